@@ -1,0 +1,10 @@
+//! pe-lab: an interactive lab for sinusoidal positional encoding and self-attention.
+//!
+//! Layers, with one-way dependencies:
+//! - [`math`]: pure math on `ndarray`, compiled and tested natively (no web-sys);
+//! - `web` (wasm32 only): DOM, canvases and the `wasm-bindgen` exports, thin shims over `math`.
+
+pub mod math;
+
+#[cfg(target_arch = "wasm32")]
+pub mod web;

@@ -1,0 +1,90 @@
+//! The sinusoidal positional encoding of "Attention Is All You Need" (d2l.ai, eq. positional-encoding-def):
+//! `p[i, 2j] = sin(i·ω_j)`, `p[i, 2j+1] = cos(i·ω_j)`, `ω_j = base^(−2j/d)`, rows are positions from 0.
+
+use ndarray::Array2;
+
+use super::{validate, MathError};
+
+/// Rows between exact re-anchors of the angle-addition recurrence. Between anchors the f64 rotation
+/// accumulates about one ulp of f64 per step, so 64 steps stay ~1e-14 away from the exact value,
+/// far below the f32 rounding (6e-8) that the result is stored with.
+const ANCHOR_EVERY: usize = 64;
+
+/// The angular frequency ω_j = base^(−2j/d) of frequency pair `j` (columns 2j and 2j+1).
+pub fn frequency(j: usize, d: usize, base: f64) -> f64 {
+    base.powf(-((2 * j) as f64) / d as f64)
+}
+
+/// The period in positions of frequency pair `j`: 2π / ω_j = 2π·base^(2j/d).
+pub fn period(j: usize, d: usize, base: f64) -> f64 {
+    std::f64::consts::TAU / frequency(j, d, base)
+}
+
+/// Number of frequencies (column pairs, the last one incomplete when `d` is odd).
+pub fn frequency_count(d: usize) -> usize {
+    d.div_ceil(2)
+}
+
+/// The encoding matrix P, shape (n, d), accurate to float32 rounding.
+///
+/// The angle i·ω_j is never formed in f32 (the textbook float32 formula loses ~1e-3 at i ≈ 8000):
+/// each row is obtained from the previous one by the exact angle-addition rotation in f64,
+/// re-anchored with an f64 `sin_cos` every [`ANCHOR_EVERY`] rows. Odd `d` is fine: the last column
+/// is then a sine column. Degenerate sizes (n = 0 or d = 0) give an empty matrix; see
+/// [`try_sinusoidal`] for the checked version the page calls.
+pub fn sinusoidal(n: usize, d: usize, base: f64) -> Array2<f32> {
+    let mut p = Array2::<f32>::zeros((n, d));
+    if n == 0 || d == 0 {
+        return p;
+    }
+    let pairs = frequency_count(d);
+    let omega: Vec<f64> = (0..pairs).map(|j| frequency(j, d, base)).collect();
+    let (step_sin, step_cos): (Vec<f64>, Vec<f64>) = omega.iter().map(|w| w.sin_cos()).unzip();
+    let mut sin = vec![0.0f64; pairs];
+    let mut cos = vec![1.0f64; pairs];
+    let slice = p
+        .as_slice_mut()
+        .expect("a freshly allocated Array2 is contiguous in standard order");
+    for (i, row) in slice.chunks_exact_mut(d).enumerate() {
+        if i % ANCHOR_EVERY == 0 {
+            let position = i as f64;
+            for j in 0..pairs {
+                let (s, c) = (position * omega[j]).sin_cos();
+                sin[j] = s;
+                cos[j] = c;
+            }
+        } else {
+            // sin(a+ω) = sin a cos ω + cos a sin ω ; cos(a+ω) = cos a cos ω − sin a sin ω
+            for j in 0..pairs {
+                let (s, c) = (sin[j], cos[j]);
+                sin[j] = s * step_cos[j] + c * step_sin[j];
+                cos[j] = c * step_cos[j] - s * step_sin[j];
+            }
+        }
+        let (full, rest) = row.split_at_mut(d - d % 2);
+        for ((out, s), c) in full.chunks_exact_mut(2).zip(&sin).zip(&cos) {
+            out[0] = *s as f32;
+            out[1] = *c as f32;
+        }
+        if let Some(last) = rest.first_mut() {
+            *last = sin[pairs - 1] as f32;
+        }
+    }
+    p
+}
+
+/// [`sinusoidal`] with its arguments checked: d ≥ 1, n ≥ 1, base finite and > 1.
+pub fn try_sinusoidal(n: usize, d: usize, base: f64) -> Result<Array2<f32>, MathError> {
+    validate(n, d, base)?;
+    Ok(sinusoidal(n, d, base))
+}
+
+/// Whether column `c` holds a sine (even columns) or a cosine (odd columns).
+pub fn is_sine_column(column: usize) -> bool {
+    column % 2 == 0
+}
+
+/// The frequency pair a column belongs to.
+pub fn pair_of_column(column: usize) -> usize {
+    column / 2
+}

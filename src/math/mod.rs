@@ -1,0 +1,41 @@
+//! Pure math: positional encodings, the relative-offset projection, colour maps and plot helpers.
+//! Nothing here touches the DOM, so all of it is compiled and tested natively.
+
+pub mod colormap;
+pub mod encoding;
+pub mod params;
+pub mod plot;
+pub mod relative;
+
+use thiserror::Error;
+
+/// Why a set of parameters cannot be computed with.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum MathError {
+    #[error("the encoding dimension d must be at least 1 (got {0})")]
+    ZeroDimension(usize),
+    #[error("the number of positions n must be at least 1 (got {0})")]
+    ZeroPositions(usize),
+    #[error("the frequency base must be a finite number greater than 1 (got {0})")]
+    InvalidBase(f64),
+    #[error("{what} = {requested} is larger than the limit {limit}")]
+    TooLarge {
+        what: &'static str,
+        requested: usize,
+        limit: usize,
+    },
+}
+
+/// Checks the arguments shared by every encoding function.
+pub fn validate(n: usize, d: usize, base: f64) -> Result<(), MathError> {
+    if d == 0 {
+        return Err(MathError::ZeroDimension(d));
+    }
+    if n == 0 {
+        return Err(MathError::ZeroPositions(n));
+    }
+    if !base.is_finite() || base <= 1.0 {
+        return Err(MathError::InvalidBase(base));
+    }
+    Ok(())
+}

@@ -1,0 +1,402 @@
+//! The page's parameters: their limits, defaults, and how untrusted text (URL query values, numeric
+//! fields, `peLab.set`) becomes a valid state. Every out-of-range or malformed value is clamped to a
+//! working state and explained by a notice; nothing here panics or allocates without bound.
+
+use super::encoding::frequency_count;
+use super::relative::valid_positions;
+
+/// Limits of the controls. Chosen so that one CPU update (P, curves, projection error) stays
+/// interactive: at d = 1024, n = 2048 it is a few milliseconds of math plus one image.
+pub const D_MIN: usize = 1;
+pub const D_MAX: usize = 1024;
+pub const N_MIN: usize = 1;
+pub const N_MAX: usize = 2048;
+pub const BASE_MIN: f64 = 2.0;
+pub const BASE_MAX: f64 = 1e6;
+/// At most this many curves are drawn: more would be unreadable on a projector.
+pub const MAX_CURVES: usize = 8;
+
+/// Defaults: the chapter's figure (d = 32, n = 60, base 10000, columns 6–9).
+pub const DEFAULT_D: usize = 32;
+pub const DEFAULT_N: usize = 60;
+pub const DEFAULT_BASE: f64 = 10000.0;
+pub const DEFAULT_DELTA: i64 = 1;
+/// Frequency pair 3 holds columns 6 and 7, the chapter's highest-frequency curves.
+pub const DEFAULT_PAIR: usize = 3;
+pub const DEFAULT_POSITION: usize = 0;
+pub const DEFAULT_COLUMNS: [usize; 4] = [6, 7, 8, 9];
+
+/// The complete state of the encoding panels.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Params {
+    /// Encoding dimension (columns of P).
+    pub d: usize,
+    /// Number of positions (rows of P).
+    pub n: usize,
+    /// Frequency base (10000 in the chapter).
+    pub base: f64,
+    /// Offset δ of the relative-position projection.
+    pub delta: i64,
+    /// Frequency pair j shown in the projection panel (columns 2j, 2j+1).
+    pub pair: usize,
+    /// Position i whose projection to i+δ is highlighted.
+    pub position: usize,
+    /// Columns drawn as curves against position.
+    pub columns: Vec<usize>,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            d: DEFAULT_D,
+            n: DEFAULT_N,
+            base: DEFAULT_BASE,
+            delta: DEFAULT_DELTA,
+            pair: DEFAULT_PAIR,
+            position: DEFAULT_POSITION,
+            columns: DEFAULT_COLUMNS.to_vec(),
+        }
+    }
+}
+
+/// The URL/API names of the parameters, in the order they are written to a link.
+pub const KEYS: [&str; 7] = ["d", "n", "base", "delta", "pair", "pos", "cols"];
+
+impl Params {
+    /// Parses `key=value` pairs (a URL query), starting from the defaults. Unknown keys are ignored
+    /// (a course page may add its own). Returns the clamped state and one notice per correction.
+    pub fn from_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> (Params, Vec<String>) {
+        let mut params = Params::default();
+        let mut notices = Vec::new();
+        for (key, value) in pairs {
+            params.apply(key, value, &mut notices);
+        }
+        notices.extend(params.clamp());
+        (params, notices)
+    }
+
+    /// Applies one textual update and clamps the whole state. Unknown keys are reported.
+    pub fn update(&mut self, key: &str, value: &str) -> Vec<String> {
+        let mut notices = Vec::new();
+        if !KEYS.contains(&key) && key != "position" && key != "columns" {
+            notices.push(format!("Unknown parameter '{key}' ignored."));
+            return notices;
+        }
+        self.apply(key, value, &mut notices);
+        notices.extend(self.clamp());
+        notices
+    }
+
+    fn apply(&mut self, key: &str, value: &str, notices: &mut Vec<String>) {
+        match key {
+            "d" => {
+                if let Some(v) = parse_integer(key, value, D_MIN as f64, D_MAX as f64, notices) {
+                    self.d = v as usize;
+                }
+            }
+            "n" => {
+                if let Some(v) = parse_integer(key, value, N_MIN as f64, N_MAX as f64, notices) {
+                    self.n = v as usize;
+                }
+            }
+            "base" => {
+                if let Some(v) = parse_number(key, value, notices) {
+                    let clamped = v.clamp(BASE_MIN, BASE_MAX);
+                    if clamped != v {
+                        notices.push(format!(
+                            "base = {value} is outside {BASE_MIN}…{BASE_MAX:e}; using {clamped}."
+                        ));
+                    }
+                    self.base = clamped;
+                }
+            }
+            // δ, j and i depend on n and d: their range is enforced by `clamp`.
+            "delta" => {
+                let limit = N_MAX as f64;
+                if let Some(v) = parse_integer(key, value, -limit, limit, notices) {
+                    self.delta = v as i64;
+                }
+            }
+            "pair" => {
+                if let Some(v) = parse_integer(key, value, 0.0, D_MAX as f64, notices) {
+                    self.pair = v as usize;
+                }
+            }
+            "pos" | "position" => {
+                if let Some(v) = parse_integer(key, value, 0.0, N_MAX as f64, notices) {
+                    self.position = v as usize;
+                }
+            }
+            "cols" | "columns" => self.columns = parse_columns(value, notices),
+            _ => {}
+        }
+    }
+
+    /// Brings the parameters that depend on others (δ on n, j on d, i on n and δ, columns on d)
+    /// into range. Returns a notice for each change.
+    pub fn clamp(&mut self) -> Vec<String> {
+        let mut notices = Vec::new();
+        self.d = self.d.clamp(D_MIN, D_MAX);
+        self.n = self.n.clamp(N_MIN, N_MAX);
+        if !(self.base.is_finite() && self.base >= BASE_MIN) {
+            self.base = DEFAULT_BASE;
+        }
+        self.base = self.base.min(BASE_MAX);
+
+        let max_delta = self.n as i64 - 1;
+        let delta = self.delta.clamp(-max_delta, max_delta);
+        if delta != self.delta {
+            notices.push(format!(
+                "δ = {} does not fit in a sequence of n = {} positions; using δ = {delta}.",
+                self.delta, self.n
+            ));
+            self.delta = delta;
+        }
+
+        let pairs = self.d / 2;
+        let max_pair = pairs.saturating_sub(1);
+        if self.pair > max_pair {
+            notices.push(format!(
+                "Frequency pair j = {} does not exist for d = {}; using j = {max_pair}.",
+                self.pair, self.d
+            ));
+            self.pair = max_pair;
+        }
+
+        let valid = valid_positions(self.n, self.delta);
+        if !valid.contains(&self.position) {
+            // Silently follow δ and n: the highlighted position is a detail, not a setting.
+            self.position = self.position.clamp(valid.start, valid.end.saturating_sub(1).max(valid.start));
+        }
+
+        let kept: Vec<usize> = self.columns.iter().copied().filter(|&c| c < self.d).collect();
+        if kept.len() != self.columns.len() {
+            let dropped: Vec<String> = self
+                .columns
+                .iter()
+                .filter(|&&c| c >= self.d)
+                .map(|c| c.to_string())
+                .collect();
+            notices.push(format!(
+                "Column(s) {} do not exist for d = {} (columns are 0…{}).",
+                dropped.join(", "),
+                self.d,
+                self.d - 1
+            ));
+        }
+        self.columns = if kept.is_empty() { default_columns(self.d) } else { kept };
+        notices
+    }
+
+    /// The state as a URL query string (without the leading `?`), so that a link reproduces the view.
+    pub fn to_query(&self) -> String {
+        let columns: Vec<String> = self.columns.iter().map(|c| c.to_string()).collect();
+        format!(
+            "d={}&n={}&base={}&delta={}&pair={}&pos={}&cols={}",
+            self.d,
+            self.n,
+            format_base(self.base),
+            self.delta,
+            self.pair,
+            self.position,
+            columns.join(",")
+        )
+    }
+
+    /// Number of frequencies ⌈d/2⌉.
+    pub fn frequencies(&self) -> usize {
+        frequency_count(self.d)
+    }
+
+    /// Whether d leaves a complete (sin, cos) pair for the projection panel.
+    pub fn has_complete_pair(&self) -> bool {
+        self.d >= 2
+    }
+}
+
+/// The chapter's columns 6–9 where they exist, else the first few columns.
+pub fn default_columns(d: usize) -> Vec<usize> {
+    let chapter: Vec<usize> = DEFAULT_COLUMNS.iter().copied().filter(|&c| c < d).collect();
+    if chapter.is_empty() {
+        (0..d.min(DEFAULT_COLUMNS.len())).collect()
+    } else {
+        chapter
+    }
+}
+
+/// Base shown with at most 6 significant digits, as a number a person would type.
+pub fn format_base(base: f64) -> String {
+    let rounded = round_significant(base, 6);
+    format!("{rounded}")
+}
+
+/// The base for a position `x` = log10(base) of the logarithmic slider, rounded to 3 significant
+/// digits so that dragging lands on numbers a teacher can say aloud (10000, not 9998.7).
+pub fn base_from_slider(x: f64) -> f64 {
+    round_significant(10f64.powf(x), 3).clamp(BASE_MIN, BASE_MAX)
+}
+
+/// Slider position for a base: log10(base).
+pub fn slider_from_base(base: f64) -> f64 {
+    base.log10()
+}
+
+fn round_significant(x: f64, digits: i32) -> f64 {
+    if x == 0.0 || !x.is_finite() {
+        return x;
+    }
+    let magnitude = x.abs().log10().floor() as i32;
+    let scale = 10f64.powi(digits - 1 - magnitude);
+    (x * scale).round() / scale
+}
+
+fn parse_number(key: &str, value: &str, notices: &mut Vec<String>) -> Option<f64> {
+    match value.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() => Some(v),
+        _ => {
+            notices.push(format!(
+                "{key} = '{}' is not a finite number; keeping {key} unchanged.",
+                shorten(value)
+            ));
+            None
+        }
+    }
+}
+
+fn parse_integer(key: &str, value: &str, min: f64, max: f64, notices: &mut Vec<String>) -> Option<f64> {
+    let v = parse_number(key, value, notices)?;
+    let mut r = v.round();
+    if r != v {
+        notices.push(format!("{key} = {} is not a whole number; using {r}.", shorten(value)));
+    }
+    if r < min || r > max {
+        let clamped = r.clamp(min, max);
+        notices.push(format!(
+            "{key} = {} is outside {min}…{max}; using {key} = {clamped}.",
+            shorten(value)
+        ));
+        r = clamped;
+    }
+    Some(r)
+}
+
+fn parse_columns(value: &str, notices: &mut Vec<String>) -> Vec<usize> {
+    let mut columns = Vec::new();
+    for part in value.split([',', ' ', ';']).filter(|s| !s.trim().is_empty()) {
+        match part.trim().parse::<usize>() {
+            Ok(c) if c < D_MAX => {
+                if !columns.contains(&c) {
+                    columns.push(c);
+                }
+            }
+            _ => notices.push(format!("Column '{}' is not a column index; ignored.", shorten(part))),
+        }
+    }
+    if columns.len() > MAX_CURVES {
+        notices.push(format!("At most {MAX_CURVES} curves are drawn; keeping the first {MAX_CURVES}."));
+        columns.truncate(MAX_CURVES);
+    }
+    columns
+}
+
+/// Untrusted text is echoed in notices, but never more than a short prefix of it.
+fn shorten(value: &str) -> String {
+    const LIMIT: usize = 24;
+    if value.chars().count() <= LIMIT {
+        value.to_string()
+    } else {
+        let prefix: String = value.chars().take(LIMIT).collect();
+        format!("{prefix}…")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(query: &str) -> (Params, Vec<String>) {
+        Params::from_pairs(query.split('&').filter_map(|kv| kv.split_once('=')))
+    }
+
+    #[test]
+    fn defaults_are_the_chapter_figure() {
+        let (p, notices) = parse("");
+        assert_eq!(p, Params::default());
+        assert!(notices.is_empty());
+        assert_eq!(p.to_query(), "d=32&n=60&base=10000&delta=1&pair=3&pos=0&cols=6,7,8,9");
+    }
+
+    #[test]
+    fn a_link_round_trips() {
+        let (p, _) = parse("d=33&n=7&base=250&delta=-3&pair=5&pos=4&cols=0,1,32");
+        let (q, notices) = parse(&p.to_query());
+        assert_eq!(p, q);
+        assert!(notices.is_empty(), "{notices:?}");
+        assert_eq!((p.d, p.n, p.base, p.delta, p.pair, p.position), (33, 7, 250.0, -3, 5, 4));
+    }
+
+    #[test]
+    fn bad_values_are_clamped_with_a_notice() {
+        for (query, check) in [
+            ("d=0", (|p: &Params| p.d == 1) as fn(&Params) -> bool),
+            ("d=99999999", |p| p.d == D_MAX),
+            ("n=-5", |p| p.n == 1),
+            ("base=abc", |p| p.base == DEFAULT_BASE),
+            ("base=1", |p| p.base == BASE_MIN),
+            ("base=1e300", |p| p.base == BASE_MAX),
+            ("base=inf", |p| p.base == DEFAULT_BASE),
+            ("delta=NaN", |p| p.delta == DEFAULT_DELTA),
+            ("delta=500", |p| p.delta == 59),
+            ("d=2.5", |p| p.d == 3),
+            ("cols=x,1000,5", |p| p.columns == vec![5]),
+        ] {
+            let (p, notices) = parse(query);
+            assert!(check(&p), "{query}: {p:?}");
+            assert!(!notices.is_empty(), "{query} gave no notice");
+        }
+    }
+
+    #[test]
+    fn dependent_values_follow_n_and_d() {
+        let (p, notices) = parse("n=1&delta=5&d=1");
+        assert_eq!((p.n, p.delta, p.position, p.pair), (1, 0, 0, 0));
+        assert_eq!(p.columns, vec![0]);
+        assert!(!p.has_complete_pair());
+        assert!(notices.iter().any(|n| n.contains("δ")));
+        let (p, _) = parse("d=8");
+        assert_eq!(p.columns, vec![6, 7]);
+        assert_eq!(p.pair, 3);
+        let (p, _) = parse("d=4");
+        assert_eq!(p.columns, vec![0, 1, 2, 3]);
+        assert_eq!(p.pair, 1);
+        let (p, _) = parse("n=10&delta=-4&pos=1");
+        assert_eq!(p.position, 4, "i + δ must be a position");
+    }
+
+    #[test]
+    fn updates_clamp_and_report_unknown_keys() {
+        let mut p = Params::default();
+        assert!(p.update("n", "5").is_empty());
+        assert_eq!(p.n, 5);
+        assert!(!p.update("colour", "red").is_empty());
+        assert!(p.update("base", "2").is_empty());
+        assert_eq!(p.base, 2.0);
+    }
+
+    #[test]
+    fn slider_base_lands_on_round_numbers() {
+        assert_eq!(base_from_slider(4.0), 10000.0);
+        assert_eq!(base_from_slider(slider_from_base(10000.0)), 10000.0);
+        assert_eq!(base_from_slider(0.0), BASE_MIN);
+        assert_eq!(base_from_slider(9.0), BASE_MAX);
+        assert_eq!(base_from_slider(2.5), 316.0);
+        assert_eq!(format_base(316.0), "316");
+    }
+
+    #[test]
+    fn long_garbage_is_shortened_in_notices() {
+        let garbage = "x".repeat(10_000);
+        let (_, notices) = parse(&format!("base={garbage}"));
+        assert!(notices[0].len() < 120);
+    }
+}

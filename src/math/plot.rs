@@ -1,0 +1,91 @@
+//! Geometry shared by the panels' drawing code: which cell is under the pointer, the arc that shows
+//! a rotation, axis tick spacing. Pure, so it is tested natively.
+
+use std::f64::consts::{PI, TAU};
+
+/// A rectangle in canvas pixels: `x0..x1` × `y0..y1` (half-open).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PixelRect {
+    pub x0: f64,
+    pub y0: f64,
+    pub x1: f64,
+    pub y1: f64,
+}
+
+impl PixelRect {
+    pub fn width(&self) -> f64 {
+        self.x1 - self.x0
+    }
+    pub fn height(&self) -> f64 {
+        self.y1 - self.y0
+    }
+}
+
+/// The (row, column) of a `rows × columns` image drawn into `rect` that lies under canvas point
+/// (x, y), or `None` outside the image.
+pub fn cell_at(rect: PixelRect, rows: usize, columns: usize, x: f64, y: f64) -> Option<(usize, usize)> {
+    if rows == 0 || columns == 0 || rect.width() <= 0.0 || rect.height() <= 0.0 {
+        return None;
+    }
+    if !(x >= rect.x0 && x < rect.x1 && y >= rect.y0 && y < rect.y1) {
+        return None;
+    }
+    let column = ((x - rect.x0) / rect.width() * columns as f64).floor() as usize;
+    let row = ((y - rect.y0) / rect.height() * rows as f64).floor() as usize;
+    Some((row.min(rows - 1), column.min(columns - 1)))
+}
+
+/// The rotation angle δω reduced to (−π, π]: the short way round the circle, which is what the
+/// 2×2 matrix does (a rotation by δω and by δω − 2πk are the same matrix).
+pub fn reduced_angle(angle: f64) -> f64 {
+    let mut a = angle.rem_euclid(TAU);
+    if a > PI {
+        a -= TAU;
+    }
+    a
+}
+
+/// Points (sin a, cos a) along the unit-circle arc from angle `from` through `from + sweep`
+/// (the panel's axes are x = p[i,2j] = sin, y = p[i,2j+1] = cos).
+pub fn arc_points(from: f64, sweep: f64, radius: f64, segments: usize) -> Vec<(f64, f64)> {
+    let segments = segments.max(1);
+    (0..=segments)
+        .map(|k| {
+            let a = from + sweep * k as f64 / segments as f64;
+            (radius * a.sin(), radius * a.cos())
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_under_the_pointer() {
+        let rect = PixelRect { x0: 10.0, y0: 20.0, x1: 110.0, y1: 220.0 };
+        assert_eq!(cell_at(rect, 60, 32, 10.0, 20.0), Some((0, 0)));
+        assert_eq!(cell_at(rect, 60, 32, 109.99, 219.99), Some((59, 31)));
+        assert_eq!(cell_at(rect, 2, 4, 60.0, 120.0), Some((1, 2)));
+        assert_eq!(cell_at(rect, 60, 32, 9.0, 50.0), None);
+        assert_eq!(cell_at(rect, 60, 32, 50.0, 220.0), None);
+        assert_eq!(cell_at(rect, 0, 32, 50.0, 50.0), None);
+        assert_eq!(cell_at(rect, 60, 32, f64::NAN, 50.0), None);
+    }
+
+    #[test]
+    fn angles_take_the_short_way_round() {
+        assert!((reduced_angle(0.5) - 0.5).abs() < 1e-12);
+        assert!((reduced_angle(TAU + 0.25) - 0.25).abs() < 1e-12);
+        assert!((reduced_angle(PI + 0.5) - (0.5 - PI)).abs() < 1e-12);
+        assert!((reduced_angle(-0.5) + 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn arcs_start_and_end_on_the_circle() {
+        let pts = arc_points(0.0, PI / 2.0, 1.0, 8);
+        assert_eq!(pts.len(), 9);
+        assert!((pts[0].0).abs() < 1e-12 && (pts[0].1 - 1.0).abs() < 1e-12);
+        assert!((pts[8].0 - 1.0).abs() < 1e-12 && pts[8].1.abs() < 1e-12);
+    }
+}
