@@ -33,44 +33,38 @@ pub fn frequency_count(d: usize) -> usize {
 /// is then a sine column. Degenerate sizes (n = 0 or d = 0) give an empty matrix; see
 /// [`try_sinusoidal`] for the checked version the page calls.
 pub fn sinusoidal(n: usize, d: usize, base: f64) -> Array2<f32> {
-    let mut p = Array2::<f32>::zeros((n, d));
     if n == 0 || d == 0 {
-        return p;
+        return Array2::zeros((n, d));
     }
     let pairs = frequency_count(d);
     let omega: Vec<f64> = (0..pairs).map(|j| frequency(j, d, base)).collect();
+    // One rotation step per frequency, and the current (sin, cos) of every frequency, interleaved
+    // like the columns of P so that writing a row is a straight f64 → f32 conversion.
     let (step_sin, step_cos): (Vec<f64>, Vec<f64>) = omega.iter().map(|w| w.sin_cos()).unzip();
-    let mut sin = vec![0.0f64; pairs];
-    let mut cos = vec![1.0f64; pairs];
-    let slice = p
-        .as_slice_mut()
-        .expect("a freshly allocated Array2 is contiguous in standard order");
-    for (i, row) in slice.chunks_exact_mut(d).enumerate() {
+    let mut state = vec![0.0f64; 2 * pairs];
+    // Filled row by row without zeroing it first (that would cost a second pass over the memory).
+    let len = n.checked_mul(d).expect("n·d overflows usize");
+    let mut values: Vec<f32> = Vec::with_capacity(len);
+    for i in 0..n {
         if i % ANCHOR_EVERY == 0 {
             let position = i as f64;
-            for j in 0..pairs {
-                let (s, c) = (position * omega[j]).sin_cos();
-                sin[j] = s;
-                cos[j] = c;
+            for (sc, w) in state.chunks_exact_mut(2).zip(&omega) {
+                let (s, c) = (position * w).sin_cos();
+                sc[0] = s;
+                sc[1] = c;
             }
         } else {
             // sin(a+ω) = sin a cos ω + cos a sin ω ; cos(a+ω) = cos a cos ω − sin a sin ω
-            for j in 0..pairs {
-                let (s, c) = (sin[j], cos[j]);
-                sin[j] = s * step_cos[j] + c * step_sin[j];
-                cos[j] = c * step_cos[j] - s * step_sin[j];
+            for ((sc, &ss), &cs) in state.chunks_exact_mut(2).zip(&step_sin).zip(&step_cos) {
+                let (s, c) = (sc[0], sc[1]);
+                sc[0] = s * cs + c * ss;
+                sc[1] = c * cs - s * ss;
             }
         }
-        let (full, rest) = row.split_at_mut(d - d % 2);
-        for ((out, s), c) in full.chunks_exact_mut(2).zip(&sin).zip(&cos) {
-            out[0] = *s as f32;
-            out[1] = *c as f32;
-        }
-        if let Some(last) = rest.first_mut() {
-            *last = sin[pairs - 1] as f32;
-        }
+        // For odd d the row is one shorter than the state: its last column is a sine column.
+        values.extend(state[..d].iter().map(|&v| v as f32));
     }
-    p
+    Array2::from_shape_vec((n, d), values).expect("n·d values were written")
 }
 
 /// [`sinusoidal`] with its arguments checked: d ≥ 1, n ≥ 1, base finite and > 1.

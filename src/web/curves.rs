@@ -1,0 +1,103 @@
+//! The chapter's figure: chosen columns of P against position, drawn with plotters.
+
+use ndarray::ArrayView2;
+use plotters::prelude::*;
+use plotters_canvas::CanvasBackend;
+use web_sys::HtmlCanvasElement;
+
+use super::error::{draw_error, WebError};
+use super::heatmap::{tick_label, DESC_FONT, LABEL_FONT};
+use crate::math::encoding::{is_sine_column, pair_of_column, period};
+
+/// Okabe–Ito colours (distinguishable with the common colour-vision deficiencies), yellow replaced
+/// by grey, which reads better on white and on a projector.
+pub const PALETTE: [RGBColor; 8] = [
+    RGBColor(0, 114, 178),
+    RGBColor(230, 159, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(204, 121, 167),
+    RGBColor(86, 180, 233),
+    RGBColor(213, 94, 0),
+    RGBColor(0, 0, 0),
+    RGBColor(120, 120, 120),
+];
+
+/// Below this many positions every value also gets a marker (n = 1 would otherwise draw nothing).
+const MARKERS_UP_TO: usize = 80;
+
+pub fn draw_curves(
+    canvas: &HtmlCanvasElement,
+    p: ArrayView2<f32>,
+    columns: &[usize],
+    base: f64,
+) -> Result<(), WebError> {
+    let (n, d) = p.dim();
+    let backend = CanvasBackend::with_canvas_object(canvas.clone())
+        .ok_or_else(|| WebError::NoContext(canvas.id()))?;
+    let root = backend.into_drawing_area();
+    root.fill(&WHITE).map_err(draw_error)?;
+    let x_end = (n.max(2) - 1) as f64;
+    let mut chart = ChartBuilder::on(&root)
+        .margin(14)
+        .x_label_area_size(52)
+        .y_label_area_size(76)
+        .build_cartesian_2d(0f64..x_end, -1.15f64..1.15f64)
+        .map_err(draw_error)?;
+    chart
+        .configure_mesh()
+        .light_line_style(WHITE.mix(0.0))
+        .bold_line_style(BLACK.mix(0.08))
+        .x_desc("Row (position)")
+        .y_desc("Value p[i, column]")
+        .label_style(LABEL_FONT)
+        .axis_desc_style(DESC_FONT)
+        .x_labels(10)
+        .y_labels(9)
+        .x_label_formatter(&tick_label)
+        .y_label_formatter(&|v| format!("{v:.2}"))
+        .draw()
+        .map_err(draw_error)?;
+
+    for (k, &column) in columns.iter().enumerate().filter(|(_, &c)| c < d) {
+        let colour = PALETTE[k % PALETTE.len()];
+        let points: Vec<(f64, f64)> = (0..n).map(|i| (i as f64, p[[i, column]] as f64)).collect();
+        let kind = if is_sine_column(column) { "sin" } else { "cos" };
+        let label = format!(
+            "col {column}: {kind}, period {}",
+            format_period(period(pair_of_column(column), d, base))
+        );
+        chart
+            .draw_series(LineSeries::new(points.iter().copied(), colour.stroke_width(3)))
+            .map_err(draw_error)?
+            .label(label)
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 22, y)], colour.stroke_width(3)));
+        if n <= MARKERS_UP_TO {
+            chart
+                .draw_series(points.iter().map(|&(x, y)| Circle::new((x, y), 3, colour.filled())))
+                .map_err(draw_error)?;
+        }
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::LowerRight)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK.mix(0.3))
+        .label_font(LABEL_FONT)
+        .draw()
+        .map_err(draw_error)?;
+    root.present().map_err(draw_error)?;
+    Ok(())
+}
+
+/// A period in positions, readable: 6.28, 46.4, 2154, 1.0e6.
+pub fn format_period(period: f64) -> String {
+    if period < 10.0 {
+        format!("{period:.2}")
+    } else if period < 100.0 {
+        format!("{period:.1}")
+    } else if period < 1e5 {
+        format!("{period:.0}")
+    } else {
+        format!("{period:.1e}")
+    }
+}

@@ -1,0 +1,42 @@
+//! Errors of the browser layer. They become `JsError` at the wasm-bindgen boundary and are always
+//! shown on the page as well (see `show_error`).
+
+use thiserror::Error;
+use wasm_bindgen::JsValue;
+
+use crate::math::MathError;
+
+#[derive(Debug, Error)]
+pub enum WebError {
+    #[error("the page has no element #{0}")]
+    MissingElement(String),
+    #[error("#{id} is not a {expected}")]
+    WrongElement { id: String, expected: &'static str },
+    #[error("no 2D drawing context for #{0}")]
+    NoContext(String),
+    #[error("a browser call failed: {0}")]
+    Js(String),
+    #[error("drawing failed: {0}")]
+    Draw(String),
+    #[error(transparent)]
+    Math(#[from] MathError),
+}
+
+impl From<JsValue> for WebError {
+    fn from(value: JsValue) -> Self {
+        let text = value
+            .as_string()
+            .or_else(|| {
+                js_sys::Reflect::get(&value, &"message".into())
+                    .ok()
+                    .and_then(|m| m.as_string())
+            })
+            .unwrap_or_else(|| format!("{value:?}"));
+        WebError::Js(text)
+    }
+}
+
+/// Plotters reports errors with its own types; only their text matters here.
+pub fn draw_error(error: impl std::fmt::Display) -> WebError {
+    WebError::Draw(error.to_string())
+}

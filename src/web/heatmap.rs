@@ -1,0 +1,153 @@
+//! A heatmap panel: plotters draws the axes, their labels and the colour bar's scale; the cells are
+//! one image (ImageData) scaled into the plotting area, never one rectangle per cell.
+
+use plotters::prelude::*;
+use plotters_canvas::CanvasBackend;
+use wasm_bindgen::Clamped;
+use web_sys::{HtmlCanvasElement, ImageData};
+
+use super::dom::context_2d;
+use super::error::{draw_error, WebError};
+use crate::math::plot::PixelRect;
+
+/// An RGBA image with one pixel per matrix cell.
+pub struct RgbaImage<'a> {
+    pub width: usize,
+    pub height: usize,
+    pub pixels: &'a [u8],
+}
+
+/// What the axes say and the value range of the colour bar.
+pub struct HeatmapAxes<'a> {
+    pub x_desc: &'a str,
+    pub y_desc: &'a str,
+    pub value_range: (f32, f32),
+}
+
+/// Width in canvas pixels of the colour bar with its labels.
+const BAR_AREA: u32 = 96;
+pub const LABEL_FONT: (&str, u32) = ("sans-serif", 15);
+pub const DESC_FONT: (&str, u32) = ("sans-serif", 17);
+
+/// Integers as integers on the axes (cell indices), anything else with 2 decimals.
+pub fn tick_label(v: &f64) -> String {
+    if (v - v.round()).abs() < 1e-9 {
+        format!("{}", v.round() as i64)
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+/// Draws `cells` (rows = y from the top, columns = x) with axes and a colour bar. Returns the pixel
+/// rectangle of the cell image, for hit-testing the pointer.
+pub fn draw_heatmap(
+    canvas: &HtmlCanvasElement,
+    scratch: &HtmlCanvasElement,
+    cells: &RgbaImage,
+    bar: &RgbaImage,
+    axes: &HeatmapAxes,
+) -> Result<PixelRect, WebError> {
+    let backend = CanvasBackend::with_canvas_object(canvas.clone())
+        .ok_or_else(|| WebError::NoContext(canvas.id()))?;
+    let root = backend.into_drawing_area();
+    root.fill(&WHITE).map_err(draw_error)?;
+    let (width, _) = root.dim_in_pixel();
+    let (main, bar_area) = root.split_horizontally(width.saturating_sub(BAR_AREA));
+
+    let columns = cells.width as f64;
+    let rows = cells.height as f64;
+    // Row 0 at the top, as in the chapter's figure: the y range runs from n down to 0.
+    let mut chart = ChartBuilder::on(&main)
+        .margin(12)
+        .x_label_area_size(52)
+        .y_label_area_size(64)
+        .build_cartesian_2d(0f64..columns, rows..0f64)
+        .map_err(draw_error)?;
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .x_desc(axes.x_desc)
+        .y_desc(axes.y_desc)
+        .label_style(LABEL_FONT)
+        .axis_desc_style(DESC_FONT)
+        .x_labels(12)
+        .y_labels(10)
+        .x_label_formatter(&tick_label)
+        .y_label_formatter(&tick_label)
+        .draw()
+        .map_err(draw_error)?;
+    let image_rect = pixel_rect(chart.plotting_area().get_pixel_range());
+
+    let (low, high) = axes.value_range;
+    let mut bar_chart = ChartBuilder::on(&bar_area)
+        .margin_top(12)
+        .margin_bottom(64)
+        .margin_right(8)
+        .y_label_area_size(52)
+        .build_cartesian_2d(0f64..1f64, (low as f64)..(high as f64))
+        .map_err(draw_error)?;
+    bar_chart
+        .configure_mesh()
+        .disable_mesh()
+        .disable_x_axis()
+        .label_style(LABEL_FONT)
+        .y_labels(5)
+        .y_label_formatter(&|v| format!("{v:.2}"))
+        .draw()
+        .map_err(draw_error)?;
+    let bar_rect = pixel_rect(bar_chart.plotting_area().get_pixel_range());
+    root.present().map_err(draw_error)?;
+
+    paint_image(canvas, scratch, cells, image_rect)?;
+    paint_image(canvas, scratch, bar, bar_rect)?;
+    Ok(image_rect)
+}
+
+fn pixel_rect((x, y): (std::ops::Range<i32>, std::ops::Range<i32>)) -> PixelRect {
+    PixelRect {
+        x0: x.start as f64,
+        y0: y.start as f64,
+        x1: x.end as f64,
+        y1: y.end as f64,
+    }
+}
+
+/// Puts the image into the scratch canvas at one pixel per cell, then scales it into `rect`: crisp
+/// cells when enlarging, averaged when shrinking (so that thin stripes do not alias into patterns
+/// that are not in the data).
+pub fn paint_image(
+    canvas: &HtmlCanvasElement,
+    scratch: &HtmlCanvasElement,
+    image: &RgbaImage,
+    rect: PixelRect,
+) -> Result<(), WebError> {
+    if image.width == 0 || image.height == 0 {
+        return Ok(());
+    }
+    // Resizing a canvas clears and reallocates it: only do it when the size changes.
+    if scratch.width() != image.width as u32 || scratch.height() != image.height as u32 {
+        scratch.set_width(image.width as u32);
+        scratch.set_height(image.height as u32);
+    }
+    let scratch_context = context_2d(scratch)?;
+    let data = ImageData::new_with_u8_clamped_array_and_sh(
+        Clamped(image.pixels),
+        image.width as u32,
+        image.height as u32,
+    )?;
+    scratch_context.put_image_data(&data, 0.0, 0.0)?;
+    let context = context_2d(canvas)?;
+    let enlarging = rect.width() >= image.width as f64 && rect.height() >= image.height as f64;
+    context.set_image_smoothing_enabled(!enlarging);
+    context.draw_image_with_html_canvas_element_and_dw_and_dh(
+        scratch,
+        rect.x0,
+        rect.y0,
+        rect.width(),
+        rect.height(),
+    )?;
+    context.set_stroke_style_str("#333");
+    context.set_line_width(1.0);
+    context.stroke_rect(rect.x0 + 0.5, rect.y0 + 0.5, rect.width() - 1.0, rect.height() - 1.0);
+    Ok(())
+}

@@ -1,0 +1,654 @@
+//! The browser layer: reads the controls and the URL, runs `math`, paints the canvases, and exposes
+//! `window.peLab`. Everything here is glue; the numbers and pixels come from `crate::math`.
+
+pub mod api;
+mod curves;
+pub mod dom;
+pub mod error;
+mod heatmap;
+mod projection;
+
+use std::cell::RefCell;
+
+use ndarray::Array2;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Event, HtmlButtonElement, HtmlCanvasElement, HtmlElement, HtmlInputElement, MouseEvent};
+
+use crate::math::colormap::{diverging_bar_rgba, diverging_rgba};
+use crate::math::encoding::{frequency, frequency_count, is_sine_column, pair_of_column, period, try_sinusoidal};
+use crate::math::params::{base_from_slider, format_base, slider_from_base, Params, BASE_MAX, BASE_MIN, D_MAX, D_MIN, KEYS, N_MAX, N_MIN};
+use crate::math::plot::{cell_at, PixelRect};
+use crate::math::relative::{projection_error_of, valid_positions};
+use dom::{element, now_ms, set_hidden, set_text};
+use error::WebError;
+use heatmap::{draw_heatmap, HeatmapAxes, RgbaImage};
+
+/// The element whose presence means "this document is the pe-lab page": without it (a test page,
+/// a course page that only loads the module) nothing starts by itself.
+pub const ROOT_ID: &str = "pe-lab";
+
+/// The sliders with a numeric field beside them: `<key>-range` and `<key>-number`.
+const SLIDERS: [&str; 6] = ["d", "n", "base", "delta", "pair", "pos"];
+
+/// Pixels of the colour bar image (one column).
+const BAR_PIXELS: usize = 256;
+
+/// How long the address bar may lag behind a dragged slider. `history.replaceState` is rate-limited
+/// by browsers, so it is called at most this often, always with the newest state.
+const URL_UPDATE_MS: i32 = 120;
+
+/// The numbers the page shows, as `window.peLab.stats`.
+#[derive(Debug, Clone, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Stats {
+    pub max_projection_error: f64,
+    pub p_min: f32,
+    pub p_max: f32,
+    pub rows: usize,
+    pub columns: usize,
+    pub frequencies: usize,
+    pub shortest_period: f64,
+    pub longest_period: f64,
+    /// The 2×2 matrix of the projection panel (row-major), empty when d = 1.
+    pub matrix: Vec<[f64; 2]>,
+    /// Where the cells of P are drawn on the heatmap canvas, in canvas pixels [x0, y0, x1, y1].
+    pub heatmap_image: [f64; 4],
+    pub frame_ms: f64,
+    /// Milliseconds of the last update spent in each stage: [encoding, heatmap, curves, projection].
+    pub stage_ms: [f64; 4],
+    pub backend: &'static str,
+    pub notices: Vec<String>,
+}
+
+/// `window.peLab.state`: the parameters after clamping.
+#[derive(Debug, Serialize)]
+pub struct StateView {
+    pub d: usize,
+    pub n: usize,
+    pub base: f64,
+    pub delta: i64,
+    pub pair: usize,
+    pub position: usize,
+    pub columns: Vec<usize>,
+}
+
+impl From<&Params> for StateView {
+    fn from(p: &Params) -> Self {
+        StateView {
+            d: p.d,
+            n: p.n,
+            base: p.base,
+            delta: p.delta,
+            pair: p.pair,
+            position: p.position,
+            columns: p.columns.clone(),
+        }
+    }
+}
+
+pub struct App {
+    params: Params,
+    encoding: Array2<f32>,
+    heatmap_rect: PixelRect,
+    stats: Stats,
+    last_frame_ms: f64,
+    /// Offscreen canvas the cell images are put into before being scaled onto a panel.
+    scratch: HtmlCanvasElement,
+    frame_requested: bool,
+    url_update_pending: bool,
+}
+
+thread_local! {
+    static APP: RefCell<Option<App>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` on the app; `None` before start-up or if called re-entrantly.
+fn with_app<R>(f: impl FnOnce(&mut App) -> R) -> Option<R> {
+    APP.with(|cell| cell.try_borrow_mut().ok()?.as_mut().map(f))
+}
+
+#[wasm_bindgen(start)]
+pub fn start() -> Result<(), JsError> {
+    install_panic_hook();
+    let is_page = dom::document()
+        .map(|d| d.get_element_by_id(ROOT_ID).is_some())
+        .unwrap_or(false);
+    if !is_page {
+        return Ok(());
+    }
+    let search = dom::window()
+        .and_then(|w| w.location().search().map_err(WebError::from))
+        .unwrap_or_default();
+    mount(&search).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// Starts the page on the current document with the given query string (`?d=33&n=7`). Failures are
+/// shown on the page and reject `peLab.ready`.
+pub fn mount(search: &str) -> Result<(), WebError> {
+    let result = mount_inner(search);
+    if let Err(error) = &result {
+        show_error(&format!("pe-lab could not start: {error}"));
+        if let Ok(api) = api::api_object() {
+            let _ = api::settle_ready(&api, Err(error.to_string()));
+        }
+    }
+    result
+}
+
+fn mount_inner(search: &str) -> Result<(), WebError> {
+    let query = search.trim_start_matches('?');
+    let pairs: Vec<(String, String)> = web_sys::UrlSearchParams::new_with_str(query)
+        .map(|sp| {
+            js_sys::try_iter(&sp)
+                .ok()
+                .flatten()
+                .into_iter()
+                .flatten()
+                .filter_map(|entry| {
+                    let entry = js_sys::Array::from(&entry.ok()?);
+                    Some((entry.get(0).as_string()?, entry.get(1).as_string()?))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let (params, notices) = Params::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+
+    let scratch: HtmlCanvasElement = dom::document()?.create_element("canvas")?.dyn_into().map_err(|_| WebError::Js("could not create a canvas".into()))?;
+    let app = App {
+        params,
+        encoding: Array2::zeros((0, 0)),
+        heatmap_rect: PixelRect { x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0 },
+        stats: Stats { backend: "cpu", ..Stats::default() },
+        last_frame_ms: 0.0,
+        scratch,
+        frame_requested: false,
+        url_update_pending: false,
+    };
+    // Check every element before anything is wired, so that a broken page says what is missing.
+    app.check_elements()?;
+    APP.with(|cell| cell.replace(Some(app)));
+    wire_controls()?;
+    install_api()?;
+    with_app(|app| {
+        app.sync_controls()?;
+        app.show_notices(notices);
+        app.render()?;
+        app.write_url()
+    })
+    .unwrap_or_else(|| Err(WebError::Js("the app is busy".into())))?;
+    set_text("backend", "CPU · Rust → WebAssembly")?;
+    set_hidden("loading", true)?;
+    api::settle_ready(&api::api_object()?, Ok(()))
+}
+
+fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        console_error_panic_hook::hook(info);
+        show_error(&format!(
+            "pe-lab stopped because of an internal error ({info}). Reload the page; if it happens again, please report the link."
+        ));
+    }));
+}
+
+/// Shows a failure on the page (not only in the console). Works even when the page's own error box
+/// is missing.
+pub fn show_error(message: &str) {
+    let Ok(document) = dom::document() else { return };
+    let target = match document.get_element_by_id("error") {
+        Some(e) => e,
+        None => match document.create_element("div") {
+            Ok(div) => {
+                div.set_id("error");
+                div.set_attribute("role", "alert").ok();
+                if let Some(body) = document.body() {
+                    body.prepend_with_node_1(&div).ok();
+                }
+                div
+            }
+            Err(_) => return,
+        },
+    };
+    target.set_text_content(Some(message));
+    if let Some(html) = target.dyn_ref::<HtmlElement>() {
+        html.set_hidden(false);
+    }
+}
+
+fn listen(id: &str, event: &str, handler: impl FnMut(Event) + 'static) -> Result<(), WebError> {
+    let target = element::<web_sys::EventTarget>(id)?;
+    let closure = Closure::<dyn FnMut(Event)>::new(handler);
+    target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())?;
+    // Listeners live as long as the page.
+    closure.forget();
+    Ok(())
+}
+
+fn report(result: Option<Result<(), WebError>>) {
+    if let Some(Err(error)) = result {
+        show_error(&error.to_string());
+    }
+}
+
+fn wire_controls() -> Result<(), WebError> {
+    for key in SLIDERS {
+        let range_id = format!("{key}-range");
+        let number_id = format!("{key}-number");
+        // `input`, not only `change`: the panels follow the slider while it is dragged.
+        let id = range_id.clone();
+        listen(&range_id, "input", move |_| {
+            let Ok(range) = element::<HtmlInputElement>(&id) else { return };
+            let value = if key == "base" {
+                format_base(base_from_slider(range.value_as_number()))
+            } else {
+                range.value()
+            };
+            report(with_app(|app| app.update_from_control(key, &value)));
+        })?;
+        let id = number_id.clone();
+        listen(&number_id, "change", move |_| {
+            let Ok(number) = element::<HtmlInputElement>(&id) else { return };
+            let value = number.value();
+            report(with_app(|app| app.update_from_control(key, &value)));
+        })?;
+    }
+    listen("cols-input", "change", |_| {
+        let Ok(input) = element::<HtmlInputElement>("cols-input") else { return };
+        let value = input.value();
+        report(with_app(|app| app.update_from_control("cols", &value)));
+    })?;
+    for (id, shift) in [("cols-higher", -2i64), ("cols-lower", 2i64)] {
+        listen(id, "click", move |_| report(with_app(|app| app.shift_columns(shift))))?;
+    }
+    listen("notices-dismiss", "click", |_| {
+        report(with_app(|app| {
+            app.show_notices(Vec::new());
+            Ok(())
+        }))
+    })?;
+    listen("heatmap", "mousemove", |event| {
+        if let Some(mouse) = event.dyn_ref::<MouseEvent>() {
+            let (x, y) = (mouse.offset_x() as f64, mouse.offset_y() as f64);
+            report(with_app(|app| app.hover_heatmap(x, y)));
+        }
+    })?;
+    listen("heatmap", "mouseleave", |_| {
+        set_hidden("heatmap-tooltip", true).ok();
+    })?;
+    Ok(())
+}
+
+fn install_api() -> Result<(), WebError> {
+    let object = api::api_object()?;
+    api::define_getter(&object, "state", || {
+        with_app(|app| serde_wasm_bindgen::to_value(&StateView::from(&app.params)).unwrap_or(JsValue::NULL))
+            .unwrap_or(JsValue::NULL)
+    })?;
+    api::define_getter(&object, "stats", || {
+        with_app(|app| serde_wasm_bindgen::to_value(&app.stats).unwrap_or(JsValue::NULL)).unwrap_or(JsValue::NULL)
+    })?;
+    api::define_getter(&object, "lastFrameMs", || {
+        with_app(|app| JsValue::from_f64(app.last_frame_ms)).unwrap_or(JsValue::NULL)
+    })?;
+    api::define_getter(&object, "backend", || {
+        with_app(|app| JsValue::from_str(app.stats.backend)).unwrap_or(JsValue::NULL)
+    })?;
+    api::define_method(&object, "set", |changes| {
+        let entries = api::entries_as_text(&changes)?;
+        let result = with_app(|app| app.set_many(&entries))
+            .ok_or_else(|| JsError::new("pe-lab is not running (or is busy)"))?;
+        result.map_err(|e| JsValue::from(JsError::new(&e.to_string())))
+    })?;
+    Ok(())
+}
+
+impl App {
+    fn check_elements(&self) -> Result<(), WebError> {
+        for key in SLIDERS {
+            element::<HtmlInputElement>(&format!("{key}-range"))?;
+            element::<HtmlInputElement>(&format!("{key}-number"))?;
+        }
+        for id in ["heatmap", "curves", "projection"] {
+            element::<HtmlCanvasElement>(id)?;
+        }
+        element::<HtmlInputElement>("cols-input")?;
+        element::<HtmlButtonElement>("cols-higher")?;
+        element::<HtmlButtonElement>("cols-lower")?;
+        for id in [
+            "backend", "loading", "notices", "notices-list", "notices-dismiss", "heatmap-tooltip", "heatmap-hover",
+            "summary-p", "curves-summary", "projection-note", "projection-angle", "projection-point",
+            "projection-error", "m00", "m01", "m10", "m11", "frame-time",
+        ] {
+            element::<HtmlElement>(id)?;
+        }
+        Ok(())
+    }
+
+    fn update_from_control(&mut self, key: &str, value: &str) -> Result<(), WebError> {
+        let notices = self.params.update(key, value);
+        self.show_notices(notices);
+        self.sync_controls()?;
+        self.request_frame();
+        Ok(())
+    }
+
+    /// `peLab.set`: applies every entry, then draws at once so that `stats` is current on return.
+    fn set_many(&mut self, entries: &[(String, String)]) -> Result<JsValue, WebError> {
+        let mut notices = Vec::new();
+        for (key, value) in entries {
+            notices.extend(self.params.update(key, value));
+        }
+        self.show_notices(notices);
+        self.sync_controls()?;
+        self.render()?;
+        self.request_url_update();
+        Ok(serde_wasm_bindgen::to_value(&StateView::from(&self.params)).unwrap_or(JsValue::NULL))
+    }
+
+    fn shift_columns(&mut self, shift: i64) -> Result<(), WebError> {
+        let columns = &self.params.columns;
+        let (Some(&low), Some(&high)) = (columns.iter().min(), columns.iter().max()) else {
+            return Ok(());
+        };
+        let shift = shift.clamp(-(low as i64), self.params.d as i64 - 1 - high as i64);
+        let shifted: Vec<String> = columns.iter().map(|&c| (c as i64 + shift).to_string()).collect();
+        self.update_from_control("cols", &shifted.join(","))
+    }
+
+    /// Draws on the next animation frame: many `input` events during a drag become one frame.
+    fn request_frame(&mut self) {
+        if self.frame_requested {
+            return;
+        }
+        let Ok(window) = dom::window() else { return };
+        let callback = Closure::once_into_js(|| {
+            report(with_app(|app| {
+                app.frame_requested = false;
+                app.render()?;
+                app.request_url_update();
+                Ok(())
+            }))
+        });
+        if window.request_animation_frame(callback.unchecked_ref()).is_ok() {
+            self.frame_requested = true;
+        }
+    }
+
+    fn request_url_update(&mut self) {
+        if self.url_update_pending {
+            return;
+        }
+        let Ok(window) = dom::window() else { return };
+        let callback = Closure::once_into_js(|| {
+            report(with_app(|app| {
+                app.url_update_pending = false;
+                app.write_url()
+            }))
+        });
+        if window
+            .set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), URL_UPDATE_MS)
+            .is_ok()
+        {
+            self.url_update_pending = true;
+        }
+    }
+
+    /// Keeps the link in the address bar equal to the view; other query parameters are kept.
+    fn write_url(&self) -> Result<(), WebError> {
+        let window = dom::window()?;
+        let url = web_sys::Url::new(&window.location().href()?)?;
+        let search = url.search_params();
+        for pair in self.params.to_query().split('&') {
+            if let Some((key, value)) = pair.split_once('=') {
+                search.set(key, value);
+            }
+        }
+        url.set_search(&search.to_string().as_string().unwrap_or_default());
+        window.history()?.replace_state_with_url(&JsValue::NULL, "", Some(&url.href()))?;
+        Ok(())
+    }
+
+    fn show_notices(&mut self, notices: Vec<String>) {
+        let Ok(list) = element::<HtmlElement>("notices-list") else { return };
+        list.set_inner_html("");
+        if let Ok(document) = dom::document() {
+            for notice in &notices {
+                if let Ok(item) = document.create_element("li") {
+                    item.set_text_content(Some(notice));
+                    list.append_child(&item).ok();
+                }
+            }
+        }
+        set_hidden("notices", notices.is_empty()).ok();
+        self.stats.notices = notices;
+    }
+
+    /// Sets every control's range and value from the (clamped) parameters.
+    fn sync_controls(&self) -> Result<(), WebError> {
+        let p = &self.params;
+        let max_delta = p.n as i64 - 1;
+        let positions = valid_positions(p.n, p.delta);
+        let last_position = positions.end.saturating_sub(1).max(positions.start);
+        let max_pair = (p.d / 2).saturating_sub(1);
+        let limits: [(&str, f64, f64, f64, String); 6] = [
+            ("d", D_MIN as f64, D_MAX as f64, p.d as f64, p.d.to_string()),
+            ("n", N_MIN as f64, N_MAX as f64, p.n as f64, p.n.to_string()),
+            ("base", slider_from_base(BASE_MIN), slider_from_base(BASE_MAX), slider_from_base(p.base), format_base(p.base)),
+            ("delta", -max_delta as f64, max_delta as f64, p.delta as f64, p.delta.to_string()),
+            ("pair", 0.0, max_pair as f64, p.pair as f64, p.pair.to_string()),
+            ("pos", positions.start as f64, last_position as f64, p.position as f64, p.position.to_string()),
+        ];
+        for (key, min, max, slider_value, text) in limits {
+            let range = element::<HtmlInputElement>(&format!("{key}-range"))?;
+            let number = element::<HtmlInputElement>(&format!("{key}-number"))?;
+            if key != "base" {
+                range.set_min(&min.to_string());
+                range.set_max(&max.to_string());
+                number.set_min(&min.to_string());
+                number.set_max(&max.to_string());
+            }
+            range.set_value_as_number(slider_value);
+            range.set_attribute("aria-valuetext", &format!("{key} = {text}"))?;
+            number.set_value(&text);
+            let disabled = min == max;
+            range.set_disabled(disabled);
+            number.set_disabled(disabled);
+        }
+        let columns: Vec<String> = p.columns.iter().map(|c| c.to_string()).collect();
+        element::<HtmlInputElement>("cols-input")?.set_value(&columns.join(", "));
+        Ok(())
+    }
+
+    /// Computes P and redraws every panel and readout.
+    fn render(&mut self) -> Result<(), WebError> {
+        let started = now_ms();
+        let (d, n, base) = (self.params.d, self.params.n, self.params.base);
+        self.encoding = try_sinusoidal(n, d, base)?;
+        let values = self
+            .encoding
+            .as_slice()
+            .ok_or_else(|| WebError::Js("the encoding matrix is not contiguous".into()))?;
+        let (p_min, p_max) = values
+            .iter()
+            .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+
+        let encoded = now_ms();
+        let cells = diverging_rgba(values, -1.0, 1.0);
+        let bar = diverging_bar_rgba(BAR_PIXELS, -1.0, 1.0);
+        self.heatmap_rect = draw_heatmap(
+            &element("heatmap")?,
+            &self.scratch,
+            &RgbaImage { width: d, height: n, pixels: &cells },
+            &RgbaImage { width: 1, height: BAR_PIXELS, pixels: &bar },
+            &HeatmapAxes { x_desc: "Column (encoding dimension)", y_desc: "Row (position)", value_range: (-1.0, 1.0) },
+        )?;
+        set_hidden("heatmap-tooltip", true)?;
+
+        let frequencies = frequency_count(d);
+        let shortest_period = period(0, d, base);
+        let longest_period = period(frequencies - 1, d, base);
+        let odd_note = if d % 2 == 1 {
+            format!(" d = {d} is odd: the last column ({}) is a sine with no cosine partner.", d - 1)
+        } else {
+            String::new()
+        };
+        set_text(
+            "summary-p",
+            &format!(
+                "P is {n} × {d} ({} values) in [{p_min:.4}, {p_max:.4}]; {frequencies} frequencies, periods from {} to {} positions.{odd_note}",
+                n * d,
+                curves::format_period(shortest_period),
+                curves::format_period(longest_period),
+            ),
+        )?;
+
+        let heatmap_drawn = now_ms();
+        curves::draw_curves(&element("curves")?, self.encoding.view(), &self.params.columns, base)?;
+        let described: Vec<String> = self
+            .params
+            .columns
+            .iter()
+            .map(|&c| format!("{c} ({})", if is_sine_column(c) { "sin" } else { "cos" }))
+            .collect();
+        set_text("curves-summary", &format!("Columns {} against position 0…{}.", described.join(", "), n - 1))?;
+
+        let curves_drawn = now_ms();
+        let max_projection_error = projection_error_of(self.encoding.view(), base, self.params.delta);
+        self.render_projection(max_projection_error)?;
+        let projection_drawn = now_ms();
+
+        self.stats = Stats {
+            max_projection_error,
+            p_min,
+            p_max,
+            rows: n,
+            columns: d,
+            frequencies,
+            shortest_period,
+            longest_period,
+            matrix: self.stats.matrix.clone(),
+            heatmap_image: [self.heatmap_rect.x0, self.heatmap_rect.y0, self.heatmap_rect.x1, self.heatmap_rect.y1],
+            frame_ms: 0.0,
+            stage_ms: [
+                encoded - started,
+                heatmap_drawn - encoded,
+                curves_drawn - heatmap_drawn,
+                projection_drawn - curves_drawn,
+            ],
+            backend: "cpu",
+            notices: std::mem::take(&mut self.stats.notices),
+        };
+        self.last_frame_ms = now_ms() - started;
+        self.stats.frame_ms = self.last_frame_ms;
+        set_text("frame-time", &format!("last update {:.1} ms", self.last_frame_ms))?;
+        Ok(())
+    }
+
+    fn render_projection(&mut self, max_error: f64) -> Result<(), WebError> {
+        let p = &self.params;
+        let canvas: HtmlCanvasElement = element("projection")?;
+        if !p.has_complete_pair() {
+            let context = dom::context_2d(&canvas)?;
+            context.set_fill_style_str("#fff");
+            context.fill_rect(0.0, 0.0, canvas.width() as f64, canvas.height() as f64);
+            context.set_fill_style_str("#333");
+            context.set_font("20px sans-serif");
+            context.fill_text("d = 1: the only column is a sine.", 40.0, 220.0)?;
+            context.fill_text("There is no (sin, cos) pair to rotate: raise d.", 40.0, 252.0)?;
+            set_text("projection-note", "With d = 1 the encoding has a single sine column, so there is no pair to project.")?;
+            for id in ["m00", "m01", "m10", "m11"] {
+                set_text(id, "—")?;
+            }
+            set_text("projection-angle", "")?;
+            set_text("projection-point", "")?;
+            set_text("projection-error", "— (no complete pair)")?;
+            self.stats.matrix = Vec::new();
+            return Ok(());
+        }
+        let view = projection::draw_projection(&canvas, self.encoding.view(), p.base, p.pair, p.position, p.delta)?;
+        let target = p.position as i64 + p.delta;
+        let m = view.matrix;
+        for (id, value) in [("m00", m[0][0]), ("m01", m[0][1]), ("m10", m[1][0]), ("m11", m[1][1])] {
+            set_text(id, &format!("{value:.4}"))?;
+        }
+        set_text(
+            "projection-note",
+            &format!(
+                "Pair j = {} (columns {} and {}), offset δ = {}: the same matrix M carries every p_i to p_(i+δ).",
+                p.pair,
+                2 * p.pair,
+                2 * p.pair + 1,
+                p.delta
+            ),
+        )?;
+        set_text(
+            "projection-angle",
+            &format!(
+                "ω_{j} = {:.6} rad per position; δ·ω_{j} = {:.4} rad ({:.2}°)",
+                view.omega,
+                view.angle,
+                view.angle.to_degrees(),
+                j = p.pair
+            ),
+        )?;
+        set_text(
+            "projection-point",
+            &format!(
+                "p_{i} = ({:.4}, {:.4}) → M·p_{i} = ({:.4}, {:.4}); p_{target} = ({:.4}, {:.4})",
+                view.from.0,
+                view.from.1,
+                view.projected.0,
+                view.projected.1,
+                view.target.0,
+                view.target.1,
+                i = p.position
+            ),
+        )?;
+        set_text("projection-error", &format!("{max_error:.2e}"))?;
+        self.stats.matrix = vec![m[0], m[1]];
+        Ok(())
+    }
+
+    /// Shows position, column, value and sin/cos of the cell under the pointer (CSS pixels).
+    fn hover_heatmap(&self, x_css: f64, y_css: f64) -> Result<(), WebError> {
+        let canvas: HtmlCanvasElement = element("heatmap")?;
+        let scale_x = canvas.width() as f64 / (canvas.client_width().max(1) as f64);
+        let scale_y = canvas.height() as f64 / (canvas.client_height().max(1) as f64);
+        let (n, d) = self.encoding.dim();
+        let tooltip: HtmlElement = element("heatmap-tooltip")?;
+        let Some((row, column)) = cell_at(self.heatmap_rect, n, d, x_css * scale_x, y_css * scale_y) else {
+            tooltip.set_hidden(true);
+            return Ok(());
+        };
+        let value = self.encoding[[row, column]];
+        let pair = pair_of_column(column);
+        let kind = if is_sine_column(column) { "sin" } else { "cos" };
+        let text = format!(
+            "position {row}, column {column} ({kind}, pair j = {pair}, ω = {:.4}): p = {value:.4}",
+            frequency(pair, d, self.params.base)
+        );
+        tooltip.set_text_content(Some(&text));
+        let style = tooltip.style();
+        style.set_property("left", &format!("{}px", x_css + 14.0))?;
+        style.set_property("top", &format!("{}px", y_css + 14.0))?;
+        tooltip.set_hidden(false);
+        set_text("heatmap-hover", &text)?;
+        Ok(())
+    }
+}
+
+/// Used by the browser tests: the current stats without going through `window.peLab`.
+pub fn current_stats() -> Option<Stats> {
+    with_app(|app| app.stats.clone())
+}
+
+/// Used by the browser tests: the current parameters.
+pub fn current_params() -> Option<Params> {
+    with_app(|app| app.params.clone())
+}
+
+/// Every key the URL carries, for the tests.
+pub fn url_keys() -> &'static [&'static str] {
+    &KEYS
+}

@@ -1,0 +1,147 @@
+//! The offset projection: the pairs (p[i,2j], p[i,2j+1]) lie on the unit circle, and the 2×2 matrix
+//! of δ turns p_i into p_{i+δ}, the same turn for every i.
+
+use ndarray::ArrayView2;
+use plotters::prelude::*;
+use plotters_canvas::CanvasBackend;
+use web_sys::HtmlCanvasElement;
+
+use super::error::{draw_error, WebError};
+use super::heatmap::{DESC_FONT, LABEL_FONT};
+use crate::math::encoding::frequency;
+use crate::math::plot::{arc_points, reduced_angle};
+use crate::math::relative::{apply, rotation_for_pair, Mat2};
+
+/// The numbers the panel prints beside its drawing.
+pub struct Projection {
+    pub matrix: Mat2,
+    pub omega: f64,
+    /// δ·ω_j, the angle the matrix turns by.
+    pub angle: f64,
+    pub from: (f64, f64),
+    pub projected: (f64, f64),
+    pub target: (f64, f64),
+}
+
+const ALL_POINTS: RGBColor = RGBColor(150, 170, 200);
+const FROM: RGBColor = RGBColor(0, 114, 178);
+const TARGET: RGBColor = RGBColor(213, 94, 0);
+
+/// Draws pair `pair` of `p` for offset `delta`, highlighting position `position` (which must have a
+/// partner δ rows away) and returns the numbers shown. `p` must have at least 2 columns.
+pub fn draw_projection(
+    canvas: &HtmlCanvasElement,
+    p: ArrayView2<f32>,
+    base: f64,
+    pair: usize,
+    position: usize,
+    delta: i64,
+) -> Result<Projection, WebError> {
+    let (n, d) = p.dim();
+    let (sin_col, cos_col) = (2 * pair, 2 * pair + 1);
+    let target_row = (position as i64 + delta).clamp(0, n as i64 - 1) as usize;
+    let matrix = rotation_for_pair(pair, d, base, delta);
+    let omega = frequency(pair, d, base);
+    let from = (p[[position, sin_col]] as f64, p[[position, cos_col]] as f64);
+    let target = (p[[target_row, sin_col]] as f64, p[[target_row, cos_col]] as f64);
+    let projected = apply(&matrix, from.0, from.1);
+
+    let backend = CanvasBackend::with_canvas_object(canvas.clone())
+        .ok_or_else(|| WebError::NoContext(canvas.id()))?;
+    let root = backend.into_drawing_area();
+    root.fill(&WHITE).map_err(draw_error)?;
+    let mut chart = ChartBuilder::on(&root)
+        .margin(14)
+        .x_label_area_size(50)
+        .y_label_area_size(62)
+        .build_cartesian_2d(-1.3f64..1.3f64, -1.3f64..1.3f64)
+        .map_err(draw_error)?;
+    chart
+        .configure_mesh()
+        .light_line_style(WHITE.mix(0.0))
+        .bold_line_style(BLACK.mix(0.08))
+        .x_desc(format!("p[i, {sin_col}] = sin(i·ω_{pair})"))
+        .y_desc(format!("p[i, {cos_col}] = cos(i·ω_{pair})"))
+        .label_style(LABEL_FONT)
+        .axis_desc_style(DESC_FONT)
+        .x_labels(7)
+        .y_labels(7)
+        .x_label_formatter(&|v| format!("{v:.1}"))
+        .y_label_formatter(&|v| format!("{v:.1}"))
+        .draw()
+        .map_err(draw_error)?;
+
+    let circle = arc_points(0.0, std::f64::consts::TAU, 1.0, 180);
+    chart
+        .draw_series(LineSeries::new(circle, BLACK.mix(0.25).stroke_width(1)))
+        .map_err(draw_error)?;
+    let dot = if n > 400 { 2 } else { 3 };
+    chart
+        .draw_series((0..n).map(|i| {
+            Circle::new(
+                (p[[i, sin_col]] as f64, p[[i, cos_col]] as f64),
+                dot,
+                ALL_POINTS.filled(),
+            )
+        }))
+        .map_err(draw_error)?;
+
+    // The turn from p_i to M·p_i, the short way round, just outside the circle.
+    let start_angle = from.0.atan2(from.1);
+    let sweep = reduced_angle(delta as f64 * omega);
+    if sweep.abs() > 1e-9 {
+        let arc = arc_points(start_angle, sweep, 1.13, 48);
+        let end = *arc.last().unwrap_or(&(0.0, 0.0));
+        let tangent_sign = sweep.signum();
+        let end_angle = start_angle + sweep;
+        let tangent = (end_angle.cos() * tangent_sign, -end_angle.sin() * tangent_sign);
+        let head = |turn: f64| {
+            let (c, s) = (turn.cos(), turn.sin());
+            let back = (-tangent.0, -tangent.1);
+            let rotated = (back.0 * c - back.1 * s, back.0 * s + back.1 * c);
+            vec![end, (end.0 + 0.09 * rotated.0, end.1 + 0.09 * rotated.1)]
+        };
+        chart
+            .draw_series(LineSeries::new(arc, BLACK.stroke_width(2)))
+            .map_err(draw_error)?;
+        for turn in [0.45, -0.45] {
+            chart
+                .draw_series(LineSeries::new(head(turn), BLACK.stroke_width(2)))
+                .map_err(draw_error)?;
+        }
+    }
+    chart
+        .draw_series(LineSeries::new(vec![(0.0, 0.0), from], FROM.stroke_width(2)))
+        .map_err(draw_error)?;
+    chart
+        .draw_series(LineSeries::new(vec![(0.0, 0.0), target], TARGET.stroke_width(2)))
+        .map_err(draw_error)?;
+    chart
+        .draw_series([
+            Circle::new(from, 7, FROM.filled()),
+            Circle::new(target, 7, TARGET.filled()),
+            Circle::new(projected, 12, BLACK.stroke_width(2)),
+        ])
+        .map_err(draw_error)?;
+    let label = |text: String, at: (f64, f64), colour: RGBColor| {
+        let (x, y) = at;
+        let norm = (x * x + y * y).sqrt().max(1e-9);
+        let place = (x + 0.2 * x / norm - 0.12, y + 0.2 * y / norm + 0.05);
+        Text::new(text, place, ("sans-serif", 18).into_font().color(&colour))
+    };
+    chart
+        .draw_series([
+            label(format!("p_{position}"), from, FROM),
+            label(format!("p_{target_row} = M·p_{position}"), target, TARGET),
+        ])
+        .map_err(draw_error)?;
+    root.present().map_err(draw_error)?;
+    Ok(Projection {
+        matrix,
+        omega,
+        angle: delta as f64 * omega,
+        from,
+        projected,
+        target,
+    })
+}

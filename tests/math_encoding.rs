@@ -1,0 +1,399 @@
+//! Integration tests of `pe_lab::math::encoding` against an independent float64 reference.
+//!
+//! The reference is written out here from the definition (d2l.ai, positional-encoding-def):
+//! `p[i, 2j] = sin(i·ω_j)`, `p[i, 2j+1] = cos(i·ω_j)`, `ω_j = base^(−2j/d)`; it does not call any
+//! crate helper.
+
+use ndarray::Array2;
+use pe_lab::math::encoding::{
+    frequency, frequency_count, is_sine_column, pair_of_column, period, sinusoidal, try_sinusoidal,
+};
+use pe_lab::math::MathError;
+use proptest::prelude::*;
+
+/// Required accuracy of every entry against the float64 reference.
+const TOLERANCE: f64 = 1e-6;
+
+/// Float64 reference value of entry (i, column) straight from the definition.
+fn reference(i: usize, column: usize, d: usize, base: f64) -> f64 {
+    let j = column / 2;
+    let omega = base.powf(-((2 * j) as f64) / d as f64);
+    let angle = i as f64 * omega;
+    if column % 2 == 0 {
+        angle.sin()
+    } else {
+        angle.cos()
+    }
+}
+
+/// Float64 reference frequency of every column (computed once, for checks over many rows).
+fn reference_omegas(d: usize, base: f64) -> Vec<f64> {
+    (0..d)
+        .map(|column| base.powf(-((2 * (column / 2)) as f64) / d as f64))
+        .collect()
+}
+
+/// Largest |P[i, c] − reference| over the given rows and all columns.
+fn max_error_on_rows(
+    p: &Array2<f32>,
+    base: f64,
+    rows: impl IntoIterator<Item = usize>,
+) -> (f64, usize, usize) {
+    let d = p.ncols();
+    let omegas = reference_omegas(d, base);
+    let mut worst = (0.0f64, 0usize, 0usize);
+    for i in rows {
+        let row = p.row(i);
+        for (column, (&value, &omega)) in row.iter().zip(&omegas).enumerate() {
+            let angle = i as f64 * omega;
+            let exact = if column % 2 == 0 {
+                angle.sin()
+            } else {
+                angle.cos()
+            };
+            let err = (value as f64 - exact).abs();
+            if err > worst.0 || err.is_nan() {
+                worst = (err, i, column);
+            }
+        }
+    }
+    worst
+}
+
+fn max_error(p: &Array2<f32>, base: f64) -> (f64, usize, usize) {
+    max_error_on_rows(p, base, 0..p.nrows())
+}
+
+/// Rows 0..head, every `stride`-th row, and the last `tail` rows.
+fn sampled_rows(n: usize, head: usize, stride: usize, tail: usize) -> Vec<usize> {
+    let mut rows: Vec<usize> = (0..head.min(n))
+        .chain((0..n).step_by(stride))
+        .chain(n.saturating_sub(tail)..n)
+        .collect();
+    rows.sort_unstable();
+    rows.dedup();
+    rows
+}
+
+fn assert_accurate(n: usize, d: usize, base: f64) {
+    let p = sinusoidal(n, d, base);
+    assert_eq!(p.dim(), (n, d));
+    let (err, i, c) = max_error(&p, base);
+    assert!(
+        err <= TOLERANCE,
+        "n={n} d={d} base={base}: error {err:e} at ({i}, {c})"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shapes and known values
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn shapes_are_exact() {
+    for &(n, d) in &[
+        (1, 1),
+        (1, 2),
+        (2, 1),
+        (7, 3),
+        (64, 64),
+        (65, 33),
+        (100, 16),
+        (129, 2047),
+    ] {
+        let p = try_sinusoidal(n, d, 10000.0).unwrap();
+        assert_eq!(p.dim(), (n, d), "try_sinusoidal({n}, {d})");
+        assert_eq!(
+            sinusoidal(n, d, 10000.0).dim(),
+            (n, d),
+            "sinusoidal({n}, {d})"
+        );
+        assert!(p.is_standard_layout());
+    }
+}
+
+#[test]
+fn degenerate_sizes_give_empty_matrices() {
+    assert_eq!(sinusoidal(0, 8, 10000.0).dim(), (0, 8));
+    assert_eq!(sinusoidal(8, 0, 10000.0).dim(), (8, 0));
+    assert_eq!(sinusoidal(0, 0, 10000.0).dim(), (0, 0));
+}
+
+#[test]
+fn row_zero_is_sin_zero_cos_one() {
+    for &d in &[1usize, 2, 3, 16, 33, 512, 2047] {
+        for &base in &[1.5, 100.0, 10000.0, 1e6] {
+            let p = sinusoidal(3, d, base);
+            for (c, &v) in p.row(0).iter().enumerate() {
+                let expected = if c % 2 == 0 { 0.0 } else { 1.0 };
+                assert_eq!(v, expected, "d={d} base={base} column {c}");
+            }
+        }
+    }
+}
+
+#[test]
+fn hand_checked_values() {
+    // d = 4, base = 10000: ω_0 = 1, ω_1 = 10000^(−1/2) = 0.01.
+    let p = sinusoidal(3, 4, 10000.0);
+    let expected = [
+        [0.0, 1.0, 0.0, 1.0],
+        [
+            0.841_470_984_807_896_5,   // sin 1
+            0.540_302_305_868_139_8,   // cos 1
+            0.009_999_833_334_166_664, // sin 0.01
+            0.999_950_000_416_665_3,   // cos 0.01
+        ],
+        [
+            0.909_297_426_825_681_7,  // sin 2
+            -0.416_146_836_547_142_4, // cos 2
+            0.019_998_666_693_333_08, // sin 0.02
+            0.999_800_006_666_577_8,  // cos 0.02
+        ],
+    ];
+    for (i, row) in expected.iter().enumerate() {
+        for (c, &e) in row.iter().enumerate() {
+            let got = p[[i, c]] as f64;
+            assert!((got - e).abs() < 1e-7, "p[{i},{c}] = {got}, expected {e}");
+        }
+    }
+
+    // Odd d = 3, base = 8: ω_1 = 8^(−2/3) = 1/4, so column 2 (a sine column) at i = 4 is sin 1.
+    let p = sinusoidal(5, 3, 8.0);
+    assert!((p[[4, 0]] as f64 - 4f64.sin()).abs() < 1e-7);
+    assert!((p[[4, 1]] as f64 - 4f64.cos()).abs() < 1e-7);
+    assert!((p[[4, 2]] as f64 - 0.841_470_984_807_896_5).abs() < 1e-7);
+
+    // d = 1: the single column is sin(i).
+    let p = sinusoidal(200, 1, 10000.0);
+    for i in 0..200 {
+        assert!(
+            (p[[i, 0]] as f64 - (i as f64).sin()).abs() < 1e-7,
+            "row {i}"
+        );
+    }
+
+    // The entry-wise reference agrees with the hand values above.
+    assert!((reference(2, 1, 4, 10000.0) - 2f64.cos()).abs() < 1e-15);
+}
+
+#[test]
+fn helpers_match_the_definition() {
+    assert_eq!(frequency_count(1), 1);
+    assert_eq!(frequency_count(2), 1);
+    assert_eq!(frequency_count(3), 2);
+    assert_eq!(frequency_count(2047), 1024);
+    assert_eq!(frequency_count(2048), 1024);
+    assert!((frequency(0, 16, 10000.0) - 1.0).abs() < 1e-15);
+    assert!((frequency(1, 4, 10000.0) - 0.01).abs() < 1e-15);
+    assert!((frequency(1, 3, 8.0) - 0.25).abs() < 1e-15);
+    assert!((period(0, 16, 10000.0) - std::f64::consts::TAU).abs() < 1e-12);
+    assert!((period(1, 4, 10000.0) - 100.0 * std::f64::consts::TAU).abs() < 1e-9);
+    assert!(is_sine_column(0) && !is_sine_column(1) && is_sine_column(2046));
+    assert_eq!(pair_of_column(0), 0);
+    assert_eq!(pair_of_column(5), 2);
+    assert_eq!(pair_of_column(2046), 1023);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accuracy against float64
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn accurate_at_8192_by_512() {
+    assert_accurate(8192, 512, 10000.0);
+}
+
+#[test]
+fn accurate_at_4096_by_1024() {
+    assert_accurate(4096, 1024, 10000.0);
+}
+
+#[test]
+fn accurate_at_8192_by_2048_sampled() {
+    let (n, d, base) = (8192, 2048, 10000.0);
+    let p = sinusoidal(n, d, base);
+    assert_eq!(p.dim(), (n, d));
+    // Every row just before and after a possible re-anchor is covered by the head and the stride
+    // 61 (coprime with any power of two), plus the last rows where the angles are largest.
+    let rows = sampled_rows(n, 200, 61, 200);
+    let (err, i, c) = max_error_on_rows(&p, base, rows);
+    assert!(err <= TOLERANCE, "error {err:e} at ({i}, {c})");
+}
+
+#[test]
+fn accurate_for_odd_dimensions() {
+    for &d in &[1usize, 3, 33, 2047] {
+        let n = if d == 2047 { 1024 } else { 8192 };
+        let p = sinusoidal(n, d, 10000.0);
+        assert_eq!(p.dim(), (n, d));
+        let (err, i, c) = max_error(&p, 10000.0);
+        assert!(err <= TOLERANCE, "d={d}: error {err:e} at ({i}, {c})");
+        // The last column of an odd d is a sine column of frequency (d−1)/2.
+        let last = d - 1;
+        for i in [0, 1, 2, n / 2, n - 1] {
+            let expected = (i as f64 * 10000f64.powf(-(last as f64) / d as f64)).sin();
+            assert!(
+                (p[[i, last]] as f64 - expected).abs() <= TOLERANCE,
+                "d={d} row {i}"
+            );
+        }
+    }
+}
+
+#[test]
+fn accurate_for_other_bases() {
+    for &base in &[1.01, 2.0, 100.0, 1e6, 1e12] {
+        assert_accurate(1000, 64, base);
+        assert_accurate(300, 33, base);
+    }
+}
+
+#[test]
+fn accurate_across_anchor_boundaries() {
+    // Sizes around the re-anchor period of any recurrence, including n not a multiple of it.
+    for &n in &[63usize, 64, 65, 127, 128, 129, 1000] {
+        assert_accurate(n, 10, 10000.0);
+    }
+}
+
+#[test]
+fn values_lie_in_unit_interval_and_pairs_on_unit_circle() {
+    for &(n, d, base) in &[
+        (8192usize, 64usize, 10000.0),
+        (2000, 33, 1.5),
+        (500, 256, 1e6),
+    ] {
+        let p = sinusoidal(n, d, base);
+        assert!(
+            p.iter().all(|v| (-1.0..=1.0).contains(v)),
+            "n={n} d={d} base={base}: value outside [−1, 1]"
+        );
+        for row in p.rows() {
+            for pair in row.as_slice().unwrap().chunks_exact(2) {
+                let (s, c) = (pair[0] as f64, pair[1] as f64);
+                assert!(
+                    (s * s + c * c - 1.0).abs() < 1e-6,
+                    "n={n} d={d} base={base}: sin²+cos² = {}",
+                    s * s + c * c
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn d2l_forum_dot_products() {
+    // d2l.ai forum (positional encoding exercise): with d = 16 and base 10000 the dot product of
+    // neighbouring rows does not depend on the position, and decreases with the distance.
+    let p = sinusoidal(200, 16, 10000.0);
+    let dot = |a: usize, b: usize| -> f64 {
+        p.row(a)
+            .iter()
+            .zip(p.row(b).iter())
+            .map(|(&x, &y)| x as f64 * y as f64)
+            .sum()
+    };
+    let near = 7.4852;
+    assert!((dot(5, 6) - near).abs() < 5e-4, "p5·p6 = {}", dot(5, 6));
+    assert!(
+        (dot(105, 106) - near).abs() < 5e-4,
+        "p105·p106 = {}",
+        dot(105, 106)
+    );
+    assert!(
+        (dot(5, 10) - 6.1370).abs() < 5e-4,
+        "p5·p10 = {}",
+        dot(5, 10)
+    );
+    assert!((dot(5, 6) - dot(105, 106)).abs() < 1e-5);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Invalid arguments
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn try_sinusoidal_rejects_invalid_arguments() {
+    assert_eq!(
+        try_sinusoidal(4, 0, 10000.0).unwrap_err(),
+        MathError::ZeroDimension(0)
+    );
+    assert_eq!(
+        try_sinusoidal(0, 4, 10000.0).unwrap_err(),
+        MathError::ZeroPositions(0)
+    );
+    for base in [
+        1.0,
+        0.5,
+        0.0,
+        -3.0,
+        f64::NAN,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+    ] {
+        match try_sinusoidal(4, 4, base) {
+            Err(MathError::InvalidBase(b)) => {
+                assert!(
+                    b.to_bits() == base.to_bits(),
+                    "reported base {b} for {base}"
+                )
+            }
+            other => panic!("base {base}: expected InvalidBase, got {other:?}"),
+        }
+    }
+    // The smallest valid inputs work.
+    assert_eq!(try_sinusoidal(1, 1, 1.0 + 1e-9).unwrap().dim(), (1, 1));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Properties
+// ---------------------------------------------------------------------------------------------
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn prop_matches_f64_reference(n in 1usize..300, d in 1usize..300, base in 1.01f64..1e6) {
+        let p = try_sinusoidal(n, d, base).unwrap();
+        prop_assert_eq!(p.dim(), (n, d));
+        let (err, i, c) = max_error(&p, base);
+        prop_assert!(err <= TOLERANCE, "error {:e} at ({}, {})", err, i, c);
+    }
+
+    #[test]
+    fn prop_odd_d_last_column_is_sine(n in 1usize..300, half in 0usize..150, base in 1.01f64..1e6) {
+        let d = 2 * half + 1;
+        let p = sinusoidal(n, d, base);
+        let omega = base.powf(-((d - 1) as f64) / d as f64);
+        prop_assert_eq!(p[[0, d - 1]], 0.0);
+        for i in 0..n {
+            let expected = (i as f64 * omega).sin();
+            prop_assert!((p[[i, d - 1]] as f64 - expected).abs() <= TOLERANCE, "row {}", i);
+        }
+    }
+
+    #[test]
+    fn prop_unit_circle(n in 1usize..300, d in 2usize..300, base in 1.01f64..1e6) {
+        let p = sinusoidal(n, d, base);
+        for row in p.rows() {
+            for pair in row.as_slice().unwrap().chunks_exact(2) {
+                let (s, c) = (pair[0] as f64, pair[1] as f64);
+                prop_assert!((s * s + c * c - 1.0).abs() < 1e-6);
+                prop_assert!(s.abs() <= 1.0 && c.abs() <= 1.0);
+            }
+        }
+    }
+
+    #[test]
+    fn prop_try_never_panics(n in 0usize..40, d in 0usize..40, base in proptest::num::f64::ANY) {
+        let valid = n >= 1 && d >= 1 && base.is_finite() && base > 1.0;
+        match try_sinusoidal(n, d, base) {
+            Ok(p) => {
+                prop_assert!(valid);
+                prop_assert_eq!(p.dim(), (n, d));
+            }
+            Err(_) => prop_assert!(!valid),
+        }
+    }
+}
