@@ -3,6 +3,7 @@
 //! The reference is written out here from the definition (d2l.ai, positional-encoding-def):
 //! `p[i, 2j] = sin(i·ω_j)`, `p[i, 2j+1] = cos(i·ω_j)`, `ω_j = base^(−2j/d)`; it does not call any
 //! crate helper.
+#![cfg(not(target_arch = "wasm32"))] // native only: proptest and large sizes
 
 use ndarray::Array2;
 use pe_lab::math::encoding::{

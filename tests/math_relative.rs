@@ -1,6 +1,7 @@
 //! Integration tests of `pe_lab::math::relative`: the offset-δ projection matrices and the
 //! measured projection error, checked against an independent float64 reference
 //! (`ω_j = base^(−2j/d)`, written out here without crate helpers).
+#![cfg(not(target_arch = "wasm32"))] // native only: proptest and large sizes
 
 use ndarray::{Array2, ShapeBuilder};
 use pe_lab::math::encoding::sinusoidal;

@@ -57,8 +57,16 @@ pub fn diverging_rgba(values: &[f32], low: f32, high: f32) -> Vec<u8> {
         })
         .collect();
     let span = high - low;
-    let scale = if span > 0.0 { LUT_LEVELS as f32 / span } else { 0.0 };
-    let middle = if span > 0.0 { 0.0 } else { (LUT_LEVELS / 2) as f32 };
+    let scale = if span > 0.0 {
+        LUT_LEVELS as f32 / span
+    } else {
+        0.0
+    };
+    let middle = if span > 0.0 {
+        0.0
+    } else {
+        (LUT_LEVELS / 2) as f32
+    };
     let mut pixels = vec![0u8; values.len() * 4];
     for (pixel, &v) in pixels.chunks_exact_mut(4).zip(values) {
         let colour = if v.is_nan() {
@@ -71,6 +79,55 @@ pub fn diverging_rgba(values: &[f32], low: f32, high: f32) -> Vec<u8> {
         pixel.copy_from_slice(&colour);
     }
     pixels
+}
+
+/// Shrinks an RGBA image to `out_width × out_height` by averaging the colours of the source pixels
+/// each output pixel covers (area averaging). A browser's bilinear downscale samples only a few
+/// source pixels per output pixel, which turns the fast columns of a 2048-row encoding into moiré
+/// rings that are not in the data; the average shows them as the mixed colour they are.
+/// Images that already fit are returned unchanged.
+pub fn downsample_rgba(
+    pixels: &[u8],
+    width: usize,
+    height: usize,
+    out_width: usize,
+    out_height: usize,
+) -> (Vec<u8>, usize, usize) {
+    let out_width = out_width.clamp(1, width.max(1));
+    let out_height = out_height.clamp(1, height.max(1));
+    if (out_width == width && out_height == height) || pixels.len() != width * height * 4 {
+        return (pixels.to_vec(), width, height);
+    }
+    // Source ranges per output row/column: [k·size/out, (k+1)·size/out), never empty.
+    let span = |k: usize, size: usize, out: usize| {
+        let start = k * size / out;
+        let end = ((k + 1) * size / out).max(start + 1);
+        start..end
+    };
+    let mut out = vec![0u8; out_width * out_height * 4];
+    let mut sums = vec![[0u32; 4]; out_width];
+    for oy in 0..out_height {
+        sums.iter_mut().for_each(|s| *s = [0; 4]);
+        let rows = span(oy, height, out_height);
+        let row_count = rows.len() as u32;
+        for y in rows {
+            let row = &pixels[y * width * 4..(y + 1) * width * 4];
+            for (ox, sum) in sums.iter_mut().enumerate() {
+                for x in span(ox, width, out_width) {
+                    for c in 0..4 {
+                        sum[c] += row[x * 4 + c] as u32;
+                    }
+                }
+            }
+        }
+        for (ox, sum) in sums.iter().enumerate() {
+            let count = row_count * span(ox, width, out_width).len() as u32;
+            for c in 0..4 {
+                out[(oy * out_width + ox) * 4 + c] = ((sum[c] + count / 2) / count) as u8;
+            }
+        }
+    }
+    (out, out_width, out_height)
 }
 
 /// A vertical colour bar `height` pixels tall and one pixel wide, `high` at the top.
@@ -118,6 +175,33 @@ mod tests {
     }
 
     #[test]
+    fn downsampling_averages_the_covered_pixels() {
+        // 4×2 image: columns alternate black and white; halve the width, keep the height.
+        let px: Vec<u8> = (0..8)
+            .flat_map(|k| {
+                if k % 2 == 0 {
+                    [0, 0, 0, 255]
+                } else {
+                    [255, 255, 255, 255]
+                }
+            })
+            .collect();
+        let (out, w, h) = downsample_rgba(&px, 4, 2, 2, 2);
+        assert_eq!((w, h), (2, 2));
+        assert!(out.chunks_exact(4).all(|p| p == [128, 128, 128, 255]));
+        // Already small enough: unchanged (never enlarged).
+        let (same, w, h) = downsample_rgba(&px, 4, 2, 10, 10);
+        assert_eq!((same, w, h), (px.clone(), 4, 2));
+        // Uneven ratio: 3 rows into 2 covers rows {0} and {1, 2}.
+        let col: Vec<u8> = [0u8, 90, 210]
+            .iter()
+            .flat_map(|&v| [v, v, v, 255])
+            .collect();
+        let (out, _, _) = downsample_rgba(&col, 1, 3, 1, 2);
+        assert_eq!(&out, &[0, 0, 0, 255, 150, 150, 150, 255]);
+    }
+
+    #[test]
     fn rgba_buffers_have_one_opaque_pixel_per_value() {
         let px = diverging_rgba(&[-1.0, 0.0, 1.0], -1.0, 1.0);
         assert_eq!(px.len(), 12);
@@ -134,7 +218,10 @@ mod tests {
             let fast = diverging_rgba(&[v], -1.0, 1.0);
             let exact = diverging(v, -1.0, 1.0);
             for c in 0..3 {
-                assert!((fast[c] as i32 - exact[c] as i32).abs() <= 1, "{v}: {fast:?} vs {exact:?}");
+                assert!(
+                    (fast[c] as i32 - exact[c] as i32).abs() <= 1,
+                    "{v}: {fast:?} vs {exact:?}"
+                );
             }
         }
         assert!(px.chunks_exact(4).all(|p| p[3] == 255));

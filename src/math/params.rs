@@ -65,7 +65,9 @@ pub const KEYS: [&str; 7] = ["d", "n", "base", "delta", "pair", "pos", "cols"];
 impl Params {
     /// Parses `key=value` pairs (a URL query), starting from the defaults. Unknown keys are ignored
     /// (a course page may add its own). Returns the clamped state and one notice per correction.
-    pub fn from_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> (Params, Vec<String>) {
+    pub fn from_pairs<'a>(
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> (Params, Vec<String>) {
         let mut params = Params::default();
         let mut notices = Vec::new();
         for (key, value) in pairs {
@@ -166,10 +168,17 @@ impl Params {
         let valid = valid_positions(self.n, self.delta);
         if !valid.contains(&self.position) {
             // Silently follow δ and n: the highlighted position is a detail, not a setting.
-            self.position = self.position.clamp(valid.start, valid.end.saturating_sub(1).max(valid.start));
+            self.position = self
+                .position
+                .clamp(valid.start, valid.end.saturating_sub(1).max(valid.start));
         }
 
-        let kept: Vec<usize> = self.columns.iter().copied().filter(|&c| c < self.d).collect();
+        let kept: Vec<usize> = self
+            .columns
+            .iter()
+            .copied()
+            .filter(|&c| c < self.d)
+            .collect();
         if kept.len() != self.columns.len() {
             let dropped: Vec<String> = self
                 .columns
@@ -184,7 +193,11 @@ impl Params {
                 self.d - 1
             ));
         }
-        self.columns = if kept.is_empty() { default_columns(self.d) } else { kept };
+        self.columns = if kept.is_empty() {
+            default_columns(self.d)
+        } else {
+            kept
+        };
         notices
     }
 
@@ -263,11 +276,20 @@ fn parse_number(key: &str, value: &str, notices: &mut Vec<String>) -> Option<f64
     }
 }
 
-fn parse_integer(key: &str, value: &str, min: f64, max: f64, notices: &mut Vec<String>) -> Option<f64> {
+fn parse_integer(
+    key: &str,
+    value: &str,
+    min: f64,
+    max: f64,
+    notices: &mut Vec<String>,
+) -> Option<f64> {
     let v = parse_number(key, value, notices)?;
     let mut r = v.round();
     if r != v {
-        notices.push(format!("{key} = {} is not a whole number; using {r}.", shorten(value)));
+        notices.push(format!(
+            "{key} = {} is not a whole number; using {r}.",
+            shorten(value)
+        ));
     }
     if r < min || r > max {
         let clamped = r.clamp(min, max);
@@ -282,18 +304,26 @@ fn parse_integer(key: &str, value: &str, min: f64, max: f64, notices: &mut Vec<S
 
 fn parse_columns(value: &str, notices: &mut Vec<String>) -> Vec<usize> {
     let mut columns = Vec::new();
-    for part in value.split([',', ' ', ';']).filter(|s| !s.trim().is_empty()) {
+    for part in value
+        .split([',', ' ', ';'])
+        .filter(|s| !s.trim().is_empty())
+    {
         match part.trim().parse::<usize>() {
             Ok(c) if c < D_MAX => {
                 if !columns.contains(&c) {
                     columns.push(c);
                 }
             }
-            _ => notices.push(format!("Column '{}' is not a column index; ignored.", shorten(part))),
+            _ => notices.push(format!(
+                "Column '{}' is not a column index; ignored.",
+                shorten(part)
+            )),
         }
     }
     if columns.len() > MAX_CURVES {
-        notices.push(format!("At most {MAX_CURVES} curves are drawn; keeping the first {MAX_CURVES}."));
+        notices.push(format!(
+            "At most {MAX_CURVES} curves are drawn; keeping the first {MAX_CURVES}."
+        ));
         columns.truncate(MAX_CURVES);
     }
     columns
@@ -323,7 +353,10 @@ mod tests {
         let (p, notices) = parse("");
         assert_eq!(p, Params::default());
         assert!(notices.is_empty());
-        assert_eq!(p.to_query(), "d=32&n=60&base=10000&delta=1&pair=3&pos=0&cols=6,7,8,9");
+        assert_eq!(
+            p.to_query(),
+            "d=32&n=60&base=10000&delta=1&pair=3&pos=0&cols=6,7,8,9"
+        );
     }
 
     #[test]
@@ -332,7 +365,10 @@ mod tests {
         let (q, notices) = parse(&p.to_query());
         assert_eq!(p, q);
         assert!(notices.is_empty(), "{notices:?}");
-        assert_eq!((p.d, p.n, p.base, p.delta, p.pair, p.position), (33, 7, 250.0, -3, 5, 4));
+        assert_eq!(
+            (p.d, p.n, p.base, p.delta, p.pair, p.position),
+            (33, 7, 250.0, -3, 5, 4)
+        );
     }
 
     #[test]

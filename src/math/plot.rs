@@ -23,7 +23,13 @@ impl PixelRect {
 
 /// The (row, column) of a `rows × columns` image drawn into `rect` that lies under canvas point
 /// (x, y), or `None` outside the image.
-pub fn cell_at(rect: PixelRect, rows: usize, columns: usize, x: f64, y: f64) -> Option<(usize, usize)> {
+pub fn cell_at(
+    rect: PixelRect,
+    rows: usize,
+    columns: usize,
+    x: f64,
+    y: f64,
+) -> Option<(usize, usize)> {
     if rows == 0 || columns == 0 || rect.width() <= 0.0 || rect.height() <= 0.0 {
         return None;
     }
@@ -63,7 +69,12 @@ mod tests {
 
     #[test]
     fn cells_under_the_pointer() {
-        let rect = PixelRect { x0: 10.0, y0: 20.0, x1: 110.0, y1: 220.0 };
+        let rect = PixelRect {
+            x0: 10.0,
+            y0: 20.0,
+            x1: 110.0,
+            y1: 220.0,
+        };
         assert_eq!(cell_at(rect, 60, 32, 10.0, 20.0), Some((0, 0)));
         assert_eq!(cell_at(rect, 60, 32, 109.99, 219.99), Some((59, 31)));
         assert_eq!(cell_at(rect, 2, 4, 60.0, 120.0), Some((1, 2)));

@@ -6,7 +6,7 @@ use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 
 use super::error::{draw_error, WebError};
-use super::heatmap::{tick_label, DESC_FONT, LABEL_FONT};
+use super::heatmap::{index_label, DESC_FONT, LABEL_FONT};
 use crate::math::encoding::{is_sine_column, pair_of_column, period};
 
 /// Okabe–Ito colours (distinguishable with the common colour-vision deficiencies), yellow replaced
@@ -36,12 +36,17 @@ pub fn draw_curves(
         .ok_or_else(|| WebError::NoContext(canvas.id()))?;
     let root = backend.into_drawing_area();
     root.fill(&WHITE).map_err(draw_error)?;
-    let x_end = (n.max(2) - 1) as f64;
+    // Short sequences get half a position of room on each side so that markers at 0 and n − 1 show.
+    let (x_start, x_end) = if n < 24 {
+        (-0.5, n as f64 - 0.5)
+    } else {
+        (0.0, (n - 1) as f64)
+    };
     let mut chart = ChartBuilder::on(&root)
         .margin(14)
         .x_label_area_size(52)
         .y_label_area_size(76)
-        .build_cartesian_2d(0f64..x_end, -1.15f64..1.15f64)
+        .build_cartesian_2d(x_start..x_end, -1.15f64..1.15f64)
         .map_err(draw_error)?;
     chart
         .configure_mesh()
@@ -53,7 +58,7 @@ pub fn draw_curves(
         .axis_desc_style(DESC_FONT)
         .x_labels(10)
         .y_labels(9)
-        .x_label_formatter(&tick_label)
+        .x_label_formatter(&index_label)
         .y_label_formatter(&|v| format!("{v:.2}"))
         .draw()
         .map_err(draw_error)?;
@@ -67,13 +72,22 @@ pub fn draw_curves(
             format_period(period(pair_of_column(column), d, base))
         );
         chart
-            .draw_series(LineSeries::new(points.iter().copied(), colour.stroke_width(3)))
+            .draw_series(LineSeries::new(
+                points.iter().copied(),
+                colour.stroke_width(3),
+            ))
             .map_err(draw_error)?
             .label(label)
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 22, y)], colour.stroke_width(3)));
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 22, y)], colour.stroke_width(3))
+            });
         if n <= MARKERS_UP_TO {
             chart
-                .draw_series(points.iter().map(|&(x, y)| Circle::new((x, y), 3, colour.filled())))
+                .draw_series(
+                    points
+                        .iter()
+                        .map(|&(x, y)| Circle::new((x, y), 3, colour.filled())),
+                )
                 .map_err(draw_error)?;
         }
     }

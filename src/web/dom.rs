@@ -23,7 +23,10 @@ pub fn element<T: JsCast>(id: &str) -> Result<T, WebError> {
         .dyn_into::<T>()
         .map_err(|_| WebError::WrongElement {
             id: id.to_string(),
-            expected: std::any::type_name::<T>().rsplit("::").next().unwrap_or("element"),
+            expected: std::any::type_name::<T>()
+                .rsplit("::")
+                .next()
+                .unwrap_or("element"),
         })
 }
 

@@ -8,6 +8,7 @@ use web_sys::{HtmlCanvasElement, ImageData};
 
 use super::dom::context_2d;
 use super::error::{draw_error, WebError};
+use crate::math::colormap::downsample_rgba;
 use crate::math::plot::PixelRect;
 
 /// An RGBA image with one pixel per matrix cell.
@@ -29,12 +30,12 @@ const BAR_AREA: u32 = 96;
 pub const LABEL_FONT: (&str, u32) = ("sans-serif", 15);
 pub const DESC_FONT: (&str, u32) = ("sans-serif", 17);
 
-/// Integers as integers on the axes (cell indices), anything else with 2 decimals.
-pub fn tick_label(v: &f64) -> String {
-    if (v - v.round()).abs() < 1e-9 {
+/// Cell indices only: a tick between two cells gets no label.
+pub fn index_label(v: &f64) -> String {
+    if (v - v.round()).abs() < 1e-9 && *v >= 0.0 {
         format!("{}", v.round() as i64)
     } else {
-        format!("{v:.2}")
+        String::new()
     }
 }
 
@@ -56,12 +57,13 @@ pub fn draw_heatmap(
 
     let columns = cells.width as f64;
     let rows = cells.height as f64;
-    // Row 0 at the top, as in the chapter's figure: the y range runs from n down to 0.
+    // Cell k spans [k − ½, k + ½), so integer ticks sit at cell centres. Row 0 at the top, as in
+    // the chapter's figure: the y range runs downwards.
     let mut chart = ChartBuilder::on(&main)
         .margin(12)
         .x_label_area_size(52)
         .y_label_area_size(64)
-        .build_cartesian_2d(0f64..columns, rows..0f64)
+        .build_cartesian_2d(-0.5f64..columns - 0.5, rows - 0.5..-0.5f64)
         .map_err(draw_error)?;
     chart
         .configure_mesh()
@@ -72,8 +74,8 @@ pub fn draw_heatmap(
         .axis_desc_style(DESC_FONT)
         .x_labels(12)
         .y_labels(10)
-        .x_label_formatter(&tick_label)
-        .y_label_formatter(&tick_label)
+        .x_label_formatter(&index_label)
+        .y_label_formatter(&index_label)
         .draw()
         .map_err(draw_error)?;
     let image_rect = pixel_rect(chart.plotting_area().get_pixel_range());
@@ -98,7 +100,24 @@ pub fn draw_heatmap(
     let bar_rect = pixel_rect(bar_chart.plotting_area().get_pixel_range());
     root.present().map_err(draw_error)?;
 
-    paint_image(canvas, scratch, cells, image_rect)?;
+    // More cells than pixels: average them on the CPU first (see `downsample_rgba`).
+    let (pixels, width, height) = downsample_rgba(
+        cells.pixels,
+        cells.width,
+        cells.height,
+        image_rect.width().max(1.0) as usize,
+        image_rect.height().max(1.0) as usize,
+    );
+    paint_image(
+        canvas,
+        scratch,
+        &RgbaImage {
+            width,
+            height,
+            pixels: &pixels,
+        },
+        image_rect,
+    )?;
     paint_image(canvas, scratch, bar, bar_rect)?;
     Ok(image_rect)
 }
@@ -112,9 +131,7 @@ fn pixel_rect((x, y): (std::ops::Range<i32>, std::ops::Range<i32>)) -> PixelRect
     }
 }
 
-/// Puts the image into the scratch canvas at one pixel per cell, then scales it into `rect`: crisp
-/// cells when enlarging, averaged when shrinking (so that thin stripes do not alias into patterns
-/// that are not in the data).
+/// Puts the image into the scratch canvas at one pixel per cell, then scales it into `rect`.
 pub fn paint_image(
     canvas: &HtmlCanvasElement,
     scratch: &HtmlCanvasElement,
@@ -137,8 +154,8 @@ pub fn paint_image(
     )?;
     scratch_context.put_image_data(&data, 0.0, 0.0)?;
     let context = context_2d(canvas)?;
-    let enlarging = rect.width() >= image.width as f64 && rect.height() >= image.height as f64;
-    context.set_image_smoothing_enabled(!enlarging);
+    // Cells are crisp blocks; shrinking was already done by area averaging.
+    context.set_image_smoothing_enabled(false);
     context.draw_image_with_html_canvas_element_and_dw_and_dh(
         scratch,
         rect.x0,
@@ -148,6 +165,11 @@ pub fn paint_image(
     )?;
     context.set_stroke_style_str("#333");
     context.set_line_width(1.0);
-    context.stroke_rect(rect.x0 + 0.5, rect.y0 + 0.5, rect.width() - 1.0, rect.height() - 1.0);
+    context.stroke_rect(
+        rect.x0 + 0.5,
+        rect.y0 + 0.5,
+        rect.width() - 1.0,
+        rect.height() - 1.0,
+    );
     Ok(())
 }

@@ -14,12 +14,19 @@ use ndarray::Array2;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Event, HtmlButtonElement, HtmlCanvasElement, HtmlElement, HtmlInputElement, MouseEvent};
+use web_sys::{
+    Event, HtmlButtonElement, HtmlCanvasElement, HtmlElement, HtmlInputElement, MouseEvent,
+};
 
 use crate::math::colormap::{diverging_bar_rgba, diverging_rgba};
-use crate::math::encoding::{frequency, frequency_count, is_sine_column, pair_of_column, period, try_sinusoidal};
-use crate::math::params::{base_from_slider, format_base, slider_from_base, Params, BASE_MAX, BASE_MIN, D_MAX, D_MIN, KEYS, N_MAX, N_MIN};
-use crate::math::plot::{cell_at, PixelRect};
+use crate::math::encoding::{
+    frequency, frequency_count, is_sine_column, pair_of_column, period, try_sinusoidal,
+};
+use crate::math::params::{
+    base_from_slider, format_base, slider_from_base, Params, BASE_MAX, BASE_MIN, D_MAX, D_MIN,
+    KEYS, N_MAX, N_MIN,
+};
+use crate::math::plot::{cell_at, reduced_angle, PixelRect};
 use crate::math::relative::{projection_error_of, valid_positions};
 use dom::{element, now_ms, set_hidden, set_text};
 use error::WebError;
@@ -155,12 +162,23 @@ fn mount_inner(search: &str) -> Result<(), WebError> {
         .unwrap_or_default();
     let (params, notices) = Params::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
 
-    let scratch: HtmlCanvasElement = dom::document()?.create_element("canvas")?.dyn_into().map_err(|_| WebError::Js("could not create a canvas".into()))?;
+    let scratch: HtmlCanvasElement = dom::document()?
+        .create_element("canvas")?
+        .dyn_into()
+        .map_err(|_| WebError::Js("could not create a canvas".into()))?;
     let app = App {
         params,
         encoding: Array2::zeros((0, 0)),
-        heatmap_rect: PixelRect { x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0 },
-        stats: Stats { backend: "cpu", ..Stats::default() },
+        heatmap_rect: PixelRect {
+            x0: 0.0,
+            y0: 0.0,
+            x1: 0.0,
+            y1: 0.0,
+        },
+        stats: Stats {
+            backend: "cpu",
+            ..Stats::default()
+        },
         last_frame_ms: 0.0,
         scratch,
         frame_requested: false,
@@ -195,7 +213,9 @@ fn install_panic_hook() {
 /// Shows a failure on the page (not only in the console). Works even when the page's own error box
 /// is missing.
 pub fn show_error(message: &str) {
-    let Ok(document) = dom::document() else { return };
+    let Ok(document) = dom::document() else {
+        return;
+    };
     let target = match document.get_element_by_id("error") {
         Some(e) => e,
         None => match document.create_element("div") {
@@ -238,7 +258,9 @@ fn wire_controls() -> Result<(), WebError> {
         // `input`, not only `change`: the panels follow the slider while it is dragged.
         let id = range_id.clone();
         listen(&range_id, "input", move |_| {
-            let Ok(range) = element::<HtmlInputElement>(&id) else { return };
+            let Ok(range) = element::<HtmlInputElement>(&id) else {
+                return;
+            };
             let value = if key == "base" {
                 format_base(base_from_slider(range.value_as_number()))
             } else {
@@ -248,18 +270,24 @@ fn wire_controls() -> Result<(), WebError> {
         })?;
         let id = number_id.clone();
         listen(&number_id, "change", move |_| {
-            let Ok(number) = element::<HtmlInputElement>(&id) else { return };
+            let Ok(number) = element::<HtmlInputElement>(&id) else {
+                return;
+            };
             let value = number.value();
             report(with_app(|app| app.update_from_control(key, &value)));
         })?;
     }
     listen("cols-input", "change", |_| {
-        let Ok(input) = element::<HtmlInputElement>("cols-input") else { return };
+        let Ok(input) = element::<HtmlInputElement>("cols-input") else {
+            return;
+        };
         let value = input.value();
         report(with_app(|app| app.update_from_control("cols", &value)));
     })?;
     for (id, shift) in [("cols-higher", -2i64), ("cols-lower", 2i64)] {
-        listen(id, "click", move |_| report(with_app(|app| app.shift_columns(shift))))?;
+        listen(id, "click", move |_| {
+            report(with_app(|app| app.shift_columns(shift)))
+        })?;
     }
     listen("notices-dismiss", "click", |_| {
         report(with_app(|app| {
@@ -282,11 +310,14 @@ fn wire_controls() -> Result<(), WebError> {
 fn install_api() -> Result<(), WebError> {
     let object = api::api_object()?;
     api::define_getter(&object, "state", || {
-        with_app(|app| serde_wasm_bindgen::to_value(&StateView::from(&app.params)).unwrap_or(JsValue::NULL))
-            .unwrap_or(JsValue::NULL)
+        with_app(|app| {
+            serde_wasm_bindgen::to_value(&StateView::from(&app.params)).unwrap_or(JsValue::NULL)
+        })
+        .unwrap_or(JsValue::NULL)
     })?;
     api::define_getter(&object, "stats", || {
-        with_app(|app| serde_wasm_bindgen::to_value(&app.stats).unwrap_or(JsValue::NULL)).unwrap_or(JsValue::NULL)
+        with_app(|app| serde_wasm_bindgen::to_value(&app.stats).unwrap_or(JsValue::NULL))
+            .unwrap_or(JsValue::NULL)
     })?;
     api::define_getter(&object, "lastFrameMs", || {
         with_app(|app| JsValue::from_f64(app.last_frame_ms)).unwrap_or(JsValue::NULL)
@@ -316,9 +347,24 @@ impl App {
         element::<HtmlButtonElement>("cols-higher")?;
         element::<HtmlButtonElement>("cols-lower")?;
         for id in [
-            "backend", "loading", "notices", "notices-list", "notices-dismiss", "heatmap-tooltip", "heatmap-hover",
-            "summary-p", "curves-summary", "projection-note", "projection-angle", "projection-point",
-            "projection-error", "m00", "m01", "m10", "m11", "frame-time",
+            "backend",
+            "loading",
+            "notices",
+            "notices-list",
+            "notices-dismiss",
+            "heatmap-tooltip",
+            "heatmap-hover",
+            "summary-p",
+            "curves-summary",
+            "projection-note",
+            "projection-angle",
+            "projection-point",
+            "projection-error",
+            "m00",
+            "m01",
+            "m10",
+            "m11",
+            "frame-time",
         ] {
             element::<HtmlElement>(id)?;
         }
@@ -352,7 +398,10 @@ impl App {
             return Ok(());
         };
         let shift = shift.clamp(-(low as i64), self.params.d as i64 - 1 - high as i64);
-        let shifted: Vec<String> = columns.iter().map(|&c| (c as i64 + shift).to_string()).collect();
+        let shifted: Vec<String> = columns
+            .iter()
+            .map(|&c| (c as i64 + shift).to_string())
+            .collect();
         self.update_from_control("cols", &shifted.join(","))
     }
 
@@ -370,7 +419,10 @@ impl App {
                 Ok(())
             }))
         });
-        if window.request_animation_frame(callback.unchecked_ref()).is_ok() {
+        if window
+            .request_animation_frame(callback.unchecked_ref())
+            .is_ok()
+        {
             self.frame_requested = true;
         }
     }
@@ -387,7 +439,10 @@ impl App {
             }))
         });
         if window
-            .set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), URL_UPDATE_MS)
+            .set_timeout_with_callback_and_timeout_and_arguments_0(
+                callback.unchecked_ref(),
+                URL_UPDATE_MS,
+            )
             .is_ok()
         {
             self.url_update_pending = true;
@@ -405,12 +460,16 @@ impl App {
             }
         }
         url.set_search(&search.to_string().as_string().unwrap_or_default());
-        window.history()?.replace_state_with_url(&JsValue::NULL, "", Some(&url.href()))?;
+        window
+            .history()?
+            .replace_state_with_url(&JsValue::NULL, "", Some(&url.href()))?;
         Ok(())
     }
 
     fn show_notices(&mut self, notices: Vec<String>) {
-        let Ok(list) = element::<HtmlElement>("notices-list") else { return };
+        let Ok(list) = element::<HtmlElement>("notices-list") else {
+            return;
+        };
         list.set_inner_html("");
         if let Ok(document) = dom::document() {
             for notice in &notices {
@@ -434,10 +493,34 @@ impl App {
         let limits: [(&str, f64, f64, f64, String); 6] = [
             ("d", D_MIN as f64, D_MAX as f64, p.d as f64, p.d.to_string()),
             ("n", N_MIN as f64, N_MAX as f64, p.n as f64, p.n.to_string()),
-            ("base", slider_from_base(BASE_MIN), slider_from_base(BASE_MAX), slider_from_base(p.base), format_base(p.base)),
-            ("delta", -max_delta as f64, max_delta as f64, p.delta as f64, p.delta.to_string()),
-            ("pair", 0.0, max_pair as f64, p.pair as f64, p.pair.to_string()),
-            ("pos", positions.start as f64, last_position as f64, p.position as f64, p.position.to_string()),
+            (
+                "base",
+                slider_from_base(BASE_MIN),
+                slider_from_base(BASE_MAX),
+                slider_from_base(p.base),
+                format_base(p.base),
+            ),
+            (
+                "delta",
+                -max_delta as f64,
+                max_delta as f64,
+                p.delta as f64,
+                p.delta.to_string(),
+            ),
+            (
+                "pair",
+                0.0,
+                max_pair as f64,
+                p.pair as f64,
+                p.pair.to_string(),
+            ),
+            (
+                "pos",
+                positions.start as f64,
+                last_position as f64,
+                p.position as f64,
+                p.position.to_string(),
+            ),
         ];
         for (key, min, max, slider_value, text) in limits {
             let range = element::<HtmlInputElement>(&format!("{key}-range"))?;
@@ -471,7 +554,9 @@ impl App {
             .ok_or_else(|| WebError::Js("the encoding matrix is not contiguous".into()))?;
         let (p_min, p_max) = values
             .iter()
-            .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+            .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &v| {
+                (lo.min(v), hi.max(v))
+            });
 
         let encoded = now_ms();
         let cells = diverging_rgba(values, -1.0, 1.0);
@@ -479,9 +564,21 @@ impl App {
         self.heatmap_rect = draw_heatmap(
             &element("heatmap")?,
             &self.scratch,
-            &RgbaImage { width: d, height: n, pixels: &cells },
-            &RgbaImage { width: 1, height: BAR_PIXELS, pixels: &bar },
-            &HeatmapAxes { x_desc: "Column (encoding dimension)", y_desc: "Row (position)", value_range: (-1.0, 1.0) },
+            &RgbaImage {
+                width: d,
+                height: n,
+                pixels: &cells,
+            },
+            &RgbaImage {
+                width: 1,
+                height: BAR_PIXELS,
+                pixels: &bar,
+            },
+            &HeatmapAxes {
+                x_desc: "Column (encoding dimension)",
+                y_desc: "Row (position)",
+                value_range: (-1.0, 1.0),
+            },
         )?;
         set_hidden("heatmap-tooltip", true)?;
 
@@ -489,7 +586,10 @@ impl App {
         let shortest_period = period(0, d, base);
         let longest_period = period(frequencies - 1, d, base);
         let odd_note = if d % 2 == 1 {
-            format!(" d = {d} is odd: the last column ({}) is a sine with no cosine partner.", d - 1)
+            format!(
+                " d = {d} is odd: the last column ({}) is a sine with no cosine partner.",
+                d - 1
+            )
         } else {
             String::new()
         };
@@ -504,17 +604,30 @@ impl App {
         )?;
 
         let heatmap_drawn = now_ms();
-        curves::draw_curves(&element("curves")?, self.encoding.view(), &self.params.columns, base)?;
+        curves::draw_curves(
+            &element("curves")?,
+            self.encoding.view(),
+            &self.params.columns,
+            base,
+        )?;
         let described: Vec<String> = self
             .params
             .columns
             .iter()
             .map(|&c| format!("{c} ({})", if is_sine_column(c) { "sin" } else { "cos" }))
             .collect();
-        set_text("curves-summary", &format!("Columns {} against position 0…{}.", described.join(", "), n - 1))?;
+        set_text(
+            "curves-summary",
+            &format!(
+                "Columns {} against position 0…{}.",
+                described.join(", "),
+                n - 1
+            ),
+        )?;
 
         let curves_drawn = now_ms();
-        let max_projection_error = projection_error_of(self.encoding.view(), base, self.params.delta);
+        let max_projection_error =
+            projection_error_of(self.encoding.view(), base, self.params.delta);
         self.render_projection(max_projection_error)?;
         let projection_drawn = now_ms();
 
@@ -528,7 +641,12 @@ impl App {
             shortest_period,
             longest_period,
             matrix: self.stats.matrix.clone(),
-            heatmap_image: [self.heatmap_rect.x0, self.heatmap_rect.y0, self.heatmap_rect.x1, self.heatmap_rect.y1],
+            heatmap_image: [
+                self.heatmap_rect.x0,
+                self.heatmap_rect.y0,
+                self.heatmap_rect.x1,
+                self.heatmap_rect.y1,
+            ],
             frame_ms: 0.0,
             stage_ms: [
                 encoded - started,
@@ -541,7 +659,10 @@ impl App {
         };
         self.last_frame_ms = now_ms() - started;
         self.stats.frame_ms = self.last_frame_ms;
-        set_text("frame-time", &format!("last update {:.1} ms", self.last_frame_ms))?;
+        set_text(
+            "frame-time",
+            &format!("last update {:.1} ms", self.last_frame_ms),
+        )?;
         Ok(())
     }
 
@@ -555,8 +676,15 @@ impl App {
             context.set_fill_style_str("#333");
             context.set_font("20px sans-serif");
             context.fill_text("d = 1: the only column is a sine.", 40.0, 220.0)?;
-            context.fill_text("There is no (sin, cos) pair to rotate: raise d.", 40.0, 252.0)?;
-            set_text("projection-note", "With d = 1 the encoding has a single sine column, so there is no pair to project.")?;
+            context.fill_text(
+                "There is no (sin, cos) pair to rotate: raise d.",
+                40.0,
+                252.0,
+            )?;
+            set_text(
+                "projection-note",
+                "With d = 1 the encoding has a single sine column, so there is no pair to project.",
+            )?;
             for id in ["m00", "m01", "m10", "m11"] {
                 set_text(id, "—")?;
             }
@@ -566,11 +694,24 @@ impl App {
             self.stats.matrix = Vec::new();
             return Ok(());
         }
-        let view = projection::draw_projection(&canvas, self.encoding.view(), p.base, p.pair, p.position, p.delta)?;
+        let view = projection::draw_projection(
+            &canvas,
+            self.encoding.view(),
+            p.base,
+            p.pair,
+            p.position,
+            p.delta,
+        )?;
         let target = p.position as i64 + p.delta;
         let m = view.matrix;
-        for (id, value) in [("m00", m[0][0]), ("m01", m[0][1]), ("m10", m[1][0]), ("m11", m[1][1])] {
-            set_text(id, &format!("{value:.4}"))?;
+        for (id, value) in [
+            ("m00", m[0][0]),
+            ("m01", m[0][1]),
+            ("m10", m[1][0]),
+            ("m11", m[1][1]),
+        ] {
+            // `+ 0.0` turns −0.0 into 0.0: no "-0.0000" in the matrix.
+            set_text(id, &format!("{:.4}", value + 0.0))?;
         }
         set_text(
             "projection-note",
@@ -585,10 +726,18 @@ impl App {
         set_text(
             "projection-angle",
             &format!(
-                "ω_{j} = {:.6} rad per position; δ·ω_{j} = {:.4} rad ({:.2}°)",
+                "ω_{j} = {:.6} rad per position; δ·ω_{j} = {:.4} rad{}",
                 view.omega,
                 view.angle,
-                view.angle.to_degrees(),
+                if view.angle.abs() > std::f64::consts::PI {
+                    format!(
+                        ", the same turn as {:.4} rad ({:.2}°)",
+                        reduced_angle(view.angle),
+                        reduced_angle(view.angle).to_degrees()
+                    )
+                } else {
+                    format!(" ({:.2}°)", view.angle.to_degrees())
+                },
                 j = p.pair
             ),
         )?;
@@ -617,7 +766,9 @@ impl App {
         let scale_y = canvas.height() as f64 / (canvas.client_height().max(1) as f64);
         let (n, d) = self.encoding.dim();
         let tooltip: HtmlElement = element("heatmap-tooltip")?;
-        let Some((row, column)) = cell_at(self.heatmap_rect, n, d, x_css * scale_x, y_css * scale_y) else {
+        let Some((row, column)) =
+            cell_at(self.heatmap_rect, n, d, x_css * scale_x, y_css * scale_y)
+        else {
             tooltip.set_hidden(true);
             return Ok(());
         };

@@ -3,6 +3,7 @@
 
 use ndarray::ArrayView2;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 
@@ -43,7 +44,10 @@ pub fn draw_projection(
     let matrix = rotation_for_pair(pair, d, base, delta);
     let omega = frequency(pair, d, base);
     let from = (p[[position, sin_col]] as f64, p[[position, cos_col]] as f64);
-    let target = (p[[target_row, sin_col]] as f64, p[[target_row, cos_col]] as f64);
+    let target = (
+        p[[target_row, sin_col]] as f64,
+        p[[target_row, cos_col]] as f64,
+    );
     let projected = apply(&matrix, from.0, from.1);
 
     let backend = CanvasBackend::with_canvas_object(canvas.clone())
@@ -94,7 +98,10 @@ pub fn draw_projection(
         let end = *arc.last().unwrap_or(&(0.0, 0.0));
         let tangent_sign = sweep.signum();
         let end_angle = start_angle + sweep;
-        let tangent = (end_angle.cos() * tangent_sign, -end_angle.sin() * tangent_sign);
+        let tangent = (
+            end_angle.cos() * tangent_sign,
+            -end_angle.sin() * tangent_sign,
+        );
         let head = |turn: f64| {
             let (c, s) = (turn.cos(), turn.sin());
             let back = (-tangent.0, -tangent.1);
@@ -111,10 +118,16 @@ pub fn draw_projection(
         }
     }
     chart
-        .draw_series(LineSeries::new(vec![(0.0, 0.0), from], FROM.stroke_width(2)))
+        .draw_series(LineSeries::new(
+            vec![(0.0, 0.0), from],
+            FROM.stroke_width(2),
+        ))
         .map_err(draw_error)?;
     chart
-        .draw_series(LineSeries::new(vec![(0.0, 0.0), target], TARGET.stroke_width(2)))
+        .draw_series(LineSeries::new(
+            vec![(0.0, 0.0), target],
+            TARGET.stroke_width(2),
+        ))
         .map_err(draw_error)?;
     chart
         .draw_series([
@@ -123,16 +136,37 @@ pub fn draw_projection(
             Circle::new(projected, 12, BLACK.stroke_width(2)),
         ])
         .map_err(draw_error)?;
-    let label = |text: String, at: (f64, f64), colour: RGBColor| {
-        let (x, y) = at;
-        let norm = (x * x + y * y).sqrt().max(1e-9);
-        let place = (x + 0.2 * x / norm - 0.12, y + 0.2 * y / norm + 0.05);
-        Text::new(text, place, ("sans-serif", 18).into_font().color(&colour))
+    // Labels sit outside the circle, pushed apart along the circle (p_i behind the turn, p_(i+δ)
+    // ahead of it) so that they do not overlap when δ·ω_j is small.
+    let direction = if sweep < 0.0 { -1.0 } else { 1.0 };
+    let label = |text: String, at: (f64, f64), along: f64, colour: RGBColor| {
+        let angle = at.0.atan2(at.1);
+        let tangent = (angle.cos(), -angle.sin());
+        let place = (
+            1.22 * angle.sin() + along * tangent.0,
+            1.22 * angle.cos() + along * tangent.1,
+        );
+        let style = ("sans-serif", 18)
+            .into_font()
+            .color(&colour)
+            .pos(Pos::new(HPos::Center, VPos::Center));
+        Text::new(text, place, style)
+    };
+    let same_point = delta == 0;
+    let from_label = if same_point {
+        String::new()
+    } else {
+        format!("p_{position}")
     };
     chart
         .draw_series([
-            label(format!("p_{position}"), from, FROM),
-            label(format!("p_{target_row} = M·p_{position}"), target, TARGET),
+            label(from_label, from, -0.18 * direction, FROM),
+            label(
+                format!("p_{target_row} = M·p_{position}"),
+                target,
+                if same_point { 0.0 } else { 0.3 * direction },
+                TARGET,
+            ),
         ])
         .map_err(draw_error)?;
     root.present().map_err(draw_error)?;

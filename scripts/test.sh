@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Runs every test of pe-lab, installing what is missing first (scripts/setup.sh test):
+#   1. native: formatting, clippy, `cargo test` (math against float64 references, property tests);
+#   2. browser glue: wasm-bindgen-test in headless Chromium;
+#   3. end-to-end: `trunk build --release` served on 127.0.0.1, driven by Playwright; screenshots
+#      land in tests/e2e/screenshots/.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+"$ROOT/scripts/setup.sh" test
+# shellcheck source=scripts/env.sh
+. "$ROOT/scripts/env.sh"
+
+# A private runtime dir keeps Mesa/Chromium from complaining about a missing XDG_RUNTIME_DIR.
+if [ -z "${XDG_RUNTIME_DIR:-}" ] || [ ! -d "$XDG_RUNTIME_DIR" ]; then
+  XDG_RUNTIME_DIR="$(mktemp -d)"
+  chmod 700 "$XDG_RUNTIME_DIR"
+  export XDG_RUNTIME_DIR
+fi
+export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
+
+step() {
+  local name="$1"
+  shift
+  printf '\n\033[1;34m[test] %s\033[0m\n' "$name"
+  local started=$SECONDS
+  "$@"
+  printf '\033[1;32m[test] %s: ok (%ss)\033[0m\n' "$name" "$((SECONDS - started))"
+}
+
+step "format" cargo fmt --all -- --check
+step "clippy (native, all targets)" cargo clippy --all-targets -- -D warnings
+step "clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
+step "native tests" cargo test
+step "browser glue tests (wasm-bindgen-test, headless Chromium)" \
+  cargo test --target wasm32-unknown-unknown --test web
+step "release build (trunk build --release)" trunk build --release
+step "end-to-end tests (Playwright, headless Chromium)" node --test tests/e2e/
+printf '\n\033[1;32m[test] all tests passed\033[0m\n'

@@ -1,0 +1,178 @@
+//! Browser glue tests (wasm-bindgen-test in headless Chromium): the page's own markup is put into
+//! the test document, the app is mounted with a query string, and the DOM, canvases and
+//! `window.peLab` are checked.
+#![cfg(target_arch = "wasm32")]
+
+use js_sys::{Function, Reflect};
+use pe_lab::web::{current_params, current_stats, mount};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement, HtmlInputElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const PAGE: &str = include_str!("../index.html");
+
+/// Puts the page's body into a container of the test document, replacing the previous test's copy
+/// (the test runner's own output elements must stay; scripts in the markup do not run).
+fn load_page_markup() {
+    let start = PAGE.find("<body>").expect("index.html has a body") + "<body>".len();
+    let end = PAGE.find("</body>").expect("index.html closes its body");
+    let document = web_sys::window().unwrap().document().unwrap();
+    if let Some(previous) = document.get_element_by_id("test-root") {
+        previous.remove();
+    }
+    let root = document.create_element("div").unwrap();
+    root.set_id("test-root");
+    root.set_inner_html(&PAGE[start..end]);
+    document.body().unwrap().append_child(&root).unwrap();
+}
+
+fn element<T: JsCast>(id: &str) -> T {
+    web_sys::window()
+        .unwrap()
+        .document()
+        .unwrap()
+        .get_element_by_id(id)
+        .unwrap_or_else(|| panic!("no #{id}"))
+        .dyn_into::<T>()
+        .unwrap()
+}
+
+fn text(id: &str) -> String {
+    element::<HtmlElement>(id)
+        .text_content()
+        .unwrap_or_default()
+}
+
+/// Number of distinct colours on a canvas.
+fn colours(id: &str) -> usize {
+    let canvas: HtmlCanvasElement = element(id);
+    let context: CanvasRenderingContext2d = canvas
+        .get_context("2d")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    let data = context
+        .get_image_data(0.0, 0.0, canvas.width() as f64, canvas.height() as f64)
+        .unwrap()
+        .data();
+    pe_lab::math::colormap::distinct_colours(&data)
+}
+
+fn api() -> JsValue {
+    Reflect::get(&web_sys::window().unwrap(), &"peLab".into()).unwrap()
+}
+
+#[wasm_bindgen_test]
+fn mounts_with_a_query_and_draws_every_panel() {
+    load_page_markup();
+    mount("?d=33&n=7&base=250&delta=-3&pair=5&pos=4").expect("the page mounts");
+    let params = current_params().unwrap();
+    assert_eq!(
+        (
+            params.d,
+            params.n,
+            params.base,
+            params.delta,
+            params.pair,
+            params.position
+        ),
+        (33, 7, 250.0, -3, 5, 4)
+    );
+    let stats = current_stats().unwrap();
+    assert_eq!((stats.rows, stats.columns), (7, 33));
+    assert!(stats.max_projection_error < 5e-7);
+    assert_eq!(stats.backend, "cpu");
+    for id in ["heatmap", "curves", "projection"] {
+        assert!(colours(id) > 20, "#{id} is blank");
+    }
+    assert_eq!(element::<HtmlInputElement>("d-number").value(), "33");
+    assert_eq!(element::<HtmlInputElement>("delta-range").min(), "-6");
+    assert!(text("summary-p").contains("d = 33 is odd"));
+    assert!(element::<HtmlElement>("notices").hidden());
+    assert!(element::<HtmlElement>("loading").hidden());
+}
+
+#[wasm_bindgen_test]
+fn bad_queries_are_clamped_and_announced() {
+    load_page_markup();
+    mount("?d=0&n=-5&base=abc&delta=NaN").expect("bad input never stops the page");
+    let params = current_params().unwrap();
+    assert_eq!(
+        (params.d, params.n, params.base, params.delta),
+        (1, 1, 10000.0, 0)
+    );
+    assert!(!element::<HtmlElement>("notices").hidden());
+    assert!(text("notices-list").contains("d = 0"));
+    assert!(text("projection-error").contains("no complete pair"));
+    assert!(colours("heatmap") > 20);
+}
+
+#[wasm_bindgen_test]
+fn the_js_api_reads_and_sets_state() {
+    load_page_markup();
+    mount("").unwrap();
+    let api = api();
+    let state = Reflect::get(&api, &"state".into()).unwrap();
+    assert_eq!(
+        Reflect::get(&state, &"d".into()).unwrap().as_f64(),
+        Some(32.0)
+    );
+    assert_eq!(
+        Reflect::get(&api, &"backend".into())
+            .unwrap()
+            .as_string()
+            .as_deref(),
+        Some("cpu")
+    );
+    let set: Function = Reflect::get(&api, &"set".into())
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    let changes = js_sys::Object::new();
+    Reflect::set(&changes, &"d".into(), &16.into()).unwrap();
+    Reflect::set(
+        &changes,
+        &"columns".into(),
+        &js_sys::Array::of2(&0.into(), &1.into()),
+    )
+    .unwrap();
+    set.call1(&api, &changes).unwrap();
+    let stats = Reflect::get(&api, &"stats".into()).unwrap();
+    assert_eq!(
+        Reflect::get(&stats, &"columns".into()).unwrap().as_f64(),
+        Some(16.0)
+    );
+    let error = Reflect::get(&stats, &"maxProjectionError".into())
+        .unwrap()
+        .as_f64()
+        .unwrap();
+    assert!(error > 0.0 && error < 5e-7);
+    assert_eq!(current_params().unwrap().columns, vec![0, 1]);
+    assert!(
+        Reflect::get(&api, &"lastFrameMs".into())
+            .unwrap()
+            .as_f64()
+            .unwrap()
+            >= 0.0
+    );
+    // Not an object: a thrown error, not a panic.
+    assert!(set.call1(&api, &42.into()).is_err());
+}
+
+#[wasm_bindgen_test]
+fn a_missing_canvas_is_reported_on_the_page() {
+    load_page_markup();
+    element::<HtmlElement>("curves").remove();
+    let result = mount("");
+    assert!(result.is_err());
+    let error: HtmlElement = element("error");
+    assert!(!error.hidden());
+    assert!(
+        error.text_content().unwrap().contains("#curves"),
+        "{:?}",
+        error.text_content()
+    );
+}
