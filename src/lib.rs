@@ -2,8 +2,11 @@
 //!
 //! Layers, with one-way dependencies:
 //! - [`math`]: pure math on `ndarray`, compiled and tested natively (no web-sys);
+//! - [`gpu`]: wgpu compute kernels (native Vulkan/GL, browser WebGPU), each with its CPU twin in
+//!   `math`;
 //! - `web` (wasm32 only): DOM, canvases and the `wasm-bindgen` exports, thin shims over `math`.
 
+pub mod gpu;
 pub mod math;
 
 #[cfg(target_arch = "wasm32")]

@@ -1,7 +1,7 @@
 //! The sinusoidal positional encoding of "Attention Is All You Need" (d2l.ai, eq. positional-encoding-def):
 //! `p[i, 2j] = sin(i·ω_j)`, `p[i, 2j+1] = cos(i·ω_j)`, `ω_j = base^(−2j/d)`, rows are positions from 0.
 
-use ndarray::Array2;
+use ndarray::{Array2, ArrayView2};
 
 use super::{validate, MathError};
 
@@ -81,4 +81,33 @@ pub fn is_sine_column(column: usize) -> bool {
 /// The frequency pair a column belongs to.
 pub fn pair_of_column(column: usize) -> usize {
     column / 2
+}
+
+/// The chosen columns of P as rows: shape (cols.len(), n), row c = column `cols[c]` of P. CPU twin
+/// of the GPU kernel `gpu::columns` (the page reads back only these curves, never P).
+///
+/// Never panics: a column index ≥ d gives a row of NaN (no such column); see
+/// [`try_gather_columns`] for the checked version.
+pub fn gather_columns(p: ArrayView2<f32>, cols: &[usize]) -> Array2<f32> {
+    let n = p.nrows();
+    let mut out = Array2::from_elem((cols.len(), n), f32::NAN);
+    for (mut row, &c) in out.rows_mut().into_iter().zip(cols) {
+        if c < p.ncols() {
+            row.assign(&p.column(c));
+        }
+    }
+    out
+}
+
+/// [`gather_columns`] with every column index checked against d.
+pub fn try_gather_columns(p: ArrayView2<f32>, cols: &[usize]) -> Result<Array2<f32>, MathError> {
+    let d = p.ncols();
+    if let Some(&bad) = cols.iter().find(|&&c| c >= d) {
+        return Err(MathError::TooLarge {
+            what: "column index",
+            requested: bad,
+            limit: d.saturating_sub(1),
+        });
+    }
+    Ok(gather_columns(p, cols))
 }

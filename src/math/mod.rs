@@ -1,11 +1,22 @@
-//! Pure math: positional encodings, the relative-offset projection, colour maps and plot helpers.
+//! Pure math: positional encodings, the relative-offset projection, Gram matrices, attention
+//! weights, colour maps and plot helpers. Every GPU kernel in `gpu` has its CPU twin here.
 //! Nothing here touches the DOM, so all of it is compiled and tested natively.
 
+pub mod attention;
+pub mod binary;
 pub mod colormap;
+pub mod complexity;
 pub mod encoding;
+pub mod gram;
+pub mod heads;
+pub mod order;
 pub mod params;
 pub mod plot;
 pub mod relative;
+pub mod rng;
+pub mod scaling;
+pub mod similarity;
+pub mod tokens;
 
 use thiserror::Error;
 

@@ -5,12 +5,32 @@
 use super::encoding::frequency_count;
 use super::relative::valid_positions;
 
-/// Limits of the controls. Chosen so that one CPU update (P, curves, projection error) stays
-/// interactive: at d = 1024, n = 2048 it is a few milliseconds of math plus one image.
 pub const D_MIN: usize = 1;
-pub const D_MAX: usize = 1024;
 pub const N_MIN: usize = 1;
-pub const N_MAX: usize = 2048;
+
+/// The largest d and n a compute backend accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    pub d_max: usize,
+    pub n_max: usize,
+}
+
+/// The CPU path: one full update (P, heatmap, curves, projection error) at d = 1024, n = 2048
+/// measured 40–130 ms in headless Chromium on 2 cores, about the most that still follows a slider.
+pub const CPU_LIMITS: Limits = Limits {
+    d_max: 1024,
+    n_max: 2048,
+};
+/// WebGPU: the encoding kernel and the heatmap render pass handle n = 4096, d = 2048 (32 MB of P)
+/// without reading P back; see the closing note of the WebGPU issue for the measurements.
+pub const GPU_LIMITS: Limits = Limits {
+    d_max: 2048,
+    n_max: 4096,
+};
+/// The widest limits of any backend: what a URL may ask for before the backend is known.
+pub const WIDEST_LIMITS: Limits = GPU_LIMITS;
+pub const D_MAX: usize = CPU_LIMITS.d_max;
+pub const N_MAX: usize = CPU_LIMITS.n_max;
 pub const BASE_MIN: f64 = 2.0;
 pub const BASE_MAX: f64 = 1e6;
 /// At most this many curves are drawn: more would be unreadable on a projector.
@@ -43,6 +63,8 @@ pub struct Params {
     pub position: usize,
     /// Columns drawn as curves against position.
     pub columns: Vec<usize>,
+    /// The limits of the backend in use (not part of a link).
+    pub limits: Limits,
 }
 
 impl Default for Params {
@@ -55,6 +77,7 @@ impl Default for Params {
             pair: DEFAULT_PAIR,
             position: DEFAULT_POSITION,
             columns: DEFAULT_COLUMNS.to_vec(),
+            limits: CPU_LIMITS,
         }
     }
 }
@@ -68,7 +91,18 @@ impl Params {
     pub fn from_pairs<'a>(
         pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
     ) -> (Params, Vec<String>) {
-        let mut params = Params::default();
+        Params::from_pairs_with(CPU_LIMITS, pairs)
+    }
+
+    /// [`Params::from_pairs`] under the given backend limits.
+    pub fn from_pairs_with<'a>(
+        limits: Limits,
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> (Params, Vec<String>) {
+        let mut params = Params {
+            limits,
+            ..Params::default()
+        };
         let mut notices = Vec::new();
         for (key, value) in pairs {
             params.apply(key, value, &mut notices);
@@ -92,12 +126,14 @@ impl Params {
     fn apply(&mut self, key: &str, value: &str, notices: &mut Vec<String>) {
         match key {
             "d" => {
-                if let Some(v) = parse_integer(key, value, D_MIN as f64, D_MAX as f64, notices) {
+                let max = self.limits.d_max as f64;
+                if let Some(v) = parse_integer(key, value, D_MIN as f64, max, notices) {
                     self.d = v as usize;
                 }
             }
             "n" => {
-                if let Some(v) = parse_integer(key, value, N_MIN as f64, N_MAX as f64, notices) {
+                let max = self.limits.n_max as f64;
+                if let Some(v) = parse_integer(key, value, N_MIN as f64, max, notices) {
                     self.n = v as usize;
                 }
             }
@@ -114,18 +150,18 @@ impl Params {
             }
             // δ, j and i depend on n and d: their range is enforced by `clamp`.
             "delta" => {
-                let limit = N_MAX as f64;
+                let limit = self.limits.n_max as f64;
                 if let Some(v) = parse_integer(key, value, -limit, limit, notices) {
                     self.delta = v as i64;
                 }
             }
             "pair" => {
-                if let Some(v) = parse_integer(key, value, 0.0, D_MAX as f64, notices) {
+                if let Some(v) = parse_integer(key, value, 0.0, self.limits.d_max as f64, notices) {
                     self.pair = v as usize;
                 }
             }
             "pos" | "position" => {
-                if let Some(v) = parse_integer(key, value, 0.0, N_MAX as f64, notices) {
+                if let Some(v) = parse_integer(key, value, 0.0, self.limits.n_max as f64, notices) {
                     self.position = v as usize;
                 }
             }
@@ -138,8 +174,16 @@ impl Params {
     /// into range. Returns a notice for each change.
     pub fn clamp(&mut self) -> Vec<String> {
         let mut notices = Vec::new();
-        self.d = self.d.clamp(D_MIN, D_MAX);
-        self.n = self.n.clamp(N_MIN, N_MAX);
+        let (d_max, n_max) = (self.limits.d_max, self.limits.n_max);
+        if self.d > d_max || self.n > n_max {
+            notices.push(format!(
+                "This compute backend handles up to d = {d_max}, n = {n_max}; using d = {}, n = {}.",
+                self.d.min(d_max),
+                self.n.min(n_max)
+            ));
+        }
+        self.d = self.d.clamp(D_MIN, d_max);
+        self.n = self.n.clamp(N_MIN, n_max);
         if !(self.base.is_finite() && self.base >= BASE_MIN) {
             self.base = DEFAULT_BASE;
         }
@@ -214,6 +258,12 @@ impl Params {
             self.position,
             columns.join(",")
         )
+    }
+
+    /// Switches to another backend's limits, clamping d and n (with a notice) when they exceed them.
+    pub fn set_limits(&mut self, limits: Limits) -> Vec<String> {
+        self.limits = limits;
+        self.clamp()
     }
 
     /// Number of frequencies ⌈d/2⌉.
@@ -309,7 +359,7 @@ fn parse_columns(value: &str, notices: &mut Vec<String>) -> Vec<usize> {
         .filter(|s| !s.trim().is_empty())
     {
         match part.trim().parse::<usize>() {
-            Ok(c) if c < D_MAX => {
+            Ok(c) if c < WIDEST_LIMITS.d_max => {
                 if !columns.contains(&c) {
                     columns.push(c);
                 }
@@ -417,6 +467,26 @@ mod tests {
         assert!(!p.update("colour", "red").is_empty());
         assert!(p.update("base", "2").is_empty());
         assert_eq!(p.base, 2.0);
+    }
+
+    #[test]
+    fn limits_follow_the_backend() {
+        let (p, notices) = Params::from_pairs_with(GPU_LIMITS, [("n", "4096"), ("d", "2048")]);
+        assert_eq!((p.n, p.d), (4096, 2048));
+        assert!(notices.is_empty());
+        let (p, _) = Params::from_pairs_with(GPU_LIMITS, [("n", "99999")]);
+        assert_eq!(p.n, 4096);
+        let mut p = p;
+        let notices = p.set_limits(CPU_LIMITS);
+        assert_eq!(p.n, CPU_LIMITS.n_max);
+        assert!(
+            notices
+                .iter()
+                .any(|m| m.contains("up to d = 1024, n = 2048")),
+            "{notices:?}"
+        );
+        assert!(p.set_limits(GPU_LIMITS).is_empty());
+        assert_eq!(p.n, CPU_LIMITS.n_max, "widening the limits changes nothing");
     }
 
     #[test]

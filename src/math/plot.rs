@@ -63,6 +63,25 @@ pub fn arc_points(from: f64, sweep: f64, radius: f64, segments: usize) -> Vec<(f
         .collect()
 }
 
+/// Tick positions for cell indices 0..count: multiples of a step of 1, 2 or 5 × 10^k, at most
+/// `max_ticks` of them, always including 0 (so n = 1 still gets its "0").
+pub fn integer_ticks(count: usize, max_ticks: usize) -> Vec<f64> {
+    if count == 0 {
+        return Vec::new();
+    }
+    let max_ticks = max_ticks.max(2);
+    let mut step = 1usize;
+    'search: for magnitude in [1usize, 10, 100, 1_000, 10_000, 100_000, 1_000_000] {
+        for factor in [1, 2, 5] {
+            step = factor * magnitude;
+            if (count - 1) / step < max_ticks {
+                break 'search;
+            }
+        }
+    }
+    (0..count).step_by(step).map(|k| k as f64).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -82,6 +101,24 @@ mod tests {
         assert_eq!(cell_at(rect, 60, 32, 50.0, 220.0), None);
         assert_eq!(cell_at(rect, 0, 32, 50.0, 50.0), None);
         assert_eq!(cell_at(rect, 60, 32, f64::NAN, 50.0), None);
+    }
+
+    #[test]
+    fn integer_ticks_are_round_and_few() {
+        assert_eq!(integer_ticks(1, 10), vec![0.0]);
+        assert_eq!(integer_ticks(3, 10), vec![0.0, 1.0, 2.0]);
+        assert_eq!(
+            integer_ticks(60, 10),
+            (0..6).map(|k| k as f64 * 10.0).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            integer_ticks(32, 12),
+            vec![0.0, 5.0, 10.0, 15.0, 20.0, 25.0, 30.0]
+        );
+        let big = integer_ticks(4096, 10);
+        assert_eq!(big[1], 500.0);
+        assert!(big.len() <= 10);
+        assert!(integer_ticks(0, 10).is_empty());
     }
 
     #[test]

@@ -1,13 +1,14 @@
 //! The chapter's figure: chosen columns of P against position, drawn with plotters.
 
-use ndarray::ArrayView2;
+use ndarray::ArrayView1;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 
 use super::error::{draw_error, WebError};
-use super::heatmap::{index_label, DESC_FONT, LABEL_FONT};
+use super::heatmap::{index_label, TickedAxis, DESC_FONT, LABEL_FONT};
 use crate::math::encoding::{is_sine_column, pair_of_column, period};
+use crate::math::plot::integer_ticks;
 
 /// Okabe–Ito colours (distinguishable with the common colour-vision deficiencies), yellow replaced
 /// by grey, which reads better on white and on a projector.
@@ -25,13 +26,14 @@ pub const PALETTE: [RGBColor; 8] = [
 /// Below this many positions every value also gets a marker (n = 1 would otherwise draw nothing).
 const MARKERS_UP_TO: usize = 80;
 
+/// Draws each `(column index, values down the positions)` of an encoding of dimension `d`.
 pub fn draw_curves(
     canvas: &HtmlCanvasElement,
-    p: ArrayView2<f32>,
-    columns: &[usize],
+    series: &[(usize, ArrayView1<f32>)],
+    d: usize,
     base: f64,
 ) -> Result<(), WebError> {
-    let (n, d) = p.dim();
+    let n = series.first().map_or(1, |(_, values)| values.len()).max(1);
     let backend = CanvasBackend::with_canvas_object(canvas.clone())
         .ok_or_else(|| WebError::NoContext(canvas.id()))?;
     let root = backend.into_drawing_area();
@@ -46,7 +48,10 @@ pub fn draw_curves(
         .margin(14)
         .x_label_area_size(52)
         .y_label_area_size(76)
-        .build_cartesian_2d(x_start..x_end, -1.15f64..1.15f64)
+        .build_cartesian_2d(
+            TickedAxis::new(x_start..x_end, integer_ticks(n, 10)),
+            -1.15f64..1.15f64,
+        )
         .map_err(draw_error)?;
     chart
         .configure_mesh()
@@ -63,9 +68,14 @@ pub fn draw_curves(
         .draw()
         .map_err(draw_error)?;
 
-    for (k, &column) in columns.iter().enumerate().filter(|(_, &c)| c < d) {
+    for (k, (column, values)) in series.iter().enumerate() {
+        let column = *column;
         let colour = PALETTE[k % PALETTE.len()];
-        let points: Vec<(f64, f64)> = (0..n).map(|i| (i as f64, p[[i, column]] as f64)).collect();
+        let points: Vec<(f64, f64)> = values
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| (i as f64, v as f64))
+            .collect();
         let kind = if is_sine_column(column) { "sin" } else { "cos" };
         let label = format!(
             "col {column}: {kind}, period {}",

@@ -20,6 +20,8 @@ pub enum WebError {
     Draw(String),
     #[error(transparent)]
     Math(#[from] MathError),
+    #[error("{0}")]
+    Gpu(String),
 }
 
 impl From<JsValue> for WebError {

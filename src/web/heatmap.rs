@@ -1,6 +1,8 @@
 //! A heatmap panel: plotters draws the axes, their labels and the colour bar's scale; the cells are
 //! one image (ImageData) scaled into the plotting area, never one rectangle per cell.
 
+use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 use wasm_bindgen::Clamped;
@@ -9,7 +11,7 @@ use web_sys::{HtmlCanvasElement, ImageData};
 use super::dom::context_2d;
 use super::error::{draw_error, WebError};
 use crate::math::colormap::downsample_rgba;
-use crate::math::plot::PixelRect;
+use crate::math::plot::{integer_ticks, PixelRect};
 
 /// An RGBA image with one pixel per matrix cell.
 pub struct RgbaImage<'a> {
@@ -30,6 +32,46 @@ const BAR_AREA: u32 = 96;
 pub const LABEL_FONT: (&str, u32) = ("sans-serif", 15);
 pub const DESC_FONT: (&str, u32) = ("sans-serif", 17);
 
+/// An f64 axis whose ticks are given (integer cell indices, see `integer_ticks`), so that n = 1
+/// still gets its "0" and no tick falls between two cells. (plotters' `WithKeyPoints` cannot be
+/// labelled with a custom formatter.)
+#[derive(Clone)]
+pub struct TickedAxis {
+    inner: RangedCoordf64,
+    ticks: Vec<f64>,
+}
+
+impl TickedAxis {
+    pub fn new(range: std::ops::Range<f64>, ticks: Vec<f64>) -> Self {
+        TickedAxis {
+            inner: range.into(),
+            ticks,
+        }
+    }
+}
+
+impl Ranged for TickedAxis {
+    type FormatOption = DefaultFormatting;
+    type ValueType = f64;
+
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        self.inner.map(value, limit)
+    }
+
+    fn key_points<Hint: KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
+        // Ticks and bold grid lines only: no light lines between cell indices.
+        if hint.max_num_points() == 0 || hint.weight().allow_light_points() {
+            Vec::new()
+        } else {
+            self.ticks.clone()
+        }
+    }
+
+    fn range(&self) -> std::ops::Range<f64> {
+        self.inner.range()
+    }
+}
+
 /// Cell indices only: a tick between two cells gets no label.
 pub fn index_label(v: &f64) -> String {
     if (v - v.round()).abs() < 1e-9 && *v >= 0.0 {
@@ -39,12 +81,14 @@ pub fn index_label(v: &f64) -> String {
     }
 }
 
-/// Draws `cells` (rows = y from the top, columns = x) with axes and a colour bar. Returns the pixel
-/// rectangle of the cell image, for hit-testing the pointer.
-pub fn draw_heatmap(
+/// Draws the axes (a `rows × columns` grid of cells, row 0 at the top) and the colour bar, and
+/// returns the pixel rectangle where the cell image goes; the caller paints the cells, from CPU
+/// pixels ([`paint_cells`]) or from a WebGPU canvas.
+pub fn draw_heatmap_frame(
     canvas: &HtmlCanvasElement,
     scratch: &HtmlCanvasElement,
-    cells: &RgbaImage,
+    rows: usize,
+    columns: usize,
     bar: &RgbaImage,
     axes: &HeatmapAxes,
 ) -> Result<PixelRect, WebError> {
@@ -55,15 +99,17 @@ pub fn draw_heatmap(
     let (width, _) = root.dim_in_pixel();
     let (main, bar_area) = root.split_horizontally(width.saturating_sub(BAR_AREA));
 
-    let columns = cells.width as f64;
-    let rows = cells.height as f64;
+    let (columns, rows) = (columns as f64, rows as f64);
     // Cell k spans [k − ½, k + ½), so integer ticks sit at cell centres. Row 0 at the top, as in
     // the chapter's figure: the y range runs downwards.
     let mut chart = ChartBuilder::on(&main)
         .margin(12)
         .x_label_area_size(52)
         .y_label_area_size(64)
-        .build_cartesian_2d(-0.5f64..columns - 0.5, rows - 0.5..-0.5f64)
+        .build_cartesian_2d(
+            TickedAxis::new(-0.5..columns - 0.5, integer_ticks(columns as usize, 12)),
+            TickedAxis::new(rows - 0.5..-0.5, integer_ticks(rows as usize, 10)),
+        )
         .map_err(draw_error)?;
     chart
         .configure_mesh()
@@ -99,14 +145,24 @@ pub fn draw_heatmap(
         .map_err(draw_error)?;
     let bar_rect = pixel_rect(bar_chart.plotting_area().get_pixel_range());
     root.present().map_err(draw_error)?;
+    paint_image(canvas, scratch, bar, bar_rect)?;
+    Ok(image_rect)
+}
 
-    // More cells than pixels: average them on the CPU first (see `downsample_rgba`).
+/// Paints CPU-coloured cells into `rect`; more cells than pixels are area-averaged first (see
+/// `downsample_rgba`).
+pub fn paint_cells(
+    canvas: &HtmlCanvasElement,
+    scratch: &HtmlCanvasElement,
+    cells: &RgbaImage,
+    rect: PixelRect,
+) -> Result<(), WebError> {
     let (pixels, width, height) = downsample_rgba(
         cells.pixels,
         cells.width,
         cells.height,
-        image_rect.width().max(1.0) as usize,
-        image_rect.height().max(1.0) as usize,
+        rect.width().max(1.0) as usize,
+        rect.height().max(1.0) as usize,
     );
     paint_image(
         canvas,
@@ -116,10 +172,38 @@ pub fn draw_heatmap(
             height,
             pixels: &pixels,
         },
-        image_rect,
+        rect,
+    )
+}
+
+/// Draws another canvas (the WebGPU one) into `rect`, with the same frame as CPU cells get.
+pub fn paint_canvas(
+    canvas: &HtmlCanvasElement,
+    source: &HtmlCanvasElement,
+    rect: PixelRect,
+) -> Result<(), WebError> {
+    let context = context_2d(canvas)?;
+    context.set_image_smoothing_enabled(false);
+    context.draw_image_with_html_canvas_element_and_dw_and_dh(
+        source,
+        rect.x0,
+        rect.y0,
+        rect.width(),
+        rect.height(),
     )?;
-    paint_image(canvas, scratch, bar, bar_rect)?;
-    Ok(image_rect)
+    outline(&context, rect);
+    Ok(())
+}
+
+fn outline(context: &web_sys::CanvasRenderingContext2d, rect: PixelRect) {
+    context.set_stroke_style_str("#333");
+    context.set_line_width(1.0);
+    context.stroke_rect(
+        rect.x0 + 0.5,
+        rect.y0 + 0.5,
+        rect.width() - 1.0,
+        rect.height() - 1.0,
+    );
 }
 
 fn pixel_rect((x, y): (std::ops::Range<i32>, std::ops::Range<i32>)) -> PixelRect {
@@ -163,13 +247,6 @@ pub fn paint_image(
         rect.width(),
         rect.height(),
     )?;
-    context.set_stroke_style_str("#333");
-    context.set_line_width(1.0);
-    context.stroke_rect(
-        rect.x0 + 0.5,
-        rect.y0 + 0.5,
-        rect.width() - 1.0,
-        rect.height() - 1.0,
-    );
+    outline(&context, rect);
     Ok(())
 }

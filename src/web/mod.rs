@@ -5,12 +5,13 @@ pub mod api;
 mod curves;
 pub mod dom;
 pub mod error;
+mod gpu_backend;
 mod heatmap;
 mod projection;
 
 use std::cell::RefCell;
 
-use ndarray::Array2;
+use ndarray::{Array2, ArrayView1, Axis};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -23,14 +24,16 @@ use crate::math::encoding::{
     frequency, frequency_count, is_sine_column, pair_of_column, period, try_sinusoidal,
 };
 use crate::math::params::{
-    base_from_slider, format_base, slider_from_base, Params, BASE_MAX, BASE_MIN, D_MAX, D_MIN,
-    KEYS, N_MAX, N_MIN,
+    base_from_slider, format_base, slider_from_base, Params, BASE_MAX, BASE_MIN, CPU_LIMITS, D_MIN,
+    GPU_LIMITS, KEYS, N_MIN, WIDEST_LIMITS,
 };
 use crate::math::plot::{cell_at, reduced_angle, PixelRect};
 use crate::math::relative::{projection_error_of, valid_positions};
 use dom::{element, now_ms, set_hidden, set_text};
 use error::WebError;
-use heatmap::{draw_heatmap, HeatmapAxes, RgbaImage};
+use gpu_backend::GpuBackend;
+use heatmap::{draw_heatmap_frame, paint_cells, HeatmapAxes, RgbaImage};
+use projection::PairColumns;
 
 /// The element whose presence means "this document is the pe-lab page": without it (a test page,
 /// a course page that only loads the module) nothing starts by itself.
@@ -66,6 +69,8 @@ pub struct Stats {
     /// Milliseconds of the last update spent in each stage: [encoding, heatmap, curves, projection].
     pub stage_ms: [f64; 4],
     pub backend: &'static str,
+    /// The WebGPU adapter's name, or why the CPU path is in use.
+    pub adapter: String,
     pub notices: Vec<String>,
 }
 
@@ -95,9 +100,91 @@ impl From<&Params> for StateView {
     }
 }
 
+/// Where P is computed and the heatmap drawn. Chosen once at start-up (`?compute=auto|gpu|cpu`);
+/// any GPU failure switches to the CPU for the rest of the session.
+pub enum Backend {
+    Cpu,
+    Gpu(Box<GpuBackend>),
+}
+
+impl Backend {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Backend::Cpu => "cpu",
+            Backend::Gpu(_) => "webgpu",
+        }
+    }
+}
+
+/// The numbers of P that the panels after the heatmap need: a few gathered columns and the
+/// reductions. On WebGPU these are the only values read back per frame.
+pub struct FrameData {
+    /// n × k: column k is P[:, gathered_columns[k]] (the curves' columns, then 2j and 2j+1).
+    pub gathered: Array2<f32>,
+    pub max_projection_error: f64,
+    pub p_min: f32,
+    pub p_max: f32,
+    /// Time spent computing P and painting the cells.
+    pub compute_ms: f64,
+}
+
+struct CpuFrame {
+    encoding: Array2<f32>,
+    data: FrameData,
+}
+
+/// One frame on the CPU: P, its cells painted into the heatmap, the gathered columns and reductions.
+fn cpu_frame(
+    params: &Params,
+    gathered_columns: &[usize],
+    rect: &PixelRect,
+    scratch: &HtmlCanvasElement,
+) -> Result<CpuFrame, WebError> {
+    let started = now_ms();
+    let (d, n, base) = (params.d, params.n, params.base);
+    let encoding = try_sinusoidal(n, d, base)?;
+    let values = encoding
+        .as_slice()
+        .ok_or_else(|| WebError::Js("the encoding matrix is not contiguous".into()))?;
+    let cells = diverging_rgba(values, -1.0, 1.0);
+    paint_cells(
+        &element("heatmap")?,
+        scratch,
+        &RgbaImage {
+            width: d,
+            height: n,
+            pixels: &cells,
+        },
+        *rect,
+    )?;
+    let (p_min, p_max) = values
+        .iter()
+        .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &v| {
+            (lo.min(v), hi.max(v))
+        });
+    let data = FrameData {
+        gathered: encoding.select(Axis(1), gathered_columns),
+        max_projection_error: projection_error_of(encoding.view(), base, params.delta),
+        p_min,
+        p_max,
+        compute_ms: now_ms() - started,
+    };
+    Ok(CpuFrame { encoding, data })
+}
+
 pub struct App {
     params: Params,
+    backend: Backend,
+    /// P on the CPU path (for hovering); empty on WebGPU, where P stays on the GPU.
     encoding: Array2<f32>,
+    frame_id: u32,
+    frame_started: f64,
+    /// A WebGPU frame waits for its read-backs.
+    frame_in_flight: bool,
+    /// Resolvers of `peLab.whenDrawn()` promises.
+    drawn_waiters: Vec<js_sys::Function>,
+    /// Whether `peLab.ready` has been settled (by the first complete frame).
+    ready_settled: bool,
     heatmap_rect: PixelRect,
     stats: Stats,
     last_frame_ms: f64,
@@ -160,7 +247,34 @@ fn mount_inner(search: &str) -> Result<(), WebError> {
                 .collect()
         })
         .unwrap_or_default();
-    let (params, notices) = Params::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+    let compute = pairs
+        .iter()
+        .rev()
+        .find(|(k, _)| k == "compute")
+        .map(|(_, v)| v.as_str())
+        .unwrap_or("auto");
+    let mut notices = Vec::new();
+    let choice = match compute {
+        "auto" | "" => ComputeChoice::Auto,
+        "gpu" | "webgpu" => ComputeChoice::Gpu,
+        "cpu" => ComputeChoice::Cpu,
+        other => {
+            notices.push(format!(
+                "compute = '{}' is not auto, gpu or cpu; using auto.",
+                other.chars().take(24).collect::<String>()
+            ));
+            ComputeChoice::Auto
+        }
+    };
+    // Until the backend is known, a link may ask for the widest limits; they are narrowed (with a
+    // notice) if the page ends up on the CPU.
+    let limits = match choice {
+        ComputeChoice::Cpu => CPU_LIMITS,
+        _ => WIDEST_LIMITS,
+    };
+    let (params, parse_notices) =
+        Params::from_pairs_with(limits, pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+    notices.extend(parse_notices);
 
     let scratch: HtmlCanvasElement = dom::document()?
         .create_element("canvas")?
@@ -183,6 +297,12 @@ fn mount_inner(search: &str) -> Result<(), WebError> {
         scratch,
         frame_requested: false,
         url_update_pending: false,
+        backend: Backend::Cpu,
+        frame_id: 0,
+        frame_started: 0.0,
+        frame_in_flight: false,
+        drawn_waiters: Vec::new(),
+        ready_settled: false,
     };
     // Check every element before anything is wired, so that a broken page says what is missing.
     app.check_elements()?;
@@ -190,15 +310,53 @@ fn mount_inner(search: &str) -> Result<(), WebError> {
     wire_controls()?;
     install_api()?;
     with_app(|app| {
-        app.sync_controls()?;
         app.show_notices(notices);
-        app.render()?;
-        app.write_url()
+        app.sync_controls()
     })
     .unwrap_or_else(|| Err(WebError::Js("the app is busy".into())))?;
-    set_text("backend", "CPU · Rust → WebAssembly")?;
-    set_hidden("loading", true)?;
-    api::settle_ready(&api::api_object()?, Ok(()))
+
+    if choice == ComputeChoice::Cpu {
+        return with_app(|app| app.start_on(Backend::Cpu, "chosen by ?compute=cpu"))
+            .unwrap_or_else(|| Err(WebError::Js("the app is busy".into())));
+    }
+    set_text("backend", "looking for WebGPU…")?;
+    wasm_bindgen_futures::spawn_local(async move {
+        let started = match GpuBackend::new(on_gpu_failure).await {
+            Ok(gpu) => with_app(|app| app.start_on(Backend::Gpu(Box::new(gpu)), "")),
+            Err(error) => with_app(|app| {
+                if choice == ComputeChoice::Gpu {
+                    app.stats.notices.push(format!(
+                        "WebGPU was asked for (?compute=gpu) but is not available: {error}. Using the CPU path."
+                    ));
+                    let notices = app.stats.notices.clone();
+                    app.show_notices(notices);
+                }
+                app.start_on(Backend::Cpu, "no WebGPU here")
+            }),
+        };
+        if let Some(Err(error)) = started {
+            show_error(&format!("pe-lab could not start: {error}"));
+            if let Ok(api) = api::api_object() {
+                let _ = api::settle_ready(&api, Err(error.to_string()));
+            }
+        }
+    });
+    Ok(())
+}
+
+/// Called from wgpu's device-lost and uncaptured-error callbacks: defers the switch to the CPU, so
+/// that the app is never borrowed twice.
+fn on_gpu_failure(reason: String) {
+    wasm_bindgen_futures::spawn_local(async move {
+        report(with_app(|app| app.fall_back_to_cpu(&reason)));
+    });
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ComputeChoice {
+    Auto,
+    Gpu,
+    Cpu,
 }
 
 fn install_panic_hook() {
@@ -324,6 +482,31 @@ fn install_api() -> Result<(), WebError> {
     })?;
     api::define_getter(&object, "backend", || {
         with_app(|app| JsValue::from_str(app.stats.backend)).unwrap_or(JsValue::NULL)
+    })?;
+    // A promise that resolves once every requested update has been drawn (on WebGPU, after its
+    // read-backs): `peLab.set({...}); await peLab.whenDrawn();`.
+    api::define_method(&object, "whenDrawn", |_| {
+        let promise = js_sys::Promise::new(&mut |resolve, _reject| {
+            let waiting = with_app(|app| {
+                app.drawn_waiters.push(resolve.clone());
+                app.settle_drawn_waiters();
+            });
+            if waiting.is_none() {
+                let _ = resolve.call0(&JsValue::NULL);
+            }
+        });
+        Ok(promise.into())
+    })?;
+    // For tests of the fallback: loses the WebGPU device the way a driver reset would.
+    api::define_method(&object, "simulateDeviceLoss", |_| {
+        let destroyed = with_app(|app| match &app.backend {
+            Backend::Gpu(gpu) => {
+                gpu.destroy_device();
+                true
+            }
+            Backend::Cpu => false,
+        });
+        Ok(JsValue::from_bool(destroyed.unwrap_or(false)))
     })?;
     api::define_method(&object, "set", |changes| {
         let entries = api::entries_as_text(&changes)?;
@@ -491,8 +674,20 @@ impl App {
         let last_position = positions.end.saturating_sub(1).max(positions.start);
         let max_pair = (p.d / 2).saturating_sub(1);
         let limits: [(&str, f64, f64, f64, String); 6] = [
-            ("d", D_MIN as f64, D_MAX as f64, p.d as f64, p.d.to_string()),
-            ("n", N_MIN as f64, N_MAX as f64, p.n as f64, p.n.to_string()),
+            (
+                "d",
+                D_MIN as f64,
+                p.limits.d_max as f64,
+                p.d as f64,
+                p.d.to_string(),
+            ),
+            (
+                "n",
+                N_MIN as f64,
+                p.limits.n_max as f64,
+                p.n as f64,
+                p.n.to_string(),
+            ),
             (
                 "base",
                 slider_from_base(BASE_MIN),
@@ -543,32 +738,79 @@ impl App {
         Ok(())
     }
 
-    /// Computes P and redraws every panel and readout.
+    /// Computes P and redraws every panel and readout. The heatmap is drawn here; the panels that
+    /// need numbers of P (curves, projection, readouts) are drawn by [`App::finish_frame`], at once on
+    /// the CPU, after the GPU's small read-backs on WebGPU.
     fn render(&mut self) -> Result<(), WebError> {
-        let started = now_ms();
-        let (d, n, base) = (self.params.d, self.params.n, self.params.base);
-        self.encoding = try_sinusoidal(n, d, base)?;
-        let values = self
-            .encoding
-            .as_slice()
-            .ok_or_else(|| WebError::Js("the encoding matrix is not contiguous".into()))?;
-        let (p_min, p_max) = values
-            .iter()
-            .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &v| {
-                (lo.min(v), hi.max(v))
-            });
+        self.frame_started = now_ms();
+        self.frame_id = self.frame_id.wrapping_add(1);
+        self.heatmap_rect = self.draw_heatmap_axes()?;
+        set_hidden("heatmap-tooltip", true)?;
+        let gathered_columns = self.gathered_columns();
+        match &mut self.backend {
+            Backend::Cpu => {
+                let frame = cpu_frame(
+                    &self.params,
+                    &gathered_columns,
+                    &self.heatmap_rect,
+                    &self.scratch,
+                )?;
+                self.encoding = frame.encoding;
+                self.finish_frame(frame.data)
+            }
+            Backend::Gpu(gpu) => {
+                let started = self.frame_started;
+                let id = self.frame_id;
+                let result = gpu.start_frame(
+                    &self.params,
+                    &gathered_columns,
+                    self.heatmap_rect,
+                    &element("heatmap")?,
+                );
+                match result {
+                    Ok(pending) => {
+                        self.frame_in_flight = true;
+                        wasm_bindgen_futures::spawn_local(async move {
+                            let data = pending.await;
+                            report(with_app(|app| {
+                                if app.frame_id != id {
+                                    return Ok(()); // a newer frame is on its way
+                                }
+                                app.frame_in_flight = false;
+                                match data {
+                                    Ok(data) => {
+                                        app.frame_started = started;
+                                        app.finish_frame(data)
+                                    }
+                                    Err(error) => app.fall_back_to_cpu(&error.to_string()),
+                                }
+                            }));
+                        });
+                        Ok(())
+                    }
+                    Err(error) => self.fall_back_to_cpu(&error.to_string()),
+                }
+            }
+        }
+    }
 
-        let encoded = now_ms();
-        let cells = diverging_rgba(values, -1.0, 1.0);
+    /// Columns every frame reads: the curves' columns, then the projection pair (2j, 2j+1).
+    fn gathered_columns(&self) -> Vec<usize> {
+        let mut columns = self.params.columns.clone();
+        if self.params.has_complete_pair() {
+            columns.extend([2 * self.params.pair, 2 * self.params.pair + 1]);
+        }
+        columns
+    }
+
+    /// Axes, labels and colour bar of the heatmap; returns where the cells go.
+    fn draw_heatmap_axes(&self) -> Result<PixelRect, WebError> {
         let bar = diverging_bar_rgba(BAR_PIXELS, -1.0, 1.0);
-        self.heatmap_rect = draw_heatmap(
+        draw_heatmap_frame(
             &element("heatmap")?,
             &self.scratch,
-            &RgbaImage {
-                width: d,
-                height: n,
-                pixels: &cells,
-            },
+            self.params.n,
+            self.params.d,
             &RgbaImage {
                 width: 1,
                 height: BAR_PIXELS,
@@ -579,9 +821,12 @@ impl App {
                 y_desc: "Row (position)",
                 value_range: (-1.0, 1.0),
             },
-        )?;
-        set_hidden("heatmap-tooltip", true)?;
+        )
+    }
 
+    /// Draws the panels that depend on numbers of P, the readouts and `stats`.
+    fn finish_frame(&mut self, data: FrameData) -> Result<(), WebError> {
+        let (d, n, base) = (self.params.d, self.params.n, self.params.base);
         let frequencies = frequency_count(d);
         let shortest_period = period(0, d, base);
         let longest_period = period(frequencies - 1, d, base);
@@ -596,20 +841,25 @@ impl App {
         set_text(
             "summary-p",
             &format!(
-                "P is {n} × {d} ({} values) in [{p_min:.4}, {p_max:.4}]; {frequencies} frequencies, periods from {} to {} positions.{odd_note}",
+                "P is {n} × {d} ({} values) in [{:.4}, {:.4}]; {frequencies} frequencies, periods from {} to {} positions.{odd_note}",
                 n * d,
+                data.p_min,
+                data.p_max,
                 curves::format_period(shortest_period),
                 curves::format_period(longest_period),
             ),
         )?;
+        let computed = now_ms();
 
-        let heatmap_drawn = now_ms();
-        curves::draw_curves(
-            &element("curves")?,
-            self.encoding.view(),
-            &self.params.columns,
-            base,
-        )?;
+        let curve_count = self.params.columns.len();
+        let series: Vec<(usize, ArrayView1<f32>)> = self
+            .params
+            .columns
+            .iter()
+            .enumerate()
+            .map(|(k, &c)| (c, data.gathered.column(k)))
+            .collect();
+        curves::draw_curves(&element("curves")?, &series, d, base)?;
         let described: Vec<String> = self
             .params
             .columns
@@ -624,17 +874,21 @@ impl App {
                 n - 1
             ),
         )?;
-
         let curves_drawn = now_ms();
-        let max_projection_error =
-            projection_error_of(self.encoding.view(), base, self.params.delta);
-        self.render_projection(max_projection_error)?;
+
+        let pair = (data.gathered.ncols() >= curve_count + 2).then(|| PairColumns {
+            sin: data.gathered.column(curve_count),
+            cos: data.gathered.column(curve_count + 1),
+            d,
+        });
+        self.render_projection(pair.as_ref(), data.max_projection_error)?;
         let projection_drawn = now_ms();
 
+        self.last_frame_ms = now_ms() - self.frame_started;
         self.stats = Stats {
-            max_projection_error,
-            p_min,
-            p_max,
+            max_projection_error: data.max_projection_error,
+            p_min: data.p_min,
+            p_max: data.p_max,
             rows: n,
             columns: d,
             frequencies,
@@ -647,29 +901,41 @@ impl App {
                 self.heatmap_rect.x1,
                 self.heatmap_rect.y1,
             ],
-            frame_ms: 0.0,
+            frame_ms: self.last_frame_ms,
             stage_ms: [
-                encoded - started,
-                heatmap_drawn - encoded,
-                curves_drawn - heatmap_drawn,
+                data.compute_ms,
+                computed - self.frame_started - data.compute_ms,
+                curves_drawn - computed,
                 projection_drawn - curves_drawn,
             ],
-            backend: "cpu",
+            backend: self.backend.name(),
+            adapter: match &self.backend {
+                Backend::Gpu(gpu) => gpu.adapter_name(),
+                Backend::Cpu => self.stats.adapter.clone(),
+            },
             notices: std::mem::take(&mut self.stats.notices),
         };
-        self.last_frame_ms = now_ms() - started;
-        self.stats.frame_ms = self.last_frame_ms;
         set_text(
             "frame-time",
             &format!("last update {:.1} ms", self.last_frame_ms),
         )?;
+        self.settle_drawn_waiters();
+        if !self.ready_settled {
+            self.ready_settled = true;
+            set_hidden("loading", true)?;
+            api::settle_ready(&api::api_object()?, Ok(()))?;
+        }
         Ok(())
     }
 
-    fn render_projection(&mut self, max_error: f64) -> Result<(), WebError> {
+    fn render_projection(
+        &mut self,
+        pair: Option<&PairColumns>,
+        max_error: f64,
+    ) -> Result<(), WebError> {
         let p = &self.params;
         let canvas: HtmlCanvasElement = element("projection")?;
-        if !p.has_complete_pair() {
+        let Some(pair) = pair.filter(|_| p.has_complete_pair()) else {
             let context = dom::context_2d(&canvas)?;
             context.set_fill_style_str("#fff");
             context.fill_rect(0.0, 0.0, canvas.width() as f64, canvas.height() as f64);
@@ -693,15 +959,8 @@ impl App {
             set_text("projection-error", "— (no complete pair)")?;
             self.stats.matrix = Vec::new();
             return Ok(());
-        }
-        let view = projection::draw_projection(
-            &canvas,
-            self.encoding.view(),
-            p.base,
-            p.pair,
-            p.position,
-            p.delta,
-        )?;
+        };
+        let view = projection::draw_projection(&canvas, pair, p.base, p.pair, p.position, p.delta)?;
         let target = p.position as i64 + p.delta;
         let m = view.matrix;
         for (id, value) in [
@@ -759,12 +1018,65 @@ impl App {
         Ok(())
     }
 
+    /// Leaves WebGPU for the CPU path for the rest of the session, says why on the page, and
+    /// redraws. Called on any GPU failure: a failed frame, a validation error, a lost device.
+    fn fall_back_to_cpu(&mut self, reason: &str) -> Result<(), WebError> {
+        if matches!(self.backend, Backend::Cpu) {
+            return Ok(());
+        }
+        self.backend = Backend::Cpu;
+        self.frame_in_flight = false;
+        let mut notices = vec![format!(
+            "WebGPU stopped working ({}); switched to the CPU path.",
+            shorten_reason(reason)
+        )];
+        notices.extend(self.params.set_limits(CPU_LIMITS));
+        self.show_notices(notices);
+        show_backend(&self.backend, "")?;
+        self.sync_controls()?;
+        self.render()
+    }
+
+    /// Installs the chosen backend, narrows the limits to it, and draws the first frame; `ready`
+    /// settles when that frame is complete (see `finish_frame`).
+    fn start_on(&mut self, backend: Backend, why_cpu: &str) -> Result<(), WebError> {
+        self.backend = backend;
+        let limits = match self.backend {
+            Backend::Cpu => CPU_LIMITS,
+            Backend::Gpu(_) => GPU_LIMITS,
+        };
+        let notices = self.params.set_limits(limits);
+        if !notices.is_empty() {
+            let mut all = std::mem::take(&mut self.stats.notices);
+            all.extend(notices);
+            self.show_notices(all);
+        }
+        show_backend(&self.backend, why_cpu)?;
+        self.stats.adapter = match &self.backend {
+            Backend::Gpu(gpu) => gpu.adapter_name(),
+            Backend::Cpu => why_cpu.to_string(),
+        };
+        self.sync_controls()?;
+        self.render()?;
+        self.write_url()
+    }
+
+    /// Resolves `peLab.whenDrawn()` promises once nothing is left to draw.
+    fn settle_drawn_waiters(&mut self) {
+        if self.frame_requested || self.frame_in_flight {
+            return;
+        }
+        for resolve in self.drawn_waiters.drain(..) {
+            let _ = resolve.call0(&JsValue::NULL);
+        }
+    }
+
     /// Shows position, column, value and sin/cos of the cell under the pointer (CSS pixels).
     fn hover_heatmap(&self, x_css: f64, y_css: f64) -> Result<(), WebError> {
         let canvas: HtmlCanvasElement = element("heatmap")?;
         let scale_x = canvas.width() as f64 / (canvas.client_width().max(1) as f64);
         let scale_y = canvas.height() as f64 / (canvas.client_height().max(1) as f64);
-        let (n, d) = self.encoding.dim();
+        let (n, d) = (self.params.n, self.params.d);
         let tooltip: HtmlElement = element("heatmap-tooltip")?;
         let Some((row, column)) =
             cell_at(self.heatmap_rect, n, d, x_css * scale_x, y_css * scale_y)
@@ -772,21 +1084,60 @@ impl App {
             tooltip.set_hidden(true);
             return Ok(());
         };
-        let value = self.encoding[[row, column]];
         let pair = pair_of_column(column);
         let kind = if is_sine_column(column) { "sin" } else { "cos" };
-        let text = format!(
-            "position {row}, column {column} ({kind}, pair j = {pair}, ω = {:.4}): p = {value:.4}",
-            frequency(pair, d, self.params.base)
-        );
-        tooltip.set_text_content(Some(&text));
+        let omega = frequency(pair, d, self.params.base);
+        let describe = move |value: f32| {
+            format!(
+                "position {row}, column {column} ({kind}, pair j = {pair}, ω = {omega:.4}): p = {value:.4}"
+            )
+        };
+        let (left, top) = (format!("{}px", x_css + 14.0), format!("{}px", y_css + 14.0));
         let style = tooltip.style();
-        style.set_property("left", &format!("{}px", x_css + 14.0))?;
-        style.set_property("top", &format!("{}px", y_css + 14.0))?;
-        tooltip.set_hidden(false);
-        set_text("heatmap-hover", &text)?;
-        Ok(())
+        style.set_property("left", &left)?;
+        style.set_property("top", &top)?;
+        match &self.backend {
+            Backend::Cpu => show_hover(&describe(self.encoding[[row, column]])),
+            Backend::Gpu(gpu) => {
+                // One value read back from the GPU's P; a stale answer (the pointer moved on, or P
+                // changed) is simply overwritten by the next.
+                let read = gpu.read_value(row * d + column);
+                wasm_bindgen_futures::spawn_local(async move {
+                    if let Ok(value) = read.await {
+                        report(Some(show_hover(&describe(value))));
+                    }
+                });
+                Ok(())
+            }
+        }
     }
+}
+
+fn show_hover(text: &str) -> Result<(), WebError> {
+    let tooltip: HtmlElement = element("heatmap-tooltip")?;
+    tooltip.set_text_content(Some(text));
+    tooltip.set_hidden(false);
+    set_text("heatmap-hover", text)
+}
+
+/// A GPU error message can be long (a whole validation report): the notice keeps its first line.
+fn shorten_reason(reason: &str) -> String {
+    let first = reason.lines().next().unwrap_or(reason);
+    if first.chars().count() > 160 {
+        format!("{}…", first.chars().take(160).collect::<String>())
+    } else {
+        first.to_string()
+    }
+}
+
+/// The compute badge: which backend, and the adapter's name on WebGPU.
+fn show_backend(backend: &Backend, why_cpu: &str) -> Result<(), WebError> {
+    let text = match backend {
+        Backend::Gpu(gpu) => format!("WebGPU · {}", gpu.adapter_name()),
+        Backend::Cpu if why_cpu.is_empty() => "CPU · Rust → WebAssembly".to_string(),
+        Backend::Cpu => format!("CPU · Rust → WebAssembly ({why_cpu})"),
+    };
+    set_text("backend", &text)
 }
 
 /// Used by the browser tests: the current stats without going through `window.peLab`.

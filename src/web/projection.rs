@@ -1,7 +1,7 @@
 //! The offset projection: the pairs (p[i,2j], p[i,2j+1]) lie on the unit circle, and the 2×2 matrix
 //! of δ turns p_i into p_{i+δ}, the same turn for every i.
 
-use ndarray::ArrayView2;
+use ndarray::ArrayView1;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters_canvas::CanvasBackend;
@@ -30,24 +30,33 @@ const TARGET: RGBColor = RGBColor(213, 94, 0);
 
 /// Draws pair `pair` of `p` for offset `delta`, highlighting position `position` (which must have a
 /// partner δ rows away) and returns the numbers shown. `p` must have at least 2 columns.
+/// The columns 2j (`sin`) and 2j+1 (`cos`) of an encoding of dimension `d`, down the positions.
+pub struct PairColumns<'a> {
+    pub sin: ArrayView1<'a, f32>,
+    pub cos: ArrayView1<'a, f32>,
+    pub d: usize,
+}
+
 pub fn draw_projection(
     canvas: &HtmlCanvasElement,
-    p: ArrayView2<f32>,
+    columns: &PairColumns,
     base: f64,
     pair: usize,
     position: usize,
     delta: i64,
 ) -> Result<Projection, WebError> {
-    let (n, d) = p.dim();
+    let (n, d) = (columns.sin.len().min(columns.cos.len()), columns.d);
+    if n == 0 {
+        return Err(WebError::Draw("no positions to project".into()));
+    }
     let (sin_col, cos_col) = (2 * pair, 2 * pair + 1);
+    let position = position.min(n - 1);
     let target_row = (position as i64 + delta).clamp(0, n as i64 - 1) as usize;
     let matrix = rotation_for_pair(pair, d, base, delta);
     let omega = frequency(pair, d, base);
-    let from = (p[[position, sin_col]] as f64, p[[position, cos_col]] as f64);
-    let target = (
-        p[[target_row, sin_col]] as f64,
-        p[[target_row, cos_col]] as f64,
-    );
+    let point = |i: usize| (columns.sin[i] as f64, columns.cos[i] as f64);
+    let from = point(position);
+    let target = point(target_row);
     let projected = apply(&matrix, from.0, from.1);
 
     let backend = CanvasBackend::with_canvas_object(canvas.clone())
@@ -81,13 +90,7 @@ pub fn draw_projection(
         .map_err(draw_error)?;
     let dot = if n > 400 { 2 } else { 3 };
     chart
-        .draw_series((0..n).map(|i| {
-            Circle::new(
-                (p[[i, sin_col]] as f64, p[[i, cos_col]] as f64),
-                dot,
-                ALL_POINTS.filled(),
-            )
-        }))
+        .draw_series((0..n).map(|i| Circle::new(point(i), dot, ALL_POINTS.filled())))
         .map_err(draw_error)?;
 
     // The turn from p_i to M·p_i, the short way round, just outside the circle.

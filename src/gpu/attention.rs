@@ -1,0 +1,305 @@
+//! Masked scaled dot-product attention weights of a batch split into heads (`attention.wgsl`):
+//! a tiled scores pass (like the Gram kernel, per sequence and head) and a masked-softmax pass per
+//! row, recorded in one compute pass. CPU twin:
+//! [`crate::math::attention::multi_head_weights_qk`] (agreement within 1e-5).
+
+use bytemuck::{Pod, Zeroable};
+use ndarray::ArrayView3;
+
+use super::buffers::GrowableBuffer;
+use super::{
+    check_input, check_limit, check_storage_size, check_workgroups, compute_pipelines,
+    storage_entry, submit_one, uniform_buffer, uniform_entry, Dispatch, GpuError,
+};
+use crate::math::attention::{check_multi_head, score_scale, AttentionError};
+
+/// Invocations per side of a scores workgroup. Keep in sync with `SIDE` in attention.wgsl.
+pub const ATTENTION_WORKGROUP_SIDE: u32 = 16;
+
+/// Edge of the square tile of scores per workgroup of the scores pass (8 × 8 per invocation, as
+/// in the Gram kernel). Keep in sync with `TILE` in attention.wgsl.
+pub const ATTENTION_TILE: u32 = 128;
+
+/// Columns of Q and K staged per barrier pair in the scores pass. Keep in sync with `TILE_K` in
+/// attention.wgsl.
+pub const ATTENTION_TILE_K: u32 = 8;
+
+/// Invocations per workgroup of the softmax pass (one workgroup per query row and head). Keep in
+/// sync with `SOFTMAX_WORKGROUP` in attention.wgsl.
+pub const ATTENTION_SOFTMAX_WORKGROUP: u32 = 64;
+
+/// The largest number of query rows and of keys accepted, chosen from measurement: one head's
+/// weights at n = 4096 are 64 MiB, within WebGPU's default 128 MiB storage binding (lavapipe's
+/// limit too), and lavapipe (2 cores) takes ~5 s for them at d = 512 (n = 1024: 0.3 s, n = 2048:
+/// 1.2 s). Larger batches or more heads are bounded by the device's binding size, checked
+/// separately.
+pub const ATTENTION_MAX_POSITIONS: usize = 4096;
+
+/// Mirrors `Params` in attention.wgsl (keep in sync: field order, 32 bytes).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Pod, Zeroable)]
+struct AttentionParams {
+    nq: u32,
+    nk: u32,
+    d: u32,
+    heads: u32,
+    head_dim: u32,
+    scale: f32,
+    _pad: [u32; 2],
+}
+
+/// The shape of one attention computation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AttentionShape {
+    pub batch: usize,
+    /// Query rows per sequence.
+    pub nq: usize,
+    /// Keys per sequence.
+    pub nk: usize,
+    /// Columns of Q and K (split evenly into `heads`).
+    pub d: usize,
+    pub heads: usize,
+}
+
+/// Owns the pipeline, the uniforms, the valid lengths, host-uploaded Q and K, and the weights.
+pub struct AttentionKernel {
+    scores: wgpu::ComputePipeline,
+    softmax: wgpu::ComputePipeline,
+    layout: wgpu::BindGroupLayout,
+    params: wgpu::Buffer,
+    valid_lens: GrowableBuffer,
+    queries: GrowableBuffer,
+    keys: GrowableBuffer,
+    output: GrowableBuffer,
+    /// The bind group and the softmax pass's workgroups (one per row, head and sequence).
+    dispatch: Option<Dispatch>,
+    /// Workgroups of the scores pass (tiles along keys, tiles along queries, sequences·heads).
+    score_groups: [u32; 3],
+}
+
+impl AttentionKernel {
+    pub fn new(device: &wgpu::Device) -> Self {
+        let ([scores, softmax], layout) = compute_pipelines(
+            device,
+            "attention",
+            wgpu::include_wgsl!("attention.wgsl"),
+            &[
+                uniform_entry(0),
+                storage_entry(1, true),
+                storage_entry(2, true),
+                storage_entry(3, true),
+                storage_entry(4, false),
+            ],
+            ["scores", "softmax"],
+        );
+        let input = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST;
+        Self {
+            scores,
+            softmax,
+            layout,
+            params: uniform_buffer(
+                device,
+                "attention params",
+                std::mem::size_of::<AttentionParams>() as u64,
+            ),
+            valid_lens: GrowableBuffer::new("attention valid lengths", input),
+            queries: GrowableBuffer::new("attention Q", input),
+            keys: GrowableBuffer::new("attention K", input),
+            // STORAGE: written here and drawn by the heatmap; COPY_SRC: read back.
+            output: GrowableBuffer::new(
+                "attention weights",
+                wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            ),
+            dispatch: None,
+            score_groups: [0; 3],
+        }
+    }
+
+    /// Checks the shape (see [`check_multi_head`] and the size limits), checks that `q` and `k`
+    /// hold (batch, nq, d) and (batch, nk, d) f32, grows the buffers, writes the uniforms and the
+    /// valid lengths (one per sequence, clamped to nk on the GPU) and binds.
+    pub fn prepare(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        q: &wgpu::Buffer,
+        k: &wgpu::Buffer,
+        shape: AttentionShape,
+        valid_lens: &[usize],
+    ) -> Result<(), GpuError> {
+        let AttentionShape {
+            batch,
+            nq,
+            nk,
+            d,
+            heads,
+        } = shape;
+        check_multi_head(batch, nq, nk, d, heads, valid_lens)?;
+        let head_dim = d / heads;
+        check_limit("n_q (attention queries)", nq, ATTENTION_MAX_POSITIONS)?;
+        check_limit("n_k (attention keys)", nk, ATTENTION_MAX_POSITIONS)?;
+        let limits = device.limits();
+        let groups_x = check_workgroups(&limits, "attention query rows", nq as u64)?;
+        let groups_y = check_workgroups(&limits, "attention heads", heads as u64)?;
+        let groups_z = check_workgroups(&limits, "attention batch", batch as u64)?;
+        let tile = u64::from(ATTENTION_TILE);
+        let score_groups = [
+            check_workgroups(&limits, "attention key tiles", (nk as u64).div_ceil(tile))?,
+            check_workgroups(&limits, "attention query tiles", (nq as u64).div_ceil(tile))?,
+            check_workgroups(
+                &limits,
+                "attention batch·heads",
+                (batch as u64).saturating_mul(heads as u64),
+            )?,
+        ];
+        let (batch64, d64) = (batch as u64, d as u64);
+        check_input(&limits, "Q", q, batch64 * nq as u64 * d64 * 4)?;
+        check_input(&limits, "K", k, batch64 * nk as u64 * d64 * 4)?;
+        let bytes = batch64
+            .saturating_mul(heads as u64)
+            .saturating_mul(nq as u64)
+            .saturating_mul(nk as u64)
+            .saturating_mul(4);
+        check_storage_size(&limits, "attention weights (bytes)", bytes)?;
+        let cap = limits.max_storage_buffer_binding_size;
+        // u32 on the GPU; anything ≥ nk means "no mask", so clamping loses nothing.
+        let lens: Vec<u32> = valid_lens.iter().map(|&v| v.min(nk) as u32).collect();
+        let lens_buffer = self.valid_lens.ensure(device, batch64 * 4, cap);
+        queue.write_buffer(lens_buffer, 0, bytemuck::cast_slice(&lens));
+        let output = self.output.ensure(device, bytes, cap);
+        let params = AttentionParams {
+            nq: nq as u32,
+            nk: nk as u32,
+            d: d as u32,
+            heads: heads as u32,
+            head_dim: head_dim as u32,
+            scale: score_scale(head_dim),
+            _pad: [0; 2],
+        };
+        queue.write_buffer(&self.params, 0, bytemuck::bytes_of(&params));
+        self.dispatch = Some(Dispatch::rebind(
+            self.dispatch.take(),
+            device,
+            "attention",
+            &self.layout,
+            &[&self.params, q, k, lens_buffer, output],
+            [groups_x, groups_y, groups_z],
+        ));
+        self.score_groups = score_groups;
+        Ok(())
+    }
+
+    /// Records the two dispatches prepared last, scores then softmax, in one compute pass (wgpu
+    /// orders the storage writes of the first before the reads of the second). Nothing before a
+    /// successful `prepare`.
+    pub fn encode(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        timestamp_writes: Option<wgpu::ComputePassTimestampWrites<'_>>,
+    ) {
+        let Some(dispatch) = &self.dispatch else {
+            return;
+        };
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("attention"),
+            timestamp_writes,
+        });
+        pass.set_bind_group(0, &dispatch.bind_group, &[]);
+        pass.set_pipeline(&self.scores);
+        let [x, y, z] = self.score_groups;
+        pass.dispatch_workgroups(x, y, z);
+        pass.set_pipeline(&self.softmax);
+        let [x, y, z] = dispatch.workgroups;
+        pass.dispatch_workgroups(x, y, z);
+    }
+
+    /// Weights (batch, heads, nq, nk) of queries and keys already on the GPU (e.g. the encoding
+    /// buffer as both, batch 1: attention of P with itself, no upload).
+    #[allow(clippy::too_many_arguments)] // the shape is spelled out like the CPU twin's arrays
+    pub fn run(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        q: &wgpu::Buffer,
+        k: &wgpu::Buffer,
+        batch: usize,
+        nq: usize,
+        nk: usize,
+        d: usize,
+        heads: usize,
+        valid_lens: &[usize],
+    ) -> Result<&wgpu::Buffer, GpuError> {
+        let shape = AttentionShape {
+            batch,
+            nq,
+            nk,
+            d,
+            heads,
+        };
+        self.prepare(device, queue, q, k, shape, valid_lens)?;
+        submit_one(device, queue, "attention", |encoder| {
+            self.encode(encoder, None)
+        });
+        self.output
+            .get()
+            .ok_or_else(|| GpuError::Map("the attention buffer is missing".into()))
+    }
+
+    /// Uploads Q (batch, nq, d) and K (batch, nk, d) into buffers this kernel owns, then
+    /// [`AttentionKernel::run`].
+    pub fn run_host(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        q: ArrayView3<f32>,
+        k: ArrayView3<f32>,
+        heads: usize,
+        valid_lens: &[usize],
+    ) -> Result<&wgpu::Buffer, GpuError> {
+        let (batch, nq, d) = q.dim();
+        let (k_batch, nk, k_d) = k.dim();
+        if k_batch != batch {
+            return Err(AttentionError::BatchMismatch {
+                queries: batch,
+                keys: k_batch,
+            }
+            .into());
+        }
+        if k_d != d {
+            return Err(AttentionError::DimensionMismatch {
+                queries: d,
+                keys: k_d,
+            }
+            .into());
+        }
+        check_multi_head(batch, nq, nk, d, heads, valid_lens)?;
+        check_limit("n_q (attention queries)", nq, ATTENTION_MAX_POSITIONS)?;
+        check_limit("n_k (attention keys)", nk, ATTENTION_MAX_POSITIONS)?;
+        let limits = device.limits();
+        let cap = limits.max_storage_buffer_binding_size;
+        let q_bytes = (q.len() as u64) * 4;
+        let k_bytes = (k.len() as u64) * 4;
+        check_storage_size(&limits, "Q (bytes)", q_bytes)?;
+        check_storage_size(&limits, "K (bytes)", k_bytes)?;
+        let q_buffer = self.queries.ensure(device, q_bytes, cap).clone();
+        let k_buffer = self.keys.ensure(device, k_bytes, cap).clone();
+        queue.write_buffer(&q_buffer, 0, bytemuck::cast_slice(&standard(q)));
+        queue.write_buffer(&k_buffer, 0, bytemuck::cast_slice(&standard(k)));
+        self.run(
+            device, queue, &q_buffer, &k_buffer, batch, nq, nk, d, heads, valid_lens,
+        )
+    }
+
+    /// The output buffer (`STORAGE | COPY_SRC`), once a run has allocated it.
+    pub fn buffer(&self) -> Option<&wgpu::Buffer> {
+        self.output.get()
+    }
+}
+
+/// The values in row-major order (a copy only when the view is not already contiguous).
+fn standard(a: ArrayView3<'_, f32>) -> std::borrow::Cow<'_, [f32]> {
+    match a.to_slice() {
+        Some(slice) => std::borrow::Cow::Borrowed(slice),
+        None => std::borrow::Cow::Owned(a.iter().copied().collect()),
+    }
+}

@@ -1,0 +1,171 @@
+//! Heatmaps drawn by a render pass straight from a storage buffer (colour map in the fragment
+//! shader, `heatmap.wgsl`), so that on WebGPU a frame never reads P back to the CPU. The CPU twin is
+//! `math::colormap::{diverging_rgba, downsample_rgba}`; a test holds the two to the same pixels.
+
+use bytemuck::{Pod, Zeroable};
+use wgpu::util::DeviceExt;
+
+/// Mirrors `Params` in heatmap.wgsl (keep in sync: field order and padding to 32 bytes).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Pod, Zeroable)]
+struct HeatmapParams {
+    rows: u32,
+    columns: u32,
+    out_width: u32,
+    out_height: u32,
+    low: f32,
+    high: f32,
+    colormap: u32,
+    _pad: u32,
+}
+
+/// What to draw and how large.
+#[derive(Debug, Clone, Copy)]
+pub struct HeatmapView {
+    pub rows: u32,
+    pub columns: u32,
+    pub out_width: u32,
+    pub out_height: u32,
+    pub low: f32,
+    pub high: f32,
+}
+
+/// A render pipeline for one target format; the uniform buffer is rewritten for each draw.
+pub struct HeatmapRenderer {
+    pipeline: wgpu::RenderPipeline,
+    layout: wgpu::BindGroupLayout,
+    params: wgpu::Buffer,
+}
+
+impl HeatmapRenderer {
+    pub fn new(device: &wgpu::Device, format: wgpu::TextureFormat) -> Self {
+        let module = device.create_shader_module(wgpu::include_wgsl!("heatmap.wgsl"));
+        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("heatmap bind group layout"),
+            entries: &[
+                wgpu::BindGroupLayoutEntry {
+                    binding: 0,
+                    visibility: wgpu::ShaderStages::FRAGMENT,
+                    ty: wgpu::BindingType::Buffer {
+                        ty: wgpu::BufferBindingType::Uniform,
+                        has_dynamic_offset: false,
+                        min_binding_size: None,
+                    },
+                    count: None,
+                },
+                wgpu::BindGroupLayoutEntry {
+                    binding: 1,
+                    visibility: wgpu::ShaderStages::FRAGMENT,
+                    ty: wgpu::BindingType::Buffer {
+                        ty: wgpu::BufferBindingType::Storage { read_only: true },
+                        has_dynamic_offset: false,
+                        min_binding_size: None,
+                    },
+                    count: None,
+                },
+            ],
+        });
+        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("heatmap pipeline layout"),
+            bind_group_layouts: &[Some(&layout)],
+            immediate_size: 0,
+        });
+        let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+            label: Some("heatmap pipeline"),
+            layout: Some(&pipeline_layout),
+            vertex: wgpu::VertexState {
+                module: &module,
+                entry_point: Some("vs_main"),
+                compilation_options: Default::default(),
+                buffers: &[],
+            },
+            primitive: wgpu::PrimitiveState::default(),
+            depth_stencil: None,
+            multisample: wgpu::MultisampleState::default(),
+            fragment: Some(wgpu::FragmentState {
+                module: &module,
+                entry_point: Some("fs_main"),
+                compilation_options: Default::default(),
+                targets: &[Some(wgpu::ColorTargetState {
+                    format,
+                    blend: None,
+                    write_mask: wgpu::ColorWrites::ALL,
+                })],
+            }),
+            multiview_mask: None,
+            cache: None,
+        });
+        let params = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("heatmap params"),
+            contents: bytemuck::bytes_of(&HeatmapParams::zeroed()),
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+        });
+        HeatmapRenderer {
+            pipeline,
+            layout,
+            params,
+        }
+    }
+
+    /// Records the draw of `cells` (rows × columns, row-major f32) into `target` (out_width ×
+    /// out_height) and submits it.
+    pub fn draw(
+        &self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        target: &wgpu::TextureView,
+        cells: &wgpu::Buffer,
+        view: HeatmapView,
+    ) {
+        let params = HeatmapParams {
+            rows: view.rows.max(1),
+            columns: view.columns.max(1),
+            out_width: view.out_width.max(1),
+            out_height: view.out_height.max(1),
+            low: view.low,
+            high: view.high,
+            colormap: 0,
+            _pad: 0,
+        };
+        queue.write_buffer(&self.params, 0, bytemuck::bytes_of(&params));
+        let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("heatmap bind group"),
+            layout: &self.layout,
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: self.params.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: cells.as_entire_binding(),
+                },
+            ],
+        });
+        let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+            label: Some("heatmap draw"),
+        });
+        {
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("heatmap pass"),
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view: target,
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(wgpu::Color::WHITE),
+                        store: wgpu::StoreOp::Store,
+                    },
+                })],
+                depth_stencil_attachment: None,
+                timestamp_writes: None,
+                occlusion_query_set: None,
+                multiview_mask: None,
+            });
+            pass.set_pipeline(&self.pipeline);
+            pass.set_bind_group(0, &bind_group, &[]);
+            pass.draw(0..3, 0..1);
+        }
+        queue.submit([encoder.finish()]);
+    }
+}

@@ -1,0 +1,232 @@
+//! The WebGPU backend of the page: one long-lived [`GpuContext`] (device, queue, kernels and their
+//! buffers), a WebGPU canvas the heatmap render pass draws into, and the small read-backs a frame
+//! needs (the gathered columns, the reductions, a hovered value). P itself never leaves the GPU.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use ndarray::Array2;
+use wasm_bindgen::JsCast;
+use web_sys::HtmlCanvasElement;
+
+use super::dom::{self, now_ms};
+use super::error::WebError;
+use super::heatmap::paint_canvas;
+use super::FrameData;
+use crate::gpu::heatmap::{HeatmapRenderer, HeatmapView};
+use crate::gpu::stats::read_totals;
+use crate::gpu::{read_f32, GpuContext, GpuError};
+use crate::math::params::Params;
+use crate::math::plot::PixelRect;
+
+pub type LocalFuture<T> = Pin<Box<dyn Future<Output = T>>>;
+
+impl From<GpuError> for WebError {
+    fn from(error: GpuError) -> Self {
+        WebError::Gpu(error.to_string())
+    }
+}
+
+pub struct GpuBackend {
+    context: GpuContext,
+    /// Kept so that the surface stays valid for the canvas.
+    _instance: wgpu::Instance,
+    surface: wgpu::Surface<'static>,
+    surface_format: wgpu::TextureFormat,
+    surface_size: (u32, u32),
+    /// The WebGPU canvas (not in the document): the render pass draws the cells here, then the
+    /// heatmap's 2D canvas draws it inside its axes.
+    canvas: HtmlCanvasElement,
+    renderer: HeatmapRenderer,
+}
+
+impl GpuBackend {
+    /// Requests an adapter and a device and builds every pipeline. `on_failure` is called from
+    /// wgpu's callbacks when the device is lost or reports an uncaptured error (a plain `fn`: the
+    /// callbacks must be `Send`, so it may only defer the work, e.g. with `spawn_local`).
+    pub async fn new(on_failure: fn(String)) -> Result<GpuBackend, WebError> {
+        let has_webgpu = dom::window()
+            .ok()
+            .and_then(|w| js_sys::Reflect::get(&w.navigator(), &"gpu".into()).ok())
+            .is_some_and(|gpu| !gpu.is_undefined() && !gpu.is_null());
+        if !has_webgpu {
+            return Err(WebError::Gpu(
+                "this browser has no WebGPU (navigator.gpu is missing)".into(),
+            ));
+        }
+        let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
+            backends: wgpu::Backends::BROWSER_WEBGPU,
+            ..wgpu::InstanceDescriptor::new_without_display_handle()
+        });
+        let canvas: HtmlCanvasElement = dom::document()?
+            .create_element("canvas")?
+            .dyn_into()
+            .map_err(|_| WebError::Js("could not create a canvas".into()))?;
+        canvas.set_width(1);
+        canvas.set_height(1);
+        let surface = instance
+            .create_surface(wgpu::SurfaceTarget::Canvas(canvas.clone()))
+            .map_err(|e| WebError::Gpu(format!("no WebGPU canvas context: {e}")))?;
+        let adapter = instance
+            .request_adapter(&wgpu::RequestAdapterOptions {
+                power_preference: wgpu::PowerPreference::HighPerformance,
+                compatible_surface: Some(&surface),
+                ..Default::default()
+            })
+            .await
+            .map_err(|e| WebError::Gpu(format!("no WebGPU adapter: {e}")))?;
+        let context = GpuContext::from_adapter(&adapter, wgpu::Features::empty()).await?;
+        let capabilities = surface.get_capabilities(&adapter);
+        // A non-sRGB format: the shader writes the colour map's bytes as they are, like the CPU.
+        let surface_format = capabilities
+            .formats
+            .iter()
+            .copied()
+            .find(|f| !f.is_srgb())
+            .or_else(|| capabilities.formats.first().copied())
+            .ok_or_else(|| WebError::Gpu("the WebGPU canvas offers no format".into()))?;
+        let renderer = HeatmapRenderer::new(&context.device, surface_format);
+
+        context
+            .device
+            .set_device_lost_callback(move |reason, message| {
+                on_failure(format!("device lost ({reason:?}): {message}"));
+            });
+        context
+            .device
+            .on_uncaptured_error(std::sync::Arc::new(move |error: wgpu::Error| {
+                on_failure(format!("GPU error: {error}"));
+            }));
+        Ok(GpuBackend {
+            context,
+            _instance: instance,
+            surface,
+            surface_format,
+            surface_size: (0, 0),
+            canvas,
+            renderer,
+        })
+    }
+
+    pub fn adapter_name(&self) -> String {
+        let info = &self.context.adapter_info;
+        if info.name.is_empty() {
+            format!("{:?} adapter", info.device_type)
+        } else {
+            info.name.clone()
+        }
+    }
+
+    /// Computes P, draws its heatmap into `rect` of `heatmap`, and starts the read-backs that
+    /// [`FrameData`] needs; the returned future resolves when they arrive.
+    pub fn start_frame(
+        &mut self,
+        params: &Params,
+        gathered_columns: &[usize],
+        rect: PixelRect,
+        heatmap: &HtmlCanvasElement,
+    ) -> Result<LocalFuture<Result<FrameData, WebError>>, WebError> {
+        let started = now_ms();
+        let (n, d, base, delta) = (params.n, params.d, params.base, params.delta);
+        let ctx = &mut self.context;
+        let p = ctx
+            .encoding
+            .run(&ctx.device, &ctx.queue, n, d, base)?
+            .clone();
+
+        let (width, height) = (rect.width().max(1.0) as u32, rect.height().max(1.0) as u32);
+        if self.surface_size != (width, height) {
+            self.canvas.set_width(width);
+            self.canvas.set_height(height);
+            self.surface.configure(
+                &ctx.device,
+                &wgpu::SurfaceConfiguration {
+                    usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+                    format: self.surface_format,
+                    width,
+                    height,
+                    present_mode: wgpu::PresentMode::Fifo,
+                    desired_maximum_frame_latency: 2,
+                    alpha_mode: wgpu::CompositeAlphaMode::Auto,
+                    view_formats: vec![],
+                    color_space: Default::default(),
+                },
+            );
+            self.surface_size = (width, height);
+        }
+        let frame = match self.surface.get_current_texture() {
+            wgpu::CurrentSurfaceTexture::Success(frame)
+            | wgpu::CurrentSurfaceTexture::Suboptimal(frame) => frame,
+            other => return Err(WebError::Gpu(format!("no canvas texture: {other:?}"))),
+        };
+        let target = frame
+            .texture
+            .create_view(&wgpu::TextureViewDescriptor::default());
+        self.renderer.draw(
+            &ctx.device,
+            &ctx.queue,
+            &target,
+            &p,
+            HeatmapView {
+                rows: n as u32,
+                columns: d as u32,
+                out_width: width,
+                out_height: height,
+                low: -1.0,
+                high: 1.0,
+            },
+        );
+        ctx.queue.present(frame);
+        paint_canvas(heatmap, &self.canvas, rect)?;
+
+        ctx.stats
+            .run(&ctx.device, &ctx.queue, &p, n, d, base, delta)?;
+        let gathered = ctx
+            .columns
+            .run(&ctx.device, &ctx.queue, &p, n, d, gathered_columns)?
+            .clone();
+        let totals = ctx.stats.totals().clone();
+        let (device, queue) = (ctx.device.clone(), ctx.queue.clone());
+        let k = gathered_columns.len();
+        let compute_ms = now_ms() - started;
+        Ok(Box::pin(async move {
+            let stats = read_totals(&device, &queue, &totals).await?;
+            let values = if k == 0 {
+                Vec::new()
+            } else {
+                read_f32(&device, &queue, &gathered, 0, (k * n) as u64).await?
+            };
+            // The gather kernel writes column after column (k × n): transpose to n × k.
+            let by_column = Array2::from_shape_vec((k, n), values)
+                .map_err(|e| WebError::Gpu(format!("read-back of the wrong size: {e}")))?;
+            Ok(FrameData {
+                gathered: by_column.reversed_axes().as_standard_layout().into_owned(),
+                max_projection_error: stats.max_projection_error as f64,
+                p_min: stats.min,
+                p_max: stats.max,
+                compute_ms,
+            })
+        }))
+    }
+
+    /// Reads one element of P (row-major index) back from the GPU.
+    pub fn read_value(&self, index: usize) -> LocalFuture<Result<f32, WebError>> {
+        let ctx = &self.context;
+        let (device, queue) = (ctx.device.clone(), ctx.queue.clone());
+        let buffer = ctx.encoding.buffer().cloned();
+        Box::pin(async move {
+            let buffer =
+                buffer.ok_or_else(|| WebError::Gpu("P has not been computed yet".into()))?;
+            let values = read_f32(&device, &queue, &buffer, index as u64, 1).await?;
+            values
+                .first()
+                .copied()
+                .ok_or_else(|| WebError::Gpu("empty read-back".into()))
+        })
+    }
+
+    /// For the tests of the fallback: destroys the device as a driver reset would.
+    pub fn destroy_device(&self) {
+        self.context.device.destroy();
+    }
+}

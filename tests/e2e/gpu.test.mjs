@@ -1,0 +1,170 @@
+// End-to-end tests of the compute backends: WebGPU (SwiftShader's software adapter in headless
+// Chromium) against the CPU path, the fallback in a Chromium without WebGPU, a lost device, and
+// the per-backend size limits.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { canvasInk, launch, openPage, screenshot, startServer } from './helpers.mjs';
+
+let server, origin, withGpu, withoutGpu;
+before(async () => {
+  ({ server, origin } = await startServer());
+  withGpu = await launch({ webgpu: true });
+  withoutGpu = await launch({ webgpu: false });
+});
+after(async () => {
+  await withGpu?.close();
+  await withoutGpu?.close();
+  server?.close();
+});
+
+const stats = (page) => page.evaluate(() => window.peLab.stats);
+const text = (page, id) => page.locator(`#${id}`).textContent();
+
+/** RGB of every pixel of the heatmap's cell image. */
+function heatmapPixels(page) {
+  return page.evaluate(() => {
+    const [x0, y0, x1, y1] = window.peLab.stats.heatmapImage;
+    const c = document.getElementById('heatmap');
+    return Array.from(c.getContext('2d').getImageData(x0, y0, x1 - x0, y1 - y0).data);
+  });
+}
+
+function compareImages(a, b) {
+  assert.equal(a.length, b.length, 'the two heatmaps have different sizes');
+  let worst = 0;
+  let off = 0;
+  for (let k = 0; k < a.length; k += 1) {
+    const diff = Math.abs(a[k] - b[k]);
+    worst = Math.max(worst, diff);
+    if (diff > 3) off += 1;
+  }
+  return { worst, offFraction: off / a.length };
+}
+
+async function assertDrawn(page) {
+  for (const id of ['heatmap', 'curves', 'projection']) {
+    const ink = await canvasInk(page, id);
+    assert.ok(ink.colours > 20 && ink.ink > 0.01, `canvas #${id} looks blank: ${JSON.stringify(ink)}`);
+  }
+}
+
+describe('WebGPU and CPU give the same page', () => {
+  for (const query of ['', 'd=33&n=7&base=250&delta=-3&pair=5', 'd=512&n=1024&delta=9', 'n=1', 'd=1']) {
+    test(`same pixels and readouts (${query || 'defaults'})`, async () => {
+      const gpu = await openPage(withGpu, `${origin}/?compute=gpu&${query}`);
+      const cpu = await openPage(withGpu, `${origin}/?compute=cpu&${query}`);
+      assert.equal(await gpu.page.evaluate(() => window.peLab.backend), 'webgpu');
+      assert.equal(await cpu.page.evaluate(() => window.peLab.backend), 'cpu');
+      const [sg, sc] = [await stats(gpu.page), await stats(cpu.page)];
+      assert.ok(sg.adapter.length > 0, 'the adapter is named');
+      assert.deepEqual(sg.heatmapImage, sc.heatmapImage);
+      assert.equal(sg.pMin, sc.pMin);
+      assert.equal(sg.pMax, sc.pMax);
+      assert.ok(Math.abs(sg.maxProjectionError - sc.maxProjectionError) < 2e-7,
+        `projection error ${sg.maxProjectionError} (GPU) vs ${sc.maxProjectionError} (CPU)`);
+      assert.ok(sg.maxProjectionError < 5e-7);
+      for (const id of ['summary-p', 'curves-summary', 'm00', 'm01', 'm10', 'm11', 'projection-angle', 'projection-point']) {
+        assert.equal(await text(gpu.page, id), await text(cpu.page, id), `#${id} differs`);
+      }
+      const { worst, offFraction } = compareImages(await heatmapPixels(gpu.page), await heatmapPixels(cpu.page));
+      assert.ok(offFraction < 0.001 && worst <= 12, `heatmaps differ: worst ${worst}, ${(offFraction * 100).toFixed(3)}% of channels by > 3`);
+      await assertDrawn(gpu.page);
+      if (!query) {
+        await screenshot(gpu.page, 'backend-webgpu');
+        await screenshot(cpu.page, 'backend-cpu');
+      }
+      assert.deepEqual(gpu.problems, []);
+      assert.deepEqual(cpu.problems, []);
+      await gpu.page.close();
+      await cpu.page.close();
+    });
+  }
+
+  test('the badge names the adapter; hovering reads one value back from the GPU', async () => {
+    const { page, problems } = await openPage(withGpu, `${origin}/?compute=gpu`);
+    const s = await stats(page);
+    assert.equal(await text(page, 'backend'), `WebGPU · ${s.adapter}`);
+    const [x0, y0, x1, y1] = s.heatmapImage;
+    const box = await page.locator('#heatmap').boundingBox();
+    const scale = box.width / (await page.evaluate(() => document.getElementById('heatmap').width));
+    await page.mouse.move(box.x + (x0 + 1.5 * (x1 - x0) / 32) * scale, box.y + (y0 + 2.5 * (y1 - y0) / 60) * scale);
+    await page.waitForFunction(() => /position 2, column 1/.test(document.getElementById('heatmap-hover').textContent));
+    assert.match(await text(page, 'heatmap-hover'), new RegExp(`p = ${Math.cos(2).toFixed(4)}`));
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+});
+
+describe('limits per backend', () => {
+  test('WebGPU takes n = 4096, d = 2048; the CPU path clamps it with a notice', async () => {
+    const gpu = await openPage(withGpu, `${origin}/?compute=gpu&n=4096&d=2048&delta=4095`);
+    const s = await stats(gpu.page);
+    assert.equal(s.rows, 4096);
+    assert.equal(s.columns, 2048);
+    assert.ok(s.maxProjectionError < 5e-7, `${s.maxProjectionError}`);
+    assert.ok(await gpu.page.locator('#notices').isHidden());
+    await assertDrawn(gpu.page);
+    const times = [];
+    for (const base of [9000, 11000, 12000]) {
+      await gpu.page.evaluate((b) => window.peLab.set({ base: b }), base);
+      await gpu.page.evaluate(() => window.peLab.whenDrawn());
+      times.push(await gpu.page.evaluate(() => window.peLab.lastFrameMs));
+    }
+    console.log(`webgpu (SwiftShader) n=4096 d=2048: lastFrameMs ${times.map((t) => t.toFixed(0)).join(', ')}`);
+    await screenshot(gpu.page, 'webgpu-largest');
+    assert.deepEqual(gpu.problems, []);
+    await gpu.page.close();
+
+    const cpu = await openPage(withGpu, `${origin}/?compute=cpu&n=4096&d=2048`);
+    const c = await stats(cpu.page);
+    assert.equal(c.rows, 2048);
+    assert.equal(c.columns, 1024);
+    assert.ok(await cpu.page.locator('#notices').isVisible());
+    assert.deepEqual(cpu.problems, []);
+    await cpu.page.close();
+  });
+});
+
+describe('falling back to the CPU', () => {
+  test('a Chromium without WebGPU gets the CPU path, quietly in auto mode', async () => {
+    const { page, problems } = await openPage(withoutGpu, `${origin}/`);
+    assert.equal(await page.evaluate(() => window.peLab.backend), 'cpu');
+    assert.match(await text(page, 'backend'), /CPU · Rust → WebAssembly \(no WebGPU here\)/);
+    assert.ok(await page.locator('#notices').isHidden());
+    await assertDrawn(page);
+    await screenshot(page, 'fallback-no-webgpu');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('asking for WebGPU where there is none says so and works on the CPU', async () => {
+    const { page, problems } = await openPage(withoutGpu, `${origin}/?compute=gpu&n=3000`);
+    assert.equal(await page.evaluate(() => window.peLab.backend), 'cpu');
+    assert.match(await text(page, 'notices-list'), /WebGPU was asked for/);
+    assert.equal((await stats(page)).rows, 2048, 'n is clamped to the CPU limit');
+    await assertDrawn(page);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('a lost device switches to the CPU with a notice, and the page keeps working', async () => {
+    const { page, problems } = await openPage(withGpu, `${origin}/?compute=gpu&n=3000&d=64`);
+    assert.equal(await page.evaluate(() => window.peLab.backend), 'webgpu');
+    assert.equal(await page.evaluate(() => window.peLab.simulateDeviceLoss()), true);
+    await page.waitForFunction(() => window.peLab.backend === 'cpu', null, { timeout: 10000 });
+    await page.evaluate(() => window.peLab.whenDrawn());
+    assert.match(await text(page, 'notices-list'), /WebGPU stopped working/);
+    assert.match(await text(page, 'backend'), /^CPU/);
+    assert.equal((await stats(page)).rows, 2048, 'n follows the CPU limit');
+    await page.evaluate(() => window.peLab.set({ d: 40 }));
+    await page.evaluate(() => window.peLab.whenDrawn());
+    const s = await stats(page);
+    assert.equal(s.columns, 40);
+    assert.ok(s.maxProjectionError < 5e-7);
+    await assertDrawn(page);
+    await screenshot(page, 'fallback-device-lost');
+    // The destroyed device may log its own loss; nothing else may go wrong.
+    assert.deepEqual(problems.filter((p) => !/destroy|lost/i.test(p)), []);
+    await page.close();
+  });
+});

@@ -1,0 +1,200 @@
+//! The GPU heatmap (render pass from a storage buffer) against its CPU twin
+//! (`diverging_rgba` + `downsample_rgba` + nearest enlargement), on lavapipe.
+#![cfg(not(target_arch = "wasm32"))]
+
+use pe_lab::gpu::heatmap::{HeatmapRenderer, HeatmapView};
+use pe_lab::math::colormap::{diverging_rgba, downsample_rgba};
+use pe_lab::math::encoding::sinusoidal;
+use wgpu::util::DeviceExt;
+
+fn device() -> Option<(wgpu::Device, wgpu::Queue)> {
+    let instance =
+        wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
+    let adapter =
+        pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions::default()))
+            .ok()?;
+    pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor::default())).ok()
+}
+
+/// Renders `values` (rows × columns) into an out_width × out_height RGBA8 texture and reads it back.
+fn render(
+    values: &[f32],
+    rows: u32,
+    columns: u32,
+    out_width: u32,
+    out_height: u32,
+) -> Option<Vec<u8>> {
+    let Some((device, queue)) = device() else {
+        assert!(
+            std::env::var("PE_LAB_ALLOW_NO_GPU").is_ok(),
+            "no GPU adapter (install mesa-vulkan-drivers for lavapipe, or set PE_LAB_ALLOW_NO_GPU=1)"
+        );
+        return None;
+    };
+    let format = wgpu::TextureFormat::Rgba8Unorm;
+    let renderer = HeatmapRenderer::new(&device, format);
+    let cells = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: Some("cells"),
+        contents: bytemuck::cast_slice(values),
+        usage: wgpu::BufferUsages::STORAGE,
+    });
+    let texture = device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("target"),
+        size: wgpu::Extent3d {
+            width: out_width,
+            height: out_height,
+            depth_or_array_layers: 1,
+        },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format,
+        usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+        view_formats: &[],
+    });
+    let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+    renderer.draw(
+        &device,
+        &queue,
+        &view,
+        &cells,
+        HeatmapView {
+            rows,
+            columns,
+            out_width,
+            out_height,
+            low: -1.0,
+            high: 1.0,
+        },
+    );
+    let padded_row = (out_width * 4).div_ceil(256) * 256;
+    let readback = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("readback"),
+        size: (padded_row * out_height) as u64,
+        usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
+        mapped_at_creation: false,
+    });
+    let mut encoder = device.create_command_encoder(&Default::default());
+    encoder.copy_texture_to_buffer(
+        texture.as_image_copy(),
+        wgpu::TexelCopyBufferInfo {
+            buffer: &readback,
+            layout: wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(padded_row),
+                rows_per_image: None,
+            },
+        },
+        wgpu::Extent3d {
+            width: out_width,
+            height: out_height,
+            depth_or_array_layers: 1,
+        },
+    );
+    queue.submit([encoder.finish()]);
+    readback
+        .slice(..)
+        .map_async(wgpu::MapMode::Read, |r| r.expect("map"));
+    device
+        .poll(wgpu::PollType::wait_indefinitely())
+        .expect("poll");
+    let mapped = readback.slice(..).get_mapped_range().expect("mapped range");
+    let mut pixels = Vec::with_capacity((out_width * out_height * 4) as usize);
+    for row in 0..out_height as usize {
+        let start = row * padded_row as usize;
+        pixels.extend_from_slice(&mapped[start..start + out_width as usize * 4]);
+    }
+    Some(pixels)
+}
+
+/// The CPU path: colour, average down to at most the output size, then nearest-neighbour up.
+fn cpu_pixels(
+    values: &[f32],
+    rows: usize,
+    columns: usize,
+    out_width: usize,
+    out_height: usize,
+) -> Vec<u8> {
+    let coloured = diverging_rgba(values, -1.0, 1.0);
+    let (small, width, height) = downsample_rgba(&coloured, columns, rows, out_width, out_height);
+    let mut out = Vec::with_capacity(out_width * out_height * 4);
+    for y in 0..out_height {
+        let sy = (((y as f64 + 0.5) * height as f64 / out_height as f64) as usize).min(height - 1);
+        for x in 0..out_width {
+            let sx = (((x as f64 + 0.5) * width as f64 / out_width as f64) as usize).min(width - 1);
+            out.extend_from_slice(&small[(sy * width + sx) * 4..(sy * width + sx) * 4 + 4]);
+        }
+    }
+    out
+}
+
+fn assert_same_image(gpu: &[u8], cpu: &[u8], what: &str) {
+    assert_eq!(gpu.len(), cpu.len());
+    let worst = gpu
+        .iter()
+        .zip(cpu)
+        .map(|(a, b)| (*a as i32 - *b as i32).abs())
+        .max()
+        .unwrap_or(0);
+    // The CPU map goes through a 1024-step lookup table and integer averages; the GPU interpolates
+    // in float: a couple of levels out of 255 at most.
+    assert!(
+        worst <= 3,
+        "{what}: GPU and CPU heatmaps differ by {worst} levels"
+    );
+}
+
+#[test]
+fn enlarged_encoding_matches_the_cpu_heatmap() {
+    let (n, d) = (60, 32);
+    let p = sinusoidal(n, d, 10000.0);
+    let values = p.as_slice().unwrap();
+    let Some(gpu) = render(values, n as u32, d as u32, 320, 180) else {
+        return;
+    };
+    assert_same_image(
+        &gpu,
+        &cpu_pixels(values, n, d, 320, 180),
+        "60×32 into 320×180",
+    );
+}
+
+#[test]
+fn shrunk_encoding_is_area_averaged_like_the_cpu_heatmap() {
+    let (n, d) = (2048, 1024);
+    let p = sinusoidal(n, d, 10000.0);
+    let values = p.as_slice().unwrap();
+    let Some(gpu) = render(values, n as u32, d as u32, 300, 170) else {
+        return;
+    };
+    assert_same_image(
+        &gpu,
+        &cpu_pixels(values, n, d, 300, 170),
+        "2048×1024 into 300×170",
+    );
+}
+
+#[test]
+fn odd_sizes_and_single_rows() {
+    for (n, d, w, h) in [(1, 33, 200, 50), (7, 1, 40, 90), (5, 3, 5, 5)] {
+        let p = sinusoidal(n, d, 250.0);
+        let values = p.as_slice().unwrap();
+        let Some(gpu) = render(values, n as u32, d as u32, w, h) else {
+            return;
+        };
+        assert_same_image(
+            &gpu,
+            &cpu_pixels(values, n, d, w as usize, h as usize),
+            &format!("{n}×{d}"),
+        );
+    }
+}
+
+#[test]
+fn out_of_range_and_nan_values_match() {
+    let values = [-3.0, -1.0, -0.5, 0.0, 0.25, 1.0, 7.0, f32::NAN];
+    let Some(gpu) = render(&values, 2, 4, 4, 2) else {
+        return;
+    };
+    assert_same_image(&gpu, &cpu_pixels(&values, 2, 4, 4, 2), "clamped and NaN");
+}

@@ -1,0 +1,229 @@
+//! Integration tests of `pe_lab::math::attention` against a float64 reference written out here:
+//! softmax(Q·Kᵀ/√d) with d2l's masked softmax (keys at index ≥ valid_len get weight 0), and the
+//! multi-head split of the chapter (heads take consecutive column blocks, scale 1/√(d/heads), a
+//! sequence's valid length masks all of its heads).
+#![cfg(not(target_arch = "wasm32"))]
+
+use ndarray::{s, Array2, Array3, ArrayView2};
+use pe_lab::math::attention::{
+    masked_softmax_row, multi_head_weights, multi_head_weights_qk, try_weights, weights,
+    AttentionError,
+};
+use pe_lab::math::encoding::sinusoidal;
+use proptest::prelude::*;
+
+const TOLERANCE: f64 = 1e-6;
+
+/// Float64 masked softmax attention; `valid` keys kept (all when None).
+fn reference(q: ArrayView2<f32>, k: ArrayView2<f32>, valid: Option<usize>) -> Array2<f64> {
+    let (nq, nk, d) = (q.nrows(), k.nrows(), q.ncols());
+    let valid = valid.unwrap_or(nk).min(nk);
+    let mut out = Array2::zeros((nq, nk));
+    for i in 0..nq {
+        let scores: Vec<f64> = (0..valid)
+            .map(|j| {
+                let dot: f64 = (0..d).map(|c| q[[i, c]] as f64 * k[[j, c]] as f64).sum();
+                dot / (d as f64).sqrt()
+            })
+            .collect();
+        let max = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let total: f64 = scores.iter().map(|s| (s - max).exp()).sum();
+        for (j, s) in scores.iter().enumerate() {
+            out[[i, j]] = (s - max).exp() / total;
+        }
+    }
+    out
+}
+
+fn pseudo_random(shape: (usize, usize, usize), seed: u64) -> Array3<f32> {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(1);
+    Array3::from_shape_simple_fn(shape, || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0
+    })
+}
+
+fn assert_close(w: &Array2<f32>, r: &Array2<f64>, what: &str) {
+    assert_eq!(w.dim(), r.dim(), "{what}");
+    for (&a, &b) in w.iter().zip(r) {
+        assert!((a as f64 - b).abs() <= TOLERANCE, "{what}: {a} vs {b}");
+    }
+}
+
+#[test]
+fn matches_the_float64_reference_with_and_without_masks() {
+    let x = pseudo_random((2, 9, 12), 1);
+    let (q, k) = (x.slice(s![0, .., ..]), x.slice(s![1, .., ..]));
+    for valid in [None, Some(1), Some(4), Some(9), Some(100)] {
+        let w = weights(q, k, valid);
+        assert_close(&w, &reference(q, k, valid), &format!("{valid:?}"));
+    }
+}
+
+#[test]
+fn rows_sum_to_one_over_valid_keys_and_masked_keys_are_exactly_zero() {
+    let p = sinusoidal(20, 16, 10000.0);
+    for valid in 1..=20 {
+        let w = weights(p.view(), p.view(), Some(valid));
+        for row in w.rows() {
+            let kept: f64 = row.slice(s![..valid]).iter().map(|&v| v as f64).sum();
+            assert!((kept - 1.0).abs() < 1e-6, "valid={valid}: sum {kept}");
+            assert!(row.slice(s![valid..]).iter().all(|&v| v == 0.0));
+            assert!(row.slice(s![..valid]).iter().all(|&v| v > 0.0));
+        }
+    }
+}
+
+#[test]
+fn no_mask_equals_a_mask_at_or_past_the_end_and_zero_masks_everything() {
+    let x = pseudo_random((1, 5, 8), 3);
+    let q = x.slice(s![0, .., ..]);
+    let all = weights(q, q, None);
+    assert_eq!(all, weights(q, q, Some(5)));
+    assert_eq!(all, weights(q, q, Some(usize::MAX)));
+    assert_eq!(weights(q, q, Some(0)), Array2::zeros((5, 5)));
+}
+
+#[test]
+fn large_scores_do_not_overflow() {
+    let q = Array2::from_elem((2, 4), 100.0f32);
+    let k = Array2::from_shape_fn((3, 4), |(j, _)| 100.0 - j as f32);
+    let w = weights(q.view(), k.view(), None);
+    assert!(w.iter().all(|v| v.is_finite()));
+    assert_close(&w, &reference(q.view(), k.view(), None), "large scores");
+}
+
+#[test]
+fn mismatched_columns_use_the_common_prefix_or_fail_when_checked() {
+    let q = pseudo_random((1, 3, 6), 4).slice(s![0, .., ..]).to_owned();
+    let k = pseudo_random((1, 4, 8), 5).slice(s![0, .., ..]).to_owned();
+    let w = weights(q.view(), k.view(), None);
+    assert_close(
+        &w,
+        &reference(q.view(), k.slice(s![.., ..6]), None),
+        "prefix",
+    );
+    assert_eq!(
+        try_weights(q.view(), k.view(), None),
+        Err(AttentionError::DimensionMismatch {
+            queries: 6,
+            keys: 8
+        })
+    );
+    assert_eq!(weights(q.slice(s![..0, ..]), k.view(), None).dim(), (0, 4));
+}
+
+#[test]
+fn masked_softmax_row_in_place() {
+    let mut row = [1.0f32, 2.0, 3.0, 4.0];
+    masked_softmax_row(&mut row, 2);
+    let e = 1.0f32.exp();
+    assert!((row[0] - 1.0 / (1.0 + e)).abs() < 1e-7);
+    assert!((row[1] - e / (1.0 + e)).abs() < 1e-7);
+    assert_eq!(&row[2..], &[0.0, 0.0]);
+    let mut empty: [f32; 0] = [];
+    masked_softmax_row(&mut empty, 3);
+}
+
+#[test]
+fn the_chapters_multi_head_example() {
+    // d2l: batch 2, 4 positions, num_hiddens 100, 5 heads, valid_lens [3, 2].
+    let x = pseudo_random((2, 4, 100), 6);
+    let w = multi_head_weights(x.view(), 5, &[3, 2]).expect("valid shape");
+    assert_eq!(w.dim(), (2, 5, 4, 4));
+    for (b, valid) in [(0usize, 3usize), (1, 2)] {
+        for h in 0..5usize {
+            let cols = s![b, .., h * 20..(h + 1) * 20];
+            let expected = reference(x.slice(cols), x.slice(cols), Some(valid));
+            let got = w.slice(s![b, h, .., ..]).to_owned();
+            assert_close(&got, &expected, &format!("b={b} h={h}"));
+        }
+    }
+}
+
+#[test]
+fn valid_lens_are_repeated_per_sequence_not_tiled() {
+    // batch 2, heads 2, valid_lens [1, 3]. Repeating (d2l's repeat_interleave) gives the heads of
+    // sequence 0 one key each; tiling would give head 1 of sequence 0 the length 3.
+    let x = pseudo_random((2, 4, 8), 7);
+    let w = multi_head_weights(x.view(), 2, &[1, 3]).expect("valid shape");
+    for h in 0..2usize {
+        let first = w.slice(s![0usize, h, .., ..]);
+        assert!(first.column(0).iter().all(|&v| v == 1.0), "head {h}");
+        assert!(
+            first.slice(s![.., 1..]).iter().all(|&v| v == 0.0),
+            "head {h}"
+        );
+        let second = w.slice(s![1usize, h, .., ..]);
+        assert!(
+            second.slice(s![.., ..3]).iter().all(|&v| v > 0.0),
+            "head {h}"
+        );
+        assert!(second.column(3).iter().all(|&v| v == 0.0), "head {h}");
+    }
+    // What the tiled lengths [1, 3, 1, 3] (over batch·heads) would have given head 1 of sequence
+    // 0: three keys. It differs, so the test tells the two apart.
+    let cols = s![0usize, .., 4..8];
+    let tiled = reference(x.slice(cols), x.slice(cols), Some(3));
+    assert!(tiled.column(1).iter().any(|&v| v > 0.0));
+}
+
+#[test]
+fn multi_head_errors_are_typed() {
+    let x = pseudo_random((2, 4, 6), 8);
+    assert_eq!(
+        multi_head_weights(x.view(), 0, &[1, 1]),
+        Err(AttentionError::ZeroHeads)
+    );
+    assert_eq!(
+        multi_head_weights(x.view(), 4, &[1, 1]),
+        Err(AttentionError::HeadsDoNotDivide { d: 6, heads: 4 })
+    );
+    assert_eq!(
+        multi_head_weights(x.view(), 2, &[1]),
+        Err(AttentionError::ValidLensLength { batch: 2, got: 1 })
+    );
+    let empty = Array3::<f32>::zeros((0, 4, 6));
+    assert_eq!(
+        multi_head_weights(empty.view(), 1, &[]),
+        Err(AttentionError::Empty { what: "batch" })
+    );
+    let k = pseudo_random((3, 4, 6), 9);
+    assert_eq!(
+        multi_head_weights_qk(x.view(), k.view(), 1, &[1, 1]),
+        Err(AttentionError::BatchMismatch {
+            queries: 2,
+            keys: 3
+        })
+    );
+}
+
+#[test]
+fn one_head_of_p_is_the_single_head_weights() {
+    let p = sinusoidal(30, 32, 10000.0);
+    let x = p.clone().insert_axis(ndarray::Axis(0));
+    let w = multi_head_weights(x.view(), 1, &[17]).expect("valid");
+    assert_eq!(
+        w.slice(s![0, 0, .., ..]).to_owned(),
+        weights(p.view(), p.view(), Some(17))
+    );
+}
+
+proptest! {
+    #[test]
+    fn any_input_matches_the_reference(
+        (nq, nk, d, valid, seed) in (1usize..12, 1usize..12, 1usize..24, 0usize..14, any::<u64>())
+    ) {
+        let q = pseudo_random((1, nq, d), seed);
+        let k = pseudo_random((1, nk, d), seed ^ 1);
+        let (q, k) = (q.slice(s![0, .., ..]), k.slice(s![0, .., ..]));
+        let w = weights(q, k, Some(valid));
+        let r = reference(q, k, Some(valid));
+        for (&a, &b) in w.iter().zip(&r) {
+            prop_assert!((a as f64 - b).abs() <= TOLERANCE, "{} vs {}", a, b);
+            prop_assert!(b != 0.0 || a == 0.0);
+        }
+    }
+}
