@@ -126,7 +126,8 @@ fn softmax(
     let valid = min(valid_lens[b], nk);
     let row = ((b * params.heads + h) * params.nq + i) * nk;
 
-    var local_max = -3.4028235e38;
+    // The lowest finite f32, by its bits: Tint rejects the decimal literal as not representable.
+    var local_max = bitcast<f32>(0xff7fffffu);
     for (var key = lane; key < valid; key += SOFTMAX_WORKGROUP) {
         local_max = max(local_max, w[row + key]);
     }

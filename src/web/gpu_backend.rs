@@ -34,6 +34,8 @@ pub struct GpuBackend {
     surface: wgpu::Surface<'static>,
     surface_format: wgpu::TextureFormat,
     surface_size: (u32, u32),
+    /// What the browser says of its adapter (wgpu's own name is empty on WebGPU).
+    adapter_label: String,
     /// The WebGPU canvas (not in the document): the render pass draws the cells here, then the
     /// heatmap's 2D canvas draws it inside its axes.
     canvas: HtmlCanvasElement,
@@ -97,7 +99,9 @@ impl GpuBackend {
             .on_uncaptured_error(std::sync::Arc::new(move |error: wgpu::Error| {
                 on_failure(format!("GPU error: {error}"));
             }));
+        let adapter_label = browser_adapter_label().await.unwrap_or_default();
         Ok(GpuBackend {
+            adapter_label,
             context,
             _instance: instance,
             surface,
@@ -110,7 +114,9 @@ impl GpuBackend {
 
     pub fn adapter_name(&self) -> String {
         let info = &self.context.adapter_info;
-        if info.name.is_empty() {
+        if !self.adapter_label.is_empty() {
+            self.adapter_label.clone()
+        } else if info.name.is_empty() {
             format!("{:?} adapter", info.device_type)
         } else {
             info.name.clone()
@@ -229,4 +235,36 @@ impl GpuBackend {
     pub fn destroy_device(&self) {
         self.context.device.destroy();
     }
+}
+
+/// "vendor architecture description (software)" from `GPUAdapter.info`, which browsers fill in
+/// even where wgpu's `AdapterInfo::name` stays empty.
+async fn browser_adapter_label() -> Option<String> {
+    use js_sys::{Function, Promise, Reflect};
+    let navigator = dom::window().ok()?.navigator();
+    let gpu = Reflect::get(&navigator, &"gpu".into()).ok()?;
+    let request: Function = Reflect::get(&gpu, &"requestAdapter".into()).ok()?.dyn_into().ok()?;
+    let promise: Promise = request.call0(&gpu).ok()?.dyn_into().ok()?;
+    let adapter = wasm_bindgen_futures::JsFuture::from(promise).await.ok()?;
+    let info = Reflect::get(&adapter, &"info".into()).ok()?;
+    let field = |name: &str| {
+        Reflect::get(&info, &name.into())
+            .ok()
+            .and_then(|v| v.as_string())
+            .unwrap_or_default()
+    };
+    let mut parts: Vec<String> = ["vendor", "architecture", "description"]
+        .iter()
+        .map(|name| field(name))
+        .filter(|s| !s.is_empty())
+        .collect();
+    parts.dedup();
+    let software = Reflect::get(&info, &"isFallbackAdapter".into())
+        .ok()
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false);
+    if software {
+        parts.push("(software)".into());
+    }
+    (!parts.is_empty()).then(|| parts.join(" "))
 }

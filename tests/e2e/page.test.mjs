@@ -84,6 +84,8 @@ for (const compute of ['cpu', 'gpu']) {
       const cx = x0 + 1.5 * (x1 - x0) / 32;
       const cy = y0 + 2.5 * (y1 - y0) / 60;
       await page.mouse.move(box.x + cx * scale, box.y + cy * scale);
+      // On WebGPU the value is read back from the GPU: the readout follows a moment later.
+      await page.waitForFunction(() => /position 2, column 1/.test(document.getElementById('heatmap-hover').textContent));
       const hover = await text(page, 'heatmap-hover');
       assert.match(hover, /position 2, column 1 \(cos, pair j = 0/);
       assert.match(hover, new RegExp(`p = ${Math.cos(2).toFixed(4)}`));
