@@ -243,7 +243,10 @@ async fn browser_adapter_label() -> Option<String> {
     use js_sys::{Function, Promise, Reflect};
     let navigator = dom::window().ok()?.navigator();
     let gpu = Reflect::get(&navigator, &"gpu".into()).ok()?;
-    let request: Function = Reflect::get(&gpu, &"requestAdapter".into()).ok()?.dyn_into().ok()?;
+    let request: Function = Reflect::get(&gpu, &"requestAdapter".into())
+        .ok()?
+        .dyn_into()
+        .ok()?;
     let promise: Promise = request.call0(&gpu).ok()?.dyn_into().ok()?;
     let adapter = wasm_bindgen_futures::JsFuture::from(promise).await.ok()?;
     let info = Reflect::get(&adapter, &"info".into()).ok()?;
