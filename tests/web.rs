@@ -68,7 +68,9 @@ fn api() -> JsValue {
 #[wasm_bindgen_test]
 fn mounts_with_a_query_and_draws_every_panel() {
     load_page_markup();
-    mount("?d=33&n=7&base=250&delta=-3&pair=5&pos=4").expect("the page mounts");
+    // compute=cpu: the first frame is drawn before `mount` returns (WebGPU starts asynchronously,
+    // and the test browser has it).
+    mount("?d=33&n=7&base=250&delta=-3&pair=5&pos=4&compute=cpu").expect("the page mounts");
     let params = current_params().unwrap();
     assert_eq!(
         (
@@ -98,7 +100,7 @@ fn mounts_with_a_query_and_draws_every_panel() {
 #[wasm_bindgen_test]
 fn bad_queries_are_clamped_and_announced() {
     load_page_markup();
-    mount("?d=0&n=-5&base=abc&delta=NaN").expect("bad input never stops the page");
+    mount("?d=0&n=-5&base=abc&delta=NaN&compute=cpu").expect("bad input never stops the page");
     let params = current_params().unwrap();
     assert_eq!(
         (params.d, params.n, params.base, params.delta),
@@ -113,7 +115,7 @@ fn bad_queries_are_clamped_and_announced() {
 #[wasm_bindgen_test]
 fn the_js_api_reads_and_sets_state() {
     load_page_markup();
-    mount("").unwrap();
+    mount("?compute=cpu").unwrap();
     let api = api();
     let state = Reflect::get(&api, &"state".into()).unwrap();
     assert_eq!(
@@ -175,4 +177,56 @@ fn a_missing_canvas_is_reported_on_the_page() {
         "{:?}",
         error.text_content()
     );
+}
+
+#[wasm_bindgen_test]
+fn the_attention_panels_draw_and_report_their_numbers() {
+    load_page_markup();
+    mount("?compute=cpu&valid=5&heads=8&text=I%20would%20like%203%20oranges%20and%204%20bananas")
+        .expect("the page mounts");
+    let stats = current_stats().unwrap();
+    let panels = &stats.panels;
+    assert_eq!(panels.attention.tokens.len(), 8);
+    assert_eq!(panels.attention.valid_len, Some(5));
+    assert!(panels.attention.masked_weights_zero);
+    assert!(panels
+        .attention
+        .weights
+        .iter()
+        .all(|row| row[5..].iter().all(|&w| w == 0.0)));
+    assert_eq!(
+        panels.heads.per_head_valid_lens,
+        vec![vec![3; 8], vec![2; 8]]
+    );
+    assert!(panels.order.without_pe < 1e-5 && panels.order.with_pe > 1e-2);
+    assert_eq!(format!("{:.4}", panels.similarity.forum.p5p6), "7.4852");
+    assert_eq!(format!("{:.4}", panels.similarity.forum.p5p10), "6.1370");
+    assert_eq!(panels.complexity.crossover_n, 32);
+    for id in [
+        "attn-heatmap",
+        "heads-canvas",
+        "order-chart",
+        "sim-heatmap",
+        "sim-curve",
+        "binary-bits",
+        "binary-p",
+        "complexity-chart",
+        "scale-chart",
+        "scale-dots",
+    ] {
+        assert!(colours(id) > 3, "#{id} is blank");
+    }
+    assert!(text("heads-readout").contains("sequence 0: heads 0–7 use valid_len 3"));
+    // A panel setting through the JS API redraws the panels at once.
+    let set: Function = Reflect::get(&api(), &"set".into())
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    let changes = js_sys::Object::new();
+    Reflect::set(&changes, &"text".into(), &"".into()).unwrap();
+    set.call1(&api(), &changes).unwrap();
+    let stats = current_stats().unwrap();
+    assert!(stats.panels.attention.tokens.is_empty());
+    assert!(text("attn-summary").contains("No tokens"));
+    assert!(element::<HtmlElement>("error").hidden());
 }

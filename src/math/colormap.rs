@@ -145,6 +145,114 @@ pub fn diverging_bar_rgba(height: usize, low: f32, high: f32) -> Vec<u8> {
     diverging_rgba(&values, low, high)
 }
 
+/// viridis (van der Walt and Smith, matplotlib's default), ten stops at t = k/9: perceptually
+/// uniform, luminance increasing from dark purple to yellow, readable in grey and with the common
+/// colour-vision deficiencies. The sequential map of the attention weights, which lie in [0, 1].
+pub const VIRIDIS_STOPS: [[u8; 3]; 10] = [
+    [68, 1, 84],
+    [72, 40, 120],
+    [62, 73, 137],
+    [49, 104, 142],
+    [38, 130, 142],
+    [31, 158, 137],
+    [53, 183, 121],
+    [110, 206, 88],
+    [181, 222, 43],
+    [253, 231, 37],
+];
+
+/// Masked cells (attention weight exactly 0 because the key is beyond valid_len) are hatched in
+/// these two greys: neither is on [`VIRIDIS_STOPS`], whose colours are all strongly saturated.
+pub const MASKED_LIGHT: [u8; 3] = [226, 226, 226];
+pub const MASKED_DARK: [u8; 3] = [150, 150, 150];
+
+/// Colour of `value` on viridis over `[low, high]` (clamped; NaN is mid grey).
+pub fn sequential(value: f32, low: f32, high: f32) -> [u8; 3] {
+    if value.is_nan() {
+        return [128, 128, 128];
+    }
+    let span = high - low;
+    let t = if span > 0.0 {
+        ((value - low) / span).clamp(0.0, 1.0)
+    } else {
+        0.5
+    };
+    interpolate(&VIRIDIS_STOPS, t)
+}
+
+/// RGBA pixels (one per value, opaque) on viridis over `[low, high]`.
+pub fn sequential_rgba(values: &[f32], low: f32, high: f32) -> Vec<u8> {
+    values
+        .iter()
+        .flat_map(|&v| {
+            let [r, g, b] = sequential(v, low, high);
+            [r, g, b, 255]
+        })
+        .collect()
+}
+
+/// A vertical viridis bar `height` pixels tall and one wide, `high` at the top.
+pub fn sequential_bar_rgba(height: usize, low: f32, high: f32) -> Vec<u8> {
+    let values: Vec<f32> = (0..height)
+        .map(|y| {
+            let t = if height > 1 {
+                y as f32 / (height - 1) as f32
+            } else {
+                0.5
+            };
+            high - t * (high - low)
+        })
+        .collect();
+    sequential_rgba(&values, low, high)
+}
+
+/// An image of a `rows × columns` matrix of weights in [0, 1] with `cell_px × cell_px` pixels per
+/// cell: viridis, except the cells for which `masked(row, column)` holds, which are hatched with
+/// [`MASKED_LIGHT`] and [`MASKED_DARK`] diagonal stripes (continuous across cells). Returns the
+/// pixels and the image's width and height. `cell_px` is clamped to 1…32; `values` shorter than
+/// rows·columns leave the remaining cells grey.
+pub fn weights_image(
+    values: &[f32],
+    rows: usize,
+    columns: usize,
+    cell_px: usize,
+    masked: impl Fn(usize, usize) -> bool,
+) -> (Vec<u8>, usize, usize) {
+    let cell_px = cell_px.clamp(1, 32);
+    let (width, height) = (columns * cell_px, rows * cell_px);
+    let mut pixels = vec![0u8; width * height * 4];
+    for (index, pixel) in pixels.chunks_exact_mut(4).enumerate() {
+        let (x, y) = (index % width, index / width);
+        let (row, column) = (y / cell_px, x / cell_px);
+        let colour = if masked(row, column) {
+            if (x + y) % 6 < 2 {
+                MASKED_DARK
+            } else {
+                MASKED_LIGHT
+            }
+        } else {
+            values
+                .get(row * columns + column)
+                .map_or([128, 128, 128], |&v| sequential(v, 0.0, 1.0))
+        };
+        pixel.copy_from_slice(&[colour[0], colour[1], colour[2], 255]);
+    }
+    (pixels, width, height)
+}
+
+/// Relative luminance (WCAG, sRGB) of a colour: 0 for black, 1 for white.
+pub fn relative_luminance([r, g, b]: [u8; 3]) -> f64 {
+    let linear = |c: u8| {
+        let c = f64::from(c) / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+}
+
 /// Number of distinct colours in an RGBA buffer (used by tests to tell a drawn image from a blank one).
 pub fn distinct_colours(rgba: &[u8]) -> usize {
     let mut seen: Vec<[u8; 3]> = rgba.chunks_exact(4).map(|p| [p[0], p[1], p[2]]).collect();
@@ -229,5 +337,83 @@ mod tests {
         let bar = diverging_bar_rgba(5, -1.0, 1.0);
         assert_eq!(&bar[0..3], &DIVERGING_STOPS[8]);
         assert_eq!(&bar[16..19], &DIVERGING_STOPS[0]);
+    }
+
+    #[test]
+    fn viridis_ends_and_rises_in_luminance() {
+        assert_eq!(sequential(0.0, 0.0, 1.0), [68, 1, 84]);
+        assert_eq!(sequential(1.0, 0.0, 1.0), [253, 231, 37]);
+        assert_eq!(sequential(-3.0, 0.0, 1.0), VIRIDIS_STOPS[0]);
+        assert_eq!(sequential(f32::NAN, 0.0, 1.0), [128, 128, 128]);
+        // Monotone luminance along the whole map (perceptually ordered): strictly at every stop and
+        // at every 1/90; sampled finely it may dip by one 8-bit rounding step, never more.
+        for pair in VIRIDIS_STOPS.windows(2) {
+            assert!(relative_luminance(pair[1]) > relative_luminance(pair[0]));
+        }
+        let mut previous = -1.0;
+        for k in 0..=90 {
+            let l = relative_luminance(sequential(k as f32 / 90.0, 0.0, 1.0));
+            assert!(l > previous, "luminance falls at t = {}", k as f32 / 90.0);
+            previous = l;
+        }
+        let mut previous = -1.0;
+        for k in 0..=900 {
+            let l = relative_luminance(sequential(k as f32 / 900.0, 0.0, 1.0));
+            assert!(
+                l > previous - 1e-3,
+                "luminance falls at t = {}",
+                k as f32 / 900.0
+            );
+            previous = l;
+        }
+        assert!(relative_luminance(VIRIDIS_STOPS[9]) > 30.0 * relative_luminance(VIRIDIS_STOPS[0]));
+        let bar = sequential_bar_rgba(4, 0.0, 1.0);
+        assert_eq!(&bar[0..3], &VIRIDIS_STOPS[9]);
+        assert_eq!(&bar[12..15], &VIRIDIS_STOPS[0]);
+        assert_eq!(sequential_rgba(&[0.5], 0.0, 1.0).len(), 4);
+    }
+
+    #[test]
+    fn masked_cells_are_hatched_in_colours_not_on_the_map() {
+        // Every colour of the map (sampled finely) is far from both masking greys.
+        for k in 0..=1000 {
+            let c = sequential(k as f32 / 1000.0, 0.0, 1.0);
+            for grey in [MASKED_LIGHT, MASKED_DARK] {
+                let distance: i32 = (0..3).map(|i| (c[i] as i32 - grey[i] as i32).abs()).sum();
+                assert!(distance > 60, "{c:?} is too close to {grey:?}");
+            }
+        }
+        // 2 × 3 weights, the last column masked, 6 px per cell.
+        let values = [0.0, 0.5, 0.0, 1.0, 0.25, 0.0];
+        let (px, w, h) = weights_image(&values, 2, 3, 6, |_, c| c == 2);
+        assert_eq!((w, h, px.len()), (18, 12, 18 * 12 * 4));
+        let at = |x: usize, y: usize| {
+            [
+                px[(y * w + x) * 4],
+                px[(y * w + x) * 4 + 1],
+                px[(y * w + x) * 4 + 2],
+            ]
+        };
+        assert_eq!(at(0, 0), sequential(0.0, 0.0, 1.0));
+        assert_eq!(at(7, 0), sequential(0.5, 0.0, 1.0));
+        assert_eq!(at(5, 11), sequential(1.0, 0.0, 1.0));
+        // The masked column holds both greys and nothing else.
+        let mut seen = Vec::new();
+        for y in 0..h {
+            for x in 12..18 {
+                let c = at(x, y);
+                assert!(c == MASKED_LIGHT || c == MASKED_DARK, "{c:?}");
+                if !seen.contains(&c) {
+                    seen.push(c);
+                }
+            }
+        }
+        assert_eq!(seen.len(), 2);
+        assert!(px.chunks_exact(4).all(|p| p[3] == 255));
+        // Out-of-range cell sizes are clamped; missing values are grey.
+        let (_, w, _) = weights_image(&[], 1, 1, 0, |_, _| false);
+        assert_eq!(w, 1);
+        let (px, _, _) = weights_image(&[], 1, 1, 1, |_, _| false);
+        assert_eq!(&px[0..3], &[128, 128, 128]);
     }
 }

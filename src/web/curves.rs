@@ -33,10 +33,35 @@ pub fn draw_curves(
     d: usize,
     base: f64,
 ) -> Result<(), WebError> {
-    let n = series.first().map_or(1, |(_, values)| values.len()).max(1);
     let backend = CanvasBackend::with_canvas_object(canvas.clone())
         .ok_or_else(|| WebError::NoContext(canvas.id()))?;
-    let root = backend.into_drawing_area();
+    draw_curves_on(backend.into_drawing_area(), series, d, base)
+}
+
+/// The same figure as an SVG document of `width × height` (the curves' export).
+#[allow(dead_code)] // wired to the export buttons next
+pub fn curves_svg(
+    series: &[(usize, ArrayView1<f32>)],
+    d: usize,
+    base: f64,
+    (width, height): (u32, u32),
+) -> Result<String, WebError> {
+    let mut svg = String::new();
+    {
+        let backend = plotters::backend::SVGBackend::with_string(&mut svg, (width, height));
+        draw_curves_on(backend.into_drawing_area(), series, d, base)?;
+    }
+    Ok(svg)
+}
+
+/// The curves on any plotters backend: the canvas on the page, SVG for export.
+fn draw_curves_on<DB: DrawingBackend>(
+    root: DrawingArea<DB, plotters::coord::Shift>,
+    series: &[(usize, ArrayView1<f32>)],
+    d: usize,
+    base: f64,
+) -> Result<(), WebError> {
+    let n = series.first().map_or(1, |(_, values)| values.len()).max(1);
     root.fill(&WHITE).map_err(draw_error)?;
     // Short sequences get half a position of room on each side so that markers at 0 and n − 1 show.
     let (x_start, x_end) = if n < 24 {

@@ -15,7 +15,7 @@ use super::heatmap::paint_canvas;
 use super::FrameData;
 use crate::gpu::heatmap::{HeatmapRenderer, HeatmapView};
 use crate::gpu::stats::read_totals;
-use crate::gpu::{read_f32, GpuContext, GpuError};
+use crate::gpu::{read_f32, EncodingKernel, GpuContext, GpuError};
 use crate::math::params::Params;
 use crate::math::plot::PixelRect;
 
@@ -40,6 +40,18 @@ pub struct GpuBackend {
     /// heatmap's 2D canvas draws it inside its axes.
     canvas: HtmlCanvasElement,
     renderer: HeatmapRenderer,
+    /// The offscreen WebGPU canvas of the similarity panel's Gram heatmap, created on first use.
+    gram_surface: Option<PanelSurface>,
+    /// A second encoding kernel for the complexity panel's timing, whose n and d are its own: the
+    /// page's P (hovered, drawn) stays untouched.
+    measure_encoding: Option<EncodingKernel>,
+}
+
+/// An offscreen WebGPU canvas a panel heatmap is rendered into before being drawn inside its axes.
+struct PanelSurface {
+    canvas: HtmlCanvasElement,
+    surface: wgpu::Surface<'static>,
+    size: (u32, u32),
 }
 
 impl GpuBackend {
@@ -109,6 +121,8 @@ impl GpuBackend {
             surface_size: (0, 0),
             canvas,
             renderer,
+            gram_surface: None,
+            measure_encoding: None,
         })
     }
 
@@ -229,6 +243,155 @@ impl GpuBackend {
                 .copied()
                 .ok_or_else(|| WebError::Gpu("empty read-back".into()))
         })
+    }
+
+    /// The similarity panel's heatmap: G = P·Pᵀ of the first `rows` rows of the page's P (computed
+    /// by the last frame) by the Gram kernel, drawn by the heatmap render pass on the diverging map
+    /// over [−range, range] into `rect` of `target`. Nothing is read back.
+    pub fn draw_gram(
+        &mut self,
+        rows: usize,
+        range: f32,
+        rect: PixelRect,
+        target: &HtmlCanvasElement,
+    ) -> Result<(), WebError> {
+        let ctx = &mut self.context;
+        let (p, (n, d)) = match (ctx.encoding.buffer(), ctx.encoding.shape()) {
+            (Some(p), Some(shape)) => (p.clone(), shape),
+            _ => return Err(WebError::Gpu("P has not been computed yet".into())),
+        };
+        if rows == 0 || rows > n {
+            return Err(WebError::Gpu(format!(
+                "the Gram matrix of {rows} rows needs P with at least that many (it has {n})"
+            )));
+        }
+        let gram = ctx.gram.run(&ctx.device, &ctx.queue, &p, rows, d)?.clone();
+        self.render_panel(&gram, (rows, rows), (-range, range), rect, target)
+    }
+
+    /// Renders `cells` (rows × columns f32) with the heatmap render pass into the panel's own
+    /// offscreen canvas, then draws that canvas into `rect` of `target`.
+    fn render_panel(
+        &mut self,
+        cells: &wgpu::Buffer,
+        (rows, columns): (usize, usize),
+        (low, high): (f32, f32),
+        rect: PixelRect,
+        target: &HtmlCanvasElement,
+    ) -> Result<(), WebError> {
+        let (width, height) = (rect.width().max(1.0) as u32, rect.height().max(1.0) as u32);
+        let slot = &mut self.gram_surface;
+        if slot.is_none() {
+            let canvas: HtmlCanvasElement =
+                dom::document()?
+                    .create_element("canvas")?
+                    .dyn_into()
+                    .map_err(|_| WebError::Js("could not create a canvas".into()))?;
+            let surface = self
+                ._instance
+                .create_surface(wgpu::SurfaceTarget::Canvas(canvas.clone()))
+                .map_err(|e| WebError::Gpu(format!("no WebGPU canvas context: {e}")))?;
+            *slot = Some(PanelSurface {
+                canvas,
+                surface,
+                size: (0, 0),
+            });
+        }
+        let Some(panel) = slot.as_mut() else {
+            return Err(WebError::Gpu("no panel surface".into()));
+        };
+        let ctx = &self.context;
+        if panel.size != (width, height) {
+            panel.canvas.set_width(width);
+            panel.canvas.set_height(height);
+            panel.surface.configure(
+                &ctx.device,
+                &wgpu::SurfaceConfiguration {
+                    usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+                    format: self.surface_format,
+                    width,
+                    height,
+                    present_mode: wgpu::PresentMode::Fifo,
+                    desired_maximum_frame_latency: 2,
+                    alpha_mode: wgpu::CompositeAlphaMode::Auto,
+                    view_formats: vec![],
+                    color_space: Default::default(),
+                },
+            );
+            panel.size = (width, height);
+        }
+        let frame = match panel.surface.get_current_texture() {
+            wgpu::CurrentSurfaceTexture::Success(frame)
+            | wgpu::CurrentSurfaceTexture::Suboptimal(frame) => frame,
+            other => return Err(WebError::Gpu(format!("no canvas texture: {other:?}"))),
+        };
+        let view = frame
+            .texture
+            .create_view(&wgpu::TextureViewDescriptor::default());
+        self.renderer.draw(
+            &ctx.device,
+            &ctx.queue,
+            &view,
+            cells,
+            HeatmapView {
+                rows: rows as u32,
+                columns: columns as u32,
+                out_width: width,
+                out_height: height,
+                low,
+                high,
+            },
+        );
+        ctx.queue.present(frame);
+        paint_canvas(target, &panel.canvas, rect)
+    }
+
+    /// First step of the complexity panel's timing: P (n × d) into the measuring kernel's own
+    /// buffer; the future resolves once it is on the GPU, so that the timed step excludes it.
+    pub fn prepare_measurement(
+        &mut self,
+        n: usize,
+        d: usize,
+        base: f64,
+    ) -> Result<LocalFuture<Result<(), WebError>>, WebError> {
+        let ctx = &self.context;
+        let kernel = self
+            .measure_encoding
+            .get_or_insert_with(|| EncodingKernel::new(&ctx.device));
+        let p = kernel.run(&ctx.device, &ctx.queue, n, d, base)?.clone();
+        let (device, queue) = (ctx.device.clone(), ctx.queue.clone());
+        Ok(Box::pin(async move {
+            read_f32(&device, &queue, &p, 0, 1).await?;
+            Ok(())
+        }))
+    }
+
+    /// Second step: submits the attention kernel on that P (Q = K = P, one head, no mask) and
+    /// reads one weight back; the future resolves with the wall-clock milliseconds from just before
+    /// the submit to the arrival of that value.
+    pub fn time_attention(
+        &mut self,
+        n: usize,
+        d: usize,
+    ) -> Result<LocalFuture<Result<f64, WebError>>, WebError> {
+        let ctx = &mut self.context;
+        let p = self
+            .measure_encoding
+            .as_ref()
+            .filter(|kernel| kernel.shape() == Some((n, d)))
+            .and_then(|kernel| kernel.buffer())
+            .cloned()
+            .ok_or_else(|| WebError::Gpu("P for the measurement is missing".into()))?;
+        let started = now_ms();
+        let weights = ctx
+            .attention
+            .run(&ctx.device, &ctx.queue, &p, &p, 1, n, n, d, 1, &[n])?
+            .clone();
+        let (device, queue) = (ctx.device.clone(), ctx.queue.clone());
+        Ok(Box::pin(async move {
+            read_f32(&device, &queue, &weights, 0, 1).await?;
+            Ok(now_ms() - started)
+        }))
     }
 
     /// For the tests of the fallback: destroys the device as a driver reset would.

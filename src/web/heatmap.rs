@@ -25,6 +25,54 @@ pub struct HeatmapAxes<'a> {
     pub x_desc: &'a str,
     pub y_desc: &'a str,
     pub value_range: (f32, f32),
+    /// Names of the columns (token labels, drawn slanted) instead of their indices.
+    pub x_names: Option<&'a [String]>,
+    /// Names of the rows instead of their indices.
+    pub y_names: Option<&'a [String]>,
+}
+
+/// Token names longer than this are shortened with "…" on the axes.
+const NAME_CHARS: usize = 12;
+
+fn short_name(name: &str) -> String {
+    if name.chars().count() <= NAME_CHARS {
+        name.to_string()
+    } else {
+        let prefix: String = name.chars().take(NAME_CHARS - 1).collect();
+        format!("{prefix}…")
+    }
+}
+
+/// Approximate width in canvas pixels of the longest (shortened) name at `LABEL_FONT`.
+fn names_width(names: &[String]) -> u32 {
+    let chars = names
+        .iter()
+        .map(|n| n.chars().count().min(NAME_CHARS))
+        .max()
+        .unwrap_or(1);
+    chars as u32 * 8 + 4
+}
+
+/// The name of cell `v` (an integer tick), empty between cells.
+fn name_label(names: &[String], v: f64) -> String {
+    if (v - v.round()).abs() > 1e-9 || v < 0.0 {
+        return String::new();
+    }
+    names
+        .get(v.round() as usize)
+        .map(|n| short_name(n))
+        .unwrap_or_default()
+}
+
+/// Colour-bar labels with as many decimals as the range needs (0…1: 0.25; ±16: 8.0; ±1024: 512).
+fn bar_label(v: f64, span: f64) -> String {
+    if span >= 100.0 {
+        format!("{v:.0}")
+    } else if span >= 10.0 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.2}")
+    }
 }
 
 /// Width in canvas pixels of the colour bar with its labels.
@@ -99,18 +147,49 @@ pub fn draw_heatmap_frame(
     let (width, _) = root.dim_in_pixel();
     let (main, bar_area) = root.split_horizontally(width.saturating_sub(BAR_AREA));
 
+    // Names take the room they need (slanted names on x: about 0.7 of their length, plus the
+    // description); indices keep the fixed areas.
+    let x_area = axes.x_names.map_or(52, |names| {
+        (names_width(names) * 7 / 10 + 40).clamp(52, 140)
+    });
+    let y_area = axes
+        .y_names
+        .map_or(64, |names| (names_width(names) + 40).clamp(64, 150));
+    let (main_width, main_height) = main.dim_in_pixel();
+    // With names, as many ticks as fit (a name needs ~17 px of height, ~16 px across when slanted).
+    // Indices: at most 12, fewer on a narrow canvas (a label of k digits needs ~9k + 14 px).
+    let index_width = columns.max(1).to_string().len() as u32 * 9 + 14;
+    let x_ticks = match axes.x_names {
+        Some(_) => (main_width.saturating_sub(y_area + 24) / 16).max(2) as usize,
+        None => (main_width.saturating_sub(y_area + 24) / index_width).clamp(2, 12) as usize,
+    };
+    let y_ticks = axes.y_names.map_or(10, |_| {
+        (main_height.saturating_sub(x_area + 24) / 17).max(2) as usize
+    });
     let (columns, rows) = (columns as f64, rows as f64);
     // Cell k spans [k − ½, k + ½), so integer ticks sit at cell centres. Row 0 at the top, as in
     // the chapter's figure: the y range runs downwards.
     let mut chart = ChartBuilder::on(&main)
         .margin(12)
-        .x_label_area_size(52)
-        .y_label_area_size(64)
+        .x_label_area_size(x_area)
+        .y_label_area_size(y_area)
         .build_cartesian_2d(
-            TickedAxis::new(-0.5..columns - 0.5, integer_ticks(columns as usize, 12)),
-            TickedAxis::new(rows - 0.5..-0.5, integer_ticks(rows as usize, 10)),
+            TickedAxis::new(
+                -0.5..columns - 0.5,
+                integer_ticks(columns as usize, x_ticks),
+            ),
+            TickedAxis::new(rows - 0.5..-0.5, integer_ticks(rows as usize, y_ticks)),
         )
         .map_err(draw_error)?;
+    let x_formatter = |v: &f64| match axes.x_names {
+        // Slanted names are drawn below, after plotters.
+        Some(_) => String::new(),
+        None => index_label(v),
+    };
+    let y_formatter = |v: &f64| match axes.y_names {
+        Some(names) => name_label(names, *v),
+        None => index_label(v),
+    };
     chart
         .configure_mesh()
         .disable_mesh()
@@ -118,10 +197,10 @@ pub fn draw_heatmap_frame(
         .y_desc(axes.y_desc)
         .label_style(LABEL_FONT)
         .axis_desc_style(DESC_FONT)
-        .x_labels(12)
-        .y_labels(10)
-        .x_label_formatter(&index_label)
-        .y_label_formatter(&index_label)
+        .x_labels(x_ticks)
+        .y_labels(y_ticks)
+        .x_label_formatter(&x_formatter)
+        .y_label_formatter(&y_formatter)
         .draw()
         .map_err(draw_error)?;
     let image_rect = pixel_rect(chart.plotting_area().get_pixel_range());
@@ -140,13 +219,45 @@ pub fn draw_heatmap_frame(
         .disable_x_axis()
         .label_style(LABEL_FONT)
         .y_labels(5)
-        .y_label_formatter(&|v| format!("{v:.2}"))
+        .y_label_formatter(&|v| bar_label(*v, f64::from(high - low)))
         .draw()
         .map_err(draw_error)?;
     let bar_rect = pixel_rect(bar_chart.plotting_area().get_pixel_range());
     root.present().map_err(draw_error)?;
     paint_image(canvas, scratch, bar, bar_rect)?;
+    if let Some(names) = axes.x_names {
+        let ticks = integer_ticks(columns as usize, x_ticks);
+        draw_slanted_names(canvas, names, &ticks, columns as usize, image_rect)?;
+    }
     Ok(image_rect)
+}
+
+/// Column names below the image, slanted by 45° and ending under their column.
+fn draw_slanted_names(
+    canvas: &HtmlCanvasElement,
+    names: &[String],
+    ticks: &[f64],
+    columns: usize,
+    rect: PixelRect,
+) -> Result<(), WebError> {
+    let context = context_2d(canvas)?;
+    context.save();
+    context.set_font(&format!("{}px {}", LABEL_FONT.1, LABEL_FONT.0));
+    context.set_fill_style_str("#000");
+    context.set_text_align("right");
+    context.set_text_baseline("middle");
+    let cell = rect.width() / columns.max(1) as f64;
+    for &tick in ticks {
+        let label = name_label(names, tick);
+        let x = rect.x0 + (tick + 0.5) * cell;
+        context.save();
+        context.translate(x, rect.y1 + 10.0)?;
+        context.rotate(-std::f64::consts::FRAC_PI_4)?;
+        context.fill_text(&label, 0.0, 0.0)?;
+        context.restore();
+    }
+    context.restore();
+    Ok(())
 }
 
 /// Paints CPU-coloured cells into `rect`; more cells than pixels are area-averaged first (see

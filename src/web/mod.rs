@@ -7,6 +7,7 @@ pub mod dom;
 pub mod error;
 mod gpu_backend;
 mod heatmap;
+mod panels;
 mod projection;
 
 use std::cell::RefCell;
@@ -23,6 +24,7 @@ use crate::math::colormap::{diverging_bar_rgba, diverging_rgba};
 use crate::math::encoding::{
     frequency, frequency_count, is_sine_column, pair_of_column, period, try_sinusoidal,
 };
+use crate::math::lesson::{is_lesson_key, LessonParams};
 use crate::math::params::{
     base_from_slider, format_base, slider_from_base, Params, BASE_MAX, BASE_MIN, CPU_LIMITS, D_MIN,
     GPU_LIMITS, KEYS, N_MIN, WIDEST_LIMITS,
@@ -72,6 +74,8 @@ pub struct Stats {
     /// The WebGPU adapter's name, or why the CPU path is in use.
     pub adapter: String,
     pub notices: Vec<String>,
+    /// The numbers of the attention panels (`stats.panels.order.withoutPe`, …).
+    pub panels: panels::PanelStats,
 }
 
 /// `window.peLab.state`: the parameters after clamping.
@@ -174,6 +178,10 @@ fn cpu_frame(
 
 pub struct App {
     params: Params,
+    /// The attention panels' settings (sentence, mask, heads, …).
+    lesson: LessonParams,
+    /// What the attention panels keep between frames.
+    panels: panels::PanelsState,
     backend: Backend,
     /// P on the CPU path (for hovering); empty on WebGPU, where P stays on the GPU.
     encoding: Array2<f32>,
@@ -275,6 +283,11 @@ fn mount_inner(search: &str) -> Result<(), WebError> {
     let (params, parse_notices) =
         Params::from_pairs_with(limits, pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
     notices.extend(parse_notices);
+    let (lesson, lesson_notices) = LessonParams::from_pairs(
+        pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+        params.d,
+    );
+    notices.extend(lesson_notices);
 
     let scratch: HtmlCanvasElement = dom::document()?
         .create_element("canvas")?
@@ -282,6 +295,8 @@ fn mount_inner(search: &str) -> Result<(), WebError> {
         .map_err(|_| WebError::Js("could not create a canvas".into()))?;
     let app = App {
         params,
+        lesson,
+        panels: panels::PanelsState::default(),
         encoding: Array2::zeros((0, 0)),
         heatmap_rect: PixelRect {
             x0: 0.0,
@@ -308,6 +323,7 @@ fn mount_inner(search: &str) -> Result<(), WebError> {
     app.check_elements()?;
     APP.with(|cell| cell.replace(Some(app)));
     wire_controls()?;
+    panels::wire()?;
     install_api()?;
     with_app(|app| {
         app.show_notices(notices);
@@ -477,6 +493,13 @@ fn install_api() -> Result<(), WebError> {
         with_app(|app| serde_wasm_bindgen::to_value(&app.stats).unwrap_or(JsValue::NULL))
             .unwrap_or(JsValue::NULL)
     })?;
+    api::define_getter(&object, "lesson", || {
+        with_app(|app| {
+            serde_wasm_bindgen::to_value(&panels::LessonView::new(&app.lesson, &app.params))
+                .unwrap_or(JsValue::NULL)
+        })
+        .unwrap_or(JsValue::NULL)
+    })?;
     api::define_getter(&object, "lastFrameMs", || {
         with_app(|app| JsValue::from_f64(app.last_frame_ms)).unwrap_or(JsValue::NULL)
     })?;
@@ -526,6 +549,7 @@ impl App {
         for id in ["heatmap", "curves", "projection"] {
             element::<HtmlCanvasElement>(id)?;
         }
+        panels::check_elements()?;
         element::<HtmlInputElement>("cols-input")?;
         element::<HtmlButtonElement>("cols-higher")?;
         element::<HtmlButtonElement>("cols-lower")?;
@@ -565,12 +589,23 @@ impl App {
     /// `peLab.set`: applies every entry, then draws at once so that `stats` is current on return.
     fn set_many(&mut self, entries: &[(String, String)]) -> Result<JsValue, WebError> {
         let mut notices = Vec::new();
+        // Only the panel settings changed: P and its panels stay as they are.
+        let panels_only = entries.iter().all(|(key, _)| is_lesson_key(key));
         for (key, value) in entries {
-            notices.extend(self.params.update(key, value));
+            if is_lesson_key(key) {
+                notices.extend(self.lesson.update(key, value));
+            } else {
+                notices.extend(self.params.update(key, value));
+            }
         }
         self.show_notices(notices);
         self.sync_controls()?;
-        self.render()?;
+        if panels_only {
+            self.render_panels()?;
+            self.settle_drawn_waiters();
+        } else {
+            self.render()?;
+        }
         self.request_url_update();
         Ok(serde_wasm_bindgen::to_value(&StateView::from(&self.params)).unwrap_or(JsValue::NULL))
     }
@@ -640,6 +675,15 @@ impl App {
         for pair in self.params.to_query().split('&') {
             if let Some((key, value)) = pair.split_once('=') {
                 search.set(key, value);
+            }
+        }
+        // The panel settings: raw text (a sentence may hold '&' or '='); those left to follow
+        // something else are removed from the link.
+        let lesson = self.lesson.to_query();
+        for key in crate::math::lesson::LESSON_KEYS {
+            match lesson.iter().find(|(k, _)| *k == key) {
+                Some((_, value)) => search.set(key, value),
+                None => search.delete(key),
             }
         }
         url.set_search(&search.to_string().as_string().unwrap_or_default());
@@ -820,6 +864,8 @@ impl App {
                 x_desc: "Column (encoding dimension)",
                 y_desc: "Row (position)",
                 value_range: (-1.0, 1.0),
+                x_names: None,
+                y_names: None,
             },
         )
     }
@@ -884,6 +930,7 @@ impl App {
         self.render_projection(pair.as_ref(), data.max_projection_error)?;
         let projection_drawn = now_ms();
 
+        self.render_panels()?;
         self.last_frame_ms = now_ms() - self.frame_started;
         self.stats = Stats {
             max_projection_error: data.max_projection_error,
@@ -914,6 +961,7 @@ impl App {
                 Backend::Cpu => self.stats.adapter.clone(),
             },
             notices: std::mem::take(&mut self.stats.notices),
+            panels: std::mem::take(&mut self.stats.panels),
         };
         set_text(
             "frame-time",
@@ -1063,7 +1111,7 @@ impl App {
 
     /// Resolves `peLab.whenDrawn()` promises once nothing is left to draw.
     fn settle_drawn_waiters(&mut self) {
-        if self.frame_requested || self.frame_in_flight {
+        if self.frame_requested || self.frame_in_flight || self.panels.requested {
             return;
         }
         for resolve in self.drawn_waiters.drain(..) {

@@ -1,0 +1,218 @@
+//! The numbers of the attention panels (issue 4) that the twins in `attention`, `order`,
+//! `similarity`, `scaling`, `heads`, `binary` and `complexity` do not already give: single rows of
+//! P, the similarity curve, per-row equivariance gaps, distances from a Gram matrix, and the size
+//! budgets that keep every panel live. All pure, tested natively (tests/math_panels.rs).
+
+use ndarray::{Array2, Array3, ArrayView2, Axis};
+
+use super::attention::weights;
+use super::encoding::frequency;
+use super::order::{permute_rows, permute_tokens, self_attention_output, OrderError};
+use super::tokens::attention_input;
+use super::MathError;
+
+/// Rows p_start … p_{start+count−1} of the sinusoidal encoding (d columns), each entry
+/// sin(i·ω_j) or cos(i·ω_j) evaluated in f64 and rounded once to f32: a row of P does not depend
+/// on n, so a panel can show p_105 without encoding 106 rows. Agrees with `encoding::sinusoidal`
+/// to f32 rounding (i·ω_j is exact to ~1e-16·i in f64).
+///
+/// Errors: d = 0, a base that is not finite and > 1.
+pub fn encoding_rows(
+    start: usize,
+    count: usize,
+    d: usize,
+    base: f64,
+) -> Result<Array2<f32>, MathError> {
+    super::validate(1, d, base)?;
+    let omegas: Vec<f64> = (0..d.div_ceil(2)).map(|j| frequency(j, d, base)).collect();
+    Ok(Array2::from_shape_fn((count, d), |(r, c)| {
+        let angle = (start + r) as f64 * omegas[c / 2];
+        let value = if c % 2 == 0 { angle.sin() } else { angle.cos() };
+        value as f32
+    }))
+}
+
+/// p_i·p_{i+k} for k = 0 … max_offset (accumulated in f64 from the f32 entries, like
+/// `similarity::dot_by_offset`), with the rows computed by [`encoding_rows`].
+pub fn dot_curve(
+    start: usize,
+    max_offset: usize,
+    d: usize,
+    base: f64,
+) -> Result<Vec<f64>, MathError> {
+    let rows = encoding_rows(start, max_offset + 1, d, base)?;
+    let first = rows.row(0);
+    Ok(rows
+        .rows()
+        .into_iter()
+        .map(|row| {
+            first
+                .iter()
+                .zip(row)
+                .map(|(&a, &b)| f64::from(a) * f64::from(b))
+                .sum()
+        })
+        .collect())
+}
+
+/// p_i·p_j of single rows (the forum check: p_5·p_6 at d = 16).
+pub fn row_dot(i: usize, j: usize, d: usize, base: f64) -> Result<f64, MathError> {
+    let a = encoding_rows(i, 1, d, base)?;
+    let b = encoding_rows(j, 1, d, base)?;
+    Ok(a.iter()
+        .zip(b.iter())
+        .map(|(&x, &y)| f64::from(x) * f64::from(y))
+        .sum())
+}
+
+/// The largest number of rows r ≤ n whose r × r Gram matrix of d-wide rows costs at most `budget`
+/// multiply-adds (r²·d ≤ budget); at least 1.
+pub fn rows_within_budget(n: usize, d: usize, budget: u64) -> usize {
+    let d = d.max(1) as u64;
+    let mut r = ((budget / d) as f64).sqrt().floor() as u64;
+    // Floating-point square roots can be one off either way.
+    while r > 0 && r.saturating_mul(r).saturating_mul(d) > budget {
+        r -= 1;
+    }
+    while (r + 1).saturating_mul(r + 1).saturating_mul(d) <= budget {
+        r += 1;
+    }
+    (r as usize).clamp(1, n.max(1))
+}
+
+/// Euclidean distances ‖p_i − p_j‖ from a Gram matrix: √max(0, G_ii + G_jj − 2G_ij) (in f64, stored
+/// as f32), with an exact zero diagonal. Agrees with `similarity::distance_matrix` up to the
+/// cancellation of G's f32 rounding (≈ √(d·1e-7) for entries near 0).
+pub fn distances_from_gram(gram: ArrayView2<f32>) -> Array2<f32> {
+    let n = gram.nrows().min(gram.ncols());
+    Array2::from_shape_fn((n, n), |(i, j)| {
+        if i == j {
+            return 0.0;
+        }
+        let squared =
+            f64::from(gram[[i, i]]) + f64::from(gram[[j, j]]) - 2.0 * f64::from(gram[[i, j]]);
+        squared.max(0.0).sqrt() as f32
+    })
+}
+
+/// Attention weights softmax(Z·Zᵀ/√d) of a sentence, Z = X (·√d) (+ P), keys at index ≥
+/// `valid_len` masked (weight exactly 0). No tokens give a 0 × 0 matrix.
+pub fn sentence_weights<S: AsRef<str>>(
+    tokens: &[S],
+    d: usize,
+    base: f64,
+    positional_encoding: bool,
+    scale_embeddings: bool,
+    valid_len: Option<usize>,
+) -> Result<Array2<f32>, MathError> {
+    let z = attention_input(tokens, d, base, positional_encoding, scale_embeddings)?;
+    Ok(weights(z.view(), z.view(), valid_len))
+}
+
+/// The batch example's input (2 or more sequences, each its own rows of P from 0), shape
+/// (batch, len, d): every sequence must have the same number of tokens.
+pub fn batch_input(
+    sequences: &[Vec<String>],
+    d: usize,
+    base: f64,
+    positional_encoding: bool,
+    scale_embeddings: bool,
+) -> Result<Array3<f32>, MathError> {
+    let len = sequences.first().map_or(0, Vec::len);
+    let mut out = Array3::<f32>::zeros((sequences.len(), len, d));
+    for (b, sequence) in sequences.iter().enumerate() {
+        let z = attention_input(sequence, d, base, positional_encoding, scale_embeddings)?;
+        if z.nrows() != len {
+            return Err(MathError::TooLarge {
+                what: "tokens in a sequence of the batch",
+                requested: z.nrows(),
+                limit: len,
+            });
+        }
+        out.index_axis_mut(Axis(0), b).assign(&z);
+    }
+    Ok(out)
+}
+
+/// max over the valid rows of |Σ_j w_ij − 1| (a row with every key masked sums to 0 and is
+/// skipped); 0 for no rows.
+pub fn row_sum_error(w: ArrayView2<f32>) -> f64 {
+    w.rows()
+        .into_iter()
+        .map(|row| row.iter().map(|&v| f64::from(v)).sum::<f64>())
+        .filter(|&sum| sum != 0.0)
+        .map(|sum| (sum - 1.0).abs())
+        .fold(0.0, f64::max)
+}
+
+/// Whether every weight of a key at index ≥ `valid_len` is exactly 0 (true without a mask).
+pub fn masked_weights_are_zero(w: ArrayView2<f32>, valid_len: Option<usize>) -> bool {
+    let Some(valid) = valid_len else {
+        return true;
+    };
+    w.rows()
+        .into_iter()
+        .all(|row| row.iter().skip(valid).all(|&v| v == 0.0))
+}
+
+/// The permutation-equivariance gap of each output row: row r is max_c |Y(π·input)[r, c] −
+/// (π·Y(input))[r, c]| where π·input is the input of the permuted sentence (see
+/// `order::equivariance_gap`, whose value is the maximum of these rows).
+pub fn row_gaps<S: AsRef<str>>(
+    tokens: &[S],
+    permutation: &[usize],
+    d: usize,
+    base: f64,
+    scale_embeddings: bool,
+    positional_encoding: bool,
+) -> Result<Vec<f64>, OrderError> {
+    let permuted = permute_tokens(tokens, permutation)?;
+    let original = attention_input(tokens, d, base, positional_encoding, scale_embeddings)?;
+    let moved = attention_input(&permuted, d, base, positional_encoding, scale_embeddings)?;
+    let y_of_moved = self_attention_output(moved.view());
+    let moved_y = permute_rows(self_attention_output(original.view()).view(), permutation)?;
+    Ok(y_of_moved
+        .rows()
+        .into_iter()
+        .zip(moved_y.rows())
+        .map(|(a, b)| {
+            a.iter()
+                .zip(b)
+                .map(|(&x, &y)| (f64::from(x) - f64::from(y)).abs())
+                .fold(0.0, |worst: f64, e| {
+                    if worst.is_nan() || e.is_nan() {
+                        f64::NAN
+                    } else {
+                        worst.max(e)
+                    }
+                })
+        })
+        .collect())
+}
+
+/// The CPU path times `attention::weights` on P (n × d) only up to this many multiply-adds of the
+/// scores (n²·d): 2²⁷ ≈ 1.3e8 takes about 0.1 s in WebAssembly.
+pub const CPU_MEASURE_BUDGET: u64 = 1 << 27;
+
+/// Whether the CPU path measures the attention kernel at this size.
+pub fn cpu_can_measure(n: usize, d: usize) -> bool {
+    (n as u64).saturating_mul(n as u64).saturating_mul(d as u64) <= CPU_MEASURE_BUDGET
+}
+
+/// The widths d of the magnitude curve: the powers of two up to `max_d`, and `d` itself.
+pub fn magnitude_widths(d: usize, max_d: usize) -> Vec<usize> {
+    let mut widths: Vec<usize> = std::iter::successors(Some(1usize), |w| w.checked_mul(2))
+        .take_while(|&w| w <= max_d.max(1))
+        .collect();
+    if d >= 1 && !widths.contains(&d) {
+        widths.push(d);
+        widths.sort_unstable();
+    }
+    widths
+}
+
+/// The bits of 0 … n−1 (`binary::bits`) as values on the encoding's scale: bit 0 → −1, bit 1 → +1,
+/// so that they can be drawn with P's colour map.
+pub fn bits_as_signs(bits: ArrayView2<u8>) -> Array2<f32> {
+    bits.mapv(|b| if b == 0 { -1.0 } else { 1.0 })
+}

@@ -1,0 +1,111 @@
+//! One-click views that reproduce the chapter's figures. Each preset is a list of parameter
+//! updates (the URL's names) applied on top of the defaults, and the panel to show. Pure, so the
+//! names and values are tested natively; the page applies them through the same parser as links.
+
+/// A named view: `?preset=<name>` or a button.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Preset {
+    pub name: &'static str,
+    /// What the button says.
+    pub label: &'static str,
+    /// The section to scroll to (its id).
+    pub panel: &'static str,
+    /// Parameter updates, applied in order to the default state.
+    pub updates: &'static [(&'static str, &'static str)],
+}
+
+pub const PRESETS: [Preset; 4] = [
+    Preset {
+        name: "chapter-heatmap",
+        label: "Heatmap of P (d = 32, n = 60)",
+        panel: "panel-heatmap",
+        updates: &[("d", "32"), ("n", "60"), ("base", "10000")],
+    },
+    Preset {
+        name: "chapter-curves",
+        label: "Columns 6–9",
+        panel: "panel-curves",
+        updates: &[
+            ("d", "32"),
+            ("n", "60"),
+            ("base", "10000"),
+            ("cols", "6,7,8,9"),
+        ],
+    },
+    Preset {
+        name: "binary",
+        label: "Binary 0–7",
+        panel: "panel-binary",
+        updates: &[("d", "32"), ("n", "8"), ("base", "10000")],
+    },
+    Preset {
+        name: "multi-head",
+        label: "Multi-head example (d = 100, 5 heads, valid_lens [3, 2])",
+        panel: "panel-heads",
+        updates: &[("d", "100"), ("heads", "5"), ("lens", "3,2")],
+    },
+];
+
+/// The preset of this name, if any.
+pub fn find(name: &str) -> Option<&'static Preset> {
+    PRESETS.iter().find(|p| p.name == name.trim())
+}
+
+/// The preset names, for a notice when `?preset=` names none of them.
+pub fn names() -> Vec<&'static str> {
+    PRESETS.iter().map(|p| p.name).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::math::lesson::{is_lesson_key, LessonParams};
+    use crate::math::params::{Params, KEYS};
+
+    #[test]
+    fn every_preset_parses_without_a_notice() {
+        for preset in PRESETS {
+            let (params, notices) = Params::from_pairs(
+                preset
+                    .updates
+                    .iter()
+                    .copied()
+                    .filter(|(k, _)| KEYS.contains(k)),
+            );
+            assert!(notices.is_empty(), "{}: {notices:?}", preset.name);
+            let mut lesson = LessonParams::default();
+            // The page applies the global parameters first, then the lesson's, which depend on d.
+            lesson.fit_to(params.d);
+            for (key, value) in preset.updates.iter().filter(|(k, _)| is_lesson_key(k)) {
+                let notices = lesson.update(key, value);
+                assert!(
+                    notices.is_empty(),
+                    "{}: {key}={value}: {notices:?}",
+                    preset.name
+                );
+            }
+            assert!(lesson.fit_to(params.d).is_empty(), "{}", preset.name);
+            for (key, _) in preset.updates {
+                assert!(
+                    KEYS.contains(key) || is_lesson_key(key),
+                    "{}: unknown key {key}",
+                    preset.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_chapter_figures_are_reproduced() {
+        let heatmap = find("chapter-heatmap").unwrap();
+        let (p, _) = Params::from_pairs(heatmap.updates.iter().copied());
+        assert_eq!((p.d, p.n, p.base), (32, 60, 10000.0));
+        let (p, _) = Params::from_pairs(find("chapter-curves").unwrap().updates.iter().copied());
+        assert_eq!(p.columns, vec![6, 7, 8, 9]);
+        let (p, _) = Params::from_pairs(find("binary").unwrap().updates.iter().copied());
+        assert_eq!(p.n, 8, "the chapter prints the binary codes of 0 … 7");
+        assert!(find(" multi-head ").is_some());
+        assert!(find("nope").is_none());
+        assert_eq!(names().len(), PRESETS.len());
+    }
+}

@@ -1,0 +1,199 @@
+//! Panel 1, attention weights: softmax(Z·Zᵀ/√d) of the sentence, Z = X (·√d) (+ P), queries as
+//! rows and keys as columns, keys at index ≥ valid_len masked (weight exactly 0, hatched grey).
+//! Computed with the CPU twin on both backends: at most 64 × 64 weights.
+
+use ndarray::Array2;
+use serde::Serialize;
+use web_sys::HtmlCanvasElement;
+
+use super::super::dom::{element, now_ms, set_text};
+use super::super::error::WebError;
+use super::super::heatmap::{draw_heatmap_frame, paint_image, HeatmapAxes, RgbaImage};
+use super::{canvas_message, elapsed, format_number, Ctx};
+use crate::math::colormap::{sequential_bar_rgba, weights_image};
+use crate::math::panels::{masked_weights_are_zero, row_sum_error, sentence_weights};
+use crate::math::plot::{cell_at, PixelRect};
+
+#[derive(Debug, Clone, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AttentionStats {
+    pub tokens: Vec<String>,
+    pub d: usize,
+    /// `null`: no key is masked.
+    pub valid_len: Option<usize>,
+    pub positional_encoding: bool,
+    pub scale_embeddings: bool,
+    /// Row q holds the weights of query q over every key.
+    pub weights: Vec<Vec<f32>>,
+    /// Masked weights (keys ≥ valid_len) counted, and whether every one is exactly 0.
+    pub masked_count: usize,
+    pub masked_weights_zero: bool,
+    /// max |Σ_k w[q, k] − 1| over the queries with at least one valid key.
+    pub row_sum_error: f64,
+    /// Mean weight of each token on itself.
+    pub diagonal_mean: f64,
+    /// The largest weight off the diagonal: [query, key] and its value.
+    pub strongest_other: Option<(usize, usize)>,
+    pub strongest_other_weight: f64,
+    /// Where the cells are drawn on the canvas, in canvas pixels [x0, y0, x1, y1].
+    pub image: [f64; 4],
+    pub ms: f64,
+}
+
+/// The heatmap as drawn, for hovering.
+pub struct WeightsView {
+    rect: PixelRect,
+    tokens: Vec<String>,
+    weights: Array2<f32>,
+    valid_len: Option<usize>,
+}
+
+impl WeightsView {
+    /// The readout for the cell under canvas point (x, y), if any.
+    pub fn describe(&self, x: f64, y: f64) -> Option<String> {
+        let n = self.tokens.len();
+        let (query, key) = cell_at(self.rect, n, n, x, y)?;
+        let names = format!(
+            "query “{}” (row {query}) → key “{}” (column {key})",
+            self.tokens[query], self.tokens[key]
+        );
+        Some(match self.valid_len {
+            Some(v) if key >= v => {
+                format!("{names}: masked (key {key} ≥ valid_len {v}), weight exactly 0")
+            }
+            _ => format!("{names}: weight {:.4}", self.weights[[query, key]]),
+        })
+    }
+}
+
+pub fn render(ctx: &mut Ctx) -> Result<(AttentionStats, Option<WeightsView>), WebError> {
+    let started = now_ms();
+    let (params, lesson) = (ctx.params, ctx.lesson);
+    let canvas: HtmlCanvasElement = element("attn-heatmap")?;
+    let tokens = lesson.tokens();
+    let n = tokens.len();
+    let valid_len = lesson.effective_valid_len();
+    let mut stats = AttentionStats {
+        tokens: tokens.clone(),
+        d: params.d,
+        valid_len,
+        positional_encoding: lesson.positional_encoding,
+        scale_embeddings: lesson.scale_embeddings,
+        masked_weights_zero: true,
+        ..AttentionStats::default()
+    };
+    if n == 0 {
+        canvas_message(
+            &canvas,
+            &["The sentence has no tokens.", "Type a few words above."],
+        )?;
+        set_text(
+            "attn-summary",
+            "No tokens: type a sentence to see its attention weights.",
+        )?;
+        stats.ms = elapsed(started);
+        return Ok((stats, None));
+    }
+    let w = sentence_weights(
+        &tokens,
+        params.d,
+        params.base,
+        lesson.positional_encoding,
+        lesson.scale_embeddings,
+        valid_len,
+    )?;
+    let bar = sequential_bar_rgba(256, 0.0, 1.0);
+    let rect = draw_heatmap_frame(
+        &canvas,
+        ctx.scratch,
+        n,
+        n,
+        &RgbaImage {
+            width: 1,
+            height: bar.len() / 4,
+            pixels: &bar,
+        },
+        &HeatmapAxes {
+            x_desc: "Key",
+            y_desc: "Query",
+            value_range: (0.0, 1.0),
+            x_names: Some(&tokens),
+            y_names: Some(&tokens),
+        },
+    )?;
+    let values: Vec<f32> = w.iter().copied().collect();
+    let cell_px = (rect.width().min(rect.height()) / n as f64)
+        .floor()
+        .max(1.0) as usize;
+    let masked = |_: usize, column: usize| valid_len.is_some_and(|v| column >= v);
+    let (pixels, width, height) = weights_image(&values, n, n, cell_px, masked);
+    paint_image(
+        &canvas,
+        ctx.scratch,
+        &RgbaImage {
+            width,
+            height,
+            pixels: &pixels,
+        },
+        rect,
+    )?;
+
+    stats.image = [rect.x0, rect.y0, rect.x1, rect.y1];
+    stats.weights = w.rows().into_iter().map(|r| r.to_vec()).collect();
+    stats.masked_count = valid_len.map_or(0, |v| n * (n - v));
+    stats.masked_weights_zero = masked_weights_are_zero(w.view(), valid_len);
+    stats.row_sum_error = row_sum_error(w.view());
+    stats.diagonal_mean = (0..n).map(|i| f64::from(w[[i, i]])).sum::<f64>() / n as f64;
+    let mut strongest: Option<((usize, usize), f32)> = None;
+    for ((q, k), &v) in w.indexed_iter() {
+        let better = match strongest {
+            Some((_, best)) => v > best,
+            None => true,
+        };
+        if q != k && better {
+            strongest = Some(((q, k), v));
+        }
+    }
+    stats.strongest_other = strongest.map(|(at, _)| at);
+    stats.strongest_other_weight = strongest.map_or(0.0, |(_, v)| f64::from(v));
+
+    let mask_text = match valid_len {
+        Some(v) => format!(
+            "valid_len = {v}: keys {v}–{} are masked in every row; their {} weights are {} (hatched grey, a colour not on the map).",
+            n - 1,
+            stats.masked_count,
+            if stats.masked_weights_zero { "exactly 0" } else { "NOT all 0" }
+        ),
+        None => "valid_len = all keys (no mask).".to_string(),
+    };
+    let strongest_text = match strongest {
+        Some(((q, k), v)) => format!(
+            " Strongest attention to another token: “{}” → “{}”, {}.",
+            tokens[q],
+            tokens[k],
+            format_number(f64::from(v))
+        ),
+        None => String::new(),
+    };
+    set_text(
+        "attn-summary",
+        &format!(
+            "{n} tokens, d = {}, P {}, embeddings {}. Mean weight of a token on itself: {}.{strongest_text} Rows sum to 1 (largest error {:.1e}). {mask_text}",
+            params.d,
+            if lesson.positional_encoding { "added" } else { "off" },
+            if lesson.scale_embeddings { "× √d" } else { "not scaled" },
+            format_number(stats.diagonal_mean),
+            stats.row_sum_error,
+        ),
+    )?;
+    stats.ms = elapsed(started);
+    Ok((
+        stats,
+        Some(WeightsView {
+            rect,
+            tokens,
+            weights: w,
+            valid_len,
+        }),
+    ))
+}

@@ -1,0 +1,218 @@
+//! Panel 2, multi-head: the chapter's batch example (two sequences of four tokens, valid_lens
+//! [3, 2]) split into heads; every head of a sequence uses that sequence's valid length (d2l's
+//! `repeat`, not `np.tile`, the seeds' bug). CPU twins on both backends (2 × heads maps of 4 × 4).
+
+use ndarray::s;
+use serde::Serialize;
+use web_sys::HtmlCanvasElement;
+
+use super::super::dom::{context_2d, element, now_ms, set_text};
+use super::super::error::WebError;
+use super::super::heatmap::{paint_image, RgbaImage};
+use super::{elapsed, format_number, Ctx};
+use crate::math::attention::multi_head_weights;
+use crate::math::colormap::weights_image;
+use crate::math::heads::{compare_valid_len_orders, head_valid_lens, tiled_head_valid_lens};
+use crate::math::lesson::{batch_sequences, divisors, PAD_TOKEN};
+use crate::math::panels::{batch_input, masked_weights_are_zero};
+use crate::math::plot::PixelRect;
+
+/// At most this many heads are drawn per sequence (the readout covers all of them).
+const SHOWN_HEADS: usize = 8;
+
+#[derive(Debug, Clone, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HeadsStats {
+    pub heads: usize,
+    /// The choices offered: the divisors of d.
+    pub divisors: Vec<usize>,
+    pub head_dim: usize,
+    pub sequences: Vec<Vec<String>>,
+    pub valid_lens: Vec<usize>,
+    /// [sequence][head]: the valid length each head actually used (`repeat`).
+    pub per_head_valid_lens: Vec<Vec<usize>>,
+    /// [sequence][head]: what `np.tile` would have given.
+    pub tiled_valid_lens: Vec<Vec<usize>>,
+    /// (sequence, head) maps that `tile` gives another sequence's length.
+    pub wrong_heads_with_tile: usize,
+    /// max |weight(tile) − weight(repeat)|.
+    pub tile_max_weight_difference: f64,
+    /// Every masked weight of every map is exactly 0.
+    pub masked_weights_zero: bool,
+    pub shown_heads: usize,
+    /// weights[sequence][head][query][key].
+    pub weights: Vec<Vec<Vec<Vec<f32>>>>,
+    pub ms: f64,
+}
+
+pub fn render(ctx: &mut Ctx) -> Result<HeadsStats, WebError> {
+    let started = now_ms();
+    let (params, lesson) = (ctx.params, ctx.lesson);
+    let d = params.d;
+    let heads = lesson.heads();
+    let sequences = batch_sequences(&lesson.tokens());
+    let lens = lesson.batch_lens;
+    let x = batch_input(
+        &sequences,
+        d,
+        params.base,
+        lesson.positional_encoding,
+        lesson.scale_embeddings,
+    )?;
+    let w = multi_head_weights(x.view(), heads, &lens).map_err(|e| WebError::Js(e.to_string()))?;
+    let comparison = compare_valid_len_orders(x.view(), heads, &lens)
+        .map_err(|e| WebError::Js(e.to_string()))?;
+    let per_head = head_valid_lens(&lens, heads).map_err(|e| WebError::Js(e.to_string()))?;
+    let tiled = tiled_head_valid_lens(&lens, heads).map_err(|e| WebError::Js(e.to_string()))?;
+    let masked_zero = (0..2).all(|b| {
+        (0..heads).all(|h| masked_weights_are_zero(w.slice(s![b, h, .., ..]), Some(lens[b])))
+    });
+
+    // The drawing: one row per sequence, one square map per head (the first SHOWN_HEADS).
+    let canvas: HtmlCanvasElement = element("heads-canvas")?;
+    let context = context_2d(&canvas)?;
+    let (width, height) = (canvas.width() as f64, canvas.height() as f64);
+    context.set_fill_style_str("#fff");
+    context.fill_rect(0.0, 0.0, width, height);
+    let shown = heads.min(SHOWN_HEADS);
+    let (margin, gap) = (14.0, 10.0);
+    let row_height = (height - 8.0) / 2.0;
+    let tile = ((width - 2.0 * margin - gap * (shown as f64 - 1.0)) / shown as f64)
+        .min(row_height - 64.0)
+        .floor();
+    for (b, sequence) in sequences.iter().enumerate() {
+        let top = 6.0 + b as f64 * row_height;
+        context.set_fill_style_str("#1b1f24");
+        context.set_font("600 17px sans-serif");
+        context.fill_text(
+            &format!(
+                "Sequence {b}: {}  ·  valid_len = {}",
+                sequence
+                    .iter()
+                    .map(|t| format!("“{t}”"))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                lens[b]
+            ),
+            margin,
+            top + 18.0,
+        )?;
+        context.set_font("15px sans-serif");
+        for (h, head_len) in per_head[b].iter().enumerate().take(shown) {
+            let x0 = margin + h as f64 * (tile + gap);
+            let y0 = top + 50.0;
+            context.set_fill_style_str("#333");
+            // Narrow tiles (many heads) get the short caption.
+            let caption = if tile >= 100.0 {
+                format!("head {h} · {head_len}")
+            } else {
+                format!("h{h} · {head_len}")
+            };
+            context.fill_text(&caption, x0, y0 - 8.0)?;
+            let map = w.slice(s![b, h, .., ..]);
+            let values: Vec<f32> = map.iter().copied().collect();
+            let n = map.nrows();
+            let cell_px = (tile / n as f64).floor().max(1.0) as usize;
+            let valid = lens[b];
+            let (pixels, img_w, img_h) =
+                weights_image(&values, n, n, cell_px, |_, column| column >= valid);
+            paint_image(
+                &canvas,
+                ctx.scratch,
+                &RgbaImage {
+                    width: img_w,
+                    height: img_h,
+                    pixels: &pixels,
+                },
+                PixelRect {
+                    x0,
+                    y0,
+                    x1: x0 + tile,
+                    y1: y0 + tile,
+                },
+            )?;
+        }
+    }
+
+    let range = |count: usize| {
+        if count == 1 {
+            "head 0".to_string()
+        } else {
+            format!("heads 0–{}", count - 1)
+        }
+    };
+    let list = |values: &[usize]| {
+        values
+            .iter()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let lines: Vec<String> = (0..2)
+        .map(|b| {
+            format!(
+                "sequence {b}: {} use valid_len {} (np.tile would have given {})",
+                range(heads),
+                lens[b],
+                list(&tiled[b])
+            )
+        })
+        .collect();
+    set_text(
+        "heads-readout",
+        &format!(
+            "{}. With tile, {} of {} maps would get the other sequence's length (largest weight change {}); every masked weight here is {}.",
+            lines.join("; "),
+            comparison.wrong_heads.len(),
+            2 * heads,
+            format_number(comparison.max_weight_difference),
+            if masked_zero { "exactly 0" } else { "NOT 0" },
+        ),
+    )?;
+    let padded = sequences.iter().flatten().any(|t| t == PAD_TOKEN);
+    set_text(
+        "heads-note",
+        &format!(
+            "d = {d} split into {heads} head{} of {} columns each{}.{}",
+            if heads == 1 { "" } else { "s" },
+            d / heads,
+            if heads > shown {
+                format!(" (drawn: heads 0–{} of {heads})", shown - 1)
+            } else {
+                String::new()
+            },
+            if padded {
+                format!(" The sentence is short, so “{PAD_TOKEN}” fills the sequences: mask it with valid_lens.")
+            } else {
+                String::new()
+            }
+        ),
+    )?;
+    Ok(HeadsStats {
+        heads,
+        divisors: divisors(d),
+        head_dim: d / heads,
+        sequences: sequences.to_vec(),
+        valid_lens: lens.to_vec(),
+        per_head_valid_lens: per_head,
+        tiled_valid_lens: tiled,
+        wrong_heads_with_tile: comparison.wrong_heads.len(),
+        tile_max_weight_difference: comparison.max_weight_difference,
+        masked_weights_zero: masked_zero,
+        shown_heads: shown,
+        weights: (0..2)
+            .map(|b| {
+                (0..heads.min(SHOWN_HEADS))
+                    .map(|h| {
+                        w.slice(s![b, h, .., ..])
+                            .rows()
+                            .into_iter()
+                            .map(|r| r.to_vec())
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect(),
+        ms: elapsed(started),
+    })
+}

@@ -1,0 +1,227 @@
+//! Panel 3, order is lost without P: permute the tokens, and without P the outputs are the same
+//! rows permuted (max |Y(πX) − πY(X)| is float32 rounding); with P they are not. No mask here: the
+//! masked variant is not equivariant (shown as its own number). CPU twins on both backends.
+
+use plotters::prelude::*;
+use plotters_canvas::CanvasBackend;
+use serde::Serialize;
+use web_sys::HtmlCanvasElement;
+
+use super::super::curves::PALETTE;
+use super::super::dom::{element, now_ms, set_text};
+use super::super::error::{draw_error, WebError};
+use super::super::heatmap::{TickedAxis, DESC_FONT, LABEL_FONT};
+use super::{canvas_message, elapsed, format_number, Ctx};
+use crate::math::order::{masked_equivariance_gap, permute_tokens, OrderError};
+use crate::math::panels::row_gaps;
+use crate::math::plot::integer_ticks;
+
+/// Gaps below this are drawn at this height of the log axis ("0 or rounding").
+const FLOOR: f64 = 1e-9;
+
+#[derive(Debug, Clone, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderStats {
+    pub tokens: Vec<String>,
+    pub permutation: Vec<usize>,
+    pub permuted_tokens: Vec<String>,
+    pub description: String,
+    /// max |Y(πX) − πY(X)| with the embeddings alone: float32 rounding.
+    pub without_pe: f64,
+    /// The same with P added by position: large.
+    pub with_pe: f64,
+    /// Per output row (of the permuted sentence).
+    pub rows_without_pe: Vec<f64>,
+    pub rows_with_pe: Vec<f64>,
+    /// The "without P" gap when keys ≥ `masked_valid_len` are masked: not equivariant.
+    pub masked_without_pe: f64,
+    pub masked_valid_len: usize,
+    /// Whether the permutation moves any token.
+    pub moves_tokens: bool,
+    pub ms: f64,
+}
+
+fn order_error(error: OrderError) -> WebError {
+    WebError::Js(error.to_string())
+}
+
+pub fn render(ctx: &mut Ctx) -> Result<OrderStats, WebError> {
+    let started = now_ms();
+    let (params, lesson) = (ctx.params, ctx.lesson);
+    let (d, base, scale) = (params.d, params.base, lesson.scale_embeddings);
+    let tokens = lesson.tokens();
+    let n = tokens.len();
+    let chosen = lesson.chosen_permutation(&tokens);
+    let permuted = permute_tokens(&tokens, &chosen.permutation).map_err(order_error)?;
+    let without =
+        row_gaps(&tokens, &chosen.permutation, d, base, scale, false).map_err(order_error)?;
+    let with = row_gaps(&tokens, &chosen.permutation, d, base, scale, true).map_err(order_error)?;
+    let max = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
+    let masked_valid_len = lesson
+        .effective_valid_len()
+        .unwrap_or(n.saturating_sub(2))
+        .max(1);
+    let masked = if n == 0 {
+        0.0
+    } else {
+        masked_equivariance_gap(&tokens, &chosen.permutation, d, masked_valid_len, scale)
+            .map_err(order_error)?
+    };
+    let moves = chosen.permutation.iter().enumerate().any(|(i, &p)| i != p);
+    let stats = OrderStats {
+        tokens: tokens.clone(),
+        permutation: chosen.permutation.clone(),
+        permuted_tokens: permuted.clone(),
+        description: chosen.description.clone(),
+        without_pe: max(&without),
+        with_pe: max(&with),
+        rows_without_pe: without,
+        rows_with_pe: with,
+        masked_without_pe: masked,
+        masked_valid_len,
+        moves_tokens: moves,
+        ms: 0.0,
+    };
+
+    set_text("order-original", &format!("X: {}", quote(&tokens)))?;
+    set_text("order-permuted", &format!("πX: {}", quote(&permuted)))?;
+    set_text(
+        "order-description",
+        &format!(
+            "Permutation: {}{}",
+            chosen.description,
+            if moves || n < 2 {
+                String::new()
+            } else {
+                " — nothing moved, so both numbers are 0".into()
+            }
+        ),
+    )?;
+    set_text(
+        "order-without",
+        &if stats.without_pe == 0.0 {
+            "0 (exactly)".to_string()
+        } else {
+            format!("{:.2e}", stats.without_pe)
+        },
+    )?;
+    set_text("order-with", &format_number(stats.with_pe))?;
+    set_text(
+        "order-masked",
+        &if n == 0 {
+            "No tokens: type a sentence in the attention panel.".to_string()
+        } else {
+            format!(
+                "With a mask (keys ≥ {masked_valid_len} masked) and no P the gap is {}: which keys a query may see is decided by position, so the masked variant is not equivariant. That is why this panel computes without a mask.",
+                format_number(masked)
+            )
+        },
+    )?;
+    draw_chart(&permuted, &stats)?;
+    Ok(OrderStats {
+        ms: elapsed(started),
+        ..stats
+    })
+}
+
+fn quote(tokens: &[String]) -> String {
+    if tokens.is_empty() {
+        "(no tokens)".into()
+    } else {
+        tokens.join(" ")
+    }
+}
+
+/// One pair of bars per output row: the gap without P and with P, on a log axis.
+fn draw_chart(permuted: &[String], stats: &OrderStats) -> Result<(), WebError> {
+    let canvas: HtmlCanvasElement = element("order-chart")?;
+    let n = permuted.len();
+    if n == 0 {
+        return canvas_message(&canvas, &["No tokens to permute."]);
+    }
+    let backend = CanvasBackend::with_canvas_object(canvas.clone())
+        .ok_or_else(|| WebError::NoContext(canvas.id()))?;
+    let root = backend.into_drawing_area();
+    root.fill(&WHITE).map_err(draw_error)?;
+    let mut chart = ChartBuilder::on(&root)
+        .margin(14)
+        .x_label_area_size(56)
+        .y_label_area_size(78)
+        .build_cartesian_2d(
+            TickedAxis::new(-0.5..n as f64 - 0.5, integer_ticks(n, 16)),
+            (FLOOR..1e3f64).log_scale(),
+        )
+        .map_err(draw_error)?;
+    let name = |v: &f64| {
+        if (v - v.round()).abs() > 1e-9 || *v < 0.0 {
+            return String::new();
+        }
+        permuted
+            .get(v.round() as usize)
+            .map(|t| t.chars().take(9).collect())
+            .unwrap_or_default()
+    };
+    chart
+        .configure_mesh()
+        .light_line_style(WHITE.mix(0.0))
+        .bold_line_style(BLACK.mix(0.08))
+        .x_desc("Output row (token of the permuted sentence)")
+        .y_desc("max |Y(πX) − πY(X)| in the row")
+        .label_style(LABEL_FONT)
+        .axis_desc_style(DESC_FONT)
+        .x_labels(16)
+        .y_labels(6)
+        .x_label_formatter(&name)
+        .y_label_formatter(&|v| format!("{v:.0e}"))
+        .draw()
+        .map_err(draw_error)?;
+    for (k, (rows, label)) in [
+        (
+            &stats.rows_without_pe,
+            "without P (float32 rounding; 0 = exact)",
+        ),
+        (&stats.rows_with_pe, "with P"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let colour = PALETTE[if k == 0 { 0 } else { 5 }];
+        let offset = if k == 0 { -0.4 } else { 0.0 };
+        chart
+            .draw_series(rows.iter().enumerate().map(|(r, &gap)| {
+                let top = gap.max(FLOOR);
+                let x = r as f64 + offset;
+                Rectangle::new([(x, FLOOR), (x + 0.4, top)], colour.filled())
+            }))
+            .map_err(draw_error)?
+            .label(label)
+            .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 16, y + 6)], colour.filled()));
+    }
+    // An exact 0 has no height on a log axis: say it.
+    chart
+        .draw_series(
+            stats
+                .rows_without_pe
+                .iter()
+                .enumerate()
+                .filter(|(_, &gap)| gap == 0.0)
+                .map(|(r, _)| {
+                    Text::new(
+                        "0",
+                        (r as f64 - 0.27, FLOOR * 20.0),
+                        LABEL_FONT.into_font().color(&PALETTE[0]),
+                    )
+                }),
+        )
+        .map_err(draw_error)?;
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK.mix(0.3))
+        .label_font(LABEL_FONT)
+        .draw()
+        .map_err(draw_error)?;
+    root.present().map_err(draw_error)?;
+    Ok(())
+}

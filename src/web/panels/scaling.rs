@@ -1,0 +1,307 @@
+//! Panel 7, scale and add vs concatenate: the entry magnitudes (RMS) of the embeddings with and
+//! without the √d factor against d, next to P's (entries in [−1, 1], RMS 1/√2); and, for two
+//! tokens, the four terms of (x_i + p_i)·(x_j + p_j) against [x_i; p_i]·[x_j; p_j]. CPU twins
+//! (`math::scaling`) on both backends.
+
+use plotters::prelude::*;
+use plotters_canvas::CanvasBackend;
+use serde::Serialize;
+use web_sys::HtmlCanvasElement;
+
+use super::super::curves::PALETTE;
+use super::super::dom::{element, now_ms, set_text};
+use super::super::error::{draw_error, WebError};
+use super::super::heatmap::{DESC_FONT, LABEL_FONT};
+use super::{canvas_message, elapsed, format_number, Ctx};
+use crate::math::panels::magnitude_widths;
+use crate::math::scaling::{dot_decomposition_for_tokens, magnitude_curve, Magnitudes};
+
+/// The magnitude curve runs over d = 1, 2, 4, … up to this (the widest d).
+const CURVE_MAX_D: usize = 2048;
+
+#[derive(Debug, Clone, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PairTerms {
+    pub i: usize,
+    pub j: usize,
+    pub tokens: (String, String),
+    pub scaled: bool,
+    pub xx: f64,
+    pub xp: f64,
+    pub px: f64,
+    pub pp: f64,
+    pub added: f64,
+    pub concatenated: f64,
+    pub cross_terms: f64,
+}
+
+#[derive(Debug, Clone, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ScalingStats {
+    pub d: usize,
+    /// RMS of the entries at the current d.
+    pub embedding_rms: f64,
+    pub scaled_embedding_rms: f64,
+    pub encoding_rms: f64,
+    /// P's entries lie in [−1, 1].
+    pub encoding_min: f64,
+    pub encoding_max: f64,
+    pub unscaled_ratio: f64,
+    pub scaled_ratio: f64,
+    /// The curve: widths and the three RMS values at each.
+    pub widths: Vec<usize>,
+    pub embedding_rms_curve: Vec<f64>,
+    pub scaled_embedding_rms_curve: Vec<f64>,
+    pub encoding_rms_curve: Vec<f64>,
+    pub pair: Option<PairTerms>,
+    pub ms: f64,
+}
+
+pub fn render(ctx: &mut Ctx) -> Result<ScalingStats, WebError> {
+    let started = now_ms();
+    let (params, lesson) = (ctx.params, ctx.lesson);
+    let (d, base) = (params.d, params.base);
+    let tokens = lesson.tokens();
+    let mut stats = ScalingStats {
+        d,
+        encoding_min: -1.0,
+        encoding_max: 1.0,
+        ..ScalingStats::default()
+    };
+    if tokens.is_empty() {
+        for id in ["scale-chart", "scale-dots"] {
+            canvas_message(
+                &element(id)?,
+                &[
+                    "The sentence has no tokens.",
+                    "Type a few words in the attention panel.",
+                ],
+            )?;
+        }
+        set_text("scale-magnitudes", "No tokens: no embeddings to measure.")?;
+        set_text("scale-dots-readout", "")?;
+        stats.ms = elapsed(started);
+        return Ok(stats);
+    }
+    let widths = magnitude_widths(d, CURVE_MAX_D);
+    let curve = magnitude_curve(&tokens, &widths, base).map_err(|e| WebError::Js(e.to_string()))?;
+    let here = curve
+        .iter()
+        .find(|m| m.d == d)
+        .copied()
+        .ok_or_else(|| WebError::Js("the current d is missing from the curve".into()))?;
+    stats.embedding_rms = here.embedding_rms;
+    stats.scaled_embedding_rms = here.scaled_embedding_rms;
+    stats.encoding_rms = here.encoding_rms;
+    stats.unscaled_ratio = here.unscaled_ratio;
+    stats.scaled_ratio = here.scaled_ratio;
+    stats.widths = widths.clone();
+    stats.embedding_rms_curve = curve.iter().map(|m| m.embedding_rms).collect();
+    stats.scaled_embedding_rms_curve = curve.iter().map(|m| m.scaled_embedding_rms).collect();
+    stats.encoding_rms_curve = curve.iter().map(|m| m.encoding_rms).collect();
+    draw_magnitudes(&curve, d)?;
+    set_text(
+        "scale-magnitudes",
+        &format!(
+            "At d = {d}: the embeddings' entries have RMS {} (≈ 1/√d), {} after × √d; P's entries lie in [−1, 1] with RMS {}. Without √d the content is {}× the position's size (it fades as d grows); with it {}×.",
+            format_number(here.embedding_rms),
+            format_number(here.scaled_embedding_rms),
+            format_number(here.encoding_rms),
+            format_number(here.unscaled_ratio),
+            format_number(here.scaled_ratio),
+        ),
+    )?;
+
+    let (i, j) = lesson.token_pair;
+    let scaled = lesson.scale_embeddings;
+    let terms = dot_decomposition_for_tokens(&tokens, d, base, scaled, i, j)
+        .map_err(|e| WebError::Js(e.to_string()))?;
+    let pair = PairTerms {
+        i,
+        j,
+        tokens: (tokens[i].clone(), tokens[j].clone()),
+        scaled,
+        xx: terms.xx,
+        xp: terms.xp,
+        px: terms.px,
+        pp: terms.pp,
+        added: terms.added,
+        concatenated: terms.concatenated,
+        cross_terms: terms.cross_terms(),
+    };
+    draw_terms(&pair)?;
+    set_text(
+        "scale-dots-readout",
+        &format!(
+            "“{}” (position {i}) · “{}” (position {j}), embeddings {}: added (x+p)·(x+p) = {} = x·x {} + cross terms x·p + p·x {} + p·p {}; concatenated [x; p]·[x; p] = {} = x·x + p·p, no cross terms, but 2d = {} columns.",
+            pair.tokens.0,
+            pair.tokens.1,
+            if scaled { "× √d" } else { "not scaled" },
+            format_number(pair.added),
+            format_number(pair.xx),
+            format_number(pair.cross_terms),
+            format_number(pair.pp),
+            format_number(pair.concatenated),
+            2 * d
+        ),
+    )?;
+    stats.pair = Some(pair);
+    stats.ms = elapsed(started);
+    Ok(stats)
+}
+
+/// A labelled, coloured curve of one magnitude against d.
+type Series = (&'static str, RGBColor, fn(&Magnitudes) -> f64);
+
+/// RMS against d (log–log): embeddings, embeddings × √d, P; P's bound 1 dashed.
+fn draw_magnitudes(curve: &[Magnitudes], d: usize) -> Result<(), WebError> {
+    let canvas: HtmlCanvasElement = element("scale-chart")?;
+    let backend = CanvasBackend::with_canvas_object(canvas.clone())
+        .ok_or_else(|| WebError::NoContext(canvas.id()))?;
+    let root = backend.into_drawing_area();
+    root.fill(&WHITE).map_err(draw_error)?;
+    let top_d = curve.last().map_or(2.0, |m| m.d as f64).max(2.0);
+    let low = curve
+        .iter()
+        .map(|m| m.embedding_rms)
+        .fold(1.0f64, f64::min)
+        .max(1e-3)
+        * 0.7;
+    let high = curve
+        .iter()
+        .map(|m| m.scaled_embedding_rms)
+        .fold(1.5f64, f64::max)
+        * 1.4;
+    let mut chart = ChartBuilder::on(&root)
+        .margin(14)
+        .x_label_area_size(50)
+        .y_label_area_size(70)
+        .build_cartesian_2d((1f64..top_d).log_scale(), (low..high).log_scale())
+        .map_err(draw_error)?;
+    chart
+        .configure_mesh()
+        .light_line_style(WHITE.mix(0.0))
+        .bold_line_style(BLACK.mix(0.08))
+        .x_desc("Width d (log)")
+        .y_desc("RMS of the entries (log)")
+        .label_style(LABEL_FONT)
+        .axis_desc_style(DESC_FONT)
+        .x_labels(8)
+        .y_labels(8)
+        .x_label_formatter(&|v| format!("{v:.0}"))
+        .y_label_formatter(&|v| format!("{v:.2}"))
+        .draw()
+        .map_err(draw_error)?;
+    let series: [Series; 3] = [
+        ("embedding x (≈ 1/√d)", PALETTE[0], |m| m.embedding_rms),
+        ("x × √d (≈ 1)", PALETTE[2], |m| m.scaled_embedding_rms),
+        ("P (1/√2; entries in [−1, 1])", PALETTE[5], |m| {
+            m.encoding_rms
+        }),
+    ];
+    for (label, colour, value) in series {
+        let points: Vec<(f64, f64)> = curve.iter().map(|m| (m.d as f64, value(m))).collect();
+        chart
+            .draw_series(LineSeries::new(points, colour.stroke_width(3)))
+            .map_err(draw_error)?
+            .label(label)
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 22, y)], colour.stroke_width(3))
+            });
+        if let Some(m) = curve.iter().find(|m| m.d == d) {
+            chart
+                .draw_series(std::iter::once(Circle::new(
+                    (d as f64, value(m)),
+                    6,
+                    colour.filled(),
+                )))
+                .map_err(draw_error)?;
+        }
+    }
+    chart
+        .draw_series(DashedLineSeries::new(
+            vec![(1.0, 1.0), (top_d, 1.0)],
+            6,
+            4,
+            BLACK.mix(0.5).stroke_width(2),
+        ))
+        .map_err(draw_error)?
+        .label("|p| ≤ 1")
+        .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 22, y)], BLACK.mix(0.5)));
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::LowerLeft)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK.mix(0.3))
+        .label_font(LABEL_FONT)
+        .draw()
+        .map_err(draw_error)?;
+    root.present().map_err(draw_error)?;
+    Ok(())
+}
+
+/// The terms of the two dot products as bars.
+fn draw_terms(pair: &PairTerms) -> Result<(), WebError> {
+    let canvas: HtmlCanvasElement = element("scale-dots")?;
+    let backend = CanvasBackend::with_canvas_object(canvas.clone())
+        .ok_or_else(|| WebError::NoContext(canvas.id()))?;
+    let root = backend.into_drawing_area();
+    root.fill(&WHITE).map_err(draw_error)?;
+    let bars: [(&str, f64, RGBColor); 6] = [
+        ("x·x", pair.xx, PALETTE[0]),
+        ("x·p", pair.xp, PALETTE[3]),
+        ("p·x", pair.px, PALETTE[3]),
+        ("p·p", pair.pp, PALETTE[5]),
+        ("added", pair.added, PALETTE[6]),
+        ("concat.", pair.concatenated, PALETTE[7]),
+    ];
+    let (low, high) = bars.iter().fold((0.0f64, 0.0f64), |(lo, hi), (_, v, _)| {
+        (lo.min(*v), hi.max(*v))
+    });
+    let pad = ((high - low) * 0.12).max(0.1);
+    let mut chart = ChartBuilder::on(&root)
+        .margin(14)
+        .x_label_area_size(40)
+        .y_label_area_size(70)
+        .build_cartesian_2d(-0.5f64..5.5f64, (low - pad)..(high + pad))
+        .map_err(draw_error)?;
+    let names = |v: &f64| {
+        if (v - v.round()).abs() > 1e-9 || *v < 0.0 {
+            return String::new();
+        }
+        bars.get(v.round() as usize)
+            .map(|b| b.0.to_string())
+            .unwrap_or_default()
+    };
+    chart
+        .configure_mesh()
+        .light_line_style(WHITE.mix(0.0))
+        .bold_line_style(BLACK.mix(0.08))
+        .y_desc("Dot product")
+        .label_style(LABEL_FONT)
+        .axis_desc_style(DESC_FONT)
+        .x_labels(6)
+        .y_labels(8)
+        .x_label_formatter(&names)
+        .y_label_formatter(&|v| format!("{v:.1}"))
+        .draw()
+        .map_err(draw_error)?;
+    chart
+        .draw_series(bars.iter().enumerate().map(|(k, (_, v, colour))| {
+            let x = k as f64;
+            Rectangle::new([(x - 0.35, 0.0), (x + 0.35, *v)], colour.filled())
+        }))
+        .map_err(draw_error)?;
+    chart
+        .draw_series(bars.iter().enumerate().map(|(k, (_, v, _))| {
+            let y = if *v >= 0.0 { *v } else { 0.0 };
+            Text::new(
+                format!("{v:.2}"),
+                (k as f64 - 0.3, y + pad * 0.6),
+                ("sans-serif", 14).into_font(),
+            )
+        }))
+        .map_err(draw_error)?;
+    root.present().map_err(draw_error)?;
+    Ok(())
+}

@@ -1,0 +1,513 @@
+//! Panel 4, similarity and translation invariance: the Gram matrix P·Pᵀ (constant diagonals) or
+//! the distances ‖p_i − p_j‖, the curve p_i·p_{i+k} against k from two starting rows, the
+//! normalised positions i/n whose similarity changes with n, and the forum's numbers at d = 16.
+//!
+//! The Gram heatmap: on WebGPU the Gram kernel and the heatmap render pass (nothing read back), of
+//! the first rows whose r²·d fits [`GPU_GRAM_BUDGET`]; on the CPU `math::gram` of the first rows
+//! within [`CPU_GRAM_BUDGET`] (a visible note says when rows are left out). The distances are
+//! always computed on the CPU from a capped Gram matrix.
+
+use ndarray::{s, Array2};
+use plotters::prelude::*;
+use plotters_canvas::CanvasBackend;
+use serde::Serialize;
+use web_sys::HtmlCanvasElement;
+
+use super::super::curves::PALETTE;
+use super::super::dom::{element, now_ms, set_text};
+use super::super::error::{draw_error, WebError};
+use super::super::heatmap::{
+    draw_heatmap_frame, paint_cells, HeatmapAxes, RgbaImage, DESC_FONT, LABEL_FONT,
+};
+use super::super::Backend;
+use super::{canvas_message, elapsed, format_number, subscript, Ctx};
+use crate::gpu::gram::GRAM_MAX_POSITIONS;
+use crate::math::colormap::{
+    diverging_bar_rgba, diverging_rgba, sequential_bar_rgba, sequential_rgba,
+};
+use crate::math::gram::gram;
+use crate::math::lesson::SimilarityView;
+use crate::math::panels::{
+    distances_from_gram, dot_curve, encoding_rows, row_dot, rows_within_budget,
+};
+use crate::math::similarity::{diagonal_spread, normalized_similarity, row_resemblance};
+
+/// Multiply-adds of one Gram heatmap on the GPU: r²·d ≤ 2²⁶ (all 4096 rows up to d = 4, 181 rows
+/// at d = 2048). Microseconds on a discrete GPU; on a 2-core software adapter (SwiftShader, the
+/// tests' browser) 2²⁸ added 0.3–0.6 s to a frame at n = 4096, d = 2048, this about 0.1 s.
+pub const GPU_GRAM_BUDGET: u64 = 1 << 26;
+/// On the CPU (WebAssembly): r²·d ≤ 2²⁴, about 10 ms, so that the panel follows a slider.
+pub const CPU_GRAM_BUDGET: u64 = 1 << 24;
+/// The second starting row of the similarity curve is i + SHIFT (the forum's p_105 against p_5).
+const SHIFT: usize = 100;
+/// Rows of the exact diagonal check when the heatmap came from the GPU.
+const CHECK_ROWS: usize = 128;
+
+#[derive(Debug, Clone, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ForumCheck {
+    pub d: usize,
+    pub base: f64,
+    pub p5p6: f64,
+    pub p105p106: f64,
+    pub p5p10: f64,
+}
+
+#[derive(Debug, Clone, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SimilarityStats {
+    pub view: &'static str,
+    pub n: usize,
+    pub d: usize,
+    /// Rows (and columns) of the heatmap: n, or fewer when capped.
+    pub heatmap_rows: usize,
+    pub capped: bool,
+    /// "webgpu" (Gram kernel + render pass) or "cpu".
+    pub heatmap_source: &'static str,
+    /// Largest deviation of a Gram entry from its diagonal's mean (≈ 1e-6 for even d).
+    pub diagonal_spread: f64,
+    pub diagonal_spread_rows: usize,
+    /// Live, at the current d and base.
+    pub p5p6: f64,
+    pub p105p106: f64,
+    pub p5p10: f64,
+    /// The Stack Exchange answer's numbers, at d = 16, base 10000.
+    pub forum: ForumCheck,
+    /// The curve p_i·p_{i+k}, k = 0 … max_offset, and the same from i + 100.
+    pub position: usize,
+    pub max_offset: usize,
+    pub curve: Vec<f64>,
+    pub curve_shifted: Vec<f64>,
+    pub curve_max_difference: f64,
+    /// (i/n)·((i+1)/n) at n and at 2n; p_i·p_{i+1} at any n.
+    pub normalized_n: usize,
+    pub normalized_short: f64,
+    pub normalized_long: f64,
+    pub sinusoidal_neighbours: f64,
+    /// ‖p_0 − p_1‖, ‖p_40 − p_41‖, and how little the slow columns move between p_0 and p_1.
+    pub distance01: f64,
+    pub distance4041: f64,
+    pub split_column: usize,
+    pub low_frequency_max_difference01: f64,
+    pub low_frequency_share01: f64,
+    pub ms: f64,
+}
+
+pub fn render(ctx: &mut Ctx) -> Result<SimilarityStats, WebError> {
+    let started = now_ms();
+    let (params, lesson) = (ctx.params, ctx.lesson);
+    let (n, d, base) = (params.n, params.d, params.base);
+    let mut stats = SimilarityStats {
+        view: lesson.sim_view.to_query(),
+        n,
+        d,
+        ..SimilarityStats::default()
+    };
+    draw_heatmap(ctx, &mut stats)?;
+
+    let live = |i, j| row_dot(i, j, d, base);
+    stats.p5p6 = live(5, 6)?;
+    stats.p105p106 = live(105, 106)?;
+    stats.p5p10 = live(5, 10)?;
+    let forum = |i, j| row_dot(i, j, 16, 10000.0);
+    stats.forum = ForumCheck {
+        d: 16,
+        base: 10000.0,
+        p5p6: forum(5, 6)?,
+        p105p106: forum(105, 106)?,
+        p5p10: forum(5, 10)?,
+    };
+    set_text(
+        "sim-live",
+        &format!(
+            "At d = {d}, base {}: p₅·p₆ = {:.4}, p₁₀₅·p₁₀₆ = {:.4}, p₅·p₁₀ = {:.4}",
+            crate::math::params::format_base(base),
+            stats.p5p6,
+            stats.p105p106,
+            stats.p5p10
+        ),
+    )?;
+    set_text(
+        "sim-forum",
+        &format!(
+            "Forum check (d = 16, base 10000): p₅·p₆ = {:.4}, p₁₀₅·p₁₀₆ = {:.4}, p₅·p₁₀ = {:.4}",
+            stats.forum.p5p6, stats.forum.p105p106, stats.forum.p5p10
+        ),
+    )?;
+
+    let (i, k_max) = (lesson.sim_position, lesson.sim_max_offset);
+    stats.position = i;
+    stats.max_offset = k_max;
+    stats.curve = dot_curve(i, k_max, d, base)?;
+    stats.curve_shifted = dot_curve(i + SHIFT, k_max, d, base)?;
+    stats.curve_max_difference = stats
+        .curve
+        .iter()
+        .zip(&stats.curve_shifted)
+        .map(|(a, b)| (a - b).abs())
+        .fold(0.0, f64::max);
+    draw_curve(&stats)?;
+    set_text(
+        "sim-curve-readout",
+        &format!(
+            "From i = {i} and from i = {}: largest difference between the two curves {:.1e}{}",
+            i + SHIFT,
+            stats.curve_max_difference,
+            if d % 2 == 0 {
+                " — the similarity depends on the offset k only.".to_string()
+            } else {
+                format!(
+                    " — with odd d = {d} the unpaired last sine column makes it depend on i a little."
+                )
+            }
+        ),
+    )?;
+
+    stats.normalized_n = n;
+    stats.normalized_short = normalized_similarity(i, i + 1, n);
+    stats.normalized_long = normalized_similarity(i, i + 1, 2 * n);
+    stats.sinusoidal_neighbours = stats.curve.get(1).copied().unwrap_or(f64::NAN);
+    draw_normalized(i, n, k_max)?;
+    set_text(
+        "sim-norm-readout",
+        &if i + 1 < n {
+            format!(
+                "Neighbours {i} and {}: (i/n)·((i+1)/n) = {} at n = {n} but {} at n = {} — the same two tokens, a different similarity. p{}·p{} = {:.4} at every n.",
+                i + 1,
+                format_number(stats.normalized_short),
+                format_number(stats.normalized_long),
+                2 * n,
+                subscript(i),
+                subscript(i + 1),
+                stats.sinusoidal_neighbours
+            )
+        } else {
+            format!(
+                "Position i = {i} has no neighbour inside a sequence of n = {n}: raise n or lower i (p{}·p{} = {:.4} needs no n).",
+                subscript(i),
+                subscript(i + 1),
+                stats.sinusoidal_neighbours
+            )
+        },
+    )?;
+
+    let rows = encoding_rows(0, 42, d, base)?;
+    let near = row_resemblance(rows.view(), 0, 1).map_err(|e| WebError::Js(e.to_string()))?;
+    let later = row_resemblance(rows.view(), 40, 41).map_err(|e| WebError::Js(e.to_string()))?;
+    stats.distance01 = near.distance;
+    stats.distance4041 = later.distance;
+    stats.split_column = near.split_column;
+    stats.low_frequency_max_difference01 = near.low_frequency_max_difference;
+    stats.low_frequency_share01 = near.low_frequency_share;
+    set_text(
+        "sim-distance-readout",
+        &if near.split_column < d {
+            format!(
+                "‖p₀ − p₁‖ = {:.4} and ‖p₄₀ − p₄₁‖ = {:.4}{} But the slow columns {}–{} change by at most {} between p₀ and p₁ ({:.2}% of the squared distance): half of each early row barely moves, which is why nearby early rows look alike in the heatmap.",
+                near.distance,
+                later.distance,
+                if d % 2 == 0 {
+                    ": neighbours are equally far apart everywhere."
+                } else {
+                    " (odd d: almost, not exactly, equal)."
+                },
+                near.split_column,
+                d - 1,
+                format_number(near.low_frequency_max_difference),
+                100.0 * near.low_frequency_share
+            )
+        } else {
+            format!(
+                "‖p₀ − p₁‖ = {:.4}, ‖p₄₀ − p₄₁‖ = {:.4}; with d = {d} there is a single frequency, so there are no slow columns.",
+                near.distance, later.distance
+            )
+        },
+    )?;
+    stats.ms = elapsed(started);
+    Ok(stats)
+}
+
+/// The heatmap (Gram or distances) and its note; fills the heatmap fields of `stats`.
+fn draw_heatmap(ctx: &mut Ctx, stats: &mut SimilarityStats) -> Result<(), WebError> {
+    let (n, d, base) = (ctx.params.n, ctx.params.d, ctx.params.base);
+    let canvas: HtmlCanvasElement = element("sim-heatmap")?;
+    let view = ctx.lesson.sim_view;
+    let range = (d as f32 / 2.0).ceil();
+    let diverging_bar = diverging_bar_rgba(256, -range, range);
+    let gram_axes = HeatmapAxes {
+        x_desc: "Position j",
+        y_desc: "Position i",
+        value_range: (-range, range),
+        x_names: None,
+        y_names: None,
+    };
+    fn bar(pixels: &[u8]) -> RgbaImage<'_> {
+        RgbaImage {
+            width: 1,
+            height: pixels.len() / 4,
+            pixels,
+        }
+    }
+    let mut gpu_error = None;
+    if let (SimilarityView::Gram, Backend::Gpu(gpu)) = (view, &mut *ctx.backend) {
+        let rows = rows_within_budget(n, d, GPU_GRAM_BUDGET).min(GRAM_MAX_POSITIONS);
+        let rect = draw_heatmap_frame(
+            &canvas,
+            ctx.scratch,
+            rows,
+            rows,
+            &bar(&diverging_bar),
+            &gram_axes,
+        )?;
+        match gpu.draw_gram(rows, range, rect, &canvas) {
+            Ok(()) => {
+                stats.heatmap_rows = rows;
+                stats.capped = rows < n;
+                stats.heatmap_source = "webgpu";
+                let check = rows.min(CHECK_ROWS);
+                let p = encoding_rows(0, check, d, base)?;
+                stats.diagonal_spread = diagonal_spread(gram(p.view()).view());
+                stats.diagonal_spread_rows = check;
+            }
+            Err(error) => gpu_error = Some(error.to_string()),
+        }
+    }
+    if stats.heatmap_source.is_empty() {
+        let rows = rows_within_budget(n, d, CPU_GRAM_BUDGET);
+        let p: Array2<f32> = if ctx.encoding.nrows() >= rows && ctx.encoding.ncols() == d {
+            ctx.encoding.slice(s![..rows, ..]).to_owned()
+        } else {
+            encoding_rows(0, rows, d, base)?
+        };
+        let g = gram(p.view());
+        stats.diagonal_spread = diagonal_spread(g.view());
+        stats.diagonal_spread_rows = rows;
+        stats.heatmap_rows = rows;
+        stats.capped = rows < n;
+        stats.heatmap_source = "cpu";
+        let (cells, rect) = match view {
+            SimilarityView::Gram => {
+                let values = g.as_slice().unwrap_or(&[]);
+                let rect = draw_heatmap_frame(
+                    &canvas,
+                    ctx.scratch,
+                    rows,
+                    rows,
+                    &bar(&diverging_bar),
+                    &gram_axes,
+                )?;
+                (diverging_rgba(values, -range, range), rect)
+            }
+            SimilarityView::Distance => {
+                let distances = distances_from_gram(g.view());
+                let values = distances.as_slice().unwrap_or(&[]);
+                let top = values.iter().copied().fold(0.0f32, f32::max).max(1e-6);
+                let rect = draw_heatmap_frame(
+                    &canvas,
+                    ctx.scratch,
+                    rows,
+                    rows,
+                    &bar(&sequential_bar_rgba(256, 0.0, top)),
+                    &HeatmapAxes {
+                        value_range: (0.0, top),
+                        ..gram_axes
+                    },
+                )?;
+                (sequential_rgba(values, 0.0, top), rect)
+            }
+        };
+        paint_cells(
+            &canvas,
+            ctx.scratch,
+            &RgbaImage {
+                width: rows,
+                height: rows,
+                pixels: &cells,
+            },
+            rect,
+        )?;
+    }
+    let what = match view {
+        SimilarityView::Gram => "Gram matrix G = P·Pᵀ (diverging map, ±⌈d/2⌉)",
+        SimilarityView::Distance => "distances ‖p_i − p_j‖ (viridis, 0 = dark)",
+    };
+    let source = if stats.heatmap_source == "webgpu" {
+        "computed on WebGPU (Gram kernel, drawn by the render pass)"
+    } else {
+        "computed on the CPU"
+    };
+    let rows = stats.heatmap_rows;
+    let extent = if stats.capped {
+        let budget = if stats.heatmap_source == "webgpu" {
+            GPU_GRAM_BUDGET
+        } else {
+            CPU_GRAM_BUDGET
+        };
+        format!(
+            "positions 0–{} only (of n = {n}: r²·d ≤ {:.1e} multiply-adds per redraw keeps the page live)",
+            rows - 1,
+            budget as f64
+        )
+    } else {
+        format!("positions 0–{} (all of n = {n})", rows - 1)
+    };
+    let fallback = gpu_error
+        .map(|e| format!(" The GPU path failed ({e}); the CPU drew it."))
+        .unwrap_or_default();
+    set_text(
+        "sim-heatmap-note",
+        &format!(
+            "The {what} of {extent}, {source}. {} {:.1e} over the first {} rows{}.{fallback}",
+            if d % 2 == 1 {
+                "With odd d the diagonals G[i, i+k] are not exactly constant: largest deviation from a diagonal's mean"
+            } else {
+                "Every diagonal G[i, i+k] is constant: largest deviation from its mean"
+            },
+            stats.diagonal_spread,
+            stats.diagonal_spread_rows,
+            if d % 2 == 1 {
+                " (the unpaired last sine column)"
+            } else {
+                " (float32 rounding)"
+            }
+        ),
+    )?;
+    Ok(())
+}
+
+/// p_i·p_{i+k} against k from i and from i + 100.
+fn draw_curve(stats: &SimilarityStats) -> Result<(), WebError> {
+    let canvas: HtmlCanvasElement = element("sim-curve")?;
+    let backend = CanvasBackend::with_canvas_object(canvas.clone())
+        .ok_or_else(|| WebError::NoContext(canvas.id()))?;
+    let root = backend.into_drawing_area();
+    root.fill(&WHITE).map_err(draw_error)?;
+    let all = stats.curve.iter().chain(&stats.curve_shifted);
+    let (low, high) = all.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &v| {
+        (lo.min(v), hi.max(v))
+    });
+    let pad = ((high - low) * 0.08).max(0.05);
+    let k_max = stats.max_offset as f64;
+    let mut chart = ChartBuilder::on(&root)
+        .margin(14)
+        .x_label_area_size(50)
+        .y_label_area_size(70)
+        .build_cartesian_2d(-0.5..k_max + 0.5, (low - pad)..(high + pad))
+        .map_err(draw_error)?;
+    chart
+        .configure_mesh()
+        .light_line_style(WHITE.mix(0.0))
+        .bold_line_style(BLACK.mix(0.08))
+        .x_desc("Offset k")
+        .y_desc("p_i · p_(i+k)")
+        .label_style(LABEL_FONT)
+        .axis_desc_style(DESC_FONT)
+        .x_labels(10)
+        .y_labels(8)
+        .x_label_formatter(&|v| format!("{v:.0}"))
+        .y_label_formatter(&|v| format!("{v:.1}"))
+        .draw()
+        .map_err(draw_error)?;
+    let i = stats.position;
+    for (k, (values, label, width)) in [
+        (&stats.curve, format!("from i = {i}"), 5),
+        (&stats.curve_shifted, format!("from i = {}", i + SHIFT), 2),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let colour = PALETTE[k];
+        let points: Vec<(f64, f64)> = values
+            .iter()
+            .enumerate()
+            .map(|(k, &v)| (k as f64, v))
+            .collect();
+        chart
+            .draw_series(LineSeries::new(points, colour.stroke_width(width)))
+            .map_err(draw_error)?
+            .label(label)
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 22, y)], colour.stroke_width(width))
+            });
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK.mix(0.3))
+        .label_font(LABEL_FONT)
+        .draw()
+        .map_err(draw_error)?;
+    root.present().map_err(draw_error)?;
+    Ok(())
+}
+
+/// (i/N)·((i+k)/N) against k for N = n and N = 2n, over the offsets inside each sequence.
+fn draw_normalized(i: usize, n: usize, k_max: usize) -> Result<(), WebError> {
+    let canvas: HtmlCanvasElement = element("sim-norm")?;
+    if i + 1 >= n {
+        return canvas_message(
+            &canvas,
+            &[
+                &format!("Position i = {i} has no neighbour in n = {n}"),
+                "Raise n or lower i.",
+            ],
+        );
+    }
+    let backend = CanvasBackend::with_canvas_object(canvas.clone())
+        .ok_or_else(|| WebError::NoContext(canvas.id()))?;
+    let root = backend.into_drawing_area();
+    root.fill(&WHITE).map_err(draw_error)?;
+    let last_k = k_max.min(n - 1 - i).max(1);
+    let top = normalized_similarity(i, i + last_k, n).max(1e-12) * 1.2;
+    let mut chart = ChartBuilder::on(&root)
+        .margin(14)
+        .x_label_area_size(50)
+        .y_label_area_size(80)
+        .build_cartesian_2d(-0.5..last_k as f64 + 0.5, 0f64..top)
+        .map_err(draw_error)?;
+    chart
+        .configure_mesh()
+        .light_line_style(WHITE.mix(0.0))
+        .bold_line_style(BLACK.mix(0.08))
+        .x_desc("Offset k")
+        .y_desc("(i/n)·((i+k)/n)")
+        .label_style(LABEL_FONT)
+        .axis_desc_style(DESC_FONT)
+        .x_labels(10)
+        .y_labels(6)
+        .x_label_formatter(&|v| format!("{v:.0}"))
+        .y_label_formatter(&|v| {
+            if top < 0.01 {
+                format!("{v:.1e}")
+            } else {
+                format!("{v:.3}")
+            }
+        })
+        .draw()
+        .map_err(draw_error)?;
+    for (k, length) in [n, 2 * n].into_iter().enumerate() {
+        let colour = PALETTE[2 + k];
+        let points: Vec<(f64, f64)> = (0..=last_k)
+            .filter(|offset| i + offset < length)
+            .map(|offset| (offset as f64, normalized_similarity(i, i + offset, length)))
+            .collect();
+        chart
+            .draw_series(LineSeries::new(points, colour.stroke_width(3)))
+            .map_err(draw_error)?
+            .label(format!("normalised, n = {length}"))
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 22, y)], colour.stroke_width(3))
+            });
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK.mix(0.3))
+        .label_font(LABEL_FONT)
+        .draw()
+        .map_err(draw_error)?;
+    root.present().map_err(draw_error)?;
+    Ok(())
+}

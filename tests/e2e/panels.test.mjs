@@ -1,0 +1,457 @@
+// End-to-end tests of the attention panels (issue 4) on both compute paths: each panel's controls
+// are driven, the numbers in peLab.stats.panels are checked against the seeds and the chapter,
+// canvases must not be blank, extreme settings must draw, and screenshots (panels-*) are saved.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  canvasInk, launch, openPage, screenshot, startServer, waitForUrlParam,
+} from './helpers.mjs';
+
+let server, origin, browser;
+before(async () => {
+  ({ server, origin } = await startServer());
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+const BACKEND = { cpu: 'cpu', gpu: 'webgpu' };
+const PANEL_CANVASES = [
+  'attn-heatmap', 'heads-canvas', 'order-chart', 'sim-heatmap', 'sim-curve', 'sim-norm',
+  'binary-bits', 'binary-p', 'complexity-chart', 'scale-chart', 'scale-dots',
+];
+const panels = (page) => page.evaluate(() => window.peLab.stats.panels);
+const text = (page, id) => page.locator(`#${id}`).textContent();
+const drawn = (page) => page.evaluate(() => window.peLab.whenDrawn());
+const close = (a, b, tol) => Math.abs(a - b) <= tol;
+const repeat = (value, times) => Array.from({ length: times }, () => value);
+
+async function assertCanvasesDrawn(page, ids = PANEL_CANVASES) {
+  for (const id of ids) {
+    const ink = await canvasInk(page, id);
+    assert.ok(ink.colours > 3 && ink.ink > 0.002, `canvas #${id} looks blank: ${JSON.stringify(ink)}`);
+  }
+}
+
+/** Sets a number field and commits it (Enter fires `change`). */
+async function setNumber(page, id, value) {
+  await page.locator(`#${id}`).fill(String(value));
+  await page.locator(`#${id}`).press('Enter');
+}
+
+/** The RGB at the centre of cell (row, column) of the attention heatmap (`stats…attention.image`). */
+function attentionCell(page, row, column) {
+  return page.evaluate(([row, column]) => {
+    const a = window.peLab.stats.panels.attention;
+    const [x0, y0, x1, y1] = a.image;
+    const n = a.tokens.length;
+    const x = Math.floor(x0 + (column + 0.5) * (x1 - x0) / n);
+    const y = Math.floor(y0 + (row + 0.5) * (y1 - y0) / n);
+    const c = document.getElementById('attn-heatmap');
+    return Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data.slice(0, 3));
+  }, [row, column]);
+}
+
+for (const compute of ['cpu', 'gpu']) {
+  const at = (query = '') => `${origin}/?compute=${compute}${query ? `&${query}` : ''}`;
+
+  describe(`${compute}: the attention panels at the default settings`, () => {
+    test('every panel shows its number, as the seeds and the chapter say', async () => {
+      const { page, problems } = await openPage(browser, at());
+      assert.equal(await page.evaluate(() => window.peLab.backend), BACKEND[compute]);
+      const p = await panels(page);
+
+      // 1. Attention weights: 8 tokens of the seeds' sentence, rows sum to 1, no mask.
+      const a = p.attention;
+      assert.deepEqual(a.tokens, ['I', 'would', 'like', '3', 'oranges', 'and', '4', 'bananas']);
+      assert.equal(a.weights.length, 8);
+      for (const row of a.weights) assert.ok(close(row.reduce((s, w) => s + w, 0), 1, 1e-5));
+      assert.equal(a.validLen, undefined);
+      assert.ok(a.rowSumError < 1e-6);
+      assert.ok(a.diagonalMean > 0 && a.diagonalMean < 1);
+
+      // 2. Multi-head: each sequence's length in all of its heads (repeat, not tile).
+      assert.equal(p.heads.heads, 4);
+      assert.deepEqual(p.heads.divisors, [1, 2, 4, 8, 16, 32]);
+      assert.deepEqual(p.heads.perHeadValidLens, [repeat(3, 4), repeat(2, 4)]);
+      assert.deepEqual(p.heads.tiledValidLens, [[3, 2, 3, 2], [3, 2, 3, 2]]);
+      assert.equal(p.heads.maskedWeightsZero, true);
+      assert.match(await text(page, 'heads-readout'), /sequence 0: heads 0–3 use valid_len 3 \(np\.tile would have given 3, 2, 3, 2\); sequence 1: heads 0–3 use valid_len 2/);
+
+      // 3. Order: the seeds' swap; without P only rounding, with P large; masked: not equivariant.
+      const o = p.order;
+      assert.equal(o.permutedTokens.join(' '), 'I would like 4 oranges and 3 bananas');
+      assert.ok(o.withoutPe < 1e-5, `without P: ${o.withoutPe}`);
+      assert.ok(o.withPe > 1e-2, `with P: ${o.withPe}`);
+      assert.ok(o.maskedWithoutPe > 1e-2, `masked: ${o.maskedWithoutPe}`);
+      assert.equal(await text(page, 'order-without'), o.withoutPe.toExponential(2));
+      assert.match(await text(page, 'order-masked'), /not equivariant/);
+
+      // 4. Similarity: the forum's numbers at d = 16; constant diagonals; the curves coincide.
+      const s = p.similarity;
+      assert.equal(s.forum.p5p6.toFixed(4), '7.4852');
+      assert.equal(s.forum.p105p106.toFixed(4), '7.4852');
+      assert.equal(s.forum.p5p10.toFixed(4), '6.1370');
+      assert.match(await text(page, 'sim-forum'), /p₅·p₆ = 7\.4852, p₁₀₅·p₁₀₆ = 7\.4852, p₅·p₁₀ = 6\.1370/);
+      assert.ok(close(s.p5p6, s.p105p106, 1e-5), `${s.p5p6} vs ${s.p105p106}`);
+      assert.equal(s.heatmapSource, BACKEND[compute]);
+      assert.equal(s.heatmapRows, 60);
+      assert.equal(s.capped, false);
+      assert.ok(s.diagonalSpread < 1e-5, `diagonal spread ${s.diagonalSpread}`);
+      assert.ok(s.curveMaxDifference < 1e-5);
+      assert.ok(s.normalizedShort > s.normalizedLong * 3.9, 'i/n similarity changes with n');
+      assert.ok(close(s.distance01, s.distance4041, 1e-5));
+
+      // 5. Binary: 6 bits for 0…59, periods 2…64; the fastest pair's period is 2π.
+      assert.equal(p.binary.bits, 6);
+      assert.deepEqual(p.binary.bitPeriods, [2, 4, 8, 16, 32, 64]);
+      assert.ok(close(p.binary.pairPeriods[0], 2 * Math.PI, 1e-12));
+      assert.equal(p.binary.pSource, BACKEND[compute]);
+
+      // 6. Complexity at n = 60, d = 32, k = 3; the crossover n = d.
+      const c = p.complexity;
+      assert.deepEqual([c.n, c.d, c.k], [60, 32, 3]);
+      assert.equal(c.cnn.operations, 3 * 60 * 32 * 32);
+      assert.equal(c.rnn.operations, 60 * 32 * 32);
+      assert.equal(c.selfAttention.operations, 60 * 60 * 32);
+      assert.deepEqual([c.rnn.sequentialOperations, c.rnn.maxPathLength, c.selfAttention.maxPathLength], [60, 60, 1]);
+      assert.equal(c.crossoverN, 32);
+      // Small sizes are measured by themselves shortly after the first frame.
+      await page.waitForFunction(() => window.peLab.stats.panels.complexity.measuredAttentionMs > 0, null, { timeout: 15000 });
+      const measured = (await panels(page)).complexity;
+      assert.deepEqual([measured.measuredN, measured.measuredD, measured.measuredOn], [60, 32, BACKEND[compute]]);
+
+      // 7. Scale and add vs concatenate.
+      const sc = p.scaling;
+      assert.ok(close(sc.encodingRms, Math.SQRT1_2, 1e-6));
+      assert.ok(close(sc.embeddingRms, 1 / Math.sqrt(32), 0.05));
+      assert.ok(close(sc.scaledEmbeddingRms, 1, 0.1));
+      assert.deepEqual(sc.pair.tokens, ['3', '4']);
+      assert.ok(close(sc.pair.concatenated, sc.pair.xx + sc.pair.pp, 1e-4));
+      assert.ok(close(sc.pair.added, sc.pair.xx + sc.pair.crossTerms + sc.pair.pp, 1e-4));
+
+      await assertCanvasesDrawn(page);
+      assert.ok(await page.locator('#notices').isHidden());
+      assert.ok(await page.locator('#error').isHidden());
+      await screenshot(page, `panels-${compute}-default`);
+      console.log(`${compute} defaults: attention diagonal mean ${a.diagonalMean.toFixed(4)}, strongest other ${a.tokens[a.strongestOther[0]]}→${a.tokens[a.strongestOther[1]]} ${a.strongestOtherWeight.toFixed(4)}; `
+        + `order without P ${o.withoutPe.toExponential(2)}, with P ${o.withPe.toFixed(4)}, masked ${o.maskedWithoutPe.toFixed(4)}; `
+        + `similarity p5p6 ${s.p5p6.toFixed(4)} (forum ${s.forum.p5p6.toFixed(4)}/${s.forum.p105p106.toFixed(4)}/${s.forum.p5p10.toFixed(4)}), spread ${s.diagonalSpread.toExponential(1)}; `
+        + `attention kernel ${measured.measuredAttentionMs.toFixed(2)} ms; scaling x ${sc.embeddingRms.toFixed(4)}, x√d ${sc.scaledEmbeddingRms.toFixed(4)}, P ${sc.encodingRms.toFixed(4)}, cross ${sc.pair.crossTerms.toFixed(4)}`);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  });
+
+  describe(`${compute}: driving the panels' controls`, () => {
+    test('sentence, valid_len (masked weights exactly 0, hatched), toggles, hover, URL', async () => {
+      const { page, problems } = await openPage(browser, at());
+      // valid_len = 5: keys 5–7 masked in every row, exactly 0.
+      await setNumber(page, 'valid-number', 5);
+      await page.waitForFunction(() => window.peLab.stats.panels.attention.validLen === 5);
+      let a = (await panels(page)).attention;
+      assert.equal(a.maskedWeightsZero, true);
+      assert.equal(a.maskedCount, 8 * 3);
+      for (const row of a.weights) {
+        assert.deepEqual(row.slice(5), [0, 0, 0]);
+        assert.ok(close(row.reduce((s, w) => s + w, 0), 1, 1e-5));
+      }
+      // A masked cell is one of the two hatching greys (not on viridis); a valid one is not grey.
+      const masked = await attentionCell(page, 2, 6);
+      assert.ok(masked[0] === masked[1] && masked[1] === masked[2] && [150, 226].includes(masked[0]), `masked cell ${masked}`);
+      const valid = await attentionCell(page, 2, 2);
+      assert.ok(!(valid[0] === valid[1] && valid[1] === valid[2]), `valid cell ${valid} is grey`);
+      await waitForUrlParam(page, 'valid', '5');
+      assert.equal(await page.locator('#valid-range').inputValue(), '5');
+
+      // Hover: the weight of a cell, and "masked" for a masked key.
+      await page.locator('#attn-heatmap').scrollIntoViewIfNeeded();
+      const box = await page.locator('#attn-heatmap').boundingBox();
+      const scale = box.width / (await page.evaluate(() => document.getElementById('attn-heatmap').width));
+      const [x0, y0, x1, y1] = a.image;
+      const hover = async (row, column) => {
+        await page.mouse.move(box.x + (x0 + (column + 0.5) * (x1 - x0) / 8) * scale, box.y + (y0 + (row + 0.5) * (y1 - y0) / 8) * scale);
+      };
+      await hover(3, 1);
+      await page.waitForFunction(() => /query “3” \(row 3\) → key “would” \(column 1\): weight/.test(document.getElementById('attn-hover').textContent));
+      assert.match(await text(page, 'attn-hover'), new RegExp(`weight ${a.weights[3][1].toFixed(4)}`));
+      assert.ok(await page.locator('#attn-tooltip').isVisible());
+      await hover(3, 7);
+      await page.waitForFunction(() => /masked \(key 7 ≥ valid_len 5\), weight exactly 0/.test(document.getElementById('attn-hover').textContent));
+      await screenshot(page, `panels-${compute}-valid-len-hover`);
+
+      // The sentence: typing redraws the panels; without P the same word gives the same row.
+      await page.locator('#attn-text').fill('a b a c');
+      await page.waitForFunction(() => window.peLab.stats.panels.attention.tokens.join() === 'a,b,a,c');
+      await page.locator('#attn-pe').uncheck();
+      await page.waitForFunction(() => window.peLab.stats.panels.attention.positionalEncoding === false);
+      a = (await panels(page)).attention;
+      assert.equal(a.validLen, undefined, 'valid_len 5 ≥ 4 tokens: no mask');
+      // Query "a" (rows 0 and 2) sees the same keys: identical rows.
+      assert.deepEqual(a.weights[0], a.weights[2]);
+      await page.locator('#attn-pe').check();
+      await page.waitForFunction(() => window.peLab.stats.panels.attention.positionalEncoding === true);
+      a = (await panels(page)).attention;
+      assert.notDeepEqual(a.weights[0], a.weights[2], 'with P the two "a" differ');
+      const scaledDiagonal = a.diagonalMean;
+      await page.locator('#attn-scale').uncheck();
+      await page.waitForFunction(() => window.peLab.stats.panels.attention.scaleEmbeddings === false);
+      assert.notEqual((await panels(page)).attention.diagonalMean, scaledDiagonal);
+      await waitForUrlParam(page, 'text', 'a b a c');
+      await waitForUrlParam(page, 'pe', '1');
+      await waitForUrlParam(page, 'scale', '0');
+      assert.deepEqual(await page.evaluate(() => window.peLab.lesson.tokens), ['a', 'b', 'a', 'c']);
+      // The same view from its link.
+      const link = await page.evaluate(() => location.href);
+      const again = await openPage(browser, link);
+      assert.deepEqual((await panels(again.page)).attention.weights, (await panels(page)).attention.weights);
+      assert.deepEqual(again.problems, []);
+      await again.page.close();
+      await assertCanvasesDrawn(page);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+
+    test('heads select (divisors of d), valid_lens, and a d the heads do not divide', async () => {
+      const { page, problems } = await openPage(browser, at());
+      const options = await page.locator('#heads-select option').evaluateAll((o) => o.map((e) => e.value));
+      assert.deepEqual(options, ['1', '2', '4', '8', '16', '32']);
+      await page.locator('#heads-select').selectOption('8');
+      await page.waitForFunction(() => window.peLab.stats.panels.heads.heads === 8);
+      assert.deepEqual((await panels(page)).heads.perHeadValidLens, [repeat(3, 8), repeat(2, 8)]);
+      await setNumber(page, 'lens0', 1);
+      await setNumber(page, 'lens1', 4);
+      await page.waitForFunction(() => window.peLab.stats.panels.heads.validLens.join() === '1,4');
+      const h = (await panels(page)).heads;
+      assert.deepEqual(h.perHeadValidLens, [repeat(1, 8), repeat(4, 8)]);
+      assert.deepEqual(h.tiledValidLens, [[1, 4, 1, 4, 1, 4, 1, 4], [1, 4, 1, 4, 1, 4, 1, 4]]);
+      assert.equal(h.maskedWeightsZero, true);
+      // Sequence 0 masks keys 1–3 in every head.
+      for (const map of h.weights[0]) for (const row of map) assert.deepEqual(row.slice(1), [0, 0, 0]);
+      await waitForUrlParam(page, 'heads', '8');
+      await waitForUrlParam(page, 'lens', '1,4');
+      // d = 33: 8 does not divide it; the nearest divisor (11) with a notice; the select follows.
+      await setNumber(page, 'd-number', 33);
+      await page.waitForFunction(() => window.peLab.stats.panels.heads.heads === 11);
+      assert.match(await text(page, 'notices-list'), /heads = 8 does not divide d = 33; using heads = 11/);
+      const odd = await page.locator('#heads-select option').evaluateAll((o) => o.map((e) => e.value));
+      assert.deepEqual(odd, ['1', '3', '11', '33']);
+      assert.equal(await page.locator('#heads-select').inputValue(), '11');
+      await assertCanvasesDrawn(page);
+      await screenshot(page, `panels-${compute}-heads-d33`);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+
+    test('shuffle, the seeds\' swap, no permutation; the masked variant', async () => {
+      const { page, problems } = await openPage(browser, at());
+      const before = (await panels(page)).order;
+      await page.locator('#order-shuffle').click();
+      await page.waitForFunction((prev) => window.peLab.stats.panels.order.permutation.join() !== prev, before.permutation.join());
+      let o = (await panels(page)).order;
+      assert.equal(o.movesTokens, true);
+      assert.deepEqual([...o.permutation].sort((x, y) => x - y), [0, 1, 2, 3, 4, 5, 6, 7]);
+      assert.ok(o.withoutPe < 1e-5, `shuffle without P ${o.withoutPe}`);
+      assert.ok(o.withPe > 1e-2, `shuffle with P ${o.withPe}`);
+      await waitForUrlParam(page, 'perm', '1');
+      await page.locator('#order-shuffle').click();
+      await page.waitForFunction(() => window.peLab.lesson.permutation === '2');
+      await page.locator('#order-reset').click();
+      await page.waitForFunction(() => window.peLab.stats.panels.order.movesTokens === false);
+      o = (await panels(page)).order;
+      assert.equal(o.withoutPe, 0);
+      assert.equal(o.withPe, 0);
+      await page.locator('#order-swap').click();
+      await page.waitForFunction(() => window.peLab.stats.panels.order.permutedTokens.join(' ') === 'I would like 4 oranges and 3 bananas');
+      // The other sentence of the seeds' pair, swapped back.
+      await page.locator('#attn-text').fill('I would like 4 oranges and 3 bananas');
+      await page.waitForFunction(() => window.peLab.stats.panels.order.permutedTokens.join(' ') === 'I would like 3 oranges and 4 bananas');
+      o = (await panels(page)).order;
+      assert.ok(o.withoutPe < 1e-5 && o.withPe > 1e-2);
+      // A sentence without "3" and "4": the first and last tokens, said so.
+      await page.locator('#attn-text').fill('the river bank');
+      await page.waitForFunction(() => window.peLab.stats.panels.order.permutedTokens.join(' ') === 'bank river the');
+      assert.match(await text(page, 'order-description'), /first and last tokens/);
+      await assertCanvasesDrawn(page, ['order-chart']);
+      await screenshot(page, `panels-${compute}-order`);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+
+    test('similarity: the forum numbers live at d = 16, i and k, the distance view', async () => {
+      const { page, problems } = await openPage(browser, at());
+      await page.evaluate(() => window.peLab.set({ d: 16 }));
+      await drawn(page);
+      let s = (await panels(page)).similarity;
+      assert.equal(s.d, 16);
+      assert.equal(s.p5p6.toFixed(4), '7.4852');
+      assert.equal(s.p105p106.toFixed(4), '7.4852');
+      assert.equal(s.p5p10.toFixed(4), '6.1370');
+      assert.match(await text(page, 'sim-live'), /At d = 16, base 10000: p₅·p₆ = 7\.4852, p₁₀₅·p₁₀₆ = 7\.4852, p₅·p₁₀ = 6\.1370/);
+      assert.equal(s.curve[1].toFixed(4), '7.4852');
+      assert.equal(s.curve[5].toFixed(4), '6.1370');
+      await setNumber(page, 'simi-number', 100);
+      await setNumber(page, 'simk-number', 200);
+      await page.waitForFunction(() => window.peLab.stats.panels.similarity.maxOffset === 200);
+      s = (await panels(page)).similarity;
+      assert.equal(s.position, 100);
+      assert.equal(s.curve.length, 201);
+      assert.ok(s.curveMaxDifference < 1e-5);
+      assert.match(await text(page, 'sim-norm-readout'), /not inside|no neighbour/);
+      await page.locator('#simview-select').selectOption('dist');
+      await page.waitForFunction(() => window.peLab.stats.panels.similarity.view === 'dist');
+      s = (await panels(page)).similarity;
+      assert.equal(s.heatmapSource, 'cpu', 'distances come from the CPU on both backends');
+      await waitForUrlParam(page, 'simview', 'dist');
+      await waitForUrlParam(page, 'simi', '100');
+      await assertCanvasesDrawn(page, ['sim-heatmap', 'sim-curve', 'sim-norm']);
+      await screenshot(page, `panels-${compute}-similarity-dist`);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+
+    test('complexity sliders, the crossover n = d, Measure; scaling token selects', async () => {
+      const { page, problems } = await openPage(browser, at());
+      await setNumber(page, 'cd-number', 128);
+      await setNumber(page, 'cn-number', 256);
+      await setNumber(page, 'k-number', 5);
+      await page.waitForFunction(() => window.peLab.stats.panels.complexity.k === 5);
+      let c = (await panels(page)).complexity;
+      assert.deepEqual([c.n, c.d, c.k], [256, 128, 5]);
+      assert.equal(c.crossoverN, 128);
+      assert.equal(c.crossoverNCnn, 640);
+      assert.equal(c.selfAttention.operations, 256 * 256 * 128);
+      assert.equal(c.cnn.maxPathLength, Math.ceil(256 / 5));
+      assert.match(await text(page, 'cx-sa-ops'), /8\D?388\D?608/);
+      await page.locator('#measure-button').click();
+      await page.waitForFunction(() => {
+        const c = window.peLab.stats.panels.complexity;
+        return c.measuredN === 256 && c.measuredD === 128 && c.measuredAttentionMs > 0;
+      }, null, { timeout: 30000 });
+      c = (await panels(page)).complexity;
+      assert.equal(c.measuredOn, BACKEND[compute]);
+      assert.equal(c.measuredCurrent, true);
+      assert.match(await text(page, 'complexity-measured'), /Measured: \d+\.\d\d ms/);
+      await waitForUrlParam(page, 'cn', '256');
+      // Back to the global n and d.
+      await page.locator('#cx-follow').click();
+      await page.waitForFunction(() => window.peLab.stats.panels.complexity.n === 60);
+      await page.waitForFunction(() => !new URL(location.href).searchParams.has('cn'));
+
+      // Scaling: the add-vs-concatenate pair.
+      await page.locator('#ti-select').selectOption('0');
+      await page.locator('#tj-select').selectOption('7');
+      await page.waitForFunction(() => window.peLab.stats.panels.scaling.pair.j === 7);
+      const pair = (await panels(page)).scaling.pair;
+      assert.deepEqual(pair.tokens, ['I', 'bananas']);
+      assert.ok(close(pair.concatenated, pair.xx + pair.pp, 1e-4));
+      await assertCanvasesDrawn(page, ['complexity-chart', 'scale-chart', 'scale-dots']);
+      await screenshot(page, `panels-${compute}-complexity-measured`);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  });
+
+  describe(`${compute}: extreme settings`, () => {
+    test('an empty sentence, then 70 words (64 kept), then bad links: notices, no errors', async () => {
+      const { page, problems } = await openPage(browser, at());
+      await page.locator('#attn-text').fill('');
+      await page.waitForFunction(() => window.peLab.stats.panels.attention.tokens.length === 0);
+      let p = await panels(page);
+      assert.deepEqual(p.order.permutation, []);
+      assert.equal(p.scaling.pair, undefined);
+      assert.ok(p.heads.sequences.flat().every((t) => t === '<pad>'));
+      assert.match(await text(page, 'attn-summary'), /No tokens/);
+      await assertCanvasesDrawn(page);
+      await screenshot(page, `panels-${compute}-empty-sentence`);
+      const words = Array.from({ length: 70 }, (_, i) => `w${i}`).join(' ');
+      await page.locator('#attn-text').fill(words);
+      await page.waitForFunction(() => window.peLab.stats.panels.attention.tokens.length === 64);
+      assert.match(await text(page, 'notices-list'), /70 words; the attention panels use the first 64/);
+      await setNumber(page, 'valid-number', 10);
+      await page.waitForFunction(() => window.peLab.stats.panels.attention.validLen === 10);
+      p = await panels(page);
+      assert.equal(p.attention.maskedWeightsZero, true);
+      assert.equal(p.attention.maskedCount, 64 * 54);
+      assert.ok(p.order.withoutPe < 1e-5);
+      await assertCanvasesDrawn(page);
+      await screenshot(page, `panels-${compute}-64-tokens`);
+      assert.deepEqual(problems, []);
+      await page.close();
+
+      const bad = await openPage(browser, at('valid=abc&pe=maybe&heads=5&lens=9,x&perm=banana&simk=0&k=NaN&cn=0'));
+      const lesson = await bad.page.evaluate(() => window.peLab.lesson);
+      assert.equal(lesson.heads, 4);
+      assert.deepEqual(lesson.validLens, [4, 2]);
+      assert.equal(lesson.permutation, 'swap');
+      assert.equal(lesson.simMaxOffset, 1);
+      assert.equal(lesson.complexityN, 1);
+      assert.ok(await bad.page.locator('#notices').isVisible());
+      const notices = await text(bad.page, 'notices-list');
+      for (const word of ['valid_len', 'pe', 'heads = 5', 'valid_lens[0]', 'perm', 'simk', 'k =', 'cn']) {
+        assert.ok(notices.includes(word), `no notice about ${word}: ${notices}`);
+      }
+      await assertCanvasesDrawn(bad.page);
+      assert.deepEqual(bad.problems, []);
+      await bad.page.close();
+    });
+
+    test('n = 1, d = 1 (one head, no pairs) and odd d draw every panel', async () => {
+      const { page, problems } = await openPage(browser, at('n=1&d=1'));
+      const p = await panels(page);
+      assert.equal(p.heads.heads, 1);
+      assert.deepEqual(p.heads.divisors, [1]);
+      assert.equal(p.similarity.heatmapRows, 1);
+      assert.equal(p.binary.bits, 1);
+      assert.equal(p.complexity.crossoverN, 1);
+      assert.ok(p.order.withoutPe < 1e-5);
+      assert.match(await text(page, 'sim-norm-readout'), /no neighbour/);
+      await assertCanvasesDrawn(page, PANEL_CANVASES.filter((id) => id !== 'sim-norm'));
+      await screenshot(page, `panels-${compute}-n1-d1`);
+      await page.evaluate(() => window.peLab.set({ n: 100, d: 33 }));
+      await drawn(page);
+      const odd = await panels(page);
+      assert.equal(odd.heads.heads, 3, 'heads follow d silently when not chosen');
+      assert.ok(odd.similarity.diagonalSpread > 1e-5, 'odd d: diagonals vary');
+      assert.match(await text(page, 'sim-heatmap-note'), /odd d/);
+      await assertCanvasesDrawn(page);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+
+    test('the largest sizes draw every panel and stay live', async () => {
+      const query = compute === 'gpu' ? 'd=2048&n=4096' : 'd=1024&n=2048';
+      const { page, problems } = await openPage(browser, at(query));
+      const p = await panels(page);
+      const s = p.similarity;
+      assert.ok(s.capped && s.heatmapRows >= 100, `Gram rows ${s.heatmapRows}`);
+      assert.equal(s.heatmapSource, BACKEND[compute]);
+      assert.match(await text(page, 'sim-heatmap-note'), /only/);
+      assert.ok(p.order.withoutPe < 1e-5 && p.order.withPe > 1e-2);
+      assert.equal(p.heads.maskedWeightsZero, true);
+      const times = Object.fromEntries(Object.entries(p).map(([k, v]) => [k, Math.round(v.ms)]));
+      const frame = await page.evaluate(() => window.peLab.lastFrameMs);
+      // A panel-only change (the sentence) redraws only the panels that use it.
+      const started = Date.now();
+      await page.evaluate(() => window.peLab.set({ valid: 4 }));
+      await drawn(page);
+      const update = Date.now() - started;
+      assert.equal((await panels(page)).attention.validLen, 4);
+      // The complexity panel at the largest size: the CPU refuses to time it, the GPU may.
+      if (compute === 'cpu') {
+        await setNumber(page, 'cn-number', 4096);
+        await setNumber(page, 'cd-number', 2048);
+        await page.locator('#measure-button').click();
+        await page.waitForFunction(() => /too large for the CPU path at this size/.test(document.getElementById('complexity-measured').textContent));
+      }
+      await assertCanvasesDrawn(page);
+      await screenshot(page, `panels-${compute}-largest`);
+      console.log(`${compute} ${query}: first frame ${frame.toFixed(0)} ms, panel ms ${JSON.stringify(times)}, a lesson-only update ${update} ms`);
+      assert.ok(update < 3000, `a lesson-only update took ${update} ms`);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  });
+}

@@ -1,0 +1,285 @@
+//! Integration tests of `pe_lab::math::lesson`: the attention panels' settings from links and
+//! fields, clamping with notices, the heads following d, the permutations and the batch example.
+
+use pe_lab::math::lesson::{
+    batch_sequences, choose_permutation, divisors, is_lesson_key, nearest_divisor,
+    next_shuffle_seed, LessonParams, PermutationChoice, SimilarityView, LESSON_KEYS,
+    MAX_TEXT_CHARS, PAD_TOKEN,
+};
+use pe_lab::math::order::shuffle;
+use pe_lab::math::tokens::{tokenize, DEFAULT_SENTENCE, MAX_TOKENS};
+
+fn parse(query: &str, d: usize) -> (LessonParams, Vec<String>) {
+    LessonParams::from_pairs(
+        query
+            .split('&')
+            .filter_map(|kv| kv.split_once('='))
+            .collect::<Vec<_>>(),
+        d,
+    )
+}
+
+#[test]
+fn defaults_are_the_seeds_sentence_and_the_chapters_batch() {
+    let (l, notices) = parse("", 32);
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!(l, LessonParams::default());
+    assert_eq!(l.text, DEFAULT_SENTENCE);
+    assert_eq!(l.tokens().len(), 8);
+    assert_eq!(l.effective_valid_len(), None);
+    assert!(l.positional_encoding && l.scale_embeddings);
+    assert_eq!(l.heads(), 4);
+    assert_eq!(l.batch_lens, [3, 2]);
+    assert_eq!(l.permutation, PermutationChoice::Swap);
+    assert_eq!((l.sim_position, l.sim_view), (5, SimilarityView::Gram));
+    assert_eq!(l.complexity(60, 32), (60, 32, 3));
+    assert_eq!(l.token_pair, (3, 6));
+    let tokens = l.tokens();
+    assert_eq!((tokens[3].as_str(), tokens[6].as_str()), ("3", "4"));
+    // Settings that follow something else are not in the link.
+    let keys: Vec<&str> = l.to_query().iter().map(|(k, _)| *k).collect();
+    assert!(!keys.contains(&"valid") && !keys.contains(&"heads") && !keys.contains(&"cn"));
+    assert!(keys.iter().all(|k| LESSON_KEYS.contains(k)));
+}
+
+#[test]
+fn a_link_round_trips() {
+    let query = "text=the river bank&valid=2&pe=0&scale=off&heads=8&lens=4,1&perm=17&simi=100&simk=30&simview=dist&cn=500&cd=64&k=5&ti=0&tj=2";
+    let (l, notices) = parse(query, 32);
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!(l.text, "the river bank");
+    assert_eq!(l.effective_valid_len(), Some(2));
+    assert!(!l.positional_encoding && !l.scale_embeddings);
+    assert_eq!(l.heads(), 8);
+    assert_eq!(l.batch_lens, [4, 1]);
+    assert_eq!(l.permutation, PermutationChoice::Shuffle(17));
+    assert_eq!((l.sim_position, l.sim_max_offset), (100, 30));
+    assert_eq!(l.sim_view, SimilarityView::Distance);
+    assert_eq!(l.complexity(60, 32), (500, 64, 5));
+    assert_eq!(l.token_pair, (0, 2));
+    let pairs = l.to_query();
+    let (again, notices) =
+        LessonParams::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str())), 32);
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!(again, l);
+}
+
+#[test]
+fn the_mask_and_the_token_pair_are_read_after_the_sentence() {
+    // `valid` before `text` in the link: still checked against the link's sentence.
+    let (l, notices) = parse("valid=2&ti=2&text=a b c", 32);
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!((l.effective_valid_len(), l.token_pair.0), (Some(2), 2));
+}
+
+#[test]
+fn bad_values_are_clamped_with_a_notice() {
+    for (query, check) in [
+        (
+            "valid=abc",
+            (|l: &LessonParams| l.valid_len.is_none()) as fn(&LessonParams) -> bool,
+        ),
+        ("valid=99", |l| l.valid_len.is_none()),
+        ("valid=-3", |l| l.valid_len == Some(0)),
+        ("pe=maybe", |l| l.positional_encoding),
+        ("scale=2", |l| l.scale_embeddings),
+        ("heads=0", |l| l.heads() == 1),
+        ("heads=5", |l| l.heads() == 4),
+        ("heads=999", |l| l.heads() == 32),
+        ("lens=9,x", |l| l.batch_lens == [4, 2]),
+        ("lens=1", |l| l.batch_lens == [3, 2]),
+        ("perm=banana", |l| l.permutation == PermutationChoice::Swap),
+        ("simi=1e9", |l| l.sim_position == 4095),
+        ("simk=0", |l| l.sim_max_offset == 1),
+        ("simview=pie", |l| l.sim_view == SimilarityView::Gram),
+        ("cn=0", |l| l.complexity_n == Some(1)),
+        ("cd=1e9", |l| l.complexity_d == Some(2048)),
+        ("k=NaN", |l| l.kernel == 3),
+        ("k=2.5", |l| l.kernel == 3),
+        ("ti=50", |l| l.token_pair.0 == 7),
+    ] {
+        let (l, notices) = parse(query, 32);
+        assert!(check(&l), "{query}: {l:?}");
+        assert!(!notices.is_empty(), "{query} gave no notice");
+        assert!(notices.iter().all(|n| n.len() < 200), "{notices:?}");
+    }
+    let mut l = LessonParams::default();
+    assert!(!l.update("colour", "red").is_empty());
+    assert!(l.update("valid", "all").is_empty());
+    assert!(l.update("validLen", "3").is_empty(), "long names work too");
+    assert_eq!(l.effective_valid_len(), Some(3));
+}
+
+#[test]
+fn long_or_hostile_sentences_are_cut_and_cleaned() {
+    let words = (0..100)
+        .map(|i| format!("w{i}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut l = LessonParams::default();
+    let notices = l.update("text", &words);
+    assert!(
+        notices.iter().any(|n| n.contains("100 words")),
+        "{notices:?}"
+    );
+    assert_eq!(l.tokens().len(), MAX_TOKENS);
+    assert_eq!(l.token_count(), MAX_TOKENS);
+    let huge = "x".repeat(10 * MAX_TEXT_CHARS);
+    assert!(!l.update("text", &huge).is_empty());
+    assert_eq!(l.text.chars().count(), MAX_TEXT_CHARS);
+    assert!(l.update("text", "a\u{0}b\nc").is_empty());
+    assert_eq!(l.text, "a b c");
+    // The empty sentence is a valid state: no tokens, no mask.
+    assert!(l.update("text", "").is_empty());
+    assert_eq!((l.token_count(), l.effective_valid_len()), (0, None));
+    assert_eq!(l.token_pair, (0, 0));
+}
+
+#[test]
+fn a_mask_longer_than_the_sentence_is_no_mask() {
+    let mut l = LessonParams::default();
+    assert!(l.update("valid", "6").is_empty());
+    assert_eq!(l.effective_valid_len(), Some(6));
+    // The sentence shrinks: the mask stays set but masks nothing.
+    l.update("text", "one two three");
+    assert_eq!(l.effective_valid_len(), None);
+    l.update("text", DEFAULT_SENTENCE);
+    assert_eq!(l.effective_valid_len(), Some(6));
+    assert!(l.update("valid", "8").is_empty());
+    assert_eq!(l.effective_valid_len(), None, "valid_len = n masks nothing");
+}
+
+#[test]
+fn heads_follow_d() {
+    // Unchosen: the divisor nearest to 4, silently.
+    let mut l = LessonParams::default();
+    for (d, heads) in [
+        (32, 4),
+        (33, 3),
+        (1, 1),
+        (7, 1),
+        (6, 3),
+        (100, 4),
+        (2048, 4),
+    ] {
+        assert!(l.fit_to(d).is_empty());
+        assert_eq!(l.heads(), heads, "d = {d}");
+        assert_eq!(d % l.heads(), 0);
+    }
+    // Chosen: kept while it divides d, else the nearest divisor with a notice.
+    let (mut l, _) = parse("heads=8", 32);
+    assert!(l.fit_to(64).is_empty());
+    assert_eq!(l.heads(), 8);
+    let notices = l.fit_to(36);
+    assert_eq!(notices.len(), 1);
+    assert!(
+        notices[0].contains("heads = 8 does not divide d = 36"),
+        "{notices:?}"
+    );
+    assert_eq!(l.heads(), 9);
+    assert!(l.fit_to(1).len() == 1 && l.heads() == 1);
+    assert_eq!(l.d(), 1);
+}
+
+#[test]
+fn divisors_and_the_nearest_one() {
+    assert_eq!(divisors(1), vec![1]);
+    assert_eq!(divisors(32), vec![1, 2, 4, 8, 16, 32]);
+    assert_eq!(divisors(36), vec![1, 2, 3, 4, 6, 9, 12, 18, 36]);
+    assert_eq!(divisors(97), vec![1, 97]);
+    assert!(divisors(0).is_empty());
+    for d in 1..=300 {
+        let brute: Vec<usize> = (1..=d).filter(|k| d % k == 0).collect();
+        assert_eq!(divisors(d), brute, "d = {d}");
+    }
+    assert_eq!(nearest_divisor(32, 5), 4);
+    assert_eq!(nearest_divisor(32, 6), 4, "ties go to the smaller divisor");
+    assert_eq!(nearest_divisor(33, 4), 3);
+    assert_eq!(nearest_divisor(100, 5), 5);
+    assert_eq!(nearest_divisor(0, 5), 1);
+}
+
+#[test]
+fn the_permutations_of_the_order_panel() {
+    let tokens = tokenize(DEFAULT_SENTENCE);
+    let swap = choose_permutation(PermutationChoice::Swap, &tokens);
+    assert_eq!(swap.permutation, vec![0, 1, 2, 6, 4, 5, 3, 7]);
+    let swapped: Vec<&str> = swap
+        .permutation
+        .iter()
+        .map(|&i| tokens[i].as_str())
+        .collect();
+    assert_eq!(swapped.join(" "), "I would like 4 oranges and 3 bananas");
+    // Without "3" and "4": the first and last tokens, said so.
+    let other = tokenize("the river bank");
+    let fallback = choose_permutation(PermutationChoice::Swap, &other);
+    assert_eq!(fallback.permutation, vec![2, 1, 0]);
+    assert!(fallback.description.contains("first and last"));
+    assert_eq!(
+        choose_permutation(PermutationChoice::Identity, &tokens).permutation,
+        (0..8).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        choose_permutation(PermutationChoice::Shuffle(9), &tokens).permutation,
+        shuffle(8, 9)
+    );
+    let empty: [&str; 0] = [];
+    assert!(choose_permutation(PermutationChoice::Swap, &empty)
+        .permutation
+        .is_empty());
+    assert_eq!(
+        choose_permutation(PermutationChoice::Swap, &["one"]).permutation,
+        vec![0]
+    );
+}
+
+#[test]
+fn the_next_shuffle_always_moves_a_token() {
+    for n in 2..=MAX_TOKENS {
+        let mut seed = 0;
+        for _ in 0..20 {
+            seed = next_shuffle_seed(n, seed);
+            let p = shuffle(n, seed);
+            assert!(
+                p.iter().enumerate().any(|(i, &v)| i != v),
+                "n = {n}, seed {seed}"
+            );
+        }
+    }
+    assert_eq!(next_shuffle_seed(1, 4), 5);
+    assert_eq!(next_shuffle_seed(0, u64::MAX), 0);
+}
+
+#[test]
+fn the_batch_example_pads_short_sentences() {
+    let [a, b] = batch_sequences(&tokenize(DEFAULT_SENTENCE));
+    assert_eq!(a, ["I", "would", "like", "3"]);
+    assert_eq!(b, ["oranges", "and", "4", "bananas"]);
+    let [a, b] = batch_sequences(&tokenize("one two three four five"));
+    assert_eq!(a.len(), 4);
+    assert_eq!(b, ["five", PAD_TOKEN, PAD_TOKEN, PAD_TOKEN]);
+    let empty: [&str; 0] = [];
+    let [a, b] = batch_sequences(&empty);
+    assert!(a.iter().chain(&b).all(|t| t == PAD_TOKEN));
+}
+
+#[test]
+fn lesson_keys_are_recognised() {
+    for key in LESSON_KEYS {
+        assert!(is_lesson_key(key));
+    }
+    for key in ["d", "n", "base", "delta", "cols", "compute", "nonsense"] {
+        assert!(!is_lesson_key(key), "{key}");
+    }
+    assert!(is_lesson_key("sentence") && is_lesson_key("complexityN"));
+}
+
+#[test]
+fn the_first_shuffles_of_the_seeds_sentence_move_tokens() {
+    // The page's Shuffle button starts from seed 0: seeds 1 and 2 are what a reader (and the
+    // end-to-end test) sees first.
+    assert_eq!(next_shuffle_seed(8, 0), 1);
+    assert_eq!(next_shuffle_seed(8, 1), 2);
+    let swap = choose_permutation(PermutationChoice::Swap, &tokenize(DEFAULT_SENTENCE));
+    assert_ne!(shuffle(8, 1), swap.permutation);
+}
