@@ -84,3 +84,15 @@ pub fn entries_as_text(value: &JsValue) -> Result<Vec<(String, String)>, JsValue
     }
     Ok(entries)
 }
+
+/// Like [`define_method`], for methods of two arguments (`peLab.on(event, fn)`).
+pub fn define_method2(
+    object: &Object,
+    name: &str,
+    method: impl Fn(JsValue, JsValue) -> Result<JsValue, JsValue> + 'static,
+) -> Result<(), WebError> {
+    let closure = Closure::<dyn Fn(JsValue, JsValue) -> Result<JsValue, JsValue>>::new(method);
+    Reflect::set(object, &name.into(), closure.as_ref())?;
+    closure.forget();
+    Ok(())
+}

@@ -39,7 +39,6 @@ pub fn draw_curves(
 }
 
 /// The same figure as an SVG document of `width × height` (the curves' export).
-#[allow(dead_code)] // wired to the export buttons next
 pub fn curves_svg(
     series: &[(usize, ArrayView1<f32>)],
     d: usize,

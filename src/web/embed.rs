@@ -100,8 +100,12 @@ fn report_height(panel: &str) -> Result<(), WebError> {
     };
     let panel = panel.to_string();
     let post = move || {
-        let Ok(document) = dom::document() else { return };
-        let Some(root) = document.document_element() else { return };
+        let Ok(document) = dom::document() else {
+            return;
+        };
+        let Some(root) = document.document_element() else {
+            return;
+        };
         let message = js_sys::Object::new();
         let _ = js_sys::Reflect::set(&message, &"type".into(), &"pe-lab:height".into());
         let _ = js_sys::Reflect::set(&message, &"panel".into(), &panel.as_str().into());

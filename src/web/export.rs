@@ -49,7 +49,11 @@ pub fn file_name(what: &str, parameters: &[(&str, String)], extension: &str) -> 
     for (key, value) in parameters {
         name.push('-');
         name.push_str(key);
-        name.extend(value.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '.'));
+        name.extend(
+            value
+                .chars()
+                .filter(|c| c.is_ascii_alphanumeric() || *c == '.'),
+        );
     }
     format!("{name}.{extension}")
 }

@@ -231,17 +231,25 @@ impl GpuBackend {
 
     /// Reads one element of P (row-major index) back from the GPU.
     pub fn read_value(&self, index: usize) -> LocalFuture<Result<f32, WebError>> {
+        let read = self.read_range(index, 1);
+        Box::pin(async move {
+            read.await?
+                .first()
+                .copied()
+                .ok_or_else(|| WebError::Gpu("empty read-back".into()))
+        })
+    }
+
+    /// Reads `len` elements of P (row-major) from `offset` back from the GPU: one value for
+    /// hovering, all of P for a CSV export (a user's request, never per frame).
+    pub fn read_range(&self, offset: usize, len: usize) -> LocalFuture<Result<Vec<f32>, WebError>> {
         let ctx = &self.context;
         let (device, queue) = (ctx.device.clone(), ctx.queue.clone());
         let buffer = ctx.encoding.buffer().cloned();
         Box::pin(async move {
             let buffer =
                 buffer.ok_or_else(|| WebError::Gpu("P has not been computed yet".into()))?;
-            let values = read_f32(&device, &queue, &buffer, index as u64, 1).await?;
-            values
-                .first()
-                .copied()
-                .ok_or_else(|| WebError::Gpu("empty read-back".into()))
+            Ok(read_f32(&device, &queue, &buffer, offset as u64, len as u64).await?)
         })
     }
 

@@ -2,9 +2,12 @@
 //! `window.peLab`. Everything here is glue; the numbers and pixels come from `crate::math`.
 
 pub mod api;
+mod classroom;
 mod curves;
 pub mod dom;
+pub mod embed;
 pub mod error;
+mod export;
 mod gpu_backend;
 mod heatmap;
 mod panels;
@@ -73,6 +76,8 @@ pub struct Stats {
     pub backend: &'static str,
     /// The WebGPU adapter's name, or why the CPU path is in use.
     pub adapter: String,
+    /// Milliseconds from the start of navigation to the first complete frame.
+    pub first_frame_ms: f64,
     pub notices: Vec<String>,
     /// The numbers of the attention panels (`stats.panels.order.withoutPe`, …).
     pub panels: panels::PanelStats,
@@ -193,6 +198,14 @@ pub struct App {
     drawn_waiters: Vec<js_sys::Function>,
     /// Whether `peLab.ready` has been settled (by the first complete frame).
     ready_settled: bool,
+    /// Whether `start_on` has chosen the backend.
+    backend_chosen: bool,
+    /// The last frame's gathered columns (curves, then the projection pair), for the CSV export.
+    last_gathered: Array2<f32>,
+    /// The heatmap cell read from the keyboard (row, column).
+    heatmap_cursor: (usize, usize),
+    /// The link last written to the address bar: a change is announced to `peLab.on('change')`.
+    last_query: Option<String>,
     heatmap_rect: PixelRect,
     stats: Stats,
     last_frame_ms: f64,
@@ -274,6 +287,8 @@ fn mount_inner(search: &str) -> Result<(), WebError> {
             ComputeChoice::Auto
         }
     };
+    // `?preset=` expands to its parameter updates; the link's own values come after and win.
+    let pairs = classroom::expand_preset(pairs, &mut notices);
     // Until the backend is known, a link may ask for the widest limits; they are narrowed (with a
     // notice) if the page ends up on the CPU.
     let limits = match choice {
@@ -318,12 +333,26 @@ fn mount_inner(search: &str) -> Result<(), WebError> {
         frame_in_flight: false,
         drawn_waiters: Vec::new(),
         ready_settled: false,
+        backend_chosen: false,
+        last_gathered: Array2::zeros((0, 0)),
+        heatmap_cursor: (0, 0),
+        last_query: None,
     };
     // Check every element before anything is wired, so that a broken page says what is missing.
     app.check_elements()?;
+    classroom::apply_view_settings(&pairs, &mut notices)?;
+    let last = |key: &str| {
+        pairs
+            .iter()
+            .rev()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    };
+    embed::apply(last("embed"), last("controls"), &mut notices)?;
     APP.with(|cell| cell.replace(Some(app)));
     wire_controls()?;
     panels::wire()?;
+    classroom::wire()?;
     install_api()?;
     with_app(|app| {
         app.show_notices(notices);
@@ -483,6 +512,7 @@ fn wire_controls() -> Result<(), WebError> {
 
 fn install_api() -> Result<(), WebError> {
     let object = api::api_object()?;
+    classroom::install_api(&object)?;
     api::define_getter(&object, "state", || {
         with_app(|app| {
             serde_wasm_bindgen::to_value(&StateView::from(&app.params)).unwrap_or(JsValue::NULL)
@@ -653,7 +683,7 @@ impl App {
         let callback = Closure::once_into_js(|| {
             report(with_app(|app| {
                 app.url_update_pending = false;
-                app.write_url()
+                app.write_url_and_notify()
             }))
         });
         if window
@@ -686,10 +716,26 @@ impl App {
                 None => search.delete(key),
             }
         }
-        url.set_search(&search.to_string().as_string().unwrap_or_default());
+        let query = search.to_string().as_string().unwrap_or_default();
+        url.set_search(&query);
         window
             .history()?
             .replace_state_with_url(&JsValue::NULL, "", Some(&url.href()))?;
+        Ok(())
+    }
+
+    /// Writes the link and, when the state changed since the last write, tells `peLab.on('change')`
+    /// listeners (not for the first frame: nothing has changed yet).
+    fn write_url_and_notify(&mut self) -> Result<(), WebError> {
+        self.write_url()?;
+        let query = dom::window()?.location().search()?;
+        let changed = self.last_query.as_ref().is_some_and(|last| *last != query);
+        self.last_query = Some(query);
+        if changed {
+            let state = serde_wasm_bindgen::to_value(&StateView::from(&self.params))
+                .unwrap_or(JsValue::NULL);
+            classroom::notify_change(&state);
+        }
         Ok(())
     }
 
@@ -772,6 +818,7 @@ impl App {
             }
             range.set_value_as_number(slider_value);
             range.set_attribute("aria-valuetext", &format!("{key} = {text}"))?;
+            range.set_attribute("data-valuetext-own", "")?;
             number.set_value(&text);
             let disabled = min == max;
             range.set_disabled(disabled);
@@ -786,6 +833,11 @@ impl App {
     /// need numbers of P (curves, projection, readouts) are drawn by [`App::finish_frame`], at once on
     /// the CPU, after the GPU's small read-backs on WebGPU.
     fn render(&mut self) -> Result<(), WebError> {
+        // Nothing is drawn before the backend is chosen (an early frame request, e.g. from the
+        // panel visibility observer, would otherwise draw, and settle `ready`, on the CPU).
+        if !self.backend_chosen {
+            return Ok(());
+        }
         self.frame_started = now_ms();
         self.frame_id = self.frame_id.wrapping_add(1);
         self.heatmap_rect = self.draw_heatmap_axes()?;
@@ -930,9 +982,12 @@ impl App {
         self.render_projection(pair.as_ref(), data.max_projection_error)?;
         let projection_drawn = now_ms();
 
-        self.render_panels()?;
+        // A failing attention panel is shown on the page but does not stop P's frame.
+        report(Some(self.render_panels()));
         self.last_frame_ms = now_ms() - self.frame_started;
+        self.last_gathered = data.gathered.clone();
         self.stats = Stats {
+            first_frame_ms: self.stats.first_frame_ms,
             max_projection_error: data.max_projection_error,
             p_min: data.p_min,
             p_max: data.p_max,
@@ -967,9 +1022,11 @@ impl App {
             "frame-time",
             &format!("last update {:.1} ms", self.last_frame_ms),
         )?;
+        classroom::describe_ranges()?;
         self.settle_drawn_waiters();
         if !self.ready_settled {
             self.ready_settled = true;
+            self.stats.first_frame_ms = now_ms();
             set_hidden("loading", true)?;
             api::settle_ready(&api::api_object()?, Ok(()))?;
         }
@@ -1089,6 +1146,7 @@ impl App {
     /// settles when that frame is complete (see `finish_frame`).
     fn start_on(&mut self, backend: Backend, why_cpu: &str) -> Result<(), WebError> {
         self.backend = backend;
+        self.backend_chosen = true;
         let limits = match self.backend {
             Backend::Cpu => CPU_LIMITS,
             Backend::Gpu(_) => GPU_LIMITS,
@@ -1106,7 +1164,7 @@ impl App {
         };
         self.sync_controls()?;
         self.render()?;
-        self.write_url()
+        self.write_url_and_notify()
     }
 
     /// Resolves `peLab.whenDrawn()` promises once nothing is left to draw.
@@ -1132,6 +1190,14 @@ impl App {
             tooltip.set_hidden(true);
             return Ok(());
         };
+        self.show_cell(row, column, x_css, y_css)
+    }
+
+    /// Shows the cell (row, column) of P in the tooltip (placed near CSS point x, y) and the
+    /// readout below the heatmap.
+    fn show_cell(&self, row: usize, column: usize, x_css: f64, y_css: f64) -> Result<(), WebError> {
+        let d = self.params.d;
+        let tooltip: HtmlElement = element("heatmap-tooltip")?;
         let pair = pair_of_column(column);
         let kind = if is_sine_column(column) { "sin" } else { "cos" };
         let omega = frequency(pair, d, self.params.base);

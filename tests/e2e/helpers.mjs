@@ -34,7 +34,9 @@ export async function launch({ webgpu = true } = {}) {
 }
 
 /** A page that records errors; `problems` must stay empty for a test to pass. */
-export async function openPage(browser, url, { width = 1400, height = 1900 } = {}) {
+// Tall enough that every panel is on screen: off-screen panels are only drawn once scrolled to
+// (classroom.test.mjs tests that with a short viewport).
+export async function openPage(browser, url, { width = 1400, height = 9000 } = {}) {
   const page = await browser.newPage({ viewport: { width, height } });
   const problems = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));

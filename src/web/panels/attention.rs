@@ -49,6 +49,29 @@ pub struct WeightsView {
 }
 
 impl WeightsView {
+    /// The weights as CSV: queries as rows, keys as columns, both named by their tokens.
+    pub fn csv(&self) -> String {
+        let labels: Vec<String> = self
+            .tokens
+            .iter()
+            .enumerate()
+            .map(|(k, t)| format!("{k}:{t}"))
+            .collect();
+        let valid = self
+            .valid_len
+            .map_or_else(|| "all".to_string(), |v| v.to_string());
+        crate::math::export::matrix_csv(
+            "attention weights softmax((X+P)(X+P)^T/sqrt(d))",
+            &[
+                ("tokens", self.tokens.len().to_string()),
+                ("valid_len", valid),
+            ],
+            "query",
+            &labels,
+            self.weights.view(),
+        )
+    }
+
     /// The readout for the cell under canvas point (x, y), if any.
     pub fn describe(&self, x: f64, y: f64) -> Option<String> {
         let n = self.tokens.len();

@@ -115,11 +115,26 @@ pub struct PanelsState {
     /// A panels-only redraw waits for the next animation frame.
     pub requested: bool,
     /// The attention heatmap as drawn, for hovering.
-    attention_view: Option<attention::WeightsView>,
+    pub attention_view: Option<attention::WeightsView>,
     /// The d the heads select was built for, and the tokens of the token selects.
     heads_options_for: Option<usize>,
     token_options_for: Option<Vec<String>>,
     measure: complexity::MeasureState,
+}
+
+impl PanelId {
+    /// The id of the panel's `<section>` in index.html.
+    fn section_id(self) -> &'static str {
+        match self {
+            PanelId::Attention => "panel-attention",
+            PanelId::Heads => "panel-heads",
+            PanelId::Order => "panel-order",
+            PanelId::Similarity => "panel-similarity",
+            PanelId::Binary => "panel-binary",
+            PanelId::Complexity => "panel-complexity",
+            PanelId::Scaling => "panel-scaling",
+        }
+    }
 }
 
 /// Indices of `PanelsState::drawn`.
@@ -330,7 +345,7 @@ impl App {
         Ok(())
     }
 
-    fn request_panels(&mut self) {
+    pub(super) fn request_panels(&mut self) {
         if self.panels.requested {
             return;
         }
@@ -355,6 +370,10 @@ impl App {
     /// Redraws every panel whose inputs changed and updates `stats.panels`. A failing panel shows
     /// its error in its own readout; the others still draw.
     pub(super) fn render_panels(&mut self) -> Result<(), WebError> {
+        if !self.backend_chosen {
+            return Ok(());
+        }
+        super::classroom::describe_ranges()?;
         let notices = self.lesson.fit_to(self.params.d);
         if !notices.is_empty() {
             let mut all = std::mem::take(&mut self.stats.notices);
@@ -552,6 +571,10 @@ fn redraw<T>(
 ) -> Option<Result<T, WebError>> {
     let slot = &mut state.drawn[id as usize];
     if slot.as_deref() == Some(key.as_str()) {
+        return None;
+    }
+    // Off-screen panels wait until they are seen (the observer then asks for a frame).
+    if !super::classroom::is_visible(id.section_id()) {
         return None;
     }
     let result = draw();
