@@ -29,16 +29,13 @@ impl From<GpuError> for WebError {
 
 pub struct GpuBackend {
     context: GpuContext,
-    /// Kept so that the surface stays valid for the canvas.
-    _instance: wgpu::Instance,
-    surface: wgpu::Surface<'static>,
+    /// The WebGPU instance: it keeps the surfaces valid and makes the panel surfaces.
+    instance: wgpu::Instance,
     surface_format: wgpu::TextureFormat,
-    surface_size: (u32, u32),
     /// What the browser says of its adapter (wgpu's own name is empty on WebGPU).
     adapter_label: String,
-    /// The WebGPU canvas (not in the document): the render pass draws the cells here, then the
-    /// heatmap's 2D canvas draws it inside its axes.
-    canvas: HtmlCanvasElement,
+    /// The WebGPU canvas of P's heatmap.
+    heatmap_surface: PanelSurface,
     renderer: HeatmapRenderer,
     /// The offscreen WebGPU canvas of the similarity panel's Gram heatmap, created on first use.
     gram_surface: Option<PanelSurface>,
@@ -52,6 +49,86 @@ struct PanelSurface {
     canvas: HtmlCanvasElement,
     surface: wgpu::Surface<'static>,
     size: (u32, u32),
+}
+
+impl PanelSurface {
+    /// A canvas (not in the document) with a WebGPU surface.
+    fn new(instance: &wgpu::Instance) -> Result<Self, WebError> {
+        let canvas: HtmlCanvasElement = dom::document()?
+            .create_element("canvas")?
+            .dyn_into()
+            .map_err(|_| WebError::Js("could not create a canvas".into()))?;
+        canvas.set_width(1);
+        canvas.set_height(1);
+        let surface = instance
+            .create_surface(wgpu::SurfaceTarget::Canvas(canvas.clone()))
+            .map_err(|e| WebError::Gpu(format!("no WebGPU canvas context: {e}")))?;
+        Ok(PanelSurface {
+            canvas,
+            surface,
+            size: (0, 0),
+        })
+    }
+
+    /// Renders `cells` with the heatmap render pass into this canvas (resized to `rect`), then
+    /// draws the canvas into `rect` of the 2D canvas `target`, inside its axes.
+    #[allow(clippy::too_many_arguments)] // what to draw, with what, and where
+    fn draw(
+        &mut self,
+        ctx: &GpuContext,
+        renderer: &HeatmapRenderer,
+        format: wgpu::TextureFormat,
+        cells: &wgpu::Buffer,
+        (rows, columns): (usize, usize),
+        (low, high): (f32, f32),
+        rect: PixelRect,
+        target: &HtmlCanvasElement,
+    ) -> Result<(), WebError> {
+        let (width, height) = (rect.width().max(1.0) as u32, rect.height().max(1.0) as u32);
+        if self.size != (width, height) {
+            self.canvas.set_width(width);
+            self.canvas.set_height(height);
+            self.surface.configure(
+                &ctx.device,
+                &wgpu::SurfaceConfiguration {
+                    usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+                    format,
+                    width,
+                    height,
+                    present_mode: wgpu::PresentMode::Fifo,
+                    desired_maximum_frame_latency: 2,
+                    alpha_mode: wgpu::CompositeAlphaMode::Auto,
+                    view_formats: vec![],
+                    color_space: Default::default(),
+                },
+            );
+            self.size = (width, height);
+        }
+        let frame = match self.surface.get_current_texture() {
+            wgpu::CurrentSurfaceTexture::Success(frame)
+            | wgpu::CurrentSurfaceTexture::Suboptimal(frame) => frame,
+            other => return Err(WebError::Gpu(format!("no canvas texture: {other:?}"))),
+        };
+        let view = frame
+            .texture
+            .create_view(&wgpu::TextureViewDescriptor::default());
+        renderer.draw(
+            &ctx.device,
+            &ctx.queue,
+            &view,
+            cells,
+            HeatmapView {
+                rows: rows as u32,
+                columns: columns as u32,
+                out_width: width,
+                out_height: height,
+                low,
+                high,
+            },
+        );
+        ctx.queue.present(frame);
+        paint_canvas(target, &self.canvas, rect)
+    }
 }
 
 impl GpuBackend {
@@ -72,25 +149,17 @@ impl GpuBackend {
             backends: wgpu::Backends::BROWSER_WEBGPU,
             ..wgpu::InstanceDescriptor::new_without_display_handle()
         });
-        let canvas: HtmlCanvasElement = dom::document()?
-            .create_element("canvas")?
-            .dyn_into()
-            .map_err(|_| WebError::Js("could not create a canvas".into()))?;
-        canvas.set_width(1);
-        canvas.set_height(1);
-        let surface = instance
-            .create_surface(wgpu::SurfaceTarget::Canvas(canvas.clone()))
-            .map_err(|e| WebError::Gpu(format!("no WebGPU canvas context: {e}")))?;
+        let heatmap_surface = PanelSurface::new(&instance)?;
         let adapter = instance
             .request_adapter(&wgpu::RequestAdapterOptions {
                 power_preference: wgpu::PowerPreference::HighPerformance,
-                compatible_surface: Some(&surface),
+                compatible_surface: Some(&heatmap_surface.surface),
                 ..Default::default()
             })
             .await
             .map_err(|e| WebError::Gpu(format!("no WebGPU adapter: {e}")))?;
         let context = GpuContext::from_adapter(&adapter, wgpu::Features::empty()).await?;
-        let capabilities = surface.get_capabilities(&adapter);
+        let capabilities = heatmap_surface.surface.get_capabilities(&adapter);
         // A non-sRGB format: the shader writes the colour map's bytes as they are, like the CPU.
         let surface_format = capabilities
             .formats
@@ -115,11 +184,9 @@ impl GpuBackend {
         Ok(GpuBackend {
             adapter_label,
             context,
-            _instance: instance,
-            surface,
+            instance,
             surface_format,
-            surface_size: (0, 0),
-            canvas,
+            heatmap_surface,
             renderer,
             gram_surface: None,
             measure_encoding: None,
@@ -154,50 +221,16 @@ impl GpuBackend {
             .run(&ctx.device, &ctx.queue, n, d, base)?
             .clone();
 
-        let (width, height) = (rect.width().max(1.0) as u32, rect.height().max(1.0) as u32);
-        if self.surface_size != (width, height) {
-            self.canvas.set_width(width);
-            self.canvas.set_height(height);
-            self.surface.configure(
-                &ctx.device,
-                &wgpu::SurfaceConfiguration {
-                    usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
-                    format: self.surface_format,
-                    width,
-                    height,
-                    present_mode: wgpu::PresentMode::Fifo,
-                    desired_maximum_frame_latency: 2,
-                    alpha_mode: wgpu::CompositeAlphaMode::Auto,
-                    view_formats: vec![],
-                    color_space: Default::default(),
-                },
-            );
-            self.surface_size = (width, height);
-        }
-        let frame = match self.surface.get_current_texture() {
-            wgpu::CurrentSurfaceTexture::Success(frame)
-            | wgpu::CurrentSurfaceTexture::Suboptimal(frame) => frame,
-            other => return Err(WebError::Gpu(format!("no canvas texture: {other:?}"))),
-        };
-        let target = frame
-            .texture
-            .create_view(&wgpu::TextureViewDescriptor::default());
-        self.renderer.draw(
-            &ctx.device,
-            &ctx.queue,
-            &target,
+        self.heatmap_surface.draw(
+            ctx,
+            &self.renderer,
+            self.surface_format,
             &p,
-            HeatmapView {
-                rows: n as u32,
-                columns: d as u32,
-                out_width: width,
-                out_height: height,
-                low: -1.0,
-                high: 1.0,
-            },
-        );
-        ctx.queue.present(frame);
-        paint_canvas(heatmap, &self.canvas, rect)?;
+            (n, d),
+            (-1.0, 1.0),
+            rect,
+            heatmap,
+        )?;
 
         ctx.stats
             .run(&ctx.device, &ctx.queue, &p, n, d, base, delta)?;
@@ -287,71 +320,22 @@ impl GpuBackend {
         rect: PixelRect,
         target: &HtmlCanvasElement,
     ) -> Result<(), WebError> {
-        let (width, height) = (rect.width().max(1.0) as u32, rect.height().max(1.0) as u32);
-        let slot = &mut self.gram_surface;
-        if slot.is_none() {
-            let canvas: HtmlCanvasElement =
-                dom::document()?
-                    .create_element("canvas")?
-                    .dyn_into()
-                    .map_err(|_| WebError::Js("could not create a canvas".into()))?;
-            let surface = self
-                ._instance
-                .create_surface(wgpu::SurfaceTarget::Canvas(canvas.clone()))
-                .map_err(|e| WebError::Gpu(format!("no WebGPU canvas context: {e}")))?;
-            *slot = Some(PanelSurface {
-                canvas,
-                surface,
-                size: (0, 0),
-            });
+        if self.gram_surface.is_none() {
+            self.gram_surface = Some(PanelSurface::new(&self.instance)?);
         }
-        let Some(panel) = slot.as_mut() else {
+        let Some(panel) = self.gram_surface.as_mut() else {
             return Err(WebError::Gpu("no panel surface".into()));
         };
-        let ctx = &self.context;
-        if panel.size != (width, height) {
-            panel.canvas.set_width(width);
-            panel.canvas.set_height(height);
-            panel.surface.configure(
-                &ctx.device,
-                &wgpu::SurfaceConfiguration {
-                    usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
-                    format: self.surface_format,
-                    width,
-                    height,
-                    present_mode: wgpu::PresentMode::Fifo,
-                    desired_maximum_frame_latency: 2,
-                    alpha_mode: wgpu::CompositeAlphaMode::Auto,
-                    view_formats: vec![],
-                    color_space: Default::default(),
-                },
-            );
-            panel.size = (width, height);
-        }
-        let frame = match panel.surface.get_current_texture() {
-            wgpu::CurrentSurfaceTexture::Success(frame)
-            | wgpu::CurrentSurfaceTexture::Suboptimal(frame) => frame,
-            other => return Err(WebError::Gpu(format!("no canvas texture: {other:?}"))),
-        };
-        let view = frame
-            .texture
-            .create_view(&wgpu::TextureViewDescriptor::default());
-        self.renderer.draw(
-            &ctx.device,
-            &ctx.queue,
-            &view,
+        panel.draw(
+            &self.context,
+            &self.renderer,
+            self.surface_format,
             cells,
-            HeatmapView {
-                rows: rows as u32,
-                columns: columns as u32,
-                out_width: width,
-                out_height: height,
-                low,
-                high,
-            },
-        );
-        ctx.queue.present(frame);
-        paint_canvas(target, &panel.canvas, rect)
+            (rows, columns),
+            (low, high),
+            rect,
+            target,
+        )
     }
 
     /// First step of the complexity panel's timing: P (n × d) into the measuring kernel's own

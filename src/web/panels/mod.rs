@@ -490,8 +490,24 @@ impl App {
                 input.set_disabled(min == max);
             }
         }
-        element::<HtmlInputElement>("valid-range")?
-            .set_attribute("aria-valuetext", &valid_text(lesson, n_tokens))?;
+        // What a screen reader says for each slider.
+        for (key, text) in [
+            ("valid", valid_text(lesson, n_tokens)),
+            ("simi", format!("position i = {}", lesson.sim_position)),
+            (
+                "simk",
+                format!("largest offset k = {}", lesson.sim_max_offset),
+            ),
+            ("cn", format!("n = {cn}")),
+            ("cd", format!("d = {cd}")),
+            ("k", format!("kernel size k = {k}")),
+        ] {
+            set_if_changed(
+                &element::<HtmlInputElement>(&format!("{key}-range"))?,
+                "aria-valuetext",
+                &text,
+            )?;
+        }
         for (slot, id) in ["lens0", "lens1"].into_iter().enumerate() {
             let input: HtmlInputElement = element(id)?;
             let value = lesson.batch_lens[slot].to_string();
