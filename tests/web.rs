@@ -182,6 +182,8 @@ fn a_missing_canvas_is_reported_on_the_page() {
 #[wasm_bindgen_test]
 fn the_attention_panels_draw_and_report_their_numbers() {
     load_page_markup();
+    // The panels are far below this test page's fold, where they would wait to be scrolled to.
+    pe_lab::web::set_eager_panels(true);
     mount("?compute=cpu&valid=5&heads=8&text=I%20would%20like%203%20oranges%20and%204%20bananas")
         .expect("the page mounts");
     let stats = current_stats().unwrap();

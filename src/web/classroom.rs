@@ -20,6 +20,8 @@ thread_local! {
     static CHANGE_LISTENERS: RefCell<Vec<Function>> = const { RefCell::new(Vec::new()) };
     /// Ids of the panels (sections) currently on screen or near it.
     static VISIBLE_PANELS: RefCell<Option<HashSet<String>>> = const { RefCell::new(None) };
+    /// Draw every panel whether or not it is on screen (see `set_eager_panels`).
+    static EAGER_PANELS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// `theme=auto|light|dark` and `present=1` from the link, before the first frame.
@@ -345,6 +347,9 @@ fn wire_heatmap_keyboard() -> Result<(), WebError> {
 /// Whether the panel with this section id is on (or near) the screen (every panel counts as
 /// visible if the observer could not be set up).
 pub fn is_visible(section_id: &str) -> bool {
+    if EAGER_PANELS.with(|e| e.get()) {
+        return true;
+    }
     VISIBLE_PANELS.with(|v| {
         v.borrow()
             .as_ref()
@@ -588,4 +593,10 @@ pub fn describe_ranges() -> Result<(), WebError> {
         range.set_attribute("aria-valuetext", &format!("{label}: {}", range.value()))?;
     }
     Ok(())
+}
+
+/// Draws every panel at once instead of when it scrolls into view: for tests that read the numbers
+/// of panels far down a page they cannot scroll.
+pub fn set_eager_panels(eager: bool) {
+    EAGER_PANELS.with(|e| e.set(eager));
 }

@@ -1254,6 +1254,12 @@ fn show_backend(backend: &Backend, why_cpu: &str) -> Result<(), WebError> {
     set_text("backend", &text)
 }
 
+/// Draw every panel at once, not only when scrolled into view (the browser tests read the numbers
+/// of panels below the test page's fold).
+pub fn set_eager_panels(eager: bool) {
+    classroom::set_eager_panels(eager);
+}
+
 /// Used by the browser tests: the current stats without going through `window.peLab`.
 pub fn current_stats() -> Option<Stats> {
     with_app(|app| app.stats.clone())

@@ -28,9 +28,16 @@ const drawn = (page) => page.evaluate(() => window.peLab.whenDrawn());
 const close = (a, b, tol) => Math.abs(a - b) <= tol;
 const repeat = (value, times) => Array.from({ length: times }, () => value);
 
+/** Scrolls to each canvas (panels off screen are drawn once they come into view) and checks ink. */
 async function assertCanvasesDrawn(page, ids = PANEL_CANVASES) {
   for (const id of ids) {
-    const ink = await canvasInk(page, id);
+    await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+    let ink;
+    for (let k = 0; k < 100; k += 1) {
+      ink = await canvasInk(page, id);
+      if (ink.colours > 3 && ink.ink > 0.002) break;
+      await page.waitForTimeout(100);
+    }
     assert.ok(ink.colours > 3 && ink.ink > 0.002, `canvas #${id} looks blank: ${JSON.stringify(ink)}`);
   }
 }
@@ -150,7 +157,12 @@ for (const compute of ['cpu', 'gpu']) {
       const { page, problems } = await openPage(browser, at());
       // valid_len = 5: keys 5–7 masked in every row, exactly 0.
       await setNumber(page, 'valid-number', 5);
-      await page.waitForFunction(() => window.peLab.stats.panels.attention.validLen === 5);
+      // Drawn (not only computed) with the mask: the panel is on screen, its image has a place.
+      await page.locator('#attn-heatmap').scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => {
+        const a = window.peLab.stats.panels.attention;
+        return a.validLen === 5 && a.image[2] > 0;
+      });
       let a = (await panels(page)).attention;
       assert.equal(a.maskedWeightsZero, true);
       assert.equal(a.maskedCount, 8 * 3);

@@ -35,7 +35,8 @@ pub struct AttentionStats {
     /// The largest weight off the diagonal: [query, key] and its value.
     pub strongest_other: Option<(usize, usize)>,
     pub strongest_other_weight: f64,
-    /// Where the cells are drawn on the canvas, in canvas pixels [x0, y0, x1, y1].
+    /// Where the cells are drawn on the canvas, in canvas pixels [x0, y0, x1, y1] (zeros while the
+    /// panel is off screen and not drawn yet).
     pub image: [f64; 4],
     pub ms: f64,
 }
@@ -106,10 +107,12 @@ pub fn render(ctx: &mut Ctx) -> Result<(AttentionStats, Option<WeightsView>), We
         ..AttentionStats::default()
     };
     if n == 0 {
-        canvas_message(
-            &canvas,
-            &["The sentence has no tokens.", "Type a few words above."],
-        )?;
+        if ctx.draw {
+            canvas_message(
+                &canvas,
+                &["The sentence has no tokens.", "Type a few words above."],
+            )?;
+        }
         set_text(
             "attn-summary",
             "No tokens: type a sentence to see its attention weights.",
@@ -125,43 +128,49 @@ pub fn render(ctx: &mut Ctx) -> Result<(AttentionStats, Option<WeightsView>), We
         lesson.scale_embeddings,
         valid_len,
     )?;
-    let bar = sequential_bar_rgba(256, 0.0, 1.0);
-    let rect = draw_heatmap_frame(
-        &canvas,
-        ctx.scratch,
-        n,
-        n,
-        &RgbaImage {
-            width: 1,
-            height: bar.len() / 4,
-            pixels: &bar,
-        },
-        &HeatmapAxes {
-            x_desc: "Key",
-            y_desc: "Query",
-            value_range: (0.0, 1.0),
-            x_names: Some(&tokens),
-            y_names: Some(&tokens),
-        },
-    )?;
-    let values: Vec<f32> = w.iter().copied().collect();
-    let cell_px = (rect.width().min(rect.height()) / n as f64)
-        .floor()
-        .max(1.0) as usize;
-    let masked = |_: usize, column: usize| valid_len.is_some_and(|v| column >= v);
-    let (pixels, width, height) = weights_image(&values, n, n, cell_px, masked);
-    paint_image(
-        &canvas,
-        ctx.scratch,
-        &RgbaImage {
-            width,
-            height,
-            pixels: &pixels,
-        },
-        rect,
-    )?;
+    // Off screen, the picture waits (see `PanelsState::visible`); the numbers do not.
+    let rect = if ctx.draw {
+        let bar = sequential_bar_rgba(256, 0.0, 1.0);
+        let rect = draw_heatmap_frame(
+            &canvas,
+            ctx.scratch,
+            n,
+            n,
+            &RgbaImage {
+                width: 1,
+                height: bar.len() / 4,
+                pixels: &bar,
+            },
+            &HeatmapAxes {
+                x_desc: "Key",
+                y_desc: "Query",
+                value_range: (0.0, 1.0),
+                x_names: Some(&tokens),
+                y_names: Some(&tokens),
+            },
+        )?;
+        let values: Vec<f32> = w.iter().copied().collect();
+        let cell_px = (rect.width().min(rect.height()) / n as f64)
+            .floor()
+            .max(1.0) as usize;
+        let masked = |_: usize, column: usize| valid_len.is_some_and(|v| column >= v);
+        let (pixels, width, height) = weights_image(&values, n, n, cell_px, masked);
+        paint_image(
+            &canvas,
+            ctx.scratch,
+            &RgbaImage {
+                width,
+                height,
+                pixels: &pixels,
+            },
+            rect,
+        )?;
+        Some(rect)
+    } else {
+        None
+    };
 
-    stats.image = [rect.x0, rect.y0, rect.x1, rect.y1];
+    stats.image = rect.map_or([0.0; 4], |r| [r.x0, r.y0, r.x1, r.y1]);
     stats.weights = w.rows().into_iter().map(|r| r.to_vec()).collect();
     stats.masked_count = valid_len.map_or(0, |v| n * (n - v));
     stats.masked_weights_zero = masked_weights_are_zero(w.view(), valid_len);
@@ -212,7 +221,7 @@ pub fn render(ctx: &mut Ctx) -> Result<(AttentionStats, Option<WeightsView>), We
     stats.ms = elapsed(started);
     Ok((
         stats,
-        Some(WeightsView {
+        rect.map(|rect| WeightsView {
             rect,
             tokens,
             weights: w,

@@ -57,66 +57,69 @@ pub fn render(ctx: &mut Ctx) -> Result<BinaryStats, WebError> {
     };
 
     let width = bit_count(n);
-    let signs = bits_as_signs(bits(n).view());
-    let bit_names: Vec<String> = (0..width).map(|k| k.to_string()).collect();
-    let bits_canvas: HtmlCanvasElement = element("binary-bits")?;
-    let rect = draw_heatmap_frame(
-        &bits_canvas,
-        ctx.scratch,
-        n,
-        width,
-        &bar_image,
-        &HeatmapAxes {
-            x_desc: "Bit k (lowest first)",
-            y_desc: "Number i",
-            value_range: (-1.0, 1.0),
-            x_names: Some(&bit_names),
-            y_names: None,
-        },
-    )?;
-    paint_cells(
-        &bits_canvas,
-        ctx.scratch,
-        &RgbaImage {
+    // Off screen, the pictures wait (see `PanelsState::visible`); the table and numbers do not.
+    if ctx.draw {
+        let signs = bits_as_signs(bits(n).view());
+        let bit_names: Vec<String> = (0..width).map(|k| k.to_string()).collect();
+        let bits_canvas: HtmlCanvasElement = element("binary-bits")?;
+        let rect = draw_heatmap_frame(
+            &bits_canvas,
+            ctx.scratch,
+            n,
             width,
-            height: n,
-            pixels: &diverging_rgba(signs.as_slice().unwrap_or(&[]), -1.0, 1.0),
-        },
-        rect,
-    )?;
+            &bar_image,
+            &HeatmapAxes {
+                x_desc: "Bit k (lowest first)",
+                y_desc: "Number i",
+                value_range: (-1.0, 1.0),
+                x_names: Some(&bit_names),
+                y_names: None,
+            },
+        )?;
+        paint_cells(
+            &bits_canvas,
+            ctx.scratch,
+            &RgbaImage {
+                width,
+                height: n,
+                pixels: &diverging_rgba(signs.as_slice().unwrap_or(&[]), -1.0, 1.0),
+            },
+            rect,
+        )?;
 
-    let p_canvas: HtmlCanvasElement = element("binary-p")?;
-    let rect = draw_heatmap_frame(
-        &p_canvas,
-        ctx.scratch,
-        n,
-        d,
-        &bar_image,
-        &HeatmapAxes {
-            x_desc: "Column (encoding dimension)",
-            y_desc: "Row (position)",
-            value_range: (-1.0, 1.0),
-            x_names: None,
-            y_names: None,
-        },
-    )?;
-    // P itself is already drawn above (by the GPU's render pass on WebGPU, from the CPU's cells
-    // otherwise): its image is copied, scaled, rather than computed and coloured again.
-    let source: HtmlCanvasElement = element("heatmap")?;
-    let from = ctx.heatmap_rect;
-    let context = context_2d(&p_canvas)?;
-    context.set_image_smoothing_enabled(true);
-    context.draw_image_with_html_canvas_element_and_sw_and_sh_and_dx_and_dy_and_dw_and_dh(
-        &source,
-        from.x0,
-        from.y0,
-        from.width(),
-        from.height(),
-        rect.x0,
-        rect.y0,
-        rect.width(),
-        rect.height(),
-    )?;
+        let p_canvas: HtmlCanvasElement = element("binary-p")?;
+        let rect = draw_heatmap_frame(
+            &p_canvas,
+            ctx.scratch,
+            n,
+            d,
+            &bar_image,
+            &HeatmapAxes {
+                x_desc: "Column (encoding dimension)",
+                y_desc: "Row (position)",
+                value_range: (-1.0, 1.0),
+                x_names: None,
+                y_names: None,
+            },
+        )?;
+        // P itself is already drawn above (by the GPU's render pass on WebGPU, from the CPU's cells
+        // otherwise): its image is copied, scaled, rather than computed and coloured again.
+        let source: HtmlCanvasElement = element("heatmap")?;
+        let from = ctx.heatmap_rect;
+        let context = context_2d(&p_canvas)?;
+        context.set_image_smoothing_enabled(true);
+        context.draw_image_with_html_canvas_element_and_sw_and_sh_and_dx_and_dy_and_dw_and_dh(
+            &source,
+            from.x0,
+            from.y0,
+            from.width(),
+            from.height(),
+            rect.x0,
+            rect.y0,
+            rect.width(),
+            rect.height(),
+        )?;
+    }
     let p_source = ctx.backend.name();
 
     let pairings = pair_bits_with_frequencies(n, d, base)?;

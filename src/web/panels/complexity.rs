@@ -142,7 +142,9 @@ pub fn render(ctx: &mut Ctx, measure: &MeasureState) -> Result<ComplexityStats, 
             }
         ),
     )?;
-    draw_chart(n, d, k)?;
+    if ctx.draw {
+        draw_chart(n, d, k)?;
+    }
 
     let backend = ctx.backend.name();
     let current = measure

@@ -68,69 +68,71 @@ pub fn render(ctx: &mut Ctx) -> Result<HeadsStats, WebError> {
         (0..heads).all(|h| masked_weights_are_zero(w.slice(s![b, h, .., ..]), Some(lens[b])))
     });
 
-    // The drawing: one row per sequence, one square map per head (the first SHOWN_HEADS).
-    let canvas: HtmlCanvasElement = element("heads-canvas")?;
-    let context = context_2d(&canvas)?;
-    let (width, height) = (canvas.width() as f64, canvas.height() as f64);
-    context.set_fill_style_str("#fff");
-    context.fill_rect(0.0, 0.0, width, height);
     let shown = heads.min(SHOWN_HEADS);
-    let (margin, gap) = (14.0, 10.0);
-    let row_height = (height - 8.0) / 2.0;
-    let tile = ((width - 2.0 * margin - gap * (shown as f64 - 1.0)) / shown as f64)
-        .min(row_height - 64.0)
-        .floor();
-    for (b, sequence) in sequences.iter().enumerate() {
-        let top = 6.0 + b as f64 * row_height;
-        context.set_fill_style_str("#1b1f24");
-        context.set_font("600 17px sans-serif");
-        context.fill_text(
-            &format!(
-                "Sequence {b}: {}  ·  valid_len = {}",
-                sequence
-                    .iter()
-                    .map(|t| format!("“{t}”"))
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                lens[b]
-            ),
-            margin,
-            top + 18.0,
-        )?;
-        context.set_font("15px sans-serif");
-        for (h, head_len) in per_head[b].iter().enumerate().take(shown) {
-            let x0 = margin + h as f64 * (tile + gap);
-            let y0 = top + 50.0;
-            context.set_fill_style_str("#333");
-            // Narrow tiles (many heads) get the short caption.
-            let caption = if tile >= 100.0 {
-                format!("head {h} · {head_len}")
-            } else {
-                format!("h{h} · {head_len}")
-            };
-            context.fill_text(&caption, x0, y0 - 8.0)?;
-            let map = w.slice(s![b, h, .., ..]);
-            let values: Vec<f32> = map.iter().copied().collect();
-            let n = map.nrows();
-            let cell_px = (tile / n as f64).floor().max(1.0) as usize;
-            let valid = lens[b];
-            let (pixels, img_w, img_h) =
-                weights_image(&values, n, n, cell_px, |_, column| column >= valid);
-            paint_image(
-                &canvas,
-                ctx.scratch,
-                &RgbaImage {
-                    width: img_w,
-                    height: img_h,
-                    pixels: &pixels,
-                },
-                PixelRect {
-                    x0,
-                    y0,
-                    x1: x0 + tile,
-                    y1: y0 + tile,
-                },
+    if ctx.draw {
+        // The drawing: one row per sequence, one square map per head (the first SHOWN_HEADS).
+        let canvas: HtmlCanvasElement = element("heads-canvas")?;
+        let context = context_2d(&canvas)?;
+        let (width, height) = (canvas.width() as f64, canvas.height() as f64);
+        context.set_fill_style_str("#fff");
+        context.fill_rect(0.0, 0.0, width, height);
+        let (margin, gap) = (14.0, 10.0);
+        let row_height = (height - 8.0) / 2.0;
+        let tile = ((width - 2.0 * margin - gap * (shown as f64 - 1.0)) / shown as f64)
+            .min(row_height - 64.0)
+            .floor();
+        for (b, sequence) in sequences.iter().enumerate() {
+            let top = 6.0 + b as f64 * row_height;
+            context.set_fill_style_str("#1b1f24");
+            context.set_font("600 17px sans-serif");
+            context.fill_text(
+                &format!(
+                    "Sequence {b}: {}  ·  valid_len = {}",
+                    sequence
+                        .iter()
+                        .map(|t| format!("“{t}”"))
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                    lens[b]
+                ),
+                margin,
+                top + 18.0,
             )?;
+            context.set_font("15px sans-serif");
+            for (h, head_len) in per_head[b].iter().enumerate().take(shown) {
+                let x0 = margin + h as f64 * (tile + gap);
+                let y0 = top + 50.0;
+                context.set_fill_style_str("#333");
+                // Narrow tiles (many heads) get the short caption.
+                let caption = if tile >= 100.0 {
+                    format!("head {h} · {head_len}")
+                } else {
+                    format!("h{h} · {head_len}")
+                };
+                context.fill_text(&caption, x0, y0 - 8.0)?;
+                let map = w.slice(s![b, h, .., ..]);
+                let values: Vec<f32> = map.iter().copied().collect();
+                let n = map.nrows();
+                let cell_px = (tile / n as f64).floor().max(1.0) as usize;
+                let valid = lens[b];
+                let (pixels, img_w, img_h) =
+                    weights_image(&values, n, n, cell_px, |_, column| column >= valid);
+                paint_image(
+                    &canvas,
+                    ctx.scratch,
+                    &RgbaImage {
+                        width: img_w,
+                        height: img_h,
+                        pixels: &pixels,
+                    },
+                    PixelRect {
+                        x0,
+                        y0,
+                        x1: x0 + tile,
+                        y1: y0 + tile,
+                    },
+                )?;
+            }
         }
     }
 

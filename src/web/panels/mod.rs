@@ -109,9 +109,10 @@ impl LessonView {
 /// The panels' memory between frames (not part of `stats`).
 #[derive(Default)]
 pub struct PanelsState {
-    /// What each panel was last drawn with: a panel whose inputs did not change is not redrawn
-    /// (its canvas keeps the picture, `stats` keeps the numbers).
-    drawn: [Option<String>; 7],
+    /// What each panel was last computed with, and whether its canvases were drawn then: a panel
+    /// whose inputs did not change is not recomputed (its canvas keeps the picture, `stats` keeps
+    /// the numbers) unless it has come on screen since and was not drawn yet.
+    drawn: [Option<(String, bool)>; 7],
     /// A panels-only redraw waits for the next animation frame.
     pub requested: bool,
     /// The attention heatmap as drawn, for hovering.
@@ -160,6 +161,8 @@ pub(super) struct Ctx<'a> {
     pub scratch: &'a HtmlCanvasElement,
     /// Where the heatmap of P has its cells (the binary panel copies them).
     pub heatmap_rect: PixelRect,
+    /// Whether the panel being rendered is on screen: draw its canvases, or only its numbers.
+    pub draw: bool,
 }
 
 /// The range/number pairs of the panels: `<key>-range` and `<key>-number`.
@@ -389,6 +392,7 @@ impl App {
             encoding: &self.encoding,
             scratch: &self.scratch,
             heatmap_rect: self.heatmap_rect,
+            draw: false,
         };
         let state = &mut self.panels;
         let stats = &mut self.stats.panels;
@@ -403,7 +407,8 @@ impl App {
         );
 
         let key = format!("{tokens_key}|{:?}", l.effective_valid_len());
-        if let Some(result) = redraw(state, PanelId::Attention, key, || {
+        if let Some(result) = redraw(state, PanelId::Attention, key, |draw| {
+            ctx.draw = draw;
             attention::render(&mut ctx)
         }) {
             panel_result(result, "attn-summary", |(s, view)| {
@@ -412,7 +417,10 @@ impl App {
             });
         }
         let key = format!("{tokens_key}|{}|{:?}", l.heads(), l.batch_lens);
-        if let Some(result) = redraw(state, PanelId::Heads, key, || heads::render(&mut ctx)) {
+        if let Some(result) = redraw(state, PanelId::Heads, key, |draw| {
+            ctx.draw = draw;
+            heads::render(&mut ctx)
+        }) {
             panel_result(result, "heads-readout", |s| stats.heads = s);
         }
         let key = format!(
@@ -420,32 +428,43 @@ impl App {
             l.permutation,
             l.effective_valid_len()
         );
-        if let Some(result) = redraw(state, PanelId::Order, key, || order::render(&mut ctx)) {
+        if let Some(result) = redraw(state, PanelId::Order, key, |draw| {
+            ctx.draw = draw;
+            order::render(&mut ctx)
+        }) {
             panel_result(result, "order-description", |s| stats.order = s);
         }
         let key = format!(
             "{}|{}|{}|{}|{}|{:?}|{backend}",
             p.n, p.d, p.base, l.sim_position, l.sim_max_offset, l.sim_view
         );
-        if let Some(result) = redraw(state, PanelId::Similarity, key, || {
+        if let Some(result) = redraw(state, PanelId::Similarity, key, |draw| {
+            ctx.draw = draw;
             similarity::render(&mut ctx)
         }) {
             panel_result(result, "sim-heatmap-note", |s| stats.similarity = s);
         }
         let key = format!("{}|{}|{}|{backend}", p.n, p.d, p.base);
-        if let Some(result) = redraw(state, PanelId::Binary, key, || binary::render(&mut ctx)) {
+        if let Some(result) = redraw(state, PanelId::Binary, key, |draw| {
+            ctx.draw = draw;
+            binary::render(&mut ctx)
+        }) {
             panel_result(result, "binary-summary", |s| stats.binary = s);
         }
         let (cn, cd, k) = l.complexity(p.n, p.d);
         let key = format!("{cn}|{cd}|{k}|{backend}|{:?}", state.measure);
         let measure = state.measure.clone();
-        if let Some(result) = redraw(state, PanelId::Complexity, key, || {
+        if let Some(result) = redraw(state, PanelId::Complexity, key, |draw| {
+            ctx.draw = draw;
             complexity::render(&mut ctx, &measure)
         }) {
             panel_result(result, "complexity-crossover", |s| stats.complexity = s);
         }
         let key = format!("{tokens_key}|{:?}", l.token_pair);
-        if let Some(result) = redraw(state, PanelId::Scaling, key, || scaling::render(&mut ctx)) {
+        if let Some(result) = redraw(state, PanelId::Scaling, key, |draw| {
+            ctx.draw = draw;
+            scaling::render(&mut ctx)
+        }) {
             panel_result(result, "scale-magnitudes", |s| stats.scaling = s);
         }
         self.schedule_auto_measure();
@@ -577,25 +596,28 @@ fn valid_text(lesson: &LessonParams, n_tokens: usize) -> String {
     }
 }
 
-/// Runs `draw` unless the panel was last drawn with the same `key`. Returns its result, or `None`
-/// when it was up to date.
+/// Runs `render` (told whether the panel is on screen, i.e. whether to draw its canvases) unless
+/// the panel is up to date: computed with the same `key`, and drawn too if it is on screen.
+/// Returns its result, or `None` when it was up to date.
 fn redraw<T>(
     state: &mut PanelsState,
     id: PanelId,
     key: String,
-    draw: impl FnOnce() -> Result<T, WebError>,
+    render: impl FnOnce(bool) -> Result<T, WebError>,
 ) -> Option<Result<T, WebError>> {
+    // The numbers and readouts of every panel are always computed; its canvases are drawn only
+    // when it is on screen (`classroom::is_visible`), so that a page opened at the top does not
+    // spend its first frame on pictures nobody sees.
+    let visible = super::classroom::is_visible(id.section_id());
     let slot = &mut state.drawn[id as usize];
-    if slot.as_deref() == Some(key.as_str()) {
-        return None;
+    if let Some((done, was_drawn)) = slot {
+        if *done == key && (*was_drawn || !visible) {
+            return None;
+        }
     }
-    // Off-screen panels wait until they are seen (the observer then asks for a frame).
-    if !super::classroom::is_visible(id.section_id()) {
-        return None;
-    }
-    let result = draw();
+    let result = render(visible);
     // A failed panel is tried again on the next frame.
-    *slot = result.is_ok().then_some(key);
+    *slot = result.is_ok().then_some((key, visible));
     Some(result)
 }
 

@@ -117,7 +117,9 @@ pub fn render(ctx: &mut Ctx) -> Result<OrderStats, WebError> {
             )
         },
     )?;
-    draw_chart(&permuted, &stats)?;
+    if ctx.draw {
+        draw_chart(&permuted, &stats)?;
+    }
     Ok(OrderStats {
         ms: elapsed(started),
         ..stats

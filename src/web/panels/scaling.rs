@@ -69,7 +69,10 @@ pub fn render(ctx: &mut Ctx) -> Result<ScalingStats, WebError> {
         ..ScalingStats::default()
     };
     if tokens.is_empty() {
-        for id in ["scale-chart", "scale-dots"] {
+        for id in ["scale-chart", "scale-dots"]
+            .into_iter()
+            .filter(|_| ctx.draw)
+        {
             canvas_message(
                 &element(id)?,
                 &[
@@ -99,7 +102,9 @@ pub fn render(ctx: &mut Ctx) -> Result<ScalingStats, WebError> {
     stats.embedding_rms_curve = curve.iter().map(|m| m.embedding_rms).collect();
     stats.scaled_embedding_rms_curve = curve.iter().map(|m| m.scaled_embedding_rms).collect();
     stats.encoding_rms_curve = curve.iter().map(|m| m.encoding_rms).collect();
-    draw_magnitudes(&curve, d)?;
+    if ctx.draw {
+        draw_magnitudes(&curve, d)?;
+    }
     set_text(
         "scale-magnitudes",
         &format!(
@@ -129,7 +134,9 @@ pub fn render(ctx: &mut Ctx) -> Result<ScalingStats, WebError> {
         concatenated: terms.concatenated,
         cross_terms: terms.cross_terms(),
     };
-    draw_terms(&pair)?;
+    if ctx.draw {
+        draw_terms(&pair)?;
+    }
     set_text(
         "scale-dots-readout",
         &format!(

@@ -146,7 +146,9 @@ pub fn render(ctx: &mut Ctx) -> Result<SimilarityStats, WebError> {
         .zip(&stats.curve_shifted)
         .map(|(a, b)| (a - b).abs())
         .fold(0.0, f64::max);
-    draw_curve(&stats)?;
+    if ctx.draw {
+        draw_curve(&stats)?;
+    }
     set_text(
         "sim-curve-readout",
         &format!(
@@ -167,7 +169,9 @@ pub fn render(ctx: &mut Ctx) -> Result<SimilarityStats, WebError> {
     stats.normalized_short = normalized_similarity(i, i + 1, n);
     stats.normalized_long = normalized_similarity(i, i + 1, 2 * n);
     stats.sinusoidal_neighbours = stats.curve.get(1).copied().unwrap_or(f64::NAN);
-    draw_normalized(i, n, k_max)?;
+    if ctx.draw {
+        draw_normalized(i, n, k_max)?;
+    }
     set_text(
         "sim-norm-readout",
         &if i + 1 < n {
@@ -227,105 +231,50 @@ pub fn render(ctx: &mut Ctx) -> Result<SimilarityStats, WebError> {
     Ok(stats)
 }
 
-/// The heatmap (Gram or distances) and its note; fills the heatmap fields of `stats`.
+/// The heatmap (Gram or distances) and its note; fills the heatmap fields of `stats`. Off screen
+/// (`ctx.draw` false) only the numbers are computed; the picture waits until it is scrolled to.
 fn draw_heatmap(ctx: &mut Ctx, stats: &mut SimilarityStats) -> Result<(), WebError> {
     let (n, d, base) = (ctx.params.n, ctx.params.d, ctx.params.base);
     let canvas: HtmlCanvasElement = element("sim-heatmap")?;
     let view = ctx.lesson.sim_view;
     let range = (d as f32 / 2.0).ceil();
-    let diverging_bar = diverging_bar_rgba(256, -range, range);
-    let gram_axes = HeatmapAxes {
-        x_desc: "Position j",
-        y_desc: "Position i",
-        value_range: (-range, range),
-        x_names: None,
-        y_names: None,
+    let on_gpu = view == SimilarityView::Gram && matches!(*ctx.backend, Backend::Gpu(_));
+    let cpu_rows = rows_within_budget(n, d, CPU_GRAM_BUDGET);
+    let rows = if on_gpu {
+        rows_within_budget(n, d, GPU_GRAM_BUDGET).min(GRAM_MAX_POSITIONS)
+    } else {
+        cpu_rows
     };
-    fn bar(pixels: &[u8]) -> RgbaImage<'_> {
-        RgbaImage {
-            width: 1,
-            height: pixels.len() / 4,
-            pixels,
-        }
-    }
+    stats.heatmap_rows = rows;
+    stats.capped = rows < n;
+    stats.heatmap_source = if on_gpu { "webgpu" } else { "cpu" };
+    // The constant-diagonal check, on the CPU from the first rows (the GPU's G is never read back).
+    let check = rows.min(CHECK_ROWS);
+    let p = encoding_rows(0, check, d, base)?;
+    stats.diagonal_spread = diagonal_spread(gram(p.view()).view());
+    stats.diagonal_spread_rows = check;
+
     let mut gpu_error = None;
-    if let (SimilarityView::Gram, Backend::Gpu(gpu)) = (view, &mut *ctx.backend) {
-        let rows = rows_within_budget(n, d, GPU_GRAM_BUDGET).min(GRAM_MAX_POSITIONS);
-        let rect = draw_heatmap_frame(
-            &canvas,
-            ctx.scratch,
-            rows,
-            rows,
-            &bar(&diverging_bar),
-            &gram_axes,
-        )?;
-        match gpu.draw_gram(rows, range, rect, &canvas) {
-            Ok(()) => {
-                stats.heatmap_rows = rows;
-                stats.capped = rows < n;
-                stats.heatmap_source = "webgpu";
-                let check = rows.min(CHECK_ROWS);
-                let p = encoding_rows(0, check, d, base)?;
-                stats.diagonal_spread = diagonal_spread(gram(p.view()).view());
-                stats.diagonal_spread_rows = check;
+    if ctx.draw && on_gpu {
+        if let Backend::Gpu(gpu) = &mut *ctx.backend {
+            let rect = draw_heatmap_frame(
+                &canvas,
+                ctx.scratch,
+                rows,
+                rows,
+                &bar(&diverging_bar_rgba(256, -range, range)),
+                &gram_axes(range),
+            )?;
+            if let Err(error) = gpu.draw_gram(rows, range, rect, &canvas) {
+                gpu_error = Some(error.to_string());
+                stats.heatmap_rows = cpu_rows;
+                stats.capped = cpu_rows < n;
+                stats.heatmap_source = "cpu";
             }
-            Err(error) => gpu_error = Some(error.to_string()),
         }
     }
-    if stats.heatmap_source.is_empty() {
-        let rows = rows_within_budget(n, d, CPU_GRAM_BUDGET);
-        let p: Array2<f32> = if ctx.encoding.nrows() >= rows && ctx.encoding.ncols() == d {
-            ctx.encoding.slice(s![..rows, ..]).to_owned()
-        } else {
-            encoding_rows(0, rows, d, base)?
-        };
-        let g = gram(p.view());
-        stats.diagonal_spread = diagonal_spread(g.view());
-        stats.diagonal_spread_rows = rows;
-        stats.heatmap_rows = rows;
-        stats.capped = rows < n;
-        stats.heatmap_source = "cpu";
-        let (cells, rect) = match view {
-            SimilarityView::Gram => {
-                let values = g.as_slice().unwrap_or(&[]);
-                let rect = draw_heatmap_frame(
-                    &canvas,
-                    ctx.scratch,
-                    rows,
-                    rows,
-                    &bar(&diverging_bar),
-                    &gram_axes,
-                )?;
-                (diverging_rgba(values, -range, range), rect)
-            }
-            SimilarityView::Distance => {
-                let distances = distances_from_gram(g.view());
-                let values = distances.as_slice().unwrap_or(&[]);
-                let top = values.iter().copied().fold(0.0f32, f32::max).max(1e-6);
-                let rect = draw_heatmap_frame(
-                    &canvas,
-                    ctx.scratch,
-                    rows,
-                    rows,
-                    &bar(&sequential_bar_rgba(256, 0.0, top)),
-                    &HeatmapAxes {
-                        value_range: (0.0, top),
-                        ..gram_axes
-                    },
-                )?;
-                (sequential_rgba(values, 0.0, top), rect)
-            }
-        };
-        paint_cells(
-            &canvas,
-            ctx.scratch,
-            &RgbaImage {
-                width: rows,
-                height: rows,
-                pixels: &cells,
-            },
-            rect,
-        )?;
+    if ctx.draw && stats.heatmap_source == "cpu" {
+        draw_cpu_heatmap(ctx, &canvas, cpu_rows, range)?;
     }
     let what = match view {
         SimilarityView::Gram => "Gram matrix G = P·Pᵀ (diverging map, ±⌈d/2⌉)",
@@ -373,6 +322,85 @@ fn draw_heatmap(ctx: &mut Ctx, stats: &mut SimilarityStats) -> Result<(), WebErr
         ),
     )?;
     Ok(())
+}
+
+/// The colour bar image of one column.
+fn bar(pixels: &[u8]) -> RgbaImage<'_> {
+    RgbaImage {
+        width: 1,
+        height: pixels.len() / 4,
+        pixels,
+    }
+}
+
+fn gram_axes(range: f32) -> HeatmapAxes<'static> {
+    HeatmapAxes {
+        x_desc: "Position j",
+        y_desc: "Position i",
+        value_range: (-range, range),
+        x_names: None,
+        y_names: None,
+    }
+}
+
+/// The CPU heatmap: G of the first `rows` rows (from the CPU's P when it has them), or the
+/// distances derived from it.
+fn draw_cpu_heatmap(
+    ctx: &Ctx,
+    canvas: &HtmlCanvasElement,
+    rows: usize,
+    range: f32,
+) -> Result<(), WebError> {
+    let (d, base) = (ctx.params.d, ctx.params.base);
+    let p: Array2<f32> = if ctx.encoding.nrows() >= rows && ctx.encoding.ncols() == d {
+        ctx.encoding.slice(s![..rows, ..]).to_owned()
+    } else {
+        encoding_rows(0, rows, d, base)?
+    };
+    let g = gram(p.view());
+    let (cells, rect) = match ctx.lesson.sim_view {
+        SimilarityView::Gram => {
+            let rect = draw_heatmap_frame(
+                canvas,
+                ctx.scratch,
+                rows,
+                rows,
+                &bar(&diverging_bar_rgba(256, -range, range)),
+                &gram_axes(range),
+            )?;
+            (
+                diverging_rgba(g.as_slice().unwrap_or(&[]), -range, range),
+                rect,
+            )
+        }
+        SimilarityView::Distance => {
+            let distances = distances_from_gram(g.view());
+            let values = distances.as_slice().unwrap_or(&[]);
+            let top = values.iter().copied().fold(0.0f32, f32::max).max(1e-6);
+            let rect = draw_heatmap_frame(
+                canvas,
+                ctx.scratch,
+                rows,
+                rows,
+                &bar(&sequential_bar_rgba(256, 0.0, top)),
+                &HeatmapAxes {
+                    value_range: (0.0, top),
+                    ..gram_axes(range)
+                },
+            )?;
+            (sequential_rgba(values, 0.0, top), rect)
+        }
+    };
+    paint_cells(
+        canvas,
+        ctx.scratch,
+        &RgbaImage {
+            width: rows,
+            height: rows,
+            pixels: &cells,
+        },
+        rect,
+    )
 }
 
 /// p_i·p_{i+k} against k from i and from i + 100.
