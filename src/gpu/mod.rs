@@ -171,11 +171,32 @@ pub fn native_context_blocking() -> Result<GpuContext, GpuError> {
     pollster::block_on(GpuContext::new(&instance))
 }
 
-/// Copies `len_elems` f32 values starting at element `offset_elems` of `buffer` (which needs
-/// `COPY_SRC`) into a fresh `MAP_READ` staging buffer and returns them.
+/// Copies `len_elems` values of type `T` (4-byte elements: f32, u32) starting at element
+/// `offset_elems` of `buffer` (which needs `COPY_SRC`) into a fresh `MAP_READ` staging buffer and
+/// returns them.
 ///
 /// On native the device is polled until the copy is done; in the browser the future resolves from
 /// the event loop, so this must be awaited (never blocked on).
+pub async fn read_elements<T: bytemuck::Pod>(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    buffer: &wgpu::Buffer,
+    offset_elems: u64,
+    len_elems: u64,
+) -> Result<Vec<T>, GpuError> {
+    let size = std::mem::size_of::<T>() as u64;
+    let bytes = read_bytes(
+        device,
+        queue,
+        buffer,
+        offset_elems.saturating_mul(size),
+        len_elems.saturating_mul(size),
+    )
+    .await?;
+    Ok(bytemuck::pod_collect_to_vec(&bytes))
+}
+
+/// [`read_elements`] of f32 values (P, weights, gathered columns).
 pub async fn read_f32(
     device: &wgpu::Device,
     queue: &wgpu::Queue,
@@ -183,18 +204,10 @@ pub async fn read_f32(
     offset_elems: u64,
     len_elems: u64,
 ) -> Result<Vec<f32>, GpuError> {
-    let bytes = read_bytes(
-        device,
-        queue,
-        buffer,
-        offset_elems.saturating_mul(4),
-        len_elems.saturating_mul(4),
-    )
-    .await?;
-    Ok(bytemuck::pod_collect_to_vec(&bytes))
+    read_elements(device, queue, buffer, offset_elems, len_elems).await
 }
 
-/// [`read_f32`] for u32 values (bit patterns, counters).
+/// [`read_elements`] of u32 values (bit patterns, counters).
 pub async fn read_u32(
     device: &wgpu::Device,
     queue: &wgpu::Queue,
@@ -202,15 +215,7 @@ pub async fn read_u32(
     offset_elems: u64,
     len_elems: u64,
 ) -> Result<Vec<u32>, GpuError> {
-    let bytes = read_bytes(
-        device,
-        queue,
-        buffer,
-        offset_elems.saturating_mul(4),
-        len_elems.saturating_mul(4),
-    )
-    .await?;
-    Ok(bytemuck::pod_collect_to_vec(&bytes))
+    read_elements(device, queue, buffer, offset_elems, len_elems).await
 }
 
 /// The raw bytes `offset .. offset + len` of `buffer` (both multiples of 4; the buffer needs
