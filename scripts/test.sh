@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of pe-lab, installing what is missing first (scripts/setup.sh test):
-#   1. native: formatting, clippy, `cargo test` (math against float64 references, property tests);
+#   1. native (scripts/check.sh): formatting, clippy, `cargo test` (math against float64
+#      references, property tests, the page model and tables, GPU kernels on lavapipe);
 #   2. browser glue: wasm-bindgen-test in headless Chromium;
 #   3. end-to-end: `trunk build --release` served on 127.0.0.1, driven by Playwright; screenshots
 #      land in tests/e2e/screenshots/.
@@ -29,10 +30,8 @@ step() {
   printf '\033[1;32m[test] %s: ok (%ss)\033[0m\n' "$name" "$((SECONDS - started))"
 }
 
-step "format" cargo fmt --all -- --check
-step "clippy (native, all targets)" cargo clippy --all-targets -- -D warnings
-step "clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
-step "native tests" cargo test
+# Tier 1, the contributors' fast tier: fmt, clippy (native and wasm32), native tests.
+step "fast tier (scripts/check.sh)" "$ROOT/scripts/check.sh"
 step "browser glue tests (wasm-bindgen-test, headless Chromium)" \
   cargo test --target wasm32-unknown-unknown --test web
 step "WGSL kernels in the browser (wasm-bindgen-test, SwiftShader WebGPU)" \

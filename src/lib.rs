@@ -8,6 +8,7 @@
 
 pub mod gpu;
 pub mod math;
+pub mod model;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

@@ -4,7 +4,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Function, Reflect};
-use pe_lab::web::{current_params, current_stats, mount};
+use pe_lab::web::{current_params, mount};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement, HtmlInputElement};
@@ -65,12 +65,39 @@ fn api() -> JsValue {
     Reflect::get(&web_sys::window().unwrap(), &"peLab".into()).unwrap()
 }
 
+/// Waits until every requested update is drawn (`peLab.whenDrawn()`): drawing happens in the
+/// next animation frame, never inside `mount` or `peLab.set`.
+async fn drawn() {
+    let when: Function = Reflect::get(&api(), &"whenDrawn".into())
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    let promise: js_sys::Promise = when.call0(&api()).unwrap().dyn_into().unwrap();
+    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+}
+
+/// `peLab.stats` read along a path of property names.
+fn stat(path: &[&str]) -> JsValue {
+    let mut value = Reflect::get(&api(), &"stats".into()).unwrap();
+    for key in path {
+        value = Reflect::get(&value, &(*key).into()).unwrap();
+    }
+    value
+}
+
+fn stat_f64(path: &[&str]) -> f64 {
+    stat(path)
+        .as_f64()
+        .unwrap_or_else(|| panic!("stats.{} is not a number", path.join(".")))
+}
+
 #[wasm_bindgen_test]
-fn mounts_with_a_query_and_draws_every_panel() {
+async fn mounts_with_a_query_and_draws_every_panel() {
     load_page_markup();
-    // compute=cpu: the first frame is drawn before `mount` returns (WebGPU starts asynchronously,
-    // and the test browser has it).
+    // compute=cpu: the backend is chosen at once (WebGPU starts asynchronously, and the test
+    // browser has it); the first frame follows in the next animation frame.
     mount("?d=33&n=7&base=250&delta=-3&pair=5&pos=4&compute=cpu").expect("the page mounts");
+    drawn().await;
     let params = current_params().unwrap();
     assert_eq!(
         (
@@ -83,10 +110,9 @@ fn mounts_with_a_query_and_draws_every_panel() {
         ),
         (33, 7, 250.0, -3, 5, 4)
     );
-    let stats = current_stats().unwrap();
-    assert_eq!((stats.rows, stats.columns), (7, 33));
-    assert!(stats.max_projection_error < 5e-7);
-    assert_eq!(stats.backend, "cpu");
+    assert_eq!((stat_f64(&["rows"]), stat_f64(&["columns"])), (7.0, 33.0));
+    assert!(stat_f64(&["maxProjectionError"]) < 5e-7);
+    assert_eq!(stat(&["backend"]).as_string().as_deref(), Some("cpu"));
     for id in ["heatmap", "curves", "projection"] {
         assert!(colours(id) > 20, "#{id} is blank");
     }
@@ -98,9 +124,10 @@ fn mounts_with_a_query_and_draws_every_panel() {
 }
 
 #[wasm_bindgen_test]
-fn bad_queries_are_clamped_and_announced() {
+async fn bad_queries_are_clamped_and_announced() {
     load_page_markup();
     mount("?d=0&n=-5&base=abc&delta=NaN&compute=cpu").expect("bad input never stops the page");
+    drawn().await;
     let params = current_params().unwrap();
     assert_eq!(
         (params.d, params.n, params.base, params.delta),
@@ -113,9 +140,10 @@ fn bad_queries_are_clamped_and_announced() {
 }
 
 #[wasm_bindgen_test]
-fn the_js_api_reads_and_sets_state() {
+async fn the_js_api_reads_and_sets_state() {
     load_page_markup();
     mount("?compute=cpu").unwrap();
+    drawn().await;
     let api = api();
     let state = Reflect::get(&api, &"state".into()).unwrap();
     assert_eq!(
@@ -141,7 +169,13 @@ fn the_js_api_reads_and_sets_state() {
         &js_sys::Array::of2(&0.into(), &1.into()),
     )
     .unwrap();
-    set.call1(&api, &changes).unwrap();
+    let returned = set.call1(&api, &changes).unwrap();
+    // `set` applies at once and returns the new state; the drawing follows.
+    assert_eq!(
+        Reflect::get(&returned, &"d".into()).unwrap().as_f64(),
+        Some(16.0)
+    );
+    drawn().await;
     let stats = Reflect::get(&api, &"stats".into()).unwrap();
     assert_eq!(
         Reflect::get(&stats, &"columns".into()).unwrap().as_f64(),
@@ -180,30 +214,49 @@ fn a_missing_canvas_is_reported_on_the_page() {
 }
 
 #[wasm_bindgen_test]
-fn the_attention_panels_draw_and_report_their_numbers() {
+async fn the_attention_panels_draw_and_report_their_numbers() {
     load_page_markup();
     // The panels are far below this test page's fold, where they would wait to be scrolled to.
     pe_lab::web::set_eager_panels(true);
     mount("?compute=cpu&valid=5&heads=8&text=I%20would%20like%203%20oranges%20and%204%20bananas")
         .expect("the page mounts");
-    let stats = current_stats().unwrap();
-    let panels = &stats.panels;
-    assert_eq!(panels.attention.tokens.len(), 8);
-    assert_eq!(panels.attention.valid_len, Some(5));
-    assert!(panels.attention.masked_weights_zero);
-    assert!(panels
-        .attention
-        .weights
-        .iter()
-        .all(|row| row[5..].iter().all(|&w| w == 0.0)));
+    drawn().await;
+    let tokens = js_sys::Array::from(&stat(&["panels", "attention", "tokens"]));
+    assert_eq!(tokens.length(), 8);
+    assert_eq!(stat_f64(&["panels", "attention", "validLen"]), 5.0);
     assert_eq!(
-        panels.heads.per_head_valid_lens,
-        vec![vec![3; 8], vec![2; 8]]
+        stat(&["panels", "attention", "maskedWeightsZero"]).as_bool(),
+        Some(true)
     );
-    assert!(panels.order.without_pe < 1e-5 && panels.order.with_pe > 1e-2);
-    assert_eq!(format!("{:.4}", panels.similarity.forum.p5p6), "7.4852");
-    assert_eq!(format!("{:.4}", panels.similarity.forum.p5p10), "6.1370");
-    assert_eq!(panels.complexity.crossover_n, 32);
+    let weights = js_sys::Array::from(&stat(&["panels", "attention", "weights"]));
+    assert!(weights.iter().all(|row| js_sys::Array::from(&row)
+        .iter()
+        .skip(5)
+        .all(|w| w.as_f64() == Some(0.0))));
+    let lens = js_sys::JSON::stringify(&stat(&["panels", "heads", "perHeadValidLens"]))
+        .unwrap()
+        .as_string()
+        .unwrap();
+    assert_eq!(lens, "[[3,3,3,3,3,3,3,3],[2,2,2,2,2,2,2,2]]");
+    assert!(
+        stat_f64(&["panels", "order", "withoutPe"]) < 1e-5
+            && stat_f64(&["panels", "order", "withPe"]) > 1e-2
+    );
+    assert_eq!(
+        format!(
+            "{:.4}",
+            stat_f64(&["panels", "similarity", "forum", "p5p6"])
+        ),
+        "7.4852"
+    );
+    assert_eq!(
+        format!(
+            "{:.4}",
+            stat_f64(&["panels", "similarity", "forum", "p5p10"])
+        ),
+        "6.1370"
+    );
+    assert_eq!(stat_f64(&["panels", "complexity", "crossoverN"]), 32.0);
     for id in [
         "attn-heatmap",
         "heads-canvas",
@@ -227,8 +280,9 @@ fn the_attention_panels_draw_and_report_their_numbers() {
     let changes = js_sys::Object::new();
     Reflect::set(&changes, &"text".into(), &"".into()).unwrap();
     set.call1(&api(), &changes).unwrap();
-    let stats = current_stats().unwrap();
-    assert!(stats.panels.attention.tokens.is_empty());
+    drawn().await;
+    let tokens = js_sys::Array::from(&stat(&["panels", "attention", "tokens"]));
+    assert_eq!(tokens.length(), 0);
     assert!(text("attn-summary").contains("No tokens"));
     assert!(element::<HtmlElement>("error").hidden());
 }

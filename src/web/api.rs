@@ -1,12 +1,20 @@
-//! `window.peLab`, the JavaScript API for course pages and tests: `ready`, `state`, `set({...})`,
-//! `backend`, `lastFrameMs`, `stats`. The page's inline script creates the object and its `ready`
-//! promise before the wasm loads, so a course page can `await peLab.ready` at any time.
+//! `window.peLab`, the JavaScript API for course pages and tests (its contract is in the README):
+//! `ready`, `state`, `lesson`, `stats`, `backend`, `lastFrameMs`, `set({...})`, `whenDrawn()`,
+//! `on('change', fn)`, `off('change', fn)`. The page's inline script creates the object and its
+//! `ready` promise before the wasm loads, so a course page can `await peLab.ready` at any time.
+//!
+//! `set` applies its changes at once through the one message path and returns the new state; the
+//! drawing follows in the next animation frame (`whenDrawn()` resolves after it). Every getter
+//! works inside a `change` listener, and a listener may call `set`.
 
 use js_sys::{Array, Function, Object, Promise, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::action::Action;
 use super::error::WebError;
+use super::scheduler::{self, with_app};
+use crate::model::state::Msg;
 
 /// The `window.peLab` object (created here when the page did not create it).
 pub fn api_object() -> Result<Object, WebError> {
@@ -22,7 +30,7 @@ pub fn api_object() -> Result<Object, WebError> {
 }
 
 /// Defines a read-only property whose value is computed on each read.
-pub fn define_getter(
+fn define_getter(
     object: &Object,
     name: &str,
     getter: impl Fn() -> JsValue + 'static,
@@ -38,12 +46,12 @@ pub fn define_getter(
     Ok(())
 }
 
-pub fn define_method(
+fn define_method(
     object: &Object,
     name: &str,
-    method: impl Fn(JsValue) -> Result<JsValue, JsValue> + 'static,
+    method: impl Fn(JsValue, JsValue) -> Result<JsValue, JsValue> + 'static,
 ) -> Result<(), WebError> {
-    let closure = Closure::<dyn Fn(JsValue) -> Result<JsValue, JsValue>>::new(method);
+    let closure = Closure::<dyn Fn(JsValue, JsValue) -> Result<JsValue, JsValue>>::new(method);
     Reflect::set(object, &name.into(), closure.as_ref())?;
     closure.forget();
     Ok(())
@@ -61,38 +69,116 @@ pub fn settle_ready(object: &Object, result: Result<(), String>) -> Result<(), W
     Ok(())
 }
 
-/// The entries of a plain object given to `peLab.set`, each value as the text the parameter parser
-/// reads (arrays are joined with commas, so `columns: [6, 7]` works like `cols=6,7`).
-pub fn entries_as_text(value: &JsValue) -> Result<Vec<(String, String)>, JsValue> {
+/// A value given to `peLab.set` as the text a link would carry: numbers as numbers, `true` and
+/// `false` as 1 and 0, arrays joined with commas (`columns: [6, 7]` is `cols=6,7`). Anything else
+/// (an object, a symbol, a function) becomes text the parser refuses with a notice.
+fn value_as_text(raw: &JsValue) -> String {
+    if let Some(text) = raw.as_string() {
+        text
+    } else if let Some(number) = raw.as_f64() {
+        number.to_string()
+    } else if let Some(flag) = raw.as_bool() {
+        (if flag { "1" } else { "0" }).to_string()
+    } else if Array::is_array(raw) {
+        Array::from(raw)
+            .iter()
+            .take(64)
+            .map(|item| value_as_text(&item))
+            .collect::<Vec<_>>()
+            .join(",")
+    } else if raw.is_null() || raw.is_undefined() {
+        String::new()
+    } else {
+        "[not a number or text]".to_string()
+    }
+}
+
+/// The entries of a plain object given to `peLab.set`. Throws a `TypeError` for anything that is
+/// not an object; never throws for an object (its odd keys and values become notices).
+fn entries_as_text(value: &JsValue) -> Result<Vec<(String, String)>, JsValue> {
     let object = value
         .dyn_ref::<Object>()
-        .filter(|_| !value.is_null() && !Array::is_array(value))
-        .ok_or_else(|| JsError::new("peLab.set expects an object such as {d: 33, n: 60}"))?;
+        .filter(|_| !value.is_null() && !Array::is_array(value) && !value.is_function())
+        .ok_or_else(|| {
+            JsValue::from(js_sys::TypeError::new(
+                "peLab.set expects an object such as {d: 33, n: 60}",
+            ))
+        })?;
     let mut entries = Vec::new();
-    for entry in Object::entries(object).iter() {
-        let pair = Array::from(&entry);
-        let key = pair.get(0).as_string().unwrap_or_default();
-        let raw = pair.get(1);
-        let text = if Array::is_array(&raw) {
-            Array::from(&raw).join(",").into()
-        } else if let Some(number) = raw.as_f64() {
-            number.to_string()
-        } else {
-            raw.as_string().unwrap_or_default()
+    // Reflect calls catch what a Proxy or a throwing getter would throw.
+    let Ok(keys) = Reflect::own_keys(object) else {
+        return Ok(entries);
+    };
+    for key in keys.iter().take(256) {
+        let Some(name) = key.as_string() else {
+            continue; // a symbol
         };
-        entries.push((key, text));
+        let raw = Reflect::get(object, &key).unwrap_or(JsValue::UNDEFINED);
+        entries.push((name, value_as_text(&raw)));
     }
     Ok(entries)
 }
 
-/// Like [`define_method`], for methods of two arguments (`peLab.on(event, fn)`).
-pub fn define_method2(
-    object: &Object,
-    name: &str,
-    method: impl Fn(JsValue, JsValue) -> Result<JsValue, JsValue> + 'static,
-) -> Result<(), WebError> {
-    let closure = Closure::<dyn Fn(JsValue, JsValue) -> Result<JsValue, JsValue>>::new(method);
-    Reflect::set(object, &name.into(), closure.as_ref())?;
-    closure.forget();
+fn change_listener(event: &JsValue, listener: JsValue) -> Result<Function, JsValue> {
+    if event.as_string().as_deref() != Some("change") {
+        return Err(JsError::new("peLab.on: the only event is 'change'").into());
+    }
+    listener
+        .dyn_into::<Function>()
+        .map_err(|_| JsError::new("peLab.on('change', fn) needs a function").into())
+}
+
+/// Installs the getters and methods on `window.peLab`.
+pub fn install() -> Result<(), WebError> {
+    let object = api_object()?;
+    define_getter(&object, "state", || {
+        with_app(|app| app.state_view()).unwrap_or(JsValue::NULL)
+    })?;
+    define_getter(&object, "stats", || {
+        with_app(|app| app.stats_value()).unwrap_or(JsValue::NULL)
+    })?;
+    define_getter(&object, "lesson", || {
+        with_app(|app| {
+            let state = app.state();
+            serde_wasm_bindgen::to_value(&super::panels::LessonView::new(
+                &state.lesson,
+                &state.params,
+            ))
+            .unwrap_or(JsValue::NULL)
+        })
+        .unwrap_or(JsValue::NULL)
+    })?;
+    define_getter(&object, "lastFrameMs", || {
+        with_app(|app| JsValue::from_f64(app.last_frame_ms())).unwrap_or(JsValue::NULL)
+    })?;
+    define_getter(&object, "backend", || {
+        with_app(|app| JsValue::from_str(app.backend().name())).unwrap_or(JsValue::NULL)
+    })?;
+    define_method(&object, "set", |changes, _| {
+        let entries = entries_as_text(&changes)?;
+        if scheduler::admit_api_change() {
+            scheduler::send(Action::State(Msg::Set(entries)));
+        }
+        Ok(with_app(|app| app.state_view()).unwrap_or(JsValue::NULL))
+    })?;
+    // A promise that resolves once every requested update has been drawn (on WebGPU, after its
+    // read-backs): `peLab.set({...}); await peLab.whenDrawn();`.
+    define_method(&object, "whenDrawn", |_, _| {
+        let promise = Promise::new(&mut |resolve, _reject| scheduler::when_drawn(resolve));
+        Ok(promise.into())
+    })?;
+    define_method(&object, "on", |event, listener| {
+        scheduler::add_listener(change_listener(&event, listener)?);
+        Ok(JsValue::UNDEFINED)
+    })?;
+    define_method(&object, "off", |event, listener| {
+        scheduler::remove_listener(&change_listener(&event, listener)?);
+        Ok(JsValue::UNDEFINED)
+    })?;
+    // For tests of the fallback: loses the WebGPU device the way a driver reset would.
+    define_method(&object, "simulateDeviceLoss", |_, _| {
+        let destroyed = with_app(|app| app.backend().simulate_device_loss());
+        Ok(JsValue::from_bool(destroyed.unwrap_or(false)))
+    })?;
     Ok(())
 }

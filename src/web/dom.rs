@@ -1,5 +1,6 @@
 //! Small typed helpers over web-sys for the elements of `index.html`.
 
+use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, Document, HtmlCanvasElement, HtmlElement, Window};
 
@@ -47,9 +48,54 @@ pub fn context_2d(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d
         .ok_or_else(|| WebError::NoContext(canvas.id()))
 }
 
+/// A canvas that is not in the document (for cell images scaled onto a panel).
+pub fn new_canvas() -> Result<HtmlCanvasElement, WebError> {
+    document()?
+        .create_element("canvas")?
+        .dyn_into()
+        .map_err(|_| WebError::Js("could not create a canvas".into()))
+}
+
 pub fn now_ms() -> f64 {
     web_sys::window()
         .and_then(|w| w.performance())
         .map(|p| p.now())
         .unwrap_or(0.0)
+}
+
+/// Sets an element's text.
+pub fn text(element: &HtmlElement, text: &str) {
+    element.set_text_content(Some(text));
+}
+
+/// A struct of typed element handles built once from a table of `field: Type = "id"` rows. The
+/// table is the only place the ids are written; `IDS` lists them (for the tests and the README).
+/// `mount()` fails with one error naming the first missing (or mistyped) element.
+#[macro_export]
+macro_rules! element_table {
+    ($(#[$meta:meta])* $vis:vis struct $name:ident { $($field:ident : $ty:ty = $id:literal),* $(,)? }) => {
+        $(#[$meta])*
+        $vis struct $name { $(pub $field: $ty),* }
+        impl $name {
+            /// The ids of this table's elements.
+            #[allow(dead_code)]
+            pub const IDS: &'static [&'static str] = &[$($id),*];
+            /// Finds every element of the table.
+            pub fn mount() -> Result<Self, $crate::web::error::WebError> {
+                Ok($name { $($field: $crate::web::dom::element::<$ty>($id)?),* })
+            }
+        }
+    };
+}
+
+/// Calls `handler` on every `event` of `target`, for as long as the page lives.
+pub fn listen(
+    target: &web_sys::EventTarget,
+    event: &str,
+    handler: impl FnMut(web_sys::Event) + 'static,
+) -> Result<(), WebError> {
+    let closure = Closure::<dyn FnMut(web_sys::Event)>::new(handler);
+    target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())?;
+    closure.forget();
+    Ok(())
 }

@@ -7,78 +7,65 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, ResizeObserver};
 
+use super::controls::{Controls, GLOBAL_SLIDERS};
 use super::dom;
 use super::error::WebError;
+use super::panel::PANELS;
+use crate::model::query::quote;
 
-/// The global controls, by the key of their slider (`<key>-range`).
-pub const GLOBAL_CONTROLS: [&str; 4] = ["d", "n", "base", "delta"];
-
-/// The names `?embed=` accepts: every `section.panel` of the page, without its `panel-` prefix.
-pub fn panel_names() -> Result<Vec<String>, WebError> {
-    let sections = dom::document()?.query_selector_all("section.panel")?;
-    Ok((0..sections.length())
-        .filter_map(|k| sections.item(k)?.dyn_into::<Element>().ok())
-        .filter_map(|e| e.id().strip_prefix("panel-").map(str::to_string))
-        .collect())
+/// The names `?embed=` accepts: the panels of the panel table.
+pub fn panel_names() -> Vec<&'static str> {
+    PANELS.iter().map(|spec| spec.name).collect()
 }
 
-/// Applies `embed` and `controls` (raw query values) to the document and returns notices for
-/// values that name no panel or control. Returns the embedded panel's name, if any.
+/// Applies `embed` and `controls` (raw query values) to the document and adds notices for values
+/// that name no panel or control. Returns the embedded panel's name, if any.
 pub fn apply(
     embed: Option<&str>,
     controls: Option<&str>,
+    handles: &Controls,
     notices: &mut Vec<String>,
-) -> Result<Option<String>, WebError> {
+) -> Result<Option<&'static str>, WebError> {
     let Some(requested) = embed.map(str::trim).filter(|e| !e.is_empty()) else {
         return Ok(None);
     };
-    let names = panel_names()?;
-    let Some(panel) = names.iter().find(|n| n.as_str() == requested).cloned() else {
+    let Some(spec) = PANELS.iter().find(|spec| spec.name == requested) else {
         notices.push(format!(
             "embed = '{}' is not a panel; the panels are: {}.",
-            requested.chars().take(24).collect::<String>(),
-            names.join(", ")
+            quote(requested),
+            panel_names().join(", ")
         ));
         return Ok(None);
     };
     let document = dom::document()?;
     if let Some(root) = document.document_element() {
-        root.set_attribute("data-embed", &panel)?;
+        root.set_attribute("data-embed", spec.name)?;
     }
-    let sections = document.query_selector_all("section.panel")?;
-    for k in 0..sections.length() {
-        if let Some(section) = sections.item(k).and_then(|n| n.dyn_into::<Element>().ok()) {
-            if section.id() != format!("panel-{panel}") {
-                section.set_attribute("data-embed-hidden", "")?;
-            }
-        }
+    for other in PANELS.iter().filter(|other| other.name != spec.name) {
+        dom::element::<Element>(&other.section_id())?.set_attribute("data-embed-hidden", "")?;
     }
-    let shown: Vec<String> = match controls.map(str::trim) {
-        None => GLOBAL_CONTROLS.iter().map(|c| c.to_string()).collect(),
+    let shown: Vec<&str> = match controls.map(str::trim) {
+        None => GLOBAL_SLIDERS.to_vec(),
         Some("" | "none") => Vec::new(),
         Some(list) => {
             let mut shown = Vec::new();
             for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-                if GLOBAL_CONTROLS.contains(&name) {
-                    shown.push(name.to_string());
-                } else {
-                    notices.push(format!(
+                match GLOBAL_SLIDERS.iter().find(|key| **key == name) {
+                    Some(key) => shown.push(*key),
+                    None => notices.push(format!(
                         "controls: '{}' is not one of {}.",
-                        name.chars().take(24).collect::<String>(),
-                        GLOBAL_CONTROLS.join(", ")
-                    ));
+                        quote(name),
+                        GLOBAL_SLIDERS.join(", ")
+                    )),
                 }
             }
             shown
         }
     };
-    for key in GLOBAL_CONTROLS {
-        if let Some(control) = document
-            .get_element_by_id(&format!("{key}-range"))
-            .and_then(|range| range.closest(".control").ok().flatten())
-        {
-            if !shown.iter().any(|s| s == key) {
-                control.set_attribute("data-embed-hidden", "")?;
+    for key in GLOBAL_SLIDERS {
+        if let Some(block) = handles.global_block(key) {
+            if !shown.contains(&key) {
+                block.set_attribute("data-embed-hidden", "")?;
             }
         }
     }
@@ -87,8 +74,8 @@ pub fn apply(
             bar.set_attribute("data-embed-hidden", "")?;
         }
     }
-    report_height(&panel)?;
-    Ok(Some(panel))
+    report_height(spec.name)?;
+    Ok(Some(spec.name))
 }
 
 /// Posts the document's height to the parent page now and whenever it changes.

@@ -4,6 +4,13 @@
 use thiserror::Error;
 use wasm_bindgen::JsValue;
 
+use crate::gpu::GpuError;
+use crate::math::attention::AttentionError;
+use crate::math::complexity::ComplexityError;
+use crate::math::heads::HeadsError;
+use crate::math::order::OrderError;
+use crate::math::scaling::ScalingError;
+use crate::math::similarity::SimilarityError;
 use crate::math::MathError;
 
 #[derive(Debug, Error)]
@@ -20,8 +27,26 @@ pub enum WebError {
     Draw(String),
     #[error(transparent)]
     Math(#[from] MathError),
-    #[error("{0}")]
+    #[error(transparent)]
+    Attention(#[from] AttentionError),
+    #[error(transparent)]
+    Heads(#[from] HeadsError),
+    #[error(transparent)]
+    Order(#[from] OrderError),
+    #[error(transparent)]
+    Similarity(#[from] SimilarityError),
+    #[error(transparent)]
+    Scaling(#[from] ScalingError),
+    #[error(transparent)]
+    Complexity(#[from] ComplexityError),
+    #[error("WebGPU: {0}")]
+    GpuKernel(#[from] GpuError),
+    /// A WebGPU failure in the browser layer (a canvas, a surface, a read-back).
+    #[error("WebGPU: {0}")]
     Gpu(String),
+    /// Something the page asked for is not there yet (an export before the first drawing).
+    #[error("{0}")]
+    NotReady(String),
 }
 
 impl From<JsValue> for WebError {

@@ -6,6 +6,8 @@ use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, HtmlCanvasElement, Url};
 
 use super::dom;
 use super::error::WebError;
+use super::panel::{Ctx, Panel};
+use crate::math::params::Params;
 
 /// Saves `text` as a file named `filename` with the given MIME type.
 pub fn download_text(filename: &str, mime: &str, text: &str) -> Result<(), WebError> {
@@ -56,4 +58,44 @@ pub fn file_name(what: &str, parameters: &[(&str, String)], extension: &str) -> 
         );
     }
     format!("{name}.{extension}")
+}
+
+/// The parameters that name an exported file.
+fn view_parameters(p: &Params) -> Vec<(&'static str, String)> {
+    vec![
+        ("d", p.d.to_string()),
+        ("n", p.n.to_string()),
+        ("base", crate::math::params::format_base(p.base)),
+    ]
+}
+
+/// Saves a canvas of the page (by its id) as PNG, named after the view.
+pub fn png(canvas_id: &str, params: &Params) -> Result<(), WebError> {
+    let canvas: HtmlCanvasElement = super::dom::element(canvas_id)?;
+    let name = file_name(canvas_id, &view_parameters(params), "png");
+    download_canvas_png(&canvas, &name)
+}
+
+/// Saves a panel's numbers as CSV (full float32 precision), once they are there (on WebGPU,
+/// after a read-back).
+pub fn csv(panel: &dyn Panel, ctx: &Ctx, params: &Params) -> Result<(), WebError> {
+    let name = file_name(panel.spec().name, &view_parameters(params), "csv");
+    if let Some(csv) = panel.csv(ctx) {
+        wasm_bindgen_futures::spawn_local(async move {
+            let result = csv
+                .await
+                .and_then(|text| download_text(&name, "text/csv", &text));
+            super::scheduler::report(result);
+        });
+    }
+    Ok(())
+}
+
+/// Saves a panel's figure as SVG.
+pub fn svg(panel: &dyn Panel, ctx: &Ctx, params: &Params) -> Result<(), WebError> {
+    let name = file_name(panel.spec().name, &view_parameters(params), "svg");
+    match panel.svg(ctx) {
+        Some(svg) => download_text(&name, "image/svg+xml", &svg?),
+        None => Ok(()),
+    }
 }

@@ -2,30 +2,19 @@
 //! buffers), a WebGPU canvas the heatmap render pass draws into, and the small read-backs a frame
 //! needs (the gathered columns, the reductions, a hovered value). P itself never leaves the GPU.
 
-use std::future::Future;
-use std::pin::Pin;
-
 use ndarray::Array2;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
+use super::backend::{FrameData, LocalFuture};
 use super::dom::{self, now_ms};
+use super::draw::heatmap::paint_canvas;
 use super::error::WebError;
-use super::heatmap::paint_canvas;
-use super::FrameData;
 use crate::gpu::heatmap::{HeatmapRenderer, HeatmapView};
 use crate::gpu::stats::read_totals;
-use crate::gpu::{read_f32, EncodingKernel, GpuContext, GpuError};
+use crate::gpu::{read_f32, EncodingKernel, GpuContext};
 use crate::math::params::Params;
 use crate::math::plot::PixelRect;
-
-pub type LocalFuture<T> = Pin<Box<dyn Future<Output = T>>>;
-
-impl From<GpuError> for WebError {
-    fn from(error: GpuError) -> Self {
-        WebError::Gpu(error.to_string())
-    }
-}
 
 pub struct GpuBackend {
     context: GpuContext,
@@ -258,6 +247,7 @@ impl GpuBackend {
                 p_min: stats.min,
                 p_max: stats.max,
                 compute_ms,
+                encoding: None,
             })
         }))
     }

@@ -102,6 +102,8 @@ for (const compute of ['cpu', 'gpu']) {
       await page.locator('#d-range').focus();
       await page.keyboard.press('ArrowRight');
       await page.waitForFunction(() => window.peLab.state.d === 33);
+      // The state changes at once; the field follows in the next frame.
+      await page.evaluate(() => window.peLab.whenDrawn());
       assert.equal(await page.locator('#d-number').inputValue(), '33');
       await page.waitForFunction(() => window.peLab.stats.columns === 33);
       await waitForUrlParam(page, 'd', '33');
@@ -236,6 +238,7 @@ for (const compute of ['cpu', 'gpu']) {
       assert.equal(s.rows, 120);
       assert.equal(await page.locator('#d-number').inputValue(), '16');
       await page.evaluate(() => window.peLab.set({ d: 'abc', n: 1e9 }));
+      await page.evaluate(() => window.peLab.whenDrawn());
       const after = await state(page);
       assert.equal(after.d, 16);
       assert.equal(after.n, LIMITS[compute].n);

@@ -125,9 +125,11 @@ for (const compute of ['cpu', 'gpu']) {
       assert.equal(c.selfAttention.operations, 60 * 60 * 32);
       assert.deepEqual([c.rnn.sequentialOperations, c.rnn.maxPathLength, c.selfAttention.maxPathLength], [60, 60, 1]);
       assert.equal(c.crossoverN, 32);
-      // Small sizes are measured by themselves shortly after the first frame.
-      await page.waitForFunction(() => window.peLab.stats.panels.complexity.measuredAttentionMs > 0, null, { timeout: 15000 });
+      // Small sizes are measured by themselves right after the frame that shows them, and
+      // `whenDrawn` waits for that timing: no polling, no timer.
+      await page.evaluate(() => window.peLab.whenDrawn());
       const measured = (await panels(page)).complexity;
+      assert.ok(measured.measuredAttentionMs > 0, `no automatic timing: ${JSON.stringify(measured)}`);
       assert.deepEqual([measured.measuredN, measured.measuredD, measured.measuredOn], [60, 32, BACKEND[compute]]);
 
       // 7. Scale and add vs concatenate.

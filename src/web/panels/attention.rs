@@ -6,13 +6,19 @@ use ndarray::Array2;
 use serde::Serialize;
 use web_sys::HtmlCanvasElement;
 
-use super::super::dom::{element, now_ms, set_text};
+use super::super::action::{Action, PanelEvent};
+use super::super::backend::LocalFuture;
+use super::super::dom::now_ms;
+use super::super::dom::{self, listen};
+use super::super::draw::heatmap::{draw_heatmap_frame, paint_image, HeatmapAxes, RgbaImage};
 use super::super::error::WebError;
-use super::super::heatmap::{draw_heatmap_frame, paint_image, HeatmapAxes, RgbaImage};
+use super::super::panel::{to_js, Panel, PanelSpec};
 use super::{canvas_message, elapsed, format_number, Ctx};
 use crate::math::colormap::{sequential_bar_rgba, weights_image};
 use crate::math::panels::{masked_weights_are_zero, row_sum_error, sentence_weights};
 use crate::math::plot::{cell_at, PixelRect};
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{HtmlElement, MouseEvent};
 
 #[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -90,10 +96,13 @@ impl WeightsView {
     }
 }
 
-pub fn render(ctx: &mut Ctx) -> Result<(AttentionStats, Option<WeightsView>), WebError> {
+pub fn render(
+    ctx: &mut Ctx,
+    dom: &AttentionDom,
+) -> Result<(AttentionStats, Option<WeightsView>), WebError> {
     let started = now_ms();
     let (params, lesson) = (ctx.params, ctx.lesson);
-    let canvas: HtmlCanvasElement = element("attn-heatmap")?;
+    let canvas = &dom.canvas;
     let tokens = lesson.tokens();
     let n = tokens.len();
     let valid_len = lesson.effective_valid_len();
@@ -109,14 +118,14 @@ pub fn render(ctx: &mut Ctx) -> Result<(AttentionStats, Option<WeightsView>), We
     if n == 0 {
         if ctx.draw {
             canvas_message(
-                &canvas,
+                canvas,
                 &["The sentence has no tokens.", "Type a few words above."],
             )?;
         }
-        set_text(
-            "attn-summary",
+        dom::text(
+            &dom.summary,
             "No tokens: type a sentence to see its attention weights.",
-        )?;
+        );
         stats.ms = elapsed(started);
         return Ok((stats, None));
     }
@@ -132,7 +141,7 @@ pub fn render(ctx: &mut Ctx) -> Result<(AttentionStats, Option<WeightsView>), We
     let rect = if ctx.draw {
         let bar = sequential_bar_rgba(256, 0.0, 1.0);
         let rect = draw_heatmap_frame(
-            &canvas,
+            canvas,
             ctx.scratch,
             n,
             n,
@@ -156,7 +165,7 @@ pub fn render(ctx: &mut Ctx) -> Result<(AttentionStats, Option<WeightsView>), We
         let masked = |_: usize, column: usize| valid_len.is_some_and(|v| column >= v);
         let (pixels, width, height) = weights_image(&values, n, n, cell_px, masked);
         paint_image(
-            &canvas,
+            canvas,
             ctx.scratch,
             &RgbaImage {
                 width,
@@ -207,8 +216,8 @@ pub fn render(ctx: &mut Ctx) -> Result<(AttentionStats, Option<WeightsView>), We
         ),
         None => String::new(),
     };
-    set_text(
-        "attn-summary",
+    dom::text(
+        &dom.summary,
         &format!(
             "{n} tokens, d = {}, P {}, embeddings {}. Mean weight of a token on itself: {}.{strongest_text} Rows sum to 1 (largest error {:.1e}). {mask_text}",
             params.d,
@@ -217,7 +226,7 @@ pub fn render(ctx: &mut Ctx) -> Result<(AttentionStats, Option<WeightsView>), We
             format_number(stats.diagonal_mean),
             stats.row_sum_error,
         ),
-    )?;
+    );
     stats.ms = elapsed(started);
     Ok((
         stats,
@@ -228,4 +237,109 @@ pub fn render(ctx: &mut Ctx) -> Result<(AttentionStats, Option<WeightsView>), We
             valid_len,
         }),
     ))
+}
+
+crate::element_table! {
+    pub struct AttentionDom {
+        canvas: HtmlCanvasElement = "attn-heatmap",
+        tooltip: HtmlElement = "attn-tooltip",
+        hover: HtmlElement = "attn-hover",
+        summary: HtmlElement = "attn-summary",
+    }
+}
+
+pub struct AttentionPanel {
+    spec: &'static PanelSpec,
+    dom: AttentionDom,
+    stats: AttentionStats,
+    /// The heatmap as drawn, for hovering and the CSV.
+    view: Option<WeightsView>,
+}
+
+impl AttentionPanel {
+    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
+        Ok(AttentionPanel {
+            spec,
+            dom: AttentionDom::mount()?,
+            stats: AttentionStats::default(),
+            view: None,
+        })
+    }
+}
+
+impl Panel for AttentionPanel {
+    fn spec(&self) -> &'static PanelSpec {
+        self.spec
+    }
+
+    fn inputs(&self, ctx: &Ctx) -> String {
+        format!(
+            "{}|{:?}",
+            super::tokens_key(ctx),
+            ctx.lesson.effective_valid_len()
+        )
+    }
+
+    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
+        let (stats, view) = render(ctx, &self.dom)?;
+        self.stats = stats;
+        if view.is_some() || !ctx.draw {
+            self.view = view;
+        }
+        Ok(())
+    }
+
+    fn stats(&self) -> Option<JsValue> {
+        Some(to_js(&self.stats))
+    }
+
+    fn error_slot(&self) -> &HtmlElement {
+        &self.dom.summary
+    }
+
+    fn wire(&self, index: usize, send: fn(Action)) -> Result<(), WebError> {
+        let panel = move |event| send(Action::Panel { index, event });
+        listen(&self.dom.canvas, "mousemove", move |event| {
+            if let Some(mouse) = event.dyn_ref::<MouseEvent>() {
+                let (x, y) = (mouse.offset_x() as f64, mouse.offset_y() as f64);
+                panel(PanelEvent::Pointer { x, y });
+            }
+        })?;
+        listen(&self.dom.canvas, "mouseleave", move |_| {
+            panel(PanelEvent::Leave)
+        })
+    }
+
+    fn event(&mut self, _ctx: &mut Ctx, event: PanelEvent) -> Result<bool, WebError> {
+        let (canvas, tooltip) = (&self.dom.canvas, &self.dom.tooltip);
+        let described = match (event, &self.view) {
+            (PanelEvent::Pointer { x, y }, Some(view)) => {
+                let scale_x = canvas.width() as f64 / (canvas.client_width().max(1) as f64);
+                let scale_y = canvas.height() as f64 / (canvas.client_height().max(1) as f64);
+                view.describe(x * scale_x, y * scale_y)
+                    .map(|text| (text, x, y))
+            }
+            _ => None,
+        };
+        match described {
+            Some((text, x, y)) => {
+                let style = tooltip.style();
+                style.set_property("left", &format!("{}px", x + 14.0))?;
+                style.set_property("top", &format!("{}px", y + 14.0))?;
+                tooltip.set_text_content(Some(&text));
+                tooltip.set_hidden(false);
+                dom::text(&self.dom.hover, &text);
+            }
+            None => tooltip.set_hidden(true),
+        }
+        Ok(false)
+    }
+
+    fn csv(&self, _ctx: &Ctx) -> Option<LocalFuture<Result<String, WebError>>> {
+        let csv =
+            self.view.as_ref().map(WeightsView::csv).ok_or_else(|| {
+                WebError::NotReady("the attention panel has not been drawn yet".into())
+            });
+        Some(Box::pin(async move { csv }))
+    }
 }

@@ -6,14 +6,17 @@
 use serde::Serialize;
 use web_sys::HtmlCanvasElement;
 
-use super::super::dom::{self, context_2d, element, now_ms, set_text};
+use super::super::dom::{self, context_2d, now_ms};
+use super::super::draw::heatmap::{draw_heatmap_frame, paint_cells, HeatmapAxes, RgbaImage};
 use super::super::error::WebError;
-use super::super::heatmap::{draw_heatmap_frame, paint_cells, HeatmapAxes, RgbaImage};
+use super::super::panel::{to_js, Panel, PanelSpec};
 use super::{elapsed, Ctx};
 use crate::math::binary::{bit_count, bit_period, bits, pair_bits_with_frequencies, pair_period};
 use crate::math::colormap::{diverging_bar_rgba, diverging_rgba};
 use crate::math::encoding::frequency_count;
 use crate::math::panels::bits_as_signs;
+use wasm_bindgen::JsValue;
+use web_sys::HtmlElement;
 
 /// Rows of the period table beyond the bits (the faster pairs are the interesting ones).
 const TABLE_PAIRS: usize = 8;
@@ -46,7 +49,7 @@ pub struct BinaryStats {
     pub ms: f64,
 }
 
-pub fn render(ctx: &mut Ctx) -> Result<BinaryStats, WebError> {
+pub fn render(ctx: &mut Ctx, dom: &BinaryDom) -> Result<BinaryStats, WebError> {
     let started = now_ms();
     let (n, d, base) = (ctx.params.n, ctx.params.d, ctx.params.base);
     let bar = diverging_bar_rgba(256, -1.0, 1.0);
@@ -61,9 +64,9 @@ pub fn render(ctx: &mut Ctx) -> Result<BinaryStats, WebError> {
     if ctx.draw {
         let signs = bits_as_signs(bits(n).view());
         let bit_names: Vec<String> = (0..width).map(|k| k.to_string()).collect();
-        let bits_canvas: HtmlCanvasElement = element("binary-bits")?;
+        let bits_canvas = &dom.bits;
         let rect = draw_heatmap_frame(
-            &bits_canvas,
+            bits_canvas,
             ctx.scratch,
             n,
             width,
@@ -77,7 +80,7 @@ pub fn render(ctx: &mut Ctx) -> Result<BinaryStats, WebError> {
             },
         )?;
         paint_cells(
-            &bits_canvas,
+            bits_canvas,
             ctx.scratch,
             &RgbaImage {
                 width,
@@ -87,9 +90,9 @@ pub fn render(ctx: &mut Ctx) -> Result<BinaryStats, WebError> {
             rect,
         )?;
 
-        let p_canvas: HtmlCanvasElement = element("binary-p")?;
+        let p_canvas = &dom.p;
         let rect = draw_heatmap_frame(
-            &p_canvas,
+            p_canvas,
             ctx.scratch,
             n,
             d,
@@ -104,12 +107,12 @@ pub fn render(ctx: &mut Ctx) -> Result<BinaryStats, WebError> {
         )?;
         // P itself is already drawn above (by the GPU's render pass on WebGPU, from the CPU's cells
         // otherwise): its image is copied, scaled, rather than computed and coloured again.
-        let source: HtmlCanvasElement = element("heatmap")?;
+        let source = ctx.encoding_canvas;
         let from = ctx.heatmap_rect;
-        let context = context_2d(&p_canvas)?;
+        let context = context_2d(p_canvas)?;
         context.set_image_smoothing_enabled(true);
         context.draw_image_with_html_canvas_element_and_sw_and_sh_and_dx_and_dy_and_dw_and_dh(
-            &source,
+            source,
             from.x0,
             from.y0,
             from.width(),
@@ -124,7 +127,7 @@ pub fn render(ctx: &mut Ctx) -> Result<BinaryStats, WebError> {
 
     let pairings = pair_bits_with_frequencies(n, d, base)?;
     let pairs = frequency_count(d);
-    fill_table(width, pairs, d, base, &pairings)?;
+    fill_table(&dom.table, width, pairs, d, base, &pairings)?;
     let fastest = pair_period(0, d, base);
     let step = if pairs > 1 {
         pair_period(1, d, base) / fastest
@@ -132,8 +135,8 @@ pub fn render(ctx: &mut Ctx) -> Result<BinaryStats, WebError> {
         f64::NAN
     };
     let last = pairings.last();
-    set_text(
-        "binary-summary",
+    dom::text(
+        &dom.summary,
         &format!(
             "{width} bit{} number 0…{}: bit k repeats every 2^(k+1) numbers (2, 4, 8, …). The encoding's pairs slow down the same way, but smoothly: the fastest pair repeats every 2π ≈ {:.2} positions (no column alternates like the lowest bit), and each next pair is {} times slower (base^(2/d)), not 2 times.{}",
             if width == 1 { "" } else { "s" },
@@ -146,7 +149,7 @@ pub fn render(ctx: &mut Ctx) -> Result<BinaryStats, WebError> {
             ))
             .unwrap_or_default()
         ),
-    )?;
+    );
     Ok(BinaryStats {
         n,
         bits: width,
@@ -172,13 +175,13 @@ pub fn render(ctx: &mut Ctx) -> Result<BinaryStats, WebError> {
 /// The table body: bit k and its period beside pair j (columns 2j, 2j+1) and its period, and
 /// the pair closest to each bit.
 fn fill_table(
+    body: &HtmlElement,
     bits: usize,
     pairs: usize,
     d: usize,
     base: f64,
     pairings: &[crate::math::binary::BitPairing],
 ) -> Result<(), WebError> {
-    let body = element::<web_sys::HtmlElement>("binary-table")?;
     body.set_inner_html("");
     let document = dom::document()?;
     let rows = bits.max(pairs.min(TABLE_PAIRS.max(bits)));
@@ -231,5 +234,54 @@ fn fill_table(
 }
 
 fn format_period(period: f64) -> String {
-    super::super::curves::format_period(period)
+    crate::model::present::format_period(period)
+}
+
+crate::element_table! {
+    pub struct BinaryDom {
+        bits: HtmlCanvasElement = "binary-bits",
+        p: HtmlCanvasElement = "binary-p",
+        table: HtmlElement = "binary-table",
+        summary: HtmlElement = "binary-summary",
+    }
+}
+
+pub struct BinaryPanel {
+    spec: &'static PanelSpec,
+    dom: BinaryDom,
+    stats: BinaryStats,
+}
+
+impl BinaryPanel {
+    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
+        Ok(BinaryPanel {
+            spec,
+            dom: BinaryDom::mount()?,
+            stats: BinaryStats::default(),
+        })
+    }
+}
+
+impl Panel for BinaryPanel {
+    fn spec(&self) -> &'static PanelSpec {
+        self.spec
+    }
+
+    fn inputs(&self, ctx: &Ctx) -> String {
+        let p = ctx.params;
+        format!("{}|{}|{}|{}", p.n, p.d, p.base, ctx.backend.name())
+    }
+
+    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
+        self.stats = render(ctx, &self.dom)?;
+        Ok(())
+    }
+
+    fn stats(&self) -> Option<JsValue> {
+        Some(to_js(&self.stats))
+    }
+
+    fn error_slot(&self) -> &HtmlElement {
+        &self.dom.summary
+    }
 }

@@ -2,28 +2,23 @@
 //! the kernel size k, a log–log plot of the operations against n (self-attention overtakes the RNN
 //! at n = d), and this page's own time for the attention kernel at n × d: the GPU attention kernel
 //! on WebGPU (wall clock around submit + read-back of one weight), `math::attention::weights` on
-//! the CPU (only up to n²·d ≤ 2²⁷). Measured lazily: a button, and shortly after a change when the
-//! size is small enough not to disturb a slider.
+//! the CPU (only up to n²·d ≤ 2²⁷). Measured by a button, and by itself right after a frame at a
+//! size small enough not to disturb a slider.
 
-use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
-use plotters_canvas::CanvasBackend;
 use serde::Serialize;
-use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
-use web_sys::HtmlCanvasElement;
+use wasm_bindgen::JsValue;
+use web_sys::{HtmlButtonElement, HtmlCanvasElement, HtmlElement};
 
-use super::super::curves::PALETTE;
-use super::super::dom::{self, element, now_ms, set_text};
-use super::super::error::{draw_error, WebError};
-use super::super::heatmap::{DESC_FONT, LABEL_FONT};
-use super::super::{report, with_app, App, Backend};
+use super::super::action::{Action, PanelEvent};
+use super::super::backend::Timing;
+use super::super::dom::{self, listen, now_ms};
+use super::super::error::WebError;
+use super::super::panel::{to_js, Panel, PanelSpec};
+use super::complexity_chart::draw_chart;
 use super::{elapsed, Ctx};
-use crate::math::attention::weights;
 use crate::math::complexity::{
-    cnn_layers_to_connect, crossover_n, crossover_n_cnn, layer_costs, log_spaced_lengths, Cost,
+    cnn_layers_to_connect, crossover_n, crossover_n_cnn, layer_costs, Cost,
 };
-use crate::math::encoding::try_sinusoidal;
 use crate::math::panels::{cpu_can_measure, CPU_MEASURE_BUDGET};
 
 /// Sizes measured by themselves shortly after a change (n²·d multiply-adds): about 10 ms on the
@@ -32,8 +27,6 @@ const CPU_AUTO_BUDGET: u64 = 1 << 24;
 const GPU_AUTO_BUDGET: u64 = 1 << 27;
 /// Timed runs on the GPU; the fastest is shown.
 const GPU_RUNS: usize = 3;
-/// The pause after the last change before an automatic measurement.
-const AUTO_DELAY_MS: i32 = 400;
 
 /// One timing of the attention kernel.
 #[derive(Debug, Clone, PartialEq)]
@@ -52,9 +45,8 @@ pub struct MeasureState {
     pub running: Option<(usize, usize)>,
     /// Why the last request gave no time (too large for the CPU, a GPU error).
     pub refused: Option<(usize, usize, String)>,
-    /// The size an automatic measurement is scheduled for, and its timer's generation.
-    scheduled: Option<(usize, usize, &'static str)>,
-    generation: u32,
+    /// The size an automatic measurement was asked for (dispatched after the frame that asked).
+    requested: Option<(usize, usize, &'static str)>,
 }
 
 #[derive(Debug, Clone, Default, Serialize)]
@@ -102,24 +94,26 @@ pub struct ComplexityStats {
     pub ms: f64,
 }
 
-pub fn render(ctx: &mut Ctx, measure: &MeasureState) -> Result<ComplexityStats, WebError> {
+pub fn render(
+    ctx: &mut Ctx,
+    dom: &ComplexityDom,
+    measure: &MeasureState,
+) -> Result<ComplexityStats, WebError> {
     let started = now_ms();
     let (n, d, k) = ctx.lesson.complexity(ctx.params.n, ctx.params.d);
-    let costs = layer_costs(n, d, k).map_err(|e| WebError::Js(e.to_string()))?;
-    for (layer, cost) in [
-        ("cnn", costs.cnn),
-        ("rnn", costs.rnn),
-        ("sa", costs.self_attention),
+    let costs = layer_costs(n, d, k)?;
+    for (cells, cost) in [
+        ([&dom.cnn_ops, &dom.cnn_seq, &dom.cnn_path], costs.cnn),
+        ([&dom.rnn_ops, &dom.rnn_seq, &dom.rnn_path], costs.rnn),
+        (
+            [&dom.sa_ops, &dom.sa_seq, &dom.sa_path],
+            costs.self_attention,
+        ),
     ] {
-        set_text(&format!("cx-{layer}-ops"), &format_count(cost.operations))?;
-        set_text(
-            &format!("cx-{layer}-seq"),
-            &format_count(cost.sequential_operations),
-        )?;
-        set_text(
-            &format!("cx-{layer}-path"),
-            &format_count(cost.max_path_length),
-        )?;
+        let [ops, seq, path] = cells;
+        dom::text(ops, &format_count(cost.operations));
+        dom::text(seq, &format_count(cost.sequential_operations));
+        dom::text(path, &format_count(cost.max_path_length));
     }
     let cross = crossover_n(d);
     let cross_cnn = crossover_n_cnn(d, k);
@@ -132,8 +126,8 @@ pub fn render(ctx: &mut Ctx, measure: &MeasureState) -> Result<ComplexityStats, 
             "here n = {n} > d: the RNN needs fewer operations, but {n} sequential steps against 1"
         )
     };
-    set_text(
-        "complexity-crossover",
+    dom::text(
+        &dom.crossover,
         &format!(
             "Self-attention's n²·d overtakes the RNN's n·d² at n = d = {cross} ({cheaper}); the CNN's k·n·d² at n = k·d = {cross_cnn}. {}",
             match cnn_layers_to_connect(n, k) {
@@ -141,9 +135,9 @@ pub fn render(ctx: &mut Ctx, measure: &MeasureState) -> Result<ComplexityStats, 
                 None => "A CNN of kernel 1 never connects two positions.".to_string(),
             }
         ),
-    )?;
+    );
     if ctx.draw {
-        draw_chart(n, d, k)?;
+        draw_chart(&dom.chart, n, d, k)?;
     }
 
     let backend = ctx.backend.name();
@@ -187,7 +181,7 @@ pub fn render(ctx: &mut Ctx, measure: &MeasureState) -> Result<ComplexityStats, 
             what(backend)
         )
     };
-    set_text("complexity-measured", &note)?;
+    dom::text(&dom.measured, &note);
     let result = measure.result.as_ref();
     Ok(ComplexityStats {
         n,
@@ -227,249 +221,50 @@ fn format_count(x: f64) -> String {
     }
 }
 
-/// A labelled, coloured curve of (n, operations).
-type Curve = (String, RGBColor, Vec<(f64, f64)>);
-
-/// Operations against n on log–log axes, the crossovers marked, the current n a dot.
-fn draw_chart(n: usize, d: usize, k: usize) -> Result<(), WebError> {
-    let canvas: HtmlCanvasElement = element("complexity-chart")?;
-    let backend = CanvasBackend::with_canvas_object(canvas.clone())
-        .ok_or_else(|| WebError::NoContext(canvas.id()))?;
-    let root = backend.into_drawing_area();
-    root.fill(&WHITE).map_err(draw_error)?;
-    let high = (4 * n.max(k * d)).clamp(16, 10_000_000);
-    let ns = log_spaced_lengths(1, high, 80);
-    let curves: Vec<Curve> = [
-        (format!("CNN k·n·d² (k = {k})"), PALETTE[2]),
-        ("RNN n·d²".to_string(), PALETTE[0]),
-        ("self-attention n²·d".to_string(), PALETTE[5]),
-    ]
-    .into_iter()
-    .enumerate()
-    .map(|(which, (label, colour))| {
-        let points = ns
-            .iter()
-            .filter_map(|&m| layer_costs(m, d, k).ok().map(|c| (m, c)))
-            .map(|(m, c)| {
-                let ops = match which {
-                    0 => c.cnn.operations,
-                    1 => c.rnn.operations,
-                    _ => c.self_attention.operations,
-                };
-                (m as f64, ops)
-            })
-            .collect();
-        (label, colour, points)
-    })
-    .collect();
-    let (low_y, high_y) = curves
-        .iter()
-        .flat_map(|(_, _, p)| p.iter().map(|&(_, y)| y))
-        .fold((f64::INFINITY, 0.0f64), |(lo, hi), y| {
-            (lo.min(y), hi.max(y))
-        });
-    let mut chart = ChartBuilder::on(&root)
-        .margin(14)
-        .x_label_area_size(50)
-        .y_label_area_size(80)
-        .build_cartesian_2d(
-            (1f64..high as f64).log_scale(),
-            (low_y.max(1.0) * 0.5..high_y * 2.0).log_scale(),
-        )
-        .map_err(draw_error)?;
-    chart
-        .configure_mesh()
-        .light_line_style(WHITE.mix(0.0))
-        .bold_line_style(BLACK.mix(0.08))
-        .x_desc("Sequence length n (log)")
-        .y_desc("Operations (log)")
-        .label_style(LABEL_FONT)
-        .axis_desc_style(DESC_FONT)
-        .x_labels(8)
-        .y_labels(8)
-        .x_label_formatter(&|v| format_axis(*v))
-        .y_label_formatter(&|v| format!("{v:.0e}"))
-        .draw()
-        .map_err(draw_error)?;
-    for (label, colour, points) in &curves {
-        let colour = *colour;
-        chart
-            .draw_series(LineSeries::new(points.clone(), colour.stroke_width(3)))
-            .map_err(draw_error)?
-            .label(label.clone())
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 22, y)], colour.stroke_width(3))
-            });
-        // The current n.
-        let at = layer_costs(n, d, k).map_err(|e| WebError::Js(e.to_string()))?;
-        let y = if colour == PALETTE[2] {
-            at.cnn.operations
-        } else if colour == PALETTE[0] {
-            at.rnn.operations
-        } else {
-            at.self_attention.operations
-        };
-        chart
-            .draw_series(std::iter::once(Circle::new(
-                (n as f64, y),
-                6,
-                colour.filled(),
-            )))
-            .map_err(draw_error)?;
-    }
-    // The crossovers: vertical lines at n = d and n = k·d.
-    // The two labels sit at different heights; one near the right edge goes left of its line.
-    for (x, text, colour, lift) in [
-        (d as f64, format!("n = d = {d}"), BLACK, 3.0),
-        (
-            (k * d) as f64,
-            format!("n = k·d = {}", k * d),
-            PALETTE[2],
-            60.0,
-        ),
-    ] {
-        if x < 1.0 || x > high as f64 || (k == 1 && colour == PALETTE[2]) {
-            continue;
-        }
-        let top = high_y * 2.0;
-        let bottom = low_y.max(1.0) * 0.5;
-        chart
-            .draw_series(DashedLineSeries::new(
-                vec![(x, bottom), (x, top)],
-                6,
-                4,
-                colour.mix(0.7).stroke_width(2),
-            ))
-            .map_err(draw_error)?;
-        let near_right = x > high as f64 / 10.0;
-        let (at, anchor) = if near_right {
-            (x / 1.08, Pos::new(HPos::Right, VPos::Bottom))
-        } else {
-            (x * 1.08, Pos::new(HPos::Left, VPos::Bottom))
-        };
-        chart
-            .draw_series(std::iter::once(Text::new(
-                text,
-                (at, bottom * lift),
-                LABEL_FONT.into_font().color(&colour).pos(anchor),
-            )))
-            .map_err(draw_error)?;
-    }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK.mix(0.3))
-        .label_font(LABEL_FONT)
-        .draw()
-        .map_err(draw_error)?;
-    root.present().map_err(draw_error)?;
-    Ok(())
-}
-
-fn format_axis(v: f64) -> String {
-    if v >= 1e4 {
-        format!("{v:.0e}")
-    } else {
-        format!("{v:.0}")
+crate::element_table! {
+    pub struct ComplexityDom {
+        cnn_ops: HtmlElement = "cx-cnn-ops",
+        cnn_seq: HtmlElement = "cx-cnn-seq",
+        cnn_path: HtmlElement = "cx-cnn-path",
+        rnn_ops: HtmlElement = "cx-rnn-ops",
+        rnn_seq: HtmlElement = "cx-rnn-seq",
+        rnn_path: HtmlElement = "cx-rnn-path",
+        sa_ops: HtmlElement = "cx-sa-ops",
+        sa_seq: HtmlElement = "cx-sa-seq",
+        sa_path: HtmlElement = "cx-sa-path",
+        chart: HtmlCanvasElement = "complexity-chart",
+        crossover: HtmlElement = "complexity-crossover",
+        measured: HtmlElement = "complexity-measured",
+        measure: HtmlButtonElement = "measure-button",
     }
 }
 
-impl App {
-    /// Times the attention kernel at the complexity panel's n and d (the Measure button).
-    pub(in crate::web) fn measure_attention(&mut self) -> Result<(), WebError> {
-        let (n, d, _) = self.lesson.complexity(self.params.n, self.params.d);
-        let base = self.params.base;
-        let measure = &mut self.panels.measure;
-        measure.scheduled = None;
-        match &mut self.backend {
-            Backend::Cpu => {
-                if !cpu_can_measure(n, d) {
-                    measure.refused = Some((
-                        n,
-                        d,
-                        format!(
-                            "too large for the CPU path at this size (n²·d > {:.1e}); the WebGPU path measures it",
-                            CPU_MEASURE_BUDGET as f64
-                        ),
-                    ));
-                } else {
-                    let p = try_sinusoidal(n, d, base)?;
-                    let started = now_ms();
-                    let w = weights(p.view(), p.view(), None);
-                    let ms = now_ms() - started;
-                    std::hint::black_box(w[[0, 0]]);
-                    measure.result = Some(Measurement {
-                        n,
-                        d,
-                        backend: "cpu",
-                        ms,
-                    });
-                    measure.refused = None;
-                }
-            }
-            Backend::Gpu(gpu) => {
-                if measure.running.is_some() {
-                    return Ok(());
-                }
-                let ready = match gpu.prepare_measurement(n, d, base) {
-                    Ok(ready) => ready,
-                    Err(error) => {
-                        measure.refused = Some((n, d, error.to_string()));
-                        self.request_panels();
-                        return Ok(());
-                    }
-                };
-                measure.running = Some((n, d));
-                wasm_bindgen_futures::spawn_local(async move {
-                    // The fastest of a few runs: one run's wall clock also holds whatever else
-                    // the browser's GPU process was doing.
-                    let mut outcome = ready.await.map(|()| f64::INFINITY);
-                    for _ in 0..GPU_RUNS {
-                        let Ok(best) = outcome else { break };
-                        let timed = with_app(|app| match &mut app.backend {
-                            Backend::Gpu(gpu) => gpu.time_attention(n, d),
-                            Backend::Cpu => Err(WebError::Gpu("WebGPU stopped".into())),
-                        })
-                        .unwrap_or_else(|| Err(WebError::Js("the app is busy".into())));
-                        outcome = match timed {
-                            Ok(future) => future.await.map(|ms| best.min(ms)),
-                            Err(error) => Err(error),
-                        };
-                    }
-                    report(with_app(|app| {
-                        let measure = &mut app.panels.measure;
-                        measure.running = None;
-                        match outcome {
-                            Ok(ms) => {
-                                measure.result = Some(Measurement {
-                                    n,
-                                    d,
-                                    backend: "webgpu",
-                                    ms,
-                                });
-                                measure.refused = None;
-                            }
-                            Err(error) => measure.refused = Some((n, d, error.to_string())),
-                        }
-                        app.request_panels();
-                        Ok(())
-                    }));
-                });
-            }
-        }
-        self.request_panels();
-        Ok(())
+pub struct ComplexityPanel {
+    spec: &'static PanelSpec,
+    dom: ComplexityDom,
+    stats: ComplexityStats,
+    measure: MeasureState,
+}
+
+impl ComplexityPanel {
+    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
+        Ok(ComplexityPanel {
+            spec,
+            dom: ComplexityDom::mount()?,
+            stats: ComplexityStats::default(),
+            measure: MeasureState::default(),
+        })
     }
 
-    /// After a change of the complexity panel's n or d, measures by itself once the sliders rest
-    /// (only sizes that take a moment; larger ones wait for the button).
-    pub(super) fn schedule_auto_measure(&mut self) {
-        let (n, d, _) = self.lesson.complexity(self.params.n, self.params.d);
-        let backend = self.backend.name();
-        let measure = &mut self.panels.measure;
+    /// After a render at a size small enough to time at once (and not timed, refused or being
+    /// timed), asks for a timing: it is dispatched right after this frame, and `whenDrawn` waits
+    /// for it, so that the page's own time is always there without a button press.
+    fn request_auto_measure(&mut self, ctx: &Ctx) {
+        let (n, d, _) = ctx.lesson.complexity(ctx.params.n, ctx.params.d);
+        let backend = ctx.backend.name();
+        let measure = &mut self.measure;
         let work = (n as u64) * (n as u64) * (d as u64);
-        let budget = if backend == "webgpu" {
+        let budget = if ctx.backend.is_gpu() {
             GPU_AUTO_BUDGET
         } else {
             CPU_AUTO_BUDGET
@@ -486,30 +281,142 @@ impl App {
             || refused
             || work > budget
             || measure.running.is_some()
-            || measure.scheduled == Some((n, d, backend))
+            || measure.requested == Some((n, d, backend))
         {
             return;
         }
-        measure.scheduled = Some((n, d, backend));
-        measure.generation = measure.generation.wrapping_add(1);
-        let generation = measure.generation;
-        let Ok(window) = dom::window() else { return };
-        let callback = Closure::once_into_js(move || {
-            report(with_app(|app| {
-                let measure = &app.panels.measure;
-                if measure.generation != generation || measure.scheduled.is_none() {
-                    return Ok(());
-                }
-                let (n, d, _) = app.lesson.complexity(app.params.n, app.params.d);
-                if measure.scheduled != Some((n, d, app.backend.name())) {
-                    return Ok(());
-                }
-                app.measure_attention()
-            }))
+        measure.requested = Some((n, d, backend));
+        (ctx.send)(Action::Panel {
+            index: ctx.index,
+            event: PanelEvent::Measure { auto: true },
         });
-        let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
-            callback.unchecked_ref(),
-            AUTO_DELAY_MS,
-        );
+    }
+
+    fn measure(&mut self, ctx: &mut Ctx) {
+        let (n, d, _) = ctx.lesson.complexity(ctx.params.n, ctx.params.d);
+        self.measure.requested = None;
+        if self.measure.running.is_some() {
+            return;
+        }
+        let backend = ctx.backend.name();
+        match ctx.backend.begin_timing(n, d, ctx.params.base) {
+            Timing::Done(ms) => {
+                self.measure.result = Some(Measurement { n, d, backend, ms });
+                self.measure.refused = None;
+            }
+            Timing::Refused(reason) => self.measure.refused = Some((n, d, reason)),
+            Timing::Pending(pending) => {
+                self.measure.running = Some((n, d));
+                let (send, index) = (ctx.send, ctx.index);
+                wasm_bindgen_futures::spawn_local(async move {
+                    let result = pending.await.map(|best| (best, 0));
+                    send(Action::Panel {
+                        index,
+                        event: PanelEvent::Timed {
+                            n,
+                            d,
+                            result: result.map_err(|e| e.to_string()),
+                        },
+                    });
+                });
+            }
+        }
+    }
+
+    /// A step of a GPU timing finished: run the next, or keep the fastest.
+    fn timed(&mut self, ctx: &mut Ctx, n: usize, d: usize, result: Result<(f64, usize), String>) {
+        let measure = &mut self.measure;
+        match result {
+            Ok((best, runs)) if runs < GPU_RUNS => match ctx.backend.time_run(n, d) {
+                Timing::Pending(pending) => {
+                    let (send, index) = (ctx.send, ctx.index);
+                    wasm_bindgen_futures::spawn_local(async move {
+                        let result = pending.await.map(|ms| (best.min(ms), runs + 1));
+                        send(Action::Panel {
+                            index,
+                            event: PanelEvent::Timed {
+                                n,
+                                d,
+                                result: result.map_err(|e| e.to_string()),
+                            },
+                        });
+                    });
+                }
+                Timing::Done(ms) => {
+                    measure.running = None;
+                    measure.result = Some(Measurement {
+                        n,
+                        d,
+                        backend: ctx.backend.name(),
+                        ms: best.min(ms),
+                    });
+                }
+                Timing::Refused(reason) => {
+                    measure.running = None;
+                    measure.refused = Some((n, d, reason));
+                }
+            },
+            Ok((best, _)) => {
+                measure.running = None;
+                measure.result = Some(Measurement {
+                    n,
+                    d,
+                    backend: ctx.backend.name(),
+                    ms: best,
+                });
+                measure.refused = None;
+            }
+            Err(reason) => {
+                measure.running = None;
+                measure.refused = Some((n, d, reason));
+            }
+        }
+    }
+}
+
+impl Panel for ComplexityPanel {
+    fn spec(&self) -> &'static PanelSpec {
+        self.spec
+    }
+
+    fn inputs(&self, ctx: &Ctx) -> String {
+        let (n, d, k) = ctx.lesson.complexity(ctx.params.n, ctx.params.d);
+        format!("{n}|{d}|{k}|{}|{:?}", ctx.backend.name(), self.measure)
+    }
+
+    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
+        self.stats = render(ctx, &self.dom, &self.measure)?;
+        self.request_auto_measure(ctx);
+        Ok(())
+    }
+
+    fn stats(&self) -> Option<JsValue> {
+        Some(to_js(&self.stats))
+    }
+
+    fn error_slot(&self) -> &HtmlElement {
+        &self.dom.crossover
+    }
+
+    fn wire(&self, index: usize, send: fn(Action)) -> Result<(), WebError> {
+        listen(&self.dom.measure, "click", move |_| {
+            send(Action::Panel {
+                index,
+                event: PanelEvent::Measure { auto: false },
+            })
+        })
+    }
+
+    fn event(&mut self, ctx: &mut Ctx, event: PanelEvent) -> Result<bool, WebError> {
+        match event {
+            PanelEvent::Measure { .. } => self.measure(ctx),
+            PanelEvent::Timed { n, d, result } => self.timed(ctx, n, d, result),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    fn busy(&self) -> bool {
+        self.measure.running.is_some() || self.measure.requested.is_some()
     }
 }

@@ -6,9 +6,10 @@ use ndarray::s;
 use serde::Serialize;
 use web_sys::HtmlCanvasElement;
 
-use super::super::dom::{context_2d, element, now_ms, set_text};
+use super::super::dom::{self, context_2d, now_ms};
+use super::super::draw::heatmap::{paint_image, RgbaImage};
 use super::super::error::WebError;
-use super::super::heatmap::{paint_image, RgbaImage};
+use super::super::panel::{to_js, Panel, PanelSpec};
 use super::{elapsed, format_number, Ctx};
 use crate::math::attention::multi_head_weights;
 use crate::math::colormap::weights_image;
@@ -16,6 +17,8 @@ use crate::math::heads::{compare_valid_len_orders, head_valid_lens, tiled_head_v
 use crate::math::lesson::{batch_sequences, divisors, PAD_TOKEN};
 use crate::math::panels::{batch_input, masked_weights_are_zero};
 use crate::math::plot::PixelRect;
+use wasm_bindgen::JsValue;
+use web_sys::HtmlElement;
 
 /// At most this many heads are drawn per sequence (the readout covers all of them).
 const SHOWN_HEADS: usize = 8;
@@ -45,7 +48,7 @@ pub struct HeadsStats {
     pub ms: f64,
 }
 
-pub fn render(ctx: &mut Ctx) -> Result<HeadsStats, WebError> {
+pub fn render(ctx: &mut Ctx, dom: &HeadsDom) -> Result<HeadsStats, WebError> {
     let started = now_ms();
     let (params, lesson) = (ctx.params, ctx.lesson);
     let d = params.d;
@@ -59,11 +62,10 @@ pub fn render(ctx: &mut Ctx) -> Result<HeadsStats, WebError> {
         lesson.positional_encoding,
         lesson.scale_embeddings,
     )?;
-    let w = multi_head_weights(x.view(), heads, &lens).map_err(|e| WebError::Js(e.to_string()))?;
-    let comparison = compare_valid_len_orders(x.view(), heads, &lens)
-        .map_err(|e| WebError::Js(e.to_string()))?;
-    let per_head = head_valid_lens(&lens, heads).map_err(|e| WebError::Js(e.to_string()))?;
-    let tiled = tiled_head_valid_lens(&lens, heads).map_err(|e| WebError::Js(e.to_string()))?;
+    let w = multi_head_weights(x.view(), heads, &lens)?;
+    let comparison = compare_valid_len_orders(x.view(), heads, &lens)?;
+    let per_head = head_valid_lens(&lens, heads)?;
+    let tiled = tiled_head_valid_lens(&lens, heads)?;
     let masked_zero = (0..2).all(|b| {
         (0..heads).all(|h| masked_weights_are_zero(w.slice(s![b, h, .., ..]), Some(lens[b])))
     });
@@ -71,8 +73,8 @@ pub fn render(ctx: &mut Ctx) -> Result<HeadsStats, WebError> {
     let shown = heads.min(SHOWN_HEADS);
     if ctx.draw {
         // The drawing: one row per sequence, one square map per head (the first SHOWN_HEADS).
-        let canvas: HtmlCanvasElement = element("heads-canvas")?;
-        let context = context_2d(&canvas)?;
+        let canvas = &dom.canvas;
+        let context = context_2d(canvas)?;
         let (width, height) = (canvas.width() as f64, canvas.height() as f64);
         context.set_fill_style_str("#fff");
         context.fill_rect(0.0, 0.0, width, height);
@@ -118,7 +120,7 @@ pub fn render(ctx: &mut Ctx) -> Result<HeadsStats, WebError> {
                 let (pixels, img_w, img_h) =
                     weights_image(&values, n, n, cell_px, |_, column| column >= valid);
                 paint_image(
-                    &canvas,
+                    canvas,
                     ctx.scratch,
                     &RgbaImage {
                         width: img_w,
@@ -160,8 +162,8 @@ pub fn render(ctx: &mut Ctx) -> Result<HeadsStats, WebError> {
             )
         })
         .collect();
-    set_text(
-        "heads-readout",
+    dom::text(
+        &dom.readout,
         &format!(
             "{}. With tile, {} of {} maps would get the other sequence's length (largest weight change {}); every masked weight here is {}.",
             lines.join("; "),
@@ -170,10 +172,10 @@ pub fn render(ctx: &mut Ctx) -> Result<HeadsStats, WebError> {
             format_number(comparison.max_weight_difference),
             if masked_zero { "exactly 0" } else { "NOT 0" },
         ),
-    )?;
+    );
     let padded = sequences.iter().flatten().any(|t| t == PAD_TOKEN);
-    set_text(
-        "heads-note",
+    dom::text(
+        &dom.note,
         &format!(
             "d = {d} split into {heads} head{} of {} columns each{}.{}",
             if heads == 1 { "" } else { "s" },
@@ -189,7 +191,7 @@ pub fn render(ctx: &mut Ctx) -> Result<HeadsStats, WebError> {
                 String::new()
             }
         ),
-    )?;
+    );
     Ok(HeadsStats {
         heads,
         divisors: divisors(d),
@@ -217,4 +219,57 @@ pub fn render(ctx: &mut Ctx) -> Result<HeadsStats, WebError> {
             .collect(),
         ms: elapsed(started),
     })
+}
+
+crate::element_table! {
+    pub struct HeadsDom {
+        canvas: HtmlCanvasElement = "heads-canvas",
+        readout: HtmlElement = "heads-readout",
+        note: HtmlElement = "heads-note",
+    }
+}
+
+pub struct HeadsPanel {
+    spec: &'static PanelSpec,
+    dom: HeadsDom,
+    stats: HeadsStats,
+}
+
+impl HeadsPanel {
+    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
+        Ok(HeadsPanel {
+            spec,
+            dom: HeadsDom::mount()?,
+            stats: HeadsStats::default(),
+        })
+    }
+}
+
+impl Panel for HeadsPanel {
+    fn spec(&self) -> &'static PanelSpec {
+        self.spec
+    }
+
+    fn inputs(&self, ctx: &Ctx) -> String {
+        let l = ctx.lesson;
+        format!(
+            "{}|{}|{:?}",
+            super::tokens_key(ctx),
+            l.heads(),
+            l.batch_lens
+        )
+    }
+
+    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
+        self.stats = render(ctx, &self.dom)?;
+        Ok(())
+    }
+
+    fn stats(&self) -> Option<JsValue> {
+        Some(to_js(&self.stats))
+    }
+
+    fn error_slot(&self) -> &HtmlElement {
+        &self.dom.readout
+    }
 }

@@ -7,14 +7,17 @@ use plotters_canvas::CanvasBackend;
 use serde::Serialize;
 use web_sys::HtmlCanvasElement;
 
-use super::super::curves::PALETTE;
-use super::super::dom::{element, now_ms, set_text};
+use super::super::dom::{self, now_ms};
+use super::super::draw::curves::PALETTE;
+use super::super::draw::heatmap::{TickedAxis, DESC_FONT, LABEL_FONT};
 use super::super::error::{draw_error, WebError};
-use super::super::heatmap::{TickedAxis, DESC_FONT, LABEL_FONT};
+use super::super::panel::{to_js, Panel, PanelSpec};
 use super::{canvas_message, elapsed, format_number, Ctx};
-use crate::math::order::{masked_equivariance_gap, permute_tokens, OrderError};
+use crate::math::order::{masked_equivariance_gap, permute_tokens};
 use crate::math::panels::row_gaps;
 use crate::math::plot::integer_ticks;
+use wasm_bindgen::JsValue;
+use web_sys::HtmlElement;
 
 /// Gaps below this are drawn at this height of the log axis ("0 or rounding").
 const FLOOR: f64 = 1e-9;
@@ -41,21 +44,16 @@ pub struct OrderStats {
     pub ms: f64,
 }
 
-fn order_error(error: OrderError) -> WebError {
-    WebError::Js(error.to_string())
-}
-
-pub fn render(ctx: &mut Ctx) -> Result<OrderStats, WebError> {
+pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
     let started = now_ms();
     let (params, lesson) = (ctx.params, ctx.lesson);
     let (d, base, scale) = (params.d, params.base, lesson.scale_embeddings);
     let tokens = lesson.tokens();
     let n = tokens.len();
     let chosen = lesson.chosen_permutation(&tokens);
-    let permuted = permute_tokens(&tokens, &chosen.permutation).map_err(order_error)?;
-    let without =
-        row_gaps(&tokens, &chosen.permutation, d, base, scale, false).map_err(order_error)?;
-    let with = row_gaps(&tokens, &chosen.permutation, d, base, scale, true).map_err(order_error)?;
+    let permuted = permute_tokens(&tokens, &chosen.permutation)?;
+    let without = row_gaps(&tokens, &chosen.permutation, d, base, scale, false)?;
+    let with = row_gaps(&tokens, &chosen.permutation, d, base, scale, true)?;
     let max = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
     let masked_valid_len = lesson
         .effective_valid_len()
@@ -64,8 +62,7 @@ pub fn render(ctx: &mut Ctx) -> Result<OrderStats, WebError> {
     let masked = if n == 0 {
         0.0
     } else {
-        masked_equivariance_gap(&tokens, &chosen.permutation, d, masked_valid_len, scale)
-            .map_err(order_error)?
+        masked_equivariance_gap(&tokens, &chosen.permutation, d, masked_valid_len, scale)?
     };
     let moves = chosen.permutation.iter().enumerate().any(|(i, &p)| i != p);
     let stats = OrderStats {
@@ -83,10 +80,10 @@ pub fn render(ctx: &mut Ctx) -> Result<OrderStats, WebError> {
         ms: 0.0,
     };
 
-    set_text("order-original", &format!("X: {}", quote(&tokens)))?;
-    set_text("order-permuted", &format!("πX: {}", quote(&permuted)))?;
-    set_text(
-        "order-description",
+    dom::text(&dom.original, &format!("X: {}", quote(&tokens)));
+    dom::text(&dom.permuted, &format!("πX: {}", quote(&permuted)));
+    dom::text(
+        &dom.description,
         &format!(
             "Permutation: {}{}",
             chosen.description,
@@ -96,18 +93,18 @@ pub fn render(ctx: &mut Ctx) -> Result<OrderStats, WebError> {
                 " — nothing moved, so both numbers are 0".into()
             }
         ),
-    )?;
-    set_text(
-        "order-without",
+    );
+    dom::text(
+        &dom.without,
         &if stats.without_pe == 0.0 {
             "0 (exactly)".to_string()
         } else {
             format!("{:.2e}", stats.without_pe)
         },
-    )?;
-    set_text("order-with", &format_number(stats.with_pe))?;
-    set_text(
-        "order-masked",
+    );
+    dom::text(&dom.with, &format_number(stats.with_pe));
+    dom::text(
+        &dom.masked,
         &if n == 0 {
             "No tokens: type a sentence in the attention panel.".to_string()
         } else {
@@ -116,9 +113,9 @@ pub fn render(ctx: &mut Ctx) -> Result<OrderStats, WebError> {
                 format_number(masked)
             )
         },
-    )?;
+    );
     if ctx.draw {
-        draw_chart(&permuted, &stats)?;
+        draw_chart(&dom.chart, &permuted, &stats)?;
     }
     Ok(OrderStats {
         ms: elapsed(started),
@@ -135,11 +132,14 @@ fn quote(tokens: &[String]) -> String {
 }
 
 /// One pair of bars per output row: the gap without P and with P, on a log axis.
-fn draw_chart(permuted: &[String], stats: &OrderStats) -> Result<(), WebError> {
-    let canvas: HtmlCanvasElement = element("order-chart")?;
+fn draw_chart(
+    canvas: &HtmlCanvasElement,
+    permuted: &[String],
+    stats: &OrderStats,
+) -> Result<(), WebError> {
     let n = permuted.len();
     if n == 0 {
-        return canvas_message(&canvas, &["No tokens to permute."]);
+        return canvas_message(canvas, &["No tokens to permute."]);
     }
     let backend = CanvasBackend::with_canvas_object(canvas.clone())
         .ok_or_else(|| WebError::NoContext(canvas.id()))?;
@@ -226,4 +226,61 @@ fn draw_chart(permuted: &[String], stats: &OrderStats) -> Result<(), WebError> {
         .map_err(draw_error)?;
     root.present().map_err(draw_error)?;
     Ok(())
+}
+
+crate::element_table! {
+    pub struct OrderDom {
+        original: HtmlElement = "order-original",
+        permuted: HtmlElement = "order-permuted",
+        description: HtmlElement = "order-description",
+        without: HtmlElement = "order-without",
+        with: HtmlElement = "order-with",
+        chart: HtmlCanvasElement = "order-chart",
+        masked: HtmlElement = "order-masked",
+    }
+}
+
+pub struct OrderPanel {
+    spec: &'static PanelSpec,
+    dom: OrderDom,
+    stats: OrderStats,
+}
+
+impl OrderPanel {
+    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
+        Ok(OrderPanel {
+            spec,
+            dom: OrderDom::mount()?,
+            stats: OrderStats::default(),
+        })
+    }
+}
+
+impl Panel for OrderPanel {
+    fn spec(&self) -> &'static PanelSpec {
+        self.spec
+    }
+
+    fn inputs(&self, ctx: &Ctx) -> String {
+        let l = ctx.lesson;
+        format!(
+            "{}|{:?}|{:?}",
+            super::tokens_key(ctx),
+            l.permutation,
+            l.effective_valid_len()
+        )
+    }
+
+    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
+        self.stats = render(ctx, &self.dom)?;
+        Ok(())
+    }
+
+    fn stats(&self) -> Option<JsValue> {
+        Some(to_js(&self.stats))
+    }
+
+    fn error_slot(&self) -> &HtmlElement {
+        &self.dom.description
+    }
 }

@@ -8,13 +8,16 @@ use plotters_canvas::CanvasBackend;
 use serde::Serialize;
 use web_sys::HtmlCanvasElement;
 
-use super::super::curves::PALETTE;
-use super::super::dom::{element, now_ms, set_text};
+use super::super::dom::{self, now_ms};
+use super::super::draw::curves::PALETTE;
+use super::super::draw::heatmap::{DESC_FONT, LABEL_FONT};
 use super::super::error::{draw_error, WebError};
-use super::super::heatmap::{DESC_FONT, LABEL_FONT};
+use super::super::panel::{to_js, Panel, PanelSpec};
 use super::{canvas_message, elapsed, format_number, Ctx};
 use crate::math::panels::magnitude_widths;
 use crate::math::scaling::{dot_decomposition_for_tokens, magnitude_curve, Magnitudes};
+use wasm_bindgen::JsValue;
+use web_sys::HtmlElement;
 
 /// The magnitude curve runs over d = 1, 2, 4, … up to this (the widest d).
 const CURVE_MAX_D: usize = 2048;
@@ -57,7 +60,7 @@ pub struct ScalingStats {
     pub ms: f64,
 }
 
-pub fn render(ctx: &mut Ctx) -> Result<ScalingStats, WebError> {
+pub fn render(ctx: &mut Ctx, dom: &ScalingDom) -> Result<ScalingStats, WebError> {
     let started = now_ms();
     let (params, lesson) = (ctx.params, ctx.lesson);
     let (d, base) = (params.d, params.base);
@@ -69,25 +72,22 @@ pub fn render(ctx: &mut Ctx) -> Result<ScalingStats, WebError> {
         ..ScalingStats::default()
     };
     if tokens.is_empty() {
-        for id in ["scale-chart", "scale-dots"]
-            .into_iter()
-            .filter(|_| ctx.draw)
-        {
+        for canvas in [&dom.chart, &dom.dots].into_iter().filter(|_| ctx.draw) {
             canvas_message(
-                &element(id)?,
+                canvas,
                 &[
                     "The sentence has no tokens.",
                     "Type a few words in the attention panel.",
                 ],
             )?;
         }
-        set_text("scale-magnitudes", "No tokens: no embeddings to measure.")?;
-        set_text("scale-dots-readout", "")?;
+        dom::text(&dom.magnitudes, "No tokens: no embeddings to measure.");
+        dom::text(&dom.dots_readout, "");
         stats.ms = elapsed(started);
         return Ok(stats);
     }
     let widths = magnitude_widths(d, CURVE_MAX_D);
-    let curve = magnitude_curve(&tokens, &widths, base).map_err(|e| WebError::Js(e.to_string()))?;
+    let curve = magnitude_curve(&tokens, &widths, base)?;
     let here = curve
         .iter()
         .find(|m| m.d == d)
@@ -103,10 +103,10 @@ pub fn render(ctx: &mut Ctx) -> Result<ScalingStats, WebError> {
     stats.scaled_embedding_rms_curve = curve.iter().map(|m| m.scaled_embedding_rms).collect();
     stats.encoding_rms_curve = curve.iter().map(|m| m.encoding_rms).collect();
     if ctx.draw {
-        draw_magnitudes(&curve, d)?;
+        draw_magnitudes(&dom.chart, &curve, d)?;
     }
-    set_text(
-        "scale-magnitudes",
+    dom::text(
+        &dom.magnitudes,
         &format!(
             "At d = {d}: the embeddings' entries have RMS {} (≈ 1/√d), {} after × √d; P's entries lie in [−1, 1] with RMS {}. Without √d the content is {}× the position's size (it fades as d grows); with it {}×.",
             format_number(here.embedding_rms),
@@ -115,12 +115,11 @@ pub fn render(ctx: &mut Ctx) -> Result<ScalingStats, WebError> {
             format_number(here.unscaled_ratio),
             format_number(here.scaled_ratio),
         ),
-    )?;
+    );
 
     let (i, j) = lesson.token_pair;
     let scaled = lesson.scale_embeddings;
-    let terms = dot_decomposition_for_tokens(&tokens, d, base, scaled, i, j)
-        .map_err(|e| WebError::Js(e.to_string()))?;
+    let terms = dot_decomposition_for_tokens(&tokens, d, base, scaled, i, j)?;
     let pair = PairTerms {
         i,
         j,
@@ -135,10 +134,10 @@ pub fn render(ctx: &mut Ctx) -> Result<ScalingStats, WebError> {
         cross_terms: terms.cross_terms(),
     };
     if ctx.draw {
-        draw_terms(&pair)?;
+        draw_terms(&dom.dots, &pair)?;
     }
-    set_text(
-        "scale-dots-readout",
+    dom::text(
+        &dom.dots_readout,
         &format!(
             "“{}” (position {i}) · “{}” (position {j}), embeddings {}: added (x+p)·(x+p) = {} = x·x {} + cross terms x·p + p·x {} + p·p {}; concatenated [x; p]·[x; p] = {} = x·x + p·p, no cross terms, but 2d = {} columns.",
             pair.tokens.0,
@@ -151,7 +150,7 @@ pub fn render(ctx: &mut Ctx) -> Result<ScalingStats, WebError> {
             format_number(pair.concatenated),
             2 * d
         ),
-    )?;
+    );
     stats.pair = Some(pair);
     stats.ms = elapsed(started);
     Ok(stats)
@@ -161,8 +160,11 @@ pub fn render(ctx: &mut Ctx) -> Result<ScalingStats, WebError> {
 type Series = (&'static str, RGBColor, fn(&Magnitudes) -> f64);
 
 /// RMS against d (log–log): embeddings, embeddings × √d, P; P's bound 1 dashed.
-fn draw_magnitudes(curve: &[Magnitudes], d: usize) -> Result<(), WebError> {
-    let canvas: HtmlCanvasElement = element("scale-chart")?;
+fn draw_magnitudes(
+    canvas: &HtmlCanvasElement,
+    curve: &[Magnitudes],
+    d: usize,
+) -> Result<(), WebError> {
     let backend = CanvasBackend::with_canvas_object(canvas.clone())
         .ok_or_else(|| WebError::NoContext(canvas.id()))?;
     let root = backend.into_drawing_area();
@@ -248,8 +250,7 @@ fn draw_magnitudes(curve: &[Magnitudes], d: usize) -> Result<(), WebError> {
 }
 
 /// The terms of the two dot products as bars.
-fn draw_terms(pair: &PairTerms) -> Result<(), WebError> {
-    let canvas: HtmlCanvasElement = element("scale-dots")?;
+fn draw_terms(canvas: &HtmlCanvasElement, pair: &PairTerms) -> Result<(), WebError> {
     let backend = CanvasBackend::with_canvas_object(canvas.clone())
         .ok_or_else(|| WebError::NoContext(canvas.id()))?;
     let root = backend.into_drawing_area();
@@ -311,4 +312,52 @@ fn draw_terms(pair: &PairTerms) -> Result<(), WebError> {
         .map_err(draw_error)?;
     root.present().map_err(draw_error)?;
     Ok(())
+}
+
+crate::element_table! {
+    pub struct ScalingDom {
+        chart: HtmlCanvasElement = "scale-chart",
+        magnitudes: HtmlElement = "scale-magnitudes",
+        dots: HtmlCanvasElement = "scale-dots",
+        dots_readout: HtmlElement = "scale-dots-readout",
+    }
+}
+
+pub struct ScalingPanel {
+    spec: &'static PanelSpec,
+    dom: ScalingDom,
+    stats: ScalingStats,
+}
+
+impl ScalingPanel {
+    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
+        Ok(ScalingPanel {
+            spec,
+            dom: ScalingDom::mount()?,
+            stats: ScalingStats::default(),
+        })
+    }
+}
+
+impl Panel for ScalingPanel {
+    fn spec(&self) -> &'static PanelSpec {
+        self.spec
+    }
+
+    fn inputs(&self, ctx: &Ctx) -> String {
+        format!("{}|{:?}", super::tokens_key(ctx), ctx.lesson.token_pair)
+    }
+
+    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
+        self.stats = render(ctx, &self.dom)?;
+        Ok(())
+    }
+
+    fn stats(&self) -> Option<JsValue> {
+        Some(to_js(&self.stats))
+    }
+
+    fn error_slot(&self) -> &HtmlElement {
+        &self.dom.magnitudes
+    }
 }

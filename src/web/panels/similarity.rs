@@ -8,19 +8,15 @@
 //! always computed on the CPU from a capped Gram matrix.
 
 use ndarray::{s, Array2};
-use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
 use serde::Serialize;
 use web_sys::HtmlCanvasElement;
 
-use super::super::curves::PALETTE;
-use super::super::dom::{element, now_ms, set_text};
-use super::super::error::{draw_error, WebError};
-use super::super::heatmap::{
-    draw_heatmap_frame, paint_cells, HeatmapAxes, RgbaImage, DESC_FONT, LABEL_FONT,
-};
-use super::super::Backend;
-use super::{canvas_message, elapsed, format_number, subscript, Ctx};
+use super::super::dom::{self, now_ms};
+use super::super::draw::heatmap::{draw_heatmap_frame, paint_cells, HeatmapAxes, RgbaImage};
+use super::super::error::WebError;
+use super::super::panel::{to_js, Panel, PanelSpec};
+use super::similarity_charts::{draw_curve, draw_normalized};
+use super::{elapsed, format_number, subscript, Ctx};
 use crate::gpu::gram::GRAM_MAX_POSITIONS;
 use crate::math::colormap::{
     diverging_bar_rgba, diverging_rgba, sequential_bar_rgba, sequential_rgba,
@@ -31,6 +27,8 @@ use crate::math::panels::{
     distances_from_gram, dot_curve, encoding_rows, row_dot, rows_within_budget,
 };
 use crate::math::similarity::{diagonal_spread, normalized_similarity, row_resemblance};
+use wasm_bindgen::JsValue;
+use web_sys::HtmlElement;
 
 /// Multiply-adds of one Gram heatmap on the GPU: r²·d ≤ 2²⁶ (all 4096 rows up to d = 4, 181 rows
 /// at d = 2048). Microseconds on a discrete GPU; on a 2-core software adapter (SwiftShader, the
@@ -39,7 +37,7 @@ pub const GPU_GRAM_BUDGET: u64 = 1 << 26;
 /// On the CPU (WebAssembly): r²·d ≤ 2²⁴, about 10 ms, so that the panel follows a slider.
 pub const CPU_GRAM_BUDGET: u64 = 1 << 24;
 /// The second starting row of the similarity curve is i + SHIFT (the forum's p_105 against p_5).
-const SHIFT: usize = 100;
+pub(super) const SHIFT: usize = 100;
 /// Rows of the exact diagonal check when the heatmap came from the GPU.
 const CHECK_ROWS: usize = 128;
 
@@ -93,7 +91,7 @@ pub struct SimilarityStats {
     pub ms: f64,
 }
 
-pub fn render(ctx: &mut Ctx) -> Result<SimilarityStats, WebError> {
+pub fn render(ctx: &mut Ctx, dom: &SimilarityDom) -> Result<SimilarityStats, WebError> {
     let started = now_ms();
     let (params, lesson) = (ctx.params, ctx.lesson);
     let (n, d, base) = (params.n, params.d, params.base);
@@ -103,7 +101,7 @@ pub fn render(ctx: &mut Ctx) -> Result<SimilarityStats, WebError> {
         d,
         ..SimilarityStats::default()
     };
-    draw_heatmap(ctx, &mut stats)?;
+    draw_heatmap(ctx, dom, &mut stats)?;
 
     let live = |i, j| row_dot(i, j, d, base);
     stats.p5p6 = live(5, 6)?;
@@ -117,8 +115,8 @@ pub fn render(ctx: &mut Ctx) -> Result<SimilarityStats, WebError> {
         p105p106: forum(105, 106)?,
         p5p10: forum(5, 10)?,
     };
-    set_text(
-        "sim-live",
+    dom::text(
+        &dom.live,
         &format!(
             "At d = {d}, base {}: p₅·p₆ = {:.4}, p₁₀₅·p₁₀₆ = {:.4}, p₅·p₁₀ = {:.4}",
             crate::math::params::format_base(base),
@@ -126,14 +124,14 @@ pub fn render(ctx: &mut Ctx) -> Result<SimilarityStats, WebError> {
             stats.p105p106,
             stats.p5p10
         ),
-    )?;
-    set_text(
-        "sim-forum",
+    );
+    dom::text(
+        &dom.forum,
         &format!(
             "Forum check (d = 16, base 10000): p₅·p₆ = {:.4}, p₁₀₅·p₁₀₆ = {:.4}, p₅·p₁₀ = {:.4}",
             stats.forum.p5p6, stats.forum.p105p106, stats.forum.p5p10
         ),
-    )?;
+    );
 
     let (i, k_max) = (lesson.sim_position, lesson.sim_max_offset);
     stats.position = i;
@@ -147,10 +145,10 @@ pub fn render(ctx: &mut Ctx) -> Result<SimilarityStats, WebError> {
         .map(|(a, b)| (a - b).abs())
         .fold(0.0, f64::max);
     if ctx.draw {
-        draw_curve(&stats)?;
+        draw_curve(&dom.curve, &stats)?;
     }
-    set_text(
-        "sim-curve-readout",
+    dom::text(
+        &dom.curve_readout,
         &format!(
             "From i = {i} and from i = {}: largest difference between the two curves {:.1e}{}",
             i + SHIFT,
@@ -163,17 +161,17 @@ pub fn render(ctx: &mut Ctx) -> Result<SimilarityStats, WebError> {
                 )
             }
         ),
-    )?;
+    );
 
     stats.normalized_n = n;
     stats.normalized_short = normalized_similarity(i, i + 1, n);
     stats.normalized_long = normalized_similarity(i, i + 1, 2 * n);
     stats.sinusoidal_neighbours = stats.curve.get(1).copied().unwrap_or(f64::NAN);
     if ctx.draw {
-        draw_normalized(i, n, k_max)?;
+        draw_normalized(&dom.norm, i, n, k_max)?;
     }
-    set_text(
-        "sim-norm-readout",
+    dom::text(
+        &dom.norm_readout,
         &if i + 1 < n {
             format!(
                 "Neighbours {i} and {}: (i/n)·((i+1)/n) = {} at n = {n} but {} at n = {} — the same two tokens, a different similarity. p{}·p{} = {:.4} at every n.",
@@ -193,18 +191,18 @@ pub fn render(ctx: &mut Ctx) -> Result<SimilarityStats, WebError> {
                 stats.sinusoidal_neighbours
             )
         },
-    )?;
+    );
 
     let rows = encoding_rows(0, 42, d, base)?;
-    let near = row_resemblance(rows.view(), 0, 1).map_err(|e| WebError::Js(e.to_string()))?;
-    let later = row_resemblance(rows.view(), 40, 41).map_err(|e| WebError::Js(e.to_string()))?;
+    let near = row_resemblance(rows.view(), 0, 1)?;
+    let later = row_resemblance(rows.view(), 40, 41)?;
     stats.distance01 = near.distance;
     stats.distance4041 = later.distance;
     stats.split_column = near.split_column;
     stats.low_frequency_max_difference01 = near.low_frequency_max_difference;
     stats.low_frequency_share01 = near.low_frequency_share;
-    set_text(
-        "sim-distance-readout",
+    dom::text(
+        &dom.distance_readout,
         &if near.split_column < d {
             format!(
                 "‖p₀ − p₁‖ = {:.4} and ‖p₄₀ − p₄₁‖ = {:.4}{} But the slow columns {}–{} change by at most {} between p₀ and p₁ ({:.2}% of the squared distance): half of each early row barely moves, which is why nearby early rows look alike in the heatmap.",
@@ -226,19 +224,23 @@ pub fn render(ctx: &mut Ctx) -> Result<SimilarityStats, WebError> {
                 near.distance, later.distance
             )
         },
-    )?;
+    );
     stats.ms = elapsed(started);
     Ok(stats)
 }
 
 /// The heatmap (Gram or distances) and its note; fills the heatmap fields of `stats`. Off screen
 /// (`ctx.draw` false) only the numbers are computed; the picture waits until it is scrolled to.
-fn draw_heatmap(ctx: &mut Ctx, stats: &mut SimilarityStats) -> Result<(), WebError> {
+fn draw_heatmap(
+    ctx: &mut Ctx,
+    dom: &SimilarityDom,
+    stats: &mut SimilarityStats,
+) -> Result<(), WebError> {
     let (n, d, base) = (ctx.params.n, ctx.params.d, ctx.params.base);
-    let canvas: HtmlCanvasElement = element("sim-heatmap")?;
+    let canvas = &dom.heatmap;
     let view = ctx.lesson.sim_view;
     let range = (d as f32 / 2.0).ceil();
-    let on_gpu = view == SimilarityView::Gram && matches!(*ctx.backend, Backend::Gpu(_));
+    let on_gpu = view == SimilarityView::Gram && ctx.backend.is_gpu();
     let cpu_rows = rows_within_budget(n, d, CPU_GRAM_BUDGET);
     let rows = if on_gpu {
         rows_within_budget(n, d, GPU_GRAM_BUDGET).min(GRAM_MAX_POSITIONS)
@@ -256,25 +258,23 @@ fn draw_heatmap(ctx: &mut Ctx, stats: &mut SimilarityStats) -> Result<(), WebErr
 
     let mut gpu_error = None;
     if ctx.draw && on_gpu {
-        if let Backend::Gpu(gpu) = &mut *ctx.backend {
-            let rect = draw_heatmap_frame(
-                &canvas,
-                ctx.scratch,
-                rows,
-                rows,
-                &bar(&diverging_bar_rgba(256, -range, range)),
-                &gram_axes(range),
-            )?;
-            if let Err(error) = gpu.draw_gram(rows, range, rect, &canvas) {
-                gpu_error = Some(error.to_string());
-                stats.heatmap_rows = cpu_rows;
-                stats.capped = cpu_rows < n;
-                stats.heatmap_source = "cpu";
-            }
+        let rect = draw_heatmap_frame(
+            canvas,
+            ctx.scratch,
+            rows,
+            rows,
+            &bar(&diverging_bar_rgba(256, -range, range)),
+            &gram_axes(range),
+        )?;
+        if let Err(error) = ctx.backend.draw_gram(rows, range, rect, canvas) {
+            gpu_error = Some(error.to_string());
+            stats.heatmap_rows = cpu_rows;
+            stats.capped = cpu_rows < n;
+            stats.heatmap_source = "cpu";
         }
     }
     if ctx.draw && stats.heatmap_source == "cpu" {
-        draw_cpu_heatmap(ctx, &canvas, cpu_rows, range)?;
+        draw_cpu_heatmap(ctx, canvas, cpu_rows, range)?;
     }
     let what = match view {
         SimilarityView::Gram => "Gram matrix G = P·Pᵀ (diverging map, ±⌈d/2⌉)",
@@ -303,8 +303,8 @@ fn draw_heatmap(ctx: &mut Ctx, stats: &mut SimilarityStats) -> Result<(), WebErr
     let fallback = gpu_error
         .map(|e| format!(" The GPU path failed ({e}); the CPU drew it."))
         .unwrap_or_default();
-    set_text(
-        "sim-heatmap-note",
+    dom::text(
+        &dom.note,
         &format!(
             "The {what} of {extent}, {source}. {} {:.1e} over the first {} rows{}.{fallback}",
             if d % 2 == 1 {
@@ -320,7 +320,7 @@ fn draw_heatmap(ctx: &mut Ctx, stats: &mut SimilarityStats) -> Result<(), WebErr
                 " (float32 rounding)"
             }
         ),
-    )?;
+    );
     Ok(())
 }
 
@@ -403,139 +403,65 @@ fn draw_cpu_heatmap(
     )
 }
 
-/// p_i·p_{i+k} against k from i and from i + 100.
-fn draw_curve(stats: &SimilarityStats) -> Result<(), WebError> {
-    let canvas: HtmlCanvasElement = element("sim-curve")?;
-    let backend = CanvasBackend::with_canvas_object(canvas.clone())
-        .ok_or_else(|| WebError::NoContext(canvas.id()))?;
-    let root = backend.into_drawing_area();
-    root.fill(&WHITE).map_err(draw_error)?;
-    let all = stats.curve.iter().chain(&stats.curve_shifted);
-    let (low, high) = all.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &v| {
-        (lo.min(v), hi.max(v))
-    });
-    let pad = ((high - low) * 0.08).max(0.05);
-    let k_max = stats.max_offset as f64;
-    let mut chart = ChartBuilder::on(&root)
-        .margin(14)
-        .x_label_area_size(50)
-        .y_label_area_size(70)
-        .build_cartesian_2d(-0.5..k_max + 0.5, (low - pad)..(high + pad))
-        .map_err(draw_error)?;
-    chart
-        .configure_mesh()
-        .light_line_style(WHITE.mix(0.0))
-        .bold_line_style(BLACK.mix(0.08))
-        .x_desc("Offset k")
-        .y_desc("p_i · p_(i+k)")
-        .label_style(LABEL_FONT)
-        .axis_desc_style(DESC_FONT)
-        .x_labels(10)
-        .y_labels(8)
-        .x_label_formatter(&|v| format!("{v:.0}"))
-        .y_label_formatter(&|v| format!("{v:.1}"))
-        .draw()
-        .map_err(draw_error)?;
-    let i = stats.position;
-    for (k, (values, label, width)) in [
-        (&stats.curve, format!("from i = {i}"), 5),
-        (&stats.curve_shifted, format!("from i = {}", i + SHIFT), 2),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        let colour = PALETTE[k];
-        let points: Vec<(f64, f64)> = values
-            .iter()
-            .enumerate()
-            .map(|(k, &v)| (k as f64, v))
-            .collect();
-        chart
-            .draw_series(LineSeries::new(points, colour.stroke_width(width)))
-            .map_err(draw_error)?
-            .label(label)
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 22, y)], colour.stroke_width(width))
-            });
+crate::element_table! {
+    pub struct SimilarityDom {
+        live: HtmlElement = "sim-live",
+        forum: HtmlElement = "sim-forum",
+        heatmap: HtmlCanvasElement = "sim-heatmap",
+        note: HtmlElement = "sim-heatmap-note",
+        curve: HtmlCanvasElement = "sim-curve",
+        curve_readout: HtmlElement = "sim-curve-readout",
+        norm: HtmlCanvasElement = "sim-norm",
+        norm_readout: HtmlElement = "sim-norm-readout",
+        distance_readout: HtmlElement = "sim-distance-readout",
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK.mix(0.3))
-        .label_font(LABEL_FONT)
-        .draw()
-        .map_err(draw_error)?;
-    root.present().map_err(draw_error)?;
-    Ok(())
 }
 
-/// (i/N)·((i+k)/N) against k for N = n and N = 2n, over the offsets inside each sequence.
-fn draw_normalized(i: usize, n: usize, k_max: usize) -> Result<(), WebError> {
-    let canvas: HtmlCanvasElement = element("sim-norm")?;
-    if i + 1 >= n {
-        return canvas_message(
-            &canvas,
-            &[
-                &format!("Position i = {i} has no neighbour in n = {n}"),
-                "Raise n or lower i.",
-            ],
-        );
-    }
-    let backend = CanvasBackend::with_canvas_object(canvas.clone())
-        .ok_or_else(|| WebError::NoContext(canvas.id()))?;
-    let root = backend.into_drawing_area();
-    root.fill(&WHITE).map_err(draw_error)?;
-    let last_k = k_max.min(n - 1 - i).max(1);
-    let top = normalized_similarity(i, i + last_k, n).max(1e-12) * 1.2;
-    let mut chart = ChartBuilder::on(&root)
-        .margin(14)
-        .x_label_area_size(50)
-        .y_label_area_size(80)
-        .build_cartesian_2d(-0.5..last_k as f64 + 0.5, 0f64..top)
-        .map_err(draw_error)?;
-    chart
-        .configure_mesh()
-        .light_line_style(WHITE.mix(0.0))
-        .bold_line_style(BLACK.mix(0.08))
-        .x_desc("Offset k")
-        .y_desc("(i/n)·((i+k)/n)")
-        .label_style(LABEL_FONT)
-        .axis_desc_style(DESC_FONT)
-        .x_labels(10)
-        .y_labels(6)
-        .x_label_formatter(&|v| format!("{v:.0}"))
-        .y_label_formatter(&|v| {
-            if top < 0.01 {
-                format!("{v:.1e}")
-            } else {
-                format!("{v:.3}")
-            }
+pub struct SimilarityPanel {
+    spec: &'static PanelSpec,
+    dom: SimilarityDom,
+    stats: SimilarityStats,
+}
+
+impl SimilarityPanel {
+    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
+        Ok(SimilarityPanel {
+            spec,
+            dom: SimilarityDom::mount()?,
+            stats: SimilarityStats::default(),
         })
-        .draw()
-        .map_err(draw_error)?;
-    for (k, length) in [n, 2 * n].into_iter().enumerate() {
-        let colour = PALETTE[2 + k];
-        let points: Vec<(f64, f64)> = (0..=last_k)
-            .filter(|offset| i + offset < length)
-            .map(|offset| (offset as f64, normalized_similarity(i, i + offset, length)))
-            .collect();
-        chart
-            .draw_series(LineSeries::new(points, colour.stroke_width(3)))
-            .map_err(draw_error)?
-            .label(format!("normalised, n = {length}"))
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 22, y)], colour.stroke_width(3))
-            });
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK.mix(0.3))
-        .label_font(LABEL_FONT)
-        .draw()
-        .map_err(draw_error)?;
-    root.present().map_err(draw_error)?;
-    Ok(())
+}
+
+impl Panel for SimilarityPanel {
+    fn spec(&self) -> &'static PanelSpec {
+        self.spec
+    }
+
+    fn inputs(&self, ctx: &Ctx) -> String {
+        let (p, l) = (ctx.params, ctx.lesson);
+        format!(
+            "{}|{}|{}|{}|{}|{:?}|{}",
+            p.n,
+            p.d,
+            p.base,
+            l.sim_position,
+            l.sim_max_offset,
+            l.sim_view,
+            ctx.backend.name()
+        )
+    }
+
+    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
+        self.stats = render(ctx, &self.dom)?;
+        Ok(())
+    }
+
+    fn stats(&self) -> Option<JsValue> {
+        Some(to_js(&self.stats))
+    }
+
+    fn error_slot(&self) -> &HtmlElement {
+        &self.dom.note
+    }
 }

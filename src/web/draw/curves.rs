@@ -5,10 +5,10 @@ use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 
-use super::error::{draw_error, WebError};
 use super::heatmap::{index_label, TickedAxis, DESC_FONT, LABEL_FONT};
 use crate::math::encoding::{is_sine_column, pair_of_column, period};
 use crate::math::plot::integer_ticks;
+use crate::web::error::{draw_error, WebError};
 
 /// Okabe–Ito colours (distinguishable with the common colour-vision deficiencies), yellow replaced
 /// by grey, which reads better on white and on a projector.
@@ -103,7 +103,7 @@ fn draw_curves_on<DB: DrawingBackend>(
         let kind = if is_sine_column(column) { "sin" } else { "cos" };
         let label = format!(
             "col {column}: {kind}, period {}",
-            format_period(period(pair_of_column(column), d, base))
+            crate::model::present::format_period(period(pair_of_column(column), d, base))
         );
         chart
             .draw_series(LineSeries::new(
@@ -135,17 +135,4 @@ fn draw_curves_on<DB: DrawingBackend>(
         .map_err(draw_error)?;
     root.present().map_err(draw_error)?;
     Ok(())
-}
-
-/// A period in positions, readable: 6.28, 46.4, 2154, 1.0e6.
-pub fn format_period(period: f64) -> String {
-    if period < 10.0 {
-        format!("{period:.2}")
-    } else if period < 100.0 {
-        format!("{period:.1}")
-    } else if period < 1e5 {
-        format!("{period:.0}")
-    } else {
-        format!("{period:.1e}")
-    }
 }

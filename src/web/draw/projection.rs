@@ -7,11 +7,11 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 
-use super::error::{draw_error, WebError};
 use super::heatmap::{DESC_FONT, LABEL_FONT};
 use crate::math::encoding::frequency;
 use crate::math::plot::{arc_points, reduced_angle};
 use crate::math::relative::{apply, rotation_for_pair, Mat2};
+use crate::web::error::{draw_error, WebError};
 
 /// The numbers the panel prints beside its drawing.
 pub struct Projection {

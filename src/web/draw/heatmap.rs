@@ -8,10 +8,10 @@ use plotters_canvas::CanvasBackend;
 use wasm_bindgen::Clamped;
 use web_sys::{HtmlCanvasElement, ImageData};
 
-use super::dom::context_2d;
-use super::error::{draw_error, WebError};
 use crate::math::colormap::downsample_rgba;
 use crate::math::plot::{integer_ticks, PixelRect};
+use crate::web::dom::context_2d;
+use crate::web::error::{draw_error, WebError};
 
 /// An RGBA image with one pixel per matrix cell.
 pub struct RgbaImage<'a> {
@@ -127,6 +127,38 @@ pub fn index_label(v: &f64) -> String {
     } else {
         String::new()
     }
+}
+
+/// Pixels of the colour bar image (one column).
+const BAR_PIXELS: usize = 256;
+
+/// The axes, labels and colour bar of the heatmap of P (n rows, d columns); returns where its
+/// cells go.
+pub fn draw_encoding_axes(
+    canvas: &HtmlCanvasElement,
+    scratch: &HtmlCanvasElement,
+    n: usize,
+    d: usize,
+) -> Result<PixelRect, WebError> {
+    let bar = crate::math::colormap::diverging_bar_rgba(BAR_PIXELS, -1.0, 1.0);
+    draw_heatmap_frame(
+        canvas,
+        scratch,
+        n,
+        d,
+        &RgbaImage {
+            width: 1,
+            height: BAR_PIXELS,
+            pixels: &bar,
+        },
+        &HeatmapAxes {
+            x_desc: "Column (encoding dimension)",
+            y_desc: "Row (position)",
+            value_range: (-1.0, 1.0),
+            x_names: None,
+            y_names: None,
+        },
+    )
 }
 
 /// Draws the axes (a `rows × columns` grid of cells, row 0 at the top) and the colour bar, and

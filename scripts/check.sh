@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The fast tier for contributors: formatting, clippy (native and wasm32) and the native tests
+# (math against float64 references, the page model, the page's tables, naga, and the GPU kernels
+# on lavapipe). A few minutes on a warm tree; `scripts/test.sh` is the full suite (and CI).
+# Installs nothing: run `scripts/setup.sh test` once first.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+# shellcheck source=scripts/env.sh
+. "$ROOT/scripts/env.sh"
+
+step() {
+  local name="$1"
+  shift
+  printf '\n\033[1;34m[check] %s\033[0m\n' "$name"
+  local started=$SECONDS
+  "$@"
+  printf '\033[1;32m[check] %s: ok (%ss)\033[0m\n' "$name" "$((SECONDS - started))"
+}
+
+step "format" cargo fmt --all -- --check
+step "clippy (native, all targets)" cargo clippy --all-targets -- -D warnings
+step "clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
+step "native tests" cargo test
+printf '\n\033[1;32m[check] all checks passed\033[0m\n'

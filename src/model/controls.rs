@@ -1,0 +1,235 @@
+//! What every control of the page shows, computed from the state: each slider's range, step,
+//! position, exact value and spoken value; the fields, boxes and menus. `index.html` holds no
+//! defaults or limits: they are all set from here.
+
+use super::state::State;
+use crate::math::lesson::{
+    divisors, COMPLEXITY_D_MAX, COMPLEXITY_N_MAX, KERNEL_MAX, SIM_MAX_OFFSET_LIMIT,
+    SIM_POSITION_MAX,
+};
+use crate::math::params::{format_base, slider_from_base, BASE_MAX, BASE_MIN, D_MIN, N_MIN};
+use crate::math::relative::valid_positions;
+use crate::math::tokens::MAX_TOKENS;
+
+/// Steps of the base slider, in log10(base): a 0.1% change of the base per step while dragging.
+pub const BASE_SLIDER_STEP: f64 = 0.001;
+
+/// A slider and its exact numeric field (`<key>-range`, `<key>-number`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SliderValue {
+    pub key: &'static str,
+    /// The slider's range (for `base`: log10 of the base).
+    pub min: f64,
+    pub max: f64,
+    pub step: f64,
+    /// The slider's position.
+    pub position: f64,
+    /// The numeric field's range (for `base`: the base itself).
+    pub number_min: f64,
+    pub number_max: f64,
+    /// The exact value, as the numeric field shows it.
+    pub text: String,
+    /// What a screen reader says.
+    pub valuetext: String,
+}
+
+impl SliderValue {
+    /// A slider with one value (min = max) cannot be moved.
+    pub fn disabled(&self) -> bool {
+        self.min == self.max
+    }
+}
+
+/// A `<select>`'s options (value, label) and the chosen value.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MenuValue {
+    pub options: Vec<(String, String)>,
+    pub value: String,
+}
+
+/// Everything the controls show.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ControlValues {
+    pub sliders: Vec<SliderValue>,
+    /// The curve columns, "6, 7, 8, 9".
+    pub columns: String,
+    pub text: String,
+    pub positional_encoding: bool,
+    pub scale_embeddings: bool,
+    pub batch_lens: [usize; 2],
+    /// The batch example's valid_lens fields: 0…sequence length.
+    pub batch_len_max: usize,
+    pub heads: MenuValue,
+    pub sim_view: String,
+    pub token_i: MenuValue,
+    pub token_j: MenuValue,
+    pub theme: &'static str,
+    pub present: bool,
+}
+
+fn integer_slider(
+    key: &'static str,
+    min: usize,
+    max: usize,
+    value: usize,
+    spoken: String,
+) -> SliderValue {
+    SliderValue {
+        key,
+        min: min as f64,
+        max: max as f64,
+        step: 1.0,
+        position: value as f64,
+        number_min: min as f64,
+        number_max: max as f64,
+        text: value.to_string(),
+        valuetext: spoken,
+    }
+}
+
+/// The values of every control for `state`.
+pub fn control_values(state: &State) -> ControlValues {
+    let (p, lesson) = (&state.params, &state.lesson);
+    let max_delta = p.n as i64 - 1;
+    let positions = valid_positions(p.n, p.delta);
+    let last_position = positions.end.saturating_sub(1).max(positions.start);
+    let max_pair = (p.d / 2).saturating_sub(1);
+    let tokens = lesson.tokens();
+    let n_tokens = tokens.len();
+    let valid = lesson.effective_valid_len().unwrap_or(n_tokens);
+    let (cn, cd, k) = lesson.complexity(p.n, p.d);
+    let valid_text = match lesson.effective_valid_len() {
+        Some(v) => format!("valid_len = {v} of {n_tokens} keys"),
+        None => format!("valid_len = all {n_tokens} keys"),
+    };
+    let sliders = vec![
+        integer_slider("d", D_MIN, p.limits.d_max, p.d, format!("d = {}", p.d)),
+        integer_slider("n", N_MIN, p.limits.n_max, p.n, format!("n = {}", p.n)),
+        SliderValue {
+            key: "base",
+            // On a whole step, so that every position of the slider is one the browser accepts.
+            min: (slider_from_base(BASE_MIN) / BASE_SLIDER_STEP).floor() * BASE_SLIDER_STEP,
+            max: slider_from_base(BASE_MAX),
+            step: BASE_SLIDER_STEP,
+            position: slider_from_base(p.base),
+            number_min: BASE_MIN,
+            number_max: BASE_MAX,
+            text: format_base(p.base),
+            valuetext: format!("base = {}", format_base(p.base)),
+        },
+        SliderValue {
+            key: "delta",
+            min: -max_delta as f64,
+            max: max_delta as f64,
+            step: 1.0,
+            position: p.delta as f64,
+            number_min: -max_delta as f64,
+            number_max: max_delta as f64,
+            text: p.delta.to_string(),
+            valuetext: format!("delta = {}", p.delta),
+        },
+        integer_slider("pair", 0, max_pair, p.pair, format!("pair = {}", p.pair)),
+        integer_slider(
+            "pos",
+            positions.start,
+            last_position,
+            p.position,
+            format!("pos = {}", p.position),
+        ),
+        integer_slider("valid", 0, n_tokens.min(MAX_TOKENS), valid, valid_text),
+        integer_slider(
+            "simi",
+            0,
+            SIM_POSITION_MAX,
+            lesson.sim_position,
+            format!("position i = {}", lesson.sim_position),
+        ),
+        integer_slider(
+            "simk",
+            1,
+            SIM_MAX_OFFSET_LIMIT,
+            lesson.sim_max_offset,
+            format!("largest offset k = {}", lesson.sim_max_offset),
+        ),
+        integer_slider("cn", 1, COMPLEXITY_N_MAX, cn, format!("n = {cn}")),
+        integer_slider("cd", 1, COMPLEXITY_D_MAX, cd, format!("d = {cd}")),
+        integer_slider("k", 1, KERNEL_MAX, k, format!("kernel size k = {k}")),
+    ];
+    let d = lesson.d();
+    let token_options: Vec<(String, String)> = tokens
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (i.to_string(), format!("{i}: {t}")))
+        .collect();
+    ControlValues {
+        sliders,
+        columns: p
+            .columns
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(", "),
+        text: lesson.text.clone(),
+        positional_encoding: lesson.positional_encoding,
+        scale_embeddings: lesson.scale_embeddings,
+        batch_lens: lesson.batch_lens,
+        batch_len_max: crate::math::lesson::BATCH_SEQUENCE_LEN,
+        heads: MenuValue {
+            options: divisors(d)
+                .into_iter()
+                .map(|h| (h.to_string(), format!("{h} (d/h = {})", d / h)))
+                .collect(),
+            value: lesson.heads().to_string(),
+        },
+        sim_view: lesson.sim_view.to_query().to_string(),
+        token_i: MenuValue {
+            options: token_options.clone(),
+            value: lesson.token_pair.0.to_string(),
+        },
+        token_j: MenuValue {
+            options: token_options,
+            value: lesson.token_pair.1.to_string(),
+        },
+        theme: state.view.theme.to_query(),
+        present: state.view.present,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::state::Msg;
+
+    #[test]
+    fn defaults_come_from_the_state() {
+        let values = control_values(&State::default());
+        let d = &values.sliders[0];
+        assert_eq!(
+            (d.key, d.min, d.max, d.text.as_str()),
+            ("d", 1.0, 1024.0, "32")
+        );
+        let base = values.sliders.iter().find(|s| s.key == "base").unwrap();
+        assert_eq!(base.text, "10000");
+        assert!((base.position - 4.0).abs() < 1e-12);
+        let delta = values.sliders.iter().find(|s| s.key == "delta").unwrap();
+        assert_eq!((delta.min, delta.max), (-59.0, 59.0));
+        assert_eq!(values.columns, "6, 7, 8, 9");
+        assert_eq!(values.heads.value, "4");
+        assert_eq!(values.token_i.options.len(), 8);
+        assert_eq!(values.theme, "auto");
+    }
+
+    #[test]
+    fn one_position_disables_the_offset() {
+        let mut state = State::default();
+        state.update(Msg::set("n", "1"));
+        let values = control_values(&state);
+        let delta = values.sliders.iter().find(|s| s.key == "delta").unwrap();
+        assert!(delta.disabled());
+        let keys: Vec<&str> = values.sliders.iter().map(|s| s.key).collect();
+        assert_eq!(
+            keys,
+            ["d", "n", "base", "delta", "pair", "pos", "valid", "simi", "simk", "cn", "cd", "k"]
+        );
+    }
+}

@@ -1,0 +1,10 @@
+//! The page without the DOM: its one [`state::State`], the [`state::Msg`]s that change it, the
+//! link ([`query`]: every URL key), what each control shows ([`controls`]), what the page says
+//! ([`present`]) and the tables of panels and controls ([`tables`]). Everything here is compiled and tested natively; the browser layer (`web`) only
+//! turns events into messages and puts these values and sentences into elements.
+
+pub mod controls;
+pub mod present;
+pub mod query;
+pub mod state;
+pub mod tables;

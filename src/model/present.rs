@@ -1,0 +1,317 @@
+//! What the page says: number formats and the read-out sentences of the encoding panels, the
+//! compute badge and the frame time. Pure text, tested natively; the browser layer only puts it
+//! into elements.
+
+use crate::math::encoding::{frequency, is_sine_column, pair_of_column};
+use crate::math::plot::reduced_angle;
+
+/// A number for a read-out: 3 significant digits, exponent form when very small or large.
+pub fn format_number(x: f64) -> String {
+    if x == 0.0 {
+        "0".into()
+    } else if !x.is_finite() {
+        format!("{x}")
+    } else if x.abs() < 1e-3 || x.abs() >= 1e6 {
+        format!("{x:.2e}")
+    } else if x.abs() < 1.0 {
+        format!("{x:.4}")
+    } else {
+        format!("{x:.3}")
+    }
+}
+
+/// An index as subscript digits: p₁₀₅.
+pub fn subscript(i: usize) -> String {
+    i.to_string()
+        .chars()
+        .map(|c| match c.to_digit(10) {
+            Some(digit) => char::from_u32(0x2080 + digit).unwrap_or(c),
+            None => c,
+        })
+        .collect()
+}
+
+/// A period in positions, readable: 6.28, 46.4, 2154, 1.0e6.
+pub fn format_period(period: f64) -> String {
+    if period < 10.0 {
+        format!("{period:.2}")
+    } else if period < 100.0 {
+        format!("{period:.1}")
+    } else if period < 1e5 {
+        format!("{period:.0}")
+    } else {
+        format!("{period:.1e}")
+    }
+}
+
+/// "1 column", "3 columns".
+pub fn plural(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
+/// The numbers of P that its read-out states.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct EncodingSummary {
+    pub n: usize,
+    pub d: usize,
+    pub p_min: f32,
+    pub p_max: f32,
+    pub frequencies: usize,
+    pub shortest_period: f64,
+    pub longest_period: f64,
+}
+
+/// The sentence under the heatmap of P.
+pub fn encoding_summary(s: &EncodingSummary) -> String {
+    let odd_note = if s.d % 2 == 1 {
+        format!(
+            " d = {} is odd: the last column ({}) is a sine with no cosine partner.",
+            s.d,
+            s.d - 1
+        )
+    } else {
+        String::new()
+    };
+    let frequencies = plural(s.frequencies, "frequency", "frequencies");
+    let periods = if s.frequencies == 1 {
+        format!("period {} positions", format_period(s.shortest_period))
+    } else {
+        format!(
+            "periods from {} to {} positions",
+            format_period(s.shortest_period),
+            format_period(s.longest_period)
+        )
+    };
+    format!(
+        "P is {} × {} ({} values) in [{:.4}, {:.4}]; {frequencies}, {periods}.{odd_note}",
+        s.n,
+        s.d,
+        s.n * s.d,
+        s.p_min,
+        s.p_max,
+    )
+}
+
+/// "sin" or "cos": which function column `c` holds.
+pub fn column_kind(column: usize) -> &'static str {
+    if is_sine_column(column) {
+        "sin"
+    } else {
+        "cos"
+    }
+}
+
+/// The sentence under the curves.
+pub fn curves_summary(columns: &[usize], n: usize) -> String {
+    let described: Vec<String> = columns
+        .iter()
+        .map(|&c| format!("{c} ({})", column_kind(c)))
+        .collect();
+    let noun = if columns.len() == 1 {
+        "Column"
+    } else {
+        "Columns"
+    };
+    format!(
+        "{noun} {} against position 0…{}.",
+        described.join(", "),
+        n.saturating_sub(1)
+    )
+}
+
+/// What the heatmap's read-out says of one cell of P.
+pub fn encoding_cell(row: usize, column: usize, d: usize, base: f64, value: f32) -> String {
+    let pair = pair_of_column(column);
+    let omega = frequency(pair, d, base);
+    format!(
+        "position {row}, column {column} ({}, pair j = {pair}, ω = {omega:.4}): p = {value:.4}",
+        column_kind(column)
+    )
+}
+
+/// A matrix entry of the projection panel: 4 decimals, never "-0.0000".
+pub fn matrix_entry(value: f64) -> String {
+    let text = format!("{:.4}", value + 0.0);
+    if text == "-0.0000" {
+        "0.0000".into()
+    } else {
+        text
+    }
+}
+
+/// The projection panel's sentence on which pair and offset are shown.
+pub fn projection_note(pair: usize, delta: i64) -> String {
+    format!(
+        "Pair j = {pair} (columns {} and {}), offset δ = {delta}: the same matrix M carries every p_i to p_(i+δ).",
+        2 * pair,
+        2 * pair + 1
+    )
+}
+
+/// The projection panel's angle: ω_j and δ·ω_j, reduced to one turn when it is more than half.
+pub fn projection_angle(pair: usize, omega: f64, angle: f64) -> String {
+    let turn = if angle.abs() > std::f64::consts::PI {
+        format!(
+            ", the same turn as {:.4} rad ({:.2}°)",
+            reduced_angle(angle),
+            reduced_angle(angle).to_degrees()
+        )
+    } else {
+        format!(" ({:.2}°)", angle.to_degrees())
+    };
+    format!("ω_{pair} = {omega:.6} rad per position; δ·ω_{pair} = {angle:.4} rad{turn}")
+}
+
+/// The projection panel's highlighted point: p_i, M·p_i and p_(i+δ).
+pub fn projection_point(
+    position: usize,
+    target: i64,
+    from: (f64, f64),
+    projected: (f64, f64),
+    to: (f64, f64),
+) -> String {
+    format!(
+        "p_{position} = ({:.4}, {:.4}) → M·p_{position} = ({:.4}, {:.4}); p_{target} = ({:.4}, {:.4})",
+        from.0, from.1, projected.0, projected.1, to.0, to.1
+    )
+}
+
+/// The projection panel's sentences when d = 1 leaves no (sin, cos) pair.
+pub const NO_PAIR_NOTE: &str =
+    "With d = 1 the encoding has a single sine column, so there is no pair to project.";
+pub const NO_PAIR_CANVAS: [&str; 2] = [
+    "d = 1: the only column is a sine.",
+    "There is no (sin, cos) pair to rotate: raise d.",
+];
+
+/// A GPU error message can be long (a whole validation report): a notice keeps its first line.
+pub fn shorten_reason(reason: &str) -> String {
+    let first = reason.lines().next().unwrap_or(reason);
+    if first.chars().count() > 160 {
+        format!("{}…", first.chars().take(160).collect::<String>())
+    } else {
+        first.to_string()
+    }
+}
+
+/// The compute badge: the backend, and the adapter (WebGPU) or why the CPU is in use.
+pub fn backend_badge(webgpu_adapter: Option<&str>, why_cpu: &str) -> String {
+    match webgpu_adapter {
+        Some(adapter) => format!("WebGPU · {adapter}"),
+        None if why_cpu.is_empty() => "CPU · Rust → WebAssembly".to_string(),
+        None => format!("CPU · Rust → WebAssembly ({why_cpu})"),
+    }
+}
+
+/// The notice when WebGPU fails in use.
+pub fn gpu_failure_notice(reason: &str) -> String {
+    format!(
+        "WebGPU stopped working ({}); switched to the CPU path.",
+        shorten_reason(reason)
+    )
+}
+
+/// The notice when `?compute=gpu` cannot be honoured.
+pub fn gpu_unavailable_notice(error: &str) -> String {
+    format!(
+        "WebGPU was asked for (?compute=gpu) but is not available: {}. Using the CPU path.",
+        shorten_reason(error)
+    )
+}
+
+/// The frame-time read-out.
+pub fn frame_time(ms: f64) -> String {
+    format!("last update {ms:.1} ms")
+}
+
+/// The notice when course-page listeners keep changing the state from `change` events.
+pub fn listener_chain_notice(limit: u32) -> String {
+    format!(
+        "A peLab.on('change') listener kept calling peLab.set: stopped after {limit} rounds of changes (the last change was not applied)."
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers() {
+        assert_eq!(format_number(0.0), "0");
+        assert_eq!(format_number(1.5e-4), "1.50e-4");
+        assert_eq!(format_number(0.12345), "0.1235");
+        assert_eq!(format_number(12.3456), "12.346");
+        assert_eq!(format_number(2.5e6), "2.50e6");
+        assert_eq!(format_number(f64::INFINITY), "inf");
+        assert_eq!(subscript(105), "₁₀₅");
+        assert_eq!(format_period(6.2849), "6.28");
+        assert_eq!(format_period(46.42), "46.4");
+        assert_eq!(format_period(2154.4), "2154");
+        assert_eq!(format_period(1.0e6), "1.0e6");
+        assert_eq!(matrix_entry(-0.0), "0.0000");
+        assert_eq!(matrix_entry(-0.00001), "0.0000");
+        assert_eq!(matrix_entry(0.5403), "0.5403");
+    }
+
+    #[test]
+    fn summary_of_p_states_shape_range_and_periods() {
+        let s = EncodingSummary {
+            n: 60,
+            d: 32,
+            p_min: -1.0,
+            p_max: 1.0,
+            frequencies: 16,
+            shortest_period: std::f64::consts::TAU,
+            longest_period: 34_000.0,
+        };
+        assert_eq!(
+            encoding_summary(&s),
+            "P is 60 × 32 (1920 values) in [-1.0000, 1.0000]; 16 frequencies, periods from 6.28 to 34000 positions."
+        );
+        let odd = encoding_summary(&EncodingSummary {
+            d: 1,
+            frequencies: 1,
+            ..s
+        });
+        assert!(odd.contains("1 frequency, period 6.28 positions."), "{odd}");
+        assert!(odd.contains("last column (0) is a sine"));
+    }
+
+    #[test]
+    fn curves_and_cells() {
+        assert_eq!(
+            curves_summary(&[6, 7], 60),
+            "Columns 6 (sin), 7 (cos) against position 0…59."
+        );
+        assert_eq!(
+            curves_summary(&[0], 1),
+            "Column 0 (sin) against position 0…0."
+        );
+        let cell = encoding_cell(3, 1, 32, 10000.0, 0.5);
+        assert!(cell.starts_with("position 3, column 1 (cos, pair j = 0, ω = 1.0000)"));
+    }
+
+    #[test]
+    fn projection_sentences() {
+        assert!(projection_note(3, 1).starts_with("Pair j = 3 (columns 6 and 7), offset δ = 1"));
+        let wide = projection_angle(0, 1.0, 7.0);
+        assert!(wide.contains("the same turn as 0.7168 rad"), "{wide}");
+        let narrow = projection_angle(0, 1.0, 1.0);
+        assert!(narrow.ends_with("(57.30°)"), "{narrow}");
+    }
+
+    #[test]
+    fn badge_and_reasons() {
+        assert_eq!(backend_badge(Some("gpu x"), ""), "WebGPU · gpu x");
+        assert_eq!(
+            backend_badge(None, "no WebGPU here"),
+            "CPU · Rust → WebAssembly (no WebGPU here)"
+        );
+        let long = "x".repeat(300) + "\nsecond line";
+        let short = shorten_reason(&long);
+        assert_eq!(short.chars().count(), 161);
+        assert!(!short.contains("second"));
+        assert!(gpu_failure_notice("lost\nmore").contains("(lost)"));
+        assert_eq!(frame_time(12.345), "last update 12.3 ms");
+    }
+}

@@ -1,0 +1,275 @@
+//! The page's link: every URL key is parsed and written here, and nowhere else.
+//!
+//! Keys fall in four groups:
+//! - the encoding parameters (`d`, `n`, `base`, `delta`, `pair`, `pos`, `cols`: [`Params`]);
+//! - the attention panels' settings (`text`, `valid`, `heads`, …: [`LessonParams`]);
+//! - the view (`theme`, `present`: [`ViewSettings`]);
+//! - keys read once at load and left in the link as they are (`compute`, `embed`, `controls`,
+//!   `preset`).
+//!
+//! A course page may add keys of its own: they are kept, in their order, when the link is written.
+
+use super::state::{State, Theme, ViewSettings};
+use crate::math::lesson::{is_lesson_key, LESSON_KEYS};
+use crate::math::params::{Params, KEYS};
+use crate::math::presets;
+
+/// The keys read once at load; the page never rewrites them.
+pub const LOAD_KEYS: [&str; 4] = ["compute", "embed", "controls", "preset"];
+
+/// The view keys.
+pub const VIEW_KEYS: [&str; 2] = ["theme", "present"];
+
+/// Where the numbers are computed: `?compute=auto|gpu|cpu`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ComputeChoice {
+    #[default]
+    Auto,
+    Gpu,
+    Cpu,
+}
+
+/// A link as the page reads it at load.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Link {
+    pub compute: ComputeChoice,
+    /// `?embed=` (raw: the page knows which panels exist).
+    pub embed: Option<String>,
+    /// `?controls=` (raw: the embed mode checks the names).
+    pub controls: Option<String>,
+    /// Every state update of the link, in order, a preset's own updates first (the link's values
+    /// come after them and win).
+    pub updates: Vec<(String, String)>,
+}
+
+/// Splits a query string (`?d=3&text=a+b`, with or without `?`) into decoded pairs.
+pub fn parse_search(search: &str) -> Vec<(String, String)> {
+    form_urlencoded::parse(search.trim_start_matches('?').as_bytes())
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect()
+}
+
+/// Text a notice may quote from a link: short, one line.
+pub fn quote(value: &str) -> String {
+    value
+        .chars()
+        .take(24)
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+/// Reads a link. Unknown keys are ignored (they may be a course page's); malformed values of the
+/// load keys give a notice.
+pub fn parse_link(search: &str) -> (Link, Vec<String>) {
+    let pairs = parse_search(search);
+    let mut notices = Vec::new();
+    let last = |key: &str| {
+        pairs
+            .iter()
+            .rev()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.clone())
+    };
+    let compute = match last("compute").as_deref() {
+        None | Some("auto" | "") => ComputeChoice::Auto,
+        Some("gpu" | "webgpu") => ComputeChoice::Gpu,
+        Some("cpu") => ComputeChoice::Cpu,
+        Some(other) => {
+            notices.push(format!(
+                "compute = '{}' is not auto, gpu or cpu; using auto.",
+                quote(other)
+            ));
+            ComputeChoice::Auto
+        }
+    };
+    let mut updates: Vec<(String, String)> = Vec::new();
+    if let Some(name) = last("preset") {
+        match presets::find(&name) {
+            Some(preset) => updates.extend(
+                preset
+                    .updates
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string())),
+            ),
+            None => notices.push(format!(
+                "preset = '{}' is not one of: {}.",
+                quote(&name),
+                presets::names().join(", ")
+            )),
+        }
+    }
+    updates.extend(
+        pairs
+            .iter()
+            .filter(|(k, _)| is_state_key(k))
+            .map(|(k, v)| (k.clone(), v.clone())),
+    );
+    let link = Link {
+        compute,
+        embed: last("embed"),
+        controls: last("controls"),
+        updates,
+    };
+    (link, notices)
+}
+
+/// Whether `key` is part of the state the page writes to its link (aliases included).
+pub fn is_state_key(key: &str) -> bool {
+    is_param_key(key) || is_lesson_key(key) || VIEW_KEYS.contains(&key)
+}
+
+/// The encoding parameters' keys, with the long names `peLab.set` also accepts.
+pub fn is_param_key(key: &str) -> bool {
+    KEYS.contains(&key) || key == "position" || key == "columns"
+}
+
+/// The state as link pairs, in the order they are written. Lesson settings left to follow
+/// something else, and view settings at their defaults, are absent.
+pub fn state_pairs(state: &State) -> Vec<(&'static str, String)> {
+    let mut pairs = params_pairs(&state.params);
+    pairs.extend(state.lesson.to_query());
+    pairs.extend(view_pairs(&state.view));
+    pairs
+}
+
+fn params_pairs(params: &Params) -> Vec<(&'static str, String)> {
+    let columns: Vec<String> = params.columns.iter().map(|c| c.to_string()).collect();
+    vec![
+        ("d", params.d.to_string()),
+        ("n", params.n.to_string()),
+        (
+            "base",
+            crate::math::params::format_base(params.base).to_string(),
+        ),
+        ("delta", params.delta.to_string()),
+        ("pair", params.pair.to_string()),
+        ("pos", params.position.to_string()),
+        ("cols", columns.join(",")),
+    ]
+}
+
+fn view_pairs(view: &ViewSettings) -> Vec<(&'static str, String)> {
+    let mut pairs = Vec::new();
+    if view.theme != Theme::Auto {
+        pairs.push(("theme", view.theme.to_query().to_string()));
+    }
+    if view.present {
+        pairs.push(("present", "1".to_string()));
+    }
+    pairs
+}
+
+/// The state's own query string (no `?`), for comparing two states.
+pub fn state_query(state: &State) -> String {
+    let mut out = form_urlencoded::Serializer::new(String::new());
+    for (key, value) in state_pairs(state) {
+        out.append_pair(key, &value);
+    }
+    out.finish()
+}
+
+/// The link for `state`, keeping every key of `current` that is not part of the state (a course
+/// page's own keys, `compute`, `embed`, …) where it was. Returns the query string without `?`.
+pub fn write_search(current: &str, state: &State) -> String {
+    let mut out = form_urlencoded::Serializer::new(String::new());
+    for (key, value) in parse_search(current) {
+        if !is_state_key(&key) {
+            out.append_pair(&key, &value);
+        }
+    }
+    for (key, value) in state_pairs(state) {
+        out.append_pair(key, &value);
+    }
+    out.finish()
+}
+
+/// Every key the page reads from a link (short names), for the README and the tests.
+pub fn all_keys() -> Vec<&'static str> {
+    KEYS.iter()
+        .chain(LESSON_KEYS.iter())
+        .chain(VIEW_KEYS.iter())
+        .chain(LOAD_KEYS.iter())
+        .copied()
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decodes_plus_and_percent() {
+        let pairs = parse_search("?text=the+cat%26dog&d=3");
+        assert_eq!(pairs[0], ("text".into(), "the cat&dog".into()));
+        assert_eq!(pairs[1], ("d".into(), "3".into()));
+    }
+
+    #[test]
+    fn compute_choice_and_notice() {
+        assert_eq!(parse_link("compute=cpu").0.compute, ComputeChoice::Cpu);
+        assert_eq!(parse_link("compute=webgpu").0.compute, ComputeChoice::Gpu);
+        let (link, notices) = parse_link("compute=quantum");
+        assert_eq!(link.compute, ComputeChoice::Auto);
+        assert!(notices[0].contains("quantum"));
+    }
+
+    #[test]
+    fn preset_comes_first_and_link_values_win() {
+        let (link, notices) = parse_link("d=64&preset=multi-head");
+        assert!(notices.is_empty());
+        let d_updates: Vec<&str> = link
+            .updates
+            .iter()
+            .filter(|(k, _)| k == "d")
+            .map(|(_, v)| v.as_str())
+            .collect();
+        assert_eq!(d_updates, ["100", "64"]);
+        let (_, notices) = parse_link("preset=nope");
+        assert!(notices[0].contains("chapter-heatmap"));
+    }
+
+    #[test]
+    fn foreign_keys_are_kept_and_state_keys_rewritten() {
+        let state = State::default();
+        let written = write_search("?lesson=3&d=999&compute=cpu&theme=dark", &state);
+        assert!(written.starts_with("lesson=3&compute=cpu&d=32&n=60"));
+        // The default theme is not written: the old `theme=dark` is gone with the state's keys.
+        assert!(!written.contains("theme"));
+        let again = parse_search(&written);
+        assert_eq!(again.iter().filter(|(k, _)| k == "d").count(), 1);
+    }
+
+    #[test]
+    fn a_written_link_reads_back_to_the_same_state() {
+        let (mut state, _) = State::from_updates(
+            &[
+                ("d".into(), "48".into()),
+                ("text".into(), "a & b = c?".into()),
+                ("theme".into(), "dark".into()),
+                ("present".into(), "1".into()),
+                ("heads".into(), "6".into()),
+            ],
+            crate::math::params::CPU_LIMITS,
+        );
+        state.update(crate::model::state::Msg::set("delta", "-3"));
+        let search = write_search("", &state);
+        let (link, notices) = parse_link(&search);
+        assert!(notices.is_empty(), "{notices:?}");
+        let (back, notices) = State::from_updates(&link.updates, crate::math::params::CPU_LIMITS);
+        assert!(notices.is_empty(), "{notices:?}");
+        assert_eq!(back, state);
+        assert_eq!(state_query(&back), state_query(&state));
+    }
+
+    #[test]
+    fn every_key_is_known_once() {
+        let keys = all_keys();
+        let mut sorted = keys.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), keys.len());
+        for key in ["d", "text", "theme", "compute", "embed", "preset"] {
+            assert!(keys.contains(&key));
+        }
+    }
+}

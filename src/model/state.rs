@@ -1,0 +1,347 @@
+//! The page's one state and the messages that change it.
+//!
+//! Every change — a slider, a field, a panel's button, `peLab.set`, a preset, a link — becomes a
+//! [`Msg`]; [`State::update`] applies it and says what became stale ([`Changed`]). The browser
+//! layer sends every message through one `dispatch` and renders from the state; rendering never
+//! writes it.
+
+use super::query::{is_param_key, quote, VIEW_KEYS};
+use crate::math::lesson::{is_lesson_key, next_shuffle_seed, LessonParams, PermutationChoice};
+use crate::math::params::{Limits, Params, CPU_LIMITS};
+use crate::math::presets;
+
+/// The colour theme: `?theme=auto|light|dark`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Theme {
+    /// Follow the system's light or dark setting.
+    #[default]
+    Auto,
+    Light,
+    Dark,
+}
+
+impl Theme {
+    pub fn to_query(self) -> &'static str {
+        match self {
+            Theme::Auto => "auto",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+}
+
+/// How the page looks: theme and projector mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ViewSettings {
+    pub theme: Theme,
+    /// Projector mode: large type and thick lines.
+    pub present: bool,
+}
+
+impl ViewSettings {
+    fn apply(&mut self, key: &str, value: &str, notices: &mut Vec<String>) {
+        match key {
+            "theme" => match value.trim() {
+                "auto" | "" => self.theme = Theme::Auto,
+                "light" => self.theme = Theme::Light,
+                "dark" => self.theme = Theme::Dark,
+                other => notices.push(format!(
+                    "theme = '{}' is not auto, light or dark; following the system.",
+                    quote(other)
+                )),
+            },
+            "present" => {
+                self.present = matches!(value.trim(), "1" | "true" | "on" | "yes");
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Everything a view of the page is: the encoding parameters, the attention panels' settings and
+/// the view settings. A link reproduces it exactly (see [`super::query`]).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct State {
+    pub params: Params,
+    pub lesson: LessonParams,
+    pub view: ViewSettings,
+}
+
+/// A change to the state.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Msg {
+    /// `key = value` updates, as a link or `peLab.set` writes them; the encoding parameters are
+    /// applied first (the panel settings depend on d), then the rest in order.
+    Set(Vec<(String, String)>),
+    /// Moves every curve column by this many columns (the "higher/lower frequency" buttons), kept
+    /// inside 0…d−1.
+    ShiftColumns(i64),
+    /// The default state with a preset's updates on top.
+    Preset(String),
+    /// The order panel's next shuffle.
+    Shuffle,
+    /// The complexity panel follows the global n and d again.
+    FollowGlobalSize,
+    /// The compute backend in use changed: its size limits apply.
+    SetLimits(Limits),
+    /// Projector mode on or off.
+    TogglePresent,
+    /// The notices were read.
+    DismissNotices,
+}
+
+impl Msg {
+    /// One `key = value` update.
+    pub fn set(key: &str, value: impl Into<String>) -> Msg {
+        Msg::Set(vec![(key.to_string(), value.into())])
+    }
+}
+
+/// What a message made stale, and what it has to say.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Changed {
+    /// P and its panels (heatmap, curves, projection) must be recomputed.
+    pub encoding: bool,
+    /// The attention panels' inputs may have changed.
+    pub panels: bool,
+    /// Theme or projector mode changed.
+    pub view: bool,
+    /// The state changed at all (controls and link follow).
+    pub state: bool,
+    /// Notices for the reader: corrections of clamped or malformed values. `None`: the message
+    /// leaves the current notices alone.
+    pub notices: Option<Vec<String>>,
+    /// A preset asks for its panel (the section's id) to be shown.
+    pub show_section: Option<&'static str>,
+}
+
+impl State {
+    /// The state a link's updates describe (see [`super::query::parse_link`]), under `limits`.
+    pub fn from_updates(updates: &[(String, String)], limits: Limits) -> (State, Vec<String>) {
+        let mut state = State {
+            params: Params {
+                limits,
+                ..Params::default()
+            },
+            ..State::default()
+        };
+        let pairs = || updates.iter().map(|(k, v)| (k.as_str(), v.as_str()));
+        let (params, mut notices) = Params::from_pairs_with(limits, pairs());
+        state.params = params;
+        let (lesson, lesson_notices) = LessonParams::from_pairs(pairs(), state.params.d);
+        state.lesson = lesson;
+        notices.extend(lesson_notices);
+        for (key, value) in pairs() {
+            state.view.apply(key, value, &mut notices);
+        }
+        (state, notices)
+    }
+
+    /// Applies a message; says what became stale.
+    pub fn update(&mut self, msg: Msg) -> Changed {
+        let before = self.clone();
+        let mut changed = Changed::default();
+        let mut notices = Vec::new();
+        match msg {
+            Msg::Set(entries) => self.apply_entries(&entries, &mut notices),
+            Msg::ShiftColumns(shift) => {
+                let columns = &self.params.columns;
+                if let (Some(&low), Some(&high)) = (columns.iter().min(), columns.iter().max()) {
+                    let shift = shift.clamp(-(low as i64), self.params.d as i64 - 1 - high as i64);
+                    let shifted: Vec<String> = columns
+                        .iter()
+                        .map(|&c| (c as i64 + shift).to_string())
+                        .collect();
+                    notices.extend(self.params.update("cols", &shifted.join(",")));
+                }
+            }
+            Msg::Preset(name) => match presets::find(&name) {
+                Some(preset) => {
+                    *self = State {
+                        params: Params {
+                            limits: self.params.limits,
+                            ..Params::default()
+                        },
+                        lesson: LessonParams::default(),
+                        view: self.view,
+                    };
+                    let entries: Vec<(String, String)> = preset
+                        .updates
+                        .iter()
+                        .map(|(k, v)| (k.to_string(), v.to_string()))
+                        .collect();
+                    self.apply_entries(&entries, &mut notices);
+                    changed.show_section = Some(preset.panel);
+                }
+                None => notices.push(format!(
+                    "preset = '{}' is not one of: {}.",
+                    quote(&name),
+                    presets::names().join(", ")
+                )),
+            },
+            Msg::Shuffle => {
+                let seed = match self.lesson.permutation {
+                    PermutationChoice::Shuffle(seed) => seed,
+                    _ => 0,
+                };
+                let next = next_shuffle_seed(self.lesson.token_count(), seed);
+                notices.extend(self.lesson.update("perm", &next.to_string()));
+            }
+            Msg::FollowGlobalSize => {
+                self.lesson.complexity_n = None;
+                self.lesson.complexity_d = None;
+            }
+            Msg::SetLimits(limits) => {
+                notices.extend(self.params.set_limits(limits));
+                notices.extend(self.lesson.fit_to(self.params.d));
+            }
+            Msg::TogglePresent => self.view.present = !self.view.present,
+            Msg::DismissNotices => {}
+        }
+        changed.encoding = self.params != before.params;
+        changed.panels = changed.encoding || self.lesson != before.lesson;
+        changed.view = self.view != before.view;
+        changed.state = *self != before;
+        changed.notices = Some(notices);
+        changed
+    }
+
+    /// Applies `key = value` updates: the encoding parameters first, then (with the heads fitted
+    /// to the new d) the panel and view settings in their order.
+    fn apply_entries(&mut self, entries: &[(String, String)], notices: &mut Vec<String>) {
+        for (key, value) in entries.iter().filter(|(k, _)| is_param_key(k)) {
+            notices.extend(self.params.update(key, value));
+        }
+        notices.extend(self.lesson.fit_to(self.params.d));
+        for (key, value) in entries.iter().filter(|(k, _)| !is_param_key(k)) {
+            if is_lesson_key(key) {
+                notices.extend(self.lesson.update(key, value));
+            } else if VIEW_KEYS.contains(&key.as_str()) {
+                self.view.apply(key, value, notices);
+            } else {
+                notices.push(format!("Unknown parameter '{}' ignored.", quote(key)));
+            }
+        }
+    }
+}
+
+/// The limits the page starts with before the backend is known: a link may ask for the widest,
+/// narrowed with a notice if the page ends up on the CPU.
+pub fn start_limits(cpu_only: bool) -> Limits {
+    if cpu_only {
+        CPU_LIMITS
+    } else {
+        crate::math::params::WIDEST_LIMITS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(pairs: &[(&str, &str)]) -> Msg {
+        Msg::Set(
+            pairs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn params_apply_before_heads_whatever_the_order() {
+        let mut state = State::default();
+        let changed = state.update(set(&[("heads", "5"), ("d", "100")]));
+        assert_eq!(state.params.d, 100);
+        assert_eq!(state.lesson.heads(), 5);
+        assert_eq!(changed.notices, Some(vec![]));
+        assert!(changed.encoding && changed.panels && changed.state);
+    }
+
+    #[test]
+    fn a_lesson_change_leaves_p_alone() {
+        let mut state = State::default();
+        let changed = state.update(set(&[("text", "a b c")]));
+        assert!(!changed.encoding);
+        assert!(changed.panels);
+        let changed = state.update(set(&[("text", "a b c")]));
+        assert!(!changed.state && !changed.panels);
+    }
+
+    #[test]
+    fn d_that_heads_do_not_divide_gives_a_notice_in_dispatch() {
+        let mut state = State::default();
+        state.update(set(&[("heads", "8")]));
+        let changed = state.update(set(&[("d", "36")]));
+        let notices = changed.notices.unwrap_or_default();
+        assert!(
+            notices.iter().any(|n| n.contains("heads = 8")),
+            "{notices:?}"
+        );
+        assert_eq!(36 % state.lesson.heads(), 0);
+    }
+
+    #[test]
+    fn unknown_and_junk_keys_give_notices_not_panics() {
+        let mut state = State::default();
+        let changed = state.update(set(&[
+            ("bogus", "1"),
+            ("d", "NaN"),
+            ("n", "-5"),
+            ("theme", "purple"),
+            ("", ""),
+        ]));
+        let notices = changed.notices.unwrap_or_default();
+        assert!(notices.len() >= 4, "{notices:?}");
+        assert_eq!(state.params.d, 32);
+        assert_eq!(state.params.n, 1);
+    }
+
+    #[test]
+    fn shift_columns_stays_inside_d() {
+        let mut state = State::default();
+        state.update(Msg::ShiftColumns(-100));
+        assert_eq!(state.params.columns, vec![0, 1, 2, 3]);
+        state.update(Msg::ShiftColumns(1000));
+        assert_eq!(state.params.columns, vec![28, 29, 30, 31]);
+    }
+
+    #[test]
+    fn preset_resets_then_applies_and_names_its_panel() {
+        let mut state = State::default();
+        state.update(set(&[("n", "7"), ("text", "x y"), ("theme", "dark")]));
+        let changed = state.update(Msg::Preset("multi-head".into()));
+        assert_eq!(state.params.d, 100);
+        assert_eq!(state.params.n, 60);
+        assert_eq!(state.lesson.heads(), 5);
+        assert_eq!(state.view.theme, Theme::Dark, "a preset keeps the view");
+        assert_eq!(changed.show_section, Some("panel-heads"));
+        let changed = State::default().update(Msg::Preset("nope".into()));
+        assert_eq!(changed.notices.map(|n| n.len()), Some(1));
+    }
+
+    #[test]
+    fn limits_narrow_with_a_notice() {
+        let mut state = State::default();
+        state.params.limits = crate::math::params::WIDEST_LIMITS;
+        state.update(set(&[("n", "4000")]));
+        assert_eq!(state.params.n, 4000);
+        let changed = state.update(Msg::SetLimits(CPU_LIMITS));
+        assert_eq!(state.params.n, CPU_LIMITS.n_max);
+        assert!(!changed.notices.unwrap_or_default().is_empty());
+    }
+
+    #[test]
+    fn shuffle_changes_the_permutation_and_follow_resets_the_size() {
+        let mut state = State::default();
+        state.update(Msg::Shuffle);
+        assert!(matches!(
+            state.lesson.permutation,
+            PermutationChoice::Shuffle(_)
+        ));
+        state.update(set(&[("cn", "100")]));
+        assert_eq!(state.lesson.complexity_n, Some(100));
+        state.update(Msg::FollowGlobalSize);
+        assert_eq!(state.lesson.complexity_n, None);
+    }
+}

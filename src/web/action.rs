@@ -1,0 +1,52 @@
+//! Every input of the page as one typed message. Controls, `peLab.set`, presets, panel buttons,
+//! pointer and keyboard reading, exports and results that arrive later (GPU read-backs, timings,
+//! failures) all become an [`Action`] handled by `App::dispatch`.
+
+use crate::model::state::Msg;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    /// A change of the state.
+    State(Msg),
+    /// A change of the state made with the control of this element id (a frame leaves that
+    /// element's value alone while it is being dragged or typed in).
+    FromControl(String, Msg),
+    /// An event of the panel at this index of the panel table.
+    Panel { index: usize, event: PanelEvent },
+    /// Save a canvas (by its id) as PNG.
+    ExportPng(String),
+    /// Save the panel's numbers (by its index) as CSV.
+    ExportCsv(usize),
+    /// Save the panel's figure (by its index) as SVG.
+    ExportSvg(usize),
+    /// Bring the link up to date and copy it.
+    CopyLink,
+    /// Panels came on screen: draw those not drawn yet.
+    PanelsOnScreen,
+    /// The layout changed (projector mode): redraw everything.
+    Redraw,
+    /// WebGPU failed (validation error, lost device): switch to the CPU.
+    GpuFailed(String),
+}
+
+/// What happens to one panel.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PanelEvent {
+    /// The pointer is at (x, y) CSS pixels on the panel's main canvas.
+    Pointer { x: f64, y: f64 },
+    /// The pointer left the canvas.
+    Leave,
+    /// Keyboard reading of the heatmap: move the cursor cell by (rows, columns); (0, 0) shows it.
+    Cursor { rows: i64, columns: i64 },
+    /// A value read back from the GPU for the read-out, with the text to show it in.
+    ReadOut(String),
+    /// Time the attention kernel (`auto`: the panel asked for it after a change).
+    Measure { auto: bool },
+    /// A timing step finished: the fastest time so far (infinity: P is ready, no run yet), the
+    /// runs done, and the size it is for; `Err` carries the failure.
+    Timed {
+        n: usize,
+        d: usize,
+        result: Result<(f64, usize), String>,
+    },
+}

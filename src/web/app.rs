@@ -1,0 +1,365 @@
+//! The app: the one [`State`], the backend, the panels and the page's elements; [`App::dispatch`]
+//! (every action) and [`App::frame`] (one render of whatever is stale).
+
+use ndarray::Array2;
+use wasm_bindgen::JsValue;
+use web_sys::HtmlCanvasElement;
+
+use super::action::{Action, PanelEvent};
+use super::backend::{Backend, FrameData, LocalFuture};
+use super::controls::Controls;
+use super::dom;
+use super::error::WebError;
+use super::export;
+use super::page::{self, PageDom};
+use super::panel::{Ctx, Panel};
+use super::scheduler;
+use super::stats::{StateView, Stats};
+use crate::math::plot::PixelRect;
+use crate::model::present;
+use crate::model::query;
+use crate::model::state::{Msg, State};
+
+/// What the scheduler does after an action.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Effects {
+    /// Something must be drawn: request an animation frame.
+    pub frame: bool,
+    /// The state changed: the address bar follows.
+    pub url: bool,
+}
+
+/// What a frame left to do.
+pub enum FrameStep {
+    Done,
+    /// The GPU's read-backs for frame `id` are on their way.
+    Pending(u32, LocalFuture<Result<FrameData, WebError>>),
+}
+
+/// What is out of date since the last frame.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Stale {
+    pub(super) encoding: bool,
+    pub(super) panels: bool,
+    pub(super) controls: bool,
+    pub(super) notices: bool,
+    pub(super) view: bool,
+}
+
+impl Stale {
+    /// Everything: the first frame, and after a change of backend.
+    pub(super) const ALL: Stale = Stale {
+        encoding: true,
+        panels: true,
+        controls: true,
+        notices: true,
+        view: true,
+    };
+}
+
+pub struct App {
+    pub(super) state: State,
+    pub(super) backend: Backend,
+    pub(super) backend_chosen: bool,
+    pub(super) panels: Vec<Box<dyn Panel>>,
+    /// Per panel: the inputs it was last rendered with, and whether its canvases were drawn.
+    pub(super) rendered: Vec<Option<(String, bool)>>,
+    pub(super) page: PageDom,
+    pub(super) controls: Controls,
+    /// The last frame of P.
+    pub(super) frame: FrameData,
+    pub(super) empty: Array2<f32>,
+    /// The canvas P's cells are painted into (the heatmap panel's).
+    pub(super) encoding_canvas: HtmlCanvasElement,
+    /// Offscreen canvas the cell images are put into before being scaled onto a panel.
+    pub(super) scratch: HtmlCanvasElement,
+    pub(super) heatmap_rect: PixelRect,
+    pub(super) stats: Stats,
+    pub(super) notices: Vec<String>,
+    pub(super) stale: Stale,
+    /// The element the last action came from: a frame does not overwrite what is being dragged
+    /// or typed.
+    pub(super) editing: Option<String>,
+    pub(super) frame_id: u32,
+    pub(super) frame_in_flight: bool,
+    pub(super) frame_started: f64,
+    pub(super) ready_settled: bool,
+    /// The state last announced to the `change` listeners.
+    pub(super) announced: Option<String>,
+    /// A preset's panel to bring into view after the next frame.
+    pub(super) show_section: Option<&'static str>,
+}
+
+impl App {
+    pub fn new(
+        state: State,
+        notices: Vec<String>,
+        page: PageDom,
+        controls: Controls,
+        panels: Vec<Box<dyn Panel>>,
+    ) -> Result<App, WebError> {
+        let count = panels.len();
+        let encoding_canvas = panels
+            .iter()
+            .find_map(|p| p.encoding_canvas())
+            .cloned()
+            .ok_or_else(|| WebError::MissingElement("the heatmap of P".into()))?;
+        Ok(App {
+            state,
+            backend: Backend::cpu("starting"),
+            backend_chosen: false,
+            panels,
+            rendered: vec![None; count],
+            page,
+            controls,
+            frame: FrameData::empty(),
+            encoding_canvas,
+            empty: Array2::zeros((0, 0)),
+            scratch: dom::new_canvas()?,
+            heatmap_rect: PixelRect {
+                x0: 0.0,
+                y0: 0.0,
+                x1: 0.0,
+                y1: 0.0,
+            },
+            stats: Stats {
+                backend: "cpu",
+                ..Stats::default()
+            },
+            notices,
+            stale: Stale::ALL,
+            editing: None,
+            frame_id: 0,
+            frame_in_flight: false,
+            frame_started: 0.0,
+            ready_settled: false,
+            announced: None,
+            show_section: None,
+        })
+    }
+
+    /// Registers the panels' own listeners.
+    pub fn wire_panels(&self) -> Result<(), WebError> {
+        for (index, panel) in self.panels.iter().enumerate() {
+            panel.wire(index, scheduler::send)?;
+        }
+        Ok(())
+    }
+
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    pub fn state_view(&self) -> JsValue {
+        serde_wasm_bindgen::to_value(&StateView::from(&self.state.params)).unwrap_or(JsValue::NULL)
+    }
+
+    pub fn backend(&self) -> &Backend {
+        &self.backend
+    }
+
+    pub fn last_frame_ms(&self) -> f64 {
+        self.stats.frame_ms
+    }
+
+    /// `peLab.stats`: the top-level numbers and `panels.<name>` from every panel with its own.
+    pub fn stats_value(&self) -> JsValue {
+        let value = serde_wasm_bindgen::to_value(&self.stats).unwrap_or(JsValue::NULL);
+        let panels = js_sys::Object::new();
+        for panel in &self.panels {
+            if let Some(stats) = panel.stats() {
+                let _ = js_sys::Reflect::set(&panels, &panel.spec().name.into(), &stats);
+            }
+        }
+        let _ = js_sys::Reflect::set(&value, &"panels".into(), &panels);
+        value
+    }
+
+    /// Nothing is drawn, or announced, until the first frame on the chosen backend is complete;
+    /// a WebGPU frame waits for its read-backs; a panel may wait for a timing.
+    pub fn is_busy(&self) -> bool {
+        !self.ready_settled || self.frame_in_flight || self.panels.iter().any(|p| p.busy())
+    }
+
+    pub fn push_notice(&mut self, notice: String) {
+        self.notices.push(notice);
+        self.stale.notices = true;
+    }
+
+    /// Handles one action: updates the state (or the runtime) and marks what is stale.
+    pub fn dispatch(&mut self, action: Action) -> Effects {
+        let result = match action {
+            Action::State(msg) => Ok(self.apply(msg, None)),
+            Action::FromControl(source, msg) => Ok(self.apply(msg, Some(source))),
+            Action::Panel { index, event } => self.panel_event(index, event),
+            Action::ExportPng(canvas_id) => {
+                export::png(&canvas_id, &self.state.params).map(|()| Effects::default())
+            }
+            Action::ExportCsv(index) => {
+                let params = self.state.params.clone();
+                match self.panel_and_ctx(index, false) {
+                    Some((panel, ctx)) => export::csv(panel.as_ref(), &ctx, &params),
+                    None => Ok(()),
+                }
+                .map(|()| Effects::default())
+            }
+            Action::ExportSvg(index) => {
+                let params = self.state.params.clone();
+                match self.panel_and_ctx(index, false) {
+                    Some((panel, ctx)) => export::svg(panel.as_ref(), &ctx, &params),
+                    None => Ok(()),
+                }
+                .map(|()| Effects::default())
+            }
+            Action::CopyLink => {
+                self.write_url();
+                page::copy_link(&self.page);
+                Ok(Effects::default())
+            }
+            Action::PanelsOnScreen => Ok(Effects {
+                frame: true,
+                url: false,
+            }),
+            Action::Redraw => {
+                self.stale.encoding = true;
+                self.rendered.iter_mut().for_each(|r| *r = None);
+                Ok(Effects {
+                    frame: true,
+                    url: false,
+                })
+            }
+            Action::GpuFailed(reason) => Ok(self.fall_back_to_cpu(&reason)),
+        };
+        result.unwrap_or_else(|error| {
+            super::show_error(&error.to_string());
+            Effects::default()
+        })
+    }
+
+    fn apply(&mut self, msg: Msg, source: Option<String>) -> Effects {
+        let changed = self.state.update(msg);
+        if let Some(notices) = changed.notices {
+            self.notices = notices;
+            self.stale.notices = true;
+        }
+        self.stale.encoding |= changed.encoding;
+        self.stale.panels |= changed.panels;
+        self.stale.view |= changed.view;
+        self.stale.controls |= changed.state;
+        if changed.state {
+            self.editing = source;
+        }
+        if changed.show_section.is_some() {
+            self.show_section = changed.show_section;
+        }
+        Effects {
+            frame: true,
+            url: changed.state,
+        }
+    }
+
+    /// The panel at `index` and the context it renders with (disjoint borrows of the app).
+    pub(super) fn panel_and_ctx(
+        &mut self,
+        index: usize,
+        draw: bool,
+    ) -> Option<(&mut Box<dyn Panel>, Ctx<'_>)> {
+        let App {
+            state,
+            backend,
+            panels,
+            frame,
+            empty,
+            scratch,
+            encoding_canvas,
+            heatmap_rect,
+            stats,
+            frame_id,
+            ..
+        } = self;
+        let panel = panels.get_mut(index)?;
+        let ctx = Ctx {
+            params: &state.params,
+            lesson: &state.lesson,
+            backend,
+            encoding: frame.encoding.as_ref().unwrap_or(empty),
+            frame,
+            frame_id: *frame_id,
+            scratch,
+            encoding_canvas,
+            heatmap_rect: *heatmap_rect,
+            draw,
+            stats,
+            send: scheduler::send,
+            index,
+        };
+        Some((panel, ctx))
+    }
+
+    fn panel_event(&mut self, index: usize, event: PanelEvent) -> Result<Effects, WebError> {
+        if !self.backend_chosen {
+            return Ok(Effects::default());
+        }
+        let Some((panel, mut ctx)) = self.panel_and_ctx(index, true) else {
+            return Ok(Effects::default());
+        };
+        let redraw = panel.event(&mut ctx, event)?;
+        if redraw {
+            self.rendered[index] = None;
+        }
+        Ok(Effects {
+            frame: redraw,
+            url: false,
+        })
+    }
+
+    /// Installs the chosen backend and narrows the limits to it; the first frame follows.
+    pub fn start_on(&mut self, backend: Backend) -> Effects {
+        self.backend = backend;
+        self.backend_chosen = true;
+        let changed = self.state.update(Msg::SetLimits(self.backend.limits()));
+        if let Some(notices) = changed.notices.filter(|n| !n.is_empty()) {
+            self.notices.extend(notices);
+        }
+        self.stats.adapter = self.backend.adapter();
+        self.stats.backend = self.backend.name();
+        self.stale = Stale::ALL;
+        Effects {
+            frame: true,
+            url: true,
+        }
+    }
+
+    /// Leaves WebGPU for the CPU path for the rest of the session, says why, and redraws. Called
+    /// on any GPU failure: a failed frame, a validation error, a lost device.
+    pub(super) fn fall_back_to_cpu(&mut self, reason: &str) -> Effects {
+        if !self.backend.is_gpu() {
+            return Effects::default();
+        }
+        self.frame_in_flight = false;
+        let notice = present::gpu_failure_notice(reason);
+        let effects = self.start_on(Backend::cpu(""));
+        self.notices.insert(0, notice);
+        self.rendered.iter_mut().for_each(|r| *r = None);
+        effects
+    }
+
+    /// After a complete frame: the new state for the `change` listeners, if it differs from the
+    /// last one announced (the first frame announces nothing: nothing has changed yet).
+    pub fn take_change_announcement(&mut self) -> Option<JsValue> {
+        if self.is_busy() {
+            return None;
+        }
+        let query = query::state_query(&self.state);
+        let previous = self.announced.replace(query.clone());
+        match previous {
+            Some(previous) if previous != query => Some(self.state_view()),
+            _ => None,
+        }
+    }
+
+    /// Keeps the link in the address bar equal to the view; a course page's own keys are kept.
+    pub fn write_url(&self) {
+        scheduler::report(page::write_url(&self.state));
+    }
+}

@@ -1,0 +1,311 @@
+//! Where P is computed and drawn: the CPU path (Rust → WebAssembly, `math`) or WebGPU (`gpu`).
+//! [`Backend`] gives both the same methods; nothing outside this file asks which one is in use.
+//! Chosen once at start-up (`?compute=auto|gpu|cpu`); any GPU failure switches to the CPU for the
+//! rest of the session.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use ndarray::{Array2, Axis};
+use web_sys::HtmlCanvasElement;
+
+use super::dom::now_ms;
+use super::draw::heatmap::{paint_cells, RgbaImage};
+use super::error::WebError;
+use super::gpu_backend::GpuBackend;
+use crate::math::attention::weights;
+use crate::math::colormap::diverging_rgba;
+use crate::math::encoding::try_sinusoidal;
+use crate::math::panels::{cpu_can_measure, CPU_MEASURE_BUDGET};
+use crate::math::params::{Limits, Params, CPU_LIMITS, GPU_LIMITS};
+use crate::math::plot::PixelRect;
+use crate::math::relative::projection_error_of;
+
+pub type LocalFuture<T> = Pin<Box<dyn Future<Output = T>>>;
+
+/// The numbers of P that the panels need: a few gathered columns and the reductions (on WebGPU
+/// the only values read back per frame), and P itself on the CPU path.
+pub struct FrameData {
+    /// n × k: column k is P[:, gathered_columns[k]] (the curves' columns, then 2j and 2j+1).
+    pub gathered: Array2<f32>,
+    pub max_projection_error: f64,
+    pub p_min: f32,
+    pub p_max: f32,
+    /// Time spent computing P and painting its cells.
+    pub compute_ms: f64,
+    /// P (n × d) on the CPU path; `None` on WebGPU, where P stays on the GPU.
+    pub encoding: Option<Array2<f32>>,
+}
+
+impl FrameData {
+    /// Before the first frame.
+    pub fn empty() -> Self {
+        FrameData {
+            gathered: Array2::zeros((0, 0)),
+            max_projection_error: 0.0,
+            p_min: 0.0,
+            p_max: 0.0,
+            compute_ms: 0.0,
+            encoding: None,
+        }
+    }
+}
+
+/// A frame's data: at once (CPU) or after the GPU's read-backs.
+pub enum FrameResult {
+    Ready(FrameData),
+    Pending(LocalFuture<Result<FrameData, WebError>>),
+}
+
+/// The outcome of a request to time the attention kernel.
+pub enum Timing {
+    /// Milliseconds, measured at once (CPU).
+    Done(f64),
+    /// Why no time can be given at this size.
+    Refused(String),
+    /// The GPU's answer, later.
+    Pending(LocalFuture<Result<f64, WebError>>),
+}
+
+/// The compute backend in use.
+pub struct Backend {
+    kind: Kind,
+    /// Why this backend was chosen, for the badge.
+    reason: String,
+}
+
+enum Kind {
+    Cpu,
+    Gpu(Box<GpuBackend>),
+}
+
+impl Backend {
+    pub fn cpu(reason: &str) -> Backend {
+        Backend {
+            kind: Kind::Cpu,
+            reason: reason.to_string(),
+        }
+    }
+
+    pub fn gpu(gpu: GpuBackend, reason: &str) -> Backend {
+        Backend {
+            kind: Kind::Gpu(Box::new(gpu)),
+            reason: reason.to_string(),
+        }
+    }
+
+    /// `"cpu"` or `"webgpu"` (`peLab.backend`).
+    pub fn name(&self) -> &'static str {
+        match self.kind {
+            Kind::Cpu => "cpu",
+            Kind::Gpu(_) => "webgpu",
+        }
+    }
+
+    pub fn is_gpu(&self) -> bool {
+        matches!(self.kind, Kind::Gpu(_))
+    }
+
+    /// The WebGPU adapter's name, or why the CPU path is in use.
+    pub fn adapter(&self) -> String {
+        match &self.kind {
+            Kind::Gpu(gpu) => gpu.adapter_name(),
+            Kind::Cpu => self.reason.clone(),
+        }
+    }
+
+    /// The compute badge's text.
+    pub fn badge(&self) -> String {
+        match &self.kind {
+            Kind::Gpu(gpu) => crate::model::present::backend_badge(Some(&gpu.adapter_name()), ""),
+            Kind::Cpu => crate::model::present::backend_badge(None, &self.reason),
+        }
+    }
+
+    /// The largest n and d this backend draws live.
+    pub fn limits(&self) -> Limits {
+        match self.kind {
+            Kind::Cpu => CPU_LIMITS,
+            Kind::Gpu(_) => GPU_LIMITS,
+        }
+    }
+
+    /// Computes P, paints its cells into `rect` of `heatmap`, and gathers `gathered_columns` and
+    /// the reductions.
+    pub fn start_frame(
+        &mut self,
+        params: &Params,
+        gathered_columns: &[usize],
+        rect: PixelRect,
+        heatmap: &HtmlCanvasElement,
+        scratch: &HtmlCanvasElement,
+    ) -> Result<FrameResult, WebError> {
+        match &mut self.kind {
+            Kind::Cpu => {
+                cpu_frame(params, gathered_columns, rect, heatmap, scratch).map(FrameResult::Ready)
+            }
+            Kind::Gpu(gpu) => gpu
+                .start_frame(params, gathered_columns, rect, heatmap)
+                .map(FrameResult::Pending),
+        }
+    }
+
+    /// One value of P (row-major index): from `frame` on the CPU, read back on WebGPU.
+    pub fn read_value(
+        &self,
+        frame: &FrameData,
+        index: usize,
+    ) -> LocalFuture<Result<f32, WebError>> {
+        match &self.kind {
+            Kind::Cpu => {
+                let value = frame
+                    .encoding
+                    .as_ref()
+                    .and_then(|p| p.as_slice()?.get(index).copied())
+                    .ok_or_else(|| WebError::Js(format!("no element {index} of P")));
+                Box::pin(async move { value })
+            }
+            Kind::Gpu(gpu) => gpu.read_value(index),
+        }
+    }
+
+    /// All of P (n × d), for the CSV export: a user's request, never per frame.
+    pub fn read_encoding(
+        &self,
+        frame: &FrameData,
+        n: usize,
+        d: usize,
+    ) -> LocalFuture<Result<Array2<f32>, WebError>> {
+        match &self.kind {
+            Kind::Cpu => {
+                let p = frame
+                    .encoding
+                    .clone()
+                    .ok_or_else(|| WebError::NotReady("P has not been computed yet".into()));
+                Box::pin(async move { p })
+            }
+            Kind::Gpu(gpu) => {
+                let read = gpu.read_range(0, n * d);
+                Box::pin(async move {
+                    Array2::from_shape_vec((n, d), read.await?)
+                        .map_err(|e| WebError::Gpu(format!("read-back of the wrong size: {e}")))
+                })
+            }
+        }
+    }
+
+    /// Draws G = P·Pᵀ of the first `rows` rows of the frame's P with the Gram kernel and the
+    /// heatmap render pass, when on WebGPU. Returns `Ok(false)` on the CPU (the panel draws G
+    /// itself).
+    pub fn draw_gram(
+        &mut self,
+        rows: usize,
+        range: f32,
+        rect: PixelRect,
+        target: &HtmlCanvasElement,
+    ) -> Result<bool, WebError> {
+        match &mut self.kind {
+            Kind::Cpu => Ok(false),
+            Kind::Gpu(gpu) => gpu.draw_gram(rows, range, rect, target).map(|()| true),
+        }
+    }
+
+    /// Starts timing the attention weights softmax(P·Pᵀ/√d) at n × d. On the CPU the time comes
+    /// at once (refused above [`CPU_MEASURE_BUDGET`]); on WebGPU this puts P on the GPU, and the
+    /// pending future resolves (to infinity, no time yet) when it is there, so that the timed
+    /// runs ([`Backend::time_run`]) exclude it.
+    pub fn begin_timing(&mut self, n: usize, d: usize, base: f64) -> Timing {
+        match &mut self.kind {
+            Kind::Cpu => {
+                if !cpu_can_measure(n, d) {
+                    return Timing::Refused(format!(
+                        "too large for the CPU path at this size (n²·d > {:.1e}); the WebGPU path measures it",
+                        CPU_MEASURE_BUDGET as f64
+                    ));
+                }
+                match try_sinusoidal(n, d, base) {
+                    Ok(p) => {
+                        let started = now_ms();
+                        let w = weights(p.view(), p.view(), None);
+                        let ms = now_ms() - started;
+                        std::hint::black_box(w[[0, 0]]);
+                        Timing::Done(ms)
+                    }
+                    Err(error) => Timing::Refused(error.to_string()),
+                }
+            }
+            Kind::Gpu(gpu) => match gpu.prepare_measurement(n, d, base) {
+                Ok(prepared) => Timing::Pending(Box::pin(async move {
+                    prepared.await?;
+                    Ok(f64::INFINITY)
+                })),
+                Err(error) => Timing::Refused(error.to_string()),
+            },
+        }
+    }
+
+    /// One timed run of the attention kernel on the P that [`Backend::begin_timing`] prepared:
+    /// wall clock from just before the submit to the arrival of one weight.
+    pub fn time_run(&mut self, n: usize, d: usize) -> Timing {
+        match &mut self.kind {
+            Kind::Cpu => Timing::Refused("the CPU path times in one step".into()),
+            Kind::Gpu(gpu) => match gpu.time_attention(n, d) {
+                Ok(run) => Timing::Pending(run),
+                Err(error) => Timing::Refused(error.to_string()),
+            },
+        }
+    }
+
+    /// For the tests of the fallback: loses the WebGPU device the way a driver reset would.
+    /// Returns whether there was a device to lose.
+    pub fn simulate_device_loss(&self) -> bool {
+        match &self.kind {
+            Kind::Gpu(gpu) => {
+                gpu.destroy_device();
+                true
+            }
+            Kind::Cpu => false,
+        }
+    }
+}
+
+/// One frame on the CPU: P, its cells painted into the heatmap, the gathered columns and
+/// reductions.
+fn cpu_frame(
+    params: &Params,
+    gathered_columns: &[usize],
+    rect: PixelRect,
+    heatmap: &HtmlCanvasElement,
+    scratch: &HtmlCanvasElement,
+) -> Result<FrameData, WebError> {
+    let started = now_ms();
+    let (d, n, base) = (params.d, params.n, params.base);
+    let encoding = try_sinusoidal(n, d, base)?;
+    let values = encoding
+        .as_slice()
+        .ok_or_else(|| WebError::Js("the encoding matrix is not contiguous".into()))?;
+    let cells = diverging_rgba(values, -1.0, 1.0);
+    paint_cells(
+        heatmap,
+        scratch,
+        &RgbaImage {
+            width: d,
+            height: n,
+            pixels: &cells,
+        },
+        rect,
+    )?;
+    let (p_min, p_max) = values
+        .iter()
+        .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &v| {
+            (lo.min(v), hi.max(v))
+        });
+    Ok(FrameData {
+        gathered: encoding.select(Axis(1), gathered_columns),
+        max_projection_error: projection_error_of(encoding.view(), base, params.delta),
+        p_min,
+        p_max,
+        compute_ms: now_ms() - started,
+        encoding: Some(encoding),
+    })
+}

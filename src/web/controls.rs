@@ -1,0 +1,306 @@
+//! The table of controls: every slider, field, box, menu and button of the page, its element id,
+//! and the message it sends. Handles are found once at mount; a frame sets every control from
+//! `model::controls` (ranges, steps and values come from Rust, none from `index.html`), leaving
+//! alone the element the last change came from, so that a dragged slider or a field being typed
+//! in is never overwritten.
+
+use std::cell::RefCell;
+
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
+
+use super::action::Action;
+use super::dom::{self, element, listen};
+use super::error::WebError;
+use crate::math::params::{base_from_slider, format_base};
+use crate::model::controls::{ControlValues, MenuValue, SliderValue};
+use crate::model::state::Msg;
+pub use crate::model::tables::{FieldKind, Press, BUTTONS, FIELDS, GLOBAL_SLIDERS, SLIDERS};
+
+struct Slider {
+    key: &'static str,
+    range: HtmlInputElement,
+    number: HtmlInputElement,
+}
+
+struct Field {
+    key: &'static str,
+    kind: FieldKind,
+    element: HtmlElement,
+}
+
+/// The options a menu was last filled with, by the menu's key.
+type MenuOptions = Vec<(&'static str, Vec<(String, String)>)>;
+
+/// Typed handles of every control, found once.
+pub struct Controls {
+    sliders: Vec<Slider>,
+    fields: Vec<Field>,
+    present: HtmlButtonElement,
+    /// The options each menu was last filled with.
+    menu_options: RefCell<MenuOptions>,
+}
+
+impl Controls {
+    pub fn mount() -> Result<Controls, WebError> {
+        let sliders = SLIDERS
+            .iter()
+            .map(|&(key, range, number)| {
+                Ok(Slider {
+                    key,
+                    range: element(range)?,
+                    number: element(number)?,
+                })
+            })
+            .collect::<Result<Vec<_>, WebError>>()?;
+        let fields = FIELDS
+            .iter()
+            .map(|&(key, id, kind)| {
+                let element: HtmlElement = match kind {
+                    FieldKind::Menu => element::<HtmlSelectElement>(id)?.unchecked_into(),
+                    _ => element::<HtmlInputElement>(id)?.unchecked_into(),
+                };
+                Ok(Field { key, kind, element })
+            })
+            .collect::<Result<Vec<_>, WebError>>()?;
+        for (id, _) in BUTTONS {
+            element::<HtmlButtonElement>(id)?;
+        }
+        let present = BUTTONS
+            .iter()
+            .find(|(_, press)| *press == Press::TogglePresent)
+            .map(|(id, _)| element::<HtmlButtonElement>(id))
+            .ok_or_else(|| WebError::MissingElement("the projector button".into()))??;
+        Ok(Controls {
+            sliders,
+            fields,
+            present,
+            menu_options: RefCell::new(Vec::new()),
+        })
+    }
+
+    /// Every control sends its message; `send` is the one message path.
+    pub fn wire(&self, send: fn(Action)) -> Result<(), WebError> {
+        for slider in &self.sliders {
+            let (key, range) = (slider.key, slider.range.clone());
+            // `input`, not only `change`: the panels follow a slider while it is dragged.
+            listen(&slider.range, "input", move |_| {
+                let value = if key == "base" {
+                    format_base(base_from_slider(range.value_as_number()))
+                } else {
+                    range.value()
+                };
+                send(Action::FromControl(range.id(), Msg::set(key, value)));
+            })?;
+            let number = slider.number.clone();
+            listen(&slider.number, "change", move |_| {
+                send(Action::FromControl(
+                    number.id(),
+                    Msg::set(key, number.value()),
+                ));
+            })?;
+        }
+        let lens: Vec<HtmlInputElement> = self
+            .fields
+            .iter()
+            .filter(|f| matches!(f.kind, FieldKind::Lens(_)))
+            .filter_map(|f| f.element.dyn_ref::<HtmlInputElement>().cloned())
+            .collect();
+        for field in &self.fields {
+            let (key, kind, element) = (field.key, field.kind, field.element.clone());
+            let event = if kind == FieldKind::LiveText {
+                "input"
+            } else {
+                "change"
+            };
+            let lens = lens.clone();
+            listen(&field.element, event, move |_| {
+                let value = match kind {
+                    FieldKind::Check => {
+                        let checked = element
+                            .dyn_ref::<HtmlInputElement>()
+                            .is_some_and(|input| input.checked());
+                        (if checked { "1" } else { "0" }).to_string()
+                    }
+                    FieldKind::Menu => element
+                        .dyn_ref::<HtmlSelectElement>()
+                        .map(|select| select.value())
+                        .unwrap_or_default(),
+                    FieldKind::Lens(_) => lens
+                        .iter()
+                        .map(|input| input.value())
+                        .collect::<Vec<_>>()
+                        .join(","),
+                    FieldKind::Text | FieldKind::LiveText => element
+                        .dyn_ref::<HtmlInputElement>()
+                        .map(|input| input.value())
+                        .unwrap_or_default(),
+                };
+                send(Action::FromControl(element.id(), Msg::set(key, value)));
+            })?;
+        }
+        for (id, press) in BUTTONS {
+            let button: HtmlButtonElement = element(id)?;
+            listen(&button, "click", move |_| {
+                send(press.message().map_or(Action::CopyLink, Action::State))
+            })?;
+        }
+        Ok(())
+    }
+
+    /// The `.control` block of a global slider (the embed mode hides those not asked for).
+    pub fn global_block(&self, key: &str) -> Option<Element> {
+        self.sliders
+            .iter()
+            .find(|s| s.key == key)
+            .and_then(|s| s.range.closest(".control").ok().flatten())
+    }
+
+    /// Sets every control from `values`, except the element `editing` (the source of the last
+    /// change). Attributes are written only when they differ.
+    pub fn sync(&self, values: &ControlValues, editing: Option<&str>) -> Result<(), WebError> {
+        let editable = |e: &HtmlElement| editing != Some(e.id().as_str());
+        for slider in &self.sliders {
+            let Some(value) = values.sliders.iter().find(|v| v.key == slider.key) else {
+                continue;
+            };
+            sync_slider(slider, value, &editable)?;
+        }
+        for field in &self.fields {
+            let element = &field.element;
+            match field.kind {
+                FieldKind::Check => {
+                    if let Some(input) = element.dyn_ref::<HtmlInputElement>() {
+                        input.set_checked(match field.key {
+                            "pe" => values.positional_encoding,
+                            _ => values.scale_embeddings,
+                        });
+                    }
+                }
+                FieldKind::Menu => {
+                    let (menu, disabled) = match field.key {
+                        "heads" => (values.heads.clone(), false),
+                        "ti" => (values.token_i.clone(), values.token_i.options.is_empty()),
+                        "tj" => (values.token_j.clone(), values.token_j.options.is_empty()),
+                        "simview" => (fixed(&values.sim_view), false),
+                        _ => (fixed(values.theme), false),
+                    };
+                    if let Some(select) = element.dyn_ref::<HtmlSelectElement>() {
+                        self.sync_menu(field.key, select, &menu)?;
+                        select.set_disabled(disabled);
+                    }
+                }
+                FieldKind::Lens(slot) => {
+                    if let Some(input) = element.dyn_ref::<HtmlInputElement>() {
+                        set_attribute(input, "min", "0")?;
+                        set_attribute(input, "max", &values.batch_len_max.to_string())?;
+                        set_value(
+                            input,
+                            &values.batch_lens[slot].to_string(),
+                            editable(element),
+                        );
+                    }
+                }
+                FieldKind::Text | FieldKind::LiveText => {
+                    if let Some(input) = element.dyn_ref::<HtmlInputElement>() {
+                        let text = if field.key == "cols" {
+                            &values.columns
+                        } else {
+                            &values.text
+                        };
+                        set_value(input, text, editable(element));
+                    }
+                }
+            }
+        }
+        self.present.set_attribute(
+            "aria-pressed",
+            if values.present { "true" } else { "false" },
+        )?;
+        Ok(())
+    }
+
+    /// Fills a menu whose options changed (its options come from the state: the divisors of d,
+    /// the tokens), and selects the value. Menus with options of their own in the page keep them.
+    fn sync_menu(
+        &self,
+        key: &'static str,
+        select: &HtmlSelectElement,
+        menu: &MenuValue,
+    ) -> Result<(), WebError> {
+        if !menu.options.is_empty() {
+            let mut cache = self.menu_options.borrow_mut();
+            let known = cache.iter().find(|(k, _)| *k == key).map(|(_, o)| o);
+            if known != Some(&menu.options) {
+                fill_select(select, &menu.options)?;
+                cache.retain(|(k, _)| *k != key);
+                cache.push((key, menu.options.clone()));
+            }
+        }
+        if select.value() != menu.value {
+            select.set_value(&menu.value);
+        }
+        Ok(())
+    }
+}
+
+/// A menu whose options the page lists itself: only its value comes from the state.
+fn fixed(value: &str) -> MenuValue {
+    MenuValue {
+        options: Vec::new(),
+        value: value.to_string(),
+    }
+}
+
+fn sync_slider(
+    slider: &Slider,
+    value: &SliderValue,
+    editable: &dyn Fn(&HtmlElement) -> bool,
+) -> Result<(), WebError> {
+    let (range, number) = (&slider.range, &slider.number);
+    set_attribute(range, "min", &value.min.to_string())?;
+    set_attribute(range, "max", &value.max.to_string())?;
+    set_attribute(range, "step", &value.step.to_string())?;
+    set_attribute(number, "min", &value.number_min.to_string())?;
+    set_attribute(number, "max", &value.number_max.to_string())?;
+    set_attribute(
+        number,
+        "step",
+        if slider.key == "base" { "any" } else { "1" },
+    )?;
+    if editable(range) && range.value_as_number() != value.position {
+        range.set_value_as_number(value.position);
+    }
+    set_attribute(range, "aria-valuetext", &value.valuetext)?;
+    set_value(number, &value.text, editable(number));
+    let disabled = value.disabled();
+    range.set_disabled(disabled);
+    number.set_disabled(disabled);
+    Ok(())
+}
+
+fn set_value(input: &HtmlInputElement, value: &str, editable: bool) {
+    if editable && input.value() != value {
+        input.set_value(value);
+    }
+}
+
+fn set_attribute(element: &Element, name: &str, value: &str) -> Result<(), WebError> {
+    if element.get_attribute(name).as_deref() != Some(value) {
+        element.set_attribute(name, value)?;
+    }
+    Ok(())
+}
+
+/// Replaces the options of a `<select>` with `(value, label)` pairs.
+fn fill_select(select: &HtmlSelectElement, options: &[(String, String)]) -> Result<(), WebError> {
+    select.set_inner_html("");
+    let document = dom::document()?;
+    for (value, label) in options {
+        let option = document.create_element("option")?;
+        option.set_attribute("value", value)?;
+        option.set_text_content(Some(label));
+        select.append_child(&option)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,289 @@
+//! The page around the panels: the compute badge, notices, theme and projector mode, the preset
+//! buttons, the export toolbars, the address bar, "Copy link", and which panels are on screen.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashSet;
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlButtonElement, HtmlCanvasElement, HtmlElement};
+
+use super::action::Action;
+use super::dom::{self, listen};
+use super::error::WebError;
+use super::panel::PANELS;
+use crate::math::presets::PRESETS;
+use crate::model::query;
+use crate::model::state::{State, Theme, ViewSettings};
+
+crate::element_table! {
+    /// The page's own elements (the controls and the panels have their own tables).
+    pub struct PageDom {
+        backend: HtmlElement = "backend",
+        frame_time: HtmlElement = "frame-time",
+        loading: HtmlElement = "loading",
+        notices: HtmlElement = "notices",
+        notices_list: HtmlElement = "notices-list",
+        copy_status: HtmlElement = "copy-status",
+        presets: HtmlElement = "presets",
+    }
+}
+
+thread_local! {
+    /// Ids of the panel sections on screen or near it (`None`: not known, all count as visible).
+    static ON_SCREEN: RefCell<Option<HashSet<String>>> = const { RefCell::new(None) };
+    /// Draw every panel whether or not it is on screen (see [`set_eager_panels`]).
+    static EAGER: Cell<bool> = const { Cell::new(false) };
+}
+
+fn root() -> Result<Element, WebError> {
+    dom::document()?
+        .document_element()
+        .ok_or_else(|| WebError::Js("no document element".into()))
+}
+
+/// Theme and projector mode, as attributes of the document element (the style sheets follow).
+pub fn apply_view(_page: &PageDom, view: &ViewSettings) -> Result<(), WebError> {
+    let root = root()?;
+    match view.theme {
+        Theme::Light | Theme::Dark => root.set_attribute("data-theme", view.theme.to_query())?,
+        Theme::Auto => root.remove_attribute("data-theme")?,
+    }
+    if view.present {
+        root.set_attribute("data-present", "")?;
+    } else {
+        root.remove_attribute("data-present")?;
+    }
+    Ok(())
+}
+
+pub fn show_notices(page: &PageDom, notices: &[String]) -> Result<(), WebError> {
+    page.notices_list.set_inner_html("");
+    let document = dom::document()?;
+    for notice in notices {
+        let item = document.create_element("li")?;
+        item.set_text_content(Some(notice));
+        page.notices_list.append_child(&item)?;
+    }
+    page.notices.set_hidden(notices.is_empty());
+    Ok(())
+}
+
+/// The compute badge and the frame time.
+pub fn show_status(page: &PageDom, badge: &str, frame_ms: f64) -> Result<(), WebError> {
+    if page.backend.text_content().as_deref() != Some(badge) {
+        dom::text(&page.backend, badge);
+    }
+    dom::text(
+        &page.frame_time,
+        &crate::model::present::frame_time(frame_ms),
+    );
+    Ok(())
+}
+
+/// The first frame is complete: the loading line goes, `peLab.ready` resolves.
+pub fn settle_ready(page: &PageDom) -> Result<(), WebError> {
+    page.loading.set_hidden(true);
+    super::api::settle_ready(&super::api::api_object()?, Ok(()))
+}
+
+/// Scrolls a panel's section to the top of the view (a preset's panel).
+pub fn bring_into_view(section_id: &str) {
+    if let Ok(document) = dom::document() {
+        if let Some(section) = document.get_element_by_id(section_id) {
+            section.scroll_into_view();
+        }
+    }
+}
+
+/// Keeps the link in the address bar equal to the view.
+pub fn write_url(state: &State) -> Result<(), WebError> {
+    let window = dom::window()?;
+    let location = window.location();
+    let search = query::write_search(&location.search()?, state);
+    let url = format!(
+        "{}{}?{search}{}",
+        location.origin()?,
+        location.pathname()?,
+        location.hash()?
+    );
+    window
+        .history()?
+        .replace_state_with_url(&JsValue::NULL, "", Some(&url))?;
+    Ok(())
+}
+
+/// Copies the address bar (brought up to date by the caller) to the clipboard, or shows it to
+/// copy by hand.
+pub fn copy_link(page: &PageDom) {
+    let Ok(window) = dom::window() else { return };
+    let Ok(href) = window.location().href() else {
+        return;
+    };
+    let promise = window.navigator().clipboard().write_text(&href);
+    let status = page.copy_status.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        let text = match wasm_bindgen_futures::JsFuture::from(promise).await {
+            Ok(_) => "Link copied.".to_string(),
+            Err(_) => format!("Copy this link: {href}"),
+        };
+        dom::text(&status, &text);
+    });
+}
+
+/// One button per preset.
+pub fn build_presets(page: &PageDom, send: fn(Action)) -> Result<(), WebError> {
+    for preset in PRESETS {
+        let button = new_button(
+            &format!("preset-{}", preset.name),
+            preset.label,
+            preset.label,
+        )?;
+        page.presets.append_child(&button)?;
+        let name = preset.name;
+        listen(&button, "click", move |_| {
+            send(Action::State(crate::model::state::Msg::Preset(name.into())))
+        })?;
+    }
+    Ok(())
+}
+
+fn new_button(id: &str, label: &str, title: &str) -> Result<HtmlButtonElement, WebError> {
+    let button: HtmlButtonElement = dom::document()?
+        .create_element("button")?
+        .dyn_into()
+        .map_err(|_| WebError::Js("could not create a button".into()))?;
+    button.set_type("button");
+    button.set_id(id);
+    button.set_text_content(Some(label));
+    button.set_title(title);
+    Ok(button)
+}
+
+/// A toolbar at the top of every panel: PNG of each of its figures, and CSV and SVG where the
+/// panel table says the panel has them.
+pub fn install_export_tools(send: fn(Action)) -> Result<(), WebError> {
+    let document = dom::document()?;
+    for (index, spec) in PANELS.iter().enumerate() {
+        let section = dom::element::<Element>(&spec.section_id())?;
+        let tools = document.create_element("div")?;
+        tools.set_class_name("panel-tools");
+        tools.set_attribute("role", "toolbar")?;
+        tools.set_attribute("aria-label", &format!("Export the {} panel", spec.name))?;
+        let canvases = section.query_selector_all("canvas[id]")?;
+        let several = canvases.length() > 1;
+        for c in 0..canvases.length() {
+            let Some(canvas) = canvases
+                .item(c)
+                .and_then(|n| n.dyn_into::<HtmlCanvasElement>().ok())
+            else {
+                continue;
+            };
+            let id = canvas.id();
+            let label = if several {
+                format!("PNG: {id}")
+            } else {
+                "PNG".into()
+            };
+            let button = new_button(
+                &format!("export-png-{id}"),
+                &label,
+                "Save this figure as a PNG image",
+            )?;
+            listen(&button, "click", move |_| {
+                send(Action::ExportPng(id.clone()))
+            })?;
+            tools.append_child(&button)?;
+        }
+        if spec.csv {
+            let button = new_button(
+                &format!("export-csv-{}", spec.name),
+                "CSV",
+                "Save the exact numbers (float32) as CSV",
+            )?;
+            listen(&button, "click", move |_| send(Action::ExportCsv(index)))?;
+            tools.append_child(&button)?;
+        }
+        if spec.svg {
+            let button = new_button(
+                &format!("export-svg-{}", spec.name),
+                "SVG",
+                "Save the figure as an SVG drawing",
+            )?;
+            listen(&button, "click", move |_| send(Action::ExportSvg(index)))?;
+            tools.append_child(&button)?;
+        }
+        match section.query_selector("h2")? {
+            Some(heading) => heading.after_with_node_1(&tools)?,
+            None => section.prepend_with_node_1(&tools)?,
+        }
+    }
+    Ok(())
+}
+
+/// Whether the panel with this section id is on (or near) the screen.
+pub fn is_on_screen(section_id: &str) -> bool {
+    if EAGER.with(Cell::get) {
+        return true;
+    }
+    ON_SCREEN.with(|v| {
+        v.borrow()
+            .as_ref()
+            .map_or(true, |set| set.contains(section_id))
+    })
+}
+
+/// Draw every panel at once instead of when it scrolls into view: for tests that read the numbers
+/// of panels far down a page they cannot scroll.
+pub fn set_eager_panels(eager: bool) {
+    EAGER.with(|e| e.set(eager));
+}
+
+/// Watches which panels are on screen: off-screen panels are drawn once they are seen.
+pub fn observe_panels(send: fn(Action)) -> Result<(), WebError> {
+    let callback = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+        let mut newly_visible = false;
+        ON_SCREEN.with(|v| {
+            let mut visible = v.borrow_mut();
+            let set = visible.get_or_insert_with(HashSet::new);
+            for entry in entries.iter() {
+                let Ok(entry) = entry.dyn_into::<web_sys::IntersectionObserverEntry>() else {
+                    continue;
+                };
+                let id = entry.target().id();
+                if entry.is_intersecting() {
+                    newly_visible |= set.insert(id);
+                } else {
+                    set.remove(&id);
+                }
+            }
+        });
+        if newly_visible {
+            send(Action::PanelsOnScreen);
+        }
+    });
+    let options = web_sys::IntersectionObserverInit::new();
+    // Start drawing a little before a panel scrolls in.
+    options.set_root_margin("300px 0px");
+    let observer = web_sys::IntersectionObserver::new_with_options(
+        callback.as_ref().unchecked_ref(),
+        &options,
+    )?;
+    // The observer reports asynchronously; the first frame is drawn before that, so the panels
+    // on screen now are found from their positions.
+    let viewport = dom::window()?.inner_height()?.as_f64().unwrap_or(0.0);
+    let mut on_screen = HashSet::new();
+    for spec in PANELS.iter() {
+        let section = dom::element::<Element>(&spec.section_id())?;
+        let rect = section.get_bounding_client_rect();
+        if rect.bottom() > -300.0 && rect.top() < viewport + 300.0 {
+            on_screen.insert(section.id());
+        }
+        observer.observe(&section);
+    }
+    ON_SCREEN.with(|v| *v.borrow_mut() = Some(on_screen));
+    // Observer and callback live as long as the page.
+    callback.forget();
+    std::mem::forget(observer);
+    Ok(())
+}

@@ -1,0 +1,123 @@
+//! The one panel model. Every panel of the page is a [`Panel`]: it says what it depends on
+//! ([`Panel::inputs`]), computes and draws ([`Panel::render`]), keeps its numbers
+//! ([`Panel::stats`]) and may answer its own events. [`PANELS`] is the table of panels: their
+//! names (section `panel-<name>`, `?embed=<name>`, `stats.panels.<name>`), titles, exports and
+//! whether they wait until they are on screen. A new panel is one file in `panels/` and one row
+//! here (and in [`mount_panels`]).
+
+use ndarray::Array2;
+use wasm_bindgen::JsValue;
+use web_sys::{HtmlCanvasElement, HtmlElement};
+
+use super::action::{Action, PanelEvent};
+use super::backend::{Backend, FrameData, LocalFuture};
+use super::error::WebError;
+use super::panels;
+use super::stats::Stats;
+use crate::math::lesson::LessonParams;
+use crate::math::params::Params;
+use crate::math::plot::PixelRect;
+pub use crate::model::tables::{PanelSpec, PANELS};
+
+/// Finds every panel's elements, in the order of [`PANELS`].
+pub fn mount_panels() -> Result<Vec<Box<dyn Panel>>, WebError> {
+    let panels: Vec<Box<dyn Panel>> = vec![
+        Box::new(panels::heatmap::HeatmapPanel::mount(&PANELS[0])?),
+        Box::new(panels::curves::CurvesPanel::mount(&PANELS[1])?),
+        Box::new(panels::projection::ProjectionPanel::mount(&PANELS[2])?),
+        Box::new(panels::attention::AttentionPanel::mount(&PANELS[3])?),
+        Box::new(panels::heads::HeadsPanel::mount(&PANELS[4])?),
+        Box::new(panels::order::OrderPanel::mount(&PANELS[5])?),
+        Box::new(panels::similarity::SimilarityPanel::mount(&PANELS[6])?),
+        Box::new(panels::binary::BinaryPanel::mount(&PANELS[7])?),
+        Box::new(panels::complexity::ComplexityPanel::mount(&PANELS[8])?),
+        Box::new(panels::scaling::ScalingPanel::mount(&PANELS[9])?),
+    ];
+    debug_assert!(panels
+        .iter()
+        .zip(PANELS.iter())
+        .all(|(panel, spec)| panel.spec() == spec));
+    Ok(panels)
+}
+
+/// What a panel renders with.
+pub struct Ctx<'a> {
+    pub params: &'a Params,
+    pub lesson: &'a LessonParams,
+    pub backend: &'a mut Backend,
+    /// The last frame of P: gathered columns and reductions, and P itself on the CPU path.
+    pub frame: &'a FrameData,
+    /// Counts P's frames: P's panels depend on it.
+    pub frame_id: u32,
+    /// P (n × d) on the CPU path; empty on WebGPU.
+    pub encoding: &'a Array2<f32>,
+    /// An offscreen canvas for cell images.
+    pub scratch: &'a HtmlCanvasElement,
+    /// The heatmap of P, and where it has its cells (the binary panel copies them).
+    pub encoding_canvas: &'a HtmlCanvasElement,
+    pub heatmap_rect: PixelRect,
+    /// Whether the panel is on screen: draw its canvases, or only compute its numbers.
+    pub draw: bool,
+    /// The page's top-level numbers (P's panels write theirs here).
+    pub stats: &'a mut Stats,
+    /// Where results that arrive later (a GPU read-back, a timing) are sent, as actions.
+    pub send: fn(Action),
+    /// This panel's index in [`PANELS`], for the actions it sends.
+    pub index: usize,
+}
+
+/// A panel of the page.
+pub trait Panel {
+    fn spec(&self) -> &'static PanelSpec;
+
+    /// Everything the panel's numbers and picture depend on, as a key: the panel is recomputed
+    /// when it changes (and drawn once it is on screen).
+    fn inputs(&self, ctx: &Ctx) -> String;
+
+    /// Computes the panel's numbers and read-outs and, when `ctx.draw`, draws its canvases.
+    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError>;
+
+    /// `stats.panels.<name>`; `None` for the panels whose numbers are top-level stats.
+    fn stats(&self) -> Option<JsValue> {
+        None
+    }
+
+    /// Where a failure of this panel is shown.
+    fn error_slot(&self) -> &HtmlElement;
+
+    /// Registers the panel's own listeners; each becomes an [`Action::Panel`].
+    fn wire(&self, _index: usize, _send: fn(Action)) -> Result<(), WebError> {
+        Ok(())
+    }
+
+    /// An event of this panel (hover, keyboard, a button, a result that arrived). Returns
+    /// whether the panel must be rendered again.
+    fn event(&mut self, _ctx: &mut Ctx, _event: PanelEvent) -> Result<bool, WebError> {
+        Ok(false)
+    }
+
+    /// The canvas P's cells are painted into by the backend (the heatmap panel's).
+    fn encoding_canvas(&self) -> Option<&HtmlCanvasElement> {
+        None
+    }
+
+    /// The panel's numbers as CSV (file name stem, text), when it has them.
+    fn csv(&self, _ctx: &Ctx) -> Option<LocalFuture<Result<String, WebError>>> {
+        None
+    }
+
+    /// The panel's figure as SVG, when it has one.
+    fn svg(&self, _ctx: &Ctx) -> Option<Result<String, WebError>> {
+        None
+    }
+
+    /// Whether the panel waits for something (a GPU timing): `whenDrawn` waits too.
+    fn busy(&self) -> bool {
+        false
+    }
+}
+
+/// Serialises a panel's numbers for `stats.panels`.
+pub fn to_js<T: serde::Serialize>(stats: &T) -> JsValue {
+    serde_wasm_bindgen::to_value(stats).unwrap_or(JsValue::NULL)
+}

@@ -1,0 +1,93 @@
+//! The chapter's figure: chosen columns of P against position, from the columns the frame
+//! gathered (on WebGPU only those are read back).
+
+use ndarray::{s, ArrayView1};
+use web_sys::{HtmlCanvasElement, HtmlElement};
+
+use super::super::backend::LocalFuture;
+use super::super::dom;
+use super::super::draw::curves::{curves_svg, draw_curves};
+use super::super::error::WebError;
+use super::super::panel::{Ctx, Panel, PanelSpec};
+use crate::math::export::matrix_csv;
+use crate::model::present::curves_summary;
+
+crate::element_table! {
+    pub struct CurvesDom {
+        canvas: HtmlCanvasElement = "curves",
+        summary: HtmlElement = "curves-summary",
+    }
+}
+
+/// The SVG export's size in pixels.
+const SVG_SIZE: (u32, u32) = (900, 560);
+
+pub struct CurvesPanel {
+    spec: &'static PanelSpec,
+    dom: CurvesDom,
+}
+
+impl CurvesPanel {
+    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
+        Ok(CurvesPanel {
+            spec,
+            dom: CurvesDom::mount()?,
+        })
+    }
+}
+
+/// (column, values) of each curve: the first columns the frame gathered.
+fn series<'a>(ctx: &'a Ctx) -> Vec<(usize, ArrayView1<'a, f32>)> {
+    let gathered = &ctx.frame.gathered;
+    ctx.params
+        .columns
+        .iter()
+        .take(gathered.ncols())
+        .enumerate()
+        .map(|(k, &c)| (c, gathered.column(k)))
+        .collect()
+}
+
+impl Panel for CurvesPanel {
+    fn spec(&self) -> &'static PanelSpec {
+        self.spec
+    }
+
+    fn inputs(&self, ctx: &Ctx) -> String {
+        ctx.frame_id.to_string()
+    }
+
+    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
+        let (n, d, base) = (ctx.params.n, ctx.params.d, ctx.params.base);
+        draw_curves(&self.dom.canvas, &series(ctx), d, base)?;
+        dom::text(&self.dom.summary, &curves_summary(&ctx.params.columns, n));
+        Ok(())
+    }
+
+    fn error_slot(&self) -> &HtmlElement {
+        &self.dom.summary
+    }
+
+    fn csv(&self, ctx: &Ctx) -> Option<LocalFuture<Result<String, WebError>>> {
+        let p = ctx.params;
+        let count = p.columns.len().min(ctx.frame.gathered.ncols());
+        let labels: Vec<String> = p.columns.iter().map(|c| format!("col_{c}")).collect();
+        let csv = matrix_csv(
+            "P columns",
+            &super::csv_parameters(p),
+            "position",
+            &labels[..count],
+            ctx.frame.gathered.slice(s![.., 0..count]),
+        );
+        Some(Box::pin(async move { Ok(csv) }))
+    }
+
+    fn svg(&self, ctx: &Ctx) -> Option<Result<String, WebError>> {
+        Some(curves_svg(
+            &series(ctx),
+            ctx.params.d,
+            ctx.params.base,
+            SVG_SIZE,
+        ))
+    }
+}

@@ -1,0 +1,192 @@
+//! The heatmap of P: its cells are painted by the backend (ImageData on the CPU, a render pass on
+//! WebGPU) into the axes the frame drew; this panel writes P's numbers and read-out, and reads
+//! cells under the pointer or, from the keyboard, a cursor cell.
+
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlCanvasElement, HtmlElement, KeyboardEvent, MouseEvent};
+
+use super::super::action::{Action, PanelEvent};
+use super::super::backend::LocalFuture;
+use super::super::dom::{self, listen};
+use super::super::error::WebError;
+use super::super::panel::{Ctx, Panel, PanelSpec};
+use crate::math::encoding::{frequency_count, period};
+use crate::math::export::encoding_csv;
+use crate::math::plot::cell_at;
+use crate::model::present::{encoding_cell, encoding_summary, EncodingSummary};
+
+crate::element_table! {
+    pub struct HeatmapDom {
+        canvas: HtmlCanvasElement = "heatmap",
+        tooltip: HtmlElement = "heatmap-tooltip",
+        summary: HtmlElement = "summary-p",
+        hover: HtmlElement = "heatmap-hover",
+    }
+}
+
+pub struct HeatmapPanel {
+    spec: &'static PanelSpec,
+    dom: HeatmapDom,
+    /// The cell read from the keyboard (row, column).
+    cursor: (usize, usize),
+}
+
+impl HeatmapPanel {
+    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
+        let dom = HeatmapDom::mount()?;
+        dom.canvas.set_tab_index(0);
+        Ok(HeatmapPanel {
+            spec,
+            dom,
+            cursor: (0, 0),
+        })
+    }
+
+    /// Shows cell (row, column) of P in the tooltip (near CSS point x, y) and the read-out.
+    fn show_cell(&self, ctx: &Ctx, row: usize, column: usize, x_css: f64, y_css: f64) {
+        let (d, base) = (ctx.params.d, ctx.params.base);
+        let style = self.dom.tooltip.style();
+        let _ = style.set_property("left", &format!("{}px", x_css + 14.0));
+        let _ = style.set_property("top", &format!("{}px", y_css + 14.0));
+        // One value (read back from the GPU on WebGPU); a stale answer, the pointer having moved
+        // on, is simply overwritten by the next.
+        let read = ctx.backend.read_value(ctx.frame, row * d + column);
+        let (tooltip, hover) = (self.dom.tooltip.clone(), self.dom.hover.clone());
+        wasm_bindgen_futures::spawn_local(async move {
+            if let Ok(value) = read.await {
+                let text = encoding_cell(row, column, d, base, value);
+                dom::text(&tooltip, &text);
+                tooltip.set_hidden(false);
+                dom::text(&hover, &text);
+            }
+        });
+    }
+}
+
+impl Panel for HeatmapPanel {
+    fn spec(&self) -> &'static PanelSpec {
+        self.spec
+    }
+
+    fn inputs(&self, ctx: &Ctx) -> String {
+        ctx.frame_id.to_string()
+    }
+
+    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
+        let (n, d, base) = (ctx.params.n, ctx.params.d, ctx.params.base);
+        let frequencies = frequency_count(d);
+        let summary = EncodingSummary {
+            n,
+            d,
+            p_min: ctx.frame.p_min,
+            p_max: ctx.frame.p_max,
+            frequencies,
+            shortest_period: period(0, d, base),
+            longest_period: period(frequencies - 1, d, base),
+        };
+        dom::text(&self.dom.summary, &encoding_summary(&summary));
+        self.dom.tooltip.set_hidden(true);
+        let rect = ctx.heatmap_rect;
+        let stats = &mut *ctx.stats;
+        stats.max_projection_error = ctx.frame.max_projection_error;
+        stats.p_min = ctx.frame.p_min;
+        stats.p_max = ctx.frame.p_max;
+        stats.rows = n;
+        stats.columns = d;
+        stats.frequencies = frequencies;
+        stats.shortest_period = summary.shortest_period;
+        stats.longest_period = summary.longest_period;
+        stats.heatmap_image = [rect.x0, rect.y0, rect.x1, rect.y1];
+        Ok(())
+    }
+
+    fn error_slot(&self) -> &HtmlElement {
+        &self.dom.summary
+    }
+
+    fn encoding_canvas(&self) -> Option<&HtmlCanvasElement> {
+        Some(&self.dom.canvas)
+    }
+
+    fn wire(&self, index: usize, send: fn(Action)) -> Result<(), WebError> {
+        let canvas = &self.dom.canvas;
+        let panel = move |event| send(Action::Panel { index, event });
+        listen(canvas, "mousemove", move |event| {
+            if let Some(mouse) = event.dyn_ref::<MouseEvent>() {
+                let (x, y) = (mouse.offset_x() as f64, mouse.offset_y() as f64);
+                panel(PanelEvent::Pointer { x, y });
+            }
+        })?;
+        listen(canvas, "mouseleave", move |_| panel(PanelEvent::Leave))?;
+        // Keyboard reading: the arrow keys move a cursor cell (Home/End: first/last column,
+        // PageUp/PageDown: 10 rows).
+        listen(canvas, "keydown", move |event| {
+            let Some(key) = event.dyn_ref::<KeyboardEvent>().map(|k| k.key()) else {
+                return;
+            };
+            let step = match key.as_str() {
+                "ArrowUp" => Some((-1, 0)),
+                "ArrowDown" => Some((1, 0)),
+                "ArrowLeft" => Some((0, -1)),
+                "ArrowRight" => Some((0, 1)),
+                "PageUp" => Some((-10, 0)),
+                "PageDown" => Some((10, 0)),
+                "Home" => Some((0, i64::MIN / 2)),
+                "End" => Some((0, i64::MAX / 2)),
+                _ => None,
+            };
+            if let Some((rows, columns)) = step {
+                event.prevent_default();
+                panel(PanelEvent::Cursor { rows, columns });
+            }
+        })?;
+        listen(canvas, "focus", move |_| {
+            panel(PanelEvent::Cursor {
+                rows: 0,
+                columns: 0,
+            })
+        })?;
+        Ok(())
+    }
+
+    fn event(&mut self, ctx: &mut Ctx, event: PanelEvent) -> Result<bool, WebError> {
+        let canvas = &self.dom.canvas;
+        let (n, d) = (ctx.params.n, ctx.params.d);
+        match event {
+            PanelEvent::Pointer { x, y } => {
+                let scale_x = canvas.width() as f64 / (canvas.client_width().max(1) as f64);
+                let scale_y = canvas.height() as f64 / (canvas.client_height().max(1) as f64);
+                match cell_at(ctx.heatmap_rect, n, d, x * scale_x, y * scale_y) {
+                    Some((row, column)) => self.show_cell(ctx, row, column, x, y),
+                    None => self.dom.tooltip.set_hidden(true),
+                }
+            }
+            PanelEvent::Leave => self.dom.tooltip.set_hidden(true),
+            PanelEvent::Cursor { rows, columns } => {
+                let (row, column) = self.cursor;
+                let row = (row as i64).saturating_add(rows).clamp(0, n as i64 - 1) as usize;
+                let column = (column as i64)
+                    .saturating_add(columns)
+                    .clamp(0, d as i64 - 1) as usize;
+                self.cursor = (row, column);
+                let to_css_x = canvas.client_width().max(1) as f64 / canvas.width().max(1) as f64;
+                let to_css_y = canvas.client_height().max(1) as f64 / canvas.height().max(1) as f64;
+                let rect = ctx.heatmap_rect;
+                let x = rect.x0 + (column as f64 + 0.5) * rect.width() / d as f64;
+                let y = rect.y0 + (row as f64 + 0.5) * rect.height() / n as f64;
+                self.show_cell(ctx, row, column, x * to_css_x, y * to_css_y);
+            }
+            _ => {}
+        }
+        Ok(false)
+    }
+
+    fn csv(&self, ctx: &Ctx) -> Option<LocalFuture<Result<String, WebError>>> {
+        let (n, d, base) = (ctx.params.n, ctx.params.d, ctx.params.base);
+        let read = ctx.backend.read_encoding(ctx.frame, n, d);
+        Some(Box::pin(async move {
+            let p = read.await?;
+            Ok(encoding_csv(p.view(), base))
+        }))
+    }
+}

@@ -1,0 +1,138 @@
+//! The offset projection: pair j of P on the unit circle, the 2×2 matrix of δ that carries every
+//! p_i to p_(i+δ), and the largest error of that projection over P.
+
+use ndarray::s;
+use web_sys::{HtmlCanvasElement, HtmlElement};
+
+use super::super::backend::LocalFuture;
+use super::super::dom;
+use super::super::draw::projection::{draw_projection, PairColumns};
+use super::super::error::WebError;
+use super::super::panel::{Ctx, Panel, PanelSpec};
+use super::canvas_message;
+use crate::math::export::matrix_csv;
+use crate::model::present::{
+    matrix_entry, projection_angle, projection_note, projection_point, NO_PAIR_CANVAS, NO_PAIR_NOTE,
+};
+
+crate::element_table! {
+    pub struct ProjectionDom {
+        canvas: HtmlCanvasElement = "projection",
+        note: HtmlElement = "projection-note",
+        angle: HtmlElement = "projection-angle",
+        point: HtmlElement = "projection-point",
+        error: HtmlElement = "projection-error",
+        m00: HtmlElement = "m00",
+        m01: HtmlElement = "m01",
+        m10: HtmlElement = "m10",
+        m11: HtmlElement = "m11",
+    }
+}
+
+pub struct ProjectionPanel {
+    spec: &'static PanelSpec,
+    dom: ProjectionDom,
+}
+
+impl ProjectionPanel {
+    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
+        Ok(ProjectionPanel {
+            spec,
+            dom: ProjectionDom::mount()?,
+        })
+    }
+
+    fn matrix_cells(&self) -> [&HtmlElement; 4] {
+        [&self.dom.m00, &self.dom.m01, &self.dom.m10, &self.dom.m11]
+    }
+}
+
+impl Panel for ProjectionPanel {
+    fn spec(&self) -> &'static PanelSpec {
+        self.spec
+    }
+
+    fn inputs(&self, ctx: &Ctx) -> String {
+        ctx.frame_id.to_string()
+    }
+
+    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
+        let p = ctx.params;
+        let gathered = &ctx.frame.gathered;
+        let curves = p.columns.len();
+        if !p.has_complete_pair() || gathered.ncols() < curves + 2 {
+            canvas_message(&self.dom.canvas, &NO_PAIR_CANVAS)?;
+            dom::text(&self.dom.note, NO_PAIR_NOTE);
+            for cell in self.matrix_cells() {
+                dom::text(cell, "—");
+            }
+            dom::text(&self.dom.angle, "");
+            dom::text(&self.dom.point, "");
+            dom::text(&self.dom.error, "— (no complete pair)");
+            ctx.stats.matrix = Vec::new();
+            return Ok(());
+        }
+        let pair = PairColumns {
+            sin: gathered.column(curves),
+            cos: gathered.column(curves + 1),
+            d: p.d,
+        };
+        let view = draw_projection(&self.dom.canvas, &pair, p.base, p.pair, p.position, p.delta)?;
+        let m = view.matrix;
+        for (cell, value) in self
+            .matrix_cells()
+            .into_iter()
+            .zip([m[0][0], m[0][1], m[1][0], m[1][1]])
+        {
+            dom::text(cell, &matrix_entry(value));
+        }
+        dom::text(&self.dom.note, &projection_note(p.pair, p.delta));
+        dom::text(
+            &self.dom.angle,
+            &projection_angle(p.pair, view.omega, view.angle),
+        );
+        dom::text(
+            &self.dom.point,
+            &projection_point(
+                p.position,
+                p.position as i64 + p.delta,
+                view.from,
+                view.projected,
+                view.target,
+            ),
+        );
+        dom::text(
+            &self.dom.error,
+            &format!("{:.2e}", ctx.frame.max_projection_error),
+        );
+        ctx.stats.matrix = vec![m[0], m[1]];
+        Ok(())
+    }
+
+    fn error_slot(&self) -> &HtmlElement {
+        &self.dom.note
+    }
+
+    fn csv(&self, ctx: &Ctx) -> Option<LocalFuture<Result<String, WebError>>> {
+        let p = ctx.params;
+        let curves = p.columns.len();
+        let result = if ctx.frame.gathered.ncols() < curves + 2 {
+            Err(WebError::NotReady(
+                "no complete (sin, cos) pair to export at d = 1".into(),
+            ))
+        } else {
+            let labels = [
+                format!("col_{}", 2 * p.pair),
+                format!("col_{}", 2 * p.pair + 1),
+            ];
+            Ok(matrix_csv(
+                "P pair (sin, cos)",
+                &super::csv_parameters(p),
+                "position",
+                &labels,
+                ctx.frame.gathered.slice(s![.., curves..curves + 2]),
+            ))
+        };
+        Some(Box::pin(async move { result }))
+    }
+}

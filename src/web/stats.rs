@@ -1,0 +1,59 @@
+//! `window.peLab.stats` and `window.peLab.state`: the numbers the page shows, and the parameters
+//! after clamping.
+
+use serde::Serialize;
+
+use crate::math::params::Params;
+
+/// The page's top-level numbers (`stats.panels.<name>` are added from the panels themselves).
+#[derive(Debug, Clone, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Stats {
+    pub max_projection_error: f64,
+    pub p_min: f32,
+    pub p_max: f32,
+    pub rows: usize,
+    pub columns: usize,
+    pub frequencies: usize,
+    pub shortest_period: f64,
+    pub longest_period: f64,
+    /// The 2×2 matrix of the projection panel (row-major), empty when d = 1.
+    pub matrix: Vec<[f64; 2]>,
+    /// Where the cells of P are drawn on the heatmap canvas, in canvas pixels [x0, y0, x1, y1].
+    pub heatmap_image: [f64; 4],
+    pub frame_ms: f64,
+    /// Milliseconds of the last update spent in each stage: [encoding, heatmap, curves, projection].
+    pub stage_ms: [f64; 4],
+    pub backend: &'static str,
+    /// The WebGPU adapter's name, or why the CPU path is in use.
+    pub adapter: String,
+    /// Milliseconds from the start of navigation to the first complete frame.
+    pub first_frame_ms: f64,
+    pub notices: Vec<String>,
+}
+
+/// `window.peLab.state`: the parameters after clamping.
+#[derive(Debug, Serialize)]
+pub struct StateView {
+    pub d: usize,
+    pub n: usize,
+    pub base: f64,
+    pub delta: i64,
+    pub pair: usize,
+    pub position: usize,
+    pub columns: Vec<usize>,
+}
+
+impl From<&Params> for StateView {
+    fn from(p: &Params) -> Self {
+        StateView {
+            d: p.d,
+            n: p.n,
+            base: p.base,
+            delta: p.delta,
+            pair: p.pair,
+            position: p.position,
+            columns: p.columns.clone(),
+        }
+    }
+}

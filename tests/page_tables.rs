@@ -1,0 +1,129 @@
+//! The page's tables (`model::tables`, `model::query`) hold `index.html` and the README to them:
+//! every panel has its section and heading, every control its one element, the page copies no
+//! default or limit from Rust, and the README lists every panel and every URL key.
+
+use pe_lab::model::query::all_keys;
+use pe_lab::model::tables::{BUTTONS, FIELDS, PANELS, SLIDERS};
+
+const PAGE: &str = include_str!("../index.html");
+const README: &str = include_str!("../README.md");
+
+/// Every `id="…"` of the page, in order.
+fn ids() -> Vec<&'static str> {
+    PAGE.split(" id=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .collect()
+}
+
+/// The opening tag of the element with this id.
+fn tag_of(id: &str) -> &'static str {
+    let at = PAGE
+        .find(&format!(" id=\"{id}\""))
+        .unwrap_or_else(|| panic!("index.html has no #{id}"));
+    let start = PAGE[..at].rfind('<').expect("an opening tag");
+    let end = at + PAGE[at..].find('>').expect("a closing bracket");
+    &PAGE[start..=end]
+}
+
+/// Text with its tags removed and its spaces collapsed.
+fn plain(html: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn ids_are_unique() {
+    let mut all = ids();
+    let count = all.len();
+    all.sort_unstable();
+    all.dedup();
+    assert_eq!(all.len(), count, "an id is used twice in index.html");
+}
+
+#[test]
+fn every_panel_has_its_section_and_heading() {
+    for spec in PANELS {
+        let section = spec.section_id();
+        assert!(tag_of(&section).starts_with("<section"), "{section}");
+        let from = PAGE.find(&format!(" id=\"{section}\"")).unwrap();
+        let heading_start = from + PAGE[from..].find("<h2").unwrap();
+        let heading_end = heading_start + PAGE[heading_start..].find("</h2>").unwrap();
+        let heading = plain(&PAGE[heading_start..heading_end + 5]);
+        assert!(
+            heading.contains(spec.title),
+            "the heading of {section} is “{heading}”, the table says “{}”",
+            spec.title
+        );
+    }
+    let names: Vec<&str> = PANELS.iter().map(|p| p.name).collect();
+    let mut unique = names.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), names.len());
+}
+
+#[test]
+fn every_control_has_one_element_and_no_copied_defaults() {
+    for (key, range, number) in SLIDERS {
+        let range_tag = tag_of(range);
+        let number_tag = tag_of(number);
+        assert!(range_tag.contains("type=\"range\""), "{key}: {range_tag}");
+        assert!(
+            number_tag.contains("type=\"number\""),
+            "{key}: {number_tag}"
+        );
+        for tag in [range_tag, number_tag] {
+            for attribute in [" min=", " max=", " step=", " value=", " aria-valuetext="] {
+                assert!(
+                    !tag.contains(attribute),
+                    "{key}: index.html sets{attribute} which Rust owns: {tag}"
+                );
+            }
+        }
+    }
+    for (key, id, _) in FIELDS {
+        let tag = tag_of(id);
+        for attribute in [" value=", " checked", " maxlength=", " min=", " max="] {
+            assert!(!tag.contains(attribute), "{key}: {tag}");
+        }
+    }
+    for (id, _) in BUTTONS {
+        assert!(tag_of(id).starts_with("<button"), "#{id}");
+    }
+    let ids = ids();
+    let table_ids = SLIDERS
+        .iter()
+        .flat_map(|(_, r, n)| [*r, *n])
+        .chain(FIELDS.iter().map(|(_, id, _)| *id))
+        .chain(BUTTONS.iter().map(|(id, _)| *id));
+    for id in table_ids {
+        assert_eq!(ids.iter().filter(|i| **i == id).count(), 1, "#{id}");
+    }
+}
+
+#[test]
+fn the_readme_lists_every_panel_and_every_url_key() {
+    for spec in PANELS {
+        assert!(
+            README.contains(&format!("`{}`", spec.name)),
+            "the README does not name the panel `{}`",
+            spec.name
+        );
+    }
+    for key in all_keys() {
+        assert!(
+            README.contains(&format!("`{key}`")),
+            "the README does not document the URL key `{key}`"
+        );
+    }
+}
