@@ -96,14 +96,14 @@ fn value_as_text(raw: &JsValue) -> String {
 /// The entries of a plain object given to `peLab.set`. Throws a `TypeError` for anything that is
 /// not an object; never throws for an object (its odd keys and values become notices).
 fn entries_as_text(value: &JsValue) -> Result<Vec<(String, String)>, JsValue> {
-    let object = value
-        .dyn_ref::<Object>()
-        .filter(|_| !value.is_null() && !Array::is_array(value) && !value.is_function())
-        .ok_or_else(|| {
-            JsValue::from(js_sys::TypeError::new(
-                "peLab.set expects an object such as {d: 33, n: 60}",
-            ))
-        })?;
+    // `is_object`, not `instanceof Object`: an object without a prototype
+    // (`Object.create(null)`) is an object too.
+    if !value.is_object() || Array::is_array(value) || value.is_function() {
+        return Err(JsValue::from(js_sys::TypeError::new(
+            "peLab.set expects an object such as {d: 33, n: 60}",
+        )));
+    }
+    let object: &Object = value.unchecked_ref();
     let mut entries = Vec::new();
     // Reflect calls catch what a Proxy or a throwing getter would throw.
     let Ok(keys) = Reflect::own_keys(object) else {

@@ -18,12 +18,16 @@ after(async () => {
 });
 
 const drawn = (page) => page.evaluate(() => window.peLab.whenDrawn());
+// A laptop's window, as a course page has (the other suites use a very tall one, in which every
+// animation frame repaints a whole page of canvases in software).
+const LAPTOP = { width: 1366, height: 768 };
+const open = (query) => openPage(browser, `${origin}/?compute=cpu${query}`, LAPTOP);
 // Mirrors MAX_LISTENER_ROUNDS in src/web/scheduler.rs.
 const MAX_LISTENER_ROUNDS = 16;
 
 describe('peLab API under re-entrancy and load', () => {
   test('a change listener reads stats and lesson and its own set() is applied and drawn', async () => {
-    const { page, problems } = await openPage(browser, `${origin}/?compute=cpu`);
+    const { page, problems } = await open('');
     await drawn(page);
     await page.evaluate(() => {
       window.seen = [];
@@ -63,7 +67,7 @@ describe('peLab API under re-entrancy and load', () => {
   });
 
   test('a listener that keeps changing the state is stopped with a notice, never a hang', async () => {
-    const { page, problems } = await openPage(browser, `${origin}/?compute=cpu`);
+    const { page, problems } = await open('');
     await drawn(page);
     await page.evaluate(() => {
       window.rounds = 0;
@@ -93,7 +97,7 @@ describe('peLab API under re-entrancy and load', () => {
       (s) => Math.abs(s.longestPeriod - 2 * Math.PI * Math.pow(5000, (2 * 511) / 1024)) < 1e-6 * s.longestPeriod],
   ]) {
     test(`2,000 set() calls and one more settle within 2 s with the last state drawn: ${label}`, async () => {
-      const { page, problems } = await openPage(browser, `${origin}/?compute=cpu${start}`);
+      const { page, problems } = await open(start);
       await drawn(page);
       const ms = await page.evaluate(async ([burstSource, last]) => {
         const burst = eval(burstSource);
@@ -113,7 +117,7 @@ describe('peLab API under re-entrancy and load', () => {
   }
 
   test('junk objects never throw; non-objects throw a TypeError', async () => {
-    const { page, problems } = await openPage(browser, `${origin}/?compute=cpu`);
+    const { page, problems } = await open('');
     await drawn(page);
     const outcome = await page.evaluate(() => {
       const junk = [

@@ -2,7 +2,7 @@
 //! the kernel size k, a log–log plot of the operations against n (self-attention overtakes the RNN
 //! at n = d), and this page's own time for the attention kernel at n × d: the GPU attention kernel
 //! on WebGPU (wall clock around submit + read-back of one weight), `math::attention::weights` on
-//! the CPU (only up to n²·d ≤ 2²⁷). Measured by a button, and by itself right after a frame at a
+//! the CPU (only up to n²·d ≤ 2²⁷). Measured by a button, and by itself during the render at a
 //! size small enough not to disturb a slider.
 
 use serde::Serialize;
@@ -45,8 +45,6 @@ pub struct MeasureState {
     pub running: Option<(usize, usize)>,
     /// Why the last request gave no time (too large for the CPU, a GPU error).
     pub refused: Option<(usize, usize, String)>,
-    /// The size an automatic measurement was asked for (dispatched after the frame that asked).
-    requested: Option<(usize, usize, &'static str)>,
 }
 
 #[derive(Debug, Clone, Default, Serialize)]
@@ -256,13 +254,14 @@ impl ComplexityPanel {
         })
     }
 
-    /// After a render at a size small enough to time at once (and not timed, refused or being
-    /// timed), asks for a timing: it is dispatched right after this frame, and `whenDrawn` waits
-    /// for it, so that the page's own time is always there without a button press.
-    fn request_auto_measure(&mut self, ctx: &Ctx) {
+    /// Whether to time the kernel by itself now: a size small enough not to disturb a slider, not
+    /// timed yet (nor refused, nor being timed). Timing in the render itself, not after it, keeps
+    /// the page's own time there without a button press and without an extra frame; on WebGPU the
+    /// runs finish later and `whenDrawn` waits for them.
+    fn wants_auto_measure(&self, ctx: &Ctx) -> bool {
         let (n, d, _) = ctx.lesson.complexity(ctx.params.n, ctx.params.d);
         let backend = ctx.backend.name();
-        let measure = &mut self.measure;
+        let measure = &self.measure;
         let work = (n as u64) * (n as u64) * (d as u64);
         let budget = if ctx.backend.is_gpu() {
             GPU_AUTO_BUDGET
@@ -277,24 +276,11 @@ impl ComplexityPanel {
             .refused
             .as_ref()
             .is_some_and(|r| (r.0, r.1) == (n, d));
-        if done
-            || refused
-            || work > budget
-            || measure.running.is_some()
-            || measure.requested == Some((n, d, backend))
-        {
-            return;
-        }
-        measure.requested = Some((n, d, backend));
-        (ctx.send)(Action::Panel {
-            index: ctx.index,
-            event: PanelEvent::Measure { auto: true },
-        });
+        !(done || refused || work > budget || measure.running.is_some())
     }
 
     fn measure(&mut self, ctx: &mut Ctx) {
         let (n, d, _) = ctx.lesson.complexity(ctx.params.n, ctx.params.d);
-        self.measure.requested = None;
         if self.measure.running.is_some() {
             return;
         }
@@ -385,8 +371,10 @@ impl Panel for ComplexityPanel {
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
+        if self.wants_auto_measure(ctx) {
+            self.measure(ctx);
+        }
         self.stats = render(ctx, &self.dom, &self.measure)?;
-        self.request_auto_measure(ctx);
         Ok(())
     }
 
@@ -417,6 +405,6 @@ impl Panel for ComplexityPanel {
     }
 
     fn busy(&self) -> bool {
-        self.measure.running.is_some() || self.measure.requested.is_some()
+        self.measure.running.is_some()
     }
 }
