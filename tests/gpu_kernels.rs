@@ -17,7 +17,7 @@ use pe_lab::gpu::gram::GRAM_MAX_POSITIONS;
 use pe_lab::gpu::stats::{from_order_key, order_key};
 use pe_lab::gpu::{native_context_blocking, read_f32, EncodingKernel, GpuContext, GpuError};
 use pe_lab::math::attention::{multi_head_weights, multi_head_weights_qk, AttentionError};
-use pe_lab::math::encoding::{gather_columns, sinusoidal};
+use pe_lab::math::encoding::{gather_columns, sinusoidal, sinusoidal_from};
 use pe_lab::math::gram::gram;
 use pe_lab::math::relative::projection_error_of;
 use pe_lab::math::MathError;
@@ -208,6 +208,95 @@ fn encoding_matches_its_cpu_twin_and_reuses_its_buffer() {
         assert_ne!(grown, first, "not reallocated for a larger size");
         assert!(grown.size() >= 2 * first.size());
         assert_eq!(kernel.shape(), Some((1001, 256)));
+    });
+}
+
+#[test]
+fn one_based_encoding_matches_its_cpu_twin_and_feeds_the_other_kernels() {
+    // `?index=1`: rows are positions 1…n (the Julia edition). The encoding kernel takes the first
+    // position as a uniform; the stats and gather kernels work on rows and need no change.
+    with_gpu("encoding 1-based", |context| {
+        for (n, d, base, delta) in [
+            (60usize, 32usize, 10000.0, 1i64),
+            (7, 3, 250.0, -3),
+            (2048, 1024, 10000.0, 1000),
+            (MAX_EXACT_POSITIONS - 1, 64, 10000.0, -7),
+        ] {
+            let GpuContext {
+                device,
+                queue,
+                encoding,
+                stats,
+                columns,
+                ..
+            } = context;
+            let buffer = encoding
+                .run_from(device, queue, 1, n, d, base)
+                .expect("encoding")
+                .clone();
+            let values = pollster::block_on(read_f32(device, queue, &buffer, 0, (n * d) as u64))
+                .expect("read back");
+            let p = Array2::from_shape_vec((n, d), values).expect("n·d");
+            let twin = sinusoidal_from(1, n, d, base);
+            let diff = max_abs_diff(p.view(), twin.view());
+            // Against float64 at positions 1…n, not rows 0…n−1.
+            let mut worst = 0.0f64;
+            for (r, row) in p.rows().into_iter().enumerate() {
+                for (c, &value) in row.iter().enumerate() {
+                    let omega = base.powf(-((2 * (c / 2)) as f64) / d as f64);
+                    let angle = (r + 1) as f64 * omega;
+                    let exact = if c % 2 == 0 { angle.sin() } else { angle.cos() };
+                    worst = worst.max((value as f64 - exact).abs());
+                }
+            }
+            eprintln!("1-based n={n} d={d}: GPU vs CPU twin {diff:e}, vs f64 {worst:e}");
+            assert!(diff <= 2e-6, "n={n} d={d}: GPU vs CPU twin {diff:e}");
+            assert!(worst <= ENCODING_TOLERANCE, "n={n} d={d}: vs f64 {worst:e}");
+            stats
+                .run(device, queue, &buffer, n, d, base, delta)
+                .expect("stats");
+            let got = pollster::block_on(stats.read(device, queue)).expect("read stats");
+            let cpu_error = projection_error_of(p.view(), base, delta);
+            let gpu_error = got.max_projection_error as f64;
+            assert!(
+                (gpu_error - cpu_error).abs() <= 2.5e-7 && gpu_error < 5e-7,
+                "n={n} d={d} δ={delta}: GPU {gpu_error:e} vs CPU {cpu_error:e}"
+            );
+            // The Julia figure's columns where they exist (0-based 5…9), else the last one.
+            let mut cols: Vec<usize> = [5usize, 6, 7, 8, 9]
+                .into_iter()
+                .filter(|&c| c < d)
+                .collect();
+            if cols.is_empty() {
+                cols.push(d - 1);
+            }
+            let gathered = columns
+                .run(device, queue, &buffer, n, d, &cols)
+                .expect("columns")
+                .clone();
+            let k = cols.len();
+            let got = pollster::block_on(read_f32(device, queue, &gathered, 0, (k * n) as u64))
+                .expect("read columns");
+            let got = Array2::from_shape_vec((k, n), got).expect("k·n");
+            assert_eq!(got, gather_columns(p.view(), &cols), "n={n} d={d}");
+        }
+        // The exactness bound is on the positions: first + n ≤ 8192.
+        let GpuContext {
+            device,
+            queue,
+            encoding,
+            ..
+        } = context;
+        assert!(matches!(
+            encoding
+                .run_from(device, queue, 1, MAX_EXACT_POSITIONS, 4, 10000.0)
+                .err(),
+            Some(GpuError::TooLarge {
+                requested: 8193,
+                limit: 8192,
+                ..
+            })
+        ));
     });
 }
 

@@ -19,6 +19,11 @@ fn reference(q: ArrayView2<f32>, k: ArrayView2<f32>, valid: Option<usize>) -> Ar
     let (nq, nk, d) = (q.nrows(), k.nrows(), q.ncols());
     let valid = valid.unwrap_or(nk).min(nk);
     let mut out = Array2::zeros((nq, nk));
+    if valid == 0 {
+        // d2l's masked_softmax: every score is −10⁶, so every weight is 1/nk.
+        out.fill(1.0 / nk as f64);
+        return out;
+    }
     for i in 0..nq {
         let scores: Vec<f64> = (0..valid)
             .map(|j| {
@@ -77,13 +82,15 @@ fn rows_sum_to_one_over_valid_keys_and_masked_keys_are_exactly_zero() {
 }
 
 #[test]
-fn no_mask_equals_a_mask_at_or_past_the_end_and_zero_masks_everything() {
+fn no_mask_equals_a_mask_at_or_past_the_end_and_valid_len_zero_is_uniform() {
     let x = pseudo_random((1, 5, 8), 3);
     let q = x.slice(s![0, .., ..]);
     let all = weights(q, q, None);
     assert_eq!(all, weights(q, q, Some(5)));
     assert_eq!(all, weights(q, q, Some(usize::MAX)));
-    assert_eq!(weights(q, q, Some(0)), Array2::zeros((5, 5)));
+    // d2l's masked_softmax sets masked scores to −10⁶: with no valid key every score is −10⁶ and
+    // the softmax is uniform (each row sums to 1), not a row of zeros.
+    assert_eq!(weights(q, q, Some(0)), Array2::from_elem((5, 5), 0.2f32));
 }
 
 #[test]

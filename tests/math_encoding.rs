@@ -7,7 +7,9 @@
 
 use ndarray::Array2;
 use pe_lab::math::encoding::{
-    frequency, frequency_count, is_sine_column, pair_of_column, period, sinusoidal, try_sinusoidal,
+    frequency, frequency_count, is_sine_column, pair_of_column, period, sinusoidal,
+    sinusoidal_from, textbook_angle_error, textbook_sinusoidal, textbook_sinusoidal_from,
+    try_sinusoidal, try_sinusoidal_from, try_textbook_sinusoidal_from,
 };
 use pe_lab::math::MathError;
 use proptest::prelude::*;
@@ -84,6 +86,19 @@ fn assert_accurate(n: usize, d: usize, base: f64) {
         err <= TOLERANCE,
         "n={n} d={d} base={base}: error {err:e} at ({i}, {c})"
     );
+}
+
+/// Largest |P[r, c] − reference(first + r, c)| over all entries: P's rows are the positions
+/// first, first + 1, ….
+fn max_error_from(p: &Array2<f32>, first: usize, base: f64) -> f64 {
+    let d = p.ncols();
+    let mut worst = 0.0f64;
+    for (r, row) in p.rows().into_iter().enumerate() {
+        for (c, &value) in row.iter().enumerate() {
+            worst = worst.max((value as f64 - reference(first + r, c, d, base)).abs());
+        }
+    }
+    worst
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -396,5 +411,131 @@ proptest! {
             }
             Err(_) => prop_assert!(!valid),
         }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1-based positions (the Julia edition) and the textbook float32 formula
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn one_based_rows_are_the_next_positions() {
+    // With first = 1 (the Julia edition's `collect(1:max_len)`), row r is position r + 1: row r of
+    // the 1-based P is row r + 1 of the 0-based P, bit for bit where both are anchored alike, and
+    // within float32 rounding everywhere.
+    for &(n, d, base) in &[
+        (60usize, 32usize, 10000.0),
+        (300, 33, 10000.0),
+        (200, 7, 2.5),
+    ] {
+        let zero = sinusoidal(n + 1, d, base);
+        let one = sinusoidal_from(1, n, d, base);
+        assert_eq!(one.dim(), (n, d));
+        for r in 0..n {
+            for c in 0..d {
+                let (a, b) = (one[[r, c]] as f64, zero[[r + 1, c]] as f64);
+                assert!(
+                    (a - b).abs() < 2e-7,
+                    "n={n} d={d} row {r} col {c}: {a} vs {b}"
+                );
+            }
+        }
+        assert!(max_error_from(&one, 1, base) < TOLERANCE);
+    }
+    // Row 0 of the 1-based P is position 1: sin(ω_j), cos(ω_j); not (0, 1).
+    let p = try_sinusoidal_from(1, 3, 4, 10000.0).unwrap();
+    assert!((p[[0, 0]] as f64 - 1f64.sin()).abs() < 1e-7);
+    assert!((p[[0, 1]] as f64 - 1f64.cos()).abs() < 1e-7);
+    assert_eq!(sinusoidal_from(0, 9, 5, 10000.0), sinusoidal(9, 5, 10000.0));
+    assert!(try_sinusoidal_from(1, 0, 4, 10000.0).is_err());
+}
+
+#[test]
+fn the_julia_figure_is_columns_5_to_9_of_positions_1_to_60() {
+    // `plot(P[6:10, :, 1]')`: the 1-based encoding dimensions 6…10 are the 0-based columns 5…9,
+    // i.e. cos of pair 2, then sin and cos of pairs 3 and 4.
+    let p = sinusoidal_from(1, 60, 32, 10000.0);
+    for (julia_column, column) in (6..=10).zip(5..=9) {
+        assert_eq!(julia_column - 1, column);
+        let j = column / 2;
+        let omega = 10000f64.powf(-((2 * j) as f64) / 32.0);
+        for r in 0..60 {
+            let position = (r + 1) as f64;
+            let exact = if column % 2 == 0 {
+                (position * omega).sin()
+            } else {
+                (position * omega).cos()
+            };
+            assert!((p[[r, column]] as f64 - exact).abs() < 1e-7);
+        }
+    }
+}
+
+#[test]
+fn textbook_float32_is_what_the_python_code_computes() {
+    // The formula of d2l's PyTorch/MXNet code, written out here in float32.
+    let (n, d, base) = (50usize, 12usize, 10000.0f64);
+    let p = textbook_sinusoidal(n, d, base);
+    for i in 0..n {
+        for c in 0..d {
+            let j = c / 2;
+            let x = i as f32 / (10000f32).powf((2 * j) as f32 / d as f32);
+            let expected = if c % 2 == 0 { x.sin() } else { x.cos() };
+            assert_eq!(p[[i, c]].to_bits(), expected.to_bits(), "({i}, {c})");
+        }
+    }
+    // Odd d keeps the last sine column; 1-based rows are the next positions, exactly.
+    assert_eq!(textbook_sinusoidal(5, 3, 10000.0).dim(), (5, 3));
+    let zero = textbook_sinusoidal(21, 9, 10000.0);
+    let one = textbook_sinusoidal_from(1, 20, 9, 10000.0);
+    assert_eq!(one, zero.slice(ndarray::s![1.., ..]));
+    assert!(try_textbook_sinusoidal_from(0, 4, 0, 10000.0).is_err());
+}
+
+#[test]
+fn textbook_float32_loses_digits_at_large_positions() {
+    // n = 2048, d = 1024 (the CPU path's largest P): the float32 angle is off by ~1e-4 rad at the
+    // last positions, and P with it; the exact P stays at float32 rounding.
+    let (n, d, base) = (2048usize, 1024usize, 10000.0);
+    let textbook = textbook_sinusoidal(n, d, base);
+    let exact = sinusoidal(n, d, base);
+    let (textbook_error, i, c) = max_error(&textbook, base);
+    let (exact_error, ..) = max_error(&exact, base);
+    let angle_error = textbook_angle_error(0, n, d, base);
+    println!(
+        "n={n} d={d}: textbook P error {textbook_error:.3e} at ({i}, {c}), angle error \
+         {angle_error:.3e} rad, exact P error {exact_error:.3e}"
+    );
+    assert!(
+        (3e-5..5e-4).contains(&textbook_error),
+        "textbook error {textbook_error:e}"
+    );
+    assert!(exact_error < 1e-7, "exact error {exact_error:e}");
+    // sin and cos inherit the angle's error (plus their own float32 rounding).
+    assert!(textbook_error <= angle_error + 1e-7);
+    assert!((3e-5..5e-4).contains(&angle_error), "{angle_error:e}");
+    // Small positions are still fine: the error grows with i.
+    let (early, ..) = max_error_on_rows(&textbook, base, 0..16);
+    assert!(early < 1e-5, "rows 0…15: {early:e}");
+    assert_eq!(
+        textbook_angle_error(0, 1, d, base),
+        0.0,
+        "position 0: angle 0"
+    );
+}
+
+#[test]
+#[ignore = "prints the textbook error at the sizes the docs quote; run with --ignored --nocapture"]
+fn textbook_error_at_documented_sizes() {
+    for &(n, d) in &[
+        (2048usize, 1024usize),
+        (4096, 1024),
+        (4096, 2048),
+        (8192, 512),
+    ] {
+        let p = textbook_sinusoidal(n, d, 10000.0);
+        let (err, i, c) = max_error(&p, 10000.0);
+        let angle = textbook_angle_error(0, n, d, 10000.0);
+        println!("n={n} d={d}: textbook P error {err:.3e} at ({i}, {c}), angle error {angle:.3e}");
     }
 }

@@ -151,6 +151,8 @@ fn reference_weights(z: &Array2<f32>, valid: usize) -> Array2<f64> {
     for i in 0..n {
         let valid = valid.min(n);
         if valid == 0 {
+            // d2l's masked_softmax: all scores −10⁶, uniform weights.
+            w.row_mut(i).fill(1.0 / n as f64);
             continue;
         }
         let scores: Vec<f64> = (0..valid)
@@ -181,10 +183,9 @@ fn sentence_weights_match_an_f64_softmax_and_masked_weights_are_exactly_zero() {
         for (g, e) in w.iter().zip(&expected) {
             assert!((f64::from(*g) - e).abs() < 2e-6, "d={d}: {g} vs {e}");
         }
-        assert!(masked_weights_are_zero(w.view(), valid));
-        if valid != Some(0) {
-            assert!(row_sum_error(w.view()) < 1e-6);
-        }
+        // valid_len = 0 is d2l's uniform row: its "masked" weights are 1/n, not 0.
+        assert_eq!(masked_weights_are_zero(w.view(), valid), valid != Some(0));
+        assert!(row_sum_error(w.view()) < 1e-6);
     }
     // The mask check sees a non-zero masked weight.
     let mut w = sentence_weights(&tokens, 32, 1e4, true, true, Some(4)).unwrap();

@@ -4,7 +4,7 @@
 #![cfg(not(target_arch = "wasm32"))] // native only: proptest and large sizes
 
 use ndarray::{Array2, ShapeBuilder};
-use pe_lab::math::encoding::sinusoidal;
+use pe_lab::math::encoding::{sinusoidal, sinusoidal_from, textbook_sinusoidal};
 use pe_lab::math::relative::{
     apply, max_projection_error, projection_error_of, rotation, rotation_for_pair,
     try_max_projection_error, valid_positions,
@@ -348,4 +348,26 @@ proptest! {
             Err(_) => prop_assert!(!valid),
         }
     }
+}
+
+#[test]
+fn textbook_float32_breaks_the_projection_where_the_exact_p_does_not() {
+    // n = 2048, d = 1024, δ = 1000: the rotation M of δ applied to the textbook float32 P misses
+    // p_(i+δ) by ~1e-4 (its angles are off by that much), the exact P by float32 rounding only.
+    let (n, d, base, delta) = (2048usize, 1024usize, 10000.0, 1000i64);
+    let textbook = projection_error_of(textbook_sinusoidal(n, d, base).view(), base, delta);
+    let exact = max_projection_error(n, d, base, delta);
+    println!("n={n} d={d} δ={delta}: projection error textbook {textbook:.3e}, exact {exact:.3e}");
+    assert!(textbook > 1e-5, "textbook {textbook:e}");
+    assert!(textbook < 1e-3, "textbook {textbook:e}");
+    assert!(exact < 2e-7, "exact {exact:e}");
+}
+
+#[test]
+fn the_projection_error_is_the_same_for_1_based_rows() {
+    // The error depends on the rows only through i·ω and (i+δ)·ω: starting at position 1 changes
+    // nothing beyond float32 rounding.
+    let (n, d, base, delta) = (500usize, 64usize, 10000.0, 37i64);
+    let one = projection_error_of(sinusoidal_from(1, n, d, base).view(), base, delta);
+    assert!(one < PROJECTION_TOLERANCE && one > 0.0, "{one:e}");
 }

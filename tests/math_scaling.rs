@@ -44,6 +44,34 @@ fn default_magnitudes_show_why_embeddings_are_scaled() {
     // Unscaled, position outweighs content about 4 : 1; scaled, content leads.
     assert!(m.unscaled_ratio < 0.3 && m.scaled_ratio > 1.0, "{m:?}");
     assert!((m.unscaled_ratio - m.embedding_rms / m.encoding_rms).abs() < 1e-15);
+    // N(0, 1) embeddings of the same words are the entries of X·√d: RMS ≈ 1, and × √d ≈ √32.
+    assert_eq!(m.unit_normal_embedding_rms, m.scaled_embedding_rms);
+    assert!((m.unit_normal_scaled_rms - m.unit_normal_embedding_rms * 32f64.sqrt()).abs() < 1e-12);
+    // Computed independently (splitmix64 normals of each word, NumPy): 0.1752, 0.9910, 5.6059.
+    assert!((m.embedding_rms - 0.1752).abs() < 5e-5, "{m:?}");
+    assert!((m.scaled_embedding_rms - 0.9910).abs() < 5e-5, "{m:?}");
+    assert!((m.unit_normal_scaled_rms - 5.6059).abs() < 5e-5, "{m:?}");
+    // That content outweighs P's √½ by ≈ √(2d) = 8 (7.928 here), where the page's x·√d is ≈ √2.
+    assert!((m.unit_normal_scaled_ratio - 7.928).abs() < 1e-3, "{m:?}");
+    assert!((m.scaled_ratio - 1.4015).abs() < 1e-3, "{m:?}");
+}
+
+#[test]
+fn unit_normal_embeddings_scaled_by_sqrt_d_grow_like_sqrt_d() {
+    let tokens = tokenize(DEFAULT_SENTENCE);
+    for m in magnitude_curve(&tokens, &[8, 32, 128, 512], 10000.0).unwrap() {
+        let root_d = (m.d as f64).sqrt();
+        assert!((m.unit_normal_embedding_rms - 1.0).abs() < 0.2, "{m:?}");
+        assert!(
+            (m.unit_normal_scaled_rms / root_d - 1.0).abs() < 0.2,
+            "{m:?}"
+        );
+        let expected = (2.0 * m.d as f64).sqrt();
+        assert!(
+            (m.unit_normal_scaled_ratio / expected - 1.0).abs() < 0.2,
+            "{m:?}"
+        );
+    }
 }
 
 #[test]
@@ -114,8 +142,21 @@ fn decomposition_of_the_default_sentence() {
     assert!((parts.added - sum).abs() < 1e-4, "{parts:?}");
     assert!((parts.concatenated - (parts.xx + parts.pp)).abs() < 1e-12);
     assert!((parts.added - parts.concatenated - parts.cross_terms()).abs() < 1e-4);
-    // The cross terms are what concatenation drops: here they are not negligible.
+    // The cross terms are what concatenation drops: here they are not negligible in absolute
+    // terms, but small relative to the norms: |−1.4009| / 48.2901 = 0.0290 (NumPy).
     assert!(parts.cross_terms().abs() > 0.1, "{parts:?}");
+    let norm = |v: &[f32]| dot64(v, v).sqrt();
+    let bound = norm(&x3) * norm(&p6) + norm(&p3) * norm(&x6);
+    assert!((parts.cross_bound - bound).abs() < 1e-9);
+    assert!((parts.cross_terms() - -1.4009).abs() < 1e-4, "{parts:?}");
+    assert!((parts.cross_bound - 48.2901).abs() < 1e-4, "{parts:?}");
+    assert!(
+        (parts.cross_terms_relative() - 0.0290).abs() < 1e-4,
+        "{parts:?}"
+    );
+    // Both parts are linear in x: the ratio does not depend on the √d factor.
+    let unscaled = dot_decomposition_for_tokens(&tokens, d, base, false, 3, 6).unwrap();
+    assert!((unscaled.cross_terms_relative() - parts.cross_terms_relative()).abs() < 1e-6);
 }
 
 #[test]
@@ -178,5 +219,8 @@ proptest! {
         prop_assert!((parts.added - four).abs() <= 2.5e-7 * magnitude + 1e-12, "{:?} vs {}", parts, four);
         let two = dot64(&xi, &xj) + dot64(&pi, &pj);
         prop_assert!((parts.concatenated - two).abs() <= 1e-12 * (1.0 + two.abs()));
+        // Cauchy–Schwarz: the cross terms never exceed ‖x_i‖‖p_j‖ + ‖p_i‖‖x_j‖.
+        let relative = parts.cross_terms_relative();
+        prop_assert!((0.0..=1.0 + 1e-12).contains(&relative), "{}", relative);
     }
 }

@@ -1,7 +1,7 @@
 //! Integration tests of `pe_lab::math::similarity`: the Stack Exchange answer's numbers (d = 16,
 //! base 10000: p_5·p_6 = p_105·p_106 = 7.4852, p_5·p_10 = 6.1370), the closed form
 //! p_i·p_{i+k} = Σ_j cos(k·ω_j) for even d written out here, constant Gram diagonals (a property
-//! test), normalised positions, distances, and why early rows look alike.
+//! test), normalised positions, distances, and why neighbouring rows look alike at every position.
 #![cfg(not(target_arch = "wasm32"))] // native only: proptest
 
 use ndarray::{array, Array2};
@@ -203,7 +203,7 @@ fn distances_are_euclidean_and_depend_on_the_offset_only() {
 }
 
 #[test]
-fn early_rows_look_alike_because_the_slow_half_barely_moves() {
+fn neighbouring_rows_look_alike_at_every_position_because_the_slow_half_barely_moves() {
     let p = sinusoidal(60, 32, 10000.0);
     let first = row_resemblance(p.view(), 0, 1).unwrap();
     assert_eq!(first.split_column, 16);
@@ -217,6 +217,21 @@ fn early_rows_look_alike_because_the_slow_half_barely_moves() {
     assert!((first.distance - later.distance).abs() < 1e-5);
     let expected = (32.0 - 2.0 * closed_form_dot(1, 32, 10000.0)).sqrt();
     assert!((first.distance - expected).abs() < 1e-5);
+    // NumPy: ‖p_0 − p_1‖ = ‖p_40 − p_41‖ = 1.1716 at d = 32.
+    assert!((first.distance - 1.1716).abs() < 5e-5, "{first:?}");
+    // Early rows are not special: the slow half moves as little between p_40 and p_41 (at most
+    // 2·sin(ω_8/2)·|cos| ≤ 0.01; 0.00919 there) and holds the same share of the squared distance
+    // (each pair contributes 2·(1 − cos ω_j), whatever the position): 0.0107 % (NumPy).
+    assert!(later.low_frequency_max_difference <= 0.01, "{later:?}");
+    assert!(
+        (later.low_frequency_max_difference - 0.00919).abs() < 1e-5,
+        "{later:?}"
+    );
+    assert!((later.low_frequency_share - first.low_frequency_share).abs() < 1e-6);
+    assert!(
+        (100.0 * first.low_frequency_share - 0.0107).abs() < 1e-4,
+        "{first:?}"
+    );
     // Far rows differ in the slow half too.
     let far = row_resemblance(p.view(), 0, 59).unwrap();
     assert!(far.low_frequency_max_difference > 0.5, "{far:?}");

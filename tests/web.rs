@@ -259,6 +259,7 @@ async fn the_attention_panels_draw_and_report_their_numbers() {
     assert_eq!(stat_f64(&["panels", "complexity", "crossoverN"]), 32.0);
     for id in [
         "attn-heatmap",
+        "pipeline-canvas",
         "heads-canvas",
         "order-chart",
         "sim-heatmap",
@@ -266,6 +267,7 @@ async fn the_attention_panels_draw_and_report_their_numbers() {
         "binary-bits",
         "binary-p",
         "complexity-chart",
+        "complexity-paths",
         "scale-chart",
         "scale-dots",
     ] {

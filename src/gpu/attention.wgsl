@@ -160,8 +160,12 @@ fn softmax(
     let total = partial[0];
 
     // Each invocation normalizes the keys it wrote itself, so no barrier is needed on w.
+    // valid = 0: d2l's masked_softmax gives every key the same score −1e6, hence 1/nk each (the
+    // CPU twin, attention::masked_softmax_row, does the same f32 division).
     for (var key = lane; key < nk; key += SOFTMAX_WORKGROUP) {
-        if (key < valid) {
+        if (valid == 0u) {
+            w[row + key] = 1.0 / f32(nk);
+        } else if (key < valid) {
             w[row + key] = w[row + key] / total;
         } else {
             w[row + key] = 0.0;

@@ -36,7 +36,9 @@
 //! compiler reassociate the reduction, the error falls back to the ≤ 2⁻²⁵-turn rounding of a
 //! magnitude-1 sum (measured 3.3e-7), still within 2e-6. For i ≥ 8192 step 1 is no longer exact and
 //! the error grows with i, which is why [`EncodingKernel::run`] refuses n > [`MAX_EXACT_POSITIONS`]
-//! with [`GpuError::TooLarge`] instead of degrading silently.
+//! with [`GpuError::TooLarge`] instead of degrading silently. Rows may start at a position
+//! `first` > 0 ([`EncodingKernel::run_from`]; 1 for the Julia edition's 1-based rows): the bound is
+//! on the positions, so first + n ≤ [`MAX_EXACT_POSITIONS`].
 
 use bytemuck::{Pod, Zeroable};
 
@@ -72,7 +74,8 @@ struct EncodingParams {
     n: u32,
     d: u32,
     pairs: u32,
-    _pad: u32,
+    /// The position of row 0 (1: the Julia edition's 1-based rows).
+    first: u32,
 }
 
 /// `x` rounded to nearest with `bits` significant bits (0 stays 0; f64 subnormals, far below
@@ -150,7 +153,8 @@ impl EncodingKernel {
     }
 
     /// Checks the arguments, grows the buffers if needed, uploads the uniforms and the frequency
-    /// table, and binds; [`EncodingKernel::encode`] then records the dispatch.
+    /// table, and binds; [`EncodingKernel::encode`] then records the dispatch. Rows are positions
+    /// 0…n−1.
     pub fn prepare(
         &mut self,
         device: &wgpu::Device,
@@ -159,8 +163,28 @@ impl EncodingKernel {
         d: usize,
         base: f64,
     ) -> Result<(), GpuError> {
+        self.prepare_from(device, queue, 0, n, d, base)
+    }
+
+    /// [`EncodingKernel::prepare`] with rows for the positions `first … first + n − 1` (CPU twin:
+    /// [`crate::math::encoding::sinusoidal_from`]). Every position must stay below
+    /// [`MAX_EXACT_POSITIONS`]: first + n ≤ 8192.
+    pub fn prepare_from(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        first: usize,
+        n: usize,
+        d: usize,
+        base: f64,
+    ) -> Result<(), GpuError> {
         validate(n, d, base)?;
-        check_limit("n (positions encoded exactly)", n, ENCODING_MAX_POSITIONS)?;
+        let what = if first == 0 {
+            "n (positions encoded exactly)"
+        } else {
+            "first position + n (positions encoded exactly)"
+        };
+        check_limit(what, n.saturating_add(first), ENCODING_MAX_POSITIONS)?;
         let limits = device.limits();
         let bytes = (n as u64).saturating_mul(d as u64).saturating_mul(4);
         check_storage_size(&limits, "P (n·d·4 bytes)", bytes)?;
@@ -180,7 +204,7 @@ impl EncodingKernel {
             n: n as u32,
             d: d as u32,
             pairs: pairs as u32,
-            _pad: 0,
+            first: first as u32,
         };
         queue.write_buffer(&self.params, 0, bytemuck::bytes_of(&params));
         queue.write_buffer(turns, 0, bytemuck::cast_slice(&turn_parts(d, base)));
@@ -217,7 +241,21 @@ impl EncodingKernel {
         d: usize,
         base: f64,
     ) -> Result<&wgpu::Buffer, GpuError> {
-        self.prepare(device, queue, n, d, base)?;
+        self.run_from(device, queue, 0, n, d, base)
+    }
+
+    /// [`EncodingKernel::run`] with rows for the positions `first … first + n − 1` (see
+    /// [`EncodingKernel::prepare_from`]).
+    pub fn run_from(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        first: usize,
+        n: usize,
+        d: usize,
+        base: f64,
+    ) -> Result<&wgpu::Buffer, GpuError> {
+        self.prepare_from(device, queue, first, n, d, base)?;
         submit_one(device, queue, "encoding", |encoder| {
             self.encode(encoder, None)
         });

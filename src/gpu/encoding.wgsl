@@ -1,5 +1,5 @@
-// The sinusoidal encoding P (n × d, row-major): p[i, 2j] = sin(i·ω_j), p[i, 2j+1] = cos(i·ω_j).
-// One invocation per (position i, frequency pair j). The error analysis is in encoding.rs: the
+// The sinusoidal encoding P (n × d, row-major): p[i, 2j] = sin(i·ω_j), p[i, 2j+1] = cos(i·ω_j),
+// row r holding position i = first + r. One invocation per (row, frequency pair j). The error analysis is in encoding.rs: the
 // angle is formed in turns from exact f32 products, and sin/cos are our own polynomials because
 // WGSL's built-ins only promise 2^-11 absolute error.
 
@@ -16,7 +16,8 @@ struct Params {
     n: u32,
     d: u32,
     pairs: u32,
-    _pad: u32,
+    // The position of row 0 (1: the Julia edition's 1-based rows); row i is position first + i.
+    first: u32,
 }
 
 @group(0) @binding(0) var<uniform> params: Params;
@@ -46,11 +47,13 @@ fn cos_poly(x: f32) -> f32 {
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let j = id.x;
     let i = id.y;
-    if (j >= params.pairs || i >= params.n || i >= MAX_EXACT_POSITIONS) {
+    // The bound is on the position (the host keeps first + n ≤ MAX_EXACT_POSITIONS).
+    let position_index = i + params.first;
+    if (j >= params.pairs || i >= params.n || position_index >= MAX_EXACT_POSITIONS) {
         return;
     }
     let f = turns[j];
-    let position = f32(i);
+    let position = f32(position_index);
     // Both products are exact, and so are their centred parts in [−½, ½] and, after taking out
     // whole quarter turns, the remainders in [−⅛, ⅛].
     let xa = centered(position * f.x);

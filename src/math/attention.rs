@@ -38,15 +38,19 @@ pub fn score_scale(head_dim: usize) -> f32 {
     (1.0 / (head_dim as f64).sqrt()) as f32
 }
 
-/// Masked softmax of one row in place: entries at index ≥ `valid` become exactly 0; the first
-/// `valid` entries become exp(s − max)/Σ exp(s − max). `valid = 0` gives a row of zeros.
+/// Masked softmax of one row in place, as d2l's `masked_softmax` (masked scores replaced by −10⁶
+/// before the softmax): entries at index ≥ `valid` become exactly 0 (exp(−10⁶ − max) is 0 in f32)
+/// and the first `valid` entries exp(s − max)/Σ exp(s − max). With `valid = 0` every score is
+/// −10⁶, so every weight is 1/len: a uniform row, not zeros.
 pub fn masked_softmax_row(row: &mut [f32], valid: usize) {
     let valid = valid.min(row.len());
-    let (kept, masked) = row.split_at_mut(valid);
-    masked.fill(0.0);
-    if kept.is_empty() {
+    if valid == 0 {
+        let uniform = 1.0 / row.len().max(1) as f32;
+        row.fill(uniform);
         return;
     }
+    let (kept, masked) = row.split_at_mut(valid);
+    masked.fill(0.0);
     let max = kept.iter().copied().fold(f32::NEG_INFINITY, f32::max);
     let mut sum = 0.0f32;
     for s in kept.iter_mut() {

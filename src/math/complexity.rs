@@ -3,14 +3,17 @@
 //!
 //! | layer | operations | sequential operations | maximum path length |
 //! | --- | --- | --- | --- |
-//! | CNN, kernel k | k·n·d² | 1 | ⌈n/k⌉ |
+//! | CNN, kernel k | k·n·d² | 1 | ⌈(n − 1)/(k − 1)⌉ (at least 1; never for k = 1 < n) |
 //! | RNN | n·d² | n | n |
 //! | self-attention | n²·d | 1 | 1 |
 //!
-//! The counts are the chapter's O(·) expressions with constant 1 (multiply-adds of the weight or
-//! score products), so the curves show growth, not wall-clock time. The CNN path length follows the
-//! chapter's O(n/k); the exact number of stacked layers that connects the two ends is
-//! [`cnn_layers_to_connect`].
+//! The operation counts are the chapter's O(·) expressions with constant 1 (multiply-adds of the
+//! weight or score products), so the curves show growth, not wall-clock time. The path lengths are
+//! exact, counted in edges from an input position to an output unit: the CNN's is the number of
+//! stacked width-k layers after which one unit sees both position 0 and position n − 1
+//! ([`cnn_layers_to_connect`]), which the chapter writes O(n/k); dilated convolutions need only
+//! ⌈log_k n⌉ layers ([`cnn_dilated_layers_to_connect`]; Vaswani et al.'s O(log_k n)). The
+//! RNN's path from input 0 to the last hidden state is 1 + (n − 1) = n edges.
 
 use thiserror::Error;
 
@@ -37,7 +40,8 @@ pub struct Cost {
     pub operations: f64,
     /// Operations that must run one after another (they prevent parallel computation).
     pub sequential_operations: f64,
-    /// The longest path a signal travels between any two positions.
+    /// The longest path a signal travels between any two positions (edges from an input to an
+    /// output unit); `f64::INFINITY` when some positions are never connected (a CNN of kernel 1).
     pub max_path_length: f64,
 }
 
@@ -66,7 +70,8 @@ pub fn layer_costs(n: usize, d: usize, k: usize) -> Result<LayerCosts, Complexit
         cnn: Cost {
             operations: kf * nf * df * df,
             sequential_operations: 1.0,
-            max_path_length: n.div_ceil(k) as f64,
+            max_path_length: cnn_layers_to_connect(n, k)
+                .map_or(f64::INFINITY, |layers| layers.max(1) as f64),
         },
         rnn: Cost {
             operations: nf * df * df,
@@ -93,9 +98,10 @@ pub fn crossover_n_cnn(d: usize, k: usize) -> usize {
 }
 
 /// Stacked CNN layers of kernel k needed before the first and the last of n positions share a
-/// receptive field: each layer widens it by k − 1, so ⌈(n − 1)/(k − 1)⌉ (the chapter's figure:
-/// x1 and x5 meet after 2 layers of kernel 3). n ≤ 1 needs 0 layers; k = 1 never connects
-/// distinct positions (None).
+/// receptive field (one unit sees both): each layer widens it by k − 1, so ⌈(n − 1)/(k − 1)⌉ (the
+/// chapter's figure: x1 and x5 meet after 2 layers of kernel 3). n ≤ 1 needs 0 layers; k = 1 never
+/// connects distinct positions (None). As a maximum path length this is one layer per edge, at
+/// least 1 (see [`layer_costs`]); the chapter writes it O(n/k).
 pub fn cnn_layers_to_connect(n: usize, k: usize) -> Option<usize> {
     if n <= 1 {
         return Some(0);
@@ -104,6 +110,60 @@ pub fn cnn_layers_to_connect(n: usize, k: usize) -> Option<usize> {
         return None;
     }
     Some((n - 1).div_ceil(k - 1))
+}
+
+/// The window of a centred convolution of kernel k, as the chapter draws it (padding omitted): unit
+/// t reads units t − left … t + right of the layer below, left = ⌊(k − 1)/2⌋, right = k − 1 − left.
+/// k = 0 is treated as 1.
+pub fn centred_window(k: usize) -> (usize, usize) {
+    let span = k.max(1) - 1;
+    (span / 2, span - span / 2)
+}
+
+/// The chapter's figure for n positions and kernel k: in a stack of
+/// [`cnn_layers_to_connect`] centred layers, the units on the paths from the two ends to the
+/// first unit that sees both. Entry l is the interval (first, last) of units of layer l (layer 0:
+/// the inputs, all of 0 … n−1; the last entry: that single unit). None for n = 0 and for k = 1 with
+/// n > 1 (nothing connects).
+pub fn cnn_connecting_cone(n: usize, k: usize) -> Option<Vec<(usize, usize)>> {
+    if n == 0 {
+        return None;
+    }
+    let layers = cnn_layers_to_connect(n, k)?;
+    let (left, right) = centred_window(k);
+    // The top unit reaches left·L below itself and right·L above; L·(k − 1) ≥ n − 1 makes both
+    // ends reachable from this one.
+    let top = (n - 1).saturating_sub(layers * right);
+    Some(
+        (0..=layers)
+            .map(|layer| {
+                let depth = layers - layer;
+                (
+                    top.saturating_sub(depth * left),
+                    (top + depth * right).min(n - 1),
+                )
+            })
+            .collect(),
+    )
+}
+
+/// Stacked **dilated** CNN layers of kernel k (dilations 1, k, k², …) needed before one unit sees
+/// all n positions: after L layers the receptive field is 1 + (k − 1)(1 + k + … + k^(L−1)) = k^L
+/// positions, so the smallest L with k^L ≥ n, ⌈log_k n⌉ (the O(log_k n) of dilated convolutions).
+/// n ≤ 1 needs 0 layers; k = 1 never connects distinct positions (None).
+pub fn cnn_dilated_layers_to_connect(n: usize, k: usize) -> Option<usize> {
+    if n <= 1 {
+        return Some(0);
+    }
+    if k <= 1 {
+        return None;
+    }
+    let (mut layers, mut field) = (0usize, 1usize);
+    while field < n {
+        field = field.saturating_mul(k);
+        layers += 1;
+    }
+    Some(layers)
 }
 
 /// The costs at every length in `ns`, for a log–log plot. Errors: those of [`layer_costs`], and

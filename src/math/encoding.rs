@@ -1,5 +1,6 @@
 //! The sinusoidal positional encoding of "Attention Is All You Need" (d2l.ai, eq. positional-encoding-def):
-//! `p[i, 2j] = sin(i·ω_j)`, `p[i, 2j+1] = cos(i·ω_j)`, `ω_j = base^(−2j/d)`, rows are positions from 0.
+//! `p[i, 2j] = sin(i·ω_j)`, `p[i, 2j+1] = cos(i·ω_j)`, `ω_j = base^(−2j/d)`, rows are positions from 0
+//! (or from `first`, see [`sinusoidal_from`]).
 
 use ndarray::{Array2, ArrayView2};
 
@@ -25,14 +26,21 @@ pub fn frequency_count(d: usize) -> usize {
     d.div_ceil(2)
 }
 
-/// The encoding matrix P, shape (n, d), accurate to float32 rounding.
+/// The encoding matrix P, shape (n, d), accurate to float32 rounding: rows are positions 0…n−1.
 ///
-/// The angle i·ω_j is never formed in f32 (the textbook float32 formula loses ~1e-3 at i ≈ 8000):
-/// each row is obtained from the previous one by the exact angle-addition rotation in f64,
-/// re-anchored with an f64 `sin_cos` every [`ANCHOR_EVERY`] rows. Odd `d` is fine: the last column
-/// is then a sine column. Degenerate sizes (n = 0 or d = 0) give an empty matrix; see
-/// [`try_sinusoidal`] for the checked version the page calls.
+/// The angle i·ω_j is never formed in f32 (the textbook float32 formula,
+/// [`textbook_sinusoidal`], is off by 5e-4 at i ≈ 8000): each row is obtained from the
+/// previous one by the exact angle-addition rotation in f64, re-anchored with an f64 `sin_cos`
+/// every [`ANCHOR_EVERY`] rows. Odd `d` is fine: the last column is then a sine column.
+/// Degenerate sizes (n = 0 or d = 0) give an empty matrix; see [`try_sinusoidal`] for the checked
+/// version the page calls.
 pub fn sinusoidal(n: usize, d: usize, base: f64) -> Array2<f32> {
+    sinusoidal_from(0, n, d, base)
+}
+
+/// [`sinusoidal`] with rows for the positions `first … first + n − 1` (`first = 1`: the Julia
+/// edition's `collect(1:max_len)`, whose row r is position r).
+pub fn sinusoidal_from(first: usize, n: usize, d: usize, base: f64) -> Array2<f32> {
     if n == 0 || d == 0 {
         return Array2::zeros((n, d));
     }
@@ -47,7 +55,7 @@ pub fn sinusoidal(n: usize, d: usize, base: f64) -> Array2<f32> {
     let mut values: Vec<f32> = Vec::with_capacity(len);
     for i in 0..n {
         if i % ANCHOR_EVERY == 0 {
-            let position = i as f64;
+            let position = (first + i) as f64;
             for (sc, w) in state.chunks_exact_mut(2).zip(&omega) {
                 let (s, c) = (position * w).sin_cos();
                 sc[0] = s;
@@ -69,8 +77,93 @@ pub fn sinusoidal(n: usize, d: usize, base: f64) -> Array2<f32> {
 
 /// [`sinusoidal`] with its arguments checked: d ≥ 1, n ≥ 1, base finite and > 1.
 pub fn try_sinusoidal(n: usize, d: usize, base: f64) -> Result<Array2<f32>, MathError> {
+    try_sinusoidal_from(0, n, d, base)
+}
+
+/// [`sinusoidal_from`] with its arguments checked like [`try_sinusoidal`].
+pub fn try_sinusoidal_from(
+    first: usize,
+    n: usize,
+    d: usize,
+    base: f64,
+) -> Result<Array2<f32>, MathError> {
     validate(n, d, base)?;
-    Ok(sinusoidal(n, d, base))
+    Ok(sinusoidal_from(first, n, d, base))
+}
+
+/// P as the d2l PyTorch and MXNet editions compute it, everything in float32:
+///
+/// ```text
+/// X = arange(max_len, dtype=float32).reshape(-1, 1)
+///     / pow(10000, arange(0, num_hiddens, 2, dtype=float32) / num_hiddens)
+/// P[:, :, 0::2] = sin(X);  P[:, :, 1::2] = cos(X)
+/// ```
+///
+/// that is, angle = (i as f32) / (base as f32).powf((2j) as f32 / d as f32) in f32, then f32 sin
+/// and cos. The angle carries the float32 rounding of i/base^(2j/d) and of the power, both relative
+/// errors of order 2⁻²⁴, so its absolute error grows with i (about 1e-4 rad near i = 2000), and
+/// sin and cos inherit it. (The Julia edition computes P in Float64 and is as accurate as
+/// [`sinusoidal`].) Rows are positions 0…n−1; odd d keeps the last sine column, like
+/// [`sinusoidal`].
+pub fn textbook_sinusoidal(n: usize, d: usize, base: f64) -> Array2<f32> {
+    textbook_sinusoidal_from(0, n, d, base)
+}
+
+/// The float32 divisors base^(2j/d) of the textbook formula, one per frequency pair.
+fn textbook_divisors(d: usize, base: f64) -> Vec<f32> {
+    let base = base as f32;
+    (0..frequency_count(d))
+        .map(|j| base.powf((2 * j) as f32 / d as f32))
+        .collect()
+}
+
+/// [`textbook_sinusoidal`] with rows for the positions `first … first + n − 1`.
+pub fn textbook_sinusoidal_from(first: usize, n: usize, d: usize, base: f64) -> Array2<f32> {
+    if n == 0 || d == 0 {
+        return Array2::zeros((n, d));
+    }
+    let divisors = textbook_divisors(d, base);
+    let len = n.checked_mul(d).expect("n·d overflows usize");
+    let mut values: Vec<f32> = Vec::with_capacity(len);
+    let mut row = vec![0.0f32; 2 * divisors.len()];
+    for i in 0..n {
+        let position = (first + i) as f32;
+        for (sc, &divisor) in row.chunks_exact_mut(2).zip(&divisors) {
+            let angle = position / divisor;
+            sc[0] = angle.sin();
+            sc[1] = angle.cos();
+        }
+        values.extend_from_slice(&row[..d]);
+    }
+    Array2::from_shape_vec((n, d), values).expect("n·d values were written")
+}
+
+/// [`textbook_sinusoidal_from`] with its arguments checked like [`try_sinusoidal`].
+pub fn try_textbook_sinusoidal_from(
+    first: usize,
+    n: usize,
+    d: usize,
+    base: f64,
+) -> Result<Array2<f32>, MathError> {
+    validate(n, d, base)?;
+    Ok(textbook_sinusoidal_from(first, n, d, base))
+}
+
+/// The largest error, in radians, of the float32 angle of [`textbook_sinusoidal_from`] against
+/// the angle i·ω_j in f64, over the positions `first … first + n − 1` and every frequency: the
+/// error that sin and cos of the textbook P inherit. 0 for an empty P.
+pub fn textbook_angle_error(first: usize, n: usize, d: usize, base: f64) -> f64 {
+    let divisors = textbook_divisors(d, base);
+    let omegas: Vec<f64> = (0..divisors.len()).map(|j| frequency(j, d, base)).collect();
+    let mut worst = 0.0f64;
+    for i in first..first + n {
+        let position = i as f64;
+        for (&divisor, &omega) in divisors.iter().zip(&omegas) {
+            let angle = (i as f32 / divisor) as f64;
+            worst = worst.max((angle - position * omega).abs());
+        }
+    }
+    worst
 }
 
 /// Whether column `c` holds a sine (even columns) or a cosine (odd columns).

@@ -9,7 +9,7 @@
 use ndarray::{s, Array4, ArrayView3};
 use thiserror::Error;
 
-use super::attention::{check_multi_head, multi_head_weights, weights, AttentionError};
+use super::attention::{check_multi_head, weights, AttentionError};
 
 /// Why a head layout cannot be computed.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -107,10 +107,27 @@ pub fn multi_head_weights_with_flat_lens(
     heads: usize,
     flat_valid_lens: &[usize],
 ) -> Result<Array4<f32>, HeadsError> {
-    let (batch, n, d) = x.dim();
+    multi_head_weights_with_flat_lens_qk(x, x, heads, flat_valid_lens)
+}
+
+/// [`multi_head_weights_with_flat_lens`] for queries Q and keys K of the same shape (batch, n, d):
+/// the projected layer's Q = Z·W_q and K = Z·W_k.
+pub fn multi_head_weights_with_flat_lens_qk(
+    q: ArrayView3<f32>,
+    k: ArrayView3<f32>,
+    heads: usize,
+    flat_valid_lens: &[usize],
+) -> Result<Array4<f32>, HeadsError> {
+    let (batch, n, d) = q.dim();
     check_layout(batch, heads)?;
     // One length per sequence satisfies the shared checks; the flat list is checked below.
     check_multi_head(batch, n, n, d, heads, &vec![0; batch])?;
+    if k.dim() != q.dim() {
+        return Err(HeadsError::Attention(AttentionError::DimensionMismatch {
+            queries: d,
+            keys: k.dim().2,
+        }));
+    }
     if flat_valid_lens.len() != batch * heads {
         return Err(HeadsError::FlatLength {
             expected: batch * heads,
@@ -123,8 +140,8 @@ pub fn multi_head_weights_with_flat_lens(
         for h in 0..heads {
             let columns = s![b, .., h * head_dim..(h + 1) * head_dim];
             let w = weights(
-                x.slice(columns),
-                x.slice(columns),
+                q.slice(columns),
+                k.slice(columns),
                 Some(flat_valid_lens[b * heads + h]),
             );
             out.slice_mut(s![b, h, .., ..]).assign(&w);
@@ -153,9 +170,23 @@ pub fn compare_valid_len_orders(
     heads: usize,
     valid_lens: &[usize],
 ) -> Result<ValidLensComparison, HeadsError> {
-    let correct = multi_head_weights(x, heads, valid_lens)?;
+    compare_valid_len_orders_qk(x, x, heads, valid_lens).map(|(comparison, _)| comparison)
+}
+
+/// [`compare_valid_len_orders`] for queries Q and keys K; also returns the tiled (wrong) weights,
+/// (batch, heads, n, n), for drawing them beside the right ones.
+pub fn compare_valid_len_orders_qk(
+    q: ArrayView3<f32>,
+    k: ArrayView3<f32>,
+    heads: usize,
+    valid_lens: &[usize],
+) -> Result<(ValidLensComparison, Array4<f32>), HeadsError> {
+    let (batch, n, d) = q.dim();
+    check_multi_head(batch, n, n, d, heads, valid_lens)?;
+    let repeated_flat = repeat_valid_lens(valid_lens, heads)?;
+    let correct = multi_head_weights_with_flat_lens_qk(q, k, heads, &repeated_flat)?;
     let tiled_flat = tile_valid_lens(valid_lens, heads)?;
-    let buggy = multi_head_weights_with_flat_lens(x, heads, &tiled_flat)?;
+    let buggy = multi_head_weights_with_flat_lens_qk(q, k, heads, &tiled_flat)?;
     let repeated = head_valid_lens(valid_lens, heads)?;
     let tiled = per_sequence(&tiled_flat, heads)?;
     let wrong_heads = repeated
@@ -176,10 +207,13 @@ pub fn compare_valid_len_orders(
         .zip(buggy.iter())
         .map(|(&a, &b)| (f64::from(a) - f64::from(b)).abs())
         .fold(0.0, f64::max);
-    Ok(ValidLensComparison {
-        repeated,
-        tiled,
-        wrong_heads,
-        max_weight_difference,
-    })
+    Ok((
+        ValidLensComparison {
+            repeated,
+            tiled,
+            wrong_heads,
+            max_weight_difference,
+        },
+        buggy,
+    ))
 }

@@ -9,13 +9,18 @@
 
 use super::order::{shuffle, swap_permutation};
 use super::params::WIDEST_LIMITS;
+use super::projection::{ProjectionMode, DEFAULT_BETA, DEFAULT_SEED, MAX_BETA};
 use super::tokens::{count_tokens, tokenize, DEFAULT_SENTENCE, MAX_TOKENS};
 
 /// The URL/API names of the panel settings, in the order they are written to a link.
-pub const LESSON_KEYS: [&str; 15] = [
+pub const LESSON_KEYS: [&str; 19] = [
     "text", "valid", "pe", "scale", "heads", "lens", "perm", "simi", "simk", "simview", "cn", "cd",
-    "k", "ti", "tj",
+    "k", "ti", "tj", "proj", "seed", "beta", "tile",
 ];
+
+/// The largest seed of the random projections (integers above 2⁵³ would not survive a JavaScript
+/// number in `peLab.set`).
+pub const MAX_SEED: u64 = (1 << 53) - 1;
 
 /// A sentence longer than this (in characters) is cut: 64 tokens fit easily.
 pub const MAX_TEXT_CHARS: usize = 1000;
@@ -120,6 +125,14 @@ pub struct LessonParams {
     pub kernel: usize,
     /// The two tokens (indices) of the add-vs-concatenate panel.
     pub token_pair: (usize, usize),
+    /// Which W_q, W_k, W_v, W_o the attention panels use.
+    pub projection: ProjectionMode,
+    /// The seed of the random projections.
+    pub seed: u64,
+    /// The offset head's sharpness β.
+    pub beta: f64,
+    /// Draw what d2l's original `np.tile` of valid_lens did beside the right maps.
+    pub show_tile: bool,
     /// The global d the heads were fitted to (not part of a link).
     d: usize,
 }
@@ -141,6 +154,10 @@ impl Default for LessonParams {
             complexity_d: None,
             kernel: DEFAULT_KERNEL,
             token_pair: DEFAULT_TOKEN_PAIR,
+            projection: ProjectionMode::Random,
+            seed: DEFAULT_SEED,
+            beta: DEFAULT_BETA,
+            show_tile: false,
             d: super::params::DEFAULT_D,
         }
     }
@@ -168,6 +185,8 @@ fn canonical_key(key: &str) -> &str {
         "kernel" => "k",
         "tokenI" => "ti",
         "tokenJ" => "tj",
+        "projection" => "proj",
+        "tiled" => "tile",
         other => other,
     }
 }
@@ -328,6 +347,41 @@ impl LessonParams {
                     self.kernel = v as usize;
                 }
             }
+            "proj" => match ProjectionMode::from_query(&value.to_ascii_lowercase()) {
+                Some(mode) => self.projection = mode,
+                None => notices.push(format!(
+                    "proj = '{}' is not random, identity or offset; keeping {}.",
+                    shorten(value),
+                    self.projection.to_query()
+                )),
+            },
+            "seed" => {
+                if let Some(v) = parse_integer("seed", value, 0.0, MAX_SEED as f64, notices) {
+                    self.seed = v as u64;
+                }
+            }
+            "beta" => match value.trim().parse::<f64>() {
+                Ok(v) if v.is_finite() => {
+                    let clamped = v.clamp(0.0, MAX_BETA);
+                    if clamped != v {
+                        notices.push(format!(
+                            "beta = {} is outside 0…{MAX_BETA}; using {clamped}.",
+                            shorten(value)
+                        ));
+                    }
+                    self.beta = clamped;
+                }
+                _ => notices.push(format!(
+                    "beta = '{}' is not a number; keeping {}.",
+                    shorten(value),
+                    self.beta
+                )),
+            },
+            "tile" => {
+                if let Some(b) = parse_bool("tile", value, notices) {
+                    self.show_tile = b;
+                }
+            }
             "ti" | "tj" => {
                 let last = self.token_count().saturating_sub(1);
                 if let Some(v) = parse_integer(key, value, 0.0, last as f64, notices) {
@@ -465,6 +519,14 @@ impl LessonParams {
         pairs.push(("k", self.kernel.to_string()));
         pairs.push(("ti", self.token_pair.0.to_string()));
         pairs.push(("tj", self.token_pair.1.to_string()));
+        pairs.push(("proj", self.projection.to_query().into()));
+        pairs.push(("seed", self.seed.to_string()));
+        if self.projection == ProjectionMode::Offset || self.beta != DEFAULT_BETA {
+            pairs.push(("beta", format!("{}", self.beta)));
+        }
+        if self.show_tile {
+            pairs.push(("tile", "1".into()));
+        }
         pairs
     }
 

@@ -14,11 +14,14 @@ pub mod lesson;
 pub mod order;
 pub mod panels;
 pub mod params;
+pub mod pipeline;
 pub mod plot;
 pub mod presets;
+pub mod projection;
 pub mod relative;
 pub mod rng;
 pub mod scaling;
+pub mod sentence;
 pub mod similarity;
 pub mod tokens;
 

@@ -42,6 +42,8 @@ pub enum OrderError {
     TokenNotFound(String),
     #[error("both tokens to swap are the same word \"{0}\"")]
     SameToken(String),
+    #[error("the attention layer failed: {0}")]
+    Layer(String),
 }
 
 /// Y = softmax(X·Xᵀ/√d)·X with Q = K = V = X and no mask, shape (n, d).

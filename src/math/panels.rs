@@ -7,8 +7,11 @@ use ndarray::{Array2, Array3, ArrayView2, Axis};
 
 use super::attention::weights;
 use super::encoding::frequency;
-use super::order::{permute_rows, permute_tokens, self_attention_output, OrderError};
-use super::tokens::attention_input;
+use super::order::{
+    max_abs_difference, permute_rows, permute_tokens, self_attention_output_masked, OrderError,
+};
+use super::projection::{layer, Projections};
+use super::tokens::{attention_input, embed_tokens};
 use super::MathError;
 
 /// Rows p_start … p_{start+count−1} of the sinusoidal encoding (d columns), each entry
@@ -166,11 +169,37 @@ pub fn row_gaps<S: AsRef<str>>(
     scale_embeddings: bool,
     positional_encoding: bool,
 ) -> Result<Vec<f64>, OrderError> {
+    row_gaps_projected(
+        tokens,
+        permutation,
+        d,
+        base,
+        scale_embeddings,
+        positional_encoding,
+        None,
+    )
+}
+
+/// [`row_gaps`] for the layer with `projections` (`None`: Q = K = V = Z and no W_o). Without P
+/// the gaps are float32 rounding for any projections: every stage acts on rows, and softmax on
+/// each row, so permuting the rows of Z permutes the rows of the output.
+pub fn row_gaps_projected<S: AsRef<str>>(
+    tokens: &[S],
+    permutation: &[usize],
+    d: usize,
+    base: f64,
+    scale_embeddings: bool,
+    positional_encoding: bool,
+    projections: Option<&Projections>,
+) -> Result<Vec<f64>, OrderError> {
     let permuted = permute_tokens(tokens, permutation)?;
     let original = attention_input(tokens, d, base, positional_encoding, scale_embeddings)?;
     let moved = attention_input(&permuted, d, base, positional_encoding, scale_embeddings)?;
-    let y_of_moved = self_attention_output(moved.view());
-    let moved_y = permute_rows(self_attention_output(original.view()).view(), permutation)?;
+    let y_of_moved = layer_output(moved.view(), projections, None)?;
+    let moved_y = permute_rows(
+        layer_output(original.view(), projections, None)?.view(),
+        permutation,
+    )?;
     Ok(y_of_moved
         .rows()
         .into_iter()
@@ -188,6 +217,41 @@ pub fn row_gaps<S: AsRef<str>>(
                 })
         })
         .collect())
+}
+
+/// The layer's output for input `z`: with projections, softmax((ZW_q)(ZW_k)ᵀ/√d)(ZW_v)W_o; without,
+/// softmax(ZZᵀ/√d)Z (`order::self_attention_output_masked`).
+pub fn layer_output(
+    z: ArrayView2<f32>,
+    projections: Option<&Projections>,
+    valid_len: Option<usize>,
+) -> Result<Array2<f32>, OrderError> {
+    match projections {
+        None => Ok(self_attention_output_masked(z, valid_len)),
+        Some(p) => layer(z, p, 1, valid_len)
+            .map(|stages| stages.output)
+            .map_err(|e| OrderError::Layer(e.to_string())),
+    }
+}
+
+/// The "without PE" gap of `order::masked_equivariance_gap` for the layer with `projections`.
+pub fn masked_equivariance_gap_projected<S: AsRef<str>>(
+    tokens: &[S],
+    permutation: &[usize],
+    d: usize,
+    valid_len: usize,
+    scale_by_sqrt_d: bool,
+    projections: Option<&Projections>,
+) -> Result<f64, OrderError> {
+    let permuted = permute_tokens(tokens, permutation)?;
+    let original = embed_tokens(tokens, d, scale_by_sqrt_d)?;
+    let moved = embed_tokens(&permuted, d, scale_by_sqrt_d)?;
+    let y_of_moved = layer_output(moved.view(), projections, Some(valid_len))?;
+    let moved_y = permute_rows(
+        layer_output(original.view(), projections, Some(valid_len))?.view(),
+        permutation,
+    )?;
+    Ok(max_abs_difference(y_of_moved.view(), moved_y.view()))
 }
 
 /// The CPU path times `attention::weights` on P (n × d) only up to this many multiply-adds of the

@@ -61,8 +61,15 @@ pub struct Params {
     pub pair: usize,
     /// Position i whose projection to i+δ is highlighted.
     pub position: usize,
-    /// Columns drawn as curves against position.
+    /// Columns drawn as curves against position (0-based column indices, whatever
+    /// `first_position` is).
     pub columns: Vec<usize>,
+    /// `?textbook=1`: P as d2l's PyTorch/MXNet code computes it, the angle i·ω_j formed in float32
+    /// (see [`super::encoding::textbook_sinusoidal`]); off: the exact P.
+    pub textbook: bool,
+    /// `?index=1`: the rows of P are positions 1…n and the labels count from 1, as in the Julia
+    /// edition (`collect(1:max_len)`); 0 (the default): positions 0…n−1, as in the formulas.
+    pub first_position: usize,
     /// The limits of the backend in use (not part of a link).
     pub limits: Limits,
 }
@@ -77,13 +84,30 @@ impl Default for Params {
             pair: DEFAULT_PAIR,
             position: DEFAULT_POSITION,
             columns: DEFAULT_COLUMNS.to_vec(),
+            textbook: false,
+            first_position: 0,
             limits: CPU_LIMITS,
         }
     }
 }
 
-/// The URL/API names of the parameters, in the order they are written to a link.
-pub const KEYS: [&str; 7] = ["d", "n", "base", "delta", "pair", "pos", "cols"];
+/// The URL/API names of the parameters, in the order they are written to a link (`textbook` and
+/// `index` only when they are on).
+pub const KEYS: [&str; 9] = [
+    "d", "n", "base", "delta", "pair", "pos", "cols", "textbook", "index",
+];
+
+/// The long names `peLab.set` also accepts for some keys: (long name, key).
+pub const LONG_NAMES: [(&str, &str); 3] = [
+    ("position", "pos"),
+    ("columns", "cols"),
+    ("first_position", "index"),
+];
+
+/// Whether `key` names an encoding parameter: a key of [`KEYS`] or one of its [`LONG_NAMES`].
+pub fn is_key(key: &str) -> bool {
+    KEYS.contains(&key) || LONG_NAMES.iter().any(|(long, _)| *long == key)
+}
 
 impl Params {
     /// Parses `key=value` pairs (a URL query), starting from the defaults. Unknown keys are ignored
@@ -114,7 +138,7 @@ impl Params {
     /// Applies one textual update and clamps the whole state. Unknown keys are reported.
     pub fn update(&mut self, key: &str, value: &str) -> Vec<String> {
         let mut notices = Vec::new();
-        if !KEYS.contains(&key) && key != "position" && key != "columns" {
+        if !is_key(key) {
             notices.push(format!("Unknown parameter '{key}' ignored."));
             return notices;
         }
@@ -166,6 +190,16 @@ impl Params {
                 }
             }
             "cols" | "columns" => self.columns = parse_columns(value, notices),
+            "textbook" => {
+                if let Some(on) = parse_switch(key, value, notices) {
+                    self.textbook = on;
+                }
+            }
+            "index" | "first_position" => {
+                if let Some(v) = parse_integer("index", value, 0.0, 1.0, notices) {
+                    self.first_position = v as usize;
+                }
+            }
             _ => {}
         }
     }
@@ -209,7 +243,7 @@ impl Params {
             self.pair = max_pair;
         }
 
-        let valid = valid_positions(self.n, self.delta);
+        let valid = self.valid_positions();
         if !valid.contains(&self.position) {
             // Silently follow δ and n: the highlighted position is a detail, not a setting.
             self.position = self
@@ -248,7 +282,7 @@ impl Params {
     /// The state as a URL query string (without the leading `?`), so that a link reproduces the view.
     pub fn to_query(&self) -> String {
         let columns: Vec<String> = self.columns.iter().map(|c| c.to_string()).collect();
-        format!(
+        let mut query = format!(
             "d={}&n={}&base={}&delta={}&pair={}&pos={}&cols={}",
             self.d,
             self.n,
@@ -257,7 +291,31 @@ impl Params {
             self.pair,
             self.position,
             columns.join(",")
-        )
+        );
+        if self.textbook {
+            query.push_str("&textbook=1");
+        }
+        if self.first_position != 0 {
+            query.push_str(&format!("&index={}", self.first_position));
+        }
+        query
+    }
+
+    /// The positions of P's rows: `first_position … first_position + n − 1`.
+    pub fn positions(&self) -> std::ops::Range<usize> {
+        self.first_position..self.first_position + self.n
+    }
+
+    /// The positions i (not rows: position = row + `first_position`) for which both i and i+δ
+    /// are positions of P: the range of `pos`.
+    pub fn valid_positions(&self) -> std::ops::Range<usize> {
+        let rows = valid_positions(self.n, self.delta);
+        rows.start + self.first_position..rows.end + self.first_position
+    }
+
+    /// The row of P that holds the highlighted position `pos`.
+    pub fn position_row(&self) -> usize {
+        self.position.saturating_sub(self.first_position)
     }
 
     /// Switches to another backend's limits, clamping d and n (with a notice) when they exceed them.
@@ -350,6 +408,21 @@ fn parse_integer(
         r = clamped;
     }
     Some(r)
+}
+
+/// `1`, `true`, `on`, `yes` or `0`, `false`, `off`, `no`, empty; anything else: a notice.
+fn parse_switch(key: &str, value: &str, notices: &mut Vec<String>) -> Option<bool> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "1" | "true" | "on" | "yes" => Some(true),
+        "0" | "false" | "off" | "no" | "" => Some(false),
+        _ => {
+            notices.push(format!(
+                "{key} = '{}' is not 0 or 1; keeping {key} unchanged.",
+                shorten(value)
+            ));
+            None
+        }
+    }
 }
 
 fn parse_columns(value: &str, notices: &mut Vec<String>) -> Vec<usize> {
@@ -497,6 +570,54 @@ mod tests {
         assert_eq!(base_from_slider(9.0), BASE_MAX);
         assert_eq!(base_from_slider(2.5), 316.0);
         assert_eq!(format_base(316.0), "316");
+    }
+
+    #[test]
+    fn textbook_and_index_are_switches_written_only_when_on() {
+        let (p, notices) = parse("textbook=1&index=1");
+        assert!(notices.is_empty(), "{notices:?}");
+        assert!(p.textbook);
+        assert_eq!(p.first_position, 1);
+        assert!(p.to_query().ends_with("&textbook=1&index=1"));
+        let (q, _) = parse(&p.to_query());
+        assert_eq!(p, q);
+        assert!(!Params::default().to_query().contains("textbook"));
+        assert!(!Params::default().to_query().contains("index"));
+        for (query, textbook, first) in [
+            ("textbook=true", true, 0),
+            ("textbook=0", false, 0),
+            ("textbook=maybe", false, 0),
+            ("index=0", false, 0),
+            ("index=2", false, 1),
+            ("index=-1", false, 0),
+            ("index=x", false, 0),
+            ("first_position=1", false, 1),
+        ] {
+            let (p, _) = parse(query);
+            assert_eq!((p.textbook, p.first_position), (textbook, first), "{query}");
+        }
+        assert!(!parse("textbook=maybe").1.is_empty());
+        assert!(!parse("index=2").1.is_empty());
+        assert!(is_key("textbook") && is_key("index") && is_key("first_position"));
+        assert!(!is_key("first"));
+    }
+
+    #[test]
+    fn one_based_positions_shift_the_highlighted_position() {
+        // With index=1 the rows are positions 1…n, and `pos` is a position, not a row.
+        let (p, _) = parse("index=1&n=10&delta=3");
+        assert_eq!(p.positions(), 1..11);
+        assert_eq!(p.valid_positions(), 1..8);
+        assert_eq!(
+            p.position, 1,
+            "position 0 does not exist: the first one is used"
+        );
+        assert_eq!(p.position_row(), 0);
+        let (p, _) = parse("index=1&n=10&delta=-3&pos=10");
+        assert_eq!((p.position, p.position_row()), (10, 9));
+        let (p, _) = parse("n=10&delta=-3&pos=10");
+        assert_eq!(p.position, 9, "0-based: position 10 is not a row of n = 10");
+        assert_eq!(Params::default().valid_positions(), 0..59);
     }
 
     #[test]

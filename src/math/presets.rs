@@ -14,7 +14,7 @@ pub struct Preset {
     pub updates: &'static [(&'static str, &'static str)],
 }
 
-pub const PRESETS: [Preset; 4] = [
+pub const PRESETS: [Preset; 5] = [
     Preset {
         name: "chapter-heatmap",
         label: "Heatmap of P (d = 32, n = 60)",
@@ -30,6 +30,21 @@ pub const PRESETS: [Preset; 4] = [
             ("n", "60"),
             ("base", "10000"),
             ("cols", "6,7,8,9"),
+        ],
+    },
+    // The Julia edition's figure: `plot(P[6:10, :, 1]', label = ["col $i" for i in 6:10])` over
+    // positions `1:60`. Its P counts positions and encoding dimensions from 1, so its dimensions
+    // 6…10 are the 0-based columns 5…9 (cos of pair 2, sin and cos of pairs 3 and 4).
+    Preset {
+        name: "julia-curves",
+        label: "Julia figure: P[6:10, :] (1-based)",
+        panel: "panel-curves",
+        updates: &[
+            ("d", "32"),
+            ("n", "60"),
+            ("base", "10000"),
+            ("index", "1"),
+            ("cols", "5,6,7,8,9"),
         ],
     },
     Preset {
@@ -105,6 +120,15 @@ mod tests {
         let (p, _) = Params::from_pairs(find("binary").unwrap().updates.iter().copied());
         assert_eq!(p.n, 8, "the chapter prints the binary codes of 0 … 7");
         assert!(find(" multi-head ").is_some());
+        // The Julia figure: positions 1…60, 1-based dimensions 6…10 = 0-based columns 5…9.
+        let (p, notices) =
+            Params::from_pairs(find("julia-curves").unwrap().updates.iter().copied());
+        assert!(notices.is_empty(), "{notices:?}");
+        assert_eq!((p.d, p.n, p.base), (32, 60, 10000.0));
+        assert_eq!(p.first_position, 1);
+        assert_eq!(p.positions(), 1..61);
+        assert_eq!(p.columns, vec![5, 6, 7, 8, 9]);
+        assert!(!p.textbook, "the Julia code computes P in Float64");
         assert!(find("nope").is_none());
         assert_eq!(names().len(), PRESETS.len());
     }

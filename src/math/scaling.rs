@@ -1,16 +1,21 @@
 //! Panel "scale and add vs concatenate" (the seeds' forum: "why multiply the embedding by √d?",
 //! "why add the position instead of appending it?").
 //!
-//! Scale: the embeddings have entries of variance 1/d (‖x‖² ≈ 1), while every entry of P lies in
-//! [−1, 1] and, for even d, each row of P has mean square exactly ½ (sin² + cos² = 1 per pair).
-//! Without the √d factor the embedding's RMS 1/√d is drowned by P's 1/√2 as d grows (0.18 vs 0.71
-//! at d = 32); with it both are of order 1.
+//! Scale: every entry of P lies in [−1, 1] and, for even d, each row of P has mean square exactly ½
+//! (sin² + cos² = 1 per pair), RMS √½ ≈ 0.7071. Whether × √d balances the embeddings with P depends
+//! on how they were initialised. This page's embeddings have entries of variance 1/d (‖x‖² ≈ 1),
+//! like the original Transformer's code (tensor2tensor draws its shared embedding matrix from
+//! N(0, 1/d) and multiplies by √d): without the factor their RMS 1/√d is drowned by P's as d grows
+//! (0.18 vs 0.71 at d = 32); with it both are of order 1. Embeddings drawn N(0, 1) (PyTorch's
+//! `nn.Embedding`, Flux's `Embedding` by default) already have RMS 1, and × √d makes them √d, √(2d)
+//! times P's RMS (8 at d = 32): there the factor unbalances them.
 //!
 //! Add vs concatenate: (x_i + p_i)·(x_j + p_j) = x_i·x_j + x_i·p_j + p_i·x_j + p_i·p_j, whereas
 //! [x_i; p_i]·[x_j; p_j] = x_i·x_j + p_i·p_j: concatenation removes the two cross terms (content
-//! meets position only through later weights) at the price of twice the width. In high dimension
-//! random x and the rows of P are nearly orthogonal, so the cross terms are small compared with
-//! x·x and p·p — the forum's "approximate orthogonality".
+//! meets position only through later weights) at the price of twice the width. In high dimension a
+//! random x and a row of P are nearly orthogonal (cosine of order 1/√d), so the cross terms are
+//! small *relative to* ‖x‖‖p‖ — the forum's "approximate orthogonality"; see
+//! [`DotDecomposition::cross_terms_relative`]. They need not be small next to x·x or p·p.
 
 use ndarray::{concatenate, Array2, ArrayView1, ArrayView2, Axis};
 use thiserror::Error;
@@ -66,6 +71,11 @@ pub struct Magnitudes {
     pub embedding_rms: f64,
     /// RMS of X·√d: ≈ 1.
     pub scaled_embedding_rms: f64,
+    /// RMS of the same words' embeddings drawn N(0, 1) instead (PyTorch's and Flux's default):
+    /// ≈ 1. They are exactly the entries of X·√d (each is the same unit normal, not divided by √d).
+    pub unit_normal_embedding_rms: f64,
+    /// RMS of those N(0, 1) embeddings × √d: `unit_normal_embedding_rms`·√d ≈ √d.
+    pub unit_normal_scaled_rms: f64,
     /// RMS of P's rows 0 … n−1: exactly 1/√2 (up to f32 rounding) for even d.
     pub encoding_rms: f64,
     /// Mean |x|: ≈ √(2/π)/√d for normal entries.
@@ -76,6 +86,8 @@ pub struct Magnitudes {
     pub unscaled_ratio: f64,
     /// scaled_embedding_rms / encoding_rms (≈ √2 for even d).
     pub scaled_ratio: f64,
+    /// unit_normal_scaled_rms / encoding_rms (≈ √(2d) for even d).
+    pub unit_normal_scaled_ratio: f64,
 }
 
 /// See [`Magnitudes`]; P has one row per token. Errors: no tokens, and the checks of
@@ -90,16 +102,23 @@ pub fn magnitudes<S: AsRef<str>>(
     let scaled = embed_tokens(tokens, d, true)?;
     let p = sinusoidal(tokens.len(), d, base);
     let (embedding_rms, scaled_embedding_rms, encoding_rms) = (rms(&x), rms(&scaled), rms(&p));
+    // The rows of `scaled` are the unit normals themselves (see `embed_tokens`), so they are the
+    // N(0, 1) embeddings; scaling every entry by √d scales the RMS by √d (computed in f64).
+    let unit_normal_embedding_rms = scaled_embedding_rms;
+    let unit_normal_scaled_rms = unit_normal_embedding_rms * (d as f64).sqrt();
     Ok(Magnitudes {
         d,
         embedding_rms,
         scaled_embedding_rms,
+        unit_normal_embedding_rms,
+        unit_normal_scaled_rms,
         encoding_rms,
         embedding_mean_abs: mean_abs(&x),
         scaled_embedding_mean_abs: mean_abs(&scaled),
         encoding_mean_abs: mean_abs(&p),
         unscaled_ratio: embedding_rms / encoding_rms,
         scaled_ratio: scaled_embedding_rms / encoding_rms,
+        unit_normal_scaled_ratio: unit_normal_scaled_rms / encoding_rms,
     })
 }
 
@@ -135,12 +154,25 @@ pub struct DotDecomposition {
     pub added: f64,
     /// [x_i; p_i]·[x_j; p_j] of the concatenated 2d-wide rows: equals xx + pp, no cross terms.
     pub concatenated: f64,
+    /// ‖x_i‖‖p_j‖ + ‖p_i‖‖x_j‖: the largest |xp + px| can be (Cauchy–Schwarz).
+    pub cross_bound: f64,
 }
 
 impl DotDecomposition {
     /// xp + px: what adding has and concatenating lacks.
     pub fn cross_terms(&self) -> f64 {
         self.xp + self.px
+    }
+
+    /// |xp + px| / (‖x_i‖‖p_j‖ + ‖p_i‖‖x_j‖), in [0, 1]: how small the cross terms are relative to
+    /// the norms (0 when content and position are orthogonal, 1 when aligned). Both parts are
+    /// linear in x, so it does not depend on the √d factor. 0 when a norm is 0.
+    pub fn cross_terms_relative(&self) -> f64 {
+        if self.cross_bound > 0.0 {
+            self.cross_terms().abs() / self.cross_bound
+        } else {
+            0.0
+        }
     }
 }
 
@@ -173,6 +205,7 @@ pub fn dot_decomposition(
         pp: dot(p_i, p_j),
         added: dot(ArrayView1::from(&sum_i), ArrayView1::from(&sum_j)),
         concatenated: dot(wide_i.view(), wide_j.view()),
+        cross_bound: norm(x_i) * norm(p_j) + norm(p_i) * norm(x_j),
     })
 }
 
@@ -216,6 +249,10 @@ fn shape_error(x: ArrayView2<f32>, p: ArrayView2<f32>) -> ScalingError {
         p_rows: p.nrows(),
         p_cols: p.ncols(),
     }
+}
+
+fn norm(a: ArrayView1<f32>) -> f64 {
+    dot(a, a).sqrt()
 }
 
 fn dot(a: ArrayView1<f32>, b: ArrayView1<f32>) -> f64 {

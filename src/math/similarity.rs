@@ -257,7 +257,9 @@ fn row_distance(a: ArrayView1<f32>, b: ArrayView1<f32>) -> f64 {
         .sqrt()
 }
 
-/// Why two rows of P (typically early neighbours such as p_0 and p_1) look alike in the heatmap.
+/// Why two nearby rows of P look alike in the heatmap, wherever they are: for even d their distance
+/// depends only on the offset (‖p_0 − p_1‖ = ‖p_40 − p_41‖), and the slow columns barely change
+/// over a few positions anywhere, so early rows are no more alike than later ones.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RowResemblance {
     pub rows: (usize, usize),
@@ -267,9 +269,10 @@ pub struct RowResemblance {
     pub split_column: usize,
     /// max |p_a[c] − p_b[c]| over the high-frequency columns c < split_column.
     pub high_frequency_max_difference: f64,
-    /// max |p_a[c] − p_b[c]| over the low-frequency columns c ≥ split_column: tiny for nearby rows,
-    /// because those columns change by at most |a − b|·ω_j with ω_j ≤ base^(−1/2) (0.01 at
-    /// base 10000). That is the resemblance the forum reader saw: half of the row barely moves.
+    /// max |p_a[c] − p_b[c]| over the low-frequency columns c ≥ split_column: tiny for nearby rows
+    /// at any position, because those columns change by at most |a − b|·ω_j with
+    /// ω_j ≤ base^(−1/2) (0.01 at base 10000). That is the resemblance the forum reader saw: half
+    /// of each row barely moves between neighbours (early ones and later ones alike).
     pub low_frequency_max_difference: f64,
     /// The share of ‖p_a − p_b‖² contributed by the low-frequency columns (0 when a = b).
     pub low_frequency_share: f64,

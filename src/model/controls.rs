@@ -8,11 +8,15 @@ use crate::math::lesson::{
     SIM_POSITION_MAX,
 };
 use crate::math::params::{format_base, slider_from_base, BASE_MAX, BASE_MIN, D_MIN, N_MIN};
-use crate::math::relative::valid_positions;
+use crate::math::projection::MAX_BETA;
 use crate::math::tokens::MAX_TOKENS;
 
 /// Steps of the base slider, in log10(base): a 0.1% change of the base per step while dragging.
 pub const BASE_SLIDER_STEP: f64 = 0.001;
+
+/// The offset head's β slider: 0…16 in quarter steps (the numeric field takes up to the limit).
+pub const BETA_SLIDER_MAX: f64 = 16.0;
+pub const BETA_SLIDER_STEP: f64 = 0.25;
 
 /// A slider and its exact numeric field (`<key>-range`, `<key>-number`).
 #[derive(Debug, Clone, PartialEq)]
@@ -56,6 +60,10 @@ pub struct ControlValues {
     pub text: String,
     pub positional_encoding: bool,
     pub scale_embeddings: bool,
+    /// `?textbook=1`: the textbook float32 P.
+    pub textbook: bool,
+    /// `?index=1`: positions and columns counted from 1 (the Julia edition).
+    pub one_based: bool,
     pub batch_lens: [usize; 2],
     /// The batch example's valid_lens fields: 0…sequence length.
     pub batch_len_max: usize,
@@ -65,6 +73,11 @@ pub struct ControlValues {
     pub token_j: MenuValue,
     pub theme: &'static str,
     pub present: bool,
+    /// The attention panels' projections (`random`, `identity`, `offset`) and seed.
+    pub projection: &'static str,
+    pub seed: String,
+    /// Draw np.tile's wrong maps beside the right ones.
+    pub show_tile: bool,
 }
 
 fn integer_slider(
@@ -91,7 +104,7 @@ fn integer_slider(
 pub fn control_values(state: &State) -> ControlValues {
     let (p, lesson) = (&state.params, &state.lesson);
     let max_delta = p.n as i64 - 1;
-    let positions = valid_positions(p.n, p.delta);
+    let positions = p.valid_positions();
     let last_position = positions.end.saturating_sub(1).max(positions.start);
     let max_pair = (p.d / 2).saturating_sub(1);
     let tokens = lesson.tokens();
@@ -154,6 +167,17 @@ pub fn control_values(state: &State) -> ControlValues {
         integer_slider("cn", 1, COMPLEXITY_N_MAX, cn, format!("n = {cn}")),
         integer_slider("cd", 1, COMPLEXITY_D_MAX, cd, format!("d = {cd}")),
         integer_slider("k", 1, KERNEL_MAX, k, format!("kernel size k = {k}")),
+        SliderValue {
+            key: "beta",
+            min: 0.0,
+            max: BETA_SLIDER_MAX,
+            step: BETA_SLIDER_STEP,
+            position: lesson.beta.min(BETA_SLIDER_MAX),
+            number_min: 0.0,
+            number_max: MAX_BETA,
+            text: format!("{}", lesson.beta),
+            valuetext: format!("sharpness β = {}", lesson.beta),
+        },
     ];
     let d = lesson.d();
     let token_options: Vec<(String, String)> = tokens
@@ -172,6 +196,8 @@ pub fn control_values(state: &State) -> ControlValues {
         text: lesson.text.clone(),
         positional_encoding: lesson.positional_encoding,
         scale_embeddings: lesson.scale_embeddings,
+        textbook: p.textbook,
+        one_based: p.first_position != 0,
         batch_lens: lesson.batch_lens,
         batch_len_max: crate::math::lesson::BATCH_SEQUENCE_LEN,
         heads: MenuValue {
@@ -192,6 +218,9 @@ pub fn control_values(state: &State) -> ControlValues {
         },
         theme: state.view.theme.to_query(),
         present: state.view.present,
+        projection: lesson.projection.to_query(),
+        seed: lesson.seed.to_string(),
+        show_tile: lesson.show_tile,
     }
 }
 
@@ -229,7 +258,10 @@ mod tests {
         let keys: Vec<&str> = values.sliders.iter().map(|s| s.key).collect();
         assert_eq!(
             keys,
-            ["d", "n", "base", "delta", "pair", "pos", "valid", "simi", "simk", "cn", "cd", "k"]
+            [
+                "d", "n", "base", "delta", "pair", "pos", "valid", "simi", "simk", "cn", "cd", "k",
+                "beta"
+            ]
         );
     }
 }

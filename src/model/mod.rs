@@ -3,7 +3,9 @@
 //! ([`present`]) and the tables of panels and controls ([`tables`]). Everything here is compiled and tested natively; the browser layer (`web`) only
 //! turns events into messages and puts these values and sentences into elements.
 
+pub mod attention;
 pub mod controls;
+pub mod pipeline;
 pub mod present;
 pub mod query;
 pub mod state;

@@ -59,6 +59,50 @@ pub struct EncodingSummary {
     pub frequencies: usize,
     pub shortest_period: f64,
     pub longest_period: f64,
+    /// The position of row 0 (1: the Julia edition's numbering, labels from 1).
+    pub first_position: usize,
+    /// Which P the heatmap (and its range above) and the curves and projection error are of.
+    pub source: PSource,
+}
+
+/// Which P the encoding panels show (`?textbook=`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PSource {
+    /// The exact P everywhere.
+    #[default]
+    Exact,
+    /// The textbook float32 P everywhere (the CPU path).
+    Textbook,
+    /// WebGPU: the heatmap is the GPU's exact P; the curves, the projection pair and its error are
+    /// of the textbook float32 P, computed on the CPU.
+    TextbookBesideExactHeatmap,
+}
+
+impl PSource {
+    /// From `?textbook=` and the backend.
+    pub fn new(textbook: bool, gpu_heatmap: bool) -> Self {
+        match (textbook, gpu_heatmap) {
+            (false, _) => PSource::Exact,
+            (true, false) => PSource::Textbook,
+            (true, true) => PSource::TextbookBesideExactHeatmap,
+        }
+    }
+
+    /// Whether the heatmap's cells (and hovered values, and the CSV of P) are the textbook P.
+    pub fn heatmap_is_textbook(self) -> bool {
+        self == PSource::Textbook
+    }
+
+    /// Whether the curves, the projection pair and its error are of the textbook P.
+    pub fn columns_are_textbook(self) -> bool {
+        self != PSource::Exact
+    }
+}
+
+/// The numbering of P's rows and columns: "from 0" (the formulas, the Python editions) or "from
+/// 1" (the Julia code), for the panels' sentences.
+fn one_based(first_position: usize) -> bool {
+    first_position != 0
 }
 
 /// The sentence under the heatmap of P.
@@ -82,8 +126,38 @@ pub fn encoding_summary(s: &EncodingSummary) -> String {
             format_period(s.longest_period)
         )
     };
+    let odd_note = if s.d % 2 == 1 && one_based(s.first_position) {
+        format!(
+            " d = {} is odd: the last column ({} counted from 1) is a sine with no cosine partner.",
+            s.d, s.d
+        )
+    } else {
+        odd_note
+    };
+    let numbering = if one_based(s.first_position) {
+        format!(
+            " Rows are positions {}…{} and columns are numbered 1…{}, as in the Julia code, whose \
+             P[c, i, 1] is column c at position i (the formulas' 0-based column c − 1).",
+            s.first_position,
+            s.first_position + s.n - 1,
+            s.d
+        )
+    } else {
+        String::new()
+    };
+    let source = match s.source {
+        PSource::Exact => "",
+        PSource::Textbook => {
+            " This is the textbook float32 P: every angle i·ω_j formed in float32, as d2l's \
+             PyTorch/MXNet code does."
+        }
+        PSource::TextbookBesideExactHeatmap => {
+            " The heatmap is the exact P computed on the GPU; the curves and the projection use \
+             the textbook float32 P, computed on the CPU."
+        }
+    };
     format!(
-        "P is {} × {} ({} values) in [{:.4}, {:.4}]; {frequencies}, {periods}.{odd_note}",
+        "P is {} × {} ({} values) in [{:.4}, {:.4}]; {frequencies}, {periods}.{odd_note}{numbering}{source}",
         s.n,
         s.d,
         s.n * s.d,
@@ -101,30 +175,84 @@ pub fn column_kind(column: usize) -> &'static str {
     }
 }
 
-/// The sentence under the curves.
-pub fn curves_summary(columns: &[usize], n: usize) -> String {
+/// A column's label: its 0-based index, or with `first_position` = 1 the index counted from 1
+/// (the Julia code's encoding dimension).
+pub fn column_label(column: usize, first_position: usize) -> usize {
+    column + usize::from(one_based(first_position))
+}
+
+/// The sentence under the curves. `columns` are 0-based (as in the Columns field and the link's
+/// `cols`); with `first_position` = 1 they are named counted from 1, positions run 1…n, and the
+/// sentence says so.
+pub fn curves_summary(
+    columns: &[usize],
+    n: usize,
+    first_position: usize,
+    source: PSource,
+) -> String {
     let described: Vec<String> = columns
         .iter()
-        .map(|&c| format!("{c} ({})", column_kind(c)))
+        .map(|&c| format!("{} ({})", column_label(c, first_position), column_kind(c)))
         .collect();
     let noun = if columns.len() == 1 {
         "Column"
     } else {
         "Columns"
     };
+    let numbering = if one_based(first_position) {
+        let zero_based: Vec<String> = columns.iter().map(|c| c.to_string()).collect();
+        format!(
+            " Columns and positions are counted from 1, as in the Julia code and its figure's \
+             legend; the Columns field and the link's cols count from 0 ({} here).",
+            zero_based.join(", ")
+        )
+    } else {
+        String::new()
+    };
+    let source = if source.columns_are_textbook() {
+        " Values of the textbook float32 P."
+    } else {
+        ""
+    };
     format!(
-        "{noun} {} against position 0…{}.",
+        "{noun} {} against position {}…{}.{numbering}{source}",
         described.join(", "),
-        n.saturating_sub(1)
+        first_position,
+        (first_position + n).saturating_sub(1)
     )
 }
 
-/// What the heatmap's read-out says of one cell of P.
-pub fn encoding_cell(row: usize, column: usize, d: usize, base: f64, value: f32) -> String {
+/// What the heatmap's read-out says of one cell of P: `row` and `column` are 0-based indices
+/// into P, whose row 0 is position `first_position`; `textbook`: the value is of the textbook
+/// float32 P.
+pub fn encoding_cell(
+    row: usize,
+    column: usize,
+    d: usize,
+    base: f64,
+    value: f32,
+    first_position: usize,
+    textbook: bool,
+) -> String {
     let pair = pair_of_column(column);
     let omega = frequency(pair, d, base);
+    let position = first_position + row;
+    let named = if one_based(first_position) {
+        format!(
+            "position {position}, column {} (counted from 1; 0-based column {column}; Julia's P[{}, {position}, 1])",
+            column + 1,
+            column + 1
+        )
+    } else {
+        format!("position {position}, column {column}")
+    };
+    let source = if textbook {
+        " (textbook float32 P)"
+    } else {
+        ""
+    };
     format!(
-        "position {row}, column {column} ({}, pair j = {pair}, ω = {omega:.4}): p = {value:.4}",
+        "{named} ({}, pair j = {pair}, ω = {omega:.4}): p = {value:.4}{source}",
         column_kind(column)
     )
 }
@@ -139,12 +267,57 @@ pub fn matrix_entry(value: f64) -> String {
     }
 }
 
-/// The projection panel's sentence on which pair and offset are shown.
-pub fn projection_note(pair: usize, delta: i64) -> String {
+/// The projection panel's sentence on which pair and offset are shown, and which P its error is
+/// of.
+pub fn projection_note(pair: usize, delta: i64, first_position: usize, source: PSource) -> String {
+    let columns = if one_based(first_position) {
+        format!(
+            "columns {} and {} counted from 1; 0-based {} and {}",
+            2 * pair + 1,
+            2 * pair + 2,
+            2 * pair,
+            2 * pair + 1
+        )
+    } else {
+        format!("columns {} and {}", 2 * pair, 2 * pair + 1)
+    };
+    let of = match source {
+        PSource::Exact => "",
+        PSource::Textbook => " The points and the error below are of the textbook float32 P.",
+        PSource::TextbookBesideExactHeatmap => {
+            " The points and the error below are of the textbook float32 P, computed on the CPU \
+             (the heatmap above is the GPU's exact P)."
+        }
+    };
     format!(
-        "Pair j = {pair} (columns {} and {}), offset δ = {delta}: the same matrix M carries every p_i to p_(i+δ).",
-        2 * pair,
-        2 * pair + 1
+        "Pair j = {pair} ({columns}), offset δ = {delta}: the same matrix M carries every p_i to p_(i+δ).{of}"
+    )
+}
+
+/// Why the textbook float32 P misses the projection: `last_position` is P's largest position,
+/// `angle_error` the largest error of its float32 angles (rad), `projection_error` the panel's
+/// max |M·p_i − p_(i+δ)|. Empty when textbook is off.
+pub fn textbook_note(
+    textbook: bool,
+    last_position: usize,
+    angle_error: f64,
+    projection_error: f64,
+) -> String {
+    if !textbook {
+        return String::new();
+    }
+    // Rounding to nearest keeps a relative error of at most 2⁻²⁴ (24 significant bits).
+    let spacing = last_position as f64 * 2f64.powi(-24);
+    format!(
+        "Textbook float32: d2l's PyTorch/MXNet code forms the angle i·ω_j = i / base^(2j/d) in \
+         float32, which keeps 24 significant bits, so a number near i = {last_position} is stored \
+         only to within about i·2⁻²⁴ ≈ {}, and the angle goes through such roundings (the power, \
+         then the division). Here the angles are off by up to {} rad, and sin and cos inherit \
+         that error: M·p_i misses p_(i+δ) by up to {}. The exact P never forms the angle in \
+         float32. (The Julia edition computes P in Float64.)",
+        format_number(spacing),
+        format_number(angle_error),
+        format_number(projection_error)
     )
 }
 
@@ -263,6 +436,8 @@ mod tests {
             frequencies: 16,
             shortest_period: std::f64::consts::TAU,
             longest_period: 34_000.0,
+            first_position: 0,
+            source: PSource::Exact,
         };
         assert_eq!(
             encoding_summary(&s),
@@ -275,25 +450,65 @@ mod tests {
         });
         assert!(odd.contains("1 frequency, period 6.28 positions."), "{odd}");
         assert!(odd.contains("last column (0) is a sine"));
+        let julia = encoding_summary(&EncodingSummary {
+            first_position: 1,
+            d: 33,
+            source: PSource::TextbookBesideExactHeatmap,
+            ..s
+        });
+        assert!(julia.contains("Rows are positions 1…60"), "{julia}");
+        assert!(julia.contains("last column (33 counted from 1)"), "{julia}");
+        assert!(julia.contains("heatmap is the exact P"), "{julia}");
     }
 
     #[test]
     fn curves_and_cells() {
         assert_eq!(
-            curves_summary(&[6, 7], 60),
+            curves_summary(&[6, 7], 60, 0, PSource::Exact),
             "Columns 6 (sin), 7 (cos) against position 0…59."
         );
         assert_eq!(
-            curves_summary(&[0], 1),
+            curves_summary(&[0], 1, 0, PSource::Exact),
             "Column 0 (sin) against position 0…0."
         );
-        let cell = encoding_cell(3, 1, 32, 10000.0, 0.5);
+        let cell = encoding_cell(3, 1, 32, 10000.0, 0.5, 0, false);
         assert!(cell.starts_with("position 3, column 1 (cos, pair j = 0, ω = 1.0000)"));
+        // The Julia figure: 1-based columns 6…10 are 0-based 5…9, positions 1…60.
+        let julia = curves_summary(&[5, 6, 7, 8, 9], 60, 1, PSource::Exact);
+        assert!(
+            julia.starts_with(
+                "Columns 6 (cos), 7 (sin), 8 (cos), 9 (sin), 10 (cos) against position 1…60."
+            ),
+            "{julia}"
+        );
+        assert!(julia.contains("(5, 6, 7, 8, 9 here)"), "{julia}");
+        let cell = encoding_cell(2, 5, 32, 10000.0, 0.5, 1, true);
+        assert!(
+            cell.starts_with(
+                "position 3, column 6 (counted from 1; 0-based column 5; Julia's P[6, 3, 1]) (cos, pair j = 2"
+            ),
+            "{cell}"
+        );
+        assert!(cell.ends_with("(textbook float32 P)"));
+        assert_eq!(column_label(5, 1), 6);
+        assert_eq!(column_label(5, 0), 5);
     }
 
     #[test]
     fn projection_sentences() {
-        assert!(projection_note(3, 1).starts_with("Pair j = 3 (columns 6 and 7), offset δ = 1"));
+        assert_eq!(
+            projection_note(3, 1, 0, PSource::Exact),
+            "Pair j = 3 (columns 6 and 7), offset δ = 1: the same matrix M carries every p_i to p_(i+δ)."
+        );
+        let julia = projection_note(3, 1, 1, PSource::TextbookBesideExactHeatmap);
+        assert!(julia.contains("(columns 7 and 8 counted from 1; 0-based 6 and 7)"));
+        assert!(julia.contains("textbook float32 P, computed on the CPU"));
+        assert_eq!(textbook_note(false, 2047, 1e-4, 1e-4), "");
+        let why = textbook_note(true, 2047, 1.336e-4, 1.354e-4);
+        assert!(why.contains("near i = 2047"), "{why}");
+        assert!(why.contains("i·2⁻²⁴ ≈ 1.22e-4"), "{why}");
+        assert!(why.contains("off by up to 1.34e-4 rad"), "{why}");
+        assert!(why.contains("by up to 1.35e-4"), "{why}");
         let wide = projection_angle(0, 1.0, 7.0);
         assert!(wide.contains("the same turn as 0.7168 rad"), "{wide}");
         let narrow = projection_angle(0, 1.0, 1.0);

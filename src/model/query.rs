@@ -1,7 +1,8 @@
 //! The page's link: every URL key is parsed and written here, and nowhere else.
 //!
 //! Keys fall in four groups:
-//! - the encoding parameters (`d`, `n`, `base`, `delta`, `pair`, `pos`, `cols`: [`Params`]);
+//! - the encoding parameters (`d`, `n`, `base`, `delta`, `pair`, `pos`, `cols`, and `textbook`,
+//!   `index` when on: [`Params`]);
 //! - the attention panels' settings (`text`, `valid`, `heads`, …: [`LessonParams`]);
 //! - the view (`theme`, `present`: [`ViewSettings`]);
 //! - keys read once at load and left in the link as they are (`compute`, `embed`, `controls`,
@@ -120,7 +121,7 @@ pub fn is_state_key(key: &str) -> bool {
 
 /// The encoding parameters' keys, with the long names `peLab.set` also accepts.
 pub fn is_param_key(key: &str) -> bool {
-    KEYS.contains(&key) || key == "position" || key == "columns"
+    crate::math::params::is_key(key)
 }
 
 /// The state as link pairs, in the order they are written. Lesson settings left to follow
@@ -134,7 +135,7 @@ pub fn state_pairs(state: &State) -> Vec<(&'static str, String)> {
 
 fn params_pairs(params: &Params) -> Vec<(&'static str, String)> {
     let columns: Vec<String> = params.columns.iter().map(|c| c.to_string()).collect();
-    vec![
+    let mut pairs = vec![
         ("d", params.d.to_string()),
         ("n", params.n.to_string()),
         (
@@ -145,7 +146,15 @@ fn params_pairs(params: &Params) -> Vec<(&'static str, String)> {
         ("pair", params.pair.to_string()),
         ("pos", params.position.to_string()),
         ("cols", columns.join(",")),
-    ]
+    ];
+    // Written only when on: a link without them is the exact P counted from 0.
+    if params.textbook {
+        pairs.push(("textbook", "1".to_string()));
+    }
+    if params.first_position != 0 {
+        pairs.push(("index", params.first_position.to_string()));
+    }
+    pairs
 }
 
 fn view_pairs(view: &ViewSettings) -> Vec<(&'static str, String)> {

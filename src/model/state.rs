@@ -86,6 +86,8 @@ pub enum Msg {
     SetLimits(Limits),
     /// Projector mode on or off.
     TogglePresent,
+    /// Draw new random projections (the next seed).
+    NextSeed,
     /// The notices were read.
     DismissNotices,
 }
@@ -196,6 +198,11 @@ impl State {
                 notices.extend(self.lesson.fit_to(self.params.d));
             }
             Msg::TogglePresent => self.view.present = !self.view.present,
+            Msg::NextSeed => {
+                let next = (self.lesson.seed + 1) % (crate::math::lesson::MAX_SEED + 1);
+                notices.extend(self.lesson.update("seed", &next.to_string()));
+                notices.extend(self.lesson.update("proj", "random"));
+            }
             Msg::DismissNotices => {}
         }
         changed.encoding = self.params != before.params;

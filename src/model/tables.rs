@@ -29,7 +29,7 @@ impl PanelSpec {
 }
 
 /// The panels, in page order.
-pub const PANELS: [PanelSpec; 10] = [
+pub const PANELS: [PanelSpec; 11] = [
     PanelSpec {
         name: "heatmap",
         title: "The positional encoding matrix P",
@@ -55,6 +55,13 @@ pub const PANELS: [PanelSpec; 10] = [
         name: "attention",
         title: "Attention weights of a sentence",
         csv: true,
+        svg: false,
+        lazy: true,
+    },
+    PanelSpec {
+        name: "pipeline",
+        title: "What exactly are Q, K and V?",
+        csv: false,
         svg: false,
         lazy: true,
     },
@@ -103,7 +110,7 @@ pub const PANELS: [PanelSpec; 10] = [
 ];
 
 /// The sliders, each with its exact numeric field: (key, range id, number id).
-pub const SLIDERS: [(&str, &str, &str); 12] = [
+pub const SLIDERS: [(&str, &str, &str); 13] = [
     ("d", "d-range", "d-number"),
     ("n", "n-range", "n-number"),
     ("base", "base-range", "base-number"),
@@ -116,6 +123,7 @@ pub const SLIDERS: [(&str, &str, &str); 12] = [
     ("cn", "cn-range", "cn-number"),
     ("cd", "cd-range", "cd-number"),
     ("k", "k-range", "k-number"),
+    ("beta", "beta-range", "beta-number"),
 ];
 
 /// The sliders of the bar at the top (the embed mode may show only some of them).
@@ -135,8 +143,10 @@ pub enum FieldKind {
 }
 
 /// The other inputs: (key, id, kind).
-pub const FIELDS: [(&str, &str, FieldKind); 11] = [
+pub const FIELDS: [(&str, &str, FieldKind); 16] = [
     ("cols", "cols-input", FieldKind::Text),
+    ("index", "index-check", FieldKind::Check),
+    ("textbook", "textbook-check", FieldKind::Check),
     ("text", "attn-text", FieldKind::LiveText),
     ("pe", "attn-pe", FieldKind::Check),
     ("scale", "attn-scale", FieldKind::Check),
@@ -147,6 +157,9 @@ pub const FIELDS: [(&str, &str, FieldKind); 11] = [
     ("theme", "theme-select", FieldKind::Menu),
     ("lens", "lens0", FieldKind::Lens(0)),
     ("lens", "lens1", FieldKind::Lens(1)),
+    ("proj", "attn-proj", FieldKind::Menu),
+    ("seed", "attn-seed", FieldKind::Text),
+    ("tile", "heads-tile", FieldKind::Check),
 ];
 
 /// What a button does.
@@ -159,6 +172,7 @@ pub enum Press {
     FollowGlobalSize,
     DismissNotices,
     TogglePresent,
+    NextSeed,
     CopyLink,
 }
 
@@ -173,13 +187,14 @@ impl Press {
             Press::FollowGlobalSize => Msg::FollowGlobalSize,
             Press::DismissNotices => Msg::DismissNotices,
             Press::TogglePresent => Msg::TogglePresent,
+            Press::NextSeed => Msg::NextSeed,
             Press::CopyLink => return None,
         })
     }
 }
 
 /// The buttons: (id, what they do).
-pub const BUTTONS: [(&str, Press); 9] = [
+pub const BUTTONS: [(&str, Press); 10] = [
     ("cols-higher", Press::ShiftColumns(-2)),
     ("cols-lower", Press::ShiftColumns(2)),
     ("order-shuffle", Press::Shuffle),
@@ -189,4 +204,5 @@ pub const BUTTONS: [(&str, Press); 9] = [
     ("notices-dismiss", Press::DismissNotices),
     ("present-toggle", Press::TogglePresent),
     ("copy-link", Press::CopyLink),
+    ("attn-redraw", Press::NextSeed),
 ];

@@ -15,11 +15,14 @@ use super::error::WebError;
 use super::gpu_backend::GpuBackend;
 use crate::math::attention::weights;
 use crate::math::colormap::diverging_rgba;
-use crate::math::encoding::try_sinusoidal;
+use crate::math::encoding::{
+    textbook_angle_error, try_sinusoidal, try_sinusoidal_from, try_textbook_sinusoidal_from,
+};
 use crate::math::panels::{cpu_can_measure, CPU_MEASURE_BUDGET};
 use crate::math::params::{Limits, Params, CPU_LIMITS, GPU_LIMITS};
 use crate::math::plot::PixelRect;
 use crate::math::relative::projection_error_of;
+use crate::model::present::PSource;
 
 pub type LocalFuture<T> = Pin<Box<dyn Future<Output = T>>>;
 
@@ -35,6 +38,11 @@ pub struct FrameData {
     pub compute_ms: f64,
     /// P (n × d) on the CPU path; `None` on WebGPU, where P stays on the GPU.
     pub encoding: Option<Array2<f32>>,
+    /// Which P the heatmap and the gathered columns (and the projection error) are of: with
+    /// `?textbook=1` the textbook float32 P, on WebGPU beside the GPU's exact heatmap.
+    pub source: PSource,
+    /// With `?textbook=1`: the largest error of the textbook P's float32 angles (rad); else 0.
+    pub textbook_angle_error: f64,
 }
 
 impl FrameData {
@@ -47,7 +55,32 @@ impl FrameData {
             p_max: 0.0,
             compute_ms: 0.0,
             encoding: None,
+            source: PSource::Exact,
+            textbook_angle_error: 0.0,
         }
+    }
+}
+
+/// The textbook float32 P of `params` (`?textbook=1`), with its gathered columns, its projection
+/// error and the largest error of its angles: what the CPU path shows, and what WebGPU computes on
+/// the CPU beside its exact heatmap.
+pub struct TextbookFrame {
+    pub encoding: Array2<f32>,
+    pub gathered: Array2<f32>,
+    pub max_projection_error: f64,
+    pub angle_error: f64,
+}
+
+impl TextbookFrame {
+    pub fn new(params: &Params, gathered_columns: &[usize]) -> Result<Self, WebError> {
+        let (first, n, d, base) = (params.first_position, params.n, params.d, params.base);
+        let encoding = try_textbook_sinusoidal_from(first, n, d, base)?;
+        Ok(TextbookFrame {
+            gathered: encoding.select(Axis(1), gathered_columns),
+            max_projection_error: projection_error_of(encoding.view(), base, params.delta),
+            angle_error: textbook_angle_error(first, n, d, base),
+            encoding,
+        })
     }
 }
 
@@ -280,7 +313,21 @@ fn cpu_frame(
 ) -> Result<FrameData, WebError> {
     let started = now_ms();
     let (d, n, base) = (params.d, params.n, params.base);
-    let encoding = try_sinusoidal(n, d, base)?;
+    // `?textbook=1`: the textbook float32 P everywhere (heatmap, curves, projection error).
+    let (encoding, gathered, max_projection_error, textbook_angle_error) = if params.textbook {
+        let textbook = TextbookFrame::new(params, gathered_columns)?;
+        (
+            textbook.encoding,
+            textbook.gathered,
+            textbook.max_projection_error,
+            textbook.angle_error,
+        )
+    } else {
+        let encoding = try_sinusoidal_from(params.first_position, n, d, base)?;
+        let gathered = encoding.select(Axis(1), gathered_columns);
+        let error = projection_error_of(encoding.view(), base, params.delta);
+        (encoding, gathered, error, 0.0)
+    };
     let values = encoding
         .as_slice()
         .ok_or_else(|| WebError::Js("the encoding matrix is not contiguous".into()))?;
@@ -301,11 +348,13 @@ fn cpu_frame(
             (lo.min(v), hi.max(v))
         });
     Ok(FrameData {
-        gathered: encoding.select(Axis(1), gathered_columns),
-        max_projection_error: projection_error_of(encoding.view(), base, params.delta),
+        gathered,
+        max_projection_error,
         p_min,
         p_max,
         compute_ms: now_ms() - started,
         encoding: Some(encoding),
+        source: PSource::new(params.textbook, false),
+        textbook_angle_error,
     })
 }

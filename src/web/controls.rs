@@ -173,6 +173,9 @@ impl Controls {
                     if let Some(input) = element.dyn_ref::<HtmlInputElement>() {
                         input.set_checked(match field.key {
                             "pe" => values.positional_encoding,
+                            "tile" => values.show_tile,
+                            "textbook" => values.textbook,
+                            "index" => values.one_based,
                             _ => values.scale_embeddings,
                         });
                     }
@@ -183,6 +186,7 @@ impl Controls {
                         "ti" => (values.token_i.clone(), values.token_i.options.is_empty()),
                         "tj" => (values.token_j.clone(), values.token_j.options.is_empty()),
                         "simview" => (fixed(&values.sim_view), false),
+                        "proj" => (fixed(values.projection), false),
                         _ => (fixed(values.theme), false),
                     };
                     if let Some(select) = element.dyn_ref::<HtmlSelectElement>() {
@@ -203,10 +207,10 @@ impl Controls {
                 }
                 FieldKind::Text | FieldKind::LiveText => {
                     if let Some(input) = element.dyn_ref::<HtmlInputElement>() {
-                        let text = if field.key == "cols" {
-                            &values.columns
-                        } else {
-                            &values.text
+                        let text = match field.key {
+                            "cols" => &values.columns,
+                            "seed" => &values.seed,
+                            _ => &values.text,
                         };
                         set_value(input, text, editable(element));
                     }

@@ -9,7 +9,9 @@ use crate::math::attention::AttentionError;
 use crate::math::complexity::ComplexityError;
 use crate::math::heads::HeadsError;
 use crate::math::order::OrderError;
+use crate::math::projection::ProjectionError;
 use crate::math::scaling::ScalingError;
+use crate::math::sentence::SentenceError;
 use crate::math::similarity::SimilarityError;
 use crate::math::MathError;
 
@@ -39,6 +41,10 @@ pub enum WebError {
     Scaling(#[from] ScalingError),
     #[error(transparent)]
     Complexity(#[from] ComplexityError),
+    #[error(transparent)]
+    Projection(#[from] ProjectionError),
+    #[error(transparent)]
+    Sentence(#[from] SentenceError),
     #[error("WebGPU: {0}")]
     GpuKernel(#[from] GpuError),
     /// A WebGPU failure in the browser layer (a canvas, a surface, a read-back).

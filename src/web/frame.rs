@@ -61,7 +61,13 @@ impl App {
         self.frame_id = self.frame_id.wrapping_add(1);
         let heatmap = &self.encoding_canvas;
         let params = &self.state.params;
-        self.heatmap_rect = draw_encoding_axes(heatmap, &self.scratch, params.n, params.d)?;
+        self.heatmap_rect = draw_encoding_axes(
+            heatmap,
+            &self.scratch,
+            params.n,
+            params.d,
+            params.first_position,
+        )?;
         let gathered = gathered_columns(params);
         match self.backend.start_frame(
             params,

@@ -6,7 +6,7 @@ use ndarray::Array2;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
-use super::backend::{FrameData, LocalFuture};
+use super::backend::{FrameData, LocalFuture, TextbookFrame};
 use super::dom::{self, now_ms};
 use super::draw::heatmap::paint_canvas;
 use super::error::WebError;
@@ -15,6 +15,7 @@ use crate::gpu::stats::read_totals;
 use crate::gpu::{read_f32, EncodingKernel, GpuContext};
 use crate::math::params::Params;
 use crate::math::plot::PixelRect;
+use crate::model::present::PSource;
 
 pub struct GpuBackend {
     context: GpuContext,
@@ -207,7 +208,7 @@ impl GpuBackend {
         let ctx = &mut self.context;
         let p = ctx
             .encoding
-            .run(&ctx.device, &ctx.queue, n, d, base)?
+            .run_from(&ctx.device, &ctx.queue, params.first_position, n, d, base)?
             .clone();
 
         self.heatmap_surface.draw(
@@ -223,20 +224,46 @@ impl GpuBackend {
 
         ctx.stats
             .run(&ctx.device, &ctx.queue, &p, n, d, base, delta)?;
-        let gathered = ctx
-            .columns
-            .run(&ctx.device, &ctx.queue, &p, n, d, gathered_columns)?
-            .clone();
+        // `?textbook=1`: the heatmap stays the GPU's exact P; the curves, the projection pair and
+        // its error come from the textbook float32 P, computed here on the CPU (the GPU's gather
+        // is then not needed).
+        let textbook = if params.textbook {
+            Some(TextbookFrame::new(params, gathered_columns)?)
+        } else {
+            None
+        };
+        let gathered = if textbook.is_none() {
+            Some(
+                ctx.columns
+                    .run(&ctx.device, &ctx.queue, &p, n, d, gathered_columns)?
+                    .clone(),
+            )
+        } else {
+            None
+        };
         let totals = ctx.stats.totals().clone();
         let (device, queue) = (ctx.device.clone(), ctx.queue.clone());
         let k = gathered_columns.len();
         let compute_ms = now_ms() - started;
         Ok(Box::pin(async move {
             let stats = read_totals(&device, &queue, &totals).await?;
-            let values = if k == 0 {
-                Vec::new()
-            } else {
-                read_f32(&device, &queue, &gathered, 0, (k * n) as u64).await?
+            if let Some(textbook) = textbook {
+                return Ok(FrameData {
+                    gathered: textbook.gathered,
+                    max_projection_error: textbook.max_projection_error,
+                    p_min: stats.min,
+                    p_max: stats.max,
+                    compute_ms,
+                    encoding: None,
+                    source: PSource::new(true, true),
+                    textbook_angle_error: textbook.angle_error,
+                });
+            }
+            let values = match gathered {
+                Some(gathered) if k > 0 => {
+                    read_f32(&device, &queue, &gathered, 0, (k * n) as u64).await?
+                }
+                _ => Vec::new(),
             };
             // The gather kernel writes column after column (k × n): transpose to n × k.
             let by_column = Array2::from_shape_vec((k, n), values)
@@ -248,6 +275,8 @@ impl GpuBackend {
                 p_max: stats.max,
                 compute_ms,
                 encoding: None,
+                source: PSource::Exact,
+                textbook_angle_error: 0.0,
             })
         }))
     }

@@ -26,12 +26,13 @@ pub fn mount_panels() -> Result<Vec<Box<dyn Panel>>, WebError> {
         Box::new(panels::curves::CurvesPanel::mount(&PANELS[1])?),
         Box::new(panels::projection::ProjectionPanel::mount(&PANELS[2])?),
         Box::new(panels::attention::AttentionPanel::mount(&PANELS[3])?),
-        Box::new(panels::heads::HeadsPanel::mount(&PANELS[4])?),
-        Box::new(panels::order::OrderPanel::mount(&PANELS[5])?),
-        Box::new(panels::similarity::SimilarityPanel::mount(&PANELS[6])?),
-        Box::new(panels::binary::BinaryPanel::mount(&PANELS[7])?),
-        Box::new(panels::complexity::ComplexityPanel::mount(&PANELS[8])?),
-        Box::new(panels::scaling::ScalingPanel::mount(&PANELS[9])?),
+        Box::new(panels::pipeline::PipelinePanel::mount(&PANELS[4])?),
+        Box::new(panels::heads::HeadsPanel::mount(&PANELS[5])?),
+        Box::new(panels::order::OrderPanel::mount(&PANELS[6])?),
+        Box::new(panels::similarity::SimilarityPanel::mount(&PANELS[7])?),
+        Box::new(panels::binary::BinaryPanel::mount(&PANELS[8])?),
+        Box::new(panels::complexity::ComplexityPanel::mount(&PANELS[9])?),
+        Box::new(panels::scaling::ScalingPanel::mount(&PANELS[10])?),
     ];
     debug_assert!(panels
         .iter()

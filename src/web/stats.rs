@@ -10,6 +10,11 @@ use crate::math::params::Params;
 #[serde(rename_all = "camelCase")]
 pub struct Stats {
     pub max_projection_error: f64,
+    /// `?textbook=1`: the curves, the projection pair and `maxProjectionError` are of the
+    /// textbook float32 P (on the CPU path the heatmap too).
+    pub textbook: bool,
+    /// The position of P's first row: 0, or 1 with `?index=1` (the Julia edition).
+    pub first_position: usize,
     pub p_min: f32,
     pub p_max: f32,
     pub rows: usize,
@@ -42,6 +47,9 @@ pub struct StateView {
     pub pair: usize,
     pub position: usize,
     pub columns: Vec<usize>,
+    pub textbook: bool,
+    /// `?index=`: the position of P's first row (0 or 1).
+    pub first_position: usize,
 }
 
 impl From<&Params> for StateView {
@@ -54,6 +62,8 @@ impl From<&Params> for StateView {
             pair: p.pair,
             position: p.position,
             columns: p.columns.clone(),
+            textbook: p.textbook,
+            first_position: p.first_position,
         }
     }
 }

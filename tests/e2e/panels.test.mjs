@@ -19,8 +19,9 @@ after(async () => {
 
 const BACKEND = { cpu: 'cpu', gpu: 'webgpu' };
 const PANEL_CANVASES = [
-  'attn-heatmap', 'heads-canvas', 'order-chart', 'sim-heatmap', 'sim-curve', 'sim-norm',
-  'binary-bits', 'binary-p', 'complexity-chart', 'scale-chart', 'scale-dots',
+  'attn-heatmap', 'pipeline-canvas', 'heads-canvas', 'order-chart', 'sim-heatmap', 'sim-curve',
+  'sim-norm', 'binary-bits', 'binary-p', 'complexity-chart', 'complexity-paths', 'scale-chart',
+  'scale-dots',
 ];
 const panels = (page) => page.evaluate(() => window.peLab.stats.panels);
 const text = (page, id) => page.locator(`#${id}`).textContent();
@@ -337,7 +338,9 @@ for (const compute of ['cpu', 'gpu']) {
       assert.equal(c.crossoverN, 128);
       assert.equal(c.crossoverNCnn, 640);
       assert.equal(c.selfAttention.operations, 256 * 256 * 128);
-      assert.equal(c.cnn.maxPathLength, Math.ceil(256 / 5));
+      // Stacked width-k convolutions connect positions 0 and n − 1 after ⌈(n−1)/(k−1)⌉ layers
+      // (d2l's table writes O(n/k)).
+      assert.equal(c.cnn.maxPathLength, Math.ceil(255 / 4));
       assert.match(await text(page, 'cx-sa-ops'), /8\D?388\D?608/);
       await page.locator('#measure-button').click();
       await page.waitForFunction(() => {

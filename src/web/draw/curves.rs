@@ -5,9 +5,9 @@ use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 
-use super::heatmap::{index_label, TickedAxis, DESC_FONT, LABEL_FONT};
+use super::heatmap::{index_label, numbered_ticks, TickedAxis, DESC_FONT, LABEL_FONT};
 use crate::math::encoding::{is_sine_column, pair_of_column, period};
-use crate::math::plot::integer_ticks;
+use crate::model::present::column_label;
 use crate::web::error::{draw_error, WebError};
 
 /// Okabe–Ito colours (distinguishable with the common colour-vision deficiencies), yellow replaced
@@ -27,15 +27,18 @@ pub const PALETTE: [RGBColor; 8] = [
 const MARKERS_UP_TO: usize = 80;
 
 /// Draws each `(column index, values down the positions)` of an encoding of dimension `d`.
+/// `first_position` is the position of the first value (1: the Julia edition, whose columns the
+/// legend then counts from 1 too).
 pub fn draw_curves(
     canvas: &HtmlCanvasElement,
     series: &[(usize, ArrayView1<f32>)],
     d: usize,
     base: f64,
+    first_position: usize,
 ) -> Result<(), WebError> {
     let backend = CanvasBackend::with_canvas_object(canvas.clone())
         .ok_or_else(|| WebError::NoContext(canvas.id()))?;
-    draw_curves_on(backend.into_drawing_area(), series, d, base)
+    draw_curves_on(backend.into_drawing_area(), series, d, base, first_position)
 }
 
 /// The same figure as an SVG document of `width × height` (the curves' export).
@@ -43,12 +46,13 @@ pub fn curves_svg(
     series: &[(usize, ArrayView1<f32>)],
     d: usize,
     base: f64,
+    first_position: usize,
     (width, height): (u32, u32),
 ) -> Result<String, WebError> {
     let mut svg = String::new();
     {
         let backend = plotters::backend::SVGBackend::with_string(&mut svg, (width, height));
-        draw_curves_on(backend.into_drawing_area(), series, d, base)?;
+        draw_curves_on(backend.into_drawing_area(), series, d, base, first_position)?;
     }
     Ok(svg)
 }
@@ -59,29 +63,38 @@ fn draw_curves_on<DB: DrawingBackend>(
     series: &[(usize, ArrayView1<f32>)],
     d: usize,
     base: f64,
+    first_position: usize,
 ) -> Result<(), WebError> {
     let n = series.first().map_or(1, |(_, values)| values.len()).max(1);
+    let first = first_position as f64;
+    let one_based = first_position != 0;
     root.fill(&WHITE).map_err(draw_error)?;
-    // Short sequences get half a position of room on each side so that markers at 0 and n − 1 show.
+    // Short sequences get half a position of room on each side so that markers at the first and
+    // last positions show.
     let (x_start, x_end) = if n < 24 {
-        (-0.5, n as f64 - 0.5)
+        (first - 0.5, first + n as f64 - 0.5)
     } else {
-        (0.0, (n - 1) as f64)
+        (first, first + (n - 1) as f64)
     };
+    let ticks: Vec<f64> = numbered_ticks(n, first_position, 10)
+        .into_iter()
+        .map(|t| t + first)
+        .collect();
     let mut chart = ChartBuilder::on(&root)
         .margin(14)
         .x_label_area_size(52)
         .y_label_area_size(76)
-        .build_cartesian_2d(
-            TickedAxis::new(x_start..x_end, integer_ticks(n, 10)),
-            -1.15f64..1.15f64,
-        )
+        .build_cartesian_2d(TickedAxis::new(x_start..x_end, ticks), -1.15f64..1.15f64)
         .map_err(draw_error)?;
     chart
         .configure_mesh()
         .light_line_style(WHITE.mix(0.0))
         .bold_line_style(BLACK.mix(0.08))
-        .x_desc("Row (position)")
+        .x_desc(if one_based {
+            "Row (position, from 1)"
+        } else {
+            "Row (position)"
+        })
         .y_desc("Value p[i, column]")
         .label_style(LABEL_FONT)
         .axis_desc_style(DESC_FONT)
@@ -98,11 +111,16 @@ fn draw_curves_on<DB: DrawingBackend>(
         let points: Vec<(f64, f64)> = values
             .iter()
             .enumerate()
-            .map(|(i, &v)| (i as f64, v as f64))
+            .map(|(i, &v)| (first + i as f64, v as f64))
             .collect();
         let kind = if is_sine_column(column) { "sin" } else { "cos" };
+        let named = if one_based {
+            format!("col {} (1-based)", column_label(column, first_position))
+        } else {
+            format!("col {column}")
+        };
         let label = format!(
-            "col {column}: {kind}, period {}",
+            "{named}: {kind}, period {}",
             crate::model::present::format_period(period(pair_of_column(column), d, base))
         );
         chart

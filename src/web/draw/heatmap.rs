@@ -133,15 +133,18 @@ pub fn index_label(v: &f64) -> String {
 const BAR_PIXELS: usize = 256;
 
 /// The axes, labels and colour bar of the heatmap of P (n rows, d columns); returns where its
-/// cells go.
+/// cells go. `first_position` = 1 (`?index=1`, the Julia edition): rows are labelled with their
+/// positions 1…n and columns 1…d.
 pub fn draw_encoding_axes(
     canvas: &HtmlCanvasElement,
     scratch: &HtmlCanvasElement,
     n: usize,
     d: usize,
+    first_position: usize,
 ) -> Result<PixelRect, WebError> {
     let bar = crate::math::colormap::diverging_bar_rgba(BAR_PIXELS, -1.0, 1.0);
-    draw_heatmap_frame(
+    let one_based = first_position != 0;
+    draw_heatmap_frame_numbered(
         canvas,
         scratch,
         n,
@@ -152,13 +155,55 @@ pub fn draw_encoding_axes(
             pixels: &bar,
         },
         &HeatmapAxes {
-            x_desc: "Column (encoding dimension)",
-            y_desc: "Row (position)",
+            x_desc: if one_based {
+                "Column (encoding dimension, counted from 1)"
+            } else {
+                "Column (encoding dimension)"
+            },
+            y_desc: if one_based {
+                "Row (position, from 1)"
+            } else {
+                "Row (position)"
+            },
             value_range: (-1.0, 1.0),
             x_names: None,
             y_names: None,
         },
+        usize::from(one_based),
     )
+}
+
+/// Ticks for `count` cells labelled `first, first + 1, …`: the cells whose labels are round
+/// numbers (multiples of 1, 2 or 5 × 10^k), as cell indices. `first` = 0: [`integer_ticks`].
+pub fn numbered_ticks(count: usize, first: usize, max_ticks: usize) -> Vec<f64> {
+    if first == 0 {
+        return integer_ticks(count, max_ticks);
+    }
+    let first_label = first as f64;
+    let mut ticks: Vec<f64> = integer_ticks(count + first, max_ticks)
+        .into_iter()
+        .filter(|&label| label >= first_label)
+        .map(|label| label - first_label)
+        .collect();
+    // The first cell is labelled too (n = 1 still gets its "1") unless a round label sits less
+    // than half a step after it.
+    let gap = match ticks.as_slice() {
+        [a, b, ..] => b - a,
+        _ => 0.0,
+    };
+    if ticks.first().map_or(true, |&t| t > gap / 2.0) {
+        ticks.insert(0, 0.0);
+    }
+    ticks
+}
+
+/// A cell index as its label `index + first`; nothing between cells.
+pub fn numbered_label(v: f64, first: usize) -> String {
+    if (v - v.round()).abs() < 1e-9 && v >= 0.0 {
+        format!("{}", v.round() as i64 + first as i64)
+    } else {
+        String::new()
+    }
 }
 
 /// Draws the axes (a `rows × columns` grid of cells, row 0 at the top) and the colour bar, and
@@ -171,6 +216,20 @@ pub fn draw_heatmap_frame(
     columns: usize,
     bar: &RgbaImage,
     axes: &HeatmapAxes,
+) -> Result<PixelRect, WebError> {
+    draw_heatmap_frame_numbered(canvas, scratch, rows, columns, bar, axes, 0)
+}
+
+/// [`draw_heatmap_frame`] with the index labels counted from `first` (1: the Julia edition's
+/// numbering); names, where given, are unchanged.
+fn draw_heatmap_frame_numbered(
+    canvas: &HtmlCanvasElement,
+    scratch: &HtmlCanvasElement,
+    rows: usize,
+    columns: usize,
+    bar: &RgbaImage,
+    axes: &HeatmapAxes,
+    first: usize,
 ) -> Result<PixelRect, WebError> {
     let backend = CanvasBackend::with_canvas_object(canvas.clone())
         .ok_or_else(|| WebError::NoContext(canvas.id()))?;
@@ -190,7 +249,7 @@ pub fn draw_heatmap_frame(
     let (main_width, main_height) = main.dim_in_pixel();
     // With names, as many ticks as fit (a name needs ~17 px of height, ~16 px across when slanted).
     // Indices: at most 12, fewer on a narrow canvas (a label of k digits needs ~9k + 14 px).
-    let index_width = columns.max(1).to_string().len() as u32 * 9 + 14;
+    let index_width = (columns.max(1) + first).to_string().len() as u32 * 9 + 14;
     let x_ticks = match axes.x_names {
         Some(_) => (main_width.saturating_sub(y_area + 24) / 16).max(2) as usize,
         None => (main_width.saturating_sub(y_area + 24) / index_width).clamp(2, 12) as usize,
@@ -208,19 +267,28 @@ pub fn draw_heatmap_frame(
         .build_cartesian_2d(
             TickedAxis::new(
                 -0.5..columns - 0.5,
-                integer_ticks(columns as usize, x_ticks),
+                match axes.x_names {
+                    Some(_) => integer_ticks(columns as usize, x_ticks),
+                    None => numbered_ticks(columns as usize, first, x_ticks),
+                },
             ),
-            TickedAxis::new(rows - 0.5..-0.5, integer_ticks(rows as usize, y_ticks)),
+            TickedAxis::new(
+                rows - 0.5..-0.5,
+                match axes.y_names {
+                    Some(_) => integer_ticks(rows as usize, y_ticks),
+                    None => numbered_ticks(rows as usize, first, y_ticks),
+                },
+            ),
         )
         .map_err(draw_error)?;
     let x_formatter = |v: &f64| match axes.x_names {
         // Slanted names are drawn below, after plotters.
         Some(_) => String::new(),
-        None => index_label(v),
+        None => numbered_label(*v, first),
     };
     let y_formatter = |v: &f64| match axes.y_names {
         Some(names) => name_label(names, *v),
-        None => index_label(v),
+        None => numbered_label(*v, first),
     };
     chart
         .configure_mesh()

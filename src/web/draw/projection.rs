@@ -28,29 +28,39 @@ const ALL_POINTS: RGBColor = RGBColor(150, 170, 200);
 const FROM: RGBColor = RGBColor(0, 114, 178);
 const TARGET: RGBColor = RGBColor(213, 94, 0);
 
-/// Draws pair `pair` of `p` for offset `delta`, highlighting position `position` (which must have a
-/// partner δ rows away) and returns the numbers shown. `p` must have at least 2 columns.
-/// The columns 2j (`sin`) and 2j+1 (`cos`) of an encoding of dimension `d`, down the positions.
+/// The columns 2j (`sin`) and 2j+1 (`cos`) of an encoding of dimension `d`, down the rows; row r
+/// is position `first_position + r` (1: the Julia edition, whose columns are counted from 1 too).
 pub struct PairColumns<'a> {
     pub sin: ArrayView1<'a, f32>,
     pub cos: ArrayView1<'a, f32>,
     pub d: usize,
+    pub first_position: usize,
 }
 
+/// Draws pair `pair` for offset `delta`, highlighting row `row` (which must have a partner δ rows
+/// away), and returns the numbers shown.
 pub fn draw_projection(
     canvas: &HtmlCanvasElement,
     columns: &PairColumns,
     base: f64,
     pair: usize,
-    position: usize,
+    row: usize,
     delta: i64,
 ) -> Result<Projection, WebError> {
     let (n, d) = (columns.sin.len().min(columns.cos.len()), columns.d);
     if n == 0 {
         return Err(WebError::Draw("no positions to project".into()));
     }
+    let first = columns.first_position;
     let (sin_col, cos_col) = (2 * pair, 2 * pair + 1);
-    let position = position.min(n - 1);
+    let axis = |column: usize, f: &str| {
+        if first == 0 {
+            format!("p[i, {column}] = {f}(i·ω_{pair})")
+        } else {
+            format!("column {} (1-based) = {f}(i·ω_{pair})", column + 1)
+        }
+    };
+    let position = row.min(n - 1);
     let target_row = (position as i64 + delta).clamp(0, n as i64 - 1) as usize;
     let matrix = rotation_for_pair(pair, d, base, delta);
     let omega = frequency(pair, d, base);
@@ -73,8 +83,8 @@ pub fn draw_projection(
         .configure_mesh()
         .light_line_style(WHITE.mix(0.0))
         .bold_line_style(BLACK.mix(0.08))
-        .x_desc(format!("p[i, {sin_col}] = sin(i·ω_{pair})"))
-        .y_desc(format!("p[i, {cos_col}] = cos(i·ω_{pair})"))
+        .x_desc(axis(sin_col, "sin"))
+        .y_desc(axis(cos_col, "cos"))
         .label_style(LABEL_FONT)
         .axis_desc_style(DESC_FONT)
         .x_labels(7)
@@ -156,16 +166,18 @@ pub fn draw_projection(
         Text::new(text, place, style)
     };
     let same_point = delta == 0;
+    // Labels name positions, not rows.
+    let (from_position, target_position) = (first + position, first + target_row);
     let from_label = if same_point {
         String::new()
     } else {
-        format!("p_{position}")
+        format!("p_{from_position}")
     };
     chart
         .draw_series([
             label(from_label, from, -0.18 * direction, FROM),
             label(
-                format!("p_{target_row} = M·p_{position}"),
+                format!("p_{target_position} = M·p_{from_position}"),
                 target,
                 if same_point { 0.0 } else { 0.3 * direction },
                 TARGET,

@@ -15,8 +15,15 @@ use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::{canvas_message, elapsed, format_number, Ctx};
 use crate::math::colormap::{sequential_bar_rgba, weights_image};
-use crate::math::panels::{masked_weights_are_zero, row_sum_error, sentence_weights};
+use crate::math::panels::{masked_weights_are_zero, row_sum_error};
 use crate::math::plot::{cell_at, PixelRect};
+use crate::math::projection::ProjectionMode;
+use crate::math::sentence::sentence_attention;
+use crate::model::attention::{
+    formula, identity_warning, mask_sentence, offset_sentence, projection_description,
+    row_sum_sentence,
+};
+use crate::model::present::plural;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{HtmlElement, MouseEvent};
 
@@ -38,6 +45,20 @@ pub struct AttentionStats {
     pub row_sum_error: f64,
     /// Mean weight of each token on itself.
     pub diagonal_mean: f64,
+    /// The projections in use: "random", "identity" or "offset".
+    pub projection: &'static str,
+    /// The seed of the random projections.
+    pub seed: u64,
+    /// Mean weight of a token on itself (the same as `diagonal_mean`).
+    pub mean_self_weight: f64,
+    /// The visible warning (non-empty with the identity projections).
+    pub warning: String,
+    /// The offset head's fraction of queries whose strongest key is i + δ: on P alone, and on the
+    /// sentence's X (·√d) + P (`null` when no query has a key δ away).
+    pub offset_hit_rate: Option<f64>,
+    pub offset_hit_rate_with_tokens: Option<f64>,
+    /// The δ of the offset head (the page's δ).
+    pub offset_delta: i64,
     /// The largest weight off the diagonal: [query, key] and its value.
     pub strongest_other: Option<(usize, usize)>,
     pub strongest_other_weight: f64,
@@ -50,6 +71,8 @@ pub struct AttentionStats {
 /// The heatmap as drawn, for hovering.
 pub struct WeightsView {
     rect: PixelRect,
+    /// The CSV's first line: the formula actually used.
+    formula: String,
     tokens: Vec<String>,
     weights: Array2<f32>,
     valid_len: Option<usize>,
@@ -68,7 +91,7 @@ impl WeightsView {
             .valid_len
             .map_or_else(|| "all".to_string(), |v| v.to_string());
         crate::math::export::matrix_csv(
-            "attention weights softmax((X+P)(X+P)^T/sqrt(d))",
+            &self.formula,
             &[
                 ("tokens", self.tokens.len().to_string()),
                 ("valid_len", valid),
@@ -88,9 +111,13 @@ impl WeightsView {
             self.tokens[query], self.tokens[key]
         );
         Some(match self.valid_len {
-            Some(v) if key >= v => {
+            Some(v) if key >= v && v > 0 => {
                 format!("{names}: masked (key {key} ≥ valid_len {v}), weight exactly 0")
             }
+            Some(0) => format!(
+                "{names}: every key masked (valid_len 0), uniform weight {:.4}",
+                self.weights[[query, key]]
+            ),
             _ => format!("{names}: weight {:.4}", self.weights[[query, key]]),
         })
     }
@@ -129,14 +156,9 @@ pub fn render(
         stats.ms = elapsed(started);
         return Ok((stats, None));
     }
-    let w = sentence_weights(
-        &tokens,
-        params.d,
-        params.base,
-        lesson.positional_encoding,
-        lesson.scale_embeddings,
-        valid_len,
-    )?;
+    let choice = super::layer_choice(ctx);
+    let layer = sentence_attention(&tokens, &choice, &super::projections(ctx), valid_len)?;
+    let w = layer.weights().clone();
     // Off screen, the picture waits (see `PanelsState::visible`); the numbers do not.
     let rect = if ctx.draw {
         let bar = sequential_bar_rgba(256, 0.0, 1.0);
@@ -198,33 +220,49 @@ pub fn render(
     stats.strongest_other = strongest.map(|(at, _)| at);
     stats.strongest_other_weight = strongest.map_or(0.0, |(_, v)| f64::from(v));
 
-    let mask_text = match valid_len {
-        Some(v) => format!(
-            "valid_len = {v}: keys {v}–{} are masked in every row; their {} weights are {} (hatched grey, a colour not on the map).",
-            n - 1,
-            stats.masked_count,
-            if stats.masked_weights_zero { "exactly 0" } else { "NOT all 0" }
+    let mode = lesson.projection;
+    stats.projection = mode.to_query();
+    stats.seed = lesson.seed;
+    stats.mean_self_weight = layer.mean_self_weight;
+    stats.warning = identity_warning(mode, params.d, layer.mean_self_weight);
+    let finite = |r: f64| (!r.is_nan()).then_some(r);
+    stats.offset_hit_rate = finite(layer.offset_hit_rate);
+    stats.offset_hit_rate_with_tokens = finite(layer.offset_hit_rate_with_tokens);
+    stats.offset_delta = choice.delta;
+    dom::text(&dom.warning, &stats.warning);
+    dom.warning.set_hidden(stats.warning.is_empty());
+    dom::text(
+        &dom.offset,
+        &offset_sentence(
+            choice.delta,
+            layer.offset_hit_rate,
+            layer.offset_hit_rate_with_tokens,
+            lesson.scale_embeddings,
         ),
-        None => "valid_len = all keys (no mask).".to_string(),
-    };
+    );
+    dom.offset_note.set_hidden(mode != ProjectionMode::Offset);
+
     let strongest_text = match strongest {
-        Some(((q, k), v)) => format!(
-            " Strongest attention to another token: “{}” → “{}”, {}.",
+        Some(((q, k), v)) if mode != ProjectionMode::Offset => format!(
+            " Strongest attention to another token: “{}” → “{}”, {} (random embeddings and weights: no meaning in the words).",
             tokens[q],
             tokens[k],
             format_number(f64::from(v))
         ),
-        None => String::new(),
+        _ => String::new(),
     };
     dom::text(
         &dom.summary,
         &format!(
-            "{n} tokens, d = {}, P {}, embeddings {}. Mean weight of a token on itself: {}.{strongest_text} Rows sum to 1 (largest error {:.1e}). {mask_text}",
+            "{}, d = {}, P {}, embeddings {}; {}. Mean weight of a token on itself: {}.{strongest_text} {} {}",
+            plural(n, "token", "tokens"),
             params.d,
             if lesson.positional_encoding { "added" } else { "off" },
             if lesson.scale_embeddings { "× √d" } else { "not scaled" },
+            projection_description(mode, lesson.seed, choice.delta, lesson.beta),
             format_number(stats.diagonal_mean),
-            stats.row_sum_error,
+            row_sum_sentence(stats.row_sum_error),
+            mask_sentence(valid_len, n, stats.masked_weights_zero),
         ),
     );
     stats.ms = elapsed(started);
@@ -232,6 +270,7 @@ pub fn render(
         stats,
         rect.map(|rect| WeightsView {
             rect,
+            formula: formula(mode, lesson.scale_embeddings, lesson.positional_encoding),
             tokens,
             weights: w,
             valid_len,
@@ -245,6 +284,9 @@ crate::element_table! {
         tooltip: HtmlElement = "attn-tooltip",
         hover: HtmlElement = "attn-hover",
         summary: HtmlElement = "attn-summary",
+        warning: HtmlElement = "attn-warning",
+        offset_note: HtmlElement = "attn-offset",
+        offset: HtmlElement = "attn-offset-text",
     }
 }
 
@@ -274,9 +316,10 @@ impl Panel for AttentionPanel {
 
     fn inputs(&self, ctx: &Ctx) -> String {
         format!(
-            "{}|{:?}",
+            "{}|{:?}|{}",
             super::tokens_key(ctx),
-            ctx.lesson.effective_valid_len()
+            ctx.lesson.effective_valid_len(),
+            super::projection_key(ctx)
         )
     }
 

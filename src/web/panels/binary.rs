@@ -7,7 +7,9 @@ use serde::Serialize;
 use web_sys::HtmlCanvasElement;
 
 use super::super::dom::{self, context_2d, now_ms};
-use super::super::draw::heatmap::{draw_heatmap_frame, paint_cells, HeatmapAxes, RgbaImage};
+use super::super::draw::heatmap::{
+    draw_encoding_axes, draw_heatmap_frame, paint_cells, HeatmapAxes, RgbaImage,
+};
 use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::{elapsed, Ctx};
@@ -91,20 +93,8 @@ pub fn render(ctx: &mut Ctx, dom: &BinaryDom) -> Result<BinaryStats, WebError> {
         )?;
 
         let p_canvas = &dom.p;
-        let rect = draw_heatmap_frame(
-            p_canvas,
-            ctx.scratch,
-            n,
-            d,
-            &bar_image,
-            &HeatmapAxes {
-                x_desc: "Column (encoding dimension)",
-                y_desc: "Row (position)",
-                value_range: (-1.0, 1.0),
-                x_names: None,
-                y_names: None,
-            },
-        )?;
+        // The same axes as the heatmap of P (1-based with `?index=1`).
+        let rect = draw_encoding_axes(p_canvas, ctx.scratch, n, d, ctx.params.first_position)?;
         // P itself is already drawn above (by the GPU's render pass on WebGPU, from the CPU's cells
         // otherwise): its image is copied, scaled, rather than computed and coloured again.
         let source = ctx.encoding_canvas;
@@ -137,7 +127,7 @@ pub fn render(ctx: &mut Ctx, dom: &BinaryDom) -> Result<BinaryStats, WebError> {
     let last = pairings.last();
     dom::text(
         &dom.summary,
-        &format!(
+        &(format!(
             "{width} bit{} number 0…{}: bit k repeats every 2^(k+1) numbers (2, 4, 8, …). The encoding's pairs slow down the same way, but smoothly: the fastest pair repeats every 2π ≈ {:.2} positions (no column alternates like the lowest bit), and each next pair is {} times slower (base^(2/d)), not 2 times.{}",
             if width == 1 { "" } else { "s" },
             n - 1,
@@ -148,7 +138,11 @@ pub fn render(ctx: &mut Ctx, dom: &BinaryDom) -> Result<BinaryStats, WebError> {
                 p.bit, p.bit_period, p.pair, p.pair_period
             ))
             .unwrap_or_default()
-        ),
+        ) + if ctx.params.first_position == 0 {
+            ""
+        } else {
+            " With index=1 the rows of P are positions 1…n: row r of P sits beside the number r − 1."
+        })[..],
     );
     Ok(BinaryStats {
         n,
@@ -269,7 +263,15 @@ impl Panel for BinaryPanel {
 
     fn inputs(&self, ctx: &Ctx) -> String {
         let p = ctx.params;
-        format!("{}|{}|{}|{}", p.n, p.d, p.base, ctx.backend.name())
+        // The copy of P's heatmap follows every frame of P.
+        format!(
+            "{}|{}|{}|{}|{}",
+            p.n,
+            p.d,
+            p.base,
+            ctx.backend.name(),
+            ctx.frame_id
+        )
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {

@@ -1,9 +1,11 @@
-//! Panel 6, CNN vs RNN vs self-attention: the chapter's table filled with the counts for n, d and
-//! the kernel size k, a log–log plot of the operations against n (self-attention overtakes the RNN
-//! at n = d), and this page's own time for the attention kernel at n × d: the GPU attention kernel
-//! on WebGPU (wall clock around submit + read-back of one weight), `math::attention::weights` on
-//! the CPU (only up to n²·d ≤ 2²⁷). Measured by a button, and by itself during the render at a
-//! size small enough not to disturb a slider.
+//! Panel 6, CNN vs RNN vs self-attention: the chapter's comparison as a table, filled with the
+//! counts for n, d and the kernel size k (the CNN's maximum path length exact, next to d2l's
+//! O(n/k)), a log–log plot of the operations against n (self-attention overtakes the RNN at
+//! n = d), the chapter's connectivity figure drawn for n and k, and this page's own time for the
+//! attention kernel at n × d: the GPU attention kernel on WebGPU (wall clock around submit +
+//! read-back of one weight), `math::attention::weights` on the CPU (only up to n²·d ≤ 2²⁷).
+//! Measured by a button, and by itself during the render at a size small enough not to disturb a
+//! slider.
 
 use serde::Serialize;
 use wasm_bindgen::JsValue;
@@ -15,11 +17,14 @@ use super::super::dom::{self, listen, now_ms};
 use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::complexity_chart::draw_chart;
+use super::complexity_paths::{draw_paths, drawn_positions};
 use super::{elapsed, Ctx};
 use crate::math::complexity::{
-    cnn_layers_to_connect, crossover_n, crossover_n_cnn, layer_costs, Cost,
+    cnn_dilated_layers_to_connect, cnn_layers_to_connect, crossover_n, crossover_n_cnn,
+    layer_costs, Cost,
 };
 use crate::math::panels::{cpu_can_measure, CPU_MEASURE_BUDGET};
+use crate::model::present::plural;
 
 /// Sizes measured by themselves shortly after a change (n²·d multiply-adds): about 10 ms on the
 /// CPU, and what a software GPU does in a fraction of a second.
@@ -80,6 +85,10 @@ pub struct ComplexityStats {
     pub crossover_n_cnn: usize,
     /// Stacked CNN layers before the first and last position meet (`None`: k = 1 never does).
     pub cnn_layers_to_connect: Option<usize>,
+    /// The same with dilated layers (dilations 1, k, k², …): ⌈log_k n⌉.
+    pub cnn_dilated_layers_to_connect: Option<usize>,
+    /// Positions in the connectivity figure (n, at most 16).
+    pub drawn_positions: usize,
     /// The page's own time for the attention kernel at `measured_n` × `measured_d`.
     pub measured_attention_ms: Option<f64>,
     pub measured_n: Option<usize>,
@@ -113,6 +122,9 @@ pub fn render(
         dom::text(seq, &format_count(cost.sequential_operations));
         dom::text(path, &format_count(cost.max_path_length));
     }
+    let layers = cnn_layers_to_connect(n, k);
+    let dilated = cnn_dilated_layers_to_connect(n, k);
+    dom::text(&dom.cnn_path, &cnn_path_cell(n, k, layers));
     let cross = crossover_n(d);
     let cross_cnn = crossover_n_cnn(d, k);
     let cheaper = if n < cross {
@@ -128,14 +140,12 @@ pub fn render(
         &dom.crossover,
         &format!(
             "Self-attention's n²·d overtakes the RNN's n·d² at n = d = {cross} ({cheaper}); the CNN's k·n·d² at n = k·d = {cross_cnn}. {}",
-            match cnn_layers_to_connect(n, k) {
-                Some(layers) => format!("Stacked CNN layers of kernel {k} connect positions 0 and {} after {layers} layers; self-attention after 1.", n - 1),
-                None => "A CNN of kernel 1 never connects two positions.".to_string(),
-            }
+            path_sentence(n, k, layers, dilated)
         ),
     );
     if ctx.draw {
         draw_chart(&dom.chart, n, d, k)?;
+        draw_paths(&dom.paths, n, k)?;
     }
 
     let backend = ctx.backend.name();
@@ -147,7 +157,7 @@ pub fn render(
         if backend == "webgpu" {
             "the WebGPU attention kernel (one head, no mask; wall clock from submit to the read-back of one weight, fastest of 3)"
         } else {
-            "math::attention::weights on the CPU (one head, no mask)"
+            "the page's CPU attention code (Rust, compiled to WebAssembly; one head, no mask)"
         }
     };
     let note = if measure.running == Some((n, d)) {
@@ -190,7 +200,9 @@ pub fn render(
         self_attention: costs.self_attention.into(),
         crossover_n: cross,
         crossover_n_cnn: cross_cnn,
-        cnn_layers_to_connect: cnn_layers_to_connect(n, k),
+        cnn_layers_to_connect: layers,
+        cnn_dilated_layers_to_connect: dilated,
+        drawn_positions: drawn_positions(n),
         measured_attention_ms: result.map(|m| m.ms),
         measured_n: result.map(|m| m.n),
         measured_d: result.map(|m| m.d),
@@ -200,6 +212,36 @@ pub fn render(
         measure_note: note,
         ms: elapsed(started),
     })
+}
+
+/// The CNN's maximum-path-length cell: the exact layer count, and d2l's O(n/k).
+fn cnn_path_cell(n: usize, k: usize, layers: Option<usize>) -> String {
+    match layers {
+        None => "never (kernel 1; d2l: O(n/k))".to_string(),
+        Some(0) => "1 layer (n = 1)".to_string(),
+        Some(l) => format!(
+            "{} = ⌈{}/{}⌉ (d2l: O(n/k))",
+            plural(l, "layer", "layers"),
+            n - 1,
+            k - 1
+        ),
+    }
+}
+
+/// The three path-length quantities in words: the exact stacked count (the table's), d2l's O(n/k)
+/// and the dilated O(log_k n).
+fn path_sentence(n: usize, k: usize, layers: Option<usize>, dilated: Option<usize>) -> String {
+    match (layers, dilated) {
+        (Some(l), Some(dl)) if n > 1 => format!(
+            "Maximum path length of the CNN, three quantities: stacked layers of kernel {k} first let one unit see both position 0 and position {} after ⌈(n − 1)/(k − 1)⌉ = {} (the table's number; the figure below draws these layers); d2l writes this O(n/k); dilated layers (dilations 1, {k}, {}, …) would need ⌈log_k n⌉ = {}, O(log_k n). The RNN's path from the first input to the last hidden state has n = {n} edges; self-attention connects every pair in 1 layer.",
+            n - 1,
+            plural(l, "layer", "layers"),
+            k * k,
+            plural(dl, "layer", "layers"),
+        ),
+        _ if n <= 1 => "With a single position (n = 1) there is nothing to connect: every layer's path is 1 edge.".to_string(),
+        _ => "A CNN of kernel 1, stacked or dilated, never connects two positions (d2l's O(n/k) does not apply at k = 1); the RNN's path from the first input to the last hidden state has n edges; self-attention connects every pair in 1 layer.".to_string(),
+    }
 }
 
 /// Operation counts, readable: 184 320, 1.84e9.
@@ -231,6 +273,7 @@ crate::element_table! {
         sa_seq: HtmlElement = "cx-sa-seq",
         sa_path: HtmlElement = "cx-sa-path",
         chart: HtmlCanvasElement = "complexity-chart",
+        paths: HtmlCanvasElement = "complexity-paths",
         crossover: HtmlElement = "complexity-crossover",
         measured: HtmlElement = "complexity-measured",
         measure: HtmlButtonElement = "measure-button",

@@ -9,6 +9,7 @@ use super::super::dom;
 use super::super::draw::curves::{curves_svg, draw_curves};
 use super::super::error::WebError;
 use super::super::panel::{Ctx, Panel, PanelSpec};
+use super::heatmap::encoding_csv_head;
 use crate::math::export::matrix_csv;
 use crate::model::present::curves_summary;
 
@@ -58,9 +59,13 @@ impl Panel for CurvesPanel {
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
-        let (n, d, base) = (ctx.params.n, ctx.params.d, ctx.params.base);
-        draw_curves(&self.dom.canvas, &series(ctx), d, base)?;
-        dom::text(&self.dom.summary, &curves_summary(&ctx.params.columns, n));
+        let p = ctx.params;
+        let (n, d, base, first) = (p.n, p.d, p.base, p.first_position);
+        draw_curves(&self.dom.canvas, &series(ctx), d, base, first)?;
+        dom::text(
+            &self.dom.summary,
+            &curves_summary(&p.columns, n, first, ctx.frame.source),
+        );
         Ok(())
     }
 
@@ -72,10 +77,11 @@ impl Panel for CurvesPanel {
         let p = ctx.params;
         let count = p.columns.len().min(ctx.frame.gathered.ncols());
         let labels: Vec<String> = p.columns.iter().map(|c| format!("col_{c}")).collect();
+        let (parameters, row_label) = encoding_csv_head(p, ctx.frame.source.columns_are_textbook());
         let csv = matrix_csv(
             "P columns",
-            &super::csv_parameters(p),
-            "position",
+            &parameters,
+            row_label,
             &labels[..count],
             ctx.frame.gathered.slice(s![.., 0..count]),
         );
@@ -87,6 +93,7 @@ impl Panel for CurvesPanel {
             &series(ctx),
             ctx.params.d,
             ctx.params.base,
+            ctx.params.first_position,
             SVG_SIZE,
         ))
     }

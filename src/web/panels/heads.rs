@@ -2,7 +2,7 @@
 //! [3, 2]) split into heads; every head of a sequence uses that sequence's valid length (d2l's
 //! `repeat`, not `np.tile`, the seeds' bug). CPU twins on both backends (2 × heads maps of 4 × 4).
 
-use ndarray::s;
+use ndarray::{s, Array4};
 use serde::Serialize;
 use web_sys::HtmlCanvasElement;
 
@@ -11,12 +11,14 @@ use super::super::draw::heatmap::{paint_image, RgbaImage};
 use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::{elapsed, format_number, Ctx};
-use crate::math::attention::multi_head_weights;
+use crate::math::attention::multi_head_weights_qk;
 use crate::math::colormap::weights_image;
-use crate::math::heads::{compare_valid_len_orders, head_valid_lens, tiled_head_valid_lens};
+use crate::math::heads::{compare_valid_len_orders_qk, head_valid_lens, tiled_head_valid_lens};
 use crate::math::lesson::{batch_sequences, divisors, PAD_TOKEN};
-use crate::math::panels::{batch_input, masked_weights_are_zero};
+use crate::math::panels::masked_weights_are_zero;
 use crate::math::plot::PixelRect;
+use crate::math::projection::mean_self_weight;
+use crate::math::sentence::projected_batch;
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
@@ -42,6 +44,12 @@ pub struct HeadsStats {
     pub tile_max_weight_difference: f64,
     /// Every masked weight of every map is exactly 0.
     pub masked_weights_zero: bool,
+    /// Mean weight of a query on its own key over every map of both sequences.
+    pub mean_self_weight: f64,
+    /// The projections in use (as the attention panel's).
+    pub projection: &'static str,
+    /// Whether np.tile's maps are drawn beside the right ones.
+    pub show_tile: bool,
     pub shown_heads: usize,
     /// weights[sequence][head][query][key].
     pub weights: Vec<Vec<Vec<Vec<f32>>>>,
@@ -55,87 +63,29 @@ pub fn render(ctx: &mut Ctx, dom: &HeadsDom) -> Result<HeadsStats, WebError> {
     let heads = lesson.heads();
     let sequences = batch_sequences(&lesson.tokens());
     let lens = lesson.batch_lens;
-    let x = batch_input(
+    let (q, k) = projected_batch(
         &sequences,
-        d,
-        params.base,
-        lesson.positional_encoding,
-        lesson.scale_embeddings,
+        &super::layer_choice(ctx),
+        &super::projections(ctx),
     )?;
-    let w = multi_head_weights(x.view(), heads, &lens)?;
-    let comparison = compare_valid_len_orders(x.view(), heads, &lens)?;
+    let w = multi_head_weights_qk(q.view(), k.view(), heads, &lens)?;
+    let (comparison, tiled_w) = compare_valid_len_orders_qk(q.view(), k.view(), heads, &lens)?;
     let per_head = head_valid_lens(&lens, heads)?;
     let tiled = tiled_head_valid_lens(&lens, heads)?;
     let masked_zero = (0..2).all(|b| {
         (0..heads).all(|h| masked_weights_are_zero(w.slice(s![b, h, .., ..]), Some(lens[b])))
     });
+    let maps: Vec<_> = (0..2)
+        .flat_map(|b| (0..heads).map(move |h| (b, h)))
+        .map(|(b, h)| w.slice(s![b, h, .., ..]).to_owned())
+        .collect();
+    let mean_self_weight = mean_self_weight(&maps);
 
     let shown = heads.min(SHOWN_HEADS);
     if ctx.draw {
-        // The drawing: one row per sequence, one square map per head (the first SHOWN_HEADS).
-        let canvas = &dom.canvas;
-        let context = context_2d(canvas)?;
-        let (width, height) = (canvas.width() as f64, canvas.height() as f64);
-        context.set_fill_style_str("#fff");
-        context.fill_rect(0.0, 0.0, width, height);
-        let (margin, gap) = (14.0, 10.0);
-        let row_height = (height - 8.0) / 2.0;
-        let tile = ((width - 2.0 * margin - gap * (shown as f64 - 1.0)) / shown as f64)
-            .min(row_height - 64.0)
-            .floor();
-        for (b, sequence) in sequences.iter().enumerate() {
-            let top = 6.0 + b as f64 * row_height;
-            context.set_fill_style_str("#1b1f24");
-            context.set_font("600 17px sans-serif");
-            context.fill_text(
-                &format!(
-                    "Sequence {b}: {}  ·  valid_len = {}",
-                    sequence
-                        .iter()
-                        .map(|t| format!("“{t}”"))
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                    lens[b]
-                ),
-                margin,
-                top + 18.0,
-            )?;
-            context.set_font("15px sans-serif");
-            for (h, head_len) in per_head[b].iter().enumerate().take(shown) {
-                let x0 = margin + h as f64 * (tile + gap);
-                let y0 = top + 50.0;
-                context.set_fill_style_str("#333");
-                // Narrow tiles (many heads) get the short caption.
-                let caption = if tile >= 100.0 {
-                    format!("head {h} · {head_len}")
-                } else {
-                    format!("h{h} · {head_len}")
-                };
-                context.fill_text(&caption, x0, y0 - 8.0)?;
-                let map = w.slice(s![b, h, .., ..]);
-                let values: Vec<f32> = map.iter().copied().collect();
-                let n = map.nrows();
-                let cell_px = (tile / n as f64).floor().max(1.0) as usize;
-                let valid = lens[b];
-                let (pixels, img_w, img_h) =
-                    weights_image(&values, n, n, cell_px, |_, column| column >= valid);
-                paint_image(
-                    canvas,
-                    ctx.scratch,
-                    &RgbaImage {
-                        width: img_w,
-                        height: img_h,
-                        pixels: &pixels,
-                    },
-                    PixelRect {
-                        x0,
-                        y0,
-                        x1: x0 + tile,
-                        y1: y0 + tile,
-                    },
-                )?;
-            }
-        }
+        draw_maps(
+            ctx, dom, &sequences, &lens, &per_head, &tiled, &w, &tiled_w, shown,
+        )?;
     }
 
     let range = |count: usize| {
@@ -203,6 +153,9 @@ pub fn render(ctx: &mut Ctx, dom: &HeadsDom) -> Result<HeadsStats, WebError> {
         wrong_heads_with_tile: comparison.wrong_heads.len(),
         tile_max_weight_difference: comparison.max_weight_difference,
         masked_weights_zero: masked_zero,
+        mean_self_weight,
+        projection: lesson.projection.to_query(),
+        show_tile: lesson.show_tile,
         shown_heads: shown,
         weights: (0..2)
             .map(|b| {
@@ -219,6 +172,110 @@ pub fn render(ctx: &mut Ctx, dom: &HeadsDom) -> Result<HeadsStats, WebError> {
             .collect(),
         ms: elapsed(started),
     })
+}
+
+/// One row of maps per sequence (the first `shown` heads), and with `tile` on a second row per
+/// sequence with what `np.tile` gave: maps whose length is wrong are outlined in red.
+#[allow(clippy::too_many_arguments)]
+fn draw_maps(
+    ctx: &mut Ctx,
+    dom: &HeadsDom,
+    sequences: &[Vec<String>; 2],
+    lens: &[usize; 2],
+    per_head: &[Vec<usize>],
+    tiled: &[Vec<usize>],
+    w: &Array4<f32>,
+    tiled_w: &Array4<f32>,
+    shown: usize,
+) -> Result<(), WebError> {
+    let canvas = &dom.canvas;
+    let context = context_2d(canvas)?;
+    let (width, height) = (canvas.width() as f64, canvas.height() as f64);
+    context.set_fill_style_str("#fff");
+    context.fill_rect(0.0, 0.0, width, height);
+    let show_tile = ctx.lesson.show_tile;
+    let rows: Vec<(usize, bool)> = (0..2)
+        .flat_map(|b| std::iter::once((b, false)).chain(show_tile.then_some((b, true))))
+        .collect();
+    let (margin, gap) = (14.0, 10.0);
+    let row_height = (height - 8.0) / rows.len() as f64;
+    // Title line, caption line, then the map.
+    let map_offset = if show_tile { 42.0 } else { 50.0 };
+    let tile = ((width - 2.0 * margin - gap * (shown as f64 - 1.0)) / shown as f64)
+        .min(row_height - map_offset - 8.0)
+        .floor()
+        .max(8.0);
+    for (r, &(b, buggy)) in rows.iter().enumerate() {
+        let top = 6.0 + r as f64 * row_height;
+        context.set_fill_style_str(if buggy { "#b2182b" } else { "#1b1f24" });
+        context.set_font("600 16px sans-serif");
+        let title = if buggy {
+            let wrong = (0..shown)
+                .filter(|&h| tiled[b][h] != per_head[b][h])
+                .count();
+            format!("np.tile (buggy), sequence {b}: {wrong} of {shown} maps wrong")
+        } else {
+            format!(
+                "Sequence {b}: {}  ·  valid_len = {}",
+                sequences[b]
+                    .iter()
+                    .map(|t| format!("“{t}”"))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                lens[b]
+            )
+        };
+        context.fill_text(&title, margin, top + 16.0)?;
+        context.set_font("15px sans-serif");
+        let (maps, used) = if buggy {
+            (tiled_w, &tiled[b])
+        } else {
+            (w, &per_head[b])
+        };
+        for h in 0..shown {
+            let head_len = used[h];
+            let x0 = margin + h as f64 * (tile + gap);
+            let y0 = top + map_offset;
+            context.set_fill_style_str("#333");
+            // Narrow tiles (many heads) get the short caption.
+            let caption = if tile >= 100.0 {
+                format!("head {h} · {head_len}")
+            } else {
+                format!("h{h} · {head_len}")
+            };
+            context.fill_text(&caption, x0, y0 - 6.0)?;
+            let map = maps.slice(s![b, h, .., ..]);
+            let values: Vec<f32> = map.iter().copied().collect();
+            let n = map.nrows();
+            let cell_px = (tile / n as f64).floor().max(1.0) as usize;
+            let valid = head_len;
+            let (pixels, img_w, img_h) = weights_image(&values, n, n, cell_px, |_, column| {
+                column >= valid && valid > 0
+            });
+            let rect = PixelRect {
+                x0,
+                y0,
+                x1: x0 + tile,
+                y1: y0 + tile,
+            };
+            paint_image(
+                canvas,
+                ctx.scratch,
+                &RgbaImage {
+                    width: img_w,
+                    height: img_h,
+                    pixels: &pixels,
+                },
+                rect,
+            )?;
+            if buggy && head_len != per_head[b][h] {
+                context.set_stroke_style_str("#b2182b");
+                context.set_line_width(3.0);
+                context.stroke_rect(x0 - 2.0, y0 - 2.0, tile + 4.0, tile + 4.0);
+            }
+        }
+    }
+    Ok(())
 }
 
 crate::element_table! {
@@ -253,10 +310,12 @@ impl Panel for HeadsPanel {
     fn inputs(&self, ctx: &Ctx) -> String {
         let l = ctx.lesson;
         format!(
-            "{}|{}|{:?}",
+            "{}|{}|{:?}|{}|{}",
             super::tokens_key(ctx),
             l.heads(),
-            l.batch_lens
+            l.batch_lens,
+            super::projection_key(ctx),
+            l.show_tile
         )
     }
 

@@ -11,7 +11,8 @@ use super::super::dom::{self, listen};
 use super::super::error::WebError;
 use super::super::panel::{Ctx, Panel, PanelSpec};
 use crate::math::encoding::{frequency_count, period};
-use crate::math::export::encoding_csv;
+use crate::math::export::{encoding_csv, matrix_csv, numbered_columns};
+use crate::math::params::Params;
 use crate::math::plot::cell_at;
 use crate::model::present::{encoding_cell, encoding_summary, EncodingSummary};
 
@@ -45,6 +46,8 @@ impl HeatmapPanel {
     /// Shows cell (row, column) of P in the tooltip (near CSS point x, y) and the read-out.
     fn show_cell(&self, ctx: &Ctx, row: usize, column: usize, x_css: f64, y_css: f64) {
         let (d, base) = (ctx.params.d, ctx.params.base);
+        let first = ctx.params.first_position;
+        let textbook = ctx.frame.source.heatmap_is_textbook();
         let style = self.dom.tooltip.style();
         let _ = style.set_property("left", &format!("{}px", x_css + 14.0));
         let _ = style.set_property("top", &format!("{}px", y_css + 14.0));
@@ -54,7 +57,7 @@ impl HeatmapPanel {
         let (tooltip, hover) = (self.dom.tooltip.clone(), self.dom.hover.clone());
         wasm_bindgen_futures::spawn_local(async move {
             if let Ok(value) = read.await {
-                let text = encoding_cell(row, column, d, base, value);
+                let text = encoding_cell(row, column, d, base, value, first, textbook);
                 dom::text(&tooltip, &text);
                 tooltip.set_hidden(false);
                 dom::text(&hover, &text);
@@ -83,6 +86,8 @@ impl Panel for HeatmapPanel {
             frequencies,
             shortest_period: period(0, d, base),
             longest_period: period(frequencies - 1, d, base),
+            first_position: ctx.params.first_position,
+            source: ctx.frame.source,
         };
         dom::text(&self.dom.summary, &encoding_summary(&summary));
         self.dom.tooltip.set_hidden(true);
@@ -97,6 +102,8 @@ impl Panel for HeatmapPanel {
         stats.shortest_period = summary.shortest_period;
         stats.longest_period = summary.longest_period;
         stats.heatmap_image = [rect.x0, rect.y0, rect.x1, rect.y1];
+        stats.textbook = ctx.frame.source.columns_are_textbook();
+        stats.first_position = ctx.params.first_position;
         Ok(())
     }
 
@@ -184,9 +191,46 @@ impl Panel for HeatmapPanel {
     fn csv(&self, ctx: &Ctx) -> Option<LocalFuture<Result<String, WebError>>> {
         let (n, d, base) = (ctx.params.n, ctx.params.d, ctx.params.base);
         let read = ctx.backend.read_encoding(ctx.frame, n, d);
+        let textbook = ctx.frame.source.heatmap_is_textbook();
+        let plain = ctx.params.first_position == 0 && !textbook;
+        let (parameters, row_label) = encoding_csv_head(ctx.params, textbook);
         Some(Box::pin(async move {
             let p = read.await?;
-            Ok(encoding_csv(p.view(), base))
+            if plain {
+                return Ok(encoding_csv(p.view(), base));
+            }
+            Ok(matrix_csv(
+                "P",
+                &parameters,
+                row_label,
+                &numbered_columns("col_", d),
+                p.view(),
+            ))
         }))
     }
+}
+
+/// The parameters and the row label of an export of P or of its columns: the link's `d`, `n`,
+/// `base`, then `index` and `textbook` when they are on. With `index=1` the CSV's row r (counted
+/// from 0, like its `col_c` labels) is position r + 1.
+pub(super) fn encoding_csv_head(
+    p: &Params,
+    textbook: bool,
+) -> (Vec<(&'static str, String)>, &'static str) {
+    let mut parameters = super::csv_parameters(p);
+    let mut row_label = "position";
+    if p.first_position != 0 {
+        parameters.push((
+            "index",
+            format!(
+                "{} (row r is position r + {}; col_c counts columns from 0)",
+                p.first_position, p.first_position
+            ),
+        ));
+        row_label = "row";
+    }
+    if textbook {
+        parameters.push(("textbook", "1 (float32 angles)".to_string()));
+    }
+    (parameters, row_label)
 }

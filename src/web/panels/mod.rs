@@ -13,10 +13,12 @@ pub mod attention;
 pub mod binary;
 pub mod complexity;
 mod complexity_chart;
+mod complexity_paths;
 pub mod curves;
 pub mod heads;
 pub mod heatmap;
 pub mod order;
+pub mod pipeline;
 pub mod projection;
 pub mod scaling;
 pub mod similarity;
@@ -30,6 +32,7 @@ use super::error::WebError;
 pub use super::panel::Ctx;
 use crate::math::lesson::LessonParams;
 use crate::math::params::{format_base, Params};
+use crate::math::projection::Projections;
 pub use crate::model::present::{format_number, subscript};
 
 /// `peLab.lesson`: the panel settings after clamping (the global ones are `peLab.state`).
@@ -108,6 +111,53 @@ fn tokens_key(ctx: &super::panel::Ctx) -> String {
         p.base,
         l.positional_encoding,
         l.scale_embeddings
+    )
+}
+
+/// The attention panels' layer: the global d, base and δ with the panel settings.
+fn layer_choice(ctx: &super::panel::Ctx) -> crate::math::sentence::LayerChoice {
+    let (p, l) = (ctx.params, ctx.lesson);
+    crate::math::sentence::LayerChoice {
+        d: p.d,
+        base: p.base,
+        positional_encoding: l.positional_encoding,
+        scale_embeddings: l.scale_embeddings,
+        mode: l.projection,
+        seed: l.seed,
+        delta: p.delta,
+        beta: l.beta,
+    }
+}
+
+thread_local! {
+    /// The last projections built, by what they depend on: the attention, multi-head, order and
+    /// pipeline panels share one set per frame instead of drawing 4·d² random numbers each.
+    static PROJECTIONS: std::cell::RefCell<Option<(String, std::rc::Rc<Projections>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The layer's projections for this frame (built once, shared by the panels).
+fn projections(ctx: &super::panel::Ctx) -> std::rc::Rc<Projections> {
+    let key = format!("{}|{}", projection_key(ctx), ctx.params.d);
+    PROJECTIONS.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if let Some((cached, projections)) = cache.as_ref() {
+            if *cached == key {
+                return projections.clone();
+            }
+        }
+        let built = std::rc::Rc::new(layer_choice(ctx).projections());
+        *cache = Some((key, built.clone()));
+        built
+    })
+}
+
+/// What the projections depend on (for the panels' `inputs`).
+fn projection_key(ctx: &super::panel::Ctx) -> String {
+    let l = ctx.lesson;
+    format!(
+        "{:?}|{}|{}|{}|{}",
+        l.projection, l.seed, l.beta, ctx.params.delta, ctx.params.base
     )
 }
 

@@ -13,8 +13,8 @@ use super::super::draw::heatmap::{TickedAxis, DESC_FONT, LABEL_FONT};
 use super::super::error::{draw_error, WebError};
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::{canvas_message, elapsed, format_number, Ctx};
-use crate::math::order::{masked_equivariance_gap, permute_tokens};
-use crate::math::panels::row_gaps;
+use crate::math::order::permute_tokens;
+use crate::math::panels::{masked_equivariance_gap_projected, row_gaps_projected};
 use crate::math::plot::integer_ticks;
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
@@ -41,6 +41,8 @@ pub struct OrderStats {
     pub masked_valid_len: usize,
     /// Whether the permutation moves any token.
     pub moves_tokens: bool,
+    /// The layer's projections (as the attention panel's).
+    pub projection: &'static str,
     pub ms: f64,
 }
 
@@ -52,8 +54,11 @@ pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
     let n = tokens.len();
     let chosen = lesson.chosen_permutation(&tokens);
     let permuted = permute_tokens(&tokens, &chosen.permutation)?;
-    let without = row_gaps(&tokens, &chosen.permutation, d, base, scale, false)?;
-    let with = row_gaps(&tokens, &chosen.permutation, d, base, scale, true)?;
+    // The same layer as the attention panel: the order argument holds for any W_q, W_k, W_v, W_o.
+    let projections = super::projections(ctx);
+    let layer = Some(projections.as_ref());
+    let without = row_gaps_projected(&tokens, &chosen.permutation, d, base, scale, false, layer)?;
+    let with = row_gaps_projected(&tokens, &chosen.permutation, d, base, scale, true, layer)?;
     let max = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
     let masked_valid_len = lesson
         .effective_valid_len()
@@ -62,10 +67,18 @@ pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
     let masked = if n == 0 {
         0.0
     } else {
-        masked_equivariance_gap(&tokens, &chosen.permutation, d, masked_valid_len, scale)?
+        masked_equivariance_gap_projected(
+            &tokens,
+            &chosen.permutation,
+            d,
+            masked_valid_len,
+            scale,
+            layer,
+        )?
     };
     let moves = chosen.permutation.iter().enumerate().any(|(i, &p)| i != p);
     let stats = OrderStats {
+        projection: lesson.projection.to_query(),
         tokens: tokens.clone(),
         permutation: chosen.permutation.clone(),
         permuted_tokens: permuted.clone(),
@@ -264,10 +277,11 @@ impl Panel for OrderPanel {
     fn inputs(&self, ctx: &Ctx) -> String {
         let l = ctx.lesson;
         format!(
-            "{}|{:?}|{:?}",
+            "{}|{:?}|{:?}|{}",
             super::tokens_key(ctx),
             l.permutation,
-            l.effective_valid_len()
+            l.effective_valid_len(),
+            super::projection_key(ctx)
         )
     }
 

@@ -10,9 +10,11 @@ use super::super::draw::projection::{draw_projection, PairColumns};
 use super::super::error::WebError;
 use super::super::panel::{Ctx, Panel, PanelSpec};
 use super::canvas_message;
+use super::heatmap::encoding_csv_head;
 use crate::math::export::matrix_csv;
 use crate::model::present::{
-    matrix_entry, projection_angle, projection_note, projection_point, NO_PAIR_CANVAS, NO_PAIR_NOTE,
+    matrix_entry, projection_angle, projection_note, projection_point, textbook_note,
+    NO_PAIR_CANVAS, NO_PAIR_NOTE,
 };
 
 crate::element_table! {
@@ -22,6 +24,7 @@ crate::element_table! {
         angle: HtmlElement = "projection-angle",
         point: HtmlElement = "projection-point",
         error: HtmlElement = "projection-error",
+        textbook: HtmlElement = "projection-textbook",
         m00: HtmlElement = "m00",
         m01: HtmlElement = "m01",
         m10: HtmlElement = "m10",
@@ -69,6 +72,8 @@ impl Panel for ProjectionPanel {
             dom::text(&self.dom.angle, "");
             dom::text(&self.dom.point, "");
             dom::text(&self.dom.error, "— (no complete pair)");
+            dom::text(&self.dom.textbook, "");
+            self.dom.textbook.set_hidden(true);
             ctx.stats.matrix = Vec::new();
             return Ok(());
         }
@@ -76,8 +81,16 @@ impl Panel for ProjectionPanel {
             sin: gathered.column(curves),
             cos: gathered.column(curves + 1),
             d: p.d,
+            first_position: p.first_position,
         };
-        let view = draw_projection(&self.dom.canvas, &pair, p.base, p.pair, p.position, p.delta)?;
+        let view = draw_projection(
+            &self.dom.canvas,
+            &pair,
+            p.base,
+            p.pair,
+            p.position_row(),
+            p.delta,
+        )?;
         let m = view.matrix;
         for (cell, value) in self
             .matrix_cells()
@@ -86,7 +99,11 @@ impl Panel for ProjectionPanel {
         {
             dom::text(cell, &matrix_entry(value));
         }
-        dom::text(&self.dom.note, &projection_note(p.pair, p.delta));
+        let source = ctx.frame.source;
+        dom::text(
+            &self.dom.note,
+            &projection_note(p.pair, p.delta, p.first_position, source),
+        );
         dom::text(
             &self.dom.angle,
             &projection_angle(p.pair, view.omega, view.angle),
@@ -105,6 +122,14 @@ impl Panel for ProjectionPanel {
             &self.dom.error,
             &format!("{:.2e}", ctx.frame.max_projection_error),
         );
+        let why = textbook_note(
+            source.columns_are_textbook(),
+            p.first_position + p.n - 1,
+            ctx.frame.textbook_angle_error,
+            ctx.frame.max_projection_error,
+        );
+        self.dom.textbook.set_hidden(why.is_empty());
+        dom::text(&self.dom.textbook, &why);
         ctx.stats.matrix = vec![m[0], m[1]];
         Ok(())
     }
@@ -125,10 +150,12 @@ impl Panel for ProjectionPanel {
                 format!("col_{}", 2 * p.pair),
                 format!("col_{}", 2 * p.pair + 1),
             ];
+            let (parameters, row_label) =
+                encoding_csv_head(p, ctx.frame.source.columns_are_textbook());
             Ok(matrix_csv(
                 "P pair (sin, cos)",
-                &super::csv_parameters(p),
-                "position",
+                &parameters,
+                row_label,
                 &labels,
                 ctx.frame.gathered.slice(s![.., curves..curves + 2]),
             ))

@@ -1,6 +1,8 @@
 //! Panel 7, scale and add vs concatenate: the entry magnitudes (RMS) of the embeddings with and
-//! without the √d factor against d, next to P's (entries in [−1, 1], RMS 1/√2); and, for two
-//! tokens, the four terms of (x_i + p_i)·(x_j + p_j) against [x_i; p_i]·[x_j; p_j]. CPU twins
+//! without the √d factor against d, next to P's (entries in [−1, 1], RMS 1/√2), for the page's
+//! embeddings (entries ≈ 1/√d, where × √d balances them with P) and for N(0, 1) embeddings (where
+//! × √d makes them √d); and, for two tokens, the four terms of (x_i + p_i)·(x_j + p_j) against
+//! [x_i; p_i]·[x_j; p_j], with the cross terms relative to ‖x_i‖‖p_j‖ + ‖p_i‖‖x_j‖. CPU twins
 //! (`math::scaling`) on both backends.
 
 use plotters::prelude::*;
@@ -36,6 +38,10 @@ pub struct PairTerms {
     pub added: f64,
     pub concatenated: f64,
     pub cross_terms: f64,
+    /// ‖x_i‖‖p_j‖ + ‖p_i‖‖x_j‖, the largest |cross_terms| can be.
+    pub cross_bound: f64,
+    /// |cross_terms| / cross_bound, in [0, 1].
+    pub cross_terms_relative: f64,
 }
 
 #[derive(Debug, Clone, Default, Serialize)]
@@ -46,6 +52,12 @@ pub struct ScalingStats {
     pub embedding_rms: f64,
     pub scaled_embedding_rms: f64,
     pub encoding_rms: f64,
+    /// The same words' embeddings drawn with variance 1 (N(0, 1), PyTorch's and Flux's default):
+    /// RMS ≈ 1, and ≈ √d after × √d.
+    pub unit_normal_embedding_rms: f64,
+    pub unit_normal_scaled_rms: f64,
+    /// unit_normal_scaled_rms / encoding_rms (≈ √(2d)).
+    pub unit_normal_scaled_ratio: f64,
     /// P's entries lie in [−1, 1].
     pub encoding_min: f64,
     pub encoding_max: f64,
@@ -56,7 +68,10 @@ pub struct ScalingStats {
     pub embedding_rms_curve: Vec<f64>,
     pub scaled_embedding_rms_curve: Vec<f64>,
     pub encoding_rms_curve: Vec<f64>,
+    pub unit_normal_scaled_rms_curve: Vec<f64>,
     pub pair: Option<PairTerms>,
+    /// The pair's |x·p + p·x| / (‖x_i‖‖p_j‖ + ‖p_i‖‖x_j‖) (`None` without tokens).
+    pub cross_terms_relative: Option<f64>,
     pub ms: f64,
 }
 
@@ -98,21 +113,30 @@ pub fn render(ctx: &mut Ctx, dom: &ScalingDom) -> Result<ScalingStats, WebError>
     stats.encoding_rms = here.encoding_rms;
     stats.unscaled_ratio = here.unscaled_ratio;
     stats.scaled_ratio = here.scaled_ratio;
+    stats.unit_normal_embedding_rms = here.unit_normal_embedding_rms;
+    stats.unit_normal_scaled_rms = here.unit_normal_scaled_rms;
+    stats.unit_normal_scaled_ratio = here.unit_normal_scaled_ratio;
     stats.widths = widths.clone();
     stats.embedding_rms_curve = curve.iter().map(|m| m.embedding_rms).collect();
     stats.scaled_embedding_rms_curve = curve.iter().map(|m| m.scaled_embedding_rms).collect();
     stats.encoding_rms_curve = curve.iter().map(|m| m.encoding_rms).collect();
+    stats.unit_normal_scaled_rms_curve = curve.iter().map(|m| m.unit_normal_scaled_rms).collect();
     if ctx.draw {
         draw_magnitudes(&dom.chart, &curve, d)?;
     }
     dom::text(
         &dom.magnitudes,
         &format!(
-            "At d = {d}: the embeddings' entries have RMS {} (≈ 1/√d), {} after × √d; P's entries lie in [−1, 1] with RMS {}. Without √d the content is {}× the position's size (it fades as d grows); with it {}×.",
+            "At d = {d}, P's entries lie in [−1, 1] with RMS {}. This page's embeddings, drawn with entries of size ≈ 1/√d like the original Transformer's, have RMS {}, and {} after × √d: without √d the content is {}× the position's size (it fades as d grows), with it {}×. The same words drawn N(0, 1) instead (PyTorch's nn.Embedding, Flux's Embedding by default) have RMS {}, and × √d makes it {} (≈ √d = {}): {}× P's RMS instead of {}×.",
+            format_number(here.encoding_rms),
             format_number(here.embedding_rms),
             format_number(here.scaled_embedding_rms),
-            format_number(here.encoding_rms),
             format_number(here.unscaled_ratio),
+            format_number(here.scaled_ratio),
+            format_number(here.unit_normal_embedding_rms),
+            format_number(here.unit_normal_scaled_rms),
+            format_number((d as f64).sqrt()),
+            format_number(here.unit_normal_scaled_ratio),
             format_number(here.scaled_ratio),
         ),
     );
@@ -132,6 +156,8 @@ pub fn render(ctx: &mut Ctx, dom: &ScalingDom) -> Result<ScalingStats, WebError>
         added: terms.added,
         concatenated: terms.concatenated,
         cross_terms: terms.cross_terms(),
+        cross_bound: terms.cross_bound,
+        cross_terms_relative: terms.cross_terms_relative(),
     };
     if ctx.draw {
         draw_terms(&dom.dots, &pair)?;
@@ -139,7 +165,7 @@ pub fn render(ctx: &mut Ctx, dom: &ScalingDom) -> Result<ScalingStats, WebError>
     dom::text(
         &dom.dots_readout,
         &format!(
-            "“{}” (position {i}) · “{}” (position {j}), embeddings {}: added (x+p)·(x+p) = {} = x·x {} + cross terms x·p + p·x {} + p·p {}; concatenated [x; p]·[x; p] = {} = x·x + p·p, no cross terms, but 2d = {} columns.",
+            "“{}” (position {i}) · “{}” (position {j}), embeddings {}: added (x+p)·(x+p) = {} = x·x {} + cross terms x·p + p·x {} + p·p {}; concatenated [x; p]·[x; p] = {} = x·x + p·p, no cross terms, but 2d = {} columns. Relative to the norms the cross terms are small: |x·p + p·x| = {} is {} of ‖x_i‖‖p_j‖ + ‖p_i‖‖x_j‖ = {}, the most it could be (random directions in d = {d} dimensions have cosines of order 1/√d ≈ {}); next to x·x or p·p they need not be.",
             pair.tokens.0,
             pair.tokens.1,
             if scaled { "× √d" } else { "not scaled" },
@@ -148,9 +174,14 @@ pub fn render(ctx: &mut Ctx, dom: &ScalingDom) -> Result<ScalingStats, WebError>
             format_number(pair.cross_terms),
             format_number(pair.pp),
             format_number(pair.concatenated),
-            2 * d
+            2 * d,
+            format_number(pair.cross_terms.abs()),
+            format_number(pair.cross_terms_relative),
+            format_number(pair.cross_bound),
+            format_number(1.0 / (d as f64).sqrt()),
         ),
     );
+    stats.cross_terms_relative = Some(pair.cross_terms_relative);
     stats.pair = Some(pair);
     stats.ms = elapsed(started);
     Ok(stats)
@@ -178,7 +209,7 @@ fn draw_magnitudes(
         * 0.7;
     let high = curve
         .iter()
-        .map(|m| m.scaled_embedding_rms)
+        .map(|m| m.unit_normal_scaled_rms.max(m.scaled_embedding_rms))
         .fold(1.5f64, f64::max)
         * 1.4;
     let mut chart = ChartBuilder::on(&root)
@@ -201,10 +232,17 @@ fn draw_magnitudes(
         .y_label_formatter(&|v| format!("{v:.2}"))
         .draw()
         .map_err(draw_error)?;
-    let series: [Series; 3] = [
-        ("embedding x (≈ 1/√d)", PALETTE[0], |m| m.embedding_rms),
-        ("x × √d (≈ 1)", PALETTE[2], |m| m.scaled_embedding_rms),
-        ("P (1/√2; entries in [−1, 1])", PALETTE[5], |m| {
+    let series: [Series; 4] = [
+        ("page's x, entries ≈ 1/√d", PALETTE[0], |m| {
+            m.embedding_rms
+        }),
+        ("x × √d = N(0, 1) x (≈ 1)", PALETTE[2], |m| {
+            m.scaled_embedding_rms
+        }),
+        ("N(0, 1) x × √d (≈ √d)", PALETTE[3], |m| {
+            m.unit_normal_scaled_rms
+        }),
+        ("P (√½; entries in [−1, 1])", PALETTE[5], |m| {
             m.encoding_rms
         }),
     ];

@@ -26,7 +26,10 @@ use crate::math::lesson::SimilarityView;
 use crate::math::panels::{
     distances_from_gram, dot_curve, encoding_rows, row_dot, rows_within_budget,
 };
-use crate::math::similarity::{diagonal_spread, normalized_similarity, row_resemblance};
+use crate::math::similarity::{
+    diagonal_spread, normalized_similarity, row_resemblance, RowResemblance,
+};
+use crate::model::present::plural;
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
@@ -82,12 +85,15 @@ pub struct SimilarityStats {
     pub normalized_short: f64,
     pub normalized_long: f64,
     pub sinusoidal_neighbours: f64,
-    /// ‖p_0 − p_1‖, ‖p_40 − p_41‖, and how little the slow columns move between p_0 and p_1.
+    /// ‖p_0 − p_1‖, ‖p_40 − p_41‖ (equal for even d: neighbours look alike at every position), and
+    /// how little the slow columns move between neighbours, early (p_0, p_1) and later (p_40, p_41).
     pub distance01: f64,
     pub distance4041: f64,
     pub split_column: usize,
     pub low_frequency_max_difference01: f64,
     pub low_frequency_share01: f64,
+    pub low_frequency_max_difference4041: f64,
+    pub low_frequency_share4041: f64,
     pub ms: f64,
 }
 
@@ -201,22 +207,35 @@ pub fn render(ctx: &mut Ctx, dom: &SimilarityDom) -> Result<SimilarityStats, Web
     stats.split_column = near.split_column;
     stats.low_frequency_max_difference01 = near.low_frequency_max_difference;
     stats.low_frequency_share01 = near.low_frequency_share;
+    stats.low_frequency_max_difference4041 = later.low_frequency_max_difference;
+    stats.low_frequency_share4041 = later.low_frequency_share;
     dom::text(
         &dom.distance_readout,
         &if near.split_column < d {
             format!(
-                "‖p₀ − p₁‖ = {:.4} and ‖p₄₀ − p₄₁‖ = {:.4}{} But the slow columns {}–{} change by at most {} between p₀ and p₁ ({:.2}% of the squared distance): half of each early row barely moves, which is why nearby early rows look alike in the heatmap.",
+                "‖p₀ − p₁‖ = {:.4} and ‖p₄₀ − p₄₁‖ = {:.4}{} Early rows are not special, neighbours are as alike at position 40 as at position 0: the slow columns {}–{} change by at most {} between p₀ and p₁ ({:.2}% of the squared distance) and by at most {} between p₄₀ and p₄₁ ({:.2}%). {}",
                 near.distance,
                 later.distance,
                 if d % 2 == 0 {
-                    ": neighbours are equally far apart everywhere."
+                    ": neighbours are equally far apart at every position (the distance depends on the offset only)."
                 } else {
                     " (odd d: almost, not exactly, equal)."
                 },
                 near.split_column,
                 d - 1,
                 format_number(near.low_frequency_max_difference),
-                100.0 * near.low_frequency_share
+                100.0 * near.low_frequency_share,
+                format_number(later.low_frequency_max_difference),
+                100.0 * later.low_frequency_share,
+                if slow_columns_barely_move(&near) && slow_columns_barely_move(&later) {
+                    "Over a few positions these columns barely move, wherever the positions are, so neighbours differ mostly in the fast columns on the left."
+                        .to_string()
+                } else {
+                    format!(
+                        "At base {} these columns are not slow enough to stay still: neighbours differ in them too.",
+                        crate::math::params::format_base(base)
+                    )
+                }
             )
         } else {
             format!(
@@ -227,6 +246,12 @@ pub fn render(ctx: &mut Ctx, dom: &SimilarityDom) -> Result<SimilarityStats, Web
     );
     stats.ms = elapsed(started);
     Ok(stats)
+}
+
+/// Whether the slow half of two neighbouring rows barely moves (each entry by less than 0.1) and
+/// holds less than half of their squared distance, as at base 10000.
+fn slow_columns_barely_move(r: &RowResemblance) -> bool {
+    r.low_frequency_max_difference < 0.1 && r.low_frequency_share < 0.5
 }
 
 /// The heatmap (Gram or distances) and its note; fills the heatmap fields of `stats`. Off screen
@@ -298,7 +323,11 @@ fn draw_heatmap(
             budget as f64
         )
     } else {
-        format!("positions 0–{} (all of n = {n})", rows - 1)
+        if rows == 1 {
+            format!("position 0 (all of n = {n})")
+        } else {
+            format!("positions 0–{} (all of n = {n})", rows - 1)
+        }
     };
     let fallback = gpu_error
         .map(|e| format!(" The GPU path failed ({e}); the CPU drew it."))
@@ -306,14 +335,14 @@ fn draw_heatmap(
     dom::text(
         &dom.note,
         &format!(
-            "The {what} of {extent}, {source}. {} {:.1e} over the first {} rows{}.{fallback}",
+            "The {what} of {extent}, {source}. {} {:.1e} over the first {}{}.{fallback}",
             if d % 2 == 1 {
                 "With odd d the diagonals G[i, i+k] are not exactly constant: largest deviation from a diagonal's mean"
             } else {
                 "Every diagonal G[i, i+k] is constant: largest deviation from its mean"
             },
             stats.diagonal_spread,
-            stats.diagonal_spread_rows,
+            plural(stats.diagonal_spread_rows, "row", "rows"),
             if d % 2 == 1 {
                 " (the unpaired last sine column)"
             } else {

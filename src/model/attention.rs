@@ -1,0 +1,127 @@
+//! What the attention panels say about the layer: which projections are used, the warning for
+//! Q = K = V = Z, the mask (as d2l's `masked_softmax` does it), and the offset head's result.
+
+use super::present::{format_number, plural};
+use crate::math::projection::ProjectionMode;
+
+/// The projections, in words (the CSV's first line uses [`formula`]).
+pub fn projection_description(mode: ProjectionMode, seed: u64, delta: i64, beta: f64) -> String {
+    match mode {
+        ProjectionMode::Random => format!(
+            "untrained projections: W_q, W_k, W_v drawn from Glorot (Xavier) uniform, Flux's Dense default, seed {seed}"
+        ),
+        ProjectionMode::Identity => "no projections: Q = K = V = Z".to_string(),
+        ProjectionMode::Offset => format!(
+            "the offset head: W_q rotates each (sin, cos) pair by δ·ω_j with δ = {delta}, times β = {}; W_k = W_v = I",
+            format_number(beta)
+        ),
+    }
+}
+
+/// The formula of the weights, for the CSV's first line.
+pub fn formula(mode: ProjectionMode, scale_embeddings: bool, positional_encoding: bool) -> String {
+    let z = match (scale_embeddings, positional_encoding) {
+        (true, true) => "Z = X*sqrt(d) + P",
+        (true, false) => "Z = X*sqrt(d)",
+        (false, true) => "Z = X + P",
+        (false, false) => "Z = X",
+    };
+    match mode {
+        ProjectionMode::Identity => format!("attention weights softmax(Z Z^T/sqrt(d)) with {z}"),
+        _ => format!(
+            "attention weights softmax((Z W_q)(Z W_k)^T/sqrt(d)) with {z}, {} projections",
+            mode.to_query()
+        ),
+    }
+}
+
+/// The visible warning when Q = K = V = Z (empty otherwise).
+pub fn identity_warning(mode: ProjectionMode, d: usize, mean_self_weight: f64) -> String {
+    if mode != ProjectionMode::Identity {
+        return String::new();
+    }
+    format!(
+        "Without projections every token's query is its own key: q_i·k_i = ‖z_i‖² grows like d, while q_i·k_j for another token stays near 0, so after the 1/√d scale the diagonal wins by about √d. At d = {d} the mean weight of a token on itself is {}: the map is close to the identity, and it says nothing about the sentence. A trained layer has its own W_q, W_k, W_v.",
+        format_number(mean_self_weight)
+    )
+}
+
+/// The mask, as d2l's `masked_softmax` does it: scores of keys at index ≥ valid_len become −10⁶.
+/// `masked_zero` is whether every masked weight came out exactly 0.
+pub fn mask_sentence(valid_len: Option<usize>, n: usize, masked_zero: bool) -> String {
+    match valid_len {
+        None => "valid_len = all keys (no mask).".to_string(),
+        Some(0) => format!(
+            "valid_len = 0: every key is masked. d2l's masked_softmax gives every masked score −10⁶, so all {} scores of a row are equal and each weight is 1/{n}: a uniform row, not zeros.",
+            n
+        ),
+        Some(v) => format!(
+            "valid_len = {v}: keys {v}–{} get the score −10⁶ (d2l's masked_softmax), so their {} are {} (hatched grey, a colour not on the map).",
+            n - 1,
+            plural(n * (n - v), "weight", "weights"),
+            if masked_zero { "exactly 0" } else { "NOT all 0" }
+        ),
+    }
+}
+
+/// The rows' sums, stated only as measured.
+pub fn row_sum_sentence(row_sum_error: f64) -> String {
+    if row_sum_error < 1e-5 {
+        format!("Every row sums to 1 (largest error {row_sum_error:.1e}).")
+    } else {
+        format!("The rows do NOT all sum to 1 (largest error {row_sum_error:.1e}).")
+    }
+}
+
+/// The offset head's result on P alone and with the tokens.
+pub fn offset_sentence(delta: i64, on_p: f64, with_tokens: f64, scale_embeddings: bool) -> String {
+    let rate = |r: f64| {
+        if r.is_nan() {
+            "— (no query has a key δ away)".to_string()
+        } else {
+            format!("{:.0}%", 100.0 * r)
+        }
+    };
+    format!(
+        "Offset head, δ = {delta}: queries whose strongest key is i + δ — on P alone {}, on X{} + P {}. On P alone q_i = β·p_(i+δ), and p_(i+δ)·p_j is largest at j = i + δ for every i. Added to the tokens' embeddings, every score also gets content terms (x_i·W_q·x_j and the cross terms), which {}; a layer that concatenated [x, p] could keep content and position apart.",
+        rate(on_p),
+        if scale_embeddings { "·√d" } else { "" },
+        rate(with_tokens),
+        if scale_embeddings {
+            "with embeddings scaled by √d are as large as the positional ones and often win"
+        } else {
+            "are small here (embeddings of size ~1/√d) but still move some maxima"
+        }
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masks_and_sums_say_what_happens() {
+        assert!(mask_sentence(Some(0), 8, false).contains("each weight is 1/8"));
+        let one = mask_sentence(Some(7), 8, true);
+        assert!(one.contains("their 8 weights are exactly 0"), "{one}");
+        assert!(row_sum_sentence(1e-7).starts_with("Every row sums to 1"));
+        assert!(row_sum_sentence(0.5).contains("NOT"));
+    }
+
+    #[test]
+    fn identity_warning_only_in_identity_mode() {
+        assert!(identity_warning(ProjectionMode::Random, 32, 0.1).is_empty());
+        let w = identity_warning(ProjectionMode::Identity, 100, 0.9994);
+        assert!(w.contains("d = 100") && w.contains("0.9994"), "{w}");
+    }
+
+    #[test]
+    fn formula_names_what_is_used() {
+        assert_eq!(
+            formula(ProjectionMode::Identity, true, true),
+            "attention weights softmax(Z Z^T/sqrt(d)) with Z = X*sqrt(d) + P"
+        );
+        assert!(formula(ProjectionMode::Random, false, true).contains("(Z W_q)(Z W_k)^T"));
+        assert!(offset_sentence(1, 1.0, 0.5, true).contains("on P alone 100%"));
+    }
+}

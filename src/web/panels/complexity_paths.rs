@@ -1,0 +1,260 @@
+//! The complexity panel's second canvas: the chapter's figure "Comparing CNN (padding tokens are
+//! omitted), RNN, and self-attention architectures", drawn live for the current n (at most
+//! [`MAX_DRAWN`] positions) and kernel k. The CNN is stacked until one unit sees both ends, the
+//! units on its paths from the two ends highlighted; the RNN is a chain, the path from the first
+//! input to the last hidden state highlighted; self-attention connects every pair in one layer, the
+//! edge from the first input to the last output highlighted. Each is labelled with its maximum
+//! path length (2D context on the canvas).
+
+use std::f64::consts::TAU;
+
+use plotters::style::RGBColor;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+use super::super::dom::context_2d;
+use super::super::draw::curves::PALETTE;
+use super::super::error::WebError;
+use crate::math::complexity::{centred_window, cnn_connecting_cone, cnn_layers_to_connect};
+use crate::model::present::plural;
+
+/// The most positions the figure draws; a longer sequence is drawn with this many.
+pub const MAX_DRAWN: usize = 16;
+
+const EDGE: &str = "#c8c8c8";
+const NODE: &str = "#777";
+const TEXT: &str = "#222";
+/// Heights of the caption band at the top and the label band at the bottom.
+const TOP: f64 = 58.0;
+const BOTTOM: f64 = 52.0;
+
+fn css(colour: RGBColor) -> String {
+    format!("rgb({}, {}, {})", colour.0, colour.1, colour.2)
+}
+
+/// The positions drawn for a sequence of n.
+pub fn drawn_positions(n: usize) -> usize {
+    n.clamp(1, MAX_DRAWN)
+}
+
+/// The three diagrams side by side, for the current n and k.
+pub(super) fn draw_paths(canvas: &HtmlCanvasElement, n: usize, k: usize) -> Result<(), WebError> {
+    let context = context_2d(canvas)?;
+    let (w, h) = (canvas.width() as f64, canvas.height() as f64);
+    context.set_fill_style_str("#fff");
+    context.fill_rect(0.0, 0.0, w, h);
+    let m = drawn_positions(n);
+    context.set_fill_style_str(TEXT);
+    context.set_font("14px sans-serif");
+    context.set_text_align("center");
+    context.set_text_baseline("alphabetic");
+    let caption = if n > MAX_DRAWN {
+        format!("Drawn for {MAX_DRAWN} positions, not n = {n} (too many to draw); the table has n = {n}.")
+    } else {
+        format!("{}, as in the table.", plural(n, "position", "positions"))
+    };
+    context.fill_text(&caption, w / 2.0, 18.0)?;
+    let column = w / 3.0;
+    let frames = [0.0, column, 2.0 * column].map(|left| Frame {
+        left: left + 16.0,
+        right: left + column - 16.0,
+        top: TOP,
+        bottom: h - BOTTOM,
+    });
+    draw_cnn(&context, &frames[0], m, k)?;
+    draw_rnn(&context, &frames[1], m)?;
+    draw_attention(&context, &frames[2], m)?;
+    context.set_text_align("start");
+    Ok(())
+}
+
+/// The area one diagram fills.
+struct Frame {
+    left: f64,
+    right: f64,
+    top: f64,
+    bottom: f64,
+}
+
+impl Frame {
+    /// x of position t of m.
+    fn x(&self, t: usize, m: usize) -> f64 {
+        if m <= 1 {
+            return (self.left + self.right) / 2.0;
+        }
+        self.left + (self.right - self.left) * t as f64 / (m - 1) as f64
+    }
+
+    /// y of row r of `rows` (row 0 at the bottom).
+    fn y(&self, r: usize, rows: usize) -> f64 {
+        if rows <= 1 {
+            return self.bottom;
+        }
+        self.bottom - (self.bottom - self.top) * r as f64 / (rows - 1) as f64
+    }
+
+    fn centre(&self) -> f64 {
+        (self.left + self.right) / 2.0
+    }
+
+    /// The title above the diagram, and "maximum path length" with its value below it.
+    fn labels(
+        &self,
+        context: &CanvasRenderingContext2d,
+        title: &str,
+        path: &str,
+        colour: &str,
+    ) -> Result<(), WebError> {
+        context.set_font("bold 15px sans-serif");
+        context.set_fill_style_str(colour);
+        context.fill_text(title, self.centre(), self.top - 16.0)?;
+        context.set_font("14px sans-serif");
+        context.set_fill_style_str(TEXT);
+        context.fill_text("maximum path length", self.centre(), self.bottom + 24.0)?;
+        context.set_font("bold 14px sans-serif");
+        context.fill_text(path, self.centre(), self.bottom + 43.0)?;
+        Ok(())
+    }
+}
+
+fn line(context: &CanvasRenderingContext2d, from: (f64, f64), to: (f64, f64)) {
+    context.begin_path();
+    context.move_to(from.0, from.1);
+    context.line_to(to.0, to.1);
+    context.stroke();
+}
+
+fn node(
+    context: &CanvasRenderingContext2d,
+    at: (f64, f64),
+    radius: f64,
+    colour: &str,
+) -> Result<(), WebError> {
+    context.set_fill_style_str(colour);
+    context.begin_path();
+    context.arc(at.0, at.1, radius, 0.0, TAU)?;
+    context.fill();
+    Ok(())
+}
+
+/// Stacked centred convolutions of kernel k until one unit sees both ends (one layer when k = 1,
+/// which never connects two positions).
+fn draw_cnn(
+    context: &CanvasRenderingContext2d,
+    frame: &Frame,
+    m: usize,
+    k: usize,
+) -> Result<(), WebError> {
+    let accent = css(PALETTE[2]);
+    let cone = cnn_connecting_cone(m, k);
+    let layers = cnn_layers_to_connect(m, k).map_or(1, |l| l.max(1));
+    let rows = layers + 1;
+    let (left, right) = centred_window(k);
+    let in_cone = |row: usize, t: usize| {
+        cone.as_ref()
+            .and_then(|c| c.get(row))
+            .is_some_and(|&(first, last)| (first..=last).contains(&t))
+    };
+    let at = |row: usize, t: usize| (frame.x(t, m), frame.y(row, rows));
+    for highlighted in [false, true] {
+        context.set_stroke_style_str(if highlighted { &accent } else { EDGE });
+        context.set_line_width(if highlighted { 2.0 } else { 1.0 });
+        for row in 1..rows {
+            for t in 0..m {
+                let first = t.saturating_sub(left);
+                let last = (t + right).min(m - 1);
+                for s in first..=last {
+                    if (in_cone(row, t) && in_cone(row - 1, s)) == highlighted {
+                        line(context, at(row, t), at(row - 1, s));
+                    }
+                }
+            }
+        }
+    }
+    let radius = if rows > 10 { 2.5 } else { 4.0 };
+    for row in 0..rows {
+        for t in 0..m {
+            let colour = if in_cone(row, t) {
+                accent.as_str()
+            } else {
+                NODE
+            };
+            node(context, at(row, t), radius, colour)?;
+        }
+    }
+    let path = match cnn_layers_to_connect(m, k) {
+        None => "never (k = 1 connects nothing)".to_string(),
+        Some(0) => "1 layer".to_string(),
+        Some(l) => plural(l, "layer", "layers"),
+    };
+    frame.labels(context, &format!("CNN, kernel k = {k}"), &path, &accent)
+}
+
+/// Inputs below, hidden states in a chain above.
+fn draw_rnn(context: &CanvasRenderingContext2d, frame: &Frame, m: usize) -> Result<(), WebError> {
+    let accent = css(PALETTE[0]);
+    let middle = (frame.top + frame.bottom) / 2.0;
+    let inner = Frame {
+        top: middle - 40.0,
+        bottom: middle + 40.0,
+        ..*frame
+    };
+    let at = |row: usize, t: usize| (inner.x(t, m), inner.y(row, 2));
+    // Every edge is on the path from x_0 to h_{m−1} except the inputs after the first.
+    context.set_line_width(1.0);
+    context.set_stroke_style_str(EDGE);
+    for t in 1..m {
+        line(context, at(0, t), at(1, t));
+    }
+    context.set_line_width(2.0);
+    context.set_stroke_style_str(&accent);
+    line(context, at(0, 0), at(1, 0));
+    for t in 1..m {
+        line(context, at(1, t - 1), at(1, t));
+    }
+    for t in 0..m {
+        node(context, at(0, t), 4.0, if t == 0 { &accent } else { NODE })?;
+        node(context, at(1, t), 4.0, &accent)?;
+    }
+    let path = if m > 1 {
+        format!("{m} (1 up, {} along)", m - 1)
+    } else {
+        "1".to_string()
+    };
+    frame.labels(context, "RNN", &path, &accent)
+}
+
+/// Inputs below, outputs above, every output connected to every input.
+fn draw_attention(
+    context: &CanvasRenderingContext2d,
+    frame: &Frame,
+    m: usize,
+) -> Result<(), WebError> {
+    let accent = css(PALETTE[5]);
+    let middle = (frame.top + frame.bottom) / 2.0;
+    let inner = Frame {
+        top: middle - 70.0,
+        bottom: middle + 70.0,
+        ..*frame
+    };
+    let at = |row: usize, t: usize| (inner.x(t, m), inner.y(row, 2));
+    context.set_line_width(1.0);
+    context.set_stroke_style_str(EDGE);
+    for t in 0..m {
+        for s in 0..m {
+            line(context, at(0, s), at(1, t));
+        }
+    }
+    context.set_line_width(2.5);
+    context.set_stroke_style_str(&accent);
+    line(context, at(0, 0), at(1, m - 1));
+    for t in 0..m {
+        node(context, at(0, t), 4.0, if t == 0 { &accent } else { NODE })?;
+        node(
+            context,
+            at(1, t),
+            4.0,
+            if t == m - 1 { &accent } else { NODE },
+        )?;
+    }
+    frame.labels(context, "Self-attention", "1", &accent)
+}

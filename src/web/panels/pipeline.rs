@@ -1,0 +1,384 @@
+//! The pipeline panel, "What exactly are Q, K and V?": one self-attention layer of the sentence
+//! drawn stage by stage for head 0 (Z, Q, K, V, QKᵀ/√d_h, the mask, the softmax, ·V and the
+//! output ·W_o), each a small labelled heatmap on one canvas. Hovering a cell traces its query row
+//! (and a key) through every stage. The numbers are `math::pipeline`, the words `model::pipeline`.
+
+use serde::Serialize;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{HtmlCanvasElement, HtmlElement, MouseEvent};
+
+use super::super::action::{Action, PanelEvent};
+use super::super::dom::{self, context_2d, listen, now_ms};
+use super::super::draw::heatmap::{paint_cells, RgbaImage};
+use super::super::error::WebError;
+use super::super::panel::{to_js, Panel, PanelSpec};
+use super::{canvas_message, elapsed, Ctx};
+use crate::math::lesson::nearest_divisor;
+use crate::math::pipeline::{
+    layout, outline_rect, outlines, stage_at, Mark, Pipeline, PipelineError, PipelineSettings,
+    Selection, Stage, GAP, LEFT, STAGES,
+};
+use crate::math::plot::PixelRect;
+use crate::math::projection::{ProjectionMode, Projections};
+use crate::model::pipeline::{
+    cell_text, legend, stage_label, summary, trace, EMPTY_SUMMARY, TRACE_HINT,
+};
+
+/// The shapes of the stages, [rows, columns].
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Shapes {
+    pub z: [usize; 2],
+    pub q: [usize; 2],
+    pub k: [usize; 2],
+    pub v: [usize; 2],
+    pub scores: [usize; 2],
+    pub output: [usize; 2],
+}
+
+#[derive(Debug, Clone, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PipelineStats {
+    pub tokens: Vec<String>,
+    pub heads: usize,
+    pub head_dim: usize,
+    /// `random`, `identity` or `offset`.
+    pub projection: &'static str,
+    pub seed: u64,
+    /// `null`: no key is masked.
+    pub valid_len: Option<usize>,
+    pub shapes: Shapes,
+    /// max |Σ_j w_ij − 1| over every row of every head.
+    pub row_sum_error: f64,
+    pub ms: f64,
+}
+
+crate::element_table! {
+    pub struct PipelineDom {
+        canvas: HtmlCanvasElement = "pipeline-canvas",
+        tooltip: HtmlElement = "pipeline-tooltip",
+        summary: HtmlElement = "pipeline-summary",
+        trace: HtmlElement = "pipeline-trace",
+    }
+}
+
+/// The computed layer with where and how each stage is drawn.
+struct View {
+    pipeline: Pipeline,
+    rects: [PixelRect; 9],
+    images: Vec<(Vec<u8>, usize, usize)>,
+}
+
+/// What the projections were made from: (mode, d, seed, base, δ, β), unused ones zeroed.
+type ProjectionKey = (ProjectionMode, usize, u64, u64, i64, u64);
+
+pub struct PipelinePanel {
+    spec: &'static PanelSpec,
+    dom: PipelineDom,
+    stats: PipelineStats,
+    view: Option<View>,
+    /// Whether the canvas shows `view`.
+    drawn: bool,
+    selection: Option<Selection>,
+    /// W_q, W_k, W_v, W_o, kept while only the sentence changes (4 d × d matrices).
+    projections: Option<(ProjectionKey, Projections)>,
+}
+
+impl PipelinePanel {
+    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
+        Ok(PipelinePanel {
+            spec,
+            dom: PipelineDom::mount()?,
+            stats: PipelineStats::default(),
+            view: None,
+            drawn: false,
+            selection: None,
+            projections: None,
+        })
+    }
+
+    fn projections(&mut self, settings: &PipelineSettings) -> &Projections {
+        let s = settings;
+        let key: ProjectionKey = match s.mode {
+            ProjectionMode::Random => (s.mode, s.d, s.seed, 0, 0, 0),
+            ProjectionMode::Identity => (s.mode, s.d, 0, 0, 0, 0),
+            ProjectionMode::Offset => (s.mode, s.d, 0, s.base.to_bits(), s.delta, s.beta.to_bits()),
+        };
+        if !matches!(&self.projections, Some((k, _)) if *k == key) {
+            self.projections = None;
+        }
+        let make = || Projections::of_mode(s.mode, s.d, s.seed, s.base, s.delta, s.beta);
+        &self.projections.get_or_insert_with(|| (key, make())).1
+    }
+
+    fn show_trace(&self) {
+        let text = match (&self.view, &self.selection) {
+            (Some(view), Some(selection)) => trace(&view.pipeline, selection),
+            (Some(_), None) => TRACE_HINT.to_string(),
+            (None, _) => String::new(),
+        };
+        dom::text(&self.dom.trace, &text);
+    }
+
+    fn redraw(&self, scratch: &HtmlCanvasElement) -> Result<(), WebError> {
+        match &self.view {
+            Some(view) if self.drawn => {
+                draw(&self.dom.canvas, scratch, view, self.selection.as_ref())
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Draws every stage, its labels, the token names, the legend and the selection's outlines.
+fn draw(
+    canvas: &HtmlCanvasElement,
+    scratch: &HtmlCanvasElement,
+    view: &View,
+    selection: Option<&Selection>,
+) -> Result<(), WebError> {
+    let p = &view.pipeline;
+    let context = context_2d(canvas)?;
+    let (width, height) = (f64::from(canvas.width()), f64::from(canvas.height()));
+    context.set_fill_style_str("#fff");
+    context.fill_rect(0.0, 0.0, width, height);
+    context.set_text_baseline("alphabetic");
+    context.set_text_align("start");
+    for (k, &stage) in STAGES.iter().enumerate() {
+        let rect = view.rects[k];
+        let (pixels, w, h) = &view.images[k];
+        let image = RgbaImage {
+            width: *w,
+            height: *h,
+            pixels,
+        };
+        paint_cells(canvas, scratch, &image, rect)?;
+        let (title, shape) = stage_label(p, stage);
+        let room = rect.width() + GAP - 8.0;
+        context.set_fill_style_str("#111");
+        context.set_font("bold 15px sans-serif");
+        context.fill_text_with_max_width(&title, rect.x0, rect.y0 - 24.0, room)?;
+        context.set_fill_style_str("#444");
+        context.set_font("13px sans-serif");
+        context.fill_text_with_max_width(&shape, rect.x0, rect.y0 - 8.0, room)?;
+        // An arrow to the next stage of the band.
+        if k != 3 && k != 8 {
+            context.set_font("18px sans-serif");
+            context.set_fill_style_str("#777");
+            context.set_text_align("center");
+            let y = (rect.y0 + rect.y1) / 2.0 + 6.0;
+            context.fill_text("→", rect.x1 + GAP / 2.0, y)?;
+            context.set_text_align("start");
+        }
+    }
+    // The masked block says what its scores are.
+    let (n, valid) = (p.n(), p.valid());
+    let masked = view.rects[Stage::Masked.index()];
+    let x0 = masked.x0 + masked.width() * valid as f64 / n.max(1) as f64;
+    if valid < n && masked.x1 - x0 >= 36.0 {
+        let (cx, cy) = ((x0 + masked.x1) / 2.0, (masked.y0 + masked.y1) / 2.0);
+        context.set_fill_style_str("rgba(255, 255, 255, 0.9)");
+        context.fill_rect(cx - 18.0, cy - 11.0, 36.0, 22.0);
+        context.set_fill_style_str("#111");
+        context.set_font("bold 14px sans-serif");
+        context.set_text_align("center");
+        context.set_text_baseline("middle");
+        context.fill_text("−10⁶", cx, cy)?;
+    }
+    // Token names beside the first stage of each band (as many as fit).
+    context.set_font("13px sans-serif");
+    context.set_fill_style_str("#222");
+    context.set_text_align("right");
+    context.set_text_baseline("middle");
+    for band in [view.rects[0], view.rects[4]] {
+        let row = band.height() / n.max(1) as f64;
+        let step = (15.0 / row).ceil().max(1.0) as usize;
+        for (i, token) in p.tokens.iter().enumerate().step_by(step) {
+            let label: String = token.chars().take(11).collect();
+            let y = band.y0 + (i as f64 + 0.5) * row;
+            context.fill_text_with_max_width(
+                &format!("{i} {label}"),
+                LEFT - 8.0,
+                y,
+                LEFT - 12.0,
+            )?;
+        }
+    }
+    context.set_text_align("start");
+    context.set_text_baseline("alphabetic");
+    context.set_fill_style_str("#333");
+    context.fill_text_with_max_width(&legend(p), 12.0, height - 10.0, width - 24.0)?;
+    if let Some(selection) = selection {
+        for outline in outlines(selection, |s| p.shape(s)) {
+            let stage = outline.stage;
+            let r = outline_rect(view.rects[stage.index()], p.shape(stage), &outline);
+            let colour = match outline.mark {
+                Mark::Query => "#111",
+                Mark::Key => "#e69f00",
+                Mark::Cell => "#d81b60",
+            };
+            for (style, line) in [("#fff", 4.0), (colour, 2.0)] {
+                context.set_stroke_style_str(style);
+                context.set_line_width(line);
+                context.stroke_rect(r.x0, r.y0, r.width(), r.height());
+            }
+        }
+    }
+    Ok(())
+}
+
+impl Panel for PipelinePanel {
+    fn spec(&self) -> &'static PanelSpec {
+        self.spec
+    }
+
+    fn inputs(&self, ctx: &Ctx) -> String {
+        let (p, l) = (ctx.params, ctx.lesson);
+        format!(
+            "{}|{:?}|{}|{:?}|{}|{}|{}",
+            super::tokens_key(ctx),
+            l.effective_valid_len(),
+            l.heads(),
+            l.projection,
+            l.seed,
+            l.beta,
+            p.delta
+        )
+    }
+
+    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
+        let started = now_ms();
+        let (params, lesson) = (ctx.params, ctx.lesson);
+        let tokens = lesson.tokens();
+        let d = params.d;
+        let heads = match lesson.heads() {
+            h if h > 0 && d % h == 0 => h,
+            h => nearest_divisor(d, h),
+        };
+        let dh = d / heads.max(1);
+        let n = tokens.len();
+        self.stats = PipelineStats {
+            tokens: tokens.clone(),
+            heads,
+            head_dim: dh,
+            projection: lesson.projection.to_query(),
+            seed: lesson.seed,
+            valid_len: lesson.effective_valid_len(),
+            shapes: Shapes {
+                z: [n, d],
+                q: [n, dh],
+                k: [n, dh],
+                v: [n, dh],
+                scores: [n, n],
+                output: [n, d],
+            },
+            ..PipelineStats::default()
+        };
+        self.selection = self
+            .selection
+            .filter(|s| s.row < n && s.key.iter().all(|&j| j < n));
+        if n == 0 {
+            self.view = None;
+            self.drawn = false;
+            self.dom.tooltip.set_hidden(true);
+            if ctx.draw {
+                canvas_message(
+                    &self.dom.canvas,
+                    &[
+                        "The sentence has no tokens.",
+                        "Type a few words in the attention panel.",
+                    ],
+                )?;
+            }
+            dom::text(&self.dom.summary, EMPTY_SUMMARY);
+            self.show_trace();
+            self.stats.ms = elapsed(started);
+            return Ok(());
+        }
+        let settings = PipelineSettings {
+            d,
+            base: params.base,
+            delta: params.delta,
+            positional_encoding: lesson.positional_encoding,
+            scale_embeddings: lesson.scale_embeddings,
+            mode: lesson.projection,
+            seed: lesson.seed,
+            beta: lesson.beta,
+            heads,
+            valid_len: lesson.effective_valid_len(),
+        };
+        let projections = self.projections(&settings);
+        let pipeline = Pipeline::compute(tokens, settings, projections).map_err(|e| match e {
+            PipelineError::Math(e) => WebError::Math(e),
+            PipelineError::Projection(e) => WebError::Projection(e),
+        })?;
+        self.stats.row_sum_error = pipeline.row_sum_error();
+        dom::text(&self.dom.summary, &summary(&pipeline));
+        let canvas = &self.dom.canvas;
+        let rects = layout(f64::from(canvas.width()), f64::from(canvas.height()), heads);
+        let images = STAGES.iter().map(|&s| pipeline.image(s)).collect();
+        self.view = Some(View {
+            pipeline,
+            rects,
+            images,
+        });
+        self.drawn = ctx.draw;
+        self.redraw(ctx.scratch)?;
+        self.show_trace();
+        self.stats.ms = elapsed(started);
+        Ok(())
+    }
+
+    fn stats(&self) -> Option<JsValue> {
+        Some(to_js(&self.stats))
+    }
+
+    fn error_slot(&self) -> &HtmlElement {
+        &self.dom.summary
+    }
+
+    fn wire(&self, index: usize, send: fn(Action)) -> Result<(), WebError> {
+        let panel = move |event| send(Action::Panel { index, event });
+        listen(&self.dom.canvas, "mousemove", move |event| {
+            if let Some(mouse) = event.dyn_ref::<MouseEvent>() {
+                let (x, y) = (f64::from(mouse.offset_x()), f64::from(mouse.offset_y()));
+                panel(PanelEvent::Pointer { x, y });
+            }
+        })?;
+        listen(&self.dom.canvas, "mouseleave", move |_| {
+            panel(PanelEvent::Leave)
+        })
+    }
+
+    fn event(&mut self, ctx: &mut Ctx, event: PanelEvent) -> Result<bool, WebError> {
+        let (canvas, tooltip) = (&self.dom.canvas, &self.dom.tooltip);
+        let previous = self.selection;
+        match (event, &self.view) {
+            (PanelEvent::Pointer { x, y }, Some(view)) => {
+                let scale_x = f64::from(canvas.width()) / f64::from(canvas.client_width().max(1));
+                let scale_y = f64::from(canvas.height()) / f64::from(canvas.client_height().max(1));
+                let p = &view.pipeline;
+                match stage_at(&view.rects, |s| p.shape(s), x * scale_x, y * scale_y) {
+                    Some((stage, row, column)) => {
+                        let style = tooltip.style();
+                        style.set_property("left", &format!("{}px", x + 14.0))?;
+                        style.set_property("top", &format!("{}px", y + 14.0))?;
+                        tooltip.set_text_content(Some(&cell_text(p, stage, row, column)));
+                        tooltip.set_hidden(false);
+                        self.selection = Some(Selection::at(stage, row, column, previous));
+                    }
+                    // Between stages the selection stays (to go from a query in Q to a key in K).
+                    None => tooltip.set_hidden(true),
+                }
+            }
+            _ => {
+                tooltip.set_hidden(true);
+                self.selection = None;
+            }
+        }
+        if self.selection != previous {
+            self.redraw(ctx.scratch)?;
+            self.show_trace();
+        }
+        Ok(false)
+    }
+}

@@ -1,0 +1,180 @@
+// End-to-end: self-attention as the chapter builds it — the projections W_q, W_k, W_v (`proj`,
+// `seed`), the offset head (P alone must reach a hit rate of 1), np.tile's wrong maps (`tile`),
+// d2l's masked softmax at valid_len = 0, the order panel with projections, and screenshots.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openPage, screenshot, startServer, waitForUrlParam } from './helpers.mjs';
+
+let server, origin, browser;
+before(async () => {
+  ({ server, origin } = await startServer());
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+const panels = (page) => page.evaluate(() => window.peLab.stats.panels);
+const drawn = (page) => page.evaluate(() => window.peLab.whenDrawn());
+const at = (query) => `${origin}/?compute=cpu&${query}`;
+async function open(query) {
+  const opened = await openPage(browser, at(query));
+  await drawn(opened.page);
+  return opened;
+}
+async function shoot(page, section, name) {
+  await page.locator(`#${section}`).screenshot({ path: `tests/e2e/screenshots/${name}.png` });
+}
+
+describe('attention with projections', () => {
+  test('random projections (default): no identity map, at the default d and at the multi-head preset', async () => {
+    const { page, problems } = await open('');
+    let p = await panels(page);
+    assert.equal(p.attention.projection, 'random');
+    assert.equal(p.attention.seed, 1);
+    assert.equal(p.attention.warning, '');
+    assert.ok(await page.locator('#attn-warning').isHidden());
+    assert.ok(p.attention.meanSelfWeight < 0.5, `default: ${p.attention.meanSelfWeight}`);
+    assert.ok(p.heads.meanSelfWeight < 0.5, `heads: ${p.heads.meanSelfWeight}`);
+    assert.ok(p.attention.rowSumError < 1e-5);
+    const defaults = { attention: p.attention.meanSelfWeight, heads: p.heads.meanSelfWeight };
+    await screenshot(page, 'attention-random-default');
+    await shoot(page, 'panel-attention', 'panel-attention-random');
+    await page.locator('#preset-multi-head').click();
+    await drawn(page);
+    p = await panels(page);
+    assert.equal(p.heads.heads, 5);
+    assert.ok(p.attention.meanSelfWeight < 0.5, `d=100: ${p.attention.meanSelfWeight}`);
+    assert.ok(p.heads.meanSelfWeight < 0.5, `d=100 heads: ${p.heads.meanSelfWeight}`);
+    console.log(`mean self-weight, random projections: d=32 attention ${defaults.attention.toFixed(4)}, heads ${defaults.heads.toFixed(4)}; `
+      + `d=100 attention ${p.attention.meanSelfWeight.toFixed(4)}, heads ${p.heads.meanSelfWeight.toFixed(4)}`);
+    await shoot(page, 'panel-heads', 'panel-heads-multi-head-preset');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('proj=identity: the diagonal dominates, and the page says why', async () => {
+    const { page, problems } = await open('proj=identity&d=100');
+    const a = (await panels(page)).attention;
+    assert.equal(a.projection, 'identity');
+    assert.ok(a.meanSelfWeight > 0.95, `${a.meanSelfWeight}`);
+    assert.match(a.warning, /grows like d/);
+    assert.ok(await page.locator('#attn-warning').isVisible());
+    assert.match(await page.locator('#attn-warning').textContent(), /d = 100/);
+    await shoot(page, 'panel-attention', 'panel-attention-identity');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('proj=offset: on P alone every query attends to i + δ; the tokens lower the rate', async () => {
+    for (const [delta, beta] of [[1, 1], [2, 4], [-3, 1]]) {
+      const { page, problems } = await open(`proj=offset&delta=${delta}&beta=${beta}`);
+      const a = (await panels(page)).attention;
+      assert.equal(a.projection, 'offset');
+      assert.equal(a.offsetDelta, delta);
+      assert.equal(a.offsetHitRate, 1, `δ=${delta}`);
+      assert.ok(a.offsetHitRateWithTokens >= 0 && a.offsetHitRateWithTokens <= 1);
+      assert.ok(await page.locator('#attn-offset').isVisible());
+      assert.match(await page.locator('#attn-offset').textContent(), /on P alone 100%/);
+      if (delta === 1) await shoot(page, 'panel-attention', 'panel-attention-offset');
+      console.log(`offset head δ=${delta} β=${beta}: P alone ${a.offsetHitRate}, X·√d+P ${a.offsetHitRateWithTokens}`);
+      assert.deepEqual(problems, []);
+      await page.close();
+    }
+  });
+
+  test('seed: the same seed gives the same weights; Re-draw takes the next and the link follows', async () => {
+    const one = await open('seed=7');
+    const two = await open('seed=7');
+    const w7 = (await panels(one.page)).attention.weights;
+    assert.deepEqual((await panels(two.page)).attention.weights, w7);
+    await two.page.close();
+    await one.page.locator('#attn-redraw').click();
+    await drawn(one.page);
+    const a = (await panels(one.page)).attention;
+    assert.equal(a.seed, 8);
+    assert.notDeepEqual(a.weights, w7);
+    await waitForUrlParam(one.page, 'seed', '8');
+    await one.page.locator('#attn-proj').selectOption('identity');
+    await drawn(one.page);
+    await waitForUrlParam(one.page, 'proj', 'identity');
+    assert.deepEqual(one.problems, []);
+    await one.page.close();
+  });
+
+  test('tile=1 draws np.tile\'s wrong maps beside the right ones, with their count', async () => {
+    const { page, problems } = await open('tile=1');
+    const h = (await panels(page)).heads;
+    assert.equal(h.showTile, true);
+    // 4 heads, valid_lens [3, 2]: tile gives (3 2 3 2) to both sequences: 4 of 8 maps are wrong.
+    assert.equal(h.wrongHeadsWithTile, 4);
+    assert.deepEqual(h.tiledValidLens, [[3, 2, 3, 2], [3, 2, 3, 2]]);
+    assert.deepEqual(h.perHeadValidLens, [[3, 3, 3, 3], [2, 2, 2, 2]]);
+    await shoot(page, 'panel-heads', 'panel-heads-tile');
+    await page.locator('#heads-tile').uncheck();
+    await drawn(page);
+    assert.equal((await panels(page)).heads.showTile, false);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('valid_len = 0 follows d2l\'s masked_softmax: uniform rows, and the page says so', async () => {
+    const { page, problems } = await open('valid=0');
+    const a = (await panels(page)).attention;
+    assert.equal(a.validLen, 0);
+    for (const row of a.weights) for (const w of row) assert.ok(Math.abs(w - 1 / 8) < 1e-6, `${w}`);
+    assert.equal(a.maskedWeightsZero, false);
+    const summary = await page.locator('#attn-summary').textContent();
+    assert.match(summary, /uniform row, not zeros/);
+    assert.match(summary, /Every row sums to 1/);
+    assert.doesNotMatch(summary, /exactly 0/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('the order panel uses the same layer: equivariant without P for every projection', async () => {
+    for (const proj of ['random', 'identity', 'offset']) {
+      const { page, problems } = await open(`proj=${proj}`);
+      const o = (await panels(page)).order;
+      assert.equal(o.projection, proj);
+      assert.ok(o.withoutPe < 1e-5, `${proj}: ${o.withoutPe}`);
+      assert.ok(o.withPe > 1e-3, `${proj}: ${o.withPe}`);
+      assert.deepEqual(problems, []);
+      await page.close();
+    }
+  });
+});
+
+describe('the encoding as the chapter\'s code computes it', () => {
+  test('textbook=1: the float32 formula\'s projection error jumps from ~1e-7 to ~1e-4, and the page says why', async () => {
+    const exact = await open('n=2048&d=1024&delta=1000');
+    const exactError = (await exact.page.evaluate(() => window.peLab.stats)).maxProjectionError;
+    assert.ok(exactError < 2e-7, `exact: ${exactError}`);
+    await exact.page.locator('#textbook-check').check();
+    await drawn(exact.page);
+    const s = await exact.page.evaluate(() => window.peLab.stats);
+    assert.equal(s.textbook, true);
+    assert.ok(s.maxProjectionError > 1e-5 && s.maxProjectionError < 1e-3, `textbook: ${s.maxProjectionError}`);
+    assert.ok(await exact.page.locator('#projection-textbook').isVisible());
+    assert.match(await exact.page.locator('#projection-textbook').textContent(), /24/);
+    await waitForUrlParam(exact.page, 'textbook', '1');
+    console.log(`projection error n=2048 d=1024 δ=1000: exact ${exactError.toExponential(2)}, textbook float32 ${s.maxProjectionError.toExponential(2)}`);
+    await shoot(exact.page, 'panel-projection', 'panel-projection-textbook');
+    assert.deepEqual(exact.problems, []);
+    await exact.page.close();
+  });
+
+  test('index=1 and the Julia figure preset: positions 1…60, the chapter\'s five 1-based columns', async () => {
+    const { page, problems } = await open('preset=julia-curves');
+    const state = await page.evaluate(() => window.peLab.state);
+    assert.deepEqual(state.columns, [5, 6, 7, 8, 9]);
+    assert.equal((await page.evaluate(() => window.peLab.stats)).firstPosition, 1);
+    assert.match(await page.locator('#curves-summary').textContent(), /counted from 1/);
+    await waitForUrlParam(page, 'index', '1');
+    await shoot(page, 'panel-curves', 'panel-curves-julia');
+    await shoot(page, 'panel-heatmap', 'panel-heatmap-index1');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+});
