@@ -3,7 +3,7 @@
 //! default or limit from Rust, and the README lists every panel and every URL key.
 
 use pe_lab::model::query::all_keys;
-use pe_lab::model::tables::{BUTTONS, FIELDS, PANELS, SLIDERS};
+use pe_lab::model::tables::{BUTTONS, FIELDS, LESSON, PANELS, SLIDERS};
 
 const PAGE: &str = include_str!("../index.html");
 const README: &str = include_str!("../README.md");
@@ -126,4 +126,40 @@ fn the_readme_lists_every_panel_and_every_url_key() {
             "the README does not document the URL key `{key}`"
         );
     }
+}
+
+#[test]
+fn every_panel_has_a_main_figure_and_the_lesson_its_navigation() {
+    for spec in PANELS {
+        let section = spec.section_id();
+        let from = PAGE.find(&format!(" id=\"{section}\"")).unwrap();
+        let to = from + PAGE[from..].find("</section>").unwrap();
+        let body = &PAGE[from..to];
+        assert!(
+            body.contains("<div class=\"panel-text\">")
+                && body.contains("<div class=\"panel-body\">"),
+            "{section} has no text and body"
+        );
+        assert!(
+            body.contains("class=\"figure-main\""),
+            "{section} marks no canvas as its main figure"
+        );
+    }
+    // One navigation, labelled, with its buttons and the list the page fills from LESSON.
+    assert_eq!(PAGE.matches("aria-label=\"Lesson\"").count(), 1);
+    assert!(tag_of("lesson").starts_with("<nav"));
+    assert!(tag_of("lesson-list").starts_with("<ol"));
+    for id in [
+        "lesson-prev",
+        "lesson-next",
+        "lesson-menu",
+        "controls-toggle",
+    ] {
+        assert!(tag_of(id).starts_with("<button"), "#{id}");
+    }
+    assert!(tag_of("lesson-menu").contains("aria-expanded=\"false\""));
+    assert!(tag_of("controls-toggle").contains("aria-controls=\"controls\""));
+    assert!(tag_of("controls").starts_with("<section class=\"controls\""));
+    assert_eq!(LESSON.len(), PANELS.len());
+    assert!(PAGE.contains("href=\"www/layout.css\""));
 }

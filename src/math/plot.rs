@@ -41,6 +41,24 @@ pub fn cell_at(
     Some((row.min(rows - 1), column.min(columns - 1)))
 }
 
+/// Cell (row, column) moved by (rows, columns) and kept inside a `row_count × column_count` grid
+/// (the keyboard cursor of a heatmap; huge steps go to the first or last row or column).
+pub fn step_cell(
+    (row, column): (usize, usize),
+    (rows, columns): (i64, i64),
+    (row_count, column_count): (usize, usize),
+) -> (usize, usize) {
+    let step = |at: usize, by: i64, count: usize| {
+        (at as i64)
+            .saturating_add(by)
+            .clamp(0, count.max(1) as i64 - 1) as usize
+    };
+    (
+        step(row, rows, row_count),
+        step(column, columns, column_count),
+    )
+}
+
 /// The rotation angle δω reduced to (−π, π]: the short way round the circle, which is what the
 /// 2×2 matrix does (a rotation by δω and by δω − 2πk are the same matrix).
 pub fn reduced_angle(angle: f64) -> f64 {
@@ -101,6 +119,18 @@ mod tests {
         assert_eq!(cell_at(rect, 60, 32, 50.0, 220.0), None);
         assert_eq!(cell_at(rect, 0, 32, 50.0, 50.0), None);
         assert_eq!(cell_at(rect, 60, 32, f64::NAN, 50.0), None);
+    }
+
+    #[test]
+    fn step_cell_stays_inside_the_grid() {
+        assert_eq!(step_cell((0, 0), (1, 1), (4, 4)), (1, 1));
+        assert_eq!(step_cell((0, 0), (-1, -1), (4, 4)), (0, 0));
+        assert_eq!(step_cell((2, 1), (0, i64::MAX / 2), (4, 6)), (2, 5));
+        assert_eq!(step_cell((2, 5), (0, i64::MIN / 2), (4, 6)), (2, 0));
+        assert_eq!(step_cell((3, 3), (10, 0), (8, 8)), (7, 3));
+        // A grid that shrank: the cursor comes back inside it.
+        assert_eq!(step_cell((30, 30), (0, 0), (4, 5)), (3, 4));
+        assert_eq!(step_cell((0, 0), (0, 0), (0, 0)), (0, 0));
     }
 
     #[test]

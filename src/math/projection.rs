@@ -79,9 +79,30 @@ pub struct Projections {
     pub w_k: Array2<f32>,
     pub w_v: Array2<f32>,
     pub w_o: Array2<f32>,
+    /// Which of W_q, W_k, W_v, W_o are the identity: multiplying by them is skipped (at d = 2048 a
+    /// product Z·W is 4·10⁶ multiply-adds per token).
+    identity: [bool; 4],
 }
 
 impl Projections {
+    /// Z·W_q, Z·W_k, Z·W_v (the identity ones copied, not multiplied).
+    pub fn queries(&self, z: ArrayView2<f32>) -> Array2<f32> {
+        times(z, &self.w_q, self.identity[0])
+    }
+
+    pub fn keys(&self, z: ArrayView2<f32>) -> Array2<f32> {
+        times(z, &self.w_k, self.identity[1])
+    }
+
+    pub fn values(&self, z: ArrayView2<f32>) -> Array2<f32> {
+        times(z, &self.w_v, self.identity[2])
+    }
+
+    /// The heads' concatenated outputs times W_o.
+    pub fn output(&self, heads_output: ArrayView2<f32>) -> Array2<f32> {
+        times(heads_output, &self.w_o, self.identity[3])
+    }
+
     pub fn d(&self) -> usize {
         self.w_q.nrows()
     }
@@ -100,6 +121,14 @@ impl Projections {
             ProjectionMode::Identity => identity(d),
             ProjectionMode::Offset => offset(d, base, delta, beta),
         }
+    }
+}
+
+fn times(z: ArrayView2<f32>, w: &Array2<f32>, identity: bool) -> Array2<f32> {
+    if identity {
+        z.to_owned()
+    } else {
+        z.dot(w)
     }
 }
 
@@ -122,7 +151,13 @@ pub fn random(d: usize, seed: u64) -> Projections {
     let w_k = glorot_uniform(d, d, &mut stream);
     let w_v = glorot_uniform(d, d, &mut stream);
     let w_o = glorot_uniform(d, d, &mut stream);
-    Projections { w_q, w_k, w_v, w_o }
+    Projections {
+        w_q,
+        w_k,
+        w_v,
+        w_o,
+        identity: [false; 4],
+    }
 }
 
 /// Q = K = V = Z, W_o = I.
@@ -133,6 +168,7 @@ pub fn identity(d: usize) -> Projections {
         w_k: eye.clone(),
         w_v: eye.clone(),
         w_o: eye,
+        identity: [true; 4],
     }
 }
 
@@ -159,6 +195,7 @@ pub fn offset(d: usize, base: f64, delta: i64, beta: f64) -> Projections {
         w_k: eye.clone(),
         w_v: eye.clone(),
         w_o: eye,
+        identity: [false, true, true, true],
     }
 }
 
@@ -203,9 +240,9 @@ pub fn layer(
     if heads == 0 || (d > 0 && d % heads != 0) {
         return Err(ProjectionError::Heads { d, heads });
     }
-    let q = z.dot(&projections.w_q);
-    let k = z.dot(&projections.w_k);
-    let v = z.dot(&projections.w_v);
+    let q = projections.queries(z);
+    let k = projections.keys(z);
+    let v = projections.values(z);
     let head_dim = d.checked_div(heads).unwrap_or(0);
     let scale = if head_dim == 0 {
         0.0
@@ -237,7 +274,7 @@ pub fn layer(
         masked_scores.push(masked);
         weights.push(w);
     }
-    let output = heads_output.dot(&projections.w_o);
+    let output = projections.output(heads_output.view());
     Ok(LayerStages {
         q,
         k,

@@ -83,6 +83,7 @@ pub fn sentence_attention<S: AsRef<str>>(
     let stages = layer(z.view(), projections, 1, valid_len)?;
     let mean_self_weight = mean_self_weight(&stages.weights);
     let (offset_hit_rate, offset_hit_rate_with_tokens) = offset_hit_rates(tokens, choice)?;
+    debug_assert_eq!(z.ncols(), choice.d);
     Ok(SentenceAttention {
         z,
         stages,
@@ -130,9 +131,9 @@ pub fn projected_batch(
     let mut k = Array3::<f32>::zeros(z.raw_dim());
     for (b, sequence) in z.axis_iter(Axis(0)).enumerate() {
         q.index_axis_mut(Axis(0), b)
-            .assign(&sequence.dot(&projections.w_q));
+            .assign(&projections.queries(sequence));
         k.index_axis_mut(Axis(0), b)
-            .assign(&sequence.dot(&projections.w_k));
+            .assign(&projections.keys(sequence));
     }
     Ok((q, k))
 }

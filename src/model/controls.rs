@@ -11,8 +11,12 @@ use crate::math::params::{format_base, slider_from_base, BASE_MAX, BASE_MIN, D_M
 use crate::math::projection::MAX_BETA;
 use crate::math::tokens::MAX_TOKENS;
 
-/// Steps of the base slider, in log10(base): a 0.1% change of the base per step while dragging.
-pub const BASE_SLIDER_STEP: f64 = 0.001;
+/// Steps of the base slider per decade: equal steps in log10(base) of 0.05, so that one arrow key
+/// changes the base by a visible, round amount (10000 → 11200 → 12600 … with the 3 significant
+/// digits of `base_from_slider`; 10000 → 8910 down). The numeric field takes any base.
+pub const BASE_SLIDER_STEPS_PER_DECADE: f64 = 20.0;
+/// One step of the base slider, in log10(base).
+pub const BASE_SLIDER_STEP: f64 = 1.0 / BASE_SLIDER_STEPS_PER_DECADE;
 
 /// The offset head's β slider: 0…16 in quarter steps (the numeric field takes up to the limit).
 pub const BETA_SLIDER_MAX: f64 = 16.0;
@@ -121,7 +125,9 @@ pub fn control_values(state: &State) -> ControlValues {
         SliderValue {
             key: "base",
             // On a whole step, so that every position of the slider is one the browser accepts.
-            min: (slider_from_base(BASE_MIN) / BASE_SLIDER_STEP).floor() * BASE_SLIDER_STEP,
+            // (Divided, not multiplied by the step: 0.3, not 0.30000000000000004.)
+            min: (slider_from_base(BASE_MIN) * BASE_SLIDER_STEPS_PER_DECADE).floor()
+                / BASE_SLIDER_STEPS_PER_DECADE,
             max: slider_from_base(BASE_MAX),
             step: BASE_SLIDER_STEP,
             position: slider_from_base(p.base),
@@ -224,10 +230,34 @@ pub fn control_values(state: &State) -> ControlValues {
     }
 }
 
+/// The global sliders' values in a line, for the collapsed bar of a phone:
+/// "d 32 · n 60 · base 10000 · δ 1".
+pub fn global_summary(values: &ControlValues) -> String {
+    super::tables::GLOBAL_SLIDERS
+        .iter()
+        .filter_map(|key| {
+            let slider = values.sliders.iter().find(|s| s.key == *key)?;
+            let name = if *key == "delta" { "δ" } else { key };
+            Some(format!("{name} {}", slider.text))
+        })
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::state::Msg;
+
+    #[test]
+    fn the_summary_names_the_global_values() {
+        let mut state = State::default();
+        state.update(Msg::set("delta", "-3"));
+        assert_eq!(
+            global_summary(&control_values(&state)),
+            "d 32 · n 60 · base 10000 · δ -3"
+        );
+    }
 
     #[test]
     fn defaults_come_from_the_state() {
@@ -240,6 +270,14 @@ mod tests {
         let base = values.sliders.iter().find(|s| s.key == "base").unwrap();
         assert_eq!(base.text, "10000");
         assert!((base.position - 4.0).abs() < 1e-12);
+        // The base slider: whole steps from 0.3 to 6, one step a visible, round change.
+        assert_eq!((base.min, base.max, base.step), (0.3, 6.0, 0.05));
+        let step = |x: f64| crate::math::params::base_from_slider(x);
+        assert_eq!(
+            (step(4.0 + base.step), step(4.0 - base.step)),
+            (11200.0, 8910.0)
+        );
+        assert_eq!(step(base.min), crate::math::params::BASE_MIN);
         let delta = values.sliders.iter().find(|s| s.key == "delta").unwrap();
         assert_eq!((delta.min, delta.max), (-59.0, 59.0));
         assert_eq!(values.columns, "6, 7, 8, 9");

@@ -15,6 +15,8 @@ use crate::math::lesson::{is_lesson_key, LESSON_KEYS};
 use crate::math::params::{Params, KEYS};
 use crate::math::presets;
 
+use super::tables::LESSON;
+
 /// The keys read once at load; the page never rewrites them.
 pub const LOAD_KEYS: [&str; 4] = ["compute", "embed", "controls", "preset"];
 
@@ -192,6 +194,22 @@ pub fn write_search(current: &str, state: &State) -> String {
     out.finish()
 }
 
+/// The address bar's hash for `state`: `#panel-<name>` of the lesson section shown, if any. The
+/// hash is view state, never a key of the query ([`write_search`] leaves it alone).
+pub fn write_hash(state: &State) -> Option<String> {
+    let step = LESSON.get(state.view.section?)?;
+    Some(format!("#{}", step.spec().section_id()))
+}
+
+/// The panel a link's hash opens (`#panel-heatmap`: `heatmap`), if it names a lesson section.
+pub fn parse_hash(hash: &str) -> Option<&'static str> {
+    let name = hash.trim_start_matches('#').strip_prefix("panel-")?;
+    LESSON
+        .iter()
+        .find(|step| step.panel == name)
+        .map(|step| step.panel)
+}
+
 /// Every key the page reads from a link (short names), for the README and the tests.
 pub fn all_keys() -> Vec<&'static str> {
     KEYS.iter()
@@ -268,6 +286,30 @@ mod tests {
         assert!(notices.is_empty(), "{notices:?}");
         assert_eq!(back, state);
         assert_eq!(state_query(&back), state_query(&state));
+    }
+
+    #[test]
+    fn the_hash_names_the_section_and_leaves_the_query_alone() {
+        let mut state = State::default();
+        assert_eq!(write_hash(&state), None);
+        let search = write_search("?lesson=3", &state);
+        state.update(crate::model::state::Msg::Go(crate::model::state::Go::To(
+            "binary".into(),
+        )));
+        assert_eq!(write_hash(&state).as_deref(), Some("#panel-binary"));
+        assert_eq!(write_search("?lesson=3", &state), search);
+        assert_eq!(parse_hash("#panel-binary"), Some("binary"));
+        assert_eq!(parse_hash("panel-scaling"), Some("scaling"));
+        for other in [
+            "",
+            "#",
+            "#heatmap-title",
+            "#panel-",
+            "#panel-nope",
+            "#binary",
+        ] {
+            assert_eq!(parse_hash(other), None, "{other}");
+        }
     }
 
     #[test]

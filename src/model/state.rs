@@ -10,6 +10,8 @@ use crate::math::lesson::{is_lesson_key, next_shuffle_seed, LessonParams, Permut
 use crate::math::params::{Limits, Params, CPU_LIMITS};
 use crate::math::presets;
 
+use super::tables::{lesson_index, lesson_move, LESSON};
+
 /// The colour theme: `?theme=auto|light|dark`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Theme {
@@ -30,12 +32,15 @@ impl Theme {
     }
 }
 
-/// How the page looks: theme and projector mode.
+/// How the page looks: theme, projector mode and the section of the lesson path being shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ViewSettings {
     pub theme: Theme,
     /// Projector mode: large type and thick lines.
     pub present: bool,
+    /// The stop of the lesson path ([`LESSON`]) last gone to: the address bar's `#panel-<name>`,
+    /// not a key of the query.
+    pub section: Option<usize>,
 }
 
 impl ViewSettings {
@@ -90,6 +95,17 @@ pub enum Msg {
     NextSeed,
     /// The notices were read.
     DismissNotices,
+    /// A move along the lesson path: the section is shown and named in the address bar's hash.
+    Go(Go),
+}
+
+/// A move along the lesson path ([`LESSON`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Go {
+    Next,
+    Previous,
+    /// To the panel of this name (a link's `#panel-<name>`).
+    To(String),
 }
 
 impl Msg {
@@ -113,8 +129,8 @@ pub struct Changed {
     /// Notices for the reader: corrections of clamped or malformed values. `None`: the message
     /// leaves the current notices alone.
     pub notices: Option<Vec<String>>,
-    /// A preset asks for its panel (the section's id) to be shown.
-    pub show_section: Option<&'static str>,
+    /// A preset or a move along the lesson path asks for a panel (the section's id) to be shown.
+    pub show_section: Option<String>,
 }
 
 impl State {
@@ -173,7 +189,9 @@ impl State {
                         .map(|(k, v)| (k.to_string(), v.to_string()))
                         .collect();
                     self.apply_entries(&entries, &mut notices);
-                    changed.show_section = Some(preset.panel);
+                    let panel = preset.panel.trim_start_matches("panel-");
+                    self.view.section = lesson_index(panel).or(self.view.section);
+                    changed.show_section = Some(preset.panel.to_string());
                 }
                 None => notices.push(format!(
                     "preset = '{}' is not one of: {}.",
@@ -204,6 +222,12 @@ impl State {
                 notices.extend(self.lesson.update("proj", "random"));
             }
             Msg::DismissNotices => {}
+            Msg::Go(go) => {
+                if let Some(at) = lesson_move(self.view.section, &go) {
+                    self.view.section = Some(at);
+                    changed.show_section = Some(LESSON[at].spec().section_id());
+                }
+            }
         }
         changed.encoding = self.params != before.params;
         changed.panels = changed.encoding || self.lesson != before.lesson;
@@ -322,9 +346,32 @@ mod tests {
         assert_eq!(state.params.n, 60);
         assert_eq!(state.lesson.heads(), 5);
         assert_eq!(state.view.theme, Theme::Dark, "a preset keeps the view");
-        assert_eq!(changed.show_section, Some("panel-heads"));
+        assert_eq!(changed.show_section.as_deref(), Some("panel-heads"));
+        assert_eq!(state.view.section, lesson_index("heads"));
         let changed = State::default().update(Msg::Preset("nope".into()));
         assert_eq!(changed.notices.map(|n| n.len()), Some(1));
+    }
+
+    #[test]
+    fn the_lesson_path_moves_the_view_not_the_link() {
+        let mut state = State::default();
+        let before = super::super::query::state_query(&state);
+        let changed = state.update(Msg::Go(Go::Next));
+        assert_eq!(state.view.section, Some(0));
+        assert_eq!(changed.show_section.as_deref(), Some("panel-attention"));
+        assert!(changed.view && changed.state && !changed.encoding && !changed.panels);
+        state.update(Msg::Go(Go::Next));
+        assert_eq!(changed.notices, Some(vec![]));
+        assert_eq!(state.view.section, Some(1));
+        let changed = state.update(Msg::Go(Go::To("scaling".into())));
+        assert_eq!(changed.show_section.as_deref(), Some("panel-scaling"));
+        // Going again to where the view is changes nothing but still shows the section.
+        let changed = state.update(Msg::Go(Go::Next));
+        assert!(!changed.state);
+        assert_eq!(changed.show_section.as_deref(), Some("panel-scaling"));
+        let changed = state.update(Msg::Go(Go::To("nowhere".into())));
+        assert_eq!((changed.state, changed.show_section), (false, None));
+        assert_eq!(super::super::query::state_query(&state), before);
     }
 
     #[test]

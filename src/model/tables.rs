@@ -2,7 +2,7 @@
 //! the embed mode, the export toolbars, the page's checks of its own markup and the README's lists
 //! (the native tests hold `index.html` and the README to them).
 
-use super::state::Msg;
+use super::state::{Go, Msg};
 
 /// One row of the panel table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -174,6 +174,9 @@ pub enum Press {
     TogglePresent,
     NextSeed,
     CopyLink,
+    /// The lesson path's previous or next section.
+    PreviousSection,
+    NextSection,
 }
 
 impl Press {
@@ -188,13 +191,15 @@ impl Press {
             Press::DismissNotices => Msg::DismissNotices,
             Press::TogglePresent => Msg::TogglePresent,
             Press::NextSeed => Msg::NextSeed,
+            Press::PreviousSection => Msg::Go(Go::Previous),
+            Press::NextSection => Msg::Go(Go::Next),
             Press::CopyLink => return None,
         })
     }
 }
 
 /// The buttons: (id, what they do).
-pub const BUTTONS: [(&str, Press); 10] = [
+pub const BUTTONS: [(&str, Press); 12] = [
     ("cols-higher", Press::ShiftColumns(-2)),
     ("cols-lower", Press::ShiftColumns(2)),
     ("order-shuffle", Press::Shuffle),
@@ -205,4 +210,160 @@ pub const BUTTONS: [(&str, Press); 10] = [
     ("present-toggle", Press::TogglePresent),
     ("copy-link", Press::CopyLink),
     ("attn-redraw", Press::NextSeed),
+    ("lesson-prev", Press::PreviousSection),
+    ("lesson-next", Press::NextSection),
 ];
+
+/// One stop of the lesson path: a panel, and the part of the chapter it belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LessonStep {
+    /// The panel's name (its row of [`PANELS`]).
+    pub panel: &'static str,
+    /// The chapter's part, in words.
+    pub part: &'static str,
+}
+
+/// The lesson path: every panel once, in the chapter's order (self-attention, the comparison of
+/// CNNs, RNNs and self-attention, positional encoding, absolute then relative positional
+/// information), then the readers' questions. The page's lesson navigation, its keys and the
+/// address bar's `#panel-<name>` follow it.
+pub const LESSON: [LessonStep; 11] = [
+    LessonStep {
+        panel: "attention",
+        part: "Self-attention",
+    },
+    LessonStep {
+        panel: "pipeline",
+        part: "Self-attention",
+    },
+    LessonStep {
+        panel: "heads",
+        part: "Self-attention",
+    },
+    LessonStep {
+        panel: "complexity",
+        part: "Comparing CNNs, RNNs and self-attention",
+    },
+    LessonStep {
+        panel: "heatmap",
+        part: "Positional encoding",
+    },
+    LessonStep {
+        panel: "curves",
+        part: "Positional encoding",
+    },
+    LessonStep {
+        panel: "binary",
+        part: "Absolute positional information",
+    },
+    LessonStep {
+        panel: "projection",
+        part: "Relative positional information",
+    },
+    LessonStep {
+        panel: "similarity",
+        part: "Relative positional information",
+    },
+    LessonStep {
+        panel: "order",
+        part: "Readers' questions",
+    },
+    LessonStep {
+        panel: "scaling",
+        part: "Readers' questions",
+    },
+];
+
+impl LessonStep {
+    /// The panel's row of the panel table.
+    pub fn spec(&self) -> &'static PanelSpec {
+        PANELS
+            .iter()
+            .find(|spec| spec.name == self.panel)
+            .unwrap_or(&PANELS[0])
+    }
+}
+
+/// The lesson stop showing this panel (by name).
+pub fn lesson_index(panel: &str) -> Option<usize> {
+    LESSON.iter().position(|step| step.panel == panel)
+}
+
+/// Where a move along the lesson path leads from `current` (`None`: no section chosen yet, so
+/// both directions start at the first). The ends stay where they are; an unknown panel leads
+/// nowhere.
+pub fn lesson_move(current: Option<usize>, go: &Go) -> Option<usize> {
+    let last = LESSON.len() - 1;
+    match (go, current) {
+        (Go::To(panel), _) => lesson_index(panel),
+        (Go::Next | Go::Previous, None) => Some(0),
+        (Go::Next, Some(at)) => Some((at + 1).min(last)),
+        (Go::Previous, Some(at)) => Some(at.saturating_sub(1).min(last)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lesson_shows_every_panel_exactly_once() {
+        for spec in PANELS {
+            let stops = LESSON.iter().filter(|s| s.panel == spec.name).count();
+            assert_eq!(
+                stops, 1,
+                "panel {} is on the lesson path {stops} times",
+                spec.name
+            );
+        }
+        assert_eq!(LESSON.len(), PANELS.len());
+        for step in LESSON {
+            assert_eq!(
+                step.spec().name,
+                step.panel,
+                "{} is not a panel",
+                step.panel
+            );
+        }
+    }
+
+    #[test]
+    fn the_lesson_follows_the_chapter() {
+        let order: Vec<&str> = LESSON.iter().map(|s| s.panel).collect();
+        assert_eq!(
+            order,
+            [
+                "attention",
+                "pipeline",
+                "heads",
+                "complexity",
+                "heatmap",
+                "curves",
+                "binary",
+                "projection",
+                "similarity",
+                "order",
+                "scaling"
+            ]
+        );
+        // The parts come in one block each.
+        let mut parts: Vec<&str> = LESSON.iter().map(|s| s.part).collect();
+        parts.dedup();
+        let mut unique = parts.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), parts.len(), "{parts:?}");
+    }
+
+    #[test]
+    fn moves_along_the_lesson_stop_at_the_ends() {
+        assert_eq!(lesson_move(None, &Go::Next), Some(0));
+        assert_eq!(lesson_move(None, &Go::Previous), Some(0));
+        assert_eq!(lesson_move(Some(0), &Go::Previous), Some(0));
+        assert_eq!(lesson_move(Some(0), &Go::Next), Some(1));
+        assert_eq!(lesson_move(Some(10), &Go::Next), Some(10));
+        assert_eq!(lesson_move(Some(5), &Go::Previous), Some(4));
+        assert_eq!(lesson_move(Some(2), &Go::To("binary".into())), Some(6));
+        assert_eq!(lesson_move(Some(2), &Go::To("nope".into())), None);
+    }
+}

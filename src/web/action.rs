@@ -38,6 +38,8 @@ pub enum PanelEvent {
     Leave,
     /// Keyboard reading of the heatmap: move the cursor cell by (rows, columns); (0, 0) shows it.
     Cursor { rows: i64, columns: i64 },
+    /// Keyboard reading of a panel of several heatmaps: move the cursor to another map.
+    CursorMap { maps: i64 },
     /// A value read back from the GPU for the read-out, with the text to show it in.
     ReadOut(String),
     /// Time the attention kernel (`auto`: the panel asked for it after a change).

@@ -86,8 +86,8 @@ pub struct App {
     pub(super) ready_settled: bool,
     /// The state last announced to the `change` listeners.
     pub(super) announced: Option<String>,
-    /// A preset's panel to bring into view after the next frame.
-    pub(super) show_section: Option<&'static str>,
+    /// A panel (a preset's, a lesson stop) to bring into view after the next frame.
+    pub(super) show_section: Option<String>,
 }
 
 impl App {

@@ -157,9 +157,17 @@ impl Controls {
     }
 
     /// Sets every control from `values`, except the element `editing` (the source of the last
-    /// change). Attributes are written only when they differ.
+    /// change) and a text or number field that has the focus (someone may be typing in it: its
+    /// value is sent on Enter or when it loses the focus). Attributes are written only when they
+    /// differ.
     pub fn sync(&self, values: &ControlValues, editing: Option<&str>) -> Result<(), WebError> {
-        let editable = |e: &HtmlElement| editing != Some(e.id().as_str());
+        let focused = dom::document()?.active_element();
+        let typing_in = |e: &HtmlElement| {
+            focused.as_ref().is_some_and(|f| f == e.unchecked_ref::<Element>())
+                && e.dyn_ref::<HtmlInputElement>()
+                    .is_some_and(|input| matches!(input.type_().as_str(), "text" | "number"))
+        };
+        let editable = |e: &HtmlElement| editing != Some(e.id().as_str()) && !typing_in(e);
         for slider in &self.sliders {
             let Some(value) = values.sliders.iter().find(|v| v.key == slider.key) else {
                 continue;

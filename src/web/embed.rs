@@ -41,6 +41,11 @@ pub fn apply(
     if let Some(root) = document.document_element() {
         root.set_attribute("data-embed", spec.name)?;
     }
+    // The embed's level-one heading (hidden on screen) names the panel.
+    dom::text(
+        &dom::element::<web_sys::HtmlElement>("embed-title")?,
+        &format!("pe-lab: {}", spec.title),
+    );
     for other in PANELS.iter().filter(|other| other.name != spec.name) {
         dom::element::<Element>(&other.section_id())?.set_attribute("data-embed-hidden", "")?;
     }

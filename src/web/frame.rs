@@ -11,7 +11,7 @@ use super::page;
 use super::panel::PANELS;
 use super::scheduler;
 use crate::math::params::Params;
-use crate::model::controls::control_values;
+use crate::model::controls::{control_values, global_summary};
 
 impl App {
     /// Renders everything that is stale. P's frame is computed first (at once on the CPU; on
@@ -46,8 +46,10 @@ impl App {
         }
         if self.stale.controls {
             self.stale.controls = false;
+            let values = control_values(&self.state);
             self.controls
-                .sync(&control_values(&self.state), self.editing.take().as_deref())?;
+                .sync(&values, self.editing.take().as_deref())?;
+            super::lesson::show_summary(&global_summary(&values));
         }
         if self.stale.notices {
             self.stale.notices = false;
@@ -159,7 +161,7 @@ impl App {
             elapsed,
         ));
         if let Some(section) = self.show_section.take() {
-            page::bring_into_view(section);
+            page::bring_into_view(&section);
         }
         if !self.ready_settled {
             self.ready_settled = true;

@@ -5,6 +5,8 @@
 //! - [`controls`] and [`page`]: the tables of controls and page elements, built once;
 //! - [`panel`]: the panel model and the table of panels; one file per panel in [`panels`];
 //! - [`backend`]: CPU and WebGPU behind one type ([`gpu_backend`] holds the WebGPU side);
+//! - [`lesson`]: the lesson path's navigation, its keys and the address bar's hash; [`layout`]:
+//!   the measures that let every figure fit one screen (phone, laptop, projector);
 //! - [`api`]: `window.peLab`; [`embed`]: one panel in a course page's `<iframe>`;
 //! - [`draw`]: heatmaps, curves and the projection drawn on canvases.
 //!
@@ -22,6 +24,8 @@ pub mod error;
 mod export;
 mod frame;
 mod gpu_backend;
+pub mod layout;
+pub mod lesson;
 pub mod page;
 pub mod panel;
 pub mod panels;
@@ -101,6 +105,8 @@ fn mount_inner(search: &str) -> Result<(), WebError> {
     page::build_presets(&page, scheduler::send)?;
     page::install_export_tools(scheduler::send)?;
     page::observe_panels(scheduler::send)?;
+    lesson::install(scheduler::send)?;
+    layout::install()?;
     if link.compute != ComputeChoice::Cpu {
         dom::text(&page.backend, "looking for WebGPU…");
     }
@@ -108,6 +114,12 @@ fn mount_inner(search: &str) -> Result<(), WebError> {
     app.wire_panels()?;
     scheduler::install(app);
     api::install()?;
+    // A link's `#panel-<name>` opens that section of the lesson (not in a course page's frame).
+    if link.embed.is_none() {
+        if let Some(msg) = lesson::hash_message() {
+            scheduler::send(Action::State(msg));
+        }
+    }
 
     if link.compute == ComputeChoice::Cpu {
         scheduler::start_on(Backend::cpu("chosen by ?compute=cpu"));

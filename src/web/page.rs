@@ -54,6 +54,7 @@ pub fn apply_view(_page: &PageDom, view: &ViewSettings) -> Result<(), WebError> 
     } else {
         root.remove_attribute("data-present")?;
     }
+    super::lesson::show_section(view.section);
     Ok(())
 }
 
@@ -87,13 +88,10 @@ pub fn settle_ready(page: &PageDom) -> Result<(), WebError> {
     super::api::settle_ready(&super::api::api_object()?, Ok(()))
 }
 
-/// Scrolls a panel's section to the top of the view (a preset's panel).
+/// Scrolls a panel's section (a preset's panel, a lesson stop) to just below the sticky bar, with
+/// its whole main figure in view.
 pub fn bring_into_view(section_id: &str) {
-    if let Ok(document) = dom::document() {
-        if let Some(section) = document.get_element_by_id(section_id) {
-            section.scroll_into_view();
-        }
-    }
+    super::layout::bring_into_view(section_id);
 }
 
 /// Keeps the link in the address bar equal to the view.
@@ -101,11 +99,12 @@ pub fn write_url(state: &State) -> Result<(), WebError> {
     let window = dom::window()?;
     let location = window.location();
     let search = query::write_search(&location.search()?, state);
+    // The lesson section shown, or whatever hash the link had.
+    let hash = query::write_hash(state).unwrap_or(location.hash()?);
     let url = format!(
-        "{}{}?{search}{}",
+        "{}{}?{search}{hash}",
         location.origin()?,
-        location.pathname()?,
-        location.hash()?
+        location.pathname()?
     );
     window
         .history()?
@@ -213,9 +212,14 @@ pub fn install_export_tools(send: fn(Action)) -> Result<(), WebError> {
             listen(&button, "click", move |_| send(Action::ExportSvg(index)))?;
             tools.append_child(&button)?;
         }
-        match section.query_selector("h2")? {
-            Some(heading) => heading.after_with_node_1(&tools)?,
-            None => section.prepend_with_node_1(&tools)?,
+        // At the top of the panel's text, under its title (beside the figure on a wide screen).
+        match (
+            section.query_selector(".panel-text")?,
+            section.query_selector("h2")?,
+        ) {
+            (Some(text), _) => text.prepend_with_node_1(&tools)?,
+            (None, Some(heading)) => heading.after_with_node_1(&tools)?,
+            (None, None) => section.prepend_with_node_1(&tools)?,
         }
     }
     Ok(())

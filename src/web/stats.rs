@@ -37,7 +37,8 @@ pub struct Stats {
     pub notices: Vec<String>,
 }
 
-/// `window.peLab.state`: the parameters after clamping.
+/// `window.peLab.state`: the parameters after clamping (the encoding options `textbook` and
+/// `index` are in `stats.textbook` and `stats.firstPosition`).
 #[derive(Debug, Serialize)]
 pub struct StateView {
     pub d: usize,
@@ -47,9 +48,6 @@ pub struct StateView {
     pub pair: usize,
     pub position: usize,
     pub columns: Vec<usize>,
-    pub textbook: bool,
-    /// `?index=`: the position of P's first row (0 or 1).
-    pub first_position: usize,
 }
 
 impl From<&Params> for StateView {
@@ -62,8 +60,6 @@ impl From<&Params> for StateView {
             pair: p.pair,
             position: p.position,
             columns: p.columns.clone(),
-            textbook: p.textbook,
-            first_position: p.first_position,
         }
     }
 }

@@ -137,6 +137,7 @@ for (const compute of ['cpu', 'gpu']) {
       // base: log slider at 2 → 100; then the exact field.
       await page.locator('#base-range').fill('2');
       await page.waitForFunction(() => window.peLab.state.base === 100);
+      await page.evaluate(() => window.peLab.whenDrawn());
       assert.equal(await page.locator('#base-number').inputValue(), '100');
       await waitForUrlParam(page, 'base', '100');
       await page.locator('#base-number').fill('12345.5');

@@ -8,15 +8,15 @@ use web_sys::HtmlCanvasElement;
 
 use super::super::action::{Action, PanelEvent};
 use super::super::backend::LocalFuture;
-use super::super::dom::now_ms;
-use super::super::dom::{self, listen};
+use super::super::dom::{self, now_ms};
 use super::super::draw::heatmap::{draw_heatmap_frame, paint_image, HeatmapAxes, RgbaImage};
 use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
+use super::reading::{self, Paging};
 use super::{canvas_message, elapsed, format_number, Ctx};
 use crate::math::colormap::{sequential_bar_rgba, weights_image};
 use crate::math::panels::{masked_weights_are_zero, row_sum_error};
-use crate::math::plot::{cell_at, PixelRect};
+use crate::math::plot::{cell_at, step_cell, PixelRect};
 use crate::math::projection::ProjectionMode;
 use crate::math::sentence::sentence_attention;
 use crate::model::attention::{
@@ -24,8 +24,8 @@ use crate::model::attention::{
     row_sum_sentence,
 };
 use crate::model::present::plural;
-use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{HtmlElement, MouseEvent};
+use wasm_bindgen::JsValue;
+use web_sys::HtmlElement;
 
 #[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -106,11 +106,16 @@ impl WeightsView {
     pub fn describe(&self, x: f64, y: f64) -> Option<String> {
         let n = self.tokens.len();
         let (query, key) = cell_at(self.rect, n, n, x, y)?;
+        Some(self.describe_cell(query, key))
+    }
+
+    /// The readout for cell (query, key).
+    pub fn describe_cell(&self, query: usize, key: usize) -> String {
         let names = format!(
             "query “{}” (row {query}) → key “{}” (column {key})",
             self.tokens[query], self.tokens[key]
         );
-        Some(match self.valid_len {
+        match self.valid_len {
             Some(v) if key >= v && v > 0 => {
                 format!("{names}: masked (key {key} ≥ valid_len {v}), weight exactly 0")
             }
@@ -119,7 +124,7 @@ impl WeightsView {
                 self.weights[[query, key]]
             ),
             _ => format!("{names}: weight {:.4}", self.weights[[query, key]]),
-        })
+        }
     }
 }
 
@@ -296,6 +301,8 @@ pub struct AttentionPanel {
     stats: AttentionStats,
     /// The heatmap as drawn, for hovering and the CSV.
     view: Option<WeightsView>,
+    /// The cell read from the keyboard (query, key).
+    cursor: (usize, usize),
 }
 
 impl AttentionPanel {
@@ -305,6 +312,7 @@ impl AttentionPanel {
             dom: AttentionDom::mount()?,
             stats: AttentionStats::default(),
             view: None,
+            cursor: (0, 0),
         })
     }
 }
@@ -341,38 +349,31 @@ impl Panel for AttentionPanel {
     }
 
     fn wire(&self, index: usize, send: fn(Action)) -> Result<(), WebError> {
-        let panel = move |event| send(Action::Panel { index, event });
-        listen(&self.dom.canvas, "mousemove", move |event| {
-            if let Some(mouse) = event.dyn_ref::<MouseEvent>() {
-                let (x, y) = (mouse.offset_x() as f64, mouse.offset_y() as f64);
-                panel(PanelEvent::Pointer { x, y });
-            }
-        })?;
-        listen(&self.dom.canvas, "mouseleave", move |_| {
-            panel(PanelEvent::Leave)
-        })
+        reading::wire(&self.dom.canvas, index, send, Paging::Rows)
     }
 
     fn event(&mut self, _ctx: &mut Ctx, event: PanelEvent) -> Result<bool, WebError> {
         let (canvas, tooltip) = (&self.dom.canvas, &self.dom.tooltip);
-        let described = match (event, &self.view) {
-            (PanelEvent::Pointer { x, y }, Some(view)) => {
-                let scale_x = canvas.width() as f64 / (canvas.client_width().max(1) as f64);
-                let scale_y = canvas.height() as f64 / (canvas.client_height().max(1) as f64);
-                view.describe(x * scale_x, y * scale_y)
-                    .map(|text| (text, x, y))
+        let Some(view) = &self.view else {
+            tooltip.set_hidden(true);
+            return Ok(false);
+        };
+        let described = match event {
+            PanelEvent::Pointer { x, y } => {
+                let (cx, cy) = reading::to_canvas(canvas, x, y);
+                view.describe(cx, cy).map(|text| (text, (x, y)))
+            }
+            PanelEvent::Cursor { rows, columns } => {
+                let n = view.tokens.len();
+                self.cursor = step_cell(self.cursor, (rows, columns), (n, n));
+                let (query, key) = self.cursor;
+                let at = reading::cell_centre(canvas, view.rect, (n, n), self.cursor);
+                (n > 0).then(|| (view.describe_cell(query, key), at))
             }
             _ => None,
         };
         match described {
-            Some((text, x, y)) => {
-                let style = tooltip.style();
-                style.set_property("left", &format!("{}px", x + 14.0))?;
-                style.set_property("top", &format!("{}px", y + 14.0))?;
-                tooltip.set_text_content(Some(&text));
-                tooltip.set_hidden(false);
-                dom::text(&self.dom.hover, &text);
-            }
+            Some((text, at)) => reading::show(canvas, tooltip, &self.dom.hover, &text, at),
             None => tooltip.set_hidden(true),
         }
         Ok(false)

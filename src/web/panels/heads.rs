@@ -2,21 +2,23 @@
 //! [3, 2]) split into heads; every head of a sequence uses that sequence's valid length (d2l's
 //! `repeat`, not `np.tile`, the seeds' bug). CPU twins on both backends (2 × heads maps of 4 × 4).
 
-use ndarray::{s, Array4};
+use ndarray::{s, Array2, Array4};
 use serde::Serialize;
 use web_sys::HtmlCanvasElement;
 
+use super::super::action::{Action, PanelEvent};
 use super::super::dom::{self, context_2d, now_ms};
 use super::super::draw::heatmap::{paint_image, RgbaImage};
 use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
+use super::reading::{self, Paging};
 use super::{elapsed, format_number, Ctx};
 use crate::math::attention::multi_head_weights_qk;
 use crate::math::colormap::weights_image;
 use crate::math::heads::{compare_valid_len_orders_qk, head_valid_lens, tiled_head_valid_lens};
 use crate::math::lesson::{batch_sequences, divisors, PAD_TOKEN};
 use crate::math::panels::masked_weights_are_zero;
-use crate::math::plot::PixelRect;
+use crate::math::plot::{cell_at, step_cell, PixelRect};
 use crate::math::projection::mean_self_weight;
 use crate::math::sentence::projected_batch;
 use wasm_bindgen::JsValue;
@@ -56,7 +58,58 @@ pub struct HeadsStats {
     pub ms: f64,
 }
 
-pub fn render(ctx: &mut Ctx, dom: &HeadsDom) -> Result<HeadsStats, WebError> {
+/// One map as drawn, for reading its cells.
+pub struct HeadMap {
+    rect: PixelRect,
+    sequence: usize,
+    head: usize,
+    /// A map of `np.tile`'s row.
+    buggy: bool,
+    /// The valid length this map used, and the one its sequence has.
+    used_len: usize,
+    right_len: usize,
+    tokens: Vec<String>,
+    weights: Array2<f32>,
+}
+
+impl HeadMap {
+    /// The read-out of cell (query, key): which map, which tokens, the weight or the mask.
+    fn describe(&self, query: usize, key: usize) -> String {
+        let (b, h, used) = (self.sequence, self.head, self.used_len);
+        let map = if self.buggy && used != self.right_len {
+            format!(
+                "np.tile (buggy), sequence {b}, head {h} (valid_len {used}, should be {})",
+                self.right_len
+            )
+        } else if self.buggy {
+            format!("np.tile (buggy), sequence {b}, head {h} (valid_len {used})")
+        } else {
+            format!("sequence {b}, head {h} (valid_len {used})")
+        };
+        let names = format!(
+            "{map}: query “{}” (row {query}) → key “{}” (column {key})",
+            self.tokens[query], self.tokens[key]
+        );
+        let weight = self.weights[[query, key]];
+        match used {
+            0 => format!("{names}: every key masked, uniform weight {weight:.4}"),
+            v if key >= v => {
+                format!("{names}: masked (key {key} ≥ valid_len {v}), weight exactly 0")
+            }
+            _ => format!("{names}: weight {weight:.4}"),
+        }
+    }
+
+    fn size(&self) -> (usize, usize) {
+        self.weights.dim()
+    }
+}
+
+/// The panel's numbers, and its maps as drawn (`None` while off screen).
+pub fn render(
+    ctx: &mut Ctx,
+    dom: &HeadsDom,
+) -> Result<(HeadsStats, Option<Vec<HeadMap>>), WebError> {
     let started = now_ms();
     let (params, lesson) = (ctx.params, ctx.lesson);
     let d = params.d;
@@ -82,11 +135,13 @@ pub fn render(ctx: &mut Ctx, dom: &HeadsDom) -> Result<HeadsStats, WebError> {
     let mean_self_weight = mean_self_weight(&maps);
 
     let shown = heads.min(SHOWN_HEADS);
-    if ctx.draw {
-        draw_maps(
+    let drawn = if ctx.draw {
+        Some(draw_maps(
             ctx, dom, &sequences, &lens, &per_head, &tiled, &w, &tiled_w, shown,
-        )?;
-    }
+        )?)
+    } else {
+        None
+    };
 
     let range = |count: usize| {
         if count == 1 {
@@ -142,7 +197,7 @@ pub fn render(ctx: &mut Ctx, dom: &HeadsDom) -> Result<HeadsStats, WebError> {
             }
         ),
     );
-    Ok(HeadsStats {
+    let stats = HeadsStats {
         heads,
         divisors: divisors(d),
         head_dim: d / heads,
@@ -171,11 +226,13 @@ pub fn render(ctx: &mut Ctx, dom: &HeadsDom) -> Result<HeadsStats, WebError> {
             })
             .collect(),
         ms: elapsed(started),
-    })
+    };
+    Ok((stats, drawn))
 }
 
 /// One row of maps per sequence (the first `shown` heads), and with `tile` on a second row per
-/// sequence with what `np.tile` gave: maps whose length is wrong are outlined in red.
+/// sequence with what `np.tile` gave: maps whose length is wrong are outlined in red. Returns the
+/// maps in reading order (row by row, head by head).
 #[allow(clippy::too_many_arguments)]
 fn draw_maps(
     ctx: &mut Ctx,
@@ -187,7 +244,7 @@ fn draw_maps(
     w: &Array4<f32>,
     tiled_w: &Array4<f32>,
     shown: usize,
-) -> Result<(), WebError> {
+) -> Result<Vec<HeadMap>, WebError> {
     let canvas = &dom.canvas;
     let context = context_2d(canvas)?;
     let (width, height) = (canvas.width() as f64, canvas.height() as f64);
@@ -197,6 +254,7 @@ fn draw_maps(
     let rows: Vec<(usize, bool)> = (0..2)
         .flat_map(|b| std::iter::once((b, false)).chain(show_tile.then_some((b, true))))
         .collect();
+    let mut drawn = Vec::with_capacity(rows.len() * shown);
     let (margin, gap) = (14.0, 10.0);
     let row_height = (height - 8.0) / rows.len() as f64;
     // Title line, caption line, then the map.
@@ -273,14 +331,26 @@ fn draw_maps(
                 context.set_line_width(3.0);
                 context.stroke_rect(x0 - 2.0, y0 - 2.0, tile + 4.0, tile + 4.0);
             }
+            drawn.push(HeadMap {
+                rect,
+                sequence: b,
+                head: h,
+                buggy,
+                used_len: head_len,
+                right_len: per_head[b][h],
+                tokens: sequences[b].clone(),
+                weights: map.to_owned(),
+            });
         }
     }
-    Ok(())
+    Ok(drawn)
 }
 
 crate::element_table! {
     pub struct HeadsDom {
         canvas: HtmlCanvasElement = "heads-canvas",
+        tooltip: HtmlElement = "heads-tooltip",
+        hover: HtmlElement = "heads-hover",
         readout: HtmlElement = "heads-readout",
         note: HtmlElement = "heads-note",
     }
@@ -290,6 +360,10 @@ pub struct HeadsPanel {
     spec: &'static PanelSpec,
     dom: HeadsDom,
     stats: HeadsStats,
+    /// The maps as drawn, for reading their cells.
+    maps: Vec<HeadMap>,
+    /// The cell read from the keyboard: (map, query, key).
+    cursor: (usize, usize, usize),
 }
 
 impl HeadsPanel {
@@ -298,6 +372,8 @@ impl HeadsPanel {
             spec,
             dom: HeadsDom::mount()?,
             stats: HeadsStats::default(),
+            maps: Vec::new(),
+            cursor: (0, 0, 0),
         })
     }
 }
@@ -320,7 +396,12 @@ impl Panel for HeadsPanel {
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
-        self.stats = render(ctx, &self.dom)?;
+        let (stats, maps) = render(ctx, &self.dom)?;
+        self.stats = stats;
+        if maps.is_some() || !ctx.draw {
+            self.maps = maps.unwrap_or_default();
+        }
+        self.dom.tooltip.set_hidden(true);
         Ok(())
     }
 
@@ -330,5 +411,52 @@ impl Panel for HeadsPanel {
 
     fn error_slot(&self) -> &HtmlElement {
         &self.dom.readout
+    }
+
+    /// Reading from the keyboard: the arrows move within a map, Page Up/Page Down go to the
+    /// previous/next map (row by row, head by head).
+    fn wire(&self, index: usize, send: fn(Action)) -> Result<(), WebError> {
+        reading::wire(&self.dom.canvas, index, send, Paging::Maps)
+    }
+
+    fn event(&mut self, _ctx: &mut Ctx, event: PanelEvent) -> Result<bool, WebError> {
+        let (canvas, tooltip) = (&self.dom.canvas, &self.dom.tooltip);
+        let last = self.maps.len().saturating_sub(1);
+        let (map, query, key) = self.cursor;
+        // From the keyboard: the cursor moves to a cell of map `m` and the tooltip to its centre.
+        let keyboard = |m: usize, by: (i64, i64)| {
+            let at = self.maps.get(m)?;
+            let (q, k) = step_cell((query, key), by, at.size());
+            Some((
+                (m, q, k),
+                reading::cell_centre(canvas, at.rect, at.size(), (q, k)),
+            ))
+        };
+        let cell = match event {
+            PanelEvent::Pointer { x, y } => {
+                let (cx, cy) = reading::to_canvas(canvas, x, y);
+                self.maps.iter().enumerate().find_map(|(m, at)| {
+                    let (rows, columns) = at.size();
+                    cell_at(at.rect, rows, columns, cx, cy).map(|(q, k)| ((m, q, k), (x, y)))
+                })
+            }
+            PanelEvent::Cursor { rows, columns } => keyboard(map.min(last), (rows, columns)),
+            PanelEvent::CursorMap { maps } => keyboard(
+                (map as i64).saturating_add(maps).clamp(0, last as i64) as usize,
+                (0, 0),
+            ),
+            _ => None,
+        };
+        match cell {
+            Some(((m, q, k), at)) => {
+                if !matches!(event, PanelEvent::Pointer { .. }) {
+                    self.cursor = (m, q, k);
+                }
+                let text = self.maps[m].describe(q, k);
+                reading::show(canvas, tooltip, &self.dom.hover, &text, at);
+            }
+            None => tooltip.set_hidden(true),
+        }
+        Ok(false)
     }
 }

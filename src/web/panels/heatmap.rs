@@ -2,18 +2,18 @@
 //! WebGPU) into the axes the frame drew; this panel writes P's numbers and read-out, and reads
 //! cells under the pointer or, from the keyboard, a cursor cell.
 
-use wasm_bindgen::JsCast;
-use web_sys::{HtmlCanvasElement, HtmlElement, KeyboardEvent, MouseEvent};
+use web_sys::{HtmlCanvasElement, HtmlElement};
 
 use super::super::action::{Action, PanelEvent};
 use super::super::backend::LocalFuture;
-use super::super::dom::{self, listen};
+use super::super::dom;
 use super::super::error::WebError;
 use super::super::panel::{Ctx, Panel, PanelSpec};
+use super::reading::{self, Paging};
 use crate::math::encoding::{frequency_count, period};
 use crate::math::export::{encoding_csv, matrix_csv, numbered_columns};
 use crate::math::params::Params;
-use crate::math::plot::cell_at;
+use crate::math::plot::{cell_at, step_cell};
 use crate::model::present::{encoding_cell, encoding_summary, EncodingSummary};
 
 crate::element_table! {
@@ -34,11 +34,9 @@ pub struct HeatmapPanel {
 
 impl HeatmapPanel {
     pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
-        let dom = HeatmapDom::mount()?;
-        dom.canvas.set_tab_index(0);
         Ok(HeatmapPanel {
             spec,
-            dom,
+            dom: HeatmapDom::mount()?,
             cursor: (0, 0),
         })
     }
@@ -48,19 +46,18 @@ impl HeatmapPanel {
         let (d, base) = (ctx.params.d, ctx.params.base);
         let first = ctx.params.first_position;
         let textbook = ctx.frame.source.heatmap_is_textbook();
-        let style = self.dom.tooltip.style();
-        let _ = style.set_property("left", &format!("{}px", x_css + 14.0));
-        let _ = style.set_property("top", &format!("{}px", y_css + 14.0));
         // One value (read back from the GPU on WebGPU); a stale answer, the pointer having moved
         // on, is simply overwritten by the next.
         let read = ctx.backend.read_value(ctx.frame, row * d + column);
-        let (tooltip, hover) = (self.dom.tooltip.clone(), self.dom.hover.clone());
+        let (canvas, tooltip, hover) = (
+            self.dom.canvas.clone(),
+            self.dom.tooltip.clone(),
+            self.dom.hover.clone(),
+        );
         wasm_bindgen_futures::spawn_local(async move {
             if let Ok(value) = read.await {
                 let text = encoding_cell(row, column, d, base, value, first, textbook);
-                dom::text(&tooltip, &text);
-                tooltip.set_hidden(false);
-                dom::text(&hover, &text);
+                reading::show(&canvas, &tooltip, &hover, &text, (x_css, y_css));
             }
         });
     }
@@ -116,44 +113,9 @@ impl Panel for HeatmapPanel {
     }
 
     fn wire(&self, index: usize, send: fn(Action)) -> Result<(), WebError> {
-        let canvas = &self.dom.canvas;
-        let panel = move |event| send(Action::Panel { index, event });
-        listen(canvas, "mousemove", move |event| {
-            if let Some(mouse) = event.dyn_ref::<MouseEvent>() {
-                let (x, y) = (mouse.offset_x() as f64, mouse.offset_y() as f64);
-                panel(PanelEvent::Pointer { x, y });
-            }
-        })?;
-        listen(canvas, "mouseleave", move |_| panel(PanelEvent::Leave))?;
         // Keyboard reading: the arrow keys move a cursor cell (Home/End: first/last column,
         // PageUp/PageDown: 10 rows).
-        listen(canvas, "keydown", move |event| {
-            let Some(key) = event.dyn_ref::<KeyboardEvent>().map(|k| k.key()) else {
-                return;
-            };
-            let step = match key.as_str() {
-                "ArrowUp" => Some((-1, 0)),
-                "ArrowDown" => Some((1, 0)),
-                "ArrowLeft" => Some((0, -1)),
-                "ArrowRight" => Some((0, 1)),
-                "PageUp" => Some((-10, 0)),
-                "PageDown" => Some((10, 0)),
-                "Home" => Some((0, i64::MIN / 2)),
-                "End" => Some((0, i64::MAX / 2)),
-                _ => None,
-            };
-            if let Some((rows, columns)) = step {
-                event.prevent_default();
-                panel(PanelEvent::Cursor { rows, columns });
-            }
-        })?;
-        listen(canvas, "focus", move |_| {
-            panel(PanelEvent::Cursor {
-                rows: 0,
-                columns: 0,
-            })
-        })?;
-        Ok(())
+        reading::wire(&self.dom.canvas, index, send, Paging::Rows)
     }
 
     fn event(&mut self, ctx: &mut Ctx, event: PanelEvent) -> Result<bool, WebError> {
@@ -161,27 +123,18 @@ impl Panel for HeatmapPanel {
         let (n, d) = (ctx.params.n, ctx.params.d);
         match event {
             PanelEvent::Pointer { x, y } => {
-                let scale_x = canvas.width() as f64 / (canvas.client_width().max(1) as f64);
-                let scale_y = canvas.height() as f64 / (canvas.client_height().max(1) as f64);
-                match cell_at(ctx.heatmap_rect, n, d, x * scale_x, y * scale_y) {
+                let (cx, cy) = reading::to_canvas(canvas, x, y);
+                match cell_at(ctx.heatmap_rect, n, d, cx, cy) {
                     Some((row, column)) => self.show_cell(ctx, row, column, x, y),
                     None => self.dom.tooltip.set_hidden(true),
                 }
             }
             PanelEvent::Leave => self.dom.tooltip.set_hidden(true),
             PanelEvent::Cursor { rows, columns } => {
+                self.cursor = step_cell(self.cursor, (rows, columns), (n, d));
                 let (row, column) = self.cursor;
-                let row = (row as i64).saturating_add(rows).clamp(0, n as i64 - 1) as usize;
-                let column = (column as i64)
-                    .saturating_add(columns)
-                    .clamp(0, d as i64 - 1) as usize;
-                self.cursor = (row, column);
-                let to_css_x = canvas.client_width().max(1) as f64 / canvas.width().max(1) as f64;
-                let to_css_y = canvas.client_height().max(1) as f64 / canvas.height().max(1) as f64;
-                let rect = ctx.heatmap_rect;
-                let x = rect.x0 + (column as f64 + 0.5) * rect.width() / d as f64;
-                let y = rect.y0 + (row as f64 + 0.5) * rect.height() / n as f64;
-                self.show_cell(ctx, row, column, x * to_css_x, y * to_css_y);
+                let (x, y) = reading::cell_centre(canvas, ctx.heatmap_rect, (n, d), self.cursor);
+                self.show_cell(ctx, row, column, x, y);
             }
             _ => {}
         }

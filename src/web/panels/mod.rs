@@ -20,9 +20,11 @@ pub mod heatmap;
 pub mod order;
 pub mod pipeline;
 pub mod projection;
+mod reading;
 pub mod scaling;
 pub mod similarity;
 mod similarity_charts;
+mod similarity_heatmap;
 
 use serde::Serialize;
 use web_sys::HtmlCanvasElement;

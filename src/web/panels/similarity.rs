@@ -7,29 +7,20 @@
 //! within [`CPU_GRAM_BUDGET`] (a visible note says when rows are left out). The distances are
 //! always computed on the CPU from a capped Gram matrix.
 
-use ndarray::{s, Array2};
 use serde::Serialize;
 use web_sys::HtmlCanvasElement;
 
+use super::super::action::{Action, PanelEvent};
 use super::super::dom::{self, now_ms};
-use super::super::draw::heatmap::{draw_heatmap_frame, paint_cells, HeatmapAxes, RgbaImage};
 use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
+use super::reading::{self, Paging};
 use super::similarity_charts::{draw_curve, draw_normalized};
+use super::similarity_heatmap::{draw_heatmap, GramView};
 use super::{elapsed, format_number, subscript, Ctx};
-use crate::gpu::gram::GRAM_MAX_POSITIONS;
-use crate::math::colormap::{
-    diverging_bar_rgba, diverging_rgba, sequential_bar_rgba, sequential_rgba,
-};
-use crate::math::gram::gram;
-use crate::math::lesson::SimilarityView;
-use crate::math::panels::{
-    distances_from_gram, dot_curve, encoding_rows, row_dot, rows_within_budget,
-};
-use crate::math::similarity::{
-    diagonal_spread, normalized_similarity, row_resemblance, RowResemblance,
-};
-use crate::model::present::plural;
+use crate::math::panels::{dot_curve, encoding_rows, row_dot};
+use crate::math::plot::step_cell;
+use crate::math::similarity::{normalized_similarity, row_resemblance, RowResemblance};
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
@@ -42,7 +33,7 @@ pub const CPU_GRAM_BUDGET: u64 = 1 << 24;
 /// The second starting row of the similarity curve is i + SHIFT (the forum's p_105 against p_5).
 pub(super) const SHIFT: usize = 100;
 /// Rows of the exact diagonal check when the heatmap came from the GPU.
-const CHECK_ROWS: usize = 128;
+pub(super) const CHECK_ROWS: usize = 128;
 
 #[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -94,10 +85,17 @@ pub struct SimilarityStats {
     pub low_frequency_share01: f64,
     pub low_frequency_max_difference4041: f64,
     pub low_frequency_share4041: f64,
+    /// Where the heatmap's cells are drawn, in canvas pixels [x0, y0, x1, y1] (zeros while the
+    /// panel is off screen and not drawn yet).
+    pub image: [f64; 4],
     pub ms: f64,
 }
 
-pub fn render(ctx: &mut Ctx, dom: &SimilarityDom) -> Result<SimilarityStats, WebError> {
+/// The panel's numbers, and its heatmap as drawn (`None` while off screen).
+pub fn render(
+    ctx: &mut Ctx,
+    dom: &SimilarityDom,
+) -> Result<(SimilarityStats, Option<GramView>), WebError> {
     let started = now_ms();
     let (params, lesson) = (ctx.params, ctx.lesson);
     let (n, d, base) = (params.n, params.d, params.base);
@@ -107,7 +105,11 @@ pub fn render(ctx: &mut Ctx, dom: &SimilarityDom) -> Result<SimilarityStats, Web
         d,
         ..SimilarityStats::default()
     };
-    draw_heatmap(ctx, dom, &mut stats)?;
+    let drawn = draw_heatmap(ctx, dom, &mut stats)?;
+    if let Some(view) = &drawn {
+        let r = view.rect;
+        stats.image = [r.x0, r.y0, r.x1, r.y1];
+    }
 
     let live = |i, j| row_dot(i, j, d, base);
     stats.p5p6 = live(5, 6)?;
@@ -245,7 +247,7 @@ pub fn render(ctx: &mut Ctx, dom: &SimilarityDom) -> Result<SimilarityStats, Web
         },
     );
     stats.ms = elapsed(started);
-    Ok(stats)
+    Ok((stats, drawn))
 }
 
 /// Whether the slow half of two neighbouring rows barely moves (each entry by less than 0.1) and
@@ -254,189 +256,13 @@ fn slow_columns_barely_move(r: &RowResemblance) -> bool {
     r.low_frequency_max_difference < 0.1 && r.low_frequency_share < 0.5
 }
 
-/// The heatmap (Gram or distances) and its note; fills the heatmap fields of `stats`. Off screen
-/// (`ctx.draw` false) only the numbers are computed; the picture waits until it is scrolled to.
-fn draw_heatmap(
-    ctx: &mut Ctx,
-    dom: &SimilarityDom,
-    stats: &mut SimilarityStats,
-) -> Result<(), WebError> {
-    let (n, d, base) = (ctx.params.n, ctx.params.d, ctx.params.base);
-    let canvas = &dom.heatmap;
-    let view = ctx.lesson.sim_view;
-    let range = (d as f32 / 2.0).ceil();
-    let on_gpu = view == SimilarityView::Gram && ctx.backend.is_gpu();
-    let cpu_rows = rows_within_budget(n, d, CPU_GRAM_BUDGET);
-    let rows = if on_gpu {
-        rows_within_budget(n, d, GPU_GRAM_BUDGET).min(GRAM_MAX_POSITIONS)
-    } else {
-        cpu_rows
-    };
-    stats.heatmap_rows = rows;
-    stats.capped = rows < n;
-    stats.heatmap_source = if on_gpu { "webgpu" } else { "cpu" };
-    // The constant-diagonal check, on the CPU from the first rows (the GPU's G is never read back).
-    let check = rows.min(CHECK_ROWS);
-    let p = encoding_rows(0, check, d, base)?;
-    stats.diagonal_spread = diagonal_spread(gram(p.view()).view());
-    stats.diagonal_spread_rows = check;
-
-    let mut gpu_error = None;
-    if ctx.draw && on_gpu {
-        let rect = draw_heatmap_frame(
-            canvas,
-            ctx.scratch,
-            rows,
-            rows,
-            &bar(&diverging_bar_rgba(256, -range, range)),
-            &gram_axes(range),
-        )?;
-        if let Err(error) = ctx.backend.draw_gram(rows, range, rect, canvas) {
-            gpu_error = Some(error.to_string());
-            stats.heatmap_rows = cpu_rows;
-            stats.capped = cpu_rows < n;
-            stats.heatmap_source = "cpu";
-        }
-    }
-    if ctx.draw && stats.heatmap_source == "cpu" {
-        draw_cpu_heatmap(ctx, canvas, cpu_rows, range)?;
-    }
-    let what = match view {
-        SimilarityView::Gram => "Gram matrix G = P·Pᵀ (diverging map, ±⌈d/2⌉)",
-        SimilarityView::Distance => "distances ‖p_i − p_j‖ (viridis, 0 = dark)",
-    };
-    let source = if stats.heatmap_source == "webgpu" {
-        "computed on WebGPU (Gram kernel, drawn by the render pass)"
-    } else {
-        "computed on the CPU"
-    };
-    let rows = stats.heatmap_rows;
-    let extent = if stats.capped {
-        let budget = if stats.heatmap_source == "webgpu" {
-            GPU_GRAM_BUDGET
-        } else {
-            CPU_GRAM_BUDGET
-        };
-        format!(
-            "positions 0–{} only (of n = {n}: r²·d ≤ {:.1e} multiply-adds per redraw keeps the page live)",
-            rows - 1,
-            budget as f64
-        )
-    } else {
-        if rows == 1 {
-            format!("position 0 (all of n = {n})")
-        } else {
-            format!("positions 0–{} (all of n = {n})", rows - 1)
-        }
-    };
-    let fallback = gpu_error
-        .map(|e| format!(" The GPU path failed ({e}); the CPU drew it."))
-        .unwrap_or_default();
-    dom::text(
-        &dom.note,
-        &format!(
-            "The {what} of {extent}, {source}. {} {:.1e} over the first {}{}.{fallback}",
-            if d % 2 == 1 {
-                "With odd d the diagonals G[i, i+k] are not exactly constant: largest deviation from a diagonal's mean"
-            } else {
-                "Every diagonal G[i, i+k] is constant: largest deviation from its mean"
-            },
-            stats.diagonal_spread,
-            plural(stats.diagonal_spread_rows, "row", "rows"),
-            if d % 2 == 1 {
-                " (the unpaired last sine column)"
-            } else {
-                " (float32 rounding)"
-            }
-        ),
-    );
-    Ok(())
-}
-
-/// The colour bar image of one column.
-fn bar(pixels: &[u8]) -> RgbaImage<'_> {
-    RgbaImage {
-        width: 1,
-        height: pixels.len() / 4,
-        pixels,
-    }
-}
-
-fn gram_axes(range: f32) -> HeatmapAxes<'static> {
-    HeatmapAxes {
-        x_desc: "Position j",
-        y_desc: "Position i",
-        value_range: (-range, range),
-        x_names: None,
-        y_names: None,
-    }
-}
-
-/// The CPU heatmap: G of the first `rows` rows (from the CPU's P when it has them), or the
-/// distances derived from it.
-fn draw_cpu_heatmap(
-    ctx: &Ctx,
-    canvas: &HtmlCanvasElement,
-    rows: usize,
-    range: f32,
-) -> Result<(), WebError> {
-    let (d, base) = (ctx.params.d, ctx.params.base);
-    let p: Array2<f32> = if ctx.encoding.nrows() >= rows && ctx.encoding.ncols() == d {
-        ctx.encoding.slice(s![..rows, ..]).to_owned()
-    } else {
-        encoding_rows(0, rows, d, base)?
-    };
-    let g = gram(p.view());
-    let (cells, rect) = match ctx.lesson.sim_view {
-        SimilarityView::Gram => {
-            let rect = draw_heatmap_frame(
-                canvas,
-                ctx.scratch,
-                rows,
-                rows,
-                &bar(&diverging_bar_rgba(256, -range, range)),
-                &gram_axes(range),
-            )?;
-            (
-                diverging_rgba(g.as_slice().unwrap_or(&[]), -range, range),
-                rect,
-            )
-        }
-        SimilarityView::Distance => {
-            let distances = distances_from_gram(g.view());
-            let values = distances.as_slice().unwrap_or(&[]);
-            let top = values.iter().copied().fold(0.0f32, f32::max).max(1e-6);
-            let rect = draw_heatmap_frame(
-                canvas,
-                ctx.scratch,
-                rows,
-                rows,
-                &bar(&sequential_bar_rgba(256, 0.0, top)),
-                &HeatmapAxes {
-                    value_range: (0.0, top),
-                    ..gram_axes(range)
-                },
-            )?;
-            (sequential_rgba(values, 0.0, top), rect)
-        }
-    };
-    paint_cells(
-        canvas,
-        ctx.scratch,
-        &RgbaImage {
-            width: rows,
-            height: rows,
-            pixels: &cells,
-        },
-        rect,
-    )
-}
-
 crate::element_table! {
     pub struct SimilarityDom {
         live: HtmlElement = "sim-live",
         forum: HtmlElement = "sim-forum",
         heatmap: HtmlCanvasElement = "sim-heatmap",
+        tooltip: HtmlElement = "sim-tooltip",
+        hover: HtmlElement = "sim-hover",
         note: HtmlElement = "sim-heatmap-note",
         curve: HtmlCanvasElement = "sim-curve",
         curve_readout: HtmlElement = "sim-curve-readout",
@@ -450,6 +276,10 @@ pub struct SimilarityPanel {
     spec: &'static PanelSpec,
     dom: SimilarityDom,
     stats: SimilarityStats,
+    /// The heatmap as drawn, for reading its cells.
+    view: Option<GramView>,
+    /// The cell read from the keyboard (i, j).
+    cursor: (usize, usize),
 }
 
 impl SimilarityPanel {
@@ -458,6 +288,8 @@ impl SimilarityPanel {
             spec,
             dom: SimilarityDom::mount()?,
             stats: SimilarityStats::default(),
+            view: None,
+            cursor: (0, 0),
         })
     }
 }
@@ -482,7 +314,12 @@ impl Panel for SimilarityPanel {
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
-        self.stats = render(ctx, &self.dom)?;
+        let (stats, view) = render(ctx, &self.dom)?;
+        self.stats = stats;
+        if view.is_some() || !ctx.draw {
+            self.view = view;
+        }
+        self.dom.tooltip.set_hidden(true);
         Ok(())
     }
 
@@ -492,5 +329,40 @@ impl Panel for SimilarityPanel {
 
     fn error_slot(&self) -> &HtmlElement {
         &self.dom.note
+    }
+
+    fn wire(&self, index: usize, send: fn(Action)) -> Result<(), WebError> {
+        reading::wire(&self.dom.heatmap, index, send, Paging::Rows)
+    }
+
+    fn event(&mut self, _ctx: &mut Ctx, event: PanelEvent) -> Result<bool, WebError> {
+        let (canvas, tooltip) = (&self.dom.heatmap, &self.dom.tooltip);
+        let Some(view) = &self.view else {
+            tooltip.set_hidden(true);
+            return Ok(false);
+        };
+        let cell = match event {
+            PanelEvent::Pointer { x, y } => {
+                let (cx, cy) = reading::to_canvas(canvas, x, y);
+                view.cell_at(cx, cy).map(|cell| (cell, (x, y)))
+            }
+            PanelEvent::Cursor { rows, columns } => {
+                self.cursor = step_cell(self.cursor, (rows, columns), (view.rows, view.rows));
+                let size = (view.rows, view.rows);
+                Some((
+                    self.cursor,
+                    reading::cell_centre(canvas, view.rect, size, self.cursor),
+                ))
+            }
+            _ => None,
+        };
+        match cell {
+            Some(((i, j), at)) => {
+                let text = view.describe_cell(i, j)?;
+                reading::show(canvas, tooltip, &self.dom.hover, &text, at);
+            }
+            None => tooltip.set_hidden(true),
+        }
+        Ok(false)
     }
 }

@@ -1,0 +1,172 @@
+//! Fitting the page to the screen it is on: a phone, a laptop, a projector. The style sheet
+//! (`www/layout.css`) scales each figure by CSS, never distorting it, so that it fits one screen
+//! below the sticky bar; it needs three numbers only the page can measure, which are kept here:
+//! - `--sticky-height` on `<html>`: the sticky bar's height (sections scroll to just below it);
+//! - `--above-figure` on each panel: from the panel's top to its main figure's (`.figure-main`);
+//! - `--aspect` on each canvas: its width / height.
+//!
+//! A `ResizeObserver` re-measures on the next animation frame whenever the bar or a panel changes
+//! size; [`bring_into_view`] measures at once before it scrolls.
+
+use std::cell::Cell;
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlElement, ResizeObserver};
+
+use super::dom;
+use super::error::WebError;
+use super::panel::PANELS;
+
+/// The sticky bar's id.
+const BAR_ID: &str = "sticky-bar";
+
+/// Gap between the sticky bar and a section scrolled to, and between a figure and the window's
+/// bottom edge (the style sheet's `--scroll-gap`).
+const GAP: f64 = 8.0;
+
+thread_local! {
+    static FIT_PENDING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Gives every canvas its proportions, measures once, and re-measures on every change of size.
+pub fn install() -> Result<(), WebError> {
+    let document = dom::document()?;
+    let canvases = document.query_selector_all("main canvas[width][height]")?;
+    for k in 0..canvases.length() {
+        let Some(canvas) = canvases
+            .item(k)
+            .and_then(|n| n.dyn_into::<web_sys::HtmlCanvasElement>().ok())
+        else {
+            continue;
+        };
+        let aspect = format!("{} / {}", canvas.width().max(1), canvas.height().max(1));
+        canvas.style().set_property("--aspect", &aspect)?;
+    }
+    let callback = Closure::<dyn FnMut(js_sys::Array)>::new(move |_entries| schedule_fit());
+    let observer = ResizeObserver::new(callback.as_ref().unchecked_ref())?;
+    observer.observe(&dom::element::<Element>(BAR_ID)?);
+    for spec in PANELS.iter() {
+        observer.observe(&dom::element::<Element>(&spec.section_id())?);
+    }
+    // Observer and callback live as long as the page.
+    callback.forget();
+    std::mem::forget(observer);
+    fit();
+    Ok(())
+}
+
+/// Measures on the next animation frame (sizes set inside a `ResizeObserver` callback would be
+/// reported late, with an error).
+fn schedule_fit() {
+    if FIT_PENDING.with(Cell::get) {
+        return;
+    }
+    let Ok(window) = dom::window() else { return };
+    let callback = Closure::once_into_js(|| {
+        FIT_PENDING.with(|p| p.set(false));
+        fit();
+    });
+    if window
+        .request_animation_frame(callback.unchecked_ref())
+        .is_ok()
+    {
+        FIT_PENDING.with(|p| p.set(true));
+    }
+}
+
+/// The sticky bar's height in CSS pixels (0 when it is not shown).
+fn sticky_height() -> f64 {
+    dom::element::<Element>(BAR_ID)
+        .map(|bar| bar.get_bounding_client_rect().height().ceil())
+        .unwrap_or(0.0)
+}
+
+/// Sets a custom property to whole pixels, only when it changes.
+fn set_pixels(element: &HtmlElement, name: &str, value: f64) {
+    let text = format!("{}px", value.max(0.0).round());
+    let style = element.style();
+    if style.get_property_value(name).ok().as_deref() != Some(text.as_str()) {
+        let _ = style.set_property(name, &text);
+    }
+}
+
+/// Measures the sticky bar and the room above each panel's main figure, and lets a table that is
+/// wider than its panel be scrolled with the keyboard.
+pub fn fit() {
+    let Ok(document) = dom::document() else {
+        return;
+    };
+    let Some(root) = document
+        .document_element()
+        .and_then(|r| r.dyn_into::<HtmlElement>().ok())
+    else {
+        return;
+    };
+    set_pixels(&root, "--sticky-height", sticky_height());
+    for spec in PANELS.iter() {
+        let Ok(section) = dom::element::<HtmlElement>(&spec.section_id()) else {
+            continue;
+        };
+        let Ok(Some(figure)) = section.query_selector(".figure-main") else {
+            continue;
+        };
+        let (top, figure_box) = (
+            section.get_bounding_client_rect().top(),
+            figure.get_bounding_client_rect(),
+        );
+        if figure_box.height() > 0.0 {
+            set_pixels(&section, "--above-figure", figure_box.top() - top);
+        }
+    }
+    if let Ok(tables) = document.query_selector_all(".table-scroll") {
+        for k in 0..tables.length() {
+            let Some(wrapper) = tables.item(k).and_then(|n| n.dyn_into::<Element>().ok()) else {
+                continue;
+            };
+            let scrolls = wrapper.scroll_width() > wrapper.client_width() + 1;
+            let _ = if scrolls {
+                wrapper.set_attribute("tabindex", "0")
+            } else {
+                wrapper.remove_attribute("tabindex")
+            };
+        }
+    }
+}
+
+/// Scrolls a panel to just below the sticky bar, its title and its whole main figure in view;
+/// where both cannot be (a tall panel on a short screen), the figure wins.
+pub fn bring_into_view(section_id: &str) {
+    fit();
+    let (Ok(window), Ok(document)) = (dom::window(), dom::document()) else {
+        return;
+    };
+    let Some(section) = document.get_element_by_id(section_id) else {
+        return;
+    };
+    // Down to its `scroll-margin-top`: the sticky bar's height.
+    section.scroll_into_view();
+    let Ok(figures) = section.query_selector_all(".figure-main") else {
+        return;
+    };
+    let (mut top, mut bottom) = (f64::INFINITY, f64::NEG_INFINITY);
+    for k in 0..figures.length() {
+        if let Some(figure) = figures.item(k).and_then(|n| n.dyn_into::<Element>().ok()) {
+            let rect = figure.get_bounding_client_rect();
+            if rect.height() > 0.0 {
+                top = top.min(rect.top());
+                bottom = bottom.max(rect.bottom());
+            }
+        }
+    }
+    let view = window
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0);
+    let below = bottom - (view - GAP);
+    if top.is_finite() && below > 0.0 {
+        let room = (top - sticky_height() - GAP).max(0.0);
+        window.scroll_by_with_x_and_y(0.0, below.min(room).ceil());
+    }
+}

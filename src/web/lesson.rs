@@ -1,0 +1,277 @@
+//! The lesson path's navigation, `<nav aria-label="Lesson">`: its list of sections is built from
+//! `model::tables::LESSON`; the previous and next buttons are in the button table; `[` and `]`
+//! (and Alt+PageUp, Alt+PageDown; plain PageUp, PageDown in projector mode, as a presenter's
+//! remote sends them) step along it; the address bar's `#panel-<name>` names the section shown and
+//! opens it from a link. A move along the path is a message (`Msg::Go`) like any other change.
+//!
+//! Opening the list of sections, or the parameters on a phone, is not state: it is done here, on
+//! the elements, and never written to the link.
+
+use std::cell::RefCell;
+
+use wasm_bindgen::JsCast;
+use web_sys::{Element, EventTarget, HtmlElement, KeyboardEvent};
+
+use super::action::Action;
+use super::dom::{self, listen};
+use super::error::WebError;
+use crate::model::query::parse_hash;
+use crate::model::state::{Go, Msg};
+use crate::model::tables::LESSON;
+
+crate::element_table! {
+    /// The lesson navigation and the sticky bar it sits in.
+    pub struct LessonDom {
+        nav: HtmlElement = "lesson",
+        menu: HtmlElement = "lesson-menu",
+        list: HtmlElement = "lesson-list",
+        current: HtmlElement = "lesson-current",
+        previous: HtmlElement = "lesson-prev",
+        next: HtmlElement = "lesson-next",
+        bar: HtmlElement = "sticky-bar",
+        controls_toggle: HtmlElement = "controls-toggle",
+        summary: HtmlElement = "controls-summary",
+    }
+}
+
+thread_local! {
+    static DOM: RefCell<Option<LessonDom>> = const { RefCell::new(None) };
+    /// The list's links, in lesson order.
+    static LINKS: RefCell<Vec<Element>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Builds the list of sections and wires the navigation, its keys and the address bar's hash.
+pub fn install(send: fn(Action)) -> Result<(), WebError> {
+    let dom = LessonDom::mount()?;
+    let links = build_list(&dom.list, send)?;
+    let (menu, list) = (dom.menu.clone(), dom.list.clone());
+    listen(&dom.menu, "click", move |_| {
+        open_menu(&menu, &list, list.hidden());
+    })?;
+    let (bar, toggle) = (dom.bar.clone(), dom.controls_toggle.clone());
+    listen(&dom.controls_toggle, "click", move |_| {
+        let open = toggle.get_attribute("aria-expanded").as_deref() != Some("true");
+        open_controls(&bar, &toggle, open);
+    })?;
+    let document = dom::document()?;
+    // A click anywhere else closes the list of sections.
+    let (nav, menu, list) = (dom.nav.clone(), dom.menu.clone(), dom.list.clone());
+    listen(&document, "click", move |event| {
+        let inside = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Node>().ok())
+            .is_some_and(|node| nav.contains(Some(&node)));
+        if !inside && !list.hidden() {
+            open_menu(&menu, &list, false);
+        }
+    })?;
+    listen(&document, "keydown", move |event| {
+        if let Some(key) = event.dyn_ref::<KeyboardEvent>() {
+            on_key(key, send);
+        }
+    })?;
+    let window: EventTarget = dom::window()?.into();
+    listen(&window, "hashchange", move |_| {
+        if let Some(msg) = hash_message() {
+            send(Action::State(msg));
+        }
+    })?;
+    LINKS.with(|l| *l.borrow_mut() = links);
+    DOM.with(|d| *d.borrow_mut() = Some(dom));
+    Ok(())
+}
+
+/// One list per part of the chapter, numbered on across the parts; a link per section.
+fn build_list(list: &HtmlElement, send: fn(Action)) -> Result<Vec<Element>, WebError> {
+    let document = dom::document()?;
+    let mut links = Vec::new();
+    let mut part: Option<(&str, Element)> = None;
+    for (index, step) in LESSON.iter().enumerate() {
+        if part.as_ref().map(|(name, _)| *name) != Some(step.part) {
+            let item = document.create_element("li")?;
+            item.set_class_name("lesson-part");
+            let title = document.create_element("span")?;
+            title.set_class_name("lesson-part-title");
+            title.set_text_content(Some(step.part));
+            let steps = document.create_element("ol")?;
+            steps.set_attribute("start", &(index + 1).to_string())?;
+            item.append_child(&title)?;
+            item.append_child(&steps)?;
+            list.append_child(&item)?;
+            part = Some((step.part, steps));
+        }
+        let spec = step.spec();
+        let item = document.create_element("li")?;
+        let link = document.create_element("a")?;
+        link.set_attribute("href", &format!("#{}", spec.section_id()))?;
+        link.set_text_content(Some(spec.title));
+        let panel = step.panel;
+        listen(&link, "click", move |event| {
+            event.prevent_default();
+            close_menu_and_focus(panel);
+            send(Action::State(Msg::Go(Go::To(panel.to_string()))));
+        })?;
+        item.append_child(&link)?;
+        if let Some((_, steps)) = &part {
+            steps.append_child(&item)?;
+        }
+        links.push(link);
+    }
+    Ok(links)
+}
+
+fn open_menu(menu: &HtmlElement, list: &HtmlElement, open: bool) {
+    list.set_hidden(!open);
+    let _ = menu.set_attribute("aria-expanded", if open { "true" } else { "false" });
+}
+
+fn open_controls(bar: &HtmlElement, toggle: &HtmlElement, open: bool) {
+    let _ = bar.class_list().toggle_with_force("expanded", open);
+    let _ = toggle.set_attribute("aria-expanded", if open { "true" } else { "false" });
+}
+
+/// A section was chosen in the list: the list closes and focus goes to the section (the link
+/// that had it is hidden with the list).
+fn close_menu_and_focus(panel: &str) {
+    DOM.with(|d| {
+        if let Some(dom) = d.borrow().as_ref() {
+            open_menu(&dom.menu, &dom.list, false);
+        }
+    });
+    let Some(step) = LESSON.iter().find(|s| s.panel == panel) else {
+        return;
+    };
+    if let Ok(section) = dom::element::<HtmlElement>(&step.spec().section_id()) {
+        let _ = section.set_attribute("tabindex", "-1");
+        let _ = section.focus();
+    }
+}
+
+/// `[`, `]`, Alt+PageUp, Alt+PageDown (and in projector mode plain PageUp, PageDown) step along
+/// the lesson; Escape closes the list or the phone's parameters. Keys typed into a field, or
+/// read by a heatmap or a slider, are theirs.
+fn on_key(event: &KeyboardEvent, send: fn(Action)) {
+    if event.default_prevented() || event.ctrl_key() || event.meta_key() {
+        return;
+    }
+    let Some(root) = dom::document().ok().and_then(|d| d.document_element()) else {
+        return;
+    };
+    if root.has_attribute("data-embed") {
+        return;
+    }
+    if event.key() == "Escape" {
+        close_popups();
+        return;
+    }
+    let presenting = root.has_attribute("data-present");
+    let go = match (event.key().as_str(), event.alt_key()) {
+        ("]", _) => Go::Next,
+        ("[", _) => Go::Previous,
+        ("PageDown", alt) if alt || presenting => Go::Next,
+        ("PageUp", alt) if alt || presenting => Go::Previous,
+        _ => return,
+    };
+    if keeps_its_keys(event.target()) {
+        return;
+    }
+    event.prevent_default();
+    send(Action::State(Msg::Go(go)));
+}
+
+/// Whether the element the key went to uses it itself: a field, a menu, a slider, a heatmap read
+/// with the keyboard, editable text.
+fn keeps_its_keys(target: Option<EventTarget>) -> bool {
+    let Some(element) = target.and_then(|t| t.dyn_into::<Element>().ok()) else {
+        return false;
+    };
+    let tag = element.tag_name().to_ascii_lowercase();
+    matches!(tag.as_str(), "input" | "textarea" | "select" | "canvas")
+        || element
+            .closest("[contenteditable]:not([contenteditable=false]), [role=slider], [role=application], [role=grid], [role=spinbutton]")
+            .ok()
+            .flatten()
+            .is_some()
+}
+
+/// Escape: the list of sections closes (focus back on its button), and the phone's parameters.
+fn close_popups() {
+    DOM.with(|d| {
+        let dom = d.borrow();
+        let Some(dom) = dom.as_ref() else { return };
+        if !dom.list.hidden() {
+            open_menu(&dom.menu, &dom.list, false);
+            let _ = dom.menu.focus();
+        }
+        if dom.bar.class_list().contains("expanded") {
+            open_controls(&dom.bar, &dom.controls_toggle, false);
+            let _ = dom.controls_toggle.focus();
+        }
+    });
+}
+
+/// The move the address bar's hash asks for (`#panel-binary`), if it names a lesson section.
+pub fn hash_message() -> Option<Msg> {
+    let hash = dom::window().ok()?.location().hash().ok()?;
+    parse_hash(&hash).map(|panel| Msg::Go(Go::To(panel.to_string())))
+}
+
+/// Shows which section of the lesson is current (`None`: none chosen yet).
+pub fn show_section(section: Option<usize>) {
+    DOM.with(|d| {
+        let dom = d.borrow();
+        let Some(dom) = dom.as_ref() else { return };
+        let label = match section.and_then(|at| LESSON.get(at).map(|s| (at, s))) {
+            Some((at, step)) => format!("{}/{} · {}", at + 1, LESSON.len(), step.spec().title),
+            None => format!("{} sections", LESSON.len()),
+        };
+        if dom.current.text_content().as_deref() != Some(label.as_str()) {
+            dom::text(&dom.current, &label);
+        }
+        LINKS.with(|links| {
+            for (index, link) in links.borrow().iter().enumerate() {
+                let _ = if Some(index) == section {
+                    link.set_attribute("aria-current", "location")
+                } else {
+                    link.remove_attribute("aria-current")
+                };
+            }
+        });
+        let last = LESSON.len() - 1;
+        for (button, end, word, shortcut, target) in [
+            (
+                &dom.previous,
+                Some(0),
+                "Previous",
+                "[",
+                section.map(|s| s.saturating_sub(1)),
+            ),
+            (
+                &dom.next,
+                Some(last),
+                "Next",
+                "]",
+                Some(section.map_or(0, |s| (s + 1).min(last))),
+            ),
+        ] {
+            let at_end = section.is_some() && section == end;
+            let _ = button.set_attribute("aria-disabled", if at_end { "true" } else { "false" });
+            let title = match target.and_then(|t| LESSON.get(t)).filter(|_| !at_end) {
+                Some(step) => format!("{word}: {} ({shortcut})", step.spec().title),
+                None => format!("{word} section of the lesson ({shortcut})"),
+            };
+            button.set_title(&title);
+        }
+    });
+}
+
+/// The global parameters in a line, on the button that opens them on a phone.
+pub fn show_summary(summary: &str) {
+    DOM.with(|d| {
+        if let Some(dom) = d.borrow().as_ref() {
+            if dom.summary.text_content().as_deref() != Some(summary) {
+                dom::text(&dom.summary, summary);
+            }
+        }
+    });
+}

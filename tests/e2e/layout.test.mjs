@@ -1,0 +1,298 @@
+// Every screen a class uses: phones (no sideways scrolling, a compact sticky bar that opens on
+// demand, tables that scroll inside their panel), laptops and projectors (each preset's figure
+// whole between the sticky bar and the bottom of the window, below its title; sliders never
+// squashed), the lesson path (keys, buttons, list and the address bar's #panel-<name>), and
+// screenshots at every size in the normal, dark and projector looks.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { launch, SCREENSHOTS, startServer } from './helpers.mjs';
+
+let server, origin, browser;
+before(async () => {
+  ({ server, origin } = await startServer());
+  browser = await launch({ webgpu: false });
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+const PHONES = [[360, 740], [390, 844], [430, 932]];
+const SCREENS = [...PHONES, [1024, 768], [1366, 768], [1920, 1080]];
+const LOOKS = [['normal', ''], ['dark', 'theme=dark'], ['projector', 'present=1']];
+// The chapter's order (model::tables::LESSON).
+const LESSON = ['attention', 'pipeline', 'heads', 'complexity', 'heatmap', 'curves', 'binary',
+  'projection', 'similarity', 'order', 'scaling'];
+const PRESET_PANELS = {
+  'chapter-heatmap': 'heatmap', 'chapter-curves': 'curves', 'julia-curves': 'curves',
+  binary: 'binary', 'multi-head': 'heads',
+};
+
+/** A page at this window size that records errors; `problems` must stay empty. */
+async function open(url, [width, height], { scale = 1 } = {}) {
+  const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: scale });
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  await page.goto(url);
+  await page.evaluate(() => window.peLab.ready);
+  await page.evaluate(() => window.peLab.whenDrawn());
+  return { page, problems };
+}
+
+const at = (query = '', hash = '') => `${origin}/?compute=cpu${query ? `&${query}` : ''}${hash}`;
+
+/** Where the sticky bar ends, the window's height, and where a panel's title and main figure are. */
+function placement(page, panel) {
+  return page.evaluate((panel) => {
+    const bar = document.getElementById('sticky-bar').getBoundingClientRect();
+    const section = document.getElementById(`panel-${panel}`);
+    const title = section.querySelector('h2').getBoundingClientRect();
+    const figures = [...section.querySelectorAll('canvas.figure-main')].map((c) => c.getBoundingClientRect());
+    return {
+      barBottom: bar.bottom,
+      view: window.innerHeight,
+      titleTop: title.top,
+      top: Math.min(...figures.map((f) => f.top)),
+      bottom: Math.max(...figures.map((f) => f.bottom)),
+      figures: figures.length,
+    };
+  }, panel);
+}
+
+function assertInView(where, label, { title = true } = {}) {
+  assert.ok(where.figures > 0, `${label}: no main figure`);
+  assert.ok(where.top >= where.barBottom - 0.5, `${label}: the figure starts at ${where.top}, under the sticky bar (${where.barBottom})`);
+  assert.ok(where.bottom <= where.view + 0.5, `${label}: the figure ends at ${where.bottom}, below the window (${where.view})`);
+  if (title) {
+    assert.ok(where.titleTop >= where.barBottom - 0.5, `${label}: the title is at ${where.titleTop}, under the sticky bar (${where.barBottom})`);
+  }
+}
+
+/** Range inputs narrower than this are squashed. */
+async function narrowSliders(page) {
+  return page.evaluate(() => [...document.querySelectorAll('input[type=range]')]
+    .filter((r) => r.offsetParent !== null)
+    .map((r) => [r.id, Math.round(r.getBoundingClientRect().width)])
+    .filter(([, width]) => width < 80));
+}
+
+describe('phones', () => {
+  for (const size of PHONES) {
+    test(`${size.join('×')}: no sideways scrolling, a compact bar that opens on demand`, async () => {
+      const { page, problems } = await open(at(), size);
+      // Every panel drawn (they are lazy), then the widths measured at each one.
+      for (const panel of LESSON) {
+        await page.locator(`#panel-${panel}`).scrollIntoViewIfNeeded();
+      }
+      await page.evaluate(() => window.peLab.whenDrawn());
+      const widths = await page.evaluate(() => ({
+        document: document.documentElement.scrollWidth,
+        body: document.body.scrollWidth,
+        view: window.innerWidth,
+        badge: document.querySelector('.badge').getBoundingClientRect().right,
+        // Wider than the window and not inside a table's own scroller.
+        outside: [...document.querySelectorAll('body *')]
+          .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 && !e.closest('.table-scroll'))
+          .slice(0, 5).map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className}`),
+      }));
+      assert.ok(widths.document <= widths.view, `the page is ${widths.document} px wide in a ${widths.view} px window: ${widths.outside}`);
+      assert.ok(widths.body <= widths.view);
+      assert.deepEqual(widths.outside, []);
+      assert.ok(widths.badge <= widths.view, `the compute badge ends at ${widths.badge}`);
+      // Wide tables scroll inside their panel, and can then be scrolled with the keyboard.
+      const tables = await page.evaluate(() => [...document.querySelectorAll('.table-scroll')].map((w) => ({
+        right: w.getBoundingClientRect().right, scrolls: w.scrollWidth > w.clientWidth, tabindex: w.getAttribute('tabindex'),
+      })));
+      assert.equal(tables.length, 2);
+      for (const table of tables) {
+        assert.ok(table.right <= widths.view);
+        if (table.scrolls) assert.equal(table.tabindex, '0');
+      }
+      assert.deepEqual(await narrowSliders(page), [], 'squashed sliders');
+
+      const bar = () => page.evaluate(() => {
+        const box = document.getElementById('sticky-bar').getBoundingClientRect();
+        return { height: box.height, top: box.top };
+      });
+      await page.evaluate(() => window.scrollTo(0, document.getElementById('panel-heatmap').offsetTop));
+      const collapsed = await bar();
+      assert.equal(collapsed.top, 0, 'the bar sticks to the top');
+      assert.ok(collapsed.height <= 120, `the collapsed sticky bar is ${collapsed.height} px tall`);
+      const toggle = page.locator('#controls-toggle');
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+      assert.ok(await page.locator('#d-range').isHidden(), 'the parameters are folded away');
+      assert.match(await toggle.textContent(), /d 32 · n 60 · base 10000 · δ 1/);
+      await toggle.click();
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+      assert.ok(await page.locator('#d-range').isVisible());
+      const openBottom = await page.evaluate(() => document.querySelector(".sticky-bar .controls").getBoundingClientRect().bottom);
+      assert.ok(openBottom <= size[1], "the open parameters fit the window");
+      await page.locator('#n-number').fill('40');
+      await page.locator('#n-number').press('Enter');
+      await page.waitForFunction(() => window.peLab.state.n === 40);
+      await page.evaluate(() => window.peLab.whenDrawn());
+      assert.match(await toggle.textContent(), /n 40/);
+      await page.keyboard.press('Escape');
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+      assert.ok(await page.locator('#d-range').isHidden());
+      assert.equal((await bar()).height, collapsed.height);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+});
+
+describe('laptop and projector', () => {
+  for (const [look, query] of [['normal', ''], ['projector', 'present=1']]) {
+    test(`1366×768, ${look}: each preset shows its panel's title and whole figure below the sticky bar`, async () => {
+      const { page, problems } = await open(at(query), [1366, 768]);
+      const presets = await page.evaluate(() => [...document.querySelectorAll('#presets button')].map((b) => b.id));
+      assert.deepEqual(presets.map((id) => id.replace('preset-', '')).sort(), Object.keys(PRESET_PANELS).sort());
+      for (const id of presets) {
+        const panel = PRESET_PANELS[id.replace('preset-', '')];
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.locator(`#${id}`).click();
+        await page.evaluate(() => window.peLab.whenDrawn());
+        const where = await placement(page, panel);
+        console.log(`1366×768 ${look}, ${id}: bar ends at ${where.barBottom.toFixed(0)}, title at ${where.titleTop.toFixed(0)}, figure ${where.top.toFixed(0)}–${where.bottom.toFixed(0)}`);
+        assertInView(where, `${look} ${id}`);
+        await page.waitForFunction((panel) => location.hash === `#panel-${panel}`, panel);
+      }
+      assert.deepEqual(await narrowSliders(page), [], 'squashed sliders');
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+
+  for (const size of [[1024, 768], [1920, 1080]]) {
+    for (const [look, query] of [['normal', ''], ['projector', 'present=1']]) {
+      test(`${size.join('×')}, ${look}: every lesson section's figure fits below the sticky bar`, async () => {
+        const { page, problems } = await open(at(query), size);
+        for (const panel of LESSON) {
+          await page.keyboard.press(']');
+          await page.evaluate(() => window.peLab.whenDrawn());
+          // On a short projector a long panel's title may go under the bar; its figure never does.
+          assertInView(await placement(page, panel), `${size.join('×')} ${look} ${panel}`, { title: size[1] > 768 || look === 'normal' });
+        }
+        assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+        assert.deepEqual(await narrowSliders(page), [], 'squashed sliders');
+        assert.deepEqual(problems, []);
+        await page.close();
+      });
+    }
+  }
+
+  test('figures keep their proportions', async () => {
+    const { page } = await open(at('present=1'), [1024, 768]);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.evaluate(() => window.peLab.whenDrawn());
+    const off = await page.evaluate(() => [...document.querySelectorAll('main canvas')]
+      .filter((c) => c.offsetParent !== null)
+      .map((c) => {
+        const box = c.getBoundingClientRect();
+        return [c.id, Math.abs(box.width / box.height - c.width / c.height) / (c.width / c.height)];
+      })
+      .filter(([, error]) => error > 0.02));
+    assert.deepEqual(off, []);
+    await page.close();
+  });
+});
+
+describe('the lesson path', () => {
+  test('] and [ step through the sections in the chapter\'s order and name them in the hash', async () => {
+    const { page, problems } = await open(at('d=48'), [1366, 768]);
+    const search = await page.evaluate(() => location.search);
+    const listed = await page.evaluate(() => [...document.querySelectorAll('#lesson-list a')].map((a) => a.getAttribute('href')));
+    assert.deepEqual(listed, LESSON.map((p) => `#panel-${p}`));
+    assert.equal(await page.locator('nav[aria-label="Lesson"]').count(), 1);
+    for (const panel of LESSON) {
+      await page.keyboard.press(']');
+      await page.waitForFunction((panel) => location.hash === `#panel-${panel}`, panel);
+      assertInView(await placement(page, panel), panel);
+      assert.equal(await page.locator(`#lesson-list a[href="#panel-${panel}"]`).getAttribute('aria-current'), 'location');
+    }
+    assert.equal(await page.locator('#lesson-next').getAttribute('aria-disabled'), 'true');
+    for (const panel of [...LESSON].reverse().slice(1)) {
+      await page.keyboard.press('[');
+      await page.waitForFunction((panel) => location.hash === `#panel-${panel}`, panel);
+    }
+    assert.equal(await page.locator('#lesson-prev').getAttribute('aria-disabled'), 'true');
+    // Alt+PageDown too, and the buttons.
+    await page.keyboard.press('Alt+PageDown');
+    await page.waitForFunction(() => location.hash === '#panel-pipeline');
+    await page.locator('#lesson-next').click();
+    await page.waitForFunction(() => location.hash === '#panel-heads');
+    await page.locator('#lesson-prev').click();
+    await page.waitForFunction(() => location.hash === '#panel-pipeline');
+    // The hash is not part of the query: the link's keys are untouched.
+    assert.equal(await page.evaluate(() => location.search), search);
+    assert.equal(await page.evaluate(() => window.peLab.state.d), 48);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('keys typed into a field, a slider or a heatmap are theirs', async () => {
+    const { page } = await open(at('', '#panel-attention'), [1366, 768]);
+    await page.waitForFunction(() => location.hash === '#panel-attention');
+    const text = page.locator('#attn-text');
+    await text.focus();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' [x]');
+    assert.match(await text.inputValue(), /\[x\]$/);
+    for (const id of ['d-range', 'attn-heatmap']) {
+      await page.locator(`#${id}`).focus();
+      await page.keyboard.press(']');
+    }
+    await page.evaluate(() => window.peLab.whenDrawn());
+    await page.waitForTimeout(200);
+    assert.equal(await page.evaluate(() => location.hash), '#panel-attention');
+    // Plain PageDown scrolls the page, except in projector mode (a presenter's remote).
+    await page.evaluate(() => document.activeElement.blur());
+    await page.keyboard.press('PageDown');
+    await page.waitForTimeout(200);
+    assert.equal(await page.evaluate(() => location.hash), '#panel-attention');
+    await page.close();
+    const projector = await open(at('present=1', '#panel-heatmap'), [1366, 768]);
+    await projector.page.keyboard.press('PageDown');
+    await projector.page.waitForFunction(() => location.hash === '#panel-curves');
+    await projector.page.close();
+  });
+
+  test('a link with #panel-<name> opens that section; the list goes there too', async () => {
+    const { page, problems } = await open(at('n=30', '#panel-binary'), [1366, 768]);
+    assertInView(await placement(page, 'binary'), 'binary from the link');
+    assert.match(await page.locator('#lesson-current').textContent(), /^7\/11 · The binary analogy/);
+    assert.equal(new URL(page.url()).searchParams.get('n'), '30');
+    const menu = page.locator('#lesson-menu');
+    await menu.click();
+    assert.equal(await menu.getAttribute('aria-expanded'), 'true');
+    await page.locator('#lesson-list a[href="#panel-projection"]').click();
+    await page.evaluate(() => window.peLab.whenDrawn());
+    await page.waitForFunction(() => location.hash === '#panel-projection');
+    assert.equal(await menu.getAttribute('aria-expanded'), 'false');
+    assert.ok(await page.locator('#lesson-list').isHidden());
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'panel-projection', 'focus follows to the section');
+    assertInView(await placement(page, 'projection'), 'projection from the list');
+    // A link inside the page (to #panel-scaling) moves the lesson there.
+    await page.evaluate(() => { location.hash = '#panel-scaling'; });
+    await page.waitForFunction(() => /^11\/11/.test(document.getElementById('lesson-current').textContent));
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+});
+
+describe('screenshots', () => {
+  for (const size of SCREENS) {
+    test(`${size.join('×')}: normal, dark and projector`, async () => {
+      for (const [look, query] of LOOKS) {
+        const { page, problems } = await open(at(query, '#panel-heatmap'), size, { scale: 2 });
+        await page.waitForTimeout(150);
+        await page.screenshot({ path: join(SCREENSHOTS, `layout-${size.join('x')}-${look}.png`), fullPage: false });
+        assert.deepEqual(problems, [], `${look}`);
+        await page.close();
+      }
+    });
+  }
+});
