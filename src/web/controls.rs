@@ -163,7 +163,9 @@ impl Controls {
     pub fn sync(&self, values: &ControlValues, editing: Option<&str>) -> Result<(), WebError> {
         let focused = dom::document()?.active_element();
         let typing_in = |e: &HtmlElement| {
-            focused.as_ref().is_some_and(|f| f == e.unchecked_ref::<Element>())
+            focused
+                .as_ref()
+                .is_some_and(|f| f == e.unchecked_ref::<Element>())
                 && e.dyn_ref::<HtmlInputElement>()
                     .is_some_and(|input| matches!(input.type_().as_str(), "text" | "number"))
         };
