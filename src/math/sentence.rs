@@ -83,7 +83,6 @@ pub fn sentence_attention<S: AsRef<str>>(
     let stages = layer(z.view(), projections, 1, valid_len)?;
     let mean_self_weight = mean_self_weight(&stages.weights);
     let (offset_hit_rate, offset_hit_rate_with_tokens) = offset_hit_rates(tokens, choice)?;
-    debug_assert_eq!(z.ncols(), choice.d);
     Ok(SentenceAttention {
         z,
         stages,

@@ -36,11 +36,11 @@ pub enum FrameStep {
     Pending(u32, LocalFuture<Result<FrameData, WebError>>),
 }
 
-/// What is out of date since the last frame.
+/// What is out of date since the last frame. (Which panels are stale is not kept here: each panel
+/// is rendered when its `inputs()` differ from those it was last rendered with.)
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct Stale {
     pub(super) encoding: bool,
-    pub(super) panels: bool,
     pub(super) controls: bool,
     pub(super) notices: bool,
     pub(super) view: bool,
@@ -50,7 +50,6 @@ impl Stale {
     /// Everything: the first frame, and after a change of backend.
     pub(super) const ALL: Stale = Stale {
         encoding: true,
-        panels: true,
         controls: true,
         notices: true,
         view: true,
@@ -243,7 +242,6 @@ impl App {
             self.stale.notices = true;
         }
         self.stale.encoding |= changed.encoding;
-        self.stale.panels |= changed.panels;
         self.stale.view |= changed.view;
         self.stale.controls |= changed.state;
         if changed.state {

@@ -148,7 +148,6 @@ impl App {
                 stage_ms[index + 1] = now_ms() - started;
             }
         }
-        self.stale.panels = false;
         let elapsed = now_ms() - self.frame_started;
         self.stats.frame_ms = elapsed;
         self.stats.stage_ms = stage_ms;

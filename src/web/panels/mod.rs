@@ -34,7 +34,7 @@ use super::error::WebError;
 pub use super::panel::Ctx;
 use crate::math::lesson::LessonParams;
 use crate::math::params::{format_base, Params};
-use crate::math::projection::Projections;
+use crate::math::projection::{ProjectionMode, Projections};
 pub use crate::model::present::{format_number, subscript};
 
 /// `peLab.lesson`: the panel settings after clamping (the global ones are `peLab.state`).
@@ -138,9 +138,16 @@ thread_local! {
         const { std::cell::RefCell::new(None) };
 }
 
-/// The layer's projections for this frame (built once, shared by the panels).
+/// The layer's projections for this frame (built once, shared by the panels). The cache key holds
+/// only what the mode's matrices are made from, so that random ones are not drawn again when δ or
+/// the base change.
 fn projections(ctx: &super::panel::Ctx) -> std::rc::Rc<Projections> {
-    let key = format!("{}|{}", projection_key(ctx), ctx.params.d);
+    let (p, l) = (ctx.params, ctx.lesson);
+    let key = match l.projection {
+        ProjectionMode::Random => format!("random|{}|{}", p.d, l.seed),
+        ProjectionMode::Identity => format!("identity|{}", p.d),
+        ProjectionMode::Offset => format!("offset|{}|{}|{}|{}", p.d, p.base, p.delta, l.beta),
+    };
     PROJECTIONS.with(|cache| {
         let mut cache = cache.borrow_mut();
         if let Some((cached, projections)) = cache.as_ref() {

@@ -19,7 +19,6 @@ use crate::math::pipeline::{
     Selection, Stage, GAP, LEFT, STAGES,
 };
 use crate::math::plot::PixelRect;
-use crate::math::projection::{ProjectionMode, Projections};
 use crate::model::pipeline::{
     cell_text, legend, stage_label, summary, trace, EMPTY_SUMMARY, TRACE_HINT,
 };
@@ -68,9 +67,6 @@ struct View {
     images: Vec<(Vec<u8>, usize, usize)>,
 }
 
-/// What the projections were made from: (mode, d, seed, base, δ, β), unused ones zeroed.
-type ProjectionKey = (ProjectionMode, usize, u64, u64, i64, u64);
-
 pub struct PipelinePanel {
     spec: &'static PanelSpec,
     dom: PipelineDom,
@@ -79,8 +75,6 @@ pub struct PipelinePanel {
     /// Whether the canvas shows `view`.
     drawn: bool,
     selection: Option<Selection>,
-    /// W_q, W_k, W_v, W_o, kept while only the sentence changes (4 d × d matrices).
-    projections: Option<(ProjectionKey, Projections)>,
 }
 
 impl PipelinePanel {
@@ -92,22 +86,7 @@ impl PipelinePanel {
             view: None,
             drawn: false,
             selection: None,
-            projections: None,
         })
-    }
-
-    fn projections(&mut self, settings: &PipelineSettings) -> &Projections {
-        let s = settings;
-        let key: ProjectionKey = match s.mode {
-            ProjectionMode::Random => (s.mode, s.d, s.seed, 0, 0, 0),
-            ProjectionMode::Identity => (s.mode, s.d, 0, 0, 0, 0),
-            ProjectionMode::Offset => (s.mode, s.d, 0, s.base.to_bits(), s.delta, s.beta.to_bits()),
-        };
-        if !matches!(&self.projections, Some((k, _)) if *k == key) {
-            self.projections = None;
-        }
-        let make = || Projections::of_mode(s.mode, s.d, s.seed, s.base, s.delta, s.beta);
-        &self.projections.get_or_insert_with(|| (key, make())).1
     }
 
     fn show_trace(&self) {
@@ -306,8 +285,9 @@ impl Panel for PipelinePanel {
             heads,
             valid_len: lesson.effective_valid_len(),
         };
-        let projections = self.projections(&settings);
-        let pipeline = Pipeline::compute(tokens, settings, projections).map_err(|e| match e {
+        // The same W as the attention, multi-head and order panels (one set per frame).
+        let projections = super::projections(ctx);
+        let pipeline = Pipeline::compute(tokens, settings, &projections).map_err(|e| match e {
             PipelineError::Math(e) => WebError::Math(e),
             PipelineError::Projection(e) => WebError::Projection(e),
         })?;
