@@ -392,6 +392,16 @@ pub fn gpu_unavailable_notice(error: &str) -> String {
     )
 }
 
+/// A measured duration in milliseconds, to three significant figures ("0.0423 ms", "1.25 ms",
+/// "312 ms"): a small size's time is not rounded to "0.00 ms".
+pub fn duration_ms(ms: f64) -> String {
+    if !ms.is_finite() || ms <= 0.0 {
+        return format!("{} ms", if ms.is_finite() { 0.0 } else { ms });
+    }
+    let digits = (2 - ms.log10().floor() as i32).max(0) as usize;
+    format!("{ms:.digits$} ms")
+}
+
 /// The frame-time read-out.
 pub fn frame_time(ms: f64) -> String {
     format!("last update {ms:.1} ms")
@@ -406,6 +416,17 @@ pub fn listener_chain_notice(limit: u32) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn durations_keep_three_significant_figures() {
+        assert_eq!(super::duration_ms(0.04234), "0.0423 ms");
+        assert_eq!(super::duration_ms(0.5), "0.500 ms");
+        assert_eq!(super::duration_ms(1.254), "1.25 ms");
+        assert_eq!(super::duration_ms(31.26), "31.3 ms");
+        assert_eq!(super::duration_ms(312.4), "312 ms");
+        assert_eq!(super::duration_ms(4321.0), "4321 ms");
+        assert_eq!(super::duration_ms(0.0), "0 ms");
+    }
+
     use super::*;
 
     #[test]

@@ -90,10 +90,14 @@ pub enum FrameResult {
     Pending(LocalFuture<Result<FrameData, WebError>>),
 }
 
+/// How long the CPU timing runs in all at least (ms), and at most how many runs it makes.
+const CPU_TIMED_MS: f64 = 2.0;
+const CPU_MAX_RUNS: usize = 10_000;
+
 /// The outcome of a request to time the attention kernel.
 pub enum Timing {
-    /// Milliseconds, measured at once (CPU).
-    Done(f64),
+    /// Milliseconds per run (the mean of `runs` back-to-back runs), measured at once (CPU).
+    Done { ms: f64, runs: usize },
     /// Why no time can be given at this size.
     Refused(String),
     /// The GPU's answer, later.
@@ -258,11 +262,24 @@ impl Backend {
                 }
                 match try_sinusoidal(n, d, base) {
                     Ok(p) => {
+                        // The browser's clock ticks in 0.1 ms steps (coarser without cross-origin
+                        // isolation), and a small size takes less than one tick: repeat the runs
+                        // until they last long enough to read, and give the mean of one.
                         let started = now_ms();
-                        let w = weights(p.view(), p.view(), None);
-                        let ms = now_ms() - started;
-                        std::hint::black_box(w[[0, 0]]);
-                        Timing::Done(ms)
+                        let mut runs = 0;
+                        let elapsed = loop {
+                            let w = weights(p.view(), p.view(), None);
+                            std::hint::black_box(w[[0, 0]]);
+                            runs += 1;
+                            let elapsed = now_ms() - started;
+                            if elapsed >= CPU_TIMED_MS || runs >= CPU_MAX_RUNS {
+                                break elapsed;
+                            }
+                        };
+                        Timing::Done {
+                            ms: elapsed / runs as f64,
+                            runs,
+                        }
                     }
                     Err(error) => Timing::Refused(error.to_string()),
                 }

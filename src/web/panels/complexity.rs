@@ -24,7 +24,7 @@ use crate::math::complexity::{
     layer_costs, Cost,
 };
 use crate::math::panels::{cpu_can_measure, CPU_MEASURE_BUDGET};
-use crate::model::present::plural;
+use crate::model::present::{duration_ms, plural};
 
 /// Sizes measured by themselves shortly after a change (n²·d multiply-adds): about 10 ms on the
 /// CPU, and what a software GPU does in a fraction of a second.
@@ -40,6 +40,8 @@ pub struct Measurement {
     pub d: usize,
     pub backend: &'static str,
     pub ms: f64,
+    /// How many runs `ms` is the mean of (CPU), or the fastest of (WebGPU).
+    pub runs: usize,
 }
 
 /// The timing's state between frames.
@@ -92,6 +94,8 @@ pub struct ComplexityStats {
     /// The page's own time for the attention kernel at `measured_n` × `measured_d`.
     pub measured_attention_ms: Option<f64>,
     pub measured_n: Option<usize>,
+    /// How many runs the time is the mean of (CPU) or the fastest of (WebGPU).
+    pub measured_runs: Option<usize>,
     pub measured_d: Option<usize>,
     pub measured_on: Option<&'static str>,
     /// Whether the measurement is of the current n and d.
@@ -155,9 +159,20 @@ pub fn render(
         .is_some_and(|m| (m.n, m.d, m.backend) == (n, d, backend));
     let what = |backend: &str| {
         if backend == "webgpu" {
-            "the WebGPU attention kernel (one head, no mask; wall clock from submit to the read-back of one weight, fastest of 3)"
+            "the WebGPU attention kernel (one head, no mask; wall clock from submit to the read-back of one weight, fastest of 3)".to_string()
         } else {
             "the page's CPU attention code (Rust, compiled to WebAssembly; one head, no mask)"
+                .to_string()
+        }
+    };
+    let what_measured = |m: &Measurement| {
+        if m.backend == "webgpu" {
+            what(m.backend)
+        } else {
+            format!(
+                "the page's CPU attention code (Rust, compiled to WebAssembly; one head, no mask; mean of {})",
+                plural(m.runs, "run", "runs")
+            )
         }
     };
     let note = if measure.running == Some((n, d)) {
@@ -166,9 +181,9 @@ pub fn render(
         format!("No time at n = {rn}, d = {rd}: {why}")
     } else if let Some(m) = &measure.result {
         let time = format!(
-            "{:.2} ms for {} at n = {}, d = {}",
-            m.ms,
-            what(m.backend),
+            "{} for {} at n = {}, d = {}",
+            duration_ms(m.ms),
+            what_measured(m),
             m.n,
             m.d
         );
@@ -205,6 +220,7 @@ pub fn render(
         drawn_positions: drawn_positions(n),
         measured_attention_ms: result.map(|m| m.ms),
         measured_n: result.map(|m| m.n),
+        measured_runs: result.map(|m| m.runs),
         measured_d: result.map(|m| m.d),
         measured_on: result.map(|m| m.backend),
         measured_current: current,
@@ -329,8 +345,14 @@ impl ComplexityPanel {
         }
         let backend = ctx.backend.name();
         match ctx.backend.begin_timing(n, d, ctx.params.base) {
-            Timing::Done(ms) => {
-                self.measure.result = Some(Measurement { n, d, backend, ms });
+            Timing::Done { ms, runs } => {
+                self.measure.result = Some(Measurement {
+                    n,
+                    d,
+                    backend,
+                    ms,
+                    runs,
+                });
                 self.measure.refused = None;
             }
             Timing::Refused(reason) => self.measure.refused = Some((n, d, reason)),
@@ -371,13 +393,14 @@ impl ComplexityPanel {
                         });
                     });
                 }
-                Timing::Done(ms) => {
+                Timing::Done { ms, .. } => {
                     measure.running = None;
                     measure.result = Some(Measurement {
                         n,
                         d,
                         backend: ctx.backend.name(),
                         ms: best.min(ms),
+                        runs: runs + 1,
                     });
                 }
                 Timing::Refused(reason) => {
@@ -385,13 +408,14 @@ impl ComplexityPanel {
                     measure.refused = Some((n, d, reason));
                 }
             },
-            Ok((best, _)) => {
+            Ok((best, runs)) => {
                 measure.running = None;
                 measure.result = Some(Measurement {
                     n,
                     d,
                     backend: ctx.backend.name(),
                     ms: best,
+                    runs,
                 });
                 measure.refused = None;
             }
