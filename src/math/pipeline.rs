@@ -262,39 +262,93 @@ pub const BAND_GAP: f64 = 18.0;
 /// Room for the legend line at the bottom.
 pub const LEGEND: f64 = 30.0;
 
-/// Where each stage's cells go (in [`STAGES`] order) on a `width × height` canvas: Z, Q, K, V in
-/// the upper band (widths in proportion to their columns, Z being h times as wide as Q, up to 5
+/// Below this width (a phone) the nine stages go three to a band, in three bands, with a narrower
+/// margin for the token names and the legend on up to four lines: nine side by side would leave each
+/// stage a few pixels and squeeze its label.
+pub const NARROW_WIDTH: f64 = 700.0;
+const NARROW_LEFT: f64 = 58.0;
+const NARROW_GAP: f64 = 22.0;
+const NARROW_LEGEND: f64 = 80.0;
+
+/// The margin left of the stages, where the token names go.
+pub fn left_margin(width: f64) -> f64 {
+    if width < NARROW_WIDTH {
+        NARROW_LEFT
+    } else {
+        LEFT
+    }
+}
+
+/// The gap between two stages of a band (an arrow sits in it).
+pub fn stage_gap(width: f64) -> f64 {
+    if width < NARROW_WIDTH {
+        NARROW_GAP
+    } else {
+        GAP
+    }
+}
+
+/// The room for the legend below the stages (four lines on a narrow canvas).
+pub fn legend_height(width: f64) -> f64 {
+    if width < NARROW_WIDTH {
+        NARROW_LEGEND
+    } else {
+        LEGEND
+    }
+}
+
+/// The stages (indices into [`STAGES`]) of each band, left to right.
+pub fn bands(width: f64) -> &'static [std::ops::Range<usize>] {
+    if width < NARROW_WIDTH {
+        &[0..3, 3..6, 6..9]
+    } else {
+        &[0..4, 4..9]
+    }
+}
+
+/// Where each stage's cells go (in [`STAGES`] order) on a `width × height` canvas. Wide: Z, Q, K, V
+/// in the upper band (widths in proportion to their columns, Z being h times as wide as Q, up to 5
 /// times so that Q, K and V stay wide enough for their labels), the scores, the mask, the softmax,
-/// ·V and the output in the lower band (the output up to 3 times as wide as the others).
-/// Every stage of a band has the same height, so row i lies at the same height across a band.
+/// ·V and the output in the lower band (the output up to 3 times as wide as the others). Narrow
+/// ([`NARROW_WIDTH`]): three bands of three, Z and the output up to twice as wide. Every stage of a
+/// band has the same height, so row i lies at the same height across a band.
 pub fn layout(width: f64, height: f64, heads: usize) -> [PixelRect; 9] {
-    let band = ((height - TOP - 2.0 * LABEL - BAND_GAP - LEGEND) / 2.0).max(1.0);
+    let bands = bands(width);
+    let count = bands.len() as f64;
+    let (left, gap) = (left_margin(width), stage_gap(width));
+    let band = ((height - TOP - count * LABEL - (count - 1.0) * BAND_GAP - legend_height(width))
+        / count)
+        .max(1.0);
     let h = heads.max(1) as f64;
-    let upper = [h.min(5.0), 1.0, 1.0, 1.0];
-    let lower = [1.0, 1.0, 1.0, 1.0, h.min(3.0)];
+    let weight = |stage: usize| match (stage, bands.len()) {
+        (0, 2) => h.min(5.0),
+        (8, 2) => h.min(3.0),
+        (0 | 8, _) => h.min(2.0),
+        _ => 1.0,
+    };
     let mut rects = [PixelRect {
         x0: 0.0,
         y0: 0.0,
         x1: 0.0,
         y1: 0.0,
     }; 9];
-    let mut place = |weights: &[f64], y0: f64, first: usize| {
-        let gaps = GAP * (weights.len() - 1) as f64;
-        let unit = ((width - LEFT - RIGHT - gaps) / weights.iter().sum::<f64>()).max(1.0);
-        let mut x = LEFT;
-        for (k, w) in weights.iter().enumerate() {
-            let x1 = (x + w * unit).round();
-            rects[first + k] = PixelRect {
+    for (b, stages) in bands.iter().enumerate() {
+        let y0 = TOP + LABEL + b as f64 * (band + LABEL + BAND_GAP);
+        let gaps = gap * (stages.len() - 1) as f64;
+        let total: f64 = stages.clone().map(weight).sum();
+        let unit = ((width - left - RIGHT - gaps) / total).max(1.0);
+        let mut x = left;
+        for k in stages.clone() {
+            let x1 = (x + weight(k) * unit).round();
+            rects[k] = PixelRect {
                 x0: x.round(),
                 y0: y0.round(),
                 x1,
                 y1: (y0 + band).round(),
             };
-            x = x1 + GAP;
+            x = x1 + gap;
         }
-    };
-    place(&upper, TOP + LABEL, 0);
-    place(&lower, TOP + 2.0 * LABEL + band + BAND_GAP, 4);
+    }
     rects
 }
 
@@ -504,6 +558,19 @@ mod tests {
     #[test]
     fn layout_fits_and_hits() {
         for heads in [1, 4, 32] {
+            let narrow = layout(344.0, 516.0, heads);
+            for (k, r) in narrow.iter().enumerate() {
+                assert!(r.x0 >= 57.0 && r.x1 <= 344.0 - RIGHT + 1.0, "{k} {r:?}");
+                assert!(r.width() > 50.0 && r.height() > 60.0, "{k} {r:?}");
+                assert!(r.y1 <= 516.0 - legend_height(344.0) + 1.0);
+            }
+            for band in bands(344.0) {
+                for k in band.start..band.end - 1 {
+                    assert!(narrow[k].x1 < narrow[k + 1].x0);
+                    assert_eq!(narrow[k].y0, narrow[k + 1].y0);
+                }
+            }
+            assert!(narrow[2].y1 < narrow[3].y0 && narrow[5].y1 < narrow[6].y0);
             let rects = layout(1200.0, 520.0, heads);
             for (k, r) in rects.iter().enumerate() {
                 assert!(

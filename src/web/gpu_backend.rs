@@ -10,6 +10,7 @@ use super::backend::{FrameData, LocalFuture, TextbookFrame};
 use super::dom::{self, now_ms};
 use super::draw::heatmap::paint_canvas;
 use super::error::WebError;
+use super::surface;
 use crate::gpu::heatmap::{HeatmapRenderer, HeatmapView};
 use crate::gpu::stats::read_totals;
 use crate::gpu::{read_f32, EncodingKernel, GpuContext};
@@ -74,7 +75,13 @@ impl PanelSurface {
         rect: PixelRect,
         target: &HtmlCanvasElement,
     ) -> Result<(), WebError> {
-        let (width, height) = (rect.width().max(1.0) as u32, rect.height().max(1.0) as u32);
+        // Rendered at the target's device pixels (it is drawn into `rect`, in logical pixels,
+        // through the target's transform), so that cell edges stay sharp at any pixel ratio.
+        let scale = f64::from(target.width()) / surface::size(target).0.max(1.0);
+        let (width, height) = (
+            (rect.width() * scale).round().max(1.0) as u32,
+            (rect.height() * scale).round().max(1.0) as u32,
+        );
         if self.size != (width, height) {
             self.canvas.set_width(width);
             self.canvas.set_height(height);

@@ -14,9 +14,11 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, ResizeObserver};
 
+use super::action::Action;
 use super::dom;
 use super::error::WebError;
 use super::panel::PANELS;
+use super::{scheduler, surface};
 
 /// The sticky bar's id.
 const BAR_ID: &str = "sticky-bar";
@@ -42,6 +44,7 @@ pub fn install() -> Result<(), WebError> {
         };
         let aspect = format!("{} / {}", canvas.width().max(1), canvas.height().max(1));
         canvas.style().set_property("--aspect", &aspect)?;
+        surface::record_design(&canvas);
     }
     let callback = Closure::<dyn FnMut(js_sys::Array)>::new(move |_entries| schedule_fit());
     let observer = ResizeObserver::new(callback.as_ref().unchecked_ref())?;
@@ -49,11 +52,45 @@ pub fn install() -> Result<(), WebError> {
     for spec in PANELS.iter() {
         observer.observe(&dom::element::<Element>(&spec.section_id())?);
     }
+    for k in 0..canvases.length() {
+        if let Some(canvas) = canvases.item(k).and_then(|n| n.dyn_into::<Element>().ok()) {
+            observer.observe(&canvas);
+        }
+    }
     // Observer and callback live as long as the page.
     callback.forget();
     std::mem::forget(observer);
+    watch_pixel_ratio();
     fit();
     Ok(())
+}
+
+/// Re-measures when `devicePixelRatio` changes: the window's `resize` (a browser zoom), and a media
+/// query for the current ratio that stops matching (the window moved to another screen), set up
+/// again for the next ratio each time.
+fn watch_pixel_ratio() {
+    let Ok(window) = dom::window() else { return };
+    thread_local! {
+        static ON_RESIZE: Cell<bool> = const { Cell::new(false) };
+    }
+    if !ON_RESIZE.with(|installed| installed.replace(true)) {
+        let _ = dom::listen(&window, "resize", |_| schedule_fit());
+    }
+    let query = format!("(resolution: {}dppx)", window.device_pixel_ratio());
+    let Ok(Some(list)) = window.match_media(&query) else {
+        return;
+    };
+    let callback = Closure::once_into_js(|| {
+        watch_pixel_ratio();
+        schedule_fit();
+    });
+    let options = web_sys::AddEventListenerOptions::new();
+    options.set_once(true);
+    let _ = list.add_event_listener_with_callback_and_add_event_listener_options(
+        "change",
+        callback.unchecked_ref(),
+        &options,
+    );
 }
 
 /// Measures on the next animation frame (sizes set inside a `ResizeObserver` callback would be
@@ -66,6 +103,11 @@ fn schedule_fit() {
     let callback = Closure::once_into_js(|| {
         FIT_PENDING.with(|p| p.set(false));
         fit();
+        // A figure whose box or pixel ratio changed is drawn again at its new size (a canvas's
+        // pixels are only redrawn by the page, never re-rasterised by the browser).
+        if surface::any_out_of_date() {
+            scheduler::send(Action::Redraw);
+        }
     });
     if window
         .request_animation_frame(callback.unchecked_ref())

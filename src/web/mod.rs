@@ -31,6 +31,7 @@ pub mod panel;
 pub mod panels;
 pub mod scheduler;
 pub mod stats;
+pub mod surface;
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;

@@ -24,7 +24,8 @@ pub struct Stats {
     pub longest_period: f64,
     /// The 2×2 matrix of the projection panel (row-major), empty when d = 1.
     pub matrix: Vec<[f64; 2]>,
-    /// Where the cells of P are drawn on the heatmap canvas, in canvas pixels [x0, y0, x1, y1].
+    /// Where the cells of P are drawn on the heatmap canvas, in its backing-store pixels (what
+    /// `getImageData` reads, at any pixel ratio) [x0, y0, x1, y1].
     pub heatmap_image: [f64; 4],
     pub frame_ms: f64,
     /// Milliseconds of the last update spent in each stage: [encoding, heatmap, curves, projection].

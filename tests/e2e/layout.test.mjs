@@ -296,3 +296,92 @@ describe('screenshots', () => {
     });
   }
 });
+
+/** Every visible canvas (of `scope`) that is not drawn yet, whose backing store is not its CSS box
+ *  × devicePixelRatio (±1 px), or whose drawing is laid out wider than its box (its text would be
+ *  smaller than its design size). Runs in the page. */
+const BLURRY = (scope) => [...document.querySelectorAll(`${scope} canvas`)]
+  .filter((c) => c.offsetParent !== null)
+  .map((c) => {
+    const box = c.getBoundingClientRect();
+    const ratio = window.devicePixelRatio;
+    return {
+      id: c.id, backing: [c.width, c.height], want: [box.width * ratio, box.height * ratio],
+      logical: Number(c.dataset.logicalWidth ?? NaN), css: box.width,
+    };
+  })
+  .filter((c) => !(c.logical > 0) || Math.abs(c.backing[0] - c.want[0]) > 1
+    || Math.abs(c.backing[1] - c.want[1]) > 1 || c.logical > c.css + 0.5);
+
+function blurryCanvases(page) {
+  return page.evaluate(`(${BLURRY})('main')`);
+}
+
+/** Scrolls every panel into view and waits until its canvases are drawn at the screen's size. */
+async function drawEveryPanel(page) {
+  for (const panel of LESSON) {
+    await page.locator(`#panel-${panel}`).scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.peLab.whenDrawn());
+    await page.waitForFunction(`(${BLURRY})('#panel-${panel}').length === 0`, null, { timeout: 10000 })
+      .catch(() => {});
+  }
+}
+
+describe('crisp figures', () => {
+  for (const size of [[390, 844], [1366, 768]]) {
+    test(`${size.join('×')} at DPR 2: every canvas has CSS size × 2 pixels; text never shrinks`, async () => {
+      const { page, problems } = await open(at(), size, { scale: 2 });
+      await drawEveryPanel(page);
+      const drawn = await page.evaluate(() => document.querySelectorAll('main canvas[data-logical-width]').length);
+      assert.ok(drawn >= 16, `only ${drawn} canvases drawn`);
+      await page.waitForFunction(() => window.devicePixelRatio === 2);
+      assert.deepEqual(await blurryCanvases(page), []);
+      for (const panel of LESSON) {
+        await page.locator(`#panel-${panel}`).screenshot({ path: join(SCREENSHOTS, `dpr2-${size.join('x')}-${panel}.png`) });
+      }
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+
+  test('a resized window and a changed pixel ratio redraw the figures at their new size', async () => {
+    const { page, problems } = await open(at(), [1366, 768]);
+    await drawEveryPanel(page);
+    await page.locator('#panel-curves').scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.peLab.whenDrawn());
+    const before = await page.evaluate(() => document.getElementById('curves').width);
+    await page.setViewportSize({ width: 800, height: 768 });
+    await page.waitForFunction(() => {
+      const c = document.getElementById('curves');
+      return Math.abs(c.width - c.getBoundingClientRect().width) <= 1;
+    });
+    const after = await page.evaluate(() => document.getElementById('curves').width);
+    assert.notEqual(after, before);
+    // A window moved to a screen of another pixel ratio (or zoomed): a media query tells the page.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setDeviceMetricsOverride', { width: 800, height: 768, deviceScaleFactor: 3, mobile: false });
+    await page.waitForFunction(() => window.devicePixelRatio === 3);
+    // Headless Chromium's emulation flips the media query without firing its `change` event; a
+    // real zoom fires `resize`, which the page also listens to.
+    await page.evaluate(() => window.dispatchEvent(new Event('resize')));
+    await page.locator('#panel-curves').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => {
+      const c = document.getElementById('curves');
+      return Math.abs(c.width - 3 * c.getBoundingClientRect().width) <= 1;
+    });
+    // Panels off screen are drawn at their new size when they come on screen.
+    await drawEveryPanel(page);
+    assert.deepEqual(await blurryCanvases(page), []);
+    // The read-out still finds the cell under the pointer at the new scale.
+    const box = await page.locator('#heatmap').boundingBox();
+    await page.locator('#panel-heatmap').scrollIntoViewIfNeeded();
+    const [x0, y0, x1, y1] = await page.evaluate(() => window.peLab.stats.heatmapImage);
+    const ratio = 3;
+    const heatmap = await page.locator('#heatmap').boundingBox();
+    await page.mouse.move(heatmap.x + (x0 + 1) / ratio + 0.5, heatmap.y + (y0 + 1) / ratio + 0.5);
+    await page.waitForFunction(() => /position 0, column 0\b/.test(document.getElementById('heatmap-hover').textContent));
+    assert.ok(box.width > 0 && x1 > x0 && y1 > y0);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+});

@@ -1,8 +1,8 @@
 //! The chapter's figure: chosen columns of P against position, drawn with plotters.
 
+use crate::web::surface;
 use ndarray::ArrayView1;
 use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 
 use super::heatmap::{index_label, numbered_ticks, TickedAxis, DESC_FONT, LABEL_FONT};
@@ -36,8 +36,7 @@ pub fn draw_curves(
     base: f64,
     first_position: usize,
 ) -> Result<(), WebError> {
-    let backend = CanvasBackend::with_canvas_object(canvas.clone())
-        .ok_or_else(|| WebError::NoContext(canvas.id()))?;
+    let backend = surface::plotting(canvas)?;
     draw_curves_on(backend.into_drawing_area(), series, d, base, first_position)
 }
 

@@ -1,10 +1,10 @@
 //! A heatmap panel: plotters draws the axes, their labels and the colour bar's scale; the cells are
 //! one image (ImageData) scaled into the plotting area, never one rectangle per cell.
 
+use crate::web::surface;
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
 use wasm_bindgen::Clamped;
 use web_sys::{HtmlCanvasElement, ImageData};
 
@@ -231,8 +231,7 @@ fn draw_heatmap_frame_numbered(
     axes: &HeatmapAxes,
     first: usize,
 ) -> Result<PixelRect, WebError> {
-    let backend = CanvasBackend::with_canvas_object(canvas.clone())
-        .ok_or_else(|| WebError::NoContext(canvas.id()))?;
+    let backend = surface::plotting(canvas)?;
     let root = backend.into_drawing_area();
     root.fill(&WHITE).map_err(draw_error)?;
     let (width, _) = root.dim_in_pixel();
@@ -293,8 +292,14 @@ fn draw_heatmap_frame_numbered(
     chart
         .configure_mesh()
         .disable_mesh()
-        .x_desc(axes.x_desc)
-        .y_desc(axes.y_desc)
+        .x_desc(fit_description(
+            axes.x_desc,
+            main_width.saturating_sub(y_area),
+        ))
+        .y_desc(fit_description(
+            axes.y_desc,
+            main_height.saturating_sub(x_area + 12),
+        ))
         .label_style(LABEL_FONT)
         .axis_desc_style(DESC_FONT)
         .x_labels(x_ticks)
@@ -332,6 +337,18 @@ fn draw_heatmap_frame_numbered(
     Ok(image_rect)
 }
 
+/// An axis description that fits `room` pixels at `DESC_FONT`: whole, or without its bracketed
+/// part ("Row (position)" → "Row") on a small canvas (a phone), rather than cut off at the edge.
+fn fit_description(description: &str, room: u32) -> &str {
+    // About 0.55 em per character of a sans-serif font.
+    let fits =
+        |text: &str| text.chars().count() as f64 * f64::from(DESC_FONT.1) * 0.55 <= f64::from(room);
+    match description.split_once(" (") {
+        Some((short, _)) if !fits(description) => short,
+        _ => description,
+    }
+}
+
 /// Column names below the image, slanted by 45° and ending under their column.
 fn draw_slanted_names(
     canvas: &HtmlCanvasElement,
@@ -340,7 +357,7 @@ fn draw_slanted_names(
     columns: usize,
     rect: PixelRect,
 ) -> Result<(), WebError> {
-    let context = context_2d(canvas)?;
+    let context = surface::context(canvas)?;
     context.save();
     context.set_font(&format!("{}px {}", LABEL_FONT.1, LABEL_FONT.0));
     context.set_fill_style_str("#000");
@@ -368,12 +385,15 @@ pub fn paint_cells(
     cells: &RgbaImage,
     rect: PixelRect,
 ) -> Result<(), WebError> {
+    // Averaged down to the device pixels `rect` covers, not its logical pixels: at a pixel ratio
+    // of 2 a 4096-row P keeps twice the rows.
+    let scale = f64::from(canvas.width()) / surface::size(canvas).0.max(1.0);
     let (pixels, width, height) = downsample_rgba(
         cells.pixels,
         cells.width,
         cells.height,
-        rect.width().max(1.0) as usize,
-        rect.height().max(1.0) as usize,
+        (rect.width() * scale).round().max(1.0) as usize,
+        (rect.height() * scale).round().max(1.0) as usize,
     );
     paint_image(
         canvas,
@@ -393,7 +413,7 @@ pub fn paint_canvas(
     source: &HtmlCanvasElement,
     rect: PixelRect,
 ) -> Result<(), WebError> {
-    let context = context_2d(canvas)?;
+    let context = surface::context(canvas)?;
     context.set_image_smoothing_enabled(false);
     context.draw_image_with_html_canvas_element_and_dw_and_dh(
         source,
@@ -448,7 +468,7 @@ pub fn paint_image(
         image.height as u32,
     )?;
     scratch_context.put_image_data(&data, 0.0, 0.0)?;
-    let context = context_2d(canvas)?;
+    let context = surface::context(canvas)?;
     // Cells are crisp blocks; shrinking was already done by area averaging.
     context.set_image_smoothing_enabled(false);
     context.draw_image_with_html_canvas_element_and_dw_and_dh(

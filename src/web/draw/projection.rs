@@ -1,10 +1,10 @@
 //! The offset projection: the pairs (p[i,2j], p[i,2j+1]) lie on the unit circle, and the 2×2 matrix
 //! of δ turns p_i into p_{i+δ}, the same turn for every i.
 
+use crate::web::surface;
 use ndarray::ArrayView1;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
-use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 
 use super::heatmap::{DESC_FONT, LABEL_FONT};
@@ -69,8 +69,7 @@ pub fn draw_projection(
     let target = point(target_row);
     let projected = apply(&matrix, from.0, from.1);
 
-    let backend = CanvasBackend::with_canvas_object(canvas.clone())
-        .ok_or_else(|| WebError::NoContext(canvas.id()))?;
+    let backend = surface::plotting(canvas)?;
     let root = backend.into_drawing_area();
     root.fill(&WHITE).map_err(draw_error)?;
     let mut chart = ChartBuilder::on(&root)

@@ -2,6 +2,7 @@
 //! rows and keys as columns, keys at index ≥ valid_len masked (weight exactly 0, hatched grey).
 //! Computed with the CPU twin on both backends: at most 64 × 64 weights.
 
+use crate::web::surface;
 use ndarray::Array2;
 use serde::Serialize;
 use web_sys::HtmlCanvasElement;
@@ -62,7 +63,7 @@ pub struct AttentionStats {
     /// The largest weight off the diagonal: [query, key] and its value.
     pub strongest_other: Option<(usize, usize)>,
     pub strongest_other_weight: f64,
-    /// Where the cells are drawn on the canvas, in canvas pixels [x0, y0, x1, y1] (zeros while the
+    /// Where the cells are drawn on the canvas, in its backing-store pixels [x0, y0, x1, y1] (zeros while the
     /// panel is off screen and not drawn yet).
     pub image: [f64; 4],
     pub ms: f64,
@@ -206,7 +207,9 @@ pub fn render(
         None
     };
 
-    stats.image = rect.map_or([0.0; 4], |r| [r.x0, r.y0, r.x1, r.y1]);
+    stats.image = rect.map_or([0.0; 4], |r| {
+        surface::backing_rect(canvas, (r.x0, r.y0, r.x1, r.y1))
+    });
     stats.weights = w.rows().into_iter().map(|r| r.to_vec()).collect();
     stats.masked_count = valid_len.map_or(0, |v| n * (n - v));
     stats.masked_weights_zero = masked_weights_are_zero(w.view(), valid_len);

@@ -3,10 +3,11 @@
 //! column pair (2π·base^(2j/d)). P is the page's own heatmap of P (drawn by the GPU's render pass
 //! on WebGPU, from the CPU's cells otherwise), copied and scaled.
 
+use crate::web::surface;
 use serde::Serialize;
 use web_sys::HtmlCanvasElement;
 
-use super::super::dom::{self, context_2d, now_ms};
+use super::super::dom::{self, now_ms};
 use super::super::draw::heatmap::{
     draw_encoding_axes, draw_heatmap_frame, paint_cells, HeatmapAxes, RgbaImage,
 };
@@ -99,14 +100,16 @@ pub fn render(ctx: &mut Ctx, dom: &BinaryDom) -> Result<BinaryStats, WebError> {
         // otherwise): its image is copied, scaled, rather than computed and coloured again.
         let source = ctx.encoding_canvas;
         let from = ctx.heatmap_rect;
-        let context = context_2d(p_canvas)?;
+        // The source rectangle is read in the source canvas's own (device) pixels.
+        let [x0, y0, x1, y1] = surface::backing_rect(source, (from.x0, from.y0, from.x1, from.y1));
+        let context = surface::context(p_canvas)?;
         context.set_image_smoothing_enabled(true);
         context.draw_image_with_html_canvas_element_and_sw_and_sh_and_dx_and_dy_and_dw_and_dh(
             source,
-            from.x0,
-            from.y0,
-            from.width(),
-            from.height(),
+            x0,
+            y0,
+            x1 - x0,
+            y1 - y0,
             rect.x0,
             rect.y0,
             rect.width(),

@@ -2,9 +2,9 @@
 //! the sequence length n on log–log axes (plotters on the panel's canvas), the crossovers n = d and
 //! n = k·d marked and the current n a dot on each curve.
 
+use crate::web::surface;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
-use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 
 use super::super::draw::curves::PALETTE;
@@ -22,8 +22,7 @@ pub(super) fn draw_chart(
     d: usize,
     k: usize,
 ) -> Result<(), WebError> {
-    let backend = CanvasBackend::with_canvas_object(canvas.clone())
-        .ok_or_else(|| WebError::NoContext(canvas.id()))?;
+    let backend = surface::plotting(canvas)?;
     let root = backend.into_drawing_area();
     root.fill(&WHITE).map_err(draw_error)?;
     let high = (4 * n.max(k * d)).clamp(16, 10_000_000);

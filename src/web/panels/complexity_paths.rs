@@ -6,12 +6,12 @@
 //! edge from the first input to the last output highlighted. Each is labelled with its maximum
 //! path length (2D context on the canvas).
 
+use crate::web::surface;
 use std::f64::consts::TAU;
 
 use plotters::style::RGBColor;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
-use super::super::dom::context_2d;
 use super::super::draw::curves::PALETTE;
 use super::super::error::WebError;
 use crate::math::complexity::{centred_window, cnn_connecting_cone, cnn_layers_to_connect};
@@ -38,8 +38,8 @@ pub fn drawn_positions(n: usize) -> usize {
 
 /// The three diagrams side by side, for the current n and k.
 pub(super) fn draw_paths(canvas: &HtmlCanvasElement, n: usize, k: usize) -> Result<(), WebError> {
-    let context = context_2d(canvas)?;
-    let (w, h) = (canvas.width() as f64, canvas.height() as f64);
+    let context = surface::context(canvas)?;
+    let (w, h) = surface::size(canvas);
     context.set_fill_style_str("#fff");
     context.fill_rect(0.0, 0.0, w, h);
     let m = drawn_positions(n);

@@ -2,12 +2,13 @@
 //! [3, 2]) split into heads; every head of a sequence uses that sequence's valid length (d2l's
 //! `repeat`, not `np.tile`, the seeds' bug). CPU twins on both backends (2 × heads maps of 4 × 4).
 
+use crate::web::surface;
 use ndarray::{s, Array2, Array4};
 use serde::Serialize;
 use web_sys::HtmlCanvasElement;
 
 use super::super::action::{Action, PanelEvent};
-use super::super::dom::{self, context_2d, now_ms};
+use super::super::dom::{self, now_ms};
 use super::super::draw::heatmap::{paint_image, RgbaImage};
 use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
@@ -246,8 +247,8 @@ fn draw_maps(
     shown: usize,
 ) -> Result<Vec<HeadMap>, WebError> {
     let canvas = &dom.canvas;
-    let context = context_2d(canvas)?;
-    let (width, height) = (canvas.width() as f64, canvas.height() as f64);
+    let context = surface::context(canvas)?;
+    let (width, height) = surface::size(canvas);
     context.set_fill_style_str("#fff");
     context.fill_rect(0.0, 0.0, width, height);
     let show_tile = ctx.lesson.show_tile;

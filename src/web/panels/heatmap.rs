@@ -2,6 +2,7 @@
 //! WebGPU) into the axes the frame drew; this panel writes P's numbers and read-out, and reads
 //! cells under the pointer or, from the keyboard, a cursor cell.
 
+use crate::web::surface;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
 use super::super::action::{Action, PanelEvent};
@@ -98,7 +99,8 @@ impl Panel for HeatmapPanel {
         stats.frequencies = frequencies;
         stats.shortest_period = summary.shortest_period;
         stats.longest_period = summary.longest_period;
-        stats.heatmap_image = [rect.x0, rect.y0, rect.x1, rect.y1];
+        stats.heatmap_image =
+            surface::backing_rect(ctx.encoding_canvas, (rect.x0, rect.y0, rect.x1, rect.y1));
         stats.textbook = ctx.frame.source.columns_are_textbook();
         stats.first_position = ctx.params.first_position;
         Ok(())

@@ -26,10 +26,11 @@ pub mod similarity;
 mod similarity_charts;
 mod similarity_heatmap;
 
+use crate::web::surface;
 use serde::Serialize;
 use web_sys::HtmlCanvasElement;
 
-use super::dom::{context_2d, now_ms};
+use super::dom::now_ms;
 use super::error::WebError;
 pub use super::panel::Ctx;
 use crate::math::lesson::LessonParams;
@@ -86,8 +87,8 @@ impl LessonView {
 
 /// Clears a canvas to white and writes a message in its middle (an empty sentence, d = 1, …).
 fn canvas_message(canvas: &HtmlCanvasElement, lines: &[&str]) -> Result<(), WebError> {
-    let context = context_2d(canvas)?;
-    let (w, h) = (canvas.width() as f64, canvas.height() as f64);
+    let context = surface::context(canvas)?;
+    let (w, h) = surface::size(canvas);
     context.set_fill_style_str("#fff");
     context.fill_rect(0.0, 0.0, w, h);
     context.set_fill_style_str("#333");

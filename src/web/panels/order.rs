@@ -2,8 +2,8 @@
 //! rows permuted (max |Y(πX) − πY(X)| is float32 rounding); with P they are not. No mask here: the
 //! masked variant is not equivariant (shown as its own number). CPU twins on both backends.
 
+use crate::web::surface;
 use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
 use serde::Serialize;
 use web_sys::HtmlCanvasElement;
 
@@ -187,8 +187,7 @@ fn draw_chart(
     if n == 0 {
         return canvas_message(canvas, &["No tokens to permute."]);
     }
-    let backend = CanvasBackend::with_canvas_object(canvas.clone())
-        .ok_or_else(|| WebError::NoContext(canvas.id()))?;
+    let backend = surface::plotting(canvas)?;
     let root = backend.into_drawing_area();
     root.fill(&WHITE).map_err(draw_error)?;
     let mut chart = ChartBuilder::on(&root)

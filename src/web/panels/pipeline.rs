@@ -3,20 +3,21 @@
 //! output ·W_o), each a small labelled heatmap on one canvas. Hovering a cell traces its query row
 //! (and a key) through every stage. The numbers are `math::pipeline`, the words `model::pipeline`.
 
+use crate::web::surface;
 use serde::Serialize;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{HtmlCanvasElement, HtmlElement, MouseEvent};
 
 use super::super::action::{Action, PanelEvent};
-use super::super::dom::{self, context_2d, listen, now_ms};
+use super::super::dom::{self, listen, now_ms};
 use super::super::draw::heatmap::{paint_cells, RgbaImage};
 use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::{canvas_message, elapsed, Ctx};
 use crate::math::lesson::nearest_divisor;
 use crate::math::pipeline::{
-    layout, outline_rect, outlines, stage_at, Mark, Pipeline, PipelineError, PipelineSettings,
-    Selection, Stage, GAP, LEFT, STAGES,
+    bands, layout, left_margin, legend_height, outline_rect, outlines, stage_at, stage_gap, Mark,
+    Pipeline, PipelineError, PipelineSettings, Selection, Stage, STAGES,
 };
 use crate::math::plot::PixelRect;
 use crate::model::pipeline::{
@@ -116,12 +117,14 @@ fn draw(
     selection: Option<&Selection>,
 ) -> Result<(), WebError> {
     let p = &view.pipeline;
-    let context = context_2d(canvas)?;
-    let (width, height) = (f64::from(canvas.width()), f64::from(canvas.height()));
+    let context = surface::context(canvas)?;
+    let (width, height) = surface::size(canvas);
     context.set_fill_style_str("#fff");
     context.fill_rect(0.0, 0.0, width, height);
     context.set_text_baseline("alphabetic");
     context.set_text_align("start");
+    let (left, gap) = (left_margin(width), stage_gap(width));
+    let band_ends: Vec<usize> = bands(width).iter().map(|b| b.end - 1).collect();
     for (k, &stage) in STAGES.iter().enumerate() {
         let rect = view.rects[k];
         let (pixels, w, h) = &view.images[k];
@@ -132,7 +135,7 @@ fn draw(
         };
         paint_cells(canvas, scratch, &image, rect)?;
         let (title, shape) = stage_label(p, stage);
-        let room = rect.width() + GAP - 8.0;
+        let room = rect.width() + gap - 8.0;
         context.set_fill_style_str("#111");
         context.set_font("bold 15px sans-serif");
         context.fill_text_with_max_width(&title, rect.x0, rect.y0 - 24.0, room)?;
@@ -140,12 +143,12 @@ fn draw(
         context.set_font("13px sans-serif");
         context.fill_text_with_max_width(&shape, rect.x0, rect.y0 - 8.0, room)?;
         // An arrow to the next stage of the band.
-        if k != 3 && k != 8 {
+        if !band_ends.contains(&k) {
             context.set_font("18px sans-serif");
             context.set_fill_style_str("#777");
             context.set_text_align("center");
             let y = (rect.y0 + rect.y1) / 2.0 + 6.0;
-            context.fill_text("→", rect.x1 + GAP / 2.0, y)?;
+            context.fill_text("→", rect.x1 + gap / 2.0, y)?;
             context.set_text_align("start");
         }
     }
@@ -168,7 +171,7 @@ fn draw(
     context.set_fill_style_str("#222");
     context.set_text_align("right");
     context.set_text_baseline("middle");
-    for band in [view.rects[0], view.rects[4]] {
+    for band in bands(width).iter().map(|b| view.rects[b.start]) {
         let row = band.height() / n.max(1) as f64;
         let step = (15.0 / row).ceil().max(1.0) as usize;
         for (i, token) in p.tokens.iter().enumerate().step_by(step) {
@@ -176,16 +179,23 @@ fn draw(
             let y = band.y0 + (i as f64 + 0.5) * row;
             context.fill_text_with_max_width(
                 &format!("{i} {label}"),
-                LEFT - 8.0,
+                left - 8.0,
                 y,
-                LEFT - 12.0,
+                left - 12.0,
             )?;
         }
     }
     context.set_text_align("start");
     context.set_text_baseline("alphabetic");
     context.set_fill_style_str("#333");
-    context.fill_text_with_max_width(&legend(p), 12.0, height - 10.0, width - 24.0)?;
+    // The legend on as many lines as its room below the stages holds (four on a phone).
+    let lines = wrap_words(&context, &legend(p), width - 24.0);
+    let rows = (legend_height(width) / 18.0).floor().max(1.0) as usize;
+    let shown = lines.len().min(rows);
+    for (k, line) in lines.iter().take(rows).enumerate() {
+        let y = height - 10.0 - 18.0 * (shown - 1 - k) as f64;
+        context.fill_text_with_max_width(line, 12.0, y, width - 24.0)?;
+    }
     if let Some(selection) = selection {
         for outline in outlines(selection, |s| p.shape(s)) {
             let stage = outline.stage;
@@ -203,6 +213,35 @@ fn draw(
         }
     }
     Ok(())
+}
+
+/// `text` cut at spaces into lines no wider than `width` at the context's font (the last line keeps
+/// whatever is left; `fill_text_with_max_width` narrows it if it must).
+fn wrap_words(context: &web_sys::CanvasRenderingContext2d, text: &str, width: f64) -> Vec<String> {
+    let fits = |line: &str| {
+        context
+            .measure_text(line)
+            .map_or(true, |m| m.width() <= width)
+    };
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if line.is_empty() || fits(&candidate) {
+            line = candidate;
+        } else {
+            lines.push(std::mem::take(&mut line));
+            line = word.to_string();
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 impl Panel for PipelinePanel {
@@ -294,7 +333,8 @@ impl Panel for PipelinePanel {
         self.stats.row_sum_error = pipeline.row_sum_error();
         dom::text(&self.dom.summary, &summary(&pipeline));
         let canvas = &self.dom.canvas;
-        let rects = layout(f64::from(canvas.width()), f64::from(canvas.height()), heads);
+        let (width, height) = surface::fit(canvas)?;
+        let rects = layout(width, height, heads);
         let images = STAGES.iter().map(|&s| pipeline.image(s)).collect();
         self.view = Some(View {
             pipeline,
@@ -334,10 +374,9 @@ impl Panel for PipelinePanel {
         let previous = self.selection;
         match (event, &self.view) {
             (PanelEvent::Pointer { x, y }, Some(view)) => {
-                let scale_x = f64::from(canvas.width()) / f64::from(canvas.client_width().max(1));
-                let scale_y = f64::from(canvas.height()) / f64::from(canvas.client_height().max(1));
+                let (logical_x, logical_y) = surface::css_to_logical(canvas, x, y);
                 let p = &view.pipeline;
-                match stage_at(&view.rects, |s| p.shape(s), x * scale_x, y * scale_y) {
+                match stage_at(&view.rects, |s| p.shape(s), logical_x, logical_y) {
                     Some((stage, row, column)) => {
                         let style = tooltip.style();
                         style.set_property("left", &format!("{}px", x + 14.0))?;

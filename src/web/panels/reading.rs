@@ -3,6 +3,7 @@
 //! move a cursor cell, Page Up/Down by ten rows or to another map, Home/End to the first/last
 //! column), and the tooltip beside the cell, flipped so that it stays inside the window.
 
+use crate::web::surface;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlElement, KeyboardEvent, MouseEvent};
 
@@ -79,11 +80,9 @@ pub fn wire(
     })
 }
 
-/// CSS point (x, y) on the canvas in canvas pixels.
+/// CSS point (x, y) on the canvas in the canvas's logical pixels.
 pub fn to_canvas(canvas: &HtmlCanvasElement, x: f64, y: f64) -> (f64, f64) {
-    let scale_x = canvas.width() as f64 / (canvas.client_width().max(1) as f64);
-    let scale_y = canvas.height() as f64 / (canvas.client_height().max(1) as f64);
-    (x * scale_x, y * scale_y)
+    surface::css_to_logical(canvas, x, y)
 }
 
 /// The CSS point at the centre of cell (row, column) of a `rows × columns` image drawn into
@@ -94,11 +93,9 @@ pub fn cell_centre(
     (rows, columns): (usize, usize),
     (row, column): (usize, usize),
 ) -> (f64, f64) {
-    let to_css_x = canvas.client_width().max(1) as f64 / canvas.width().max(1) as f64;
-    let to_css_y = canvas.client_height().max(1) as f64 / canvas.height().max(1) as f64;
     let x = rect.x0 + (column as f64 + 0.5) * rect.width() / columns.max(1) as f64;
     let y = rect.y0 + (row as f64 + 0.5) * rect.height() / rows.max(1) as f64;
-    (x * to_css_x, y * to_css_y)
+    surface::logical_to_css(canvas, x, y)
 }
 
 /// Shows `text` in the read-out and in the tooltip beside CSS point (x, y) of the canvas: right of

@@ -5,8 +5,8 @@
 //! [x_i; p_i]·[x_j; p_j], with the cross terms relative to ‖x_i‖‖p_j‖ + ‖p_i‖‖x_j‖. CPU twins
 //! (`math::scaling`) on both backends.
 
+use crate::web::surface;
 use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
 use serde::Serialize;
 use web_sys::HtmlCanvasElement;
 
@@ -196,8 +196,7 @@ fn draw_magnitudes(
     curve: &[Magnitudes],
     d: usize,
 ) -> Result<(), WebError> {
-    let backend = CanvasBackend::with_canvas_object(canvas.clone())
-        .ok_or_else(|| WebError::NoContext(canvas.id()))?;
+    let backend = surface::plotting(canvas)?;
     let root = backend.into_drawing_area();
     root.fill(&WHITE).map_err(draw_error)?;
     let top_d = curve.last().map_or(2.0, |m| m.d as f64).max(2.0);
@@ -289,8 +288,7 @@ fn draw_magnitudes(
 
 /// The terms of the two dot products as bars.
 fn draw_terms(canvas: &HtmlCanvasElement, pair: &PairTerms) -> Result<(), WebError> {
-    let backend = CanvasBackend::with_canvas_object(canvas.clone())
-        .ok_or_else(|| WebError::NoContext(canvas.id()))?;
+    let backend = surface::plotting(canvas)?;
     let root = backend.into_drawing_area();
     root.fill(&WHITE).map_err(draw_error)?;
     let bars: [(&str, f64, RGBColor); 6] = [

@@ -7,6 +7,7 @@
 //! within [`CPU_GRAM_BUDGET`] (a visible note says when rows are left out). The distances are
 //! always computed on the CPU from a capped Gram matrix.
 
+use crate::web::surface;
 use serde::Serialize;
 use web_sys::HtmlCanvasElement;
 
@@ -108,7 +109,7 @@ pub fn render(
     let drawn = draw_heatmap(ctx, dom, &mut stats)?;
     if let Some(view) = &drawn {
         let r = view.rect;
-        stats.image = [r.x0, r.y0, r.x1, r.y1];
+        stats.image = surface::backing_rect(&dom.heatmap, (r.x0, r.y0, r.x1, r.y1));
     }
 
     let live = |i, j| row_dot(i, j, d, base);

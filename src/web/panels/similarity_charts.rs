@@ -2,8 +2,8 @@
 //! p_i·p_{i+k} against the offset k from two starting rows (they coincide: the similarity depends
 //! on k only), and the similarity of normalised positions (i/n)·((i+k)/n), which changes with n.
 
+use crate::web::surface;
 use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 
 use super::super::draw::curves::PALETTE;
@@ -18,8 +18,7 @@ pub(super) fn draw_curve(
     canvas: &HtmlCanvasElement,
     stats: &SimilarityStats,
 ) -> Result<(), WebError> {
-    let backend = CanvasBackend::with_canvas_object(canvas.clone())
-        .ok_or_else(|| WebError::NoContext(canvas.id()))?;
+    let backend = surface::plotting(canvas)?;
     let root = backend.into_drawing_area();
     root.fill(&WHITE).map_err(draw_error)?;
     let all = stats.curve.iter().chain(&stats.curve_shifted);
@@ -98,8 +97,7 @@ pub(super) fn draw_normalized(
             ],
         );
     }
-    let backend = CanvasBackend::with_canvas_object(canvas.clone())
-        .ok_or_else(|| WebError::NoContext(canvas.id()))?;
+    let backend = surface::plotting(canvas)?;
     let root = backend.into_drawing_area();
     root.fill(&WHITE).map_err(draw_error)?;
     let last_k = k_max.min(n - 1 - i).max(1);

@@ -1,0 +1,279 @@
+//! Canvases drawn at the screen's resolution (see `model::canvas` for the sizes).
+//!
+//! Every drawing of a page canvas starts here: [`context`] (2D drawing) or [`plotting`] (plotters
+//! charts) first fits the backing store to the canvas's CSS box times `devicePixelRatio` (which
+//! clears it when the size changes) and sets the context's transform, so that the drawing code
+//! works in logical pixels ([`size`]) and never sees device pixels. The page redraws when a canvas
+//! changes size or the ratio changes (`layout`).
+
+use plotters::prelude::DrawingBackend;
+use plotters_backend::{
+    BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingErrorKind,
+};
+use plotters_canvas::CanvasBackend;
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+use super::dom;
+use super::error::WebError;
+use crate::model::canvas::{canvas_size, CanvasSize};
+
+/// The attributes that hold a canvas's design size (its `width` and `height` in `index.html`,
+/// recorded before the backing store is first resized) and the logical size it was last drawn at.
+const DESIGN: (&str, &str) = ("data-design-width", "data-design-height");
+const LOGICAL: (&str, &str) = ("data-logical-width", "data-logical-height");
+
+fn attribute(canvas: &HtmlCanvasElement, name: &str) -> Option<u32> {
+    canvas.get_attribute(name)?.parse().ok()
+}
+
+/// Records the design size of a page canvas (once; later calls keep the first).
+pub fn record_design(canvas: &HtmlCanvasElement) {
+    if attribute(canvas, DESIGN.0).is_none() {
+        let _ = canvas.set_attribute(DESIGN.0, &canvas.width().to_string());
+        let _ = canvas.set_attribute(DESIGN.1, &canvas.height().to_string());
+    }
+}
+
+/// The sizes this canvas should have now: `None` for a canvas that is not a page figure (a scratch
+/// or WebGPU canvas, drawn 1:1).
+pub fn wanted(canvas: &HtmlCanvasElement) -> Option<CanvasSize> {
+    let design = (attribute(canvas, DESIGN.0)?, attribute(canvas, DESIGN.1)?);
+    let css = canvas.get_bounding_client_rect();
+    let ratio = dom::window().map_or(1.0, |w| w.device_pixel_ratio());
+    Some(canvas_size(design, (css.width(), css.height()), ratio))
+}
+
+/// Whether a drawn canvas's backing store no longer matches its CSS box and the screen's ratio (it
+/// was resized, zoomed, or moved to another screen). A hidden canvas keeps what it has.
+pub fn out_of_date(canvas: &HtmlCanvasElement) -> bool {
+    // A canvas not drawn yet is drawn at the right size when it comes on screen.
+    if attribute(canvas, LOGICAL.0).is_none() {
+        return false;
+    }
+    let Some(size) = wanted(canvas) else {
+        return false;
+    };
+    let css = canvas.get_bounding_client_rect();
+    if css.width() < 1.0 || css.height() < 1.0 {
+        return false;
+    }
+    (canvas.width(), canvas.height()) != size.backing
+        || (attribute(canvas, LOGICAL.0), attribute(canvas, LOGICAL.1))
+            != (Some(size.logical.0), Some(size.logical.1))
+}
+
+/// Fits the backing store and the transform; returns the logical size.
+fn prepare(
+    canvas: &HtmlCanvasElement,
+    context: &CanvasRenderingContext2d,
+) -> Result<(u32, u32), WebError> {
+    let Some(size) = wanted(canvas) else {
+        context.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)?;
+        return Ok((canvas.width(), canvas.height()));
+    };
+    let css = canvas.get_bounding_client_rect();
+    // A hidden canvas (an embed page's other panels) keeps its last size.
+    let size = if css.width() < 1.0 || css.height() < 1.0 {
+        match (attribute(canvas, LOGICAL.0), attribute(canvas, LOGICAL.1)) {
+            (Some(w), Some(h)) => CanvasSize {
+                logical: (w, h),
+                backing: (canvas.width(), canvas.height()),
+            },
+            _ => size,
+        }
+    } else {
+        size
+    };
+    // Resizing clears the canvas and resets its context: only when the size changes.
+    if (canvas.width(), canvas.height()) != size.backing {
+        canvas.set_width(size.backing.0);
+        canvas.set_height(size.backing.1);
+    }
+    canvas.set_attribute(LOGICAL.0, &size.logical.0.to_string())?;
+    canvas.set_attribute(LOGICAL.1, &size.logical.1.to_string())?;
+    let (sx, sy) = size.scale();
+    context.set_transform(sx, 0.0, 0.0, sy, 0.0, 0.0)?;
+    Ok(size.logical)
+}
+
+/// The 2D context of a canvas, fitted to the screen, drawing in logical pixels.
+pub fn context(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, WebError> {
+    let context = dom::context_2d(canvas)?;
+    prepare(canvas, &context)?;
+    Ok(context)
+}
+
+/// Fits the canvas to the screen now (before a layout is computed from its size); returns the
+/// logical size.
+pub fn fit(canvas: &HtmlCanvasElement) -> Result<(f64, f64), WebError> {
+    let (w, h) = prepare(canvas, &dom::context_2d(canvas)?)?;
+    Ok((f64::from(w), f64::from(h)))
+}
+
+/// The logical size the canvas was last drawn at (its backing size for a canvas that is not a page
+/// figure): what pointer positions and layouts are measured against.
+pub fn size(canvas: &HtmlCanvasElement) -> (f64, f64) {
+    match (attribute(canvas, LOGICAL.0), attribute(canvas, LOGICAL.1)) {
+        (Some(w), Some(h)) => (f64::from(w), f64::from(h)),
+        _ => (f64::from(canvas.width()), f64::from(canvas.height())),
+    }
+}
+
+/// A pointer position in CSS pixels relative to the canvas's box, in logical pixels.
+pub fn css_to_logical(canvas: &HtmlCanvasElement, x: f64, y: f64) -> (f64, f64) {
+    let (w, h) = size(canvas);
+    let css = canvas.get_bounding_client_rect();
+    (x * w / css.width().max(1.0), y * h / css.height().max(1.0))
+}
+
+/// Logical pixels to CSS pixels relative to the canvas's box (where a tooltip goes).
+pub fn logical_to_css(canvas: &HtmlCanvasElement, x: f64, y: f64) -> (f64, f64) {
+    let (w, h) = size(canvas);
+    let css = canvas.get_bounding_client_rect();
+    (x * css.width() / w.max(1.0), y * css.height() / h.max(1.0))
+}
+
+/// A rectangle in logical pixels as [x0, y0, x1, y1] in the canvas's own (backing) pixels, the
+/// coordinates `getImageData` reads: what the statistics report, at any pixel ratio.
+pub fn backing_rect(
+    canvas: &HtmlCanvasElement,
+    (x0, y0, x1, y1): (f64, f64, f64, f64),
+) -> [f64; 4] {
+    let (w, h) = size(canvas);
+    let (sx, sy) = (
+        f64::from(canvas.width()) / w.max(1.0),
+        f64::from(canvas.height()) / h.max(1.0),
+    );
+    [x0 * sx, y0 * sy, x1 * sx, y1 * sy]
+}
+
+/// A plotters backend on a page canvas: plotters lays out in logical pixels (the size it is told)
+/// and the context's transform maps them to device pixels. plotters-canvas reads the size from
+/// the canvas's backing store, so this wraps it and only changes `get_size`.
+pub struct Plotting {
+    inner: CanvasBackend,
+    logical: (u32, u32),
+}
+
+/// The plotters backend of a canvas, fitted to the screen.
+pub fn plotting(canvas: &HtmlCanvasElement) -> Result<Plotting, WebError> {
+    let context = dom::context_2d(canvas)?;
+    let logical = prepare(canvas, &context)?;
+    let inner = CanvasBackend::with_canvas_object(canvas.clone())
+        .ok_or_else(|| WebError::NoContext(canvas.id()))?;
+    Ok(Plotting { inner, logical })
+}
+
+type CanvasError = <CanvasBackend as DrawingBackend>::ErrorType;
+
+impl DrawingBackend for Plotting {
+    type ErrorType = CanvasError;
+
+    fn get_size(&self) -> (u32, u32) {
+        self.logical
+    }
+
+    fn ensure_prepared(&mut self) -> Result<(), DrawingErrorKind<CanvasError>> {
+        self.inner.ensure_prepared()
+    }
+
+    fn present(&mut self) -> Result<(), DrawingErrorKind<CanvasError>> {
+        self.inner.present()
+    }
+
+    fn draw_pixel(
+        &mut self,
+        point: BackendCoord,
+        color: BackendColor,
+    ) -> Result<(), DrawingErrorKind<CanvasError>> {
+        self.inner.draw_pixel(point, color)
+    }
+
+    fn draw_line<S: BackendStyle>(
+        &mut self,
+        from: BackendCoord,
+        to: BackendCoord,
+        style: &S,
+    ) -> Result<(), DrawingErrorKind<CanvasError>> {
+        self.inner.draw_line(from, to, style)
+    }
+
+    fn draw_rect<S: BackendStyle>(
+        &mut self,
+        upper_left: BackendCoord,
+        bottom_right: BackendCoord,
+        style: &S,
+        fill: bool,
+    ) -> Result<(), DrawingErrorKind<CanvasError>> {
+        self.inner.draw_rect(upper_left, bottom_right, style, fill)
+    }
+
+    fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        path: I,
+        style: &S,
+    ) -> Result<(), DrawingErrorKind<CanvasError>> {
+        self.inner.draw_path(path, style)
+    }
+
+    fn draw_circle<S: BackendStyle>(
+        &mut self,
+        center: BackendCoord,
+        radius: u32,
+        style: &S,
+        fill: bool,
+    ) -> Result<(), DrawingErrorKind<CanvasError>> {
+        self.inner.draw_circle(center, radius, style, fill)
+    }
+
+    fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        vert: I,
+        style: &S,
+    ) -> Result<(), DrawingErrorKind<CanvasError>> {
+        self.inner.fill_polygon(vert, style)
+    }
+
+    fn draw_text<S: BackendTextStyle>(
+        &mut self,
+        text: &str,
+        style: &S,
+        pos: BackendCoord,
+    ) -> Result<(), DrawingErrorKind<CanvasError>> {
+        self.inner.draw_text(text, style, pos)
+    }
+
+    fn estimate_text_size<S: BackendTextStyle>(
+        &self,
+        text: &str,
+        style: &S,
+    ) -> Result<(u32, u32), DrawingErrorKind<CanvasError>> {
+        self.inner.estimate_text_size(text, style)
+    }
+
+    fn blit_bitmap(
+        &mut self,
+        pos: BackendCoord,
+        size: (u32, u32),
+        src: &[u8],
+    ) -> Result<(), DrawingErrorKind<CanvasError>> {
+        self.inner.blit_bitmap(pos, size, src)
+    }
+}
+
+/// Whether any page canvas is out of date (see [`out_of_date`]).
+pub fn any_out_of_date() -> bool {
+    let Ok(document) = dom::document() else {
+        return false;
+    };
+    let Ok(canvases) = document.query_selector_all("canvas[data-design-width]") else {
+        return false;
+    };
+    (0..canvases.length()).any(|k| {
+        canvases
+            .item(k)
+            .and_then(|n| n.dyn_into::<HtmlCanvasElement>().ok())
+            .is_some_and(|c| out_of_date(&c))
+    })
+}
