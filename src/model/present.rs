@@ -376,6 +376,38 @@ pub fn backend_badge(webgpu_adapter: Option<&str>, why_cpu: &str) -> String {
     }
 }
 
+/// Whether a WebGPU adapter is a software rasteriser running on the CPU (the browser's fallback
+/// adapter, SwiftShader, llvmpipe/lavapipe, Microsoft Basic Render Driver): `label` is the browser's adapter
+/// description (with "(software)" where it says `isFallbackAdapter`), `cpu_device` whether wgpu
+/// reports a CPU device type. Such an adapter emulates a GPU on the same cores the page's CPU path
+/// uses directly, with the emulation's overhead on top, so `?compute=auto` does not pick it.
+pub fn is_software_adapter(label: &str, cpu_device: bool) -> bool {
+    let label = label.to_lowercase();
+    cpu_device
+        || [
+            "(software)",
+            "swiftshader",
+            "llvmpipe",
+            "lavapipe",
+            "softpipe",
+            "basic render",
+        ]
+        .iter()
+        .any(|name| label.contains(name))
+}
+
+/// Why `?compute=auto` chose the CPU over a software WebGPU adapter (the badge's reason).
+pub fn software_adapter_reason(label: &str) -> String {
+    let named = if label.is_empty() {
+        String::new()
+    } else {
+        format!(", {label}")
+    };
+    format!(
+        "auto: the only WebGPU adapter is a software fallback{named}, which runs on the CPU and is slower than this path; ?compute=gpu uses it anyway"
+    )
+}
+
 /// The notice when WebGPU fails in use.
 pub fn gpu_failure_notice(reason: &str) -> String {
     format!(
@@ -416,6 +448,20 @@ pub fn listener_chain_notice(limit: u32) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn software_adapters_are_recognised() {
+        use super::is_software_adapter as software;
+        assert!(software("google swiftshader", false));
+        assert!(software("Google SwiftShader Device (Subzero)", false));
+        assert!(software("mesa llvmpipe (LLVM 15.0.6, 256 bits)", false));
+        assert!(software("intel gen-12lp (software)", false));
+        assert!(software("", true));
+        assert!(!software("nvidia ampere NVIDIA GeForce RTX 3060", false));
+        assert!(!software("apple metal-3", false));
+        assert!(!software("", false));
+        assert!(super::software_adapter_reason("google swiftshader").contains("?compute=gpu"));
+    }
+
     #[test]
     fn durations_keep_three_significant_figures() {
         assert_eq!(super::duration_ms(0.04234), "0.0423 ms");

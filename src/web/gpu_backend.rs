@@ -16,6 +16,7 @@ use crate::gpu::stats::read_totals;
 use crate::gpu::{read_f32, EncodingKernel, GpuContext};
 use crate::math::params::Params;
 use crate::math::plot::PixelRect;
+use crate::model::present::is_software_adapter;
 use crate::model::present::PSource;
 
 pub struct GpuBackend {
@@ -188,6 +189,14 @@ impl GpuBackend {
             gram_surface: None,
             measure_encoding: None,
         })
+    }
+
+    /// Whether the adapter is a software rasteriser (see `model::present::is_software_adapter`).
+    pub fn is_software(&self) -> bool {
+        is_software_adapter(
+            &self.adapter_name(),
+            self.context.adapter_info.device_type == wgpu::DeviceType::Cpu,
+        )
     }
 
     pub fn adapter_name(&self) -> String {

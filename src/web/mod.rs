@@ -38,7 +38,7 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 
 use crate::math::params::Params;
-use crate::model::present::gpu_unavailable_notice;
+use crate::model::present::{gpu_unavailable_notice, software_adapter_reason};
 use crate::model::query::{self, ComputeChoice};
 use crate::model::state::{start_limits, State};
 use action::Action;
@@ -129,6 +129,12 @@ fn mount_inner(search: &str) -> Result<(), WebError> {
     let choice = link.compute;
     wasm_bindgen_futures::spawn_local(async move {
         match GpuBackend::new(on_gpu_failure).await {
+            // A software adapter emulates a GPU on the CPU: slower than the CPU path itself.
+            Ok(gpu) if choice == ComputeChoice::Auto && gpu.is_software() => {
+                let reason = software_adapter_reason(&gpu.adapter_name());
+                drop(gpu);
+                scheduler::start_on(Backend::cpu(&reason));
+            }
             Ok(gpu) => scheduler::start_on(Backend::gpu(gpu, "")),
             Err(error) => {
                 if choice == ComputeChoice::Gpu {

@@ -119,6 +119,16 @@ describe('embedding', () => {
         // The frame reported its height and the page fitted it (the default is 400 px).
         await page.waitForFunction((id) => parseInt(document.getElementById(id).style.height, 10) > 400, id, { timeout: 15000 });
       }
+      // Every exercise can be done with the controls its frame shows.
+      const exercises = await page.evaluate(() => [...document.querySelectorAll('.exercises li')]
+        .map((li) => [li.dataset.frame, li.dataset.needs.split(',')]));
+      assert.ok(exercises.length >= 2);
+      for (const [frameId, needs] of exercises) {
+        for (const key of needs) {
+          assert.ok(await page.frameLocator(`#${frameId}`).locator(`#${key}-range`).isVisible(),
+            `an exercise in ${frameId} needs the ${key} slider`);
+        }
+      }
       const src = await page.locator('#frame-heatmap').getAttribute('src');
       assert.ok(src.startsWith(name === 'same origin' ? origin : otherOrigin), src);
       const heights = await page.evaluate(() => [...document.querySelectorAll('iframe')].map((f) => f.style.height));

@@ -95,6 +95,22 @@ describe('WebGPU and CPU give the same page', () => {
   });
 });
 
+describe('the faster backend, automatically', () => {
+  test('auto passes over a software WebGPU adapter (SwiftShader) and says why; compute=gpu still uses it', async () => {
+    const auto = await openPage(withGpu, `${origin}/`);
+    assert.equal(await auto.page.evaluate(() => window.peLab.backend), 'cpu');
+    const badge = await text(auto.page, 'backend');
+    assert.match(badge, /^CPU · Rust → WebAssembly \(auto: the only WebGPU adapter is a software fallback, .*swiftshader.*\?compute=gpu uses it anyway\)$/i);
+    await auto.page.evaluate(() => window.peLab.whenDrawn());
+    assert.deepEqual(auto.problems, []);
+    await auto.page.close();
+    const forced = await openPage(withGpu, `${origin}/?compute=gpu`);
+    assert.equal(await forced.page.evaluate(() => window.peLab.backend), 'webgpu');
+    assert.deepEqual(forced.problems, []);
+    await forced.page.close();
+  });
+});
+
 describe('limits per backend', () => {
   test('WebGPU takes n = 4096, d = 2048; the CPU path clamps it with a notice', async () => {
     const gpu = await openPage(withGpu, `${origin}/?compute=gpu&n=4096&d=2048&delta=4095`);

@@ -2,6 +2,7 @@
 //! [3, 2]) split into heads; every head of a sequence uses that sequence's valid length (d2l's
 //! `repeat`, not `np.tile`, the seeds' bug). CPU twins on both backends (2 × heads maps of 4 × 4).
 
+use crate::web::draw::ellipsize;
 use crate::web::surface;
 use ndarray::{s, Array2, Array4};
 use serde::Serialize;
@@ -275,15 +276,16 @@ fn draw_maps(
             format!("np.tile (buggy), sequence {b}: {wrong} of {shown} maps wrong")
         } else {
             format!(
-                "Sequence {b}: {}  ·  valid_len = {}",
+                "Sequence {b} (valid_len = {}): {}",
+                lens[b],
                 sequences[b]
                     .iter()
                     .map(|t| format!("“{t}”"))
                     .collect::<Vec<_>>()
-                    .join(" "),
-                lens[b]
+                    .join(" ")
             )
         };
+        let title = ellipsize(&context, &title, width - margin - 4.0);
         context.fill_text(&title, margin, top + 16.0)?;
         context.set_font("15px sans-serif");
         let (maps, used) = if buggy {

@@ -189,8 +189,13 @@ fn draw(
     context.set_text_baseline("alphabetic");
     context.set_fill_style_str("#333");
     // The legend on as many lines as its room below the stages holds (four on a phone).
-    let lines = wrap_words(&context, &legend(p), width - 24.0);
+    let mut lines = wrap_words(&context, &legend(p), width - 24.0);
     let rows = (legend_height(width) / 18.0).floor().max(1.0) as usize;
+    // What does not fit goes on the last line, narrowed by `fill_text_with_max_width`.
+    if lines.len() > rows {
+        let rest = lines.split_off(rows - 1).join(" ");
+        lines.push(rest);
+    }
     let shown = lines.len().min(rows);
     for (k, line) in lines.iter().take(rows).enumerate() {
         let y = height - 10.0 - 18.0 * (shown - 1 - k) as f64;
