@@ -81,6 +81,64 @@ pub fn diverging_rgba(values: &[f32], low: f32, high: f32) -> Vec<u8> {
     pixels
 }
 
+/// Resamples an RGBA image to exactly `out_width × out_height` (at least 1 × 1): an axis that
+/// shrinks is area-averaged like [`downsample_rgba`]; an axis that grows takes, for output pixel
+/// p, the cell under its centre, ⌊(2p + 1)·size / (2·out)⌋, the rule of the WebGPU heatmap pass
+/// (`gpu/heatmap.wgsl`, `cover`; keep in sync). Drawing this image one pixel per device pixel
+/// gives the CPU path the GPU's pixels exactly, where a browser's own nearest-neighbour scaling
+/// breaks ties between two cells its own way.
+pub fn resample_rgba(
+    pixels: &[u8],
+    width: usize,
+    height: usize,
+    out_width: usize,
+    out_height: usize,
+) -> (Vec<u8>, usize, usize) {
+    let (out_width, out_height) = (out_width.max(1), out_height.max(1));
+    if width == 0 || height == 0 || pixels.len() != width * height * 4 {
+        return (vec![255; out_width * out_height * 4], out_width, out_height);
+    }
+    let spans = |size: usize, out: usize| -> Vec<std::ops::Range<usize>> {
+        (0..out)
+            .map(|k| {
+                if out >= size {
+                    let cell = ((2 * k + 1) * size / (2 * out)).min(size - 1);
+                    cell..cell + 1
+                } else {
+                    let start = k * size / out;
+                    start..((k + 1) * size / out).max(start + 1)
+                }
+            })
+            .collect()
+    };
+    let (xs, ys) = (spans(width, out_width), spans(height, out_height));
+    let mut out = vec![0u8; out_width * out_height * 4];
+    for (oy, rows) in ys.iter().enumerate() {
+        let line = &mut out[oy * out_width * 4..(oy + 1) * out_width * 4];
+        for (pixel, columns) in line.chunks_exact_mut(4).zip(&xs) {
+            if rows.len() == 1 && columns.len() == 1 {
+                let at = (rows.start * width + columns.start) * 4;
+                pixel.copy_from_slice(&pixels[at..at + 4]);
+                continue;
+            }
+            let mut sum = [0u32; 4];
+            for y in rows.clone() {
+                for x in columns.clone() {
+                    let at = (y * width + x) * 4;
+                    for c in 0..4 {
+                        sum[c] += u32::from(pixels[at + c]);
+                    }
+                }
+            }
+            let count = (rows.len() * columns.len()) as u32;
+            for c in 0..4 {
+                pixel[c] = ((sum[c] + count / 2) / count) as u8;
+            }
+        }
+    }
+    (out, out_width, out_height)
+}
+
 /// Shrinks an RGBA image to `out_width × out_height` by averaging the colours of the source pixels
 /// each output pixel covers (area averaging). A browser's bilinear downscale samples only a few
 /// source pixels per output pixel, which turns the fast columns of a 2048-row encoding into moiré
@@ -263,6 +321,32 @@ pub fn distinct_colours(rgba: &[u8]) -> usize {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn resampling_averages_when_shrinking_and_takes_the_centre_cell_when_growing() {
+        // 3 × 2 cells of distinct colours.
+        let px: Vec<u8> = (0..6u8)
+            .flat_map(|k| [k * 40, 255 - k * 40, k, 255])
+            .collect();
+        // Shrinking: the same as `downsample_rgba`.
+        assert_eq!(
+            resample_rgba(&px, 3, 2, 2, 1),
+            downsample_rgba(&px, 3, 2, 2, 1)
+        );
+        // Growing 3 → 7 across: cells 0,0,1,1,1,2,2 (centres (2p+1)·3/14).
+        let (wide, w, h) = resample_rgba(&px, 3, 2, 7, 2);
+        assert_eq!((w, h), (7, 2));
+        let cells: Vec<u8> = wide.chunks_exact(4).take(7).map(|p| p[2]).collect();
+        assert_eq!(cells, [0, 0, 1, 1, 1, 2, 2]);
+        // A centre exactly on a boundary goes to the later cell, as on the GPU: 60 rows on 530
+        // pixels, pixel 26's centre 26.5·60/530 = 3.
+        let column: Vec<u8> = (0..60u8).flat_map(|k| [k, k, k, 255]).collect();
+        let (tall, _, _) = resample_rgba(&column, 1, 60, 1, 530);
+        assert_eq!(tall[26 * 4], 3);
+        assert_eq!(tall[25 * 4], 2);
+        // Bad input: a blank image of the asked size, never a panic.
+        assert_eq!(resample_rgba(&[1, 2], 3, 2, 4, 0).0.len(), 16);
+    }
+
     use super::*;
 
     #[test]

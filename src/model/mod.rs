@@ -4,6 +4,7 @@
 //! turns events into messages and puts these values and sentences into elements.
 
 pub mod attention;
+pub mod bench;
 pub mod canvas;
 pub mod controls;
 pub mod pipeline;

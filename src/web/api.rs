@@ -1,7 +1,8 @@
 //! `window.peLab`, the JavaScript API for course pages and tests (its contract is in the README):
 //! `ready`, `state`, `lesson`, `stats`, `backend`, `lastFrameMs`, `set({...})`, `whenDrawn()`,
-//! `on('change', fn)`, `off('change', fn)`. The page's inline script creates the object and its
-//! `ready` promise before the wasm loads, so a course page can `await peLab.ready` at any time.
+//! `on('change', fn)`, `off('change', fn)`, `bench({n, d, runs})`. The page's inline script
+//! creates the object and its `ready` promise before the wasm loads, so a course page can
+//! `await peLab.ready` at any time.
 //!
 //! `set` applies its changes at once through the one message path and returns the new state; the
 //! drawing follows in the next animation frame (`whenDrawn()` resolves after it). Every getter
@@ -14,6 +15,7 @@ use wasm_bindgen::JsCast;
 use super::action::Action;
 use super::error::WebError;
 use super::scheduler::{self, with_app};
+use crate::model::bench::BenchPlan;
 use crate::model::state::Msg;
 
 /// The `window.peLab` object (created here when the page did not create it).
@@ -174,6 +176,34 @@ pub fn install() -> Result<(), WebError> {
     define_method(&object, "off", |event, listener| {
         scheduler::remove_listener(&change_listener(&event, listener)?);
         Ok(JsValue::UNDEFINED)
+    })?;
+    // `peLab.bench({n, d, runs})`: the in-page benchmark (web/bench.rs), a promise of its JSON.
+    // It runs after the current frame and blocks the page while it runs.
+    define_method(&object, "bench", |options, _| {
+        let number = |key: &str| {
+            if options.is_object() {
+                Reflect::get(&options, &key.into())
+                    .ok()
+                    .and_then(|v| v.as_f64())
+            } else {
+                None
+            }
+        };
+        let plan = BenchPlan::from_options(number("n"), number("d"), number("runs"));
+        let promise = Promise::new(&mut |resolve, reject| {
+            let callback = Closure::once_into_js(move || match super::bench::run(plan) {
+                Ok(result) => {
+                    let _ = resolve.call1(&JsValue::NULL, &result);
+                }
+                Err(error) => {
+                    let _ = reject.call1(&JsValue::NULL, &JsError::new(&error.to_string()).into());
+                }
+            });
+            if let Ok(window) = super::dom::window() {
+                let _ = window.set_timeout_with_callback(callback.unchecked_ref());
+            }
+        });
+        Ok(promise.into())
     })?;
     // For tests of the fallback: loses the WebGPU device the way a driver reset would.
     define_method(&object, "simulateDeviceLoss", |_, _| {

@@ -78,10 +78,10 @@ impl PanelSurface {
     ) -> Result<(), WebError> {
         // Rendered at the target's device pixels (it is drawn into `rect`, in logical pixels,
         // through the target's transform), so that cell edges stay sharp at any pixel ratio.
-        let scale = f64::from(target.width()) / surface::size(target).0.max(1.0);
+        let device = surface::device_rect(target, rect);
         let (width, height) = (
-            (rect.width() * scale).round().max(1.0) as u32,
-            (rect.height() * scale).round().max(1.0) as u32,
+            device.width().max(1.0) as u32,
+            device.height().max(1.0) as u32,
         );
         if self.size != (width, height) {
             self.canvas.set_width(width);

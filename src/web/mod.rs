@@ -16,6 +16,7 @@ pub mod action;
 pub mod api;
 pub mod app;
 pub mod backend;
+mod bench;
 pub mod controls;
 pub mod dom;
 pub mod draw;

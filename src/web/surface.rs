@@ -16,6 +16,7 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 use super::dom;
 use super::error::WebError;
+use crate::math::plot::PixelRect;
 use crate::model::canvas::{canvas_size, CanvasSize};
 
 /// The attributes that hold a canvas's design size (its `width` and `height` in `index.html`,
@@ -134,18 +135,55 @@ pub fn logical_to_css(canvas: &HtmlCanvasElement, x: f64, y: f64) -> (f64, f64) 
     (x * css.width() / w.max(1.0), y * css.height() / h.max(1.0))
 }
 
-/// A rectangle in logical pixels as [x0, y0, x1, y1] in the canvas's own (backing) pixels, the
-/// coordinates `getImageData` reads: what the statistics report, at any pixel ratio.
-pub fn backing_rect(
-    canvas: &HtmlCanvasElement,
-    (x0, y0, x1, y1): (f64, f64, f64, f64),
-) -> [f64; 4] {
+/// A rectangle in logical pixels as whole device (backing-store) pixels: where a cell image is
+/// drawn, one image pixel per device pixel, so that the CPU's cells and the WebGPU render pass's
+/// land on the same pixels at any ratio.
+pub fn device_rect(canvas: &HtmlCanvasElement, rect: PixelRect) -> PixelRect {
     let (w, h) = size(canvas);
     let (sx, sy) = (
         f64::from(canvas.width()) / w.max(1.0),
         f64::from(canvas.height()) / h.max(1.0),
     );
-    [x0 * sx, y0 * sy, x1 * sx, y1 * sy]
+    PixelRect {
+        x0: (rect.x0 * sx).round(),
+        y0: (rect.y0 * sy).round(),
+        x1: (rect.x1 * sx).round(),
+        y1: (rect.y1 * sy).round(),
+    }
+}
+
+/// A rectangle in logical pixels as [x0, y0, x1, y1] in the canvas's own (backing) pixels, the
+/// coordinates `getImageData` reads (where [`device_rect`] put the cells): what the statistics
+/// report, at any pixel ratio.
+pub fn backing_rect(
+    canvas: &HtmlCanvasElement,
+    (x0, y0, x1, y1): (f64, f64, f64, f64),
+) -> [f64; 4] {
+    let r = device_rect(canvas, PixelRect { x0, y0, x1, y1 });
+    [r.x0, r.y0, r.x1, r.y1]
+}
+
+/// Draws `source` into `rect` (logical pixels) at whole device pixels, without smoothing.
+pub fn draw_cells(
+    canvas: &HtmlCanvasElement,
+    source: &HtmlCanvasElement,
+    rect: PixelRect,
+) -> Result<(), WebError> {
+    let context = context(canvas)?;
+    let device = device_rect(canvas, rect);
+    context.save();
+    context.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)?;
+    context.set_image_smoothing_enabled(false);
+    let drawn = context.draw_image_with_html_canvas_element_and_dw_and_dh(
+        source,
+        device.x0,
+        device.y0,
+        device.width(),
+        device.height(),
+    );
+    context.restore();
+    drawn?;
+    Ok(())
 }
 
 /// A plotters backend on a page canvas: plotters lays out in logical pixels (the size it is told)

@@ -8,7 +8,7 @@ use plotters::prelude::*;
 use wasm_bindgen::Clamped;
 use web_sys::{HtmlCanvasElement, ImageData};
 
-use crate::math::colormap::downsample_rgba;
+use crate::math::colormap::resample_rgba;
 use crate::math::plot::{integer_ticks, PixelRect};
 use crate::web::dom::context_2d;
 use crate::web::error::{draw_error, WebError};
@@ -377,8 +377,9 @@ fn draw_slanted_names(
     Ok(())
 }
 
-/// Paints CPU-coloured cells into `rect`; more cells than pixels are area-averaged first (see
-/// `downsample_rgba`).
+/// Paints CPU-coloured cells into `rect`, resampled to its device pixels first (see
+/// `resample_rgba`: area-averaged where there are more cells than pixels, the GPU's rule where
+/// there are fewer).
 pub fn paint_cells(
     canvas: &HtmlCanvasElement,
     scratch: &HtmlCanvasElement,
@@ -387,13 +388,13 @@ pub fn paint_cells(
 ) -> Result<(), WebError> {
     // Averaged down to the device pixels `rect` covers, not its logical pixels: at a pixel ratio
     // of 2 a 4096-row P keeps twice the rows.
-    let scale = f64::from(canvas.width()) / surface::size(canvas).0.max(1.0);
-    let (pixels, width, height) = downsample_rgba(
+    let device = surface::device_rect(canvas, rect);
+    let (pixels, width, height) = resample_rgba(
         cells.pixels,
         cells.width,
         cells.height,
-        (rect.width() * scale).round().max(1.0) as usize,
-        (rect.height() * scale).round().max(1.0) as usize,
+        device.width().max(1.0) as usize,
+        device.height().max(1.0) as usize,
     );
     paint_image(
         canvas,
@@ -413,16 +414,8 @@ pub fn paint_canvas(
     source: &HtmlCanvasElement,
     rect: PixelRect,
 ) -> Result<(), WebError> {
-    let context = surface::context(canvas)?;
-    context.set_image_smoothing_enabled(false);
-    context.draw_image_with_html_canvas_element_and_dw_and_dh(
-        source,
-        rect.x0,
-        rect.y0,
-        rect.width(),
-        rect.height(),
-    )?;
-    outline(&context, rect);
+    surface::draw_cells(canvas, source, rect)?;
+    outline(&surface::context(canvas)?, rect);
     Ok(())
 }
 
@@ -468,16 +461,8 @@ pub fn paint_image(
         image.height as u32,
     )?;
     scratch_context.put_image_data(&data, 0.0, 0.0)?;
-    let context = surface::context(canvas)?;
     // Cells are crisp blocks; shrinking was already done by area averaging.
-    context.set_image_smoothing_enabled(false);
-    context.draw_image_with_html_canvas_element_and_dw_and_dh(
-        scratch,
-        rect.x0,
-        rect.y0,
-        rect.width(),
-        rect.height(),
-    )?;
-    outline(&context, rect);
+    surface::draw_cells(canvas, scratch, rect)?;
+    outline(&surface::context(canvas)?, rect);
     Ok(())
 }
