@@ -1,6 +1,12 @@
 //! Timing of the native math kernels and of the GPU kernels, printed as one JSON object on stdout
 //! (progress goes to stderr).
 //!
+//! The CPU Gram and attention kernels are also compared with NumPy float32 on one thread
+//! (`benches/numpy_reference.py --kernels`, run as a child process with `python3` between the Rust
+//! CPU timings and the GPU ones, so that nothing else runs meanwhile): the JSON gets its figures
+//! under `"numpy"`, and a table of Rust ms, NumPy ms and their ratio goes to stderr at the end.
+//! Without python3 or NumPy those columns say why they are empty.
+//!
 //! Run with `cargo bench --bench bench`. No framework: each measured item is a function that
 //! returns its [`Stats`] from [`time_ms`] (a few warm-up calls, then at least [`RUNS`] timed ones),
 //! so further items can be added as one more function and one more JSON entry.
@@ -11,6 +17,7 @@
 //! get fewer runs, see [`runs_for`].
 
 use std::hint::black_box;
+use std::process::Command;
 use std::time::Instant;
 
 use ndarray::Array2;
@@ -93,11 +100,78 @@ fn bench_gram_cpu(n: usize, d: usize) -> Stats {
     time_ms_adaptive(&format!("gram CPU {n}x{d}"), || gram(black_box(p.view())))
 }
 
+/// Self-attention on the encoding, Q = K = P (the page's attention panels): the scores are
+/// symmetric and `weights` computes them with the Gram kernel's shortcut.
 fn bench_attention_cpu(n: usize, d: usize) -> Stats {
     let p = sinusoidal(n, d, BASE);
     time_ms_adaptive(&format!("attention CPU {n}x{d}"), || {
         weights(black_box(p.view()), black_box(p.view()), None)
     })
+}
+
+/// Q = P and K = P with its rows reversed: two different matrices, so the scores are a general
+/// GEMM (as with learned projections W_q ≠ W_k). NumPy gets the same two matrices.
+fn bench_attention_qk_cpu(n: usize, d: usize) -> Stats {
+    let p = sinusoidal(n, d, BASE);
+    let k = p.slice(ndarray::s![..;-1, ..]).to_owned();
+    time_ms_adaptive(&format!("attention Q≠K CPU {n}x{d}"), || {
+        weights(black_box(p.view()), black_box(k.view()), None)
+    })
+}
+
+/// The output of `python3 benches/numpy_reference.py --kernels` (one JSON object), or why there is
+/// none.
+fn numpy_kernels() -> Result<String, String> {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/numpy_reference.py");
+    let output = Command::new("python3")
+        .arg(script)
+        .arg("--kernels")
+        .output()
+        .map_err(|e| format!("python3 did not run: {e}"))?;
+    if !output.status.success() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let last = stderr.lines().last().unwrap_or("no message");
+        return Err(format!("{} ({})", output.status, last.trim()));
+    }
+    let json = String::from_utf8_lossy(&output.stdout).trim().to_string();
+    if json.starts_with('{') {
+        Ok(json)
+    } else {
+        Err("no JSON object on stdout".into())
+    }
+}
+
+/// The median of entry `key` in the JSON written by `numpy_reference.py` (`"key": {"median": x`).
+fn numpy_median(json: &str, key: &str) -> Option<f64> {
+    let entry = &json[json.find(&format!("\"{key}\""))?..];
+    let value = &entry[entry.find("\"median\":")? + "\"median\":".len()..];
+    let end = value.find([',', '}'])?;
+    value[..end].trim().parse().ok()
+}
+
+/// The Rust-vs-NumPy table: kernel, size, Rust median, NumPy median, Rust/NumPy.
+fn print_comparison(rows: &[(String, String, Stats)], numpy: &Result<String, String>) {
+    eprintln!();
+    eprintln!("CPU kernels vs NumPy float32 (one thread each): medians in ms");
+    if let Err(why) = numpy {
+        eprintln!("  no NumPy figures: {why}");
+    }
+    eprintln!(
+        "{:<32} {:>10} {:>9} {:>9} {:>11}",
+        "kernel", "n x d", "Rust", "NumPy", "Rust/NumPy"
+    );
+    for (label, key, rust) in rows {
+        let size = key.trim_end_matches("_ms").rsplit('_').next().unwrap_or("");
+        let theirs = numpy.as_ref().ok().and_then(|json| numpy_median(json, key));
+        let (theirs, ratio) = match theirs {
+            Some(t) => (format!("{t:.2}"), format!("{:.2}", rust.median / t)),
+            None => ("n/a".into(), "n/a".into()),
+        };
+        eprintln!(
+            "{label:<32} {size:>10} {:>9.2} {theirs:>9} {ratio:>11}",
+            rust.median
+        );
+    }
 }
 
 /// How GPU kernels are timed on this adapter.
@@ -383,13 +457,35 @@ fn main() {
         format!("{:e}", max_projection_error(4096, 1024, BASE, 7)),
     ));
     eprintln!("CPU twins of the GPU kernels");
+    // (label, JSON key shared with numpy_reference.py, Rust timing)
+    let mut compared: Vec<(String, String, Stats)> = Vec::new();
     for n in [1024, 2048] {
-        entries.push((format!("gram_{n}x512_ms"), bench_gram_cpu(n, 512).json()));
-        entries.push((
-            format!("attention_weights_{n}x512_ms"),
-            bench_attention_cpu(n, 512).json(),
+        let d = 512;
+        compared.push((
+            "Gram P·Pᵀ".into(),
+            format!("gram_{n}x{d}_ms"),
+            bench_gram_cpu(n, d),
+        ));
+        compared.push((
+            "attention softmax(P·Pᵀ/√d)".into(),
+            format!("attention_weights_{n}x{d}_ms"),
+            bench_attention_cpu(n, d),
+        ));
+        compared.push((
+            "attention softmax(Q·Kᵀ/√d), Q≠K".into(),
+            format!("attention_weights_qk_{n}x{d}_ms"),
+            bench_attention_qk_cpu(n, d),
         ));
     }
+    for (_, key, stats) in &compared {
+        entries.push((key.clone(), stats.json()));
+    }
+    eprintln!("NumPy reference (python3 benches/numpy_reference.py --kernels)");
+    let numpy = numpy_kernels();
+    entries.push((
+        "numpy".into(),
+        numpy.clone().unwrap_or_else(|why| json_string(&why)),
+    ));
     eprintln!("GPU kernels");
     entries.push(("gpu".into(), bench_gpu()));
     let body: Vec<String> = entries
@@ -397,4 +493,5 @@ fn main() {
         .map(|(k, v)| format!("\"{k}\": {v}"))
         .collect();
     println!("{{{}}}", body.join(", "));
+    print_comparison(&compared, &numpy);
 }

@@ -218,6 +218,68 @@ fn one_head_of_p_is_the_single_head_weights() {
     );
 }
 
+#[test]
+fn long_rows_match_the_float64_reference() {
+    // Rows longer than the softmax's 16 lanes, valid lengths around multiples of 16.
+    let q = pseudo_random((1, 5, 70), 21);
+    let k = pseudo_random((1, 300, 70), 22);
+    let (q, k) = (q.slice(s![0, .., ..]), k.slice(s![0, .., ..]));
+    for valid in [
+        None,
+        Some(1),
+        Some(15),
+        Some(16),
+        Some(17),
+        Some(33),
+        Some(299),
+    ] {
+        let w = weights(q, k, valid);
+        assert_close(&w, &reference(q, k, valid), &format!("{valid:?}"));
+    }
+}
+
+#[test]
+fn self_attention_past_one_gram_block_matches_the_reference() {
+    // Q = K: the scores come from the symmetric Gram product (blocks of rows, mirrored).
+    let p = sinusoidal(300, 32, 10000.0);
+    for valid in [None, Some(290)] {
+        let w = weights(p.view(), p.view(), valid);
+        assert_close(
+            &w,
+            &reference(p.view(), p.view(), valid),
+            &format!("{valid:?}"),
+        );
+    }
+}
+
+#[test]
+fn the_symmetric_shortcut_agrees_with_the_general_product() {
+    // multi_head_weights passes the same view as Q and K (symmetric scores); a copy of X as K
+    // goes through the general product. Both are within 1e-6 of the float64 reference (checked
+    // above), so they are within 2e-6 of each other.
+    let x = pseudo_random((2, 70, 24), 23);
+    let copy = x.clone();
+    let shortcut = multi_head_weights(x.view(), 3, &[50, 70]).expect("valid");
+    let general = multi_head_weights_qk(x.view(), copy.view(), 3, &[50, 70]).expect("valid");
+    for (&a, &b) in shortcut.iter().zip(&general) {
+        assert!((a - b).abs() <= 2e-6, "{a} vs {b}");
+    }
+}
+
+#[test]
+fn tiny_weights_underflow_like_the_exact_exponential() {
+    // Scores 0, −3, −6, …: e^(−3j) spans normal, subnormal (j ≥ 30) and zero (j ≥ 35) f32 values.
+    let mut row: Vec<f32> = (0..40).map(|j| -3.0 * j as f32).collect();
+    masked_softmax_row(&mut row, 40);
+    let total: f64 = (0..40).map(|j| (-3.0 * j as f64).exp()).sum();
+    for (j, &w) in row.iter().enumerate() {
+        let exact = (-3.0 * j as f64).exp() / total;
+        // A few ulp of the weight, or of the smallest subnormal.
+        let bound = 4.0 * f32::EPSILON as f64 * exact + 1.5e-45;
+        assert!((w as f64 - exact).abs() <= bound, "j={j}: {w} vs {exact}");
+    }
+}
+
 proptest! {
     #[test]
     fn any_input_matches_the_reference(

@@ -36,11 +36,12 @@ fn closed_form(i: usize, j: usize, d: usize, base: f64) -> f64 {
     g
 }
 
-/// The classic bound for a dot product summed in f32: d·u·Σ|a_k·b_k| with u = ε/2, and
-/// Σ|a_k·b_k| ≤ d for entries in [−1, 1].
+/// The classic bound for a d-term dot product summed in f32 in any order (the GEMM blocks the
+/// columns and may fuse multiply-adds): γ_d·Σ|a_k·b_k| with γ_d = d·u/(1 − d·u), u = ε/2 = 2⁻²⁴,
+/// and Σ|a_k·b_k| ≤ d for entries in [−1, 1].
 fn tolerance(d: usize) -> f64 {
-    let d = d as f64;
-    d * d * f32::EPSILON as f64 / 2.0
+    let du = d as f64 * f32::EPSILON as f64 / 2.0;
+    du / (1.0 - du) * d as f64
 }
 
 fn max_diff(g: &Array2<f32>, r: &Array2<f64>) -> f64 {
@@ -159,6 +160,85 @@ fn dot_products_of_two_matrices_use_their_common_columns() {
     });
     assert!(max_diff(&ab, &r) <= tolerance(33));
     assert_eq!(dot_products(a.view(), a.view()), gram(a.view()));
+}
+
+/// Uniform values in [−1, 1) from a seeded 64-bit LCG.
+fn pseudo_random(shape: (usize, usize), seed: u64) -> Array2<f32> {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(1);
+    Array2::from_shape_simple_fn(shape, || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0
+    })
+}
+
+#[test]
+fn sizes_around_the_symmetric_block_match_the_reference() {
+    // The symmetric product runs in blocks of rows and copies its upper triangle down: sizes just
+    // below, at and past a block boundary, and several blocks with a short last one.
+    for (n, d) in [(255, 9), (256, 9), (257, 9), (520, 17)] {
+        let p = pseudo_random((n, d), n as u64);
+        let g = gram(p.view());
+        let diff = max_diff(&g, &reference(p.view()));
+        assert!(diff <= tolerance(d), "n={n} d={d}: {diff:e}");
+        assert_eq!(g, g.t(), "n={n}: exactly symmetric");
+    }
+}
+
+#[test]
+fn views_with_any_strides_give_the_same_products() {
+    let x = pseudo_random((300, 24), 11);
+    let r = reference(x.view());
+    // Column-major, every other column, rows reversed (negative stride), rows in steps of 2.
+    let column_major = x.t().to_owned();
+    let wide = ndarray::concatenate![ndarray::Axis(1), x, x];
+    let cases: [(&str, ArrayView2<f32>, Array2<f64>); 4] = [
+        ("column-major", column_major.t(), r.clone()),
+        ("strided columns", wide.slice(ndarray::s![.., ..;2]), {
+            // Columns 0, 2, …, 46 of [x x] are columns 0, 2, …, 22 of x, twice.
+            let twice = ndarray::concatenate![
+                ndarray::Axis(1),
+                x.slice(ndarray::s![.., ..;2]),
+                x.slice(ndarray::s![.., ..;2])
+            ];
+            reference(twice.view())
+        }),
+        (
+            "reversed rows",
+            x.slice(ndarray::s![..;-1, ..]),
+            r.slice(ndarray::s![..;-1, ..;-1]).to_owned(),
+        ),
+        (
+            "every other row",
+            x.slice(ndarray::s![..;2, ..]),
+            r.slice(ndarray::s![..;2, ..;2]).to_owned(),
+        ),
+    ];
+    for (what, view, expected) in cases {
+        let g = gram(view);
+        let diff = max_diff(&g, &expected);
+        assert!(diff <= tolerance(view.ncols()), "{what}: {diff:e}");
+        assert_eq!(g, g.t(), "{what}: exactly symmetric");
+        // A copy is another buffer, so this is the general (not the symmetric) product.
+        let general = dot_products(view, view.to_owned().view());
+        let diff = max_diff(&general, &expected);
+        assert!(diff <= tolerance(view.ncols()), "{what}, general: {diff:e}");
+    }
+}
+
+#[test]
+fn dot_products_never_panic_on_degenerate_shapes() {
+    let a = pseudo_random((4, 3), 1);
+    let none = Array2::<f32>::zeros((0, 3));
+    let no_columns = Array2::<f32>::zeros((5, 0));
+    assert_eq!(dot_products(a.view(), none.view()).dim(), (4, 0));
+    assert_eq!(dot_products(none.view(), a.view()).dim(), (0, 4));
+    assert_eq!(
+        dot_products(a.view(), no_columns.view()),
+        Array2::zeros((4, 5))
+    );
+    assert_eq!(gram(no_columns.view()), Array2::zeros((5, 5)));
 }
 
 proptest! {

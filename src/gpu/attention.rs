@@ -1,7 +1,9 @@
 //! Masked scaled dot-product attention weights of a batch split into heads (`attention.wgsl`):
 //! a tiled scores pass (like the Gram kernel, per sequence and head) and a masked-softmax pass per
 //! row, recorded in one compute pass. CPU twin:
-//! [`crate::math::attention::multi_head_weights_qk`] (agreement within 1e-5).
+//! [`crate::math::attention::multi_head_weights_qk`] (agreement within 1e-5 plus what the
+//! rounding of the scores allows, see `math::attention`: their dot products are summed in another
+//! order).
 
 use bytemuck::{Pod, Zeroable};
 use ndarray::ArrayView3;

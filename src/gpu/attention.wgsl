@@ -2,8 +2,9 @@
 //   W[b, h, i, key] = softmax over key < valid_lens[b] of scale·(Q[b, i, cols] · K[b, key, cols]),
 //   cols = h·head_dim .. (h+1)·head_dim, and exactly 0 for key ≥ valid_lens[b].
 // Sequence b's length masks all of its heads. Q (batch, nq, d), K (batch, nk, d) and
-// W (batch, heads, nq, nk) are row-major. CPU twin: math::attention (same f32 dot order,
-// max-subtracted exp, divide by the sum).
+// W (batch, heads, nq, nk) are row-major. CPU twin: math::attention (f32 dots from a GEMM, summed
+// in another order, so the scores agree within the f32 dot-product bound; max-subtracted exp,
+// divide by the sum).
 //
 // Two entry points, dispatched one after the other in one compute pass:
 // - `scores`: the scaled scores into W, tiled exactly like the Gram kernel (gram.wgsl: 16 × 16

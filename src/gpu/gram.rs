@@ -1,7 +1,8 @@
 //! The Gram matrix G = P·Pᵀ (n × n) of the encoding buffer (`gram.wgsl`): workgroups of 16 × 16
 //! invocations, each invocation an 8 × 8 block of a 128 × 128 tile of G, the rows of P staged
-//! through workgroup memory 8 columns at a time. CPU twin: [`crate::math::gram::gram`] (same f32
-//! summation order).
+//! through workgroup memory 8 columns at a time. CPU twin: [`crate::math::gram::gram`], a blocked
+//! GEMM that sums in another order: the two agree within twice the f32 dot-product bound
+//! γ_d·Σ_k |p_ik·p_jk|, not bit for bit (see `math::gram`).
 
 use bytemuck::{Pod, Zeroable};
 

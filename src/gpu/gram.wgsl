@@ -8,7 +8,8 @@
 // multiply-adds instead of one. Measured on lavapipe at n = 1024, d = 512: one entry per
 // invocation 1980 ms, 4 × 4 blocks 551 ms, 8 × 8 blocks 278 ms.
 //
-// Each entry is summed k = 0, 1, …, d−1 in order, like the CPU twin math::gram::gram.
+// Each entry is summed k = 0, 1, …, d−1 in order. The CPU twin math::gram::gram is a blocked GEMM
+// that sums in another order, so the two agree within the f32 dot-product bound, not bit for bit.
 
 // Keep in sync with GRAM_WORKGROUP_SIDE in gram.rs.
 const SIDE: u32 = 16u;

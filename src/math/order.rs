@@ -13,9 +13,11 @@
 //! see only keys chosen *by position* (j ≤ i, or j < valid_len), so moving a token changes which
 //! tokens it can attend to. [`masked_equivariance_gap`] measures that.
 //!
-//! Everything is computed in f32 like the page, so the "without PE" gap is pure float rounding:
-//! the scores are bit-identical (each dot product runs over columns in the same order), only the
-//! softmax sum and the weighted sum of rows are accumulated in a different order.
+//! Everything is computed in f32 like the page, so the "without PE" gap is pure float rounding. The
+//! scores come from a GEMM, which computes every entry by the same operations wherever it sits in
+//! the matrix (its blocking depends on the sizes, not on the rows), so moving rows leaves them
+//! bit-identical in practice and at worst within the f32 dot-product bound; the softmax sum and the
+//! weighted sum of rows are accumulated in a different order.
 
 use ndarray::{Array2, ArrayView2};
 use thiserror::Error;
@@ -48,7 +50,7 @@ pub enum OrderError {
 
 /// Y = softmax(X·Xᵀ/√d)·X with Q = K = V = X and no mask, shape (n, d).
 ///
-/// The weights are [`weights`] (f32, scores accumulated in column order); the weighted sum is
+/// The weights are [`weights`] (f32 scores from a GEMM, f32 softmax); the weighted sum is
 /// accumulated in f32 over the value rows in order 0, 1, … (like the page). n = 0 gives a 0 × d
 /// matrix; d = 1 works (scale 1).
 pub fn self_attention_output(x: ArrayView2<f32>) -> Array2<f32> {
@@ -56,7 +58,7 @@ pub fn self_attention_output(x: ArrayView2<f32>) -> Array2<f32> {
 }
 
 /// [`self_attention_output`] with the keys at index ≥ `valid_len` masked out (weight exactly 0;
-/// `valid_len = Some(0)` gives rows of zeros, see `attention::masked_softmax_row`).
+/// `valid_len = Some(0)` gives uniform rows, as d2l does, see `attention::masked_softmax_row`).
 pub fn self_attention_output_masked(x: ArrayView2<f32>, valid_len: Option<usize>) -> Array2<f32> {
     let w = weights(x, x, valid_len);
     weighted_rows(w.view(), x)
