@@ -23,10 +23,12 @@ pub enum Action {
     CopyLink,
     /// Panels came on screen: draw those not drawn yet.
     PanelsOnScreen,
-    /// The layout changed (projector mode): redraw everything.
+    /// The layout or the pixel ratio changed: redraw everything.
     Redraw,
     /// WebGPU failed (validation error, lost device): switch to the CPU.
     GpuFailed(String),
+    /// Bring the next off-screen panel's numbers up to date (after a frame, one per task).
+    RenderDeferred,
 }
 
 /// What happens to one panel.

@@ -137,7 +137,11 @@ pub fn install() -> Result<(), WebError> {
         with_app(|app| app.state_view()).unwrap_or(JsValue::NULL)
     })?;
     define_getter(&object, "stats", || {
-        with_app(|app| app.stats_value()).unwrap_or(JsValue::NULL)
+        with_app(|app| {
+            app.flush_deferred();
+            app.stats_value()
+        })
+        .unwrap_or(JsValue::NULL)
     })?;
     define_getter(&object, "lesson", || {
         with_app(|app| {

@@ -87,6 +87,11 @@ pub struct App {
     pub(super) announced: Option<String>,
     /// A panel (a preset's, a lesson stop) to bring into view after the next frame.
     pub(super) show_section: Option<String>,
+    /// Off-screen panels whose numbers are to be brought up to date after the frame, one per
+    /// task (see `App::render_deferred`): a frame only computes what is on screen.
+    pub(super) deferred: Vec<usize>,
+    /// What the heatmap of P was last drawn from (`App::encoding_key`); `None` forces a redraw.
+    pub(super) encoding_drawn: Option<String>,
 }
 
 impl App {
@@ -132,6 +137,8 @@ impl App {
             frame_in_flight: false,
             frame_started: 0.0,
             ready_settled: false,
+            deferred: Vec::new(),
+            encoding_drawn: None,
             announced: None,
             show_section: None,
         })
@@ -177,7 +184,10 @@ impl App {
     /// Nothing is drawn, or announced, until the first frame on the chosen backend is complete;
     /// a WebGPU frame waits for its read-backs; a panel may wait for a timing.
     pub fn is_busy(&self) -> bool {
-        !self.ready_settled || self.frame_in_flight || self.panels.iter().any(|p| p.busy())
+        !self.ready_settled
+            || self.frame_in_flight
+            || !self.deferred.is_empty()
+            || self.panels.iter().any(|p| p.busy())
     }
 
     pub fn push_notice(&mut self, notice: String) {
@@ -221,6 +231,7 @@ impl App {
             }),
             Action::Redraw => {
                 self.stale.encoding = true;
+                self.encoding_drawn = None;
                 self.rendered.iter_mut().for_each(|r| *r = None);
                 Ok(Effects {
                     frame: true,
@@ -228,6 +239,10 @@ impl App {
                 })
             }
             Action::GpuFailed(reason) => Ok(self.fall_back_to_cpu(&reason)),
+            Action::RenderDeferred => {
+                self.render_deferred();
+                Ok(Effects::default())
+            }
         };
         result.unwrap_or_else(|error| {
             super::show_error(&error.to_string());
@@ -322,6 +337,7 @@ impl App {
         self.stats.adapter = self.backend.adapter();
         self.stats.backend = self.backend.name();
         self.stale = Stale::ALL;
+        self.encoding_drawn = None;
         Effects {
             frame: true,
             url: true,

@@ -2,6 +2,7 @@
 //! state and never writes it; what it keeps (P's last frame, which inputs each panel was drawn
 //! with, the stats) is the page's runtime, not its state.
 
+use super::action::Action;
 use super::app::{App, Effects, FrameStep};
 use super::backend::{FrameData, FrameResult};
 use super::dom::{self, now_ms};
@@ -10,7 +11,10 @@ use super::error::WebError;
 use super::page;
 use super::panel::PANELS;
 use super::scheduler;
+use ndarray::Axis;
+
 use crate::math::params::Params;
+use crate::math::relative::projection_error_of;
 use crate::model::controls::{control_values, global_summary};
 
 impl App {
@@ -61,6 +65,9 @@ impl App {
         }
         self.stale.encoding = false;
         self.frame_id = self.frame_id.wrapping_add(1);
+        if self.reuse_encoding() {
+            return Ok(None);
+        }
         let heatmap = &self.encoding_canvas;
         let params = &self.state.params;
         self.heatmap_rect = draw_encoding_axes(
@@ -71,13 +78,15 @@ impl App {
             params.first_position,
         )?;
         let gathered = gathered_columns(params);
-        match self.backend.start_frame(
+        let drawn = self.backend.start_frame(
             params,
             &gathered,
             self.heatmap_rect,
             heatmap,
             &self.scratch,
-        )? {
+        )?;
+        self.encoding_drawn = Some(self.encoding_key());
+        match drawn {
             FrameResult::Ready(data) => {
                 self.frame = data;
                 Ok(None)
@@ -87,6 +96,43 @@ impl App {
                 Ok(Some(FrameStep::Pending(self.frame_id, pending)))
             }
         }
+    }
+
+    /// What P and its heatmap are drawn from: P's parameters, the backend and the canvas's size.
+    fn encoding_key(&self) -> String {
+        let (p, canvas) = (&self.state.params, &self.encoding_canvas);
+        format!(
+            "{}|{}|{}|{}|{}|{}|{}x{}",
+            p.n,
+            p.d,
+            p.base,
+            p.first_position,
+            p.textbook,
+            self.backend.name(),
+            canvas.width(),
+            canvas.height()
+        )
+    }
+
+    /// On the CPU, when only δ, the pair or the columns changed (P and its heatmap are as drawn):
+    /// the gathered columns and the projection error from the P already computed, without
+    /// computing P or painting its 2 million cells again at n = 2048, d = 1024.
+    fn reuse_encoding(&mut self) -> bool {
+        if self.backend.is_gpu()
+            || self.state.params.textbook
+            || self.encoding_drawn.as_deref() != Some(self.encoding_key().as_str())
+        {
+            return false;
+        }
+        let Some(p) = self.frame.encoding.as_ref() else {
+            return false;
+        };
+        let started = now_ms();
+        let params = &self.state.params;
+        self.frame.gathered = p.select(Axis(1), &gathered_columns(params));
+        self.frame.max_projection_error = projection_error_of(p.view(), params.base, params.delta);
+        self.frame.compute_ms = now_ms() - started;
+        true
     }
 
     /// The GPU's read-backs for frame `id` arrived (a newer frame makes them stale).
@@ -118,35 +164,29 @@ impl App {
         }
     }
 
-    /// Renders every panel whose inputs changed (a failing panel shows its error in its own
-    /// slot; the others still draw), then the frame's numbers.
+    /// Renders every on-screen panel whose inputs changed (a failing panel shows its error in its
+    /// own slot; the others still draw), then the frame's numbers. Off-screen panels are left to
+    /// [`App::render_deferred`], after the frame: a slider dragged at the largest sizes only waits
+    /// for what the reader sees.
     fn finish_frame(&mut self) {
         let mut stage_ms = [self.frame.compute_ms, 0.0, 0.0, 0.0];
         for index in 0..self.panels.len() {
             let spec = &PANELS[index];
             let draw = !spec.lazy || page::is_on_screen(&spec.section_id());
             let started = now_ms();
-            let previous = self.rendered[index].clone();
-            let Some((panel, mut ctx)) = self.panel_and_ctx(index, draw) else {
-                continue;
-            };
-            let inputs = panel.inputs(&ctx);
-            if let Some((done, was_drawn)) = previous {
-                if done == inputs && (was_drawn || !draw) {
-                    continue;
+            if !draw {
+                if self.needs_render(index, false) && !self.deferred.contains(&index) {
+                    self.deferred.push(index);
                 }
+                continue;
             }
-            let result = panel.render(&mut ctx);
-            if let Err(error) = &result {
-                dom::text(
-                    panel.error_slot(),
-                    &format!("This panel could not be drawn: {error}"),
-                );
-            }
-            self.rendered[index] = result.is_ok().then_some((inputs, draw));
+            self.render_panel(index, true);
             if index < 3 {
                 stage_ms[index + 1] = now_ms() - started;
             }
+        }
+        if !self.deferred.is_empty() {
+            scheduler::defer(Action::RenderDeferred);
         }
         let elapsed = now_ms() - self.frame_started;
         self.stats.frame_ms = elapsed;
@@ -162,10 +202,84 @@ impl App {
         if let Some(section) = self.show_section.take() {
             page::bring_into_view(&section);
         }
-        if !self.ready_settled {
-            self.ready_settled = true;
+        if self.stats.first_frame_ms == 0.0 {
             self.stats.first_frame_ms = now_ms();
+        }
+        self.settle_ready_when_done();
+    }
+
+    /// `peLab.ready` resolves once the first frame and the numbers of every panel are there.
+    fn settle_ready_when_done(&mut self) {
+        if !self.ready_settled && self.deferred.is_empty() {
+            self.ready_settled = true;
             scheduler::report(page::settle_ready(&self.page));
+        }
+    }
+
+    /// Whether panel `index` must render: its inputs changed since it was last rendered, or it is
+    /// to be drawn and was last only computed.
+    fn needs_render(&mut self, index: usize, draw: bool) -> bool {
+        let previous = self.rendered[index].clone();
+        let Some((panel, ctx)) = self.panel_and_ctx(index, draw) else {
+            return false;
+        };
+        let inputs = panel.inputs(&ctx);
+        !matches!(previous, Some((done, was_drawn)) if done == inputs && (was_drawn || !draw))
+    }
+
+    /// Renders panel `index` (its canvases too when `draw`) if it needs it.
+    fn render_panel(&mut self, index: usize, draw: bool) {
+        if !self.needs_render(index, draw) {
+            return;
+        }
+        let Some((panel, mut ctx)) = self.panel_and_ctx(index, draw) else {
+            return;
+        };
+        let inputs = panel.inputs(&ctx);
+        let result = panel.render(&mut ctx);
+        if let Err(error) = &result {
+            dom::text(
+                panel.error_slot(),
+                &format!("This panel could not be drawn: {error}"),
+            );
+        }
+        self.rendered[index] = result.is_ok().then_some((inputs, draw));
+    }
+
+    /// Every deferred panel's numbers now: `peLab.stats` always describes the state as a whole,
+    /// even right after a frame that left off-screen panels for later.
+    pub fn flush_deferred(&mut self) {
+        if self.frame_in_flight {
+            return;
+        }
+        while !self.deferred.is_empty() {
+            let index = self.deferred.remove(0);
+            let spec = &PANELS[index];
+            let draw = !spec.lazy || page::is_on_screen(&spec.section_id());
+            self.render_panel(index, draw);
+        }
+    }
+
+    /// One deferred panel: its numbers now (drawn too if it has come on screen meanwhile), and the
+    /// next one in a later task, so that input events are handled in between. Nothing is done while
+    /// a GPU frame is in flight (the panels read its data); the frame's end defers them again.
+    pub fn render_deferred(&mut self) {
+        if self.frame_in_flight {
+            return;
+        }
+        if self.deferred.is_empty() {
+            // `flush_deferred` (a read of `stats`) may have done the rest already.
+            self.settle_ready_when_done();
+            return;
+        }
+        let index = self.deferred.remove(0);
+        let spec = &PANELS[index];
+        let draw = !spec.lazy || page::is_on_screen(&spec.section_id());
+        self.render_panel(index, draw);
+        if self.deferred.is_empty() {
+            self.settle_ready_when_done();
+        } else {
+            scheduler::defer(Action::RenderDeferred);
         }
     }
 }

@@ -195,6 +195,19 @@ fn request_url_update() {
     }
 }
 
+/// Sends `action` in a later task (a zero-delay timeout): work split across tasks leaves the
+/// browser room for input events and frames in between.
+pub fn defer(action: Action) {
+    let Ok(window) = dom::window() else { return };
+    let callback = Closure::once_into_js(move || {
+        send(action);
+        // The last deferred step completes the frame's work: announce it as a frame would.
+        after_frame();
+    });
+    let _ =
+        window.set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), 0);
+}
+
 /// `peLab.whenDrawn()`: resolves once nothing is left to draw.
 pub fn when_drawn(resolve: Function) {
     WAITERS.with(|w| w.borrow_mut().push(resolve));

@@ -253,9 +253,10 @@ fn draw_heatmap_frame_numbered(
         Some(_) => (main_width.saturating_sub(y_area + 24) / 16).max(2) as usize,
         None => (main_width.saturating_sub(y_area + 24) / index_width).clamp(2, 12) as usize,
     };
-    let y_ticks = axes.y_names.map_or(10, |_| {
-        (main_height.saturating_sub(x_area + 24) / 17).max(2) as usize
-    });
+    // A label needs ~17 px of height (the font's 15 px and a gap): at most 10 index labels, fewer
+    // on a short canvas (a phone), so that they never overlap.
+    let y_ticks = (main_height.saturating_sub(x_area + 24) / 17).max(2) as usize;
+    let y_ticks = axes.y_names.map_or(y_ticks.min(10), |_| y_ticks);
     let (columns, rows) = (columns as f64, rows as f64);
     // Cell k spans [k − ½, k + ½), so integer ticks sit at cell centres. Row 0 at the top, as in
     // the chapter's figure: the y range runs downwards.
