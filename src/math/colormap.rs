@@ -156,36 +156,8 @@ pub fn downsample_rgba(
     if (out_width == width && out_height == height) || pixels.len() != width * height * 4 {
         return (pixels.to_vec(), width, height);
     }
-    // Source ranges per output row/column: [k·size/out, (k+1)·size/out), never empty.
-    let span = |k: usize, size: usize, out: usize| {
-        let start = k * size / out;
-        let end = ((k + 1) * size / out).max(start + 1);
-        start..end
-    };
-    let mut out = vec![0u8; out_width * out_height * 4];
-    let mut sums = vec![[0u32; 4]; out_width];
-    for oy in 0..out_height {
-        sums.iter_mut().for_each(|s| *s = [0; 4]);
-        let rows = span(oy, height, out_height);
-        let row_count = rows.len() as u32;
-        for y in rows {
-            let row = &pixels[y * width * 4..(y + 1) * width * 4];
-            for (ox, sum) in sums.iter_mut().enumerate() {
-                for x in span(ox, width, out_width) {
-                    for c in 0..4 {
-                        sum[c] += row[x * 4 + c] as u32;
-                    }
-                }
-            }
-        }
-        for (ox, sum) in sums.iter().enumerate() {
-            let count = row_count * span(ox, width, out_width).len() as u32;
-            for c in 0..4 {
-                out[(oy * out_width + ox) * 4 + c] = ((sum[c] + count / 2) / count) as u8;
-            }
-        }
-    }
-    (out, out_width, out_height)
+    // Never larger than the source on either axis, so `resample_rgba` only averages.
+    resample_rgba(pixels, width, height, out_width, out_height)
 }
 
 /// A vertical colour bar `height` pixels tall and one pixel wide, `high` at the top.

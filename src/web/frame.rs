@@ -252,12 +252,20 @@ impl App {
         if self.frame_in_flight {
             return;
         }
-        while !self.deferred.is_empty() {
-            let index = self.deferred.remove(0);
-            let spec = &PANELS[index];
-            let draw = !spec.lazy || page::is_on_screen(&spec.section_id());
-            self.render_panel(index, draw);
+        while self.render_next_deferred() {}
+    }
+
+    /// Renders the first deferred panel (its canvases too if it has come on screen meanwhile);
+    /// `false` when none was left.
+    fn render_next_deferred(&mut self) -> bool {
+        if self.deferred.is_empty() {
+            return false;
         }
+        let index = self.deferred.remove(0);
+        let spec = &PANELS[index];
+        let draw = !spec.lazy || page::is_on_screen(&spec.section_id());
+        self.render_panel(index, draw);
+        true
     }
 
     /// One deferred panel: its numbers now (drawn too if it has come on screen meanwhile), and the
@@ -267,15 +275,8 @@ impl App {
         if self.frame_in_flight {
             return;
         }
-        if self.deferred.is_empty() {
-            // `flush_deferred` (a read of `stats`) may have done the rest already.
-            self.settle_ready_when_done();
-            return;
-        }
-        let index = self.deferred.remove(0);
-        let spec = &PANELS[index];
-        let draw = !spec.lazy || page::is_on_screen(&spec.section_id());
-        self.render_panel(index, draw);
+        // `flush_deferred` (a read of `stats`) may have done the rest already.
+        self.render_next_deferred();
         if self.deferred.is_empty() {
             self.settle_ready_when_done();
         } else {
