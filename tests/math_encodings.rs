@@ -110,16 +110,15 @@ fn alibi_bias_alone_decays_geometrically() {
 fn reference_t5_bucket(rel: i64, bidirectional: bool, num_buckets: i64, max_distance: i64) -> i64 {
     let mut buckets = 0;
     let mut nb = num_buckets;
-    let n;
-    if bidirectional {
+    let n = if bidirectional {
         nb /= 2;
         if rel > 0 {
             buckets += nb;
         }
-        n = rel.abs();
+        rel.abs()
     } else {
-        n = -(rel.min(0));
-    }
+        -(rel.min(0))
+    };
     let max_exact = nb / 2;
     if n < max_exact {
         return buckets + n;

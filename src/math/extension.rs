@@ -180,10 +180,10 @@ pub fn yarn(d: usize, base: f64, params: &YarnParams) -> Result<Vec<YarnPair>, E
 }
 
 /// YaRN's attention temperature factor √(1/t) = 0.1·ln s + 1 (1 for s ≤ 1, as in the reference
-/// code). The paper writes the attention as softmax(q·k/(t·√d)) and recommends √(1/t) = 0.1·ln s
-/// + 1; the square root is there because the implementation multiplies both the query and the
-/// key (in practice the cos and sin tables) by this factor, so the logits are multiplied by its
-/// square 1/t = (0.1·ln s + 1)². This function returns the per-vector factor, not 1/t.
+/// code). The paper writes the attention as softmax(q·k/(t·√d)) and recommends the value
+/// 0.1·ln s + 1 for √(1/t), not for 1/t: the implementation multiplies both the query and the key
+/// (in practice the cos and sin tables) by this factor, so the logits are multiplied by its square
+/// 1/t = (0.1·ln s + 1)². This function returns the per-vector factor √(1/t), not 1/t.
 pub fn yarn_attention_factor(scale: f64) -> f64 {
     if scale.is_finite() && scale > 1.0 {
         0.1 * scale.ln() + 1.0
