@@ -6,7 +6,7 @@
 
 use pe_lab::math::rng::SplitMix64;
 use pe_lab::math::rope::{Layout, Precision};
-use pe_lab::math::{alibi, extension, nope, rope, stacking, t5};
+use pe_lab::math::{alibi, extension, learned, nope, rope, shaw, stacking, t5};
 
 // ---------------------------------------------------------------- ALiBi
 
@@ -498,4 +498,193 @@ fn pure_attention_collapses_and_skips_prevent_it() {
     .unwrap();
     println!("skip + LN rank residuals: {:?}", skip.rank_residuals);
     assert!(skip.rank_residuals[8] > 0.1);
+}
+
+#[test]
+fn stacking_options_behave_as_documented() {
+    let base = stacking::StackOptions::default();
+    // Positions re-injected at every layer stay recoverable (the rows never become equal).
+    let every = stacking::run(&stacking::StackOptions {
+        positions: stacking::PositionInjection::EveryLayer,
+        ..base
+    })
+    .unwrap();
+    assert!(every.rank_residuals.iter().all(|&r| r > 0.1), "{every:?}");
+    assert!(every.probe_r2.iter().all(|&r| r > 0.99), "{every:?}");
+    // Same seed, same numbers.
+    assert_eq!(stacking::run(&base).unwrap(), stacking::run(&base).unwrap());
+    // Causal pure attention also collapses (row 0 only sees itself, every row mixes towards it).
+    let causal = stacking::run(&stacking::StackOptions {
+        causal: true,
+        ..base
+    })
+    .unwrap();
+    println!(
+        "causal pure attention rank residuals: {:?}",
+        causal.rank_residuals
+    );
+    assert!(causal.rank_residuals[8] < causal.rank_residuals[0]);
+}
+
+#[test]
+#[allow(clippy::needless_range_loop)] // Gauss–Jordan reads best with row and column indices
+fn probe_r2_matches_ordinary_least_squares_when_n_exceeds_d() {
+    // n = 30 rows, d = 3 features: ordinary least squares with intercept, the 4 × 4 normal
+    // equations solved by Gauss–Jordan (the probe's ridge is negligible at this size).
+    let mut stream = SplitMix64::new(9);
+    let (n, d) = (30, 3);
+    let x = ndarray::Array2::from_shape_fn((n, d), |(i, j)| {
+        stream.approx_standard_normal() + if j == 0 { 0.1 * i as f64 } else { 0.0 }
+    });
+    let mut a = vec![vec![0.0; d + 2]; d + 1];
+    for i in 0..n {
+        let row: Vec<f64> = std::iter::once(1.0)
+            .chain(x.row(i).iter().copied())
+            .collect();
+        for r in 0..=d {
+            for c in 0..=d {
+                a[r][c] += row[r] * row[c];
+            }
+            a[r][d + 1] += row[r] * i as f64;
+        }
+    }
+    for p in 0..=d {
+        let pivot = a[p][p];
+        for c in 0..d + 2 {
+            a[p][c] /= pivot;
+        }
+        for r in 0..=d {
+            if r != p {
+                let f = a[r][p];
+                for c in 0..d + 2 {
+                    a[r][c] -= f * a[p][c];
+                }
+            }
+        }
+    }
+    let beta: Vec<f64> = (0..=d).map(|r| a[r][d + 1]).collect();
+    let mean = (n - 1) as f64 / 2.0;
+    let (mut ss_res, mut ss_tot) = (0.0, 0.0);
+    for i in 0..n {
+        let fit = beta[0] + (0..d).map(|c| beta[c + 1] * x[[i, c]]).sum::<f64>();
+        ss_res += (i as f64 - fit).powi(2);
+        ss_tot += (i as f64 - mean).powi(2);
+    }
+    let want = 1.0 - ss_res / ss_tot;
+    let got = stacking::probe_r2(x.view());
+    assert!((got - want).abs() < 1e-4, "{got} vs {want}");
+}
+
+// ---------------------------------------------------------------- Shaw et al. and learned tables
+
+#[test]
+fn shaw_logits_and_outputs_match_a_direct_computation() {
+    let (n, d, clip) = (7, 6, 2);
+    let layer = shaw::ShawLayer::new(d, clip, 4).unwrap();
+    let mut stream = SplitMix64::new(8);
+    let x = ndarray::Array2::from_shape_simple_fn((n, d), || stream.approx_standard_normal());
+    let q = x.dot(&layer.wq);
+    let k = x.dot(&layer.wk);
+    let v = x.dot(&layer.wv);
+    let logits = layer.logits(x.view()).unwrap();
+    let out = layer.output(x.view(), false).unwrap();
+    for i in 0..n {
+        // Key vectors with the relative term added first, then one dot product each.
+        let mut e = vec![0.0; n];
+        for j in 0..n {
+            let off = (j as i64 - i as i64).max(-(clip as i64)).min(clip as i64);
+            let row = (off + clip as i64) as usize;
+            let key: Vec<f64> = (0..d)
+                .map(|c| k[[j, c]] + layer.key_table[[row, c]])
+                .collect();
+            e[j] = (0..d).map(|c| q[[i, c]] * key[c]).sum::<f64>() / (d as f64).sqrt();
+            assert!((logits[[i, j]] - e[j]).abs() < 1e-12);
+        }
+        let z: f64 = e.iter().map(|l| l.exp()).sum();
+        for c in 0..d {
+            let mut want = 0.0;
+            for j in 0..n {
+                let off = (j as i64 - i as i64).clamp(-(clip as i64), clip as i64);
+                let row = (off + clip as i64) as usize;
+                want += e[j].exp() / z * (v[[j, c]] + layer.value_table[[row, c]]);
+            }
+            assert!((out[[i, c]] - want).abs() < 1e-12);
+        }
+    }
+}
+
+#[test]
+fn shaw_logits_of_identical_tokens_depend_on_the_clipped_offset_only() {
+    let (n, d, clip) = (9, 4, 3);
+    let layer = shaw::ShawLayer::new(d, clip, 5).unwrap();
+    let x = ndarray::Array2::from_shape_fn((n, d), |(_, c)| c as f64 - 1.5);
+    let e = layer.logits(x.view()).unwrap();
+    for i in 0..n {
+        for j in 0..n {
+            let off = (j as i64 - i as i64).clamp(-3, 3);
+            // Same clipped offset, same logit: compare with the first pair that has it.
+            let (i0, j0) = if off >= 0 {
+                (0, off as usize)
+            } else {
+                ((-off) as usize, 0)
+            };
+            assert!((e[[i, j]] - e[[i0, j0]]).abs() < 1e-12);
+        }
+    }
+}
+
+#[test]
+fn learned_table_is_seeded_and_bounded() {
+    let table = learned::LearnedTable::new(16, 8, 3).unwrap();
+    assert_eq!(table, learned::LearnedTable::new(16, 8, 3).unwrap());
+    let rows = table.lookup(&[5, 0, 15]).unwrap();
+    let all = table.encode(16).unwrap();
+    assert_eq!(rows.row(0), all.row(5));
+    assert_eq!(rows.row(2), all.row(15));
+    assert!(matches!(
+        table.lookup(&[16]),
+        Err(learned::LearnedError::BeyondTable {
+            position: 16,
+            max_len: 16
+        })
+    ));
+    let std = (all.iter().map(|v| v * v).sum::<f64>() / all.len() as f64).sqrt();
+    assert!((std - learned::INIT_STD).abs() < 0.005, "{std}");
+}
+
+// ---------------------------------------------------------------- key numbers at default settings
+
+#[test]
+fn print_key_numbers() {
+    println!("ALiBi slopes H = 12: {:?}", alibi::slopes(12));
+    let layout = t5::BucketLayout::default();
+    let b: Vec<usize> = t5::buckets(10, &layout)
+        .unwrap()
+        .into_iter()
+        .map(|p| p.1)
+        .collect();
+    println!("T5 buckets k = -10..=10: {b:?}");
+    println!(
+        "T5 first distance in the last bucket: {:?}",
+        t5::first_distance_in_last_bucket(&layout)
+    );
+    println!(
+        "NTK base d = 128, s = 4: {}",
+        extension::ntk_base(128, 10_000.0, 4.0).unwrap()
+    );
+    let r = extension::ntk_ratios(128, 4.0).unwrap();
+    println!(
+        "NTK ratios j = 0, 1, 16, 32, 48, 63: {:?}",
+        [r[0], r[1], r[16], r[32], r[48], r[63]]
+    );
+    let report = stacking::run(&stacking::StackOptions::default()).unwrap();
+    println!(
+        "rank residuals L = 0..=4: {:?}",
+        &report.rank_residuals[..5]
+    );
+    println!(
+        "memory L = 512, d = 64: naive {} skewed {}",
+        shaw::naive_relative_memory(512, 64),
+        shaw::skewed_relative_memory(512, 64)
+    );
 }
