@@ -81,7 +81,8 @@ pub fn bias(slope: f64, n: usize) -> Array2<f64> {
 /// Rectangular scores are accepted (row i keeps min(i + 1, columns) keys); an empty matrix gives
 /// an empty result.
 pub fn causal_weights(scores: ArrayView2<f32>, slope: f64) -> Array2<f32> {
-    let mut out = scores.to_owned();
+    // Standard layout, so that every row is a contiguous slice (a transposed view would not be).
+    let mut out = scores.as_standard_layout().into_owned();
     for (i, mut row) in out.rows_mut().into_iter().enumerate() {
         for (j, s) in row.iter_mut().enumerate().take(i + 1) {
             *s += (slope * (j as f64 - i as f64)) as f32;
@@ -125,6 +126,19 @@ mod tests {
         assert_eq!(b[[2, 0]], -0.5);
         assert_eq!(b[[1, 1]], 0.0);
         assert_eq!(b[[0, 1]], f64::NEG_INFINITY);
+    }
+
+    #[test]
+    fn transposed_scores_are_handled_like_their_copy() {
+        let scores = Array2::from_shape_fn((3, 3), |(i, j)| (i * 3 + j) as f32 * 0.1);
+        let transposed = scores.t();
+        let from_view = causal_weights(transposed, 0.5);
+        let from_copy = causal_weights(transposed.to_owned().as_standard_layout().view(), 0.5);
+        assert_eq!(from_view, from_copy);
+        assert_eq!(
+            from_view[[2, 2]] + from_view[[2, 1]] + from_view[[2, 0]],
+            1.0
+        );
     }
 
     #[test]

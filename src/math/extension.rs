@@ -148,7 +148,11 @@ pub fn ramp(r: f64, alpha: f64, beta: f64) -> f64 {
     }
 }
 
-/// YaRN's frequencies, pair by pair.
+/// YaRN's frequencies, pair by pair, in the paper's formulation: the ramp is a function of the
+/// number of rotations r_j = L/λ_j. The reference code (`find_correction_range`) turns α and β
+/// into the two pair indices where r_j crosses them, rounds those to integers and ramps linearly
+/// in the pair index between them; the two agree at the ends of the ramp and differ only in how
+/// the pairs inside it are weighted.
 pub fn yarn(d: usize, base: f64, params: &YarnParams) -> Result<Vec<YarnPair>, ExtensionError> {
     check(d, 2, base, params.scale)?;
     if params.training_context == 0 {

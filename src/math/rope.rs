@@ -153,7 +153,10 @@ fn norm(x: &[f64]) -> f64 {
 /// ascending without repeats: how far the computed score is from depending on n − m only. In
 /// exact arithmetic it is 0. In f64 it stays at rounding level (below 1e-12 for positions
 /// up to 10⁵); in f32 the angle (m + Δ)·θ_j is rounded to a relative 2⁻²⁴, an absolute error
-/// that grows with Δ, so the residual grows roughly in proportion to Δ. Zero vectors give 0.
+/// that grows with Δ, so the residual grows with Δ on the whole (d = 64, seeded normal q and k:
+/// about 4e-8 at Δ = 10, 1e-6 at 10³, 1e-5 at 10⁴ and 10⁵). For one pair q, k the sequence is
+/// noisy and need not be monotone: the roundings of the two angles (m + Δ)·θ_j and (n + Δ)·θ_j
+/// partly cancel, by chance. Zero vectors give 0.
 #[allow(clippy::too_many_arguments)]
 pub fn shift_residuals(
     q: &[f64],

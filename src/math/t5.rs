@@ -115,7 +115,9 @@ pub fn bucket(relative_position: i64, layout: &BucketLayout) -> Result<usize, Bu
         let log_span = (layout.max_distance as f64 / max_exact as f64).ln() as f32;
         let scaled = ratio.ln() / log_span * (per_direction - max_exact) as f32;
         // `as` truncates toward zero like `.to(torch.long)` (and saturates instead of wrapping).
-        (max_exact + scaled as usize).min(per_direction - 1)
+        max_exact
+            .saturating_add(scaled as usize)
+            .min(per_direction - 1)
     };
     Ok(offset + within)
 }
@@ -142,13 +144,22 @@ pub fn buckets(range: usize, layout: &BucketLayout) -> Result<Vec<(i64, usize)>,
 pub fn first_distance_in_last_bucket(layout: &BucketLayout) -> Result<usize, BucketError> {
     layout.validate()?;
     let last = layout.per_direction() - 1;
-    // The cap makes every distance ≥ max_distance land in the last bucket, so this stops there.
-    let found = (0..=layout.max_distance).find(|&distance| {
-        bucket(-(distance as i64), layout)
-            .map(|b| b == last)
-            .unwrap_or(false)
-    });
-    Ok(found.unwrap_or(layout.max_distance))
+    let in_last = |distance: usize| {
+        let position = -i64::try_from(distance).unwrap_or(i64::MAX);
+        bucket(position, layout).map(|b| b == last).unwrap_or(false)
+    };
+    // The bucket never decreases with the distance and the cap puts max_distance in the last
+    // bucket, so the answer lies in max_exact..=max_distance: bisect.
+    let (mut low, mut high) = (layout.max_exact(), layout.max_distance);
+    while low < high {
+        let middle = low + (high - low) / 2;
+        if in_last(middle) {
+            high = middle;
+        } else {
+            low = middle + 1;
+        }
+    }
+    Ok(low)
 }
 
 #[cfg(test)]
@@ -169,6 +180,17 @@ mod tests {
         let layout = BucketLayout::default();
         assert_eq!(bucket(i64::MIN, &layout), Ok(15));
         assert_eq!(bucket(i64::MAX, &layout), Ok(31));
+    }
+
+    #[test]
+    fn huge_layouts_do_not_overflow() {
+        let layout = BucketLayout {
+            bidirectional: false,
+            num_buckets: usize::MAX,
+            max_distance: usize::MAX,
+        };
+        assert!(bucket(i64::MIN, &layout).is_ok());
+        assert!(first_distance_in_last_bucket(&layout).is_ok());
     }
 
     #[test]
