@@ -2,15 +2,19 @@
 //! weights, colour maps and plot helpers. Every GPU kernel in `gpu` has its CPU twin here.
 //! Nothing here touches the DOM, so all of it is compiled and tested natively.
 
+pub mod alibi;
 pub mod attention;
 pub mod binary;
 pub mod colormap;
 pub mod complexity;
 pub mod encoding;
 pub mod export;
+pub mod extension;
 pub mod gram;
 pub mod heads;
+pub mod learned;
 pub mod lesson;
+pub mod nope;
 pub mod order;
 pub mod panels;
 pub mod params;
@@ -20,9 +24,13 @@ pub mod presets;
 pub mod projection;
 pub mod relative;
 pub mod rng;
+pub mod rope;
 pub mod scaling;
 pub mod sentence;
+pub mod shaw;
 pub mod similarity;
+pub mod stacking;
+pub mod t5;
 pub mod tokens;
 
 use thiserror::Error;

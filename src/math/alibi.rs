@@ -1,0 +1,150 @@
+//! ALiBi, "Attention with Linear Biases" (Press, Smith and Lewis, ICLR 2022): no positional
+//! encoding is added to the tokens; instead head h adds the bias m_h·(j − i) to the score of query
+//! i and key j (j ≤ i, causal), a penalty that grows linearly with the distance i − j.
+//!
+//! The slopes m_h follow the reference code (`get_slopes` in ofirpress/attention_with_linear_biases):
+//! for a power-of-two number of heads H they are the geometric sequence 2^(−8/H), 2^(−16/H), …,
+//! 2^(−8); for other H they are the slopes of the closest lower power of two n followed by every
+//! other slope of 2n, as many as are missing.
+
+use ndarray::{Array2, ArrayView2};
+
+use super::attention::masked_softmax_row;
+
+/// Largest number of heads [`slopes`] computes; more are clamped to it (a model has tens).
+pub const MAX_HEADS: usize = 4096;
+
+/// Largest sequence length [`bias`] builds a matrix for; longer ones are clamped to it (the n × n
+/// f64 matrix is then 128 MiB).
+pub const MAX_POSITIONS: usize = 4096;
+
+/// The slopes of a power-of-two number of heads `n`: 2^(−8·(h+1)/n) for h = 0..n.
+///
+/// Each slope is one `powf` of the exact exponent rather than the reference's repeated product
+/// start·ratio^h, so no rounding accumulates (they agree to a few ulp).
+fn power_of_two_slopes(n: usize) -> Vec<f64> {
+    (1..=n)
+        .map(|h| 2f64.powf(-8.0 * h as f64 / n as f64))
+        .collect()
+}
+
+/// The ALiBi slope of every head, head 0 first. `heads = 0` gives an empty vector; more than
+/// [`MAX_HEADS`] heads are clamped to it.
+///
+/// H = 8 gives 1/2, 1/4, …, 1/256; H = 12 gives those eight followed by 2^(−0.5), 2^(−1.5),
+/// 2^(−2.5), 2^(−3.5) (the odd-numbered slopes of H = 16), as the reference code does.
+pub fn slopes(heads: usize) -> Vec<f64> {
+    let heads = heads.min(MAX_HEADS);
+    if heads == 0 {
+        return Vec::new();
+    }
+    if heads.is_power_of_two() {
+        return power_of_two_slopes(heads);
+    }
+    // The largest power of two below `heads` (heads ≥ 3 here, so the shift is ≥ 1).
+    let lower = 1usize << (usize::BITS - 1 - heads.leading_zeros());
+    let mut out = power_of_two_slopes(lower);
+    out.extend(
+        power_of_two_slopes(2 * lower)
+            .into_iter()
+            .step_by(2)
+            .take(heads - lower),
+    );
+    out
+}
+
+/// The causal ALiBi bias of one head, shape (n, n): entry (i, j) is `slope`·(j − i) for j ≤ i
+/// (0 on the diagonal, more negative the further back the key) and −∞ above the diagonal, so that
+/// adding it to the scores and taking a plain softmax also applies the causal mask
+/// (exp(−∞) = 0). `n` is clamped to [`MAX_POSITIONS`].
+///
+/// The reference implementation adds `slope·j` to every row instead of `slope·(j − i)`: the two
+/// differ by `slope·i`, constant along a row, which a softmax ignores. This form is the paper's.
+pub fn bias(slope: f64, n: usize) -> Array2<f64> {
+    let n = n.min(MAX_POSITIONS);
+    Array2::from_shape_fn((n, n), |(i, j)| {
+        if j <= i {
+            slope * (j as f64 - i as f64)
+        } else {
+            f64::NEG_INFINITY
+        }
+    })
+}
+
+/// Causal attention weights of one head with the ALiBi bias: row i is the softmax over keys
+/// j ≤ i of `scores[i, j]` + slope·(j − i), and keys j > i get weight exactly 0.
+///
+/// The bias is added in f32 and the row goes through the crate's masked softmax
+/// ([`masked_softmax_row`]) with `i + 1` valid keys, so the causal mask follows the same
+/// convention as the d2l valid-length mask (masked keys are exactly 0, the maximum is subtracted
+/// first). The scores are used as given: scale them by 1/√d first if they are raw dot products.
+/// Rectangular scores are accepted (row i keeps min(i + 1, columns) keys); an empty matrix gives
+/// an empty result.
+pub fn causal_weights(scores: ArrayView2<f32>, slope: f64) -> Array2<f32> {
+    // Standard layout, so that every row is a contiguous slice (a transposed view would not be).
+    let mut out = scores.as_standard_layout().into_owned();
+    for (i, mut row) in out.rows_mut().into_iter().enumerate() {
+        for (j, s) in row.iter_mut().enumerate().take(i + 1) {
+            *s += (slope * (j as f64 - i as f64)) as f32;
+        }
+        if let Some(values) = row.as_slice_mut() {
+            masked_softmax_row(values, i + 1);
+        }
+    }
+    out
+}
+
+/// The weights of [`causal_weights`] with all scores 0: what the bias alone does. Row i is
+/// proportional to e^(−slope·(i − j)), a geometric decay over the past.
+pub fn bias_only_weights(slope: f64, n: usize) -> Array2<f32> {
+    let n = n.min(MAX_POSITIONS);
+    causal_weights(Array2::<f32>::zeros((n, n)).view(), slope)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eight_heads_halve_each_time() {
+        let s = slopes(8);
+        for (h, m) in s.iter().enumerate() {
+            assert!((m - 0.5f64.powi(h as i32 + 1)).abs() < 1e-15);
+        }
+    }
+
+    #[test]
+    fn zero_heads_and_huge_counts_do_not_panic() {
+        assert!(slopes(0).is_empty());
+        assert_eq!(slopes(usize::MAX).len(), MAX_HEADS);
+        assert_eq!(bias(0.5, 0).dim(), (0, 0));
+    }
+
+    #[test]
+    fn bias_rows_are_causal() {
+        let b = bias(0.25, 3);
+        assert_eq!(b[[2, 0]], -0.5);
+        assert_eq!(b[[1, 1]], 0.0);
+        assert_eq!(b[[0, 1]], f64::NEG_INFINITY);
+    }
+
+    #[test]
+    fn transposed_scores_are_handled_like_their_copy() {
+        let scores = Array2::from_shape_fn((3, 3), |(i, j)| (i * 3 + j) as f32 * 0.1);
+        let transposed = scores.t();
+        let from_view = causal_weights(transposed, 0.5);
+        let from_copy = causal_weights(transposed.to_owned().as_standard_layout().view(), 0.5);
+        assert_eq!(from_view, from_copy);
+        assert_eq!(
+            from_view[[2, 2]] + from_view[[2, 1]] + from_view[[2, 0]],
+            1.0
+        );
+    }
+
+    #[test]
+    fn weights_above_the_diagonal_are_zero() {
+        let w = bias_only_weights(0.5, 4);
+        assert_eq!(w[[0, 0]], 1.0);
+        assert_eq!(w[[1, 2]], 0.0);
+    }
+}
