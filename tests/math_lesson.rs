@@ -44,7 +44,7 @@ fn defaults_are_the_seeds_sentence_and_the_chapters_batch() {
 
 #[test]
 fn a_link_round_trips() {
-    let query = "text=the river bank&valid=2&pe=0&scale=off&heads=8&lens=4,1&perm=17&simi=100&simk=30&simview=dist&cn=500&cd=64&k=5&ti=0&tj=2";
+    let query = "text=the river bank&valid=2&pe=0&sqrtd=off&heads=8&lens=4,1&perm=17&simi=100&simk=30&simview=dist&cn=500&cd=64&k=5&ti=0&tj=2";
     let (l, notices) = parse(query, 32);
     assert!(notices.is_empty(), "{notices:?}");
     assert_eq!(l.text, "the river bank");

@@ -101,9 +101,48 @@ pub fn bias_only_weights(slope: f64, n: usize) -> Array2<f32> {
     causal_weights(Array2::<f32>::zeros((n, n)).view(), slope)
 }
 
+/// How far one head looks from the bias alone: the number of most recent keys that hold `share` of
+/// the weight e^(−m·t), t = 0 … i, of query position i: the smallest k with (1 − e^(−mk)) / (1 − e^(−m(i+1))) ≥ share (closed form, no
+/// matrix), at most i + 1. A slope of 0 spreads the weight evenly.
+pub fn span(slope: f64, i: usize, share: f64) -> usize {
+    let keys = i as f64 + 1.0;
+    if slope <= 0.0 {
+        return (share * keys).ceil().clamp(1.0, keys) as usize;
+    }
+    let total = -(-slope * keys).exp_m1();
+    let k = -(-(share * total)).ln_1p() / slope;
+    // A tiny tolerance: k lands on an integer in exact arithmetic for some slopes.
+    (k - 1e-9).ceil().clamp(1.0, keys) as usize
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_span_is_the_same_at_every_position_past_it() {
+        // m = 1/2: 1 − e^(−k/2) ≥ 0.9 first at k = 5 (e^(−2.5) = 0.082).
+        assert_eq!(span(0.5, 10_000, 0.9), 5);
+        assert_eq!(span(0.5, 100, 0.9), 5);
+        // Few keys: at most i + 1 of them.
+        assert_eq!(span(1.0 / 256.0, 3, 0.9), 4);
+        assert_eq!(span(0.0, 9, 0.9), 9);
+        // Brute force against the definition.
+        for (m, i) in [(0.25, 40usize), (0.0625, 300), (0.0039, 5000)] {
+            let w: Vec<f64> = (0..=i).map(|t| (-m * t as f64).exp()).collect();
+            let total: f64 = w.iter().sum();
+            let mut acc = 0.0;
+            let k = w
+                .iter()
+                .position(|x| {
+                    acc += x;
+                    acc / total >= 0.9 - 1e-12
+                })
+                .unwrap()
+                + 1;
+            assert_eq!(span(m, i, 0.9), k, "m = {m}, i = {i}");
+        }
+    }
 
     #[test]
     fn eight_heads_halve_each_time() {

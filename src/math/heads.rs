@@ -9,7 +9,10 @@
 use ndarray::{s, Array4, ArrayView3};
 use thiserror::Error;
 
-use super::attention::{check_multi_head, weights, AttentionError};
+use super::attention::{
+    check_multi_head, masked_softmax_row, score_scale, weights, AttentionError,
+};
+use super::position::PositionScheme;
 
 /// Why a head layout cannot be computed.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -26,6 +29,8 @@ pub enum HeadsError {
     FlatLength { expected: usize, got: usize },
     #[error(transparent)]
     Attention(#[from] AttentionError),
+    #[error("{0}")]
+    Position(String),
 }
 
 /// The most (sequence, head) pairs, i.e. attention maps, a panel lays out.
@@ -118,6 +123,19 @@ pub fn multi_head_weights_with_flat_lens_qk(
     heads: usize,
     flat_valid_lens: &[usize],
 ) -> Result<Array4<f32>, HeadsError> {
+    multi_head_weights_positioned(q, k, heads, flat_valid_lens, &PositionScheme::absolute())
+}
+
+/// [`multi_head_weights_with_flat_lens_qk`] with the position family's part inside the layer
+/// (`projection::layer_positioned`): RoPE rotates each head's queries and keys, ALiBi, T5 and
+/// Shaw add their bias to the head's scaled scores before the mask and the softmax.
+pub fn multi_head_weights_positioned(
+    q: ArrayView3<f32>,
+    k: ArrayView3<f32>,
+    heads: usize,
+    flat_valid_lens: &[usize],
+    position: &PositionScheme,
+) -> Result<Array4<f32>, HeadsError> {
     let (batch, n, d) = q.dim();
     check_layout(batch, heads)?;
     // One length per sequence satisfies the shared checks; the flat list is checked below.
@@ -139,11 +157,22 @@ pub fn multi_head_weights_with_flat_lens_qk(
     for b in 0..batch {
         for h in 0..heads {
             let columns = s![b, .., h * head_dim..(h + 1) * head_dim];
-            let w = weights(
-                q.slice(columns),
-                k.slice(columns),
-                Some(flat_valid_lens[b * heads + h]),
-            );
+            let valid = flat_valid_lens[b * heads + h];
+            let failed = |e: super::position::PositionError| HeadsError::Position(e.to_string());
+            let qh = position.rotate_head(q.slice(columns)).map_err(failed)?;
+            let kh = position.rotate_head(k.slice(columns)).map_err(failed)?;
+            let w = match position.score_bias(h, qh.view()).map_err(failed)? {
+                None => weights(qh.view(), kh.view(), Some(valid)),
+                Some(bias) => {
+                    let mut scores = qh.dot(&kh.t()) * score_scale(head_dim) + bias;
+                    for mut row in scores.rows_mut() {
+                        if let Some(row) = row.as_slice_mut() {
+                            masked_softmax_row(row, valid);
+                        }
+                    }
+                    scores
+                }
+            };
             out.slice_mut(s![b, h, .., ..]).assign(&w);
         }
     }
@@ -170,7 +199,8 @@ pub fn compare_valid_len_orders(
     heads: usize,
     valid_lens: &[usize],
 ) -> Result<ValidLensComparison, HeadsError> {
-    compare_valid_len_orders_qk(x, x, heads, valid_lens).map(|(comparison, _)| comparison)
+    compare_valid_len_orders_qk(x, x, heads, valid_lens, &PositionScheme::absolute())
+        .map(|(comparison, _)| comparison)
 }
 
 /// [`compare_valid_len_orders`] for queries Q and keys K; also returns the tiled (wrong) weights,
@@ -180,13 +210,14 @@ pub fn compare_valid_len_orders_qk(
     k: ArrayView3<f32>,
     heads: usize,
     valid_lens: &[usize],
+    position: &PositionScheme,
 ) -> Result<(ValidLensComparison, Array4<f32>), HeadsError> {
     let (batch, n, d) = q.dim();
     check_multi_head(batch, n, n, d, heads, valid_lens)?;
     let repeated_flat = repeat_valid_lens(valid_lens, heads)?;
-    let correct = multi_head_weights_with_flat_lens_qk(q, k, heads, &repeated_flat)?;
+    let correct = multi_head_weights_positioned(q, k, heads, &repeated_flat, position)?;
     let tiled_flat = tile_valid_lens(valid_lens, heads)?;
-    let buggy = multi_head_weights_with_flat_lens_qk(q, k, heads, &tiled_flat)?;
+    let buggy = multi_head_weights_positioned(q, k, heads, &tiled_flat, position)?;
     let repeated = head_valid_lens(valid_lens, heads)?;
     let tiled = per_sequence(&tiled_flat, heads)?;
     let wrong_heads = repeated

@@ -9,14 +9,34 @@
 
 use super::order::{shuffle, swap_permutation};
 use super::params::WIDEST_LIMITS;
+use super::position::{
+    Encoding, PositionScheme, DEFAULT_ALIBI_HEADS, DEFAULT_CLIP, DEFAULT_LEARNED_MAX,
+    MAX_ALIBI_HEADS, MAX_CLIP, MAX_LEARNED_MAX,
+};
 use super::projection::{ProjectionMode, DEFAULT_BETA, DEFAULT_SEED, MAX_BETA};
+use super::stacking::{PositionInjection, MAX_LAYERS};
 use super::tokens::{count_tokens, tokenize, DEFAULT_SENTENCE, MAX_TOKENS};
 
 /// The URL/API names of the panel settings, in the order they are written to a link.
-pub const LESSON_KEYS: [&str; 19] = [
-    "text", "valid", "pe", "scale", "heads", "lens", "perm", "simi", "simk", "simview", "cn", "cd",
-    "k", "ti", "tj", "proj", "seed", "beta", "tile",
+pub const LESSON_KEYS: [&str; 31] = [
+    "text", "valid", "pe", "sqrtd", "heads", "lens", "perm", "simi", "simk", "simview", "cn", "cd",
+    "k", "ti", "tj", "proj", "seed", "beta", "tile", "enc", "aheads", "clip", "lmax", "scale",
+    "ctx", "layers", "skip", "ln", "causal", "inject", "trange",
 ];
+
+/// The context-extension factor s when none was chosen, and its limits.
+pub const DEFAULT_EXTENSION_SCALE: f64 = 4.0;
+pub const MAX_EXTENSION_SCALE: f64 = 1024.0;
+/// The training context length L when none was chosen (LLaMA's 2048), and its limits.
+pub const DEFAULT_TRAINING_CONTEXT: usize = 2048;
+pub const MIN_TRAINING_CONTEXT: usize = 8;
+pub const MAX_TRAINING_CONTEXT: usize = 1 << 20;
+/// The stacking panel's depth when none was chosen.
+pub const DEFAULT_LAYERS: usize = 8;
+/// The T5 panel's range of relative distances when none was chosen, and its limits.
+pub const DEFAULT_T5_RANGE: usize = 160;
+pub const MIN_T5_RANGE: usize = 8;
+pub const MAX_T5_RANGE: usize = 1000;
 
 /// The largest seed of the random projections (integers above 2⁵³ would not survive a JavaScript
 /// number in `peLab.set`).
@@ -133,6 +153,27 @@ pub struct LessonParams {
     pub beta: f64,
     /// Draw what d2l's original `np.tile` of valid_lens did beside the right maps.
     pub show_tile: bool,
+    /// The position family of the attention panels (`enc`); in use only while
+    /// `positional_encoding` is on (see [`LessonParams::encoding_in_use`]).
+    pub encoding: Encoding,
+    /// ALiBi: the heads of the model whose slopes are used (`aheads`).
+    pub alibi_heads: usize,
+    /// Shaw's clipping distance k (`clip`).
+    pub clip: usize,
+    /// The learned table's length L_max (`lmax`).
+    pub learned_max: usize,
+    /// Context extension: the factor s (`scale`) and the training length L (`ctx`).
+    pub extension_scale: f64,
+    pub training_context: usize,
+    /// The stacking experiment: depth, residual connections, LayerNorm, causal mask, where P
+    /// enters (`layers`, `skip`, `ln`, `causal`, `inject`).
+    pub layers: usize,
+    pub skip: bool,
+    pub layer_norm: bool,
+    pub causal: bool,
+    pub injection: PositionInjection,
+    /// The T5 panel shows relative distances −range … range (`trange`).
+    pub t5_range: usize,
     /// The global d the heads were fitted to (not part of a link).
     d: usize,
 }
@@ -158,6 +199,18 @@ impl Default for LessonParams {
             seed: DEFAULT_SEED,
             beta: DEFAULT_BETA,
             show_tile: false,
+            encoding: Encoding::Sinusoidal,
+            alibi_heads: DEFAULT_ALIBI_HEADS,
+            clip: DEFAULT_CLIP,
+            learned_max: DEFAULT_LEARNED_MAX,
+            extension_scale: DEFAULT_EXTENSION_SCALE,
+            training_context: DEFAULT_TRAINING_CONTEXT,
+            layers: DEFAULT_LAYERS,
+            skip: false,
+            layer_norm: false,
+            causal: false,
+            injection: PositionInjection::Once,
+            t5_range: DEFAULT_T5_RANGE,
             d: super::params::DEFAULT_D,
         }
     }
@@ -174,7 +227,16 @@ fn canonical_key(key: &str) -> &str {
         "sentence" => "text",
         "validLen" => "valid",
         "positionalEncoding" => "pe",
-        "scaleEmbeddings" => "scale",
+        "scaleEmbeddings" => "sqrtd",
+        "encoding" => "enc",
+        "alibiHeads" => "aheads",
+        "shawClip" => "clip",
+        "learnedMax" => "lmax",
+        "extensionScale" => "scale",
+        "trainingContext" => "ctx",
+        "layerNorm" => "ln",
+        "injection" => "inject",
+        "t5Range" => "trange",
         "validLens" => "lens",
         "permutation" => "perm",
         "simPosition" => "simi",
@@ -279,11 +341,95 @@ impl LessonParams {
             "pe" => {
                 if let Some(b) = parse_bool("pe", value, notices) {
                     self.positional_encoding = b;
+                    if b && self.encoding == Encoding::None {
+                        self.encoding = Encoding::Sinusoidal;
+                    }
                 }
             }
-            "scale" => {
-                if let Some(b) = parse_bool("scale", value, notices) {
+            "sqrtd" => {
+                if let Some(b) = parse_bool("sqrtd", value, notices) {
                     self.scale_embeddings = b;
+                }
+            }
+            "scale" => self.apply_extension_scale(value, notices),
+            "enc" => match Encoding::from_query(value) {
+                Some(encoding) => {
+                    self.encoding = encoding;
+                    self.positional_encoding = encoding != Encoding::None;
+                }
+                None => notices.push(format!(
+                    "enc = '{}' is not sinusoidal, rope, alibi, t5, shaw, learned or none; keeping {}.",
+                    shorten(value),
+                    self.encoding_in_use().to_query()
+                )),
+            },
+            "aheads" => {
+                if let Some(v) = parse_integer("aheads", value, 1.0, MAX_ALIBI_HEADS as f64, notices)
+                {
+                    self.alibi_heads = v as usize;
+                }
+            }
+            "clip" => {
+                if let Some(v) = parse_integer("clip", value, 1.0, MAX_CLIP as f64, notices) {
+                    self.clip = v as usize;
+                }
+            }
+            "lmax" => {
+                if let Some(v) = parse_integer("lmax", value, 1.0, MAX_LEARNED_MAX as f64, notices)
+                {
+                    self.learned_max = v as usize;
+                }
+            }
+            "ctx" => {
+                if let Some(v) = parse_integer(
+                    "ctx",
+                    value,
+                    MIN_TRAINING_CONTEXT as f64,
+                    MAX_TRAINING_CONTEXT as f64,
+                    notices,
+                ) {
+                    self.training_context = v as usize;
+                }
+            }
+            "layers" => {
+                if let Some(v) = parse_integer("layers", value, 0.0, MAX_LAYERS as f64, notices) {
+                    self.layers = v as usize;
+                }
+            }
+            "skip" => {
+                if let Some(b) = parse_bool("skip", value, notices) {
+                    self.skip = b;
+                }
+            }
+            "ln" => {
+                if let Some(b) = parse_bool("ln", value, notices) {
+                    self.layer_norm = b;
+                }
+            }
+            "causal" => {
+                if let Some(b) = parse_bool("causal", value, notices) {
+                    self.causal = b;
+                }
+            }
+            "inject" => match value.trim().to_ascii_lowercase().as_str() {
+                "once" | "input" => self.injection = PositionInjection::Once,
+                "every" | "each" | "layer" => self.injection = PositionInjection::EveryLayer,
+                "none" | "off" => self.injection = PositionInjection::None,
+                _ => notices.push(format!(
+                    "inject = '{}' is not once, every or none; keeping {}.",
+                    shorten(value),
+                    injection_text(self.injection)
+                )),
+            },
+            "trange" => {
+                if let Some(v) = parse_integer(
+                    "trange",
+                    value,
+                    MIN_T5_RANGE as f64,
+                    MAX_T5_RANGE as f64,
+                    notices,
+                ) {
+                    self.t5_range = v as usize;
                 }
             }
             "heads" => {
@@ -396,6 +542,60 @@ impl LessonParams {
         }
     }
 
+    /// `scale` is the context-extension factor s ≥ 1. Links written before it existed used
+    /// `scale` for the √d rescaling of the embeddings (now `sqrtd`): `scale=0`, `off`, `false`
+    /// or `no` still turn that off, and `on`, `true`, `yes` turn it on.
+    fn apply_extension_scale(&mut self, value: &str, notices: &mut Vec<String>) {
+        let trimmed = value.trim().to_ascii_lowercase();
+        match trimmed.as_str() {
+            "0" | "off" | "false" | "no" => {
+                self.scale_embeddings = false;
+                return;
+            }
+            "on" | "true" | "yes" => {
+                self.scale_embeddings = true;
+                return;
+            }
+            _ => {}
+        }
+        match trimmed.parse::<f64>() {
+            Ok(v) if v.is_finite() => {
+                let clamped = v.clamp(1.0, MAX_EXTENSION_SCALE);
+                if clamped != v {
+                    notices.push(format!(
+                        "scale = {} is outside 1…{MAX_EXTENSION_SCALE} (the context is extended s times); using {clamped}.",
+                        shorten(value)
+                    ));
+                }
+                self.extension_scale = clamped;
+            }
+            _ => notices.push(format!(
+                "scale = '{}' is not a number; keeping {}.",
+                shorten(value),
+                self.extension_scale
+            )),
+        }
+    }
+
+    /// The position family in use: `None` while `pe` is off.
+    pub fn encoding_in_use(&self) -> Encoding {
+        if self.positional_encoding {
+            self.encoding
+        } else {
+            Encoding::None
+        }
+    }
+
+    /// How position enters the attention panels' layer (with RoPE's base `base`).
+    pub fn position_scheme(&self, base: f64) -> PositionScheme {
+        PositionScheme {
+            alibi_heads: self.alibi_heads,
+            clip: self.clip,
+            learned_max: self.learned_max,
+            ..PositionScheme::new(self.encoding_in_use(), base, self.seed)
+        }
+    }
+
     fn apply_lens(&mut self, value: &str, notices: &mut Vec<String>) {
         let parts: Vec<&str> = value
             .split([',', ' ', ';'])
@@ -498,7 +698,10 @@ impl LessonParams {
             pairs.push(("valid", v.to_string()));
         }
         pairs.push(("pe", bool_text(self.positional_encoding).into()));
-        pairs.push(("scale", bool_text(self.scale_embeddings).into()));
+        pairs.push(("sqrtd", bool_text(self.scale_embeddings).into()));
+        if self.encoding != Encoding::Sinusoidal {
+            pairs.push(("enc", self.encoding.to_query().into()));
+        }
         if let Some(h) = self.heads {
             pairs.push(("heads", h.to_string()));
         }
@@ -526,6 +729,35 @@ impl LessonParams {
         }
         if self.show_tile {
             pairs.push(("tile", "1".into()));
+        }
+        let defaults = LessonParams::default();
+        let numbers: [(&'static str, usize, usize); 6] = [
+            ("aheads", self.alibi_heads, defaults.alibi_heads),
+            ("clip", self.clip, defaults.clip),
+            ("lmax", self.learned_max, defaults.learned_max),
+            ("ctx", self.training_context, defaults.training_context),
+            ("layers", self.layers, defaults.layers),
+            ("trange", self.t5_range, defaults.t5_range),
+        ];
+        for (key, value, default) in numbers {
+            if value != default {
+                pairs.push((key, value.to_string()));
+            }
+        }
+        if self.extension_scale != defaults.extension_scale {
+            pairs.push(("scale", format!("{}", self.extension_scale)));
+        }
+        for (key, value) in [
+            ("skip", self.skip),
+            ("ln", self.layer_norm),
+            ("causal", self.causal),
+        ] {
+            if value {
+                pairs.push((key, "1".into()));
+            }
+        }
+        if self.injection != PositionInjection::Once {
+            pairs.push(("inject", injection_text(self.injection).into()));
         }
         pairs
     }
@@ -637,6 +869,15 @@ pub fn nearest_divisor(d: usize, heads: usize) -> usize {
         .into_iter()
         .min_by_key(|&k| (k.abs_diff(heads), k))
         .unwrap_or(1)
+}
+
+/// The URL form of where P enters the stack.
+pub fn injection_text(injection: PositionInjection) -> &'static str {
+    match injection {
+        PositionInjection::Once => "once",
+        PositionInjection::EveryLayer => "every",
+        PositionInjection::None => "none",
+    }
 }
 
 fn bool_text(b: bool) -> &'static str {

@@ -20,6 +20,7 @@ pub mod panels;
 pub mod params;
 pub mod pipeline;
 pub mod plot;
+pub mod position;
 pub mod presets;
 pub mod projection;
 pub mod relative;

@@ -51,13 +51,16 @@ pub fn softmax_rows(scores: ArrayView2<f64>, causal: bool) -> Array2<f64> {
 /// n = 0 gives an empty vector.
 pub fn start_indicator_outputs(n: usize, causal: bool) -> Vec<f64> {
     let n = n.min(MAX_POSITIONS);
-    let weights = softmax_rows(Array2::<f64>::zeros((n, n)).view(), causal);
-    // The output is Σ_j w_tj·x_j with x_0 = 1 and every other x_j = 0.
-    let indicator: Vec<f64> = (0..n).map(|j| if j == 0 { 1.0 } else { 0.0 }).collect();
-    weights
-        .rows()
-        .into_iter()
-        .map(|row| row.iter().zip(&indicator).map(|(w, x)| w * x).sum())
+    // One query row at a time (an n × n matrix at n = 4096 would be 134 MB): the same softmax as
+    // `softmax_rows`, of a 1 × n row of equal scores whose kept keys are those of row t.
+    let zeros = Array2::<f64>::zeros((1, n));
+    (0..n)
+        .map(|t| {
+            let kept = if causal { t + 1 } else { n };
+            let row = softmax_rows(zeros.slice(ndarray::s![.., ..kept]), false);
+            // The output is Σ_j w_tj·x_j with x_0 = 1 and every other x_j = 0.
+            row[[0, 0]]
+        })
         .collect()
 }
 

@@ -10,7 +10,8 @@ use super::encoding::frequency;
 use super::order::{
     max_abs_difference, permute_rows, permute_tokens, self_attention_output_masked, OrderError,
 };
-use super::projection::{layer, Projections};
+use super::position::{Encoding, PositionScheme};
+use super::projection::{identity, layer, layer_positioned, Projections};
 use super::tokens::{attention_input, embed_tokens};
 use super::MathError;
 
@@ -169,35 +170,51 @@ pub fn row_gaps<S: AsRef<str>>(
     scale_embeddings: bool,
     positional_encoding: bool,
 ) -> Result<Vec<f64>, OrderError> {
-    row_gaps_projected(
-        tokens,
-        permutation,
-        d,
+    let position = PositionScheme::new(
+        if positional_encoding {
+            Encoding::Sinusoidal
+        } else {
+            Encoding::None
+        },
         base,
-        scale_embeddings,
-        positional_encoding,
-        None,
-    )
+        1,
+    );
+    row_gaps_projected(tokens, permutation, d, scale_embeddings, &position, None)
 }
 
-/// [`row_gaps`] for the layer with `projections` (`None`: Q = K = V = Z and no W_o). Without P
-/// the gaps are float32 rounding for any projections: every stage acts on rows, and softmax on
-/// each row, so permuting the rows of Z permutes the rows of the output.
+/// [`row_gaps`] for the layer with `projections` (`None`: Q = K = V = Z and no W_o) and the
+/// position family `position` (its base is P's). Without any position the gaps are float32
+/// rounding for any projections: every stage acts on rows, and softmax on each row, so permuting
+/// the rows of Z permutes the rows of the output. A family inside the layer (RoPE, ALiBi, T5,
+/// Shaw) breaks that as P does.
 pub fn row_gaps_projected<S: AsRef<str>>(
     tokens: &[S],
     permutation: &[usize],
     d: usize,
-    base: f64,
     scale_embeddings: bool,
-    positional_encoding: bool,
+    position: &PositionScheme,
     projections: Option<&Projections>,
 ) -> Result<Vec<f64>, OrderError> {
     let permuted = permute_tokens(tokens, permutation)?;
-    let original = attention_input(tokens, d, base, positional_encoding, scale_embeddings)?;
-    let moved = attention_input(&permuted, d, base, positional_encoding, scale_embeddings)?;
-    let y_of_moved = layer_output(moved.view(), projections, None)?;
+    let input = |tokens: &[String]| -> Result<Array2<f32>, OrderError> {
+        let mut z = attention_input(
+            tokens,
+            d,
+            position.base,
+            position.encoding.adds_sinusoid(),
+            scale_embeddings,
+        )?;
+        position
+            .add_to_input(&mut z)
+            .map_err(|e| OrderError::Layer(e.to_string()))?;
+        Ok(z)
+    };
+    let original_tokens: Vec<String> = tokens.iter().map(|t| t.as_ref().to_string()).collect();
+    let original = input(&original_tokens)?;
+    let moved = input(&permuted)?;
+    let y_of_moved = positioned_output(moved.view(), projections, position)?;
     let moved_y = permute_rows(
-        layer_output(original.view(), projections, None)?.view(),
+        positioned_output(original.view(), projections, position)?.view(),
         permutation,
     )?;
     Ok(y_of_moved
@@ -229,6 +246,28 @@ pub fn layer_output(
     match projections {
         None => Ok(self_attention_output_masked(z, valid_len)),
         Some(p) => layer(z, p, 1, valid_len)
+            .map(|stages| stages.output)
+            .map_err(|e| OrderError::Layer(e.to_string())),
+    }
+}
+
+/// [`layer_output`] with a position family inside the layer (no mask). Without projections the
+/// layer is Q = K = V = Z with W_o = I, as in [`layer_output`].
+fn positioned_output(
+    z: ArrayView2<f32>,
+    projections: Option<&Projections>,
+    position: &PositionScheme,
+) -> Result<Array2<f32>, OrderError> {
+    let inside = !matches!(
+        position.encoding,
+        Encoding::Sinusoidal | Encoding::Learned | Encoding::None
+    );
+    match (projections, inside) {
+        (_, false) => layer_output(z, projections, None),
+        (Some(p), true) => layer_positioned(z, p, 1, None, position)
+            .map(|stages| stages.output)
+            .map_err(|e| OrderError::Layer(e.to_string())),
+        (None, true) => layer_positioned(z, &identity(z.ncols()), 1, None, position)
             .map(|stages| stages.output)
             .map_err(|e| OrderError::Layer(e.to_string())),
     }

@@ -11,7 +11,10 @@ use thiserror::Error;
 
 use super::colormap::{diverging, diverging_rgba, sequential, MASKED_DARK, MASKED_LIGHT};
 use super::plot::{cell_at, PixelRect};
-use super::projection::{layer, LayerStages, ProjectionError, ProjectionMode, Projections};
+use super::position::{PositionError, PositionScheme};
+use super::projection::{
+    layer_positioned, LayerStages, ProjectionError, ProjectionMode, Projections,
+};
 use super::tokens::attention_input;
 use super::MathError;
 
@@ -73,6 +76,8 @@ pub struct PipelineSettings {
     pub heads: usize,
     /// Keys at index ≥ it are masked; `None`: none is.
     pub valid_len: Option<usize>,
+    /// How position enters the layer beyond the input sum (or in it, for a learned table).
+    pub position: PositionScheme,
 }
 
 #[derive(Debug, Clone, PartialEq, Error)]
@@ -81,6 +86,8 @@ pub enum PipelineError {
     Math(#[from] MathError),
     #[error(transparent)]
     Projection(#[from] ProjectionError),
+    #[error(transparent)]
+    Position(#[from] PositionError),
 }
 
 /// The layer's input and every stage.
@@ -99,14 +106,21 @@ impl Pipeline {
         settings: PipelineSettings,
         projections: &Projections,
     ) -> Result<Pipeline, PipelineError> {
-        let z = attention_input(
+        let mut z = attention_input(
             &tokens,
             settings.d,
             settings.base,
             settings.positional_encoding,
             settings.scale_embeddings,
         )?;
-        let stages = layer(z.view(), projections, settings.heads, settings.valid_len)?;
+        settings.position.add_to_input(&mut z)?;
+        let stages = layer_positioned(
+            z.view(),
+            projections,
+            settings.heads,
+            settings.valid_len,
+            &settings.position,
+        )?;
         Ok(Pipeline {
             tokens,
             settings,
@@ -496,6 +510,7 @@ mod tests {
             beta: 1.0,
             heads,
             valid_len,
+            position: crate::math::position::PositionScheme::absolute(),
         };
         let projections = Projections::of_mode(settings.mode, d, 1, 10000.0, 1, 1.0);
         Pipeline::compute(tokens, settings, &projections).expect("a layer")

@@ -24,6 +24,7 @@ use thiserror::Error;
 
 use super::attention::{masked_softmax_row, score_scale};
 use super::encoding::{frequency, frequency_count};
+use super::position::{PositionError, PositionScheme};
 use super::rng::SplitMix64;
 
 /// The seed of the random projections when the link names none.
@@ -70,6 +71,8 @@ pub enum ProjectionError {
     Shape { projections: usize, input: usize },
     #[error("{heads} heads do not divide d = {d}")]
     Heads { d: usize, heads: usize },
+    #[error(transparent)]
+    Position(#[from] PositionError),
 }
 
 /// W_q, W_k, W_v and W_o of one layer, each d × d, acting on rows (Q = Z·W_q).
@@ -230,6 +233,25 @@ pub fn layer(
     heads: usize,
     valid_len: Option<usize>,
 ) -> Result<LayerStages, ProjectionError> {
+    layer_positioned(
+        z,
+        projections,
+        heads,
+        valid_len,
+        &PositionScheme::absolute(),
+    )
+}
+
+/// [`layer`] with the position family's part inside the layer: RoPE rotates each head's queries
+/// and keys, ALiBi, T5 and Shaw add their bias to the head's scores (recorded in `scores`), and
+/// Shaw adds a^V to the weighted values. The input `z` already holds any added encoding.
+pub fn layer_positioned(
+    z: ArrayView2<f32>,
+    projections: &Projections,
+    heads: usize,
+    valid_len: Option<usize>,
+    position: &PositionScheme,
+) -> Result<LayerStages, ProjectionError> {
     let (n, d) = z.dim();
     if projections.d() != d {
         return Err(ProjectionError::Shape {
@@ -256,7 +278,12 @@ pub fn layer(
     let mut heads_output = Array2::<f32>::zeros((n, d));
     for h in 0..heads {
         let columns = s![.., h * head_dim..(h + 1) * head_dim];
-        let score = q.slice(columns).dot(&k.slice(columns).t()) * scale;
+        let q_head = position.rotate_head(q.slice(columns))?;
+        let k_head = position.rotate_head(k.slice(columns))?;
+        let mut score = q_head.dot(&k_head.t()) * scale;
+        if let Some(bias) = position.score_bias(h, q_head.view())? {
+            score += &bias;
+        }
         let mut masked = score.clone();
         for mut row in masked.rows_mut() {
             row.slice_mut(s![valid..]).fill(MASKED_SCORE);
@@ -267,9 +294,11 @@ pub fn layer(
                 masked_softmax_row(row, valid);
             }
         }
-        heads_output
-            .slice_mut(columns)
-            .assign(&w.dot(&v.slice(columns)));
+        let mut head_output = w.dot(&v.slice(columns));
+        if let Some(term) = position.value_term(h, w.view(), head_dim) {
+            head_output += &term;
+        }
+        heads_output.slice_mut(columns).assign(&head_output);
         scores.push(score);
         masked_scores.push(masked);
         weights.push(w);

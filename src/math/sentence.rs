@@ -7,9 +7,10 @@ use thiserror::Error;
 
 use super::encoding::sinusoidal;
 use super::panels::batch_input;
+use super::position::{PositionError, PositionScheme};
 use super::projection::{
-    layer, mean_self_weight, offset, offset_hit_rate, LayerStages, ProjectionError, ProjectionMode,
-    Projections,
+    layer, layer_positioned, mean_self_weight, offset, offset_hit_rate, LayerStages,
+    ProjectionError, ProjectionMode, Projections,
 };
 use super::tokens::attention_input;
 use super::MathError;
@@ -20,6 +21,8 @@ pub enum SentenceError {
     Math(#[from] MathError),
     #[error(transparent)]
     Projection(#[from] ProjectionError),
+    #[error(transparent)]
+    Position(#[from] PositionError),
 }
 
 /// How the attention panels build their layer.
@@ -34,6 +37,8 @@ pub struct LayerChoice {
     /// The offset head's δ (the page's global δ) and sharpness β.
     pub delta: i64,
     pub beta: f64,
+    /// How position enters beyond the input sum (RoPE, ALiBi, T5, Shaw) or in it (learned).
+    pub position: PositionScheme,
 }
 
 impl LayerChoice {
@@ -73,14 +78,15 @@ pub fn sentence_attention<S: AsRef<str>>(
     valid_len: Option<usize>,
 ) -> Result<SentenceAttention, SentenceError> {
     let d = choice.d;
-    let z = attention_input(
+    let mut z = attention_input(
         tokens,
         d,
         choice.base,
         choice.positional_encoding,
         choice.scale_embeddings,
     )?;
-    let stages = layer(z.view(), projections, 1, valid_len)?;
+    choice.position.add_to_input(&mut z)?;
+    let stages = layer_positioned(z.view(), projections, 1, valid_len, &choice.position)?;
     let mean_self_weight = mean_self_weight(&stages.weights);
     let (offset_hit_rate, offset_hit_rate_with_tokens) = offset_hit_rates(tokens, choice)?;
     Ok(SentenceAttention {
@@ -119,13 +125,18 @@ pub fn projected_batch(
     choice: &LayerChoice,
     projections: &Projections,
 ) -> Result<(Array3<f32>, Array3<f32>), SentenceError> {
-    let z = batch_input(
+    let mut z = batch_input(
         sequences,
         choice.d,
         choice.base,
         choice.positional_encoding,
         choice.scale_embeddings,
     )?;
+    for mut sequence in z.outer_iter_mut() {
+        let mut rows = sequence.to_owned();
+        choice.position.add_to_input(&mut rows)?;
+        sequence.assign(&rows);
+    }
     let mut q = Array3::<f32>::zeros(z.raw_dim());
     let mut k = Array3::<f32>::zeros(z.raw_dim());
     for (b, sequence) in z.axis_iter(Axis(0)).enumerate() {
@@ -152,6 +163,7 @@ mod tests {
             seed: 1,
             delta: 1,
             beta: 1.0,
+            position: PositionScheme::absolute(),
         }
     }
 

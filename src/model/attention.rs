@@ -2,6 +2,7 @@
 //! Q = K = V = Z, the mask (as d2l's `masked_softmax` does it), and the offset head's result.
 
 use super::present::{format_number, plural};
+use crate::math::position::{Encoding, PositionScheme};
 use crate::math::projection::ProjectionMode;
 
 /// The projections, in words (the CSV's first line uses [`formula`]).
@@ -18,20 +19,60 @@ pub fn projection_description(mode: ProjectionMode, seed: u64, delta: i64, beta:
     }
 }
 
-/// The formula of the weights, for the CSV's first line.
-pub fn formula(mode: ProjectionMode, scale_embeddings: bool, positional_encoding: bool) -> String {
-    let z = match (scale_embeddings, positional_encoding) {
-        (true, true) => "Z = X*sqrt(d) + P",
-        (true, false) => "Z = X*sqrt(d)",
-        (false, true) => "Z = X + P",
-        (false, false) => "Z = X",
+/// The formula of the weights, for the CSV's first line, with the position family `encoding`.
+pub fn formula(mode: ProjectionMode, scale_embeddings: bool, encoding: Encoding) -> String {
+    let x = if scale_embeddings { "X*sqrt(d)" } else { "X" };
+    let z = match encoding {
+        Encoding::Sinusoidal => format!("Z = {x} + P"),
+        Encoding::Learned => format!("Z = {x} + E (learned table)"),
+        _ => format!("Z = {x}"),
+    };
+    let (q, k) = match mode {
+        ProjectionMode::Identity => ("Z", "Z"),
+        _ => ("(Z W_q)", "(Z W_k)"),
+    };
+    let scores = match encoding {
+        Encoding::Rope => format!("(R_i {q}_i).(R_j {k}_j)/sqrt(d)"),
+        Encoding::Alibi => format!("{q}{k}^T/sqrt(d) + m*(j-i), keys j > i masked"),
+        Encoding::T5 => format!("{q}{k}^T/sqrt(d) + b[bucket(j-i)]"),
+        Encoding::Shaw => format!("{q}({k} + a^K[clip(j-i)])^T/sqrt(d)"),
+        _ => format!("{q}{k}^T/sqrt(d)"),
     };
     match mode {
-        ProjectionMode::Identity => format!("attention weights softmax(Z Z^T/sqrt(d)) with {z}"),
+        ProjectionMode::Identity => format!("attention weights softmax({scores}) with {z}"),
         _ => format!(
-            "attention weights softmax((Z W_q)(Z W_k)^T/sqrt(d)) with {z}, {} projections",
+            "attention weights softmax({scores}) with {z}, {} projections",
             mode.to_query()
         ),
+    }
+}
+
+/// How position enters the layer, in words, for the attention panels' read-outs.
+pub fn encoding_sentence(encoding: Encoding, scheme: &PositionScheme) -> String {
+    match encoding {
+        Encoding::Sinusoidal => "position: sinusoidal P added to X".into(),
+        Encoding::Learned => format!(
+            "position: a learned table E (L_max = {}, seeded N(0, 0.02²), untrained) added to X",
+            scheme.learned_max
+        ),
+        Encoding::Rope => format!(
+            "position: RoPE, each head's q and k rotated pair by pair by i·θ_j, θ_j = {}^(−2j/d_h)",
+            format_number(scheme.base)
+        ),
+        Encoding::Alibi => format!(
+            "position: ALiBi, head h adds m_h·(j − i) with the slopes of a {}-head model (head 0: m = {}) and the causal mask it was defined with (keys after the query get weight 0)",
+            scheme.alibi_heads,
+            format_number(scheme.alibi_slope(0))
+        ),
+        Encoding::T5 => format!(
+            "position: T5 relative buckets ({} buckets, max_distance {}), one seeded untrained bias per bucket and head",
+            scheme.t5.num_buckets, scheme.t5.max_distance
+        ),
+        Encoding::Shaw => format!(
+            "position: Shaw et al. relative embeddings a^K, a^V clipped at k = {} (seeded, untrained)",
+            scheme.clip
+        ),
+        Encoding::None => "no position (the layer cannot tell the order)".into(),
     }
 }
 
@@ -118,10 +159,15 @@ mod tests {
     #[test]
     fn formula_names_what_is_used() {
         assert_eq!(
-            formula(ProjectionMode::Identity, true, true),
-            "attention weights softmax(Z Z^T/sqrt(d)) with Z = X*sqrt(d) + P"
+            formula(ProjectionMode::Identity, true, Encoding::Sinusoidal),
+            "attention weights softmax(ZZ^T/sqrt(d)) with Z = X*sqrt(d) + P"
         );
-        assert!(formula(ProjectionMode::Random, false, true).contains("(Z W_q)(Z W_k)^T"));
+        assert!(formula(ProjectionMode::Random, false, Encoding::Sinusoidal)
+            .contains("(Z W_q)(Z W_k)^T"));
+        assert!(formula(ProjectionMode::Random, true, Encoding::Rope).contains("R_i"));
+        assert!(
+            formula(ProjectionMode::Random, true, Encoding::None).contains("with Z = X*sqrt(d),")
+        );
         assert!(offset_sentence(1, 1.0, 0.5, true).contains("on P alone 100%"));
     }
 }

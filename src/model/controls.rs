@@ -4,11 +4,16 @@
 
 use super::state::State;
 use crate::math::lesson::{
-    divisors, COMPLEXITY_D_MAX, COMPLEXITY_N_MAX, KERNEL_MAX, SIM_MAX_OFFSET_LIMIT,
+    divisors, injection_text, COMPLEXITY_D_MAX, COMPLEXITY_N_MAX, KERNEL_MAX, MAX_EXTENSION_SCALE,
+    MAX_T5_RANGE, MAX_TRAINING_CONTEXT, MIN_T5_RANGE, MIN_TRAINING_CONTEXT, SIM_MAX_OFFSET_LIMIT,
     SIM_POSITION_MAX,
 };
-use crate::math::params::{format_base, slider_from_base, BASE_MAX, BASE_MIN, D_MIN, N_MIN};
+use crate::math::params::{
+    base_from_slider, format_base, slider_from_base, BASE_MAX, BASE_MIN, D_MIN, N_MIN,
+};
+use crate::math::position::{MAX_ALIBI_HEADS, MAX_CLIP, MAX_LEARNED_MAX};
 use crate::math::projection::MAX_BETA;
+use crate::math::stacking::MAX_LAYERS;
 use crate::math::tokens::MAX_TOKENS;
 
 /// Steps of the base slider per decade: equal steps in log10(base) of 0.05, so that one arrow key
@@ -48,6 +53,19 @@ impl SliderValue {
     }
 }
 
+/// The scale factor's slider goes to 64 (the numeric field takes up to the limit).
+pub const SCALE_SLIDER_MAX: f64 = 64.0;
+
+/// The value a slider's position stands for, as `peLab.set` takes it: the base and the training
+/// length have log-scale sliders; the others show their value.
+pub fn value_from_slider(key: &str, position: f64, raw: &str) -> String {
+    match key {
+        "base" => format_base(base_from_slider(position)),
+        "ctx" => format!("{}", 2f64.powf(position).round()),
+        _ => raw.to_string(),
+    }
+}
+
 /// A `<select>`'s options (value, label) and the chosen value.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MenuValue {
@@ -82,6 +100,13 @@ pub struct ControlValues {
     pub seed: String,
     /// Draw np.tile's wrong maps beside the right ones.
     pub show_tile: bool,
+    /// The attention panels' position family (`enc`).
+    pub encoding: &'static str,
+    /// The stacking experiment's switches and where P enters.
+    pub skip: bool,
+    pub layer_norm: bool,
+    pub causal: bool,
+    pub injection: &'static str,
 }
 
 fn integer_slider(
@@ -184,6 +209,64 @@ pub fn control_values(state: &State) -> ControlValues {
             text: format!("{}", lesson.beta),
             valuetext: format!("sharpness β = {}", lesson.beta),
         },
+        integer_slider(
+            "aheads",
+            1,
+            MAX_ALIBI_HEADS,
+            lesson.alibi_heads,
+            format!("ALiBi heads H = {}", lesson.alibi_heads),
+        ),
+        integer_slider(
+            "clip",
+            1,
+            MAX_CLIP,
+            lesson.clip,
+            format!("clipping distance k = {}", lesson.clip),
+        ),
+        integer_slider(
+            "lmax",
+            1,
+            MAX_LEARNED_MAX,
+            lesson.learned_max,
+            format!("table length L_max = {}", lesson.learned_max),
+        ),
+        SliderValue {
+            key: "scale",
+            min: 1.0,
+            max: SCALE_SLIDER_MAX,
+            step: 1.0,
+            position: lesson.extension_scale.min(SCALE_SLIDER_MAX),
+            number_min: 1.0,
+            number_max: MAX_EXTENSION_SCALE,
+            text: format!("{}", lesson.extension_scale),
+            valuetext: format!("scale factor s = {}", lesson.extension_scale),
+        },
+        SliderValue {
+            key: "ctx",
+            // log2 of the length: one step doubles it.
+            min: (MIN_TRAINING_CONTEXT as f64).log2(),
+            max: (MAX_TRAINING_CONTEXT as f64).log2(),
+            step: 1.0,
+            position: (lesson.training_context as f64).log2(),
+            number_min: MIN_TRAINING_CONTEXT as f64,
+            number_max: MAX_TRAINING_CONTEXT as f64,
+            text: lesson.training_context.to_string(),
+            valuetext: format!("training length L = {}", lesson.training_context),
+        },
+        integer_slider(
+            "layers",
+            0,
+            MAX_LAYERS,
+            lesson.layers,
+            format!("{} layers", lesson.layers),
+        ),
+        integer_slider(
+            "trange",
+            MIN_T5_RANGE,
+            MAX_T5_RANGE,
+            lesson.t5_range,
+            format!("relative distances ±{}", lesson.t5_range),
+        ),
     ];
     let d = lesson.d();
     let token_options: Vec<(String, String)> = tokens
@@ -227,6 +310,11 @@ pub fn control_values(state: &State) -> ControlValues {
         projection: lesson.projection.to_query(),
         seed: lesson.seed.to_string(),
         show_tile: lesson.show_tile,
+        encoding: lesson.encoding_in_use().to_query(),
+        skip: lesson.skip,
+        layer_norm: lesson.layer_norm,
+        causal: lesson.causal,
+        injection: injection_text(lesson.injection),
     }
 }
 
@@ -298,7 +386,7 @@ mod tests {
             keys,
             [
                 "d", "n", "base", "delta", "pair", "pos", "valid", "simi", "simk", "cn", "cd", "k",
-                "beta"
+                "beta", "aheads", "clip", "lmax", "scale", "ctx", "layers", "trange"
             ]
         );
     }

@@ -12,13 +12,22 @@ pub const EMPTY_SUMMARY: &str =
 pub const TRACE_HINT: &str =
     "Hover a cell of any stage to trace its query row (and a key) through the layer.";
 
-/// "Z = X·√d + P" as the embedding switches have it.
+use crate::math::position::Encoding;
+
+/// "Z = X·√d + P" as the embedding switches and the position family have it.
 pub fn z_formula(p: &Pipeline) -> &'static str {
-    match (p.settings.scale_embeddings, p.settings.positional_encoding) {
-        (true, true) => "Z = X·√d + P",
-        (false, true) => "Z = X + P",
-        (true, false) => "Z = X·√d",
-        (false, false) => "Z = X",
+    let learned = p.settings.position.encoding == Encoding::Learned;
+    match (
+        p.settings.scale_embeddings,
+        p.settings.positional_encoding,
+        learned,
+    ) {
+        (true, true, _) => "Z = X·√d + P",
+        (false, true, _) => "Z = X + P",
+        (true, false, true) => "Z = X·√d + E",
+        (false, false, true) => "Z = X + E",
+        (true, false, false) => "Z = X·√d",
+        (false, false, false) => "Z = X",
     }
 }
 
@@ -43,7 +52,13 @@ pub fn stage_label(p: &Pipeline, stage: Stage) -> (String, String) {
         Stage::Q => "Q = Z·W_q",
         Stage::K => "K = Z·W_k",
         Stage::V => "V = Z·W_v",
-        Stage::Scores => "QKᵀ/√d_h",
+        Stage::Scores => match p.settings.position.encoding {
+            Encoding::Rope => "(RQ)(RK)ᵀ/√d_h",
+            Encoding::Alibi => "QKᵀ/√d_h + m(j−i)",
+            Encoding::T5 => "QKᵀ/√d_h + b(j−i)",
+            Encoding::Shaw => "Q(K+aᴷ)ᵀ/√d_h",
+            _ => "QKᵀ/√d_h",
+        },
         Stage::Masked => "masked",
         Stage::Weights => "softmax",
         Stage::Mixed => "weights·V",
@@ -231,8 +246,15 @@ pub fn summary(p: &Pipeline) -> String {
             "do NOT sum to 1"
         }
     );
+    let position = match p.settings.position.encoding {
+        Encoding::Rope => " RoPE: the scores use Q and K rotated row by row by their positions (Q, K as drawn are before the rotation).",
+        Encoding::Alibi => " ALiBi: the scores include head 0's bias m·(j − i), and keys after the query get −10⁶ (causal).",
+        Encoding::T5 => " T5: the scores include a bias per bucket of j − i (seeded, untrained).",
+        Encoding::Shaw => " Shaw: the scores include q_i·a^K_clip(j−i)/√d_h, and the output adds Σ_j w_ij a^V_clip(j−i).",
+        _ => "",
+    };
     format!(
-        "{} {shapes} {mask} {rows} Colours: each signed matrix on its own blue–white–red scale from −max to +max |value| (in its label); weights on viridis from 0 to 1.",
+        "{} {shapes}{position} {mask} {rows} Colours: each signed matrix on its own blue–white–red scale from −max to +max |value| (in its label); weights on viridis from 0 to 1.",
         projection_text(p)
     )
 }
@@ -259,6 +281,7 @@ mod tests {
             beta: 1.0,
             heads: 4,
             valid_len,
+            position: crate::math::position::PositionScheme::absolute(),
         };
         let projections = Projections::of_mode(mode, 32, 7, 10000.0, 1, 1.0);
         Pipeline::compute(tokens, settings, &projections).expect("a layer")

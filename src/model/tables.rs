@@ -29,7 +29,7 @@ impl PanelSpec {
 }
 
 /// The panels, in page order.
-pub const PANELS: [PanelSpec; 11] = [
+pub const PANELS: [PanelSpec; 19] = [
     PanelSpec {
         name: "heatmap",
         title: "The positional encoding matrix P",
@@ -107,10 +107,66 @@ pub const PANELS: [PanelSpec; 11] = [
         svg: false,
         lazy: true,
     },
+    PanelSpec {
+        name: "rope",
+        title: "RoPE: rotate queries and keys",
+        csv: false,
+        svg: false,
+        lazy: true,
+    },
+    PanelSpec {
+        name: "extension",
+        title: "Longer contexts: interpolation, NTK-aware scaling, YaRN",
+        csv: false,
+        svg: false,
+        lazy: true,
+    },
+    PanelSpec {
+        name: "alibi",
+        title: "ALiBi: a linear bias instead of a vector",
+        csv: false,
+        svg: false,
+        lazy: true,
+    },
+    PanelSpec {
+        name: "t5",
+        title: "T5's relative position buckets",
+        csv: false,
+        svg: false,
+        lazy: true,
+    },
+    PanelSpec {
+        name: "shaw",
+        title: "Relative position embeddings (Shaw et al.)",
+        csv: false,
+        svg: false,
+        lazy: true,
+    },
+    PanelSpec {
+        name: "learned",
+        title: "A learned position table",
+        csv: false,
+        svg: false,
+        lazy: true,
+    },
+    PanelSpec {
+        name: "nope",
+        title: "No encoding at all: the causal mask counts",
+        csv: false,
+        svg: false,
+        lazy: true,
+    },
+    PanelSpec {
+        name: "stacking",
+        title: "Stacking attention layers",
+        csv: false,
+        svg: false,
+        lazy: true,
+    },
 ];
 
 /// The sliders, each with its exact numeric field: (key, range id, number id).
-pub const SLIDERS: [(&str, &str, &str); 13] = [
+pub const SLIDERS: [(&str, &str, &str); 20] = [
     ("d", "d-range", "d-number"),
     ("n", "n-range", "n-number"),
     ("base", "base-range", "base-number"),
@@ -124,6 +180,13 @@ pub const SLIDERS: [(&str, &str, &str); 13] = [
     ("cd", "cd-range", "cd-number"),
     ("k", "k-range", "k-number"),
     ("beta", "beta-range", "beta-number"),
+    ("aheads", "aheads-range", "aheads-number"),
+    ("clip", "clip-range", "clip-number"),
+    ("lmax", "lmax-range", "lmax-number"),
+    ("scale", "scale-range", "scale-number"),
+    ("ctx", "ctx-range", "ctx-number"),
+    ("layers", "layers-range", "layers-number"),
+    ("trange", "trange-range", "trange-number"),
 ];
 
 /// The sliders of the bar at the top (the embed mode may show only some of them).
@@ -143,13 +206,13 @@ pub enum FieldKind {
 }
 
 /// The other inputs: (key, id, kind).
-pub const FIELDS: [(&str, &str, FieldKind); 16] = [
+pub const FIELDS: [(&str, &str, FieldKind); 21] = [
     ("cols", "cols-input", FieldKind::Text),
     ("index", "index-check", FieldKind::Check),
     ("textbook", "textbook-check", FieldKind::Check),
     ("text", "attn-text", FieldKind::LiveText),
     ("pe", "attn-pe", FieldKind::Check),
-    ("scale", "attn-scale", FieldKind::Check),
+    ("sqrtd", "attn-scale", FieldKind::Check),
     ("heads", "heads-select", FieldKind::Menu),
     ("simview", "simview-select", FieldKind::Menu),
     ("ti", "ti-select", FieldKind::Menu),
@@ -160,6 +223,11 @@ pub const FIELDS: [(&str, &str, FieldKind); 16] = [
     ("proj", "attn-proj", FieldKind::Menu),
     ("seed", "attn-seed", FieldKind::Text),
     ("tile", "heads-tile", FieldKind::Check),
+    ("enc", "attn-enc", FieldKind::Menu),
+    ("skip", "stack-skip", FieldKind::Check),
+    ("ln", "stack-ln", FieldKind::Check),
+    ("causal", "stack-causal", FieldKind::Check),
+    ("inject", "stack-inject", FieldKind::Menu),
 ];
 
 /// What a button does.
@@ -225,9 +293,10 @@ pub struct LessonStep {
 
 /// The lesson path: every panel once, in the chapter's order (self-attention, the comparison of
 /// CNNs, RNNs and self-attention, positional encoding, absolute then relative positional
-/// information), then the readers' questions. The page's lesson navigation, its keys and the
+/// information), then the readers' questions, then the encodings beyond the chapter and its
+/// exercises. The page's lesson navigation, its keys and the
 /// address bar's `#panel-<name>` follow it.
-pub const LESSON: [LessonStep; 11] = [
+pub const LESSON: [LessonStep; 19] = [
     LessonStep {
         panel: "attention",
         part: "Self-attention",
@@ -271,6 +340,38 @@ pub const LESSON: [LessonStep; 11] = [
     LessonStep {
         panel: "scaling",
         part: "Readers' questions",
+    },
+    LessonStep {
+        panel: "rope",
+        part: "Beyond sinusoidal: today's encodings and the exercises",
+    },
+    LessonStep {
+        panel: "extension",
+        part: "Beyond sinusoidal: today's encodings and the exercises",
+    },
+    LessonStep {
+        panel: "alibi",
+        part: "Beyond sinusoidal: today's encodings and the exercises",
+    },
+    LessonStep {
+        panel: "t5",
+        part: "Beyond sinusoidal: today's encodings and the exercises",
+    },
+    LessonStep {
+        panel: "shaw",
+        part: "Beyond sinusoidal: today's encodings and the exercises",
+    },
+    LessonStep {
+        panel: "learned",
+        part: "Beyond sinusoidal: today's encodings and the exercises",
+    },
+    LessonStep {
+        panel: "nope",
+        part: "Beyond sinusoidal: today's encodings and the exercises",
+    },
+    LessonStep {
+        panel: "stacking",
+        part: "Beyond sinusoidal: today's encodings and the exercises",
     },
 ];
 
@@ -343,7 +444,15 @@ mod tests {
                 "projection",
                 "similarity",
                 "order",
-                "scaling"
+                "scaling",
+                "rope",
+                "extension",
+                "alibi",
+                "t5",
+                "shaw",
+                "learned",
+                "nope",
+                "stacking"
             ]
         );
         // The parts come in one block each.
@@ -361,9 +470,9 @@ mod tests {
         assert_eq!(lesson_move(None, &Go::Previous), Some(0));
         assert_eq!(lesson_move(Some(0), &Go::Previous), Some(0));
         assert_eq!(lesson_move(Some(0), &Go::Next), Some(1));
-        assert_eq!(lesson_move(Some(10), &Go::Next), Some(10));
+        assert_eq!(lesson_move(Some(18), &Go::Next), Some(18));
         assert_eq!(lesson_move(Some(5), &Go::Previous), Some(4));
         assert_eq!(lesson_move(Some(2), &Go::To("binary".into())), Some(6));
-        assert_eq!(lesson_move(Some(2), &Go::To("nope".into())), None);
+        assert_eq!(lesson_move(Some(2), &Go::To("nothing".into())), None);
     }
 }

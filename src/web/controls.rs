@@ -12,8 +12,7 @@ use web_sys::{Element, HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlSel
 use super::action::Action;
 use super::dom::{self, element, listen};
 use super::error::WebError;
-use crate::math::params::{base_from_slider, format_base};
-use crate::model::controls::{ControlValues, MenuValue, SliderValue};
+use crate::model::controls::{value_from_slider, ControlValues, MenuValue, SliderValue};
 use crate::model::state::Msg;
 pub use crate::model::tables::{FieldKind, Press, BUTTONS, FIELDS, GLOBAL_SLIDERS, SLIDERS};
 
@@ -85,11 +84,7 @@ impl Controls {
             let (key, range) = (slider.key, slider.range.clone());
             // `input`, not only `change`: the panels follow a slider while it is dragged.
             listen(&slider.range, "input", move |_| {
-                let value = if key == "base" {
-                    format_base(base_from_slider(range.value_as_number()))
-                } else {
-                    range.value()
-                };
+                let value = value_from_slider(key, range.value_as_number(), &range.value());
                 send(Action::FromControl(range.id(), Msg::set(key, value)));
             })?;
             let number = slider.number.clone();
@@ -186,6 +181,9 @@ impl Controls {
                             "tile" => values.show_tile,
                             "textbook" => values.textbook,
                             "index" => values.one_based,
+                            "skip" => values.skip,
+                            "ln" => values.layer_norm,
+                            "causal" => values.causal,
                             _ => values.scale_embeddings,
                         });
                     }
@@ -197,6 +195,8 @@ impl Controls {
                         "tj" => (values.token_j.clone(), values.token_j.options.is_empty()),
                         "simview" => (fixed(&values.sim_view), false),
                         "proj" => (fixed(values.projection), false),
+                        "enc" => (fixed(values.encoding), false),
+                        "inject" => (fixed(values.injection), false),
                         _ => (fixed(values.theme), false),
                     };
                     if let Some(select) = element.dyn_ref::<HtmlSelectElement>() {

@@ -7,12 +7,19 @@ use wasm_bindgen::JsValue;
 use crate::gpu::GpuError;
 use crate::math::attention::AttentionError;
 use crate::math::complexity::ComplexityError;
+use crate::math::extension::ExtensionError;
 use crate::math::heads::HeadsError;
+use crate::math::learned::LearnedError;
 use crate::math::order::OrderError;
+use crate::math::position::PositionError;
 use crate::math::projection::ProjectionError;
+use crate::math::rope::RopeError;
 use crate::math::scaling::ScalingError;
 use crate::math::sentence::SentenceError;
+use crate::math::shaw::ShawError;
 use crate::math::similarity::SimilarityError;
+use crate::math::stacking::StackingError;
+use crate::math::t5::BucketError;
 use crate::math::MathError;
 
 #[derive(Debug, Error)]
@@ -45,6 +52,20 @@ pub enum WebError {
     Projection(#[from] ProjectionError),
     #[error(transparent)]
     Sentence(#[from] SentenceError),
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    #[error(transparent)]
+    Rope(#[from] RopeError),
+    #[error(transparent)]
+    Extension(#[from] ExtensionError),
+    #[error(transparent)]
+    Bucket(#[from] BucketError),
+    #[error(transparent)]
+    Shaw(#[from] ShawError),
+    #[error(transparent)]
+    Learned(#[from] LearnedError),
+    #[error(transparent)]
+    Stacking(#[from] StackingError),
     #[error("WebGPU: {0}")]
     GpuKernel(#[from] GpuError),
     /// A WebGPU failure in the browser layer (a canvas, a surface, a read-back).

@@ -33,6 +33,14 @@ pub fn mount_panels() -> Result<Vec<Box<dyn Panel>>, WebError> {
         Box::new(panels::binary::BinaryPanel::mount(&PANELS[8])?),
         Box::new(panels::complexity::ComplexityPanel::mount(&PANELS[9])?),
         Box::new(panels::scaling::ScalingPanel::mount(&PANELS[10])?),
+        Box::new(panels::rope::RopePanel::mount(&PANELS[11])?),
+        Box::new(panels::extension::ExtensionPanel::mount(&PANELS[12])?),
+        Box::new(panels::alibi::AlibiPanel::mount(&PANELS[13])?),
+        Box::new(panels::t5::T5Panel::mount(&PANELS[14])?),
+        Box::new(panels::shaw::ShawPanel::mount(&PANELS[15])?),
+        Box::new(panels::learned::LearnedPanel::mount(&PANELS[16])?),
+        Box::new(panels::nope::NopePanel::mount(&PANELS[17])?),
+        Box::new(panels::stacking::StackingPanel::mount(&PANELS[18])?),
     ];
     debug_assert!(panels
         .iter()

@@ -21,8 +21,8 @@ use crate::math::plot::{cell_at, step_cell, PixelRect};
 use crate::math::projection::ProjectionMode;
 use crate::math::sentence::sentence_attention;
 use crate::model::attention::{
-    formula, identity_warning, mask_sentence, offset_sentence, projection_description,
-    row_sum_sentence,
+    encoding_sentence, formula, identity_warning, mask_sentence, offset_sentence,
+    projection_description, row_sum_sentence,
 };
 use crate::model::present::plural;
 use wasm_bindgen::JsValue;
@@ -36,6 +36,8 @@ pub struct AttentionStats {
     /// `null`: no key is masked.
     pub valid_len: Option<usize>,
     pub positional_encoding: bool,
+    /// The position family in use (`enc`): sinusoidal, rope, alibi, t5, shaw, learned or none.
+    pub encoding: &'static str,
     pub scale_embeddings: bool,
     /// Row q holds the weights of query q over every key.
     pub weights: Vec<Vec<f32>>,
@@ -144,6 +146,7 @@ pub fn render(
         d: params.d,
         valid_len,
         positional_encoding: lesson.positional_encoding,
+        encoding: lesson.encoding_in_use().to_query(),
         scale_embeddings: lesson.scale_embeddings,
         masked_weights_zero: true,
         ..AttentionStats::default()
@@ -262,10 +265,10 @@ pub fn render(
     dom::text(
         &dom.summary,
         &format!(
-            "{}, d = {}, P {}, embeddings {}; {}. Mean weight of a token on itself: {}.{strongest_text} {} {}",
+            "{}, d = {}, {}, embeddings {}; {}. Mean weight of a token on itself: {}.{strongest_text} {} {}",
             plural(n, "token", "tokens"),
             params.d,
-            if lesson.positional_encoding { "added" } else { "off" },
+            encoding_sentence(lesson.encoding_in_use(), &choice.position),
             if lesson.scale_embeddings { "× √d" } else { "not scaled" },
             projection_description(mode, lesson.seed, choice.delta, lesson.beta),
             format_number(stats.diagonal_mean),
@@ -278,7 +281,7 @@ pub fn render(
         stats,
         rect.map(|rect| WeightsView {
             rect,
-            formula: formula(mode, lesson.scale_embeddings, lesson.positional_encoding),
+            formula: formula(mode, lesson.scale_embeddings, lesson.encoding_in_use()),
             tokens,
             weights: w,
             valid_len,

@@ -15,9 +15,11 @@ use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::reading::{self, Paging};
 use super::{elapsed, format_number, Ctx};
-use crate::math::attention::multi_head_weights_qk;
 use crate::math::colormap::weights_image;
-use crate::math::heads::{compare_valid_len_orders_qk, head_valid_lens, tiled_head_valid_lens};
+use crate::math::heads::{
+    compare_valid_len_orders_qk, head_valid_lens, multi_head_weights_positioned, repeat_valid_lens,
+    tiled_head_valid_lens,
+};
 use crate::math::lesson::{batch_sequences, divisors, PAD_TOKEN};
 use crate::math::panels::masked_weights_are_zero;
 use crate::math::plot::{cell_at, step_cell, PixelRect};
@@ -123,8 +125,16 @@ pub fn render(
         &super::layer_choice(ctx),
         &super::projections(ctx),
     )?;
-    let w = multi_head_weights_qk(q.view(), k.view(), heads, &lens)?;
-    let (comparison, tiled_w) = compare_valid_len_orders_qk(q.view(), k.view(), heads, &lens)?;
+    let position = lesson.position_scheme(params.base);
+    let w = multi_head_weights_positioned(
+        q.view(),
+        k.view(),
+        heads,
+        &repeat_valid_lens(&lens, heads)?,
+        &position,
+    )?;
+    let (comparison, tiled_w) =
+        compare_valid_len_orders_qk(q.view(), k.view(), heads, &lens, &position)?;
     let per_head = head_valid_lens(&lens, heads)?;
     let tiled = tiled_head_valid_lens(&lens, heads)?;
     let masked_zero = (0..2).all(|b| {

@@ -9,22 +9,31 @@
 //! nothing read back) and from the CPU otherwise; the complexity panel times the GPU attention
 //! kernel on WebGPU and `math::attention::weights` on the CPU.
 
+pub mod alibi;
 pub mod attention;
 pub mod binary;
 pub mod complexity;
 mod complexity_chart;
 mod complexity_paths;
 pub mod curves;
+pub mod extension;
+mod family_charts;
 pub mod heads;
 pub mod heatmap;
+pub mod learned;
+pub mod nope;
 pub mod order;
 pub mod pipeline;
 pub mod projection;
 mod reading;
+pub mod rope;
 pub mod scaling;
+pub mod shaw;
 pub mod similarity;
 mod similarity_charts;
 mod similarity_heatmap;
+pub mod stacking;
+pub mod t5;
 
 use crate::web::surface;
 use serde::Serialize;
@@ -59,6 +68,19 @@ pub struct LessonView {
     pub kernel: usize,
     pub token_i: usize,
     pub token_j: usize,
+    /// The position family in use (`none` while `pe` is off).
+    pub encoding: &'static str,
+    pub alibi_heads: usize,
+    pub clip: usize,
+    pub learned_max: usize,
+    pub extension_scale: f64,
+    pub training_context: usize,
+    pub layers: usize,
+    pub skip: bool,
+    pub layer_norm: bool,
+    pub causal: bool,
+    pub injection: &'static str,
+    pub t5_range: usize,
 }
 
 impl LessonView {
@@ -81,6 +103,18 @@ impl LessonView {
             kernel: k,
             token_i: lesson.token_pair.0,
             token_j: lesson.token_pair.1,
+            encoding: lesson.encoding_in_use().to_query(),
+            alibi_heads: lesson.alibi_heads,
+            clip: lesson.clip,
+            learned_max: lesson.learned_max,
+            extension_scale: lesson.extension_scale,
+            training_context: lesson.training_context,
+            layers: lesson.layers,
+            skip: lesson.skip,
+            layer_norm: lesson.layer_norm,
+            causal: lesson.causal,
+            injection: crate::math::lesson::injection_text(lesson.injection),
+            t5_range: lesson.t5_range,
         }
     }
 }
@@ -104,16 +138,18 @@ fn canvas_message(canvas: &HtmlCanvasElement, lines: &[&str]) -> Result<(), WebE
     Ok(())
 }
 
-/// What the sentence panels depend on: the tokens, P's d and base, and the embedding switches.
+/// What the sentence panels depend on: the tokens, P's d and base, the embedding switches and
+/// the position family with its settings.
 fn tokens_key(ctx: &super::panel::Ctx) -> String {
     let (p, l) = (ctx.params, ctx.lesson);
     format!(
-        "{:?}|{}|{}|{}|{}",
+        "{:?}|{}|{}|{}|{}|{:?}",
         l.tokens(),
         p.d,
         p.base,
         l.positional_encoding,
-        l.scale_embeddings
+        l.scale_embeddings,
+        l.position_scheme(p.base)
     )
 }
 
@@ -123,12 +159,13 @@ fn layer_choice(ctx: &super::panel::Ctx) -> crate::math::sentence::LayerChoice {
     crate::math::sentence::LayerChoice {
         d: p.d,
         base: p.base,
-        positional_encoding: l.positional_encoding,
+        positional_encoding: l.encoding_in_use().adds_sinusoid(),
         scale_embeddings: l.scale_embeddings,
         mode: l.projection,
         seed: l.seed,
         delta: p.delta,
         beta: l.beta,
+        position: l.position_scheme(p.base),
     }
 }
 

@@ -16,6 +16,7 @@ use super::{canvas_message, elapsed, format_number, Ctx};
 use crate::math::order::permute_tokens;
 use crate::math::panels::{masked_equivariance_gap_projected, row_gaps_projected};
 use crate::math::plot::integer_ticks;
+use crate::math::position::{Encoding, PositionScheme};
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
@@ -43,6 +44,9 @@ pub struct OrderStats {
     pub moves_tokens: bool,
     /// The layer's projections (as the attention panel's).
     pub projection: &'static str,
+    /// The position family of the "with" gaps: the attention panels' `enc`, or sinusoidal when
+    /// that is `none` (the comparison needs a position).
+    pub encoding: &'static str,
     pub ms: f64,
 }
 
@@ -66,11 +70,24 @@ pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
     // The same layer as the attention panel: the order argument holds for any W_q, W_k, W_v, W_o.
     let projections = super::projections(ctx);
     let layer = Some(projections.as_ref());
+    let family = match lesson.encoding {
+        Encoding::None => Encoding::Sinusoidal,
+        family => family,
+    };
+    let with_position = PositionScheme {
+        encoding: family,
+        ..lesson.position_scheme(base)
+    };
+    let without_position = PositionScheme {
+        encoding: Encoding::None,
+        ..with_position
+    };
     // The gaps do not depend on valid_len: a mask change reuses them (at d = 2048 each is four
     // layers of 4·10⁶ multiply-adds per token).
     let key = format!(
-        "{}|{:?}|{}",
+        "{}|{:?}|{:?}|{}",
         super::tokens_key(ctx),
+        with_position,
         chosen.permutation,
         super::projection_key(ctx)
     );
@@ -85,8 +102,8 @@ pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
         None => {
             let perm = &chosen.permutation;
             let gaps = (
-                row_gaps_projected(&tokens, perm, d, base, scale, false, layer)?,
-                row_gaps_projected(&tokens, perm, d, base, scale, true, layer)?,
+                row_gaps_projected(&tokens, perm, d, scale, &without_position, layer)?,
+                row_gaps_projected(&tokens, perm, d, scale, &with_position, layer)?,
             );
             GAPS.with(|g| *g.borrow_mut() = Some((key, gaps.clone())));
             gaps
@@ -112,6 +129,7 @@ pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
     let moves = chosen.permutation.iter().enumerate().any(|(i, &p)| i != p);
     let stats = OrderStats {
         projection: lesson.projection.to_query(),
+        encoding: family.to_query(),
         tokens: tokens.clone(),
         permutation: chosen.permutation.clone(),
         permuted_tokens: permuted.clone(),
@@ -149,6 +167,7 @@ pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
         },
     );
     dom::text(&dom.with, &format_number(stats.with_pe));
+    dom::text(&dom.with_name, family_name(family));
     dom::text(
         &dom.masked,
         &if n == 0 {
@@ -169,6 +188,18 @@ pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
     })
 }
 
+/// The family of the "with" gaps, as the read-out names it.
+fn family_name(family: Encoding) -> &'static str {
+    match family {
+        Encoding::Rope => "RoPE",
+        Encoding::Alibi => "ALiBi (causal)",
+        Encoding::T5 => "T5 buckets",
+        Encoding::Shaw => "Shaw's relative embeddings",
+        Encoding::Learned => "a learned table E",
+        _ => "P",
+    }
+}
+
 fn quote(tokens: &[String]) -> String {
     if tokens.is_empty() {
         "(no tokens)".into()
@@ -183,6 +214,10 @@ fn draw_chart(
     permuted: &[String],
     stats: &OrderStats,
 ) -> Result<(), WebError> {
+    let with_label = format!(
+        "with {}",
+        family_name(Encoding::from_query(stats.encoding).unwrap_or_default())
+    );
     let n = permuted.len();
     if n == 0 {
         return canvas_message(canvas, &["No tokens to permute."]);
@@ -227,7 +262,7 @@ fn draw_chart(
             &stats.rows_without_pe,
             "without P (float32 rounding; 0 = exact)",
         ),
-        (&stats.rows_with_pe, "with P"),
+        (&stats.rows_with_pe, with_label.as_str()),
     ]
     .into_iter()
     .enumerate()
@@ -278,6 +313,7 @@ crate::element_table! {
         original: HtmlElement = "order-original",
         permuted: HtmlElement = "order-permuted",
         description: HtmlElement = "order-description",
+        with_name: HtmlElement = "order-with-name",
         without: HtmlElement = "order-without",
         with: HtmlElement = "order-with",
         chart: HtmlCanvasElement = "order-chart",

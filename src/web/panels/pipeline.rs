@@ -321,19 +321,21 @@ impl Panel for PipelinePanel {
             d,
             base: params.base,
             delta: params.delta,
-            positional_encoding: lesson.positional_encoding,
+            positional_encoding: lesson.encoding_in_use().adds_sinusoid(),
             scale_embeddings: lesson.scale_embeddings,
             mode: lesson.projection,
             seed: lesson.seed,
             beta: lesson.beta,
             heads,
             valid_len: lesson.effective_valid_len(),
+            position: lesson.position_scheme(params.base),
         };
         // The same W as the attention, multi-head and order panels (one set per frame).
         let projections = super::projections(ctx);
         let pipeline = Pipeline::compute(tokens, settings, &projections).map_err(|e| match e {
             PipelineError::Math(e) => WebError::Math(e),
             PipelineError::Projection(e) => WebError::Projection(e),
+            PipelineError::Position(e) => WebError::Position(e),
         })?;
         self.stats.row_sum_error = pipeline.row_sum_error();
         dom::text(&self.dom.summary, &summary(&pipeline));

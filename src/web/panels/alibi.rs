@@ -1,0 +1,235 @@
+//! ALiBi (Press et al. 2022): no position vectors; head h adds m_h·(j − i) to the scores of the
+//! keys j ≤ i (causal), with the slopes a geometric sequence from 2^(−8/H) (the paper's rule for H
+//! not a power of two). Shows the slope table, every head's bias matrix, and how far each head
+//! looks: the bias alone puts weight ∝ e^(−m·(i − j)) on the key i − j back, at every query
+//! position i, inside the training length or far beyond it. CPU (`math::alibi`) on both backends.
+
+use plotters::prelude::SeriesLabelPosition;
+use serde::Serialize;
+use wasm_bindgen::JsValue;
+use web_sys::{HtmlCanvasElement, HtmlElement};
+
+use super::super::dom::{self, now_ms};
+use super::super::error::WebError;
+use super::super::panel::{to_js, Panel, PanelSpec};
+use super::family_charts::{draw_lines, draw_matrix, LineChart, Scale, Series};
+use super::{elapsed, format_number, Ctx};
+use crate::math::alibi::{slopes, span};
+
+/// Each head's bias matrix is drawn for this many positions.
+pub const SHOWN_POSITIONS: usize = 12;
+/// Heads per row of the tiled bias matrices.
+const GRID_COLUMNS: usize = 4;
+/// The weight curves show this many heads at most (the first ones: the steepest slopes).
+const CURVE_HEADS: usize = 8;
+/// The weight curves run over key distances 0 … this.
+const CURVE_DISTANCE: usize = 48;
+/// The share of a query's weight that the "span" holds.
+pub const SPAN_SHARE: f64 = 0.9;
+
+#[derive(Debug, Clone, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AlibiStats {
+    /// H, the model's heads (`aheads`).
+    pub heads: usize,
+    /// m_h for h = 0 … H − 1.
+    pub slopes: Vec<f64>,
+    /// The query positions at which the spans are measured: L/2, L, 2L, 4L (L = `ctx`).
+    pub query_positions: Vec<usize>,
+    /// spans[h][k]: how many of the most recent keys hold 90 % of head h's bias-only weight at
+    /// query position query_positions[k].
+    pub spans: Vec<Vec<usize>>,
+    /// The training length L the query positions are measured against.
+    pub training_context: usize,
+    pub ms: f64,
+}
+
+pub fn compute(heads: usize, context: usize) -> AlibiStats {
+    let slopes = slopes(heads);
+    let query_positions = vec![context / 2, context, 2 * context, 4 * context];
+    let spans = slopes
+        .iter()
+        .map(|&m| {
+            query_positions
+                .iter()
+                .map(|&i| span(m, i, SPAN_SHARE))
+                .collect()
+        })
+        .collect();
+    AlibiStats {
+        heads,
+        slopes,
+        query_positions,
+        spans,
+        training_context: context,
+        ms: 0.0,
+    }
+}
+
+/// Every head's causal bias matrix (SHOWN_POSITIONS square) tiled into one matrix, NaN (grey)
+/// above the diagonal and between the tiles.
+fn tiled_biases(slopes: &[f64]) -> (Vec<f32>, usize, usize) {
+    let n = SHOWN_POSITIONS;
+    let columns = slopes.len().clamp(1, GRID_COLUMNS);
+    let rows = slopes.len().div_ceil(columns).max(1);
+    let (height, width) = (rows * (n + 1) - 1, columns * (n + 1) - 1);
+    let mut values = vec![f32::NAN; height * width];
+    for (h, &m) in slopes.iter().enumerate() {
+        let (top, left) = ((h / columns) * (n + 1), (h % columns) * (n + 1));
+        for i in 0..n {
+            for j in 0..=i {
+                values[(top + i) * width + left + j] = (m * (j as f64 - i as f64)) as f32;
+            }
+        }
+    }
+    (values, height, width)
+}
+
+fn render(ctx: &mut Ctx, dom: &AlibiDom) -> Result<AlibiStats, WebError> {
+    let started = now_ms();
+    let (heads, context) = (ctx.lesson.alibi_heads, ctx.lesson.training_context);
+    let mut stats = compute(heads, context);
+    if ctx.draw {
+        let (values, rows, columns) = tiled_biases(&stats.slopes);
+        let limit = stats.slopes.first().copied().unwrap_or(1.0) * (SHOWN_POSITIONS - 1) as f64;
+        draw_matrix(
+            &dom.biases,
+            ctx.scratch,
+            &values,
+            rows,
+            columns,
+            Scale::Diverging(limit as f32),
+            "Key j (one block per head, head 0 top left)",
+            "Query i",
+        )?;
+        let series = stats
+            .slopes
+            .iter()
+            .take(CURVE_HEADS)
+            .enumerate()
+            .map(|(h, &m)| {
+                // Bias-only weights of the query at position L: e^(−m t) / Σ_{u ≤ L} e^(−m u).
+                let total = -(-m * (context as f64 + 1.0)).exp_m1() / -(-m).exp_m1();
+                Series {
+                    label: format!("head {h}, m = {}", format_number(m)),
+                    colour: h,
+                    points: (0..=CURVE_DISTANCE.min(context))
+                        .map(|t| (t as f64, (-m * t as f64).exp() / total))
+                        .collect(),
+                    dashed: false,
+                    markers: false,
+                }
+            })
+            .collect();
+        draw_lines(
+            &dom.weights,
+            &LineChart {
+                x_desc: "Distance i − j back to the key",
+                y_desc: "Weight from the bias alone",
+                log_x: false,
+                log_y: false,
+                series,
+                y_range: None,
+                legend: SeriesLabelPosition::UpperRight,
+                marks: Vec::new(),
+            },
+        )?;
+    }
+    let slope_list = stats
+        .slopes
+        .iter()
+        .map(|&m| format_number(m))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let rule = if heads.is_power_of_two() {
+        format!("a geometric sequence starting at 2^(−8/{heads}) with that ratio")
+    } else {
+        let lower = 1usize << (usize::BITS - 1 - heads.leading_zeros());
+        format!(
+            "H = {heads} is not a power of two: the {lower} slopes of H = {lower}, then every other slope of H = {}",
+            2 * lower
+        )
+    };
+    dom::text(
+        &dom.readout,
+        &format!("Slopes of H = {heads} heads ({rule}): {slope_list}."),
+    );
+    let last = stats.spans.len().saturating_sub(1);
+    let describe = |h: usize| {
+        stats.spans.get(h).map_or(String::new(), |spans| {
+            format!(
+                "head {h} (m = {}) puts 90 % of its weight on the last {} keys",
+                format_number(stats.slopes[h]),
+                spans
+                    .iter()
+                    .map(|k| k.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        })
+    };
+    let positions = stats
+        .query_positions
+        .iter()
+        .map(|i| i.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    dom::text(
+        &dom.beyond,
+        &format!(
+            "Beyond the training length: at query positions i = {positions} (L = {context} is the training length), {}; {}. The bias depends on i − j only, so a head looks equally far back at every position once i exceeds its span: nothing new appears past L. A head whose span exceeds i spreads over all i + 1 keys.",
+            describe(0),
+            describe(last),
+        ),
+    );
+    stats.ms = elapsed(started);
+    Ok(stats)
+}
+
+crate::element_table! {
+    pub struct AlibiDom {
+        biases: HtmlCanvasElement = "alibi-biases",
+        readout: HtmlElement = "alibi-readout",
+        weights: HtmlCanvasElement = "alibi-weights",
+        beyond: HtmlElement = "alibi-beyond",
+    }
+}
+
+pub struct AlibiPanel {
+    spec: &'static PanelSpec,
+    dom: AlibiDom,
+    stats: AlibiStats,
+}
+
+impl AlibiPanel {
+    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
+        Ok(AlibiPanel {
+            spec,
+            dom: AlibiDom::mount()?,
+            stats: AlibiStats::default(),
+        })
+    }
+}
+
+impl Panel for AlibiPanel {
+    fn spec(&self) -> &'static PanelSpec {
+        self.spec
+    }
+
+    fn inputs(&self, ctx: &Ctx) -> String {
+        format!("{}|{}", ctx.lesson.alibi_heads, ctx.lesson.training_context)
+    }
+
+    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
+        self.stats = render(ctx, &self.dom)?;
+        Ok(())
+    }
+
+    fn stats(&self) -> Option<JsValue> {
+        Some(to_js(&self.stats))
+    }
+
+    fn error_slot(&self) -> &HtmlElement {
+        &self.dom.readout
+    }
+}

@@ -1,0 +1,276 @@
+//! What the panels of the encoding families share: a line chart of labelled series (linear or
+//! log axes) and a matrix drawn as one heatmap image (a bias matrix, attention weights, a table).
+
+use plotters::prelude::*;
+use web_sys::HtmlCanvasElement;
+
+use super::super::draw::curves::PALETTE;
+use super::super::draw::heatmap::{
+    draw_heatmap_frame, paint_cells, HeatmapAxes, RgbaImage, DESC_FONT, LABEL_FONT,
+};
+use super::super::error::{draw_error, WebError};
+use crate::math::colormap::{diverging_bar_rgba, diverging_rgba};
+use crate::web::surface;
+
+/// One curve of a line chart.
+pub struct Series {
+    pub label: String,
+    /// An index into the page's palette.
+    pub colour: usize,
+    pub points: Vec<(f64, f64)>,
+    pub dashed: bool,
+    /// Draw a marker at every point (few points, or steps that must be seen).
+    pub markers: bool,
+}
+
+/// A line chart: axes, their scales and the series.
+pub struct LineChart<'a> {
+    pub x_desc: &'a str,
+    pub y_desc: &'a str,
+    pub log_x: bool,
+    pub log_y: bool,
+    pub series: Vec<Series>,
+    /// The y range; `None`: fitted to the points with a margin.
+    pub y_range: Option<(f64, f64)>,
+    /// Where the legend goes.
+    pub legend: SeriesLabelPosition,
+    /// Vertical marker lines (x, label).
+    pub marks: Vec<(f64, String)>,
+}
+
+fn finite_points(series: &[Series], log_x: bool, log_y: bool) -> Vec<(f64, f64)> {
+    series
+        .iter()
+        .flat_map(|s| s.points.iter().copied())
+        .filter(|(x, y)| {
+            x.is_finite() && y.is_finite() && (!log_x || *x > 0.0) && (!log_y || *y > 0.0)
+        })
+        .collect()
+}
+
+fn span(values: impl Iterator<Item = f64>) -> (f64, f64) {
+    values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+        (lo.min(v), hi.max(v))
+    })
+}
+
+/// Pads a range: linear by 8 % of its width, log by a factor 1.5 on each side; a flat or empty
+/// range gets a width of its own.
+fn padded(lo: f64, hi: f64, log: bool) -> (f64, f64) {
+    if !lo.is_finite() || !hi.is_finite() {
+        return if log { (0.1, 10.0) } else { (-1.0, 1.0) };
+    }
+    if log {
+        if hi <= lo {
+            (lo / 10.0, hi * 10.0)
+        } else {
+            (lo / 1.5, hi * 1.5)
+        }
+    } else if hi <= lo {
+        (lo - 1.0, hi + 1.0)
+    } else {
+        let pad = (hi - lo) * 0.08;
+        (lo - pad, hi + pad)
+    }
+}
+
+/// A tick label: scientific for log axes and very large or small values.
+fn tick_label(v: f64, log: bool) -> String {
+    let a = v.abs();
+    if log || (a != 0.0 && !(1e-3..1e5).contains(&a)) {
+        let exponent = a.log10().round();
+        if log && (a.log10() - exponent).abs() < 1e-6 {
+            return format!("1e{exponent:.0}");
+        }
+        format!("{v:.0e}")
+    } else if a >= 100.0 || v == v.round() {
+        format!("{v:.0}")
+    } else if a >= 1.0 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+/// plotters' legend positions are not `Copy`; the chart keeps one and each drawing gets its own.
+fn legend_position(position: &SeriesLabelPosition) -> SeriesLabelPosition {
+    use SeriesLabelPosition::*;
+    match position {
+        UpperLeft => UpperLeft,
+        MiddleLeft => MiddleLeft,
+        LowerLeft => LowerLeft,
+        UpperMiddle => UpperMiddle,
+        MiddleMiddle => MiddleMiddle,
+        LowerMiddle => LowerMiddle,
+        UpperRight => UpperRight,
+        MiddleRight => MiddleRight,
+        LowerRight => LowerRight,
+        Coordinate(x, y) => Coordinate(*x, *y),
+    }
+}
+
+/// Draws a line chart into `canvas`.
+pub fn draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Result<(), WebError> {
+    let backend = surface::plotting(canvas)?;
+    let root = backend.into_drawing_area();
+    root.fill(&WHITE).map_err(draw_error)?;
+    let points = finite_points(&chart.series, chart.log_x, chart.log_y);
+    let (x0, x1) = span(points.iter().map(|p| p.0));
+    let (x0, x1) = if x1 > x0 {
+        (x0, x1)
+    } else {
+        padded(x0, x1, chart.log_x)
+    };
+    let (y0, y1) = chart.y_range.unwrap_or_else(|| {
+        let (lo, hi) = span(points.iter().map(|p| p.1));
+        padded(lo, hi, chart.log_y)
+    });
+    macro_rules! draw_on {
+        ($xs:expr, $ys:expr) => {{
+            let mut plot = ChartBuilder::on(&root)
+                .margin(14)
+                .x_label_area_size(50)
+                .y_label_area_size(78)
+                .build_cartesian_2d($xs, $ys)
+                .map_err(draw_error)?;
+            plot.configure_mesh()
+                .light_line_style(WHITE.mix(0.0))
+                .bold_line_style(BLACK.mix(0.08))
+                .x_desc(chart.x_desc)
+                .y_desc(chart.y_desc)
+                .label_style(LABEL_FONT)
+                .axis_desc_style(DESC_FONT)
+                .x_labels(8)
+                .y_labels(7)
+                .x_label_formatter(&|v| tick_label(*v, chart.log_x))
+                .y_label_formatter(&|v| tick_label(*v, chart.log_y))
+                .draw()
+                .map_err(draw_error)?;
+            for (x, label) in &chart.marks {
+                let style = BLACK.mix(0.45).stroke_width(2);
+                plot.draw_series(DashedLineSeries::new(vec![(*x, y0), (*x, y1)], 6, 4, style))
+                    .map_err(draw_error)?;
+                plot.draw_series(std::iter::once(Text::new(
+                    label.clone(),
+                    (*x, y1),
+                    ("sans-serif", 14).into_font(),
+                )))
+                .map_err(draw_error)?;
+            }
+            for series in &chart.series {
+                let colour = PALETTE[series.colour % PALETTE.len()];
+                let style = colour.stroke_width(3);
+                let kept: Vec<(f64, f64)> = series
+                    .points
+                    .iter()
+                    .copied()
+                    .filter(|(x, y)| {
+                        x.is_finite()
+                            && y.is_finite()
+                            && (!chart.log_x || *x > 0.0)
+                            && (!chart.log_y || *y > 0.0)
+                    })
+                    .collect();
+                let drawn = if series.dashed {
+                    plot.draw_series(DashedLineSeries::new(kept.clone(), 8, 5, style))
+                        .map_err(draw_error)?
+                } else {
+                    plot.draw_series(LineSeries::new(kept.clone(), style))
+                        .map_err(draw_error)?
+                };
+                drawn.label(series.label.clone()).legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 22, y)], colour.stroke_width(3))
+                });
+                if series.markers {
+                    plot.draw_series(
+                        kept.iter()
+                            .map(|&(x, y)| Circle::new((x, y), 4, colour.filled())),
+                    )
+                    .map_err(draw_error)?;
+                }
+            }
+            plot.configure_series_labels()
+                .position(legend_position(&chart.legend))
+                .background_style(WHITE.mix(0.9))
+                .border_style(BLACK.mix(0.3))
+                .label_font(LABEL_FONT)
+                .draw()
+                .map_err(draw_error)?;
+        }};
+    }
+    match (chart.log_x, chart.log_y) {
+        (false, false) => draw_on!(x0..x1, y0..y1),
+        (true, false) => draw_on!((x0..x1).log_scale(), y0..y1),
+        (false, true) => draw_on!(x0..x1, (y0..y1).log_scale()),
+        (true, true) => draw_on!((x0..x1).log_scale(), (y0..y1).log_scale()),
+    }
+    root.present().map_err(draw_error)?;
+    Ok(())
+}
+
+/// How a matrix's values become colours.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Scale {
+    /// Blue–white–red from −limit to +limit (signed values: biases, scores).
+    Diverging(f32),
+}
+
+/// A matrix of `rows × columns` values (row-major) as one heatmap image with its axes and colour
+/// bar. Masked entries (non-finite) are drawn at the low end of the scale.
+#[allow(clippy::too_many_arguments)]
+pub fn draw_matrix(
+    canvas: &HtmlCanvasElement,
+    scratch: &HtmlCanvasElement,
+    values: &[f32],
+    rows: usize,
+    columns: usize,
+    scale: Scale,
+    x_desc: &str,
+    y_desc: &str,
+) -> Result<(), WebError> {
+    if rows == 0 || columns == 0 || values.len() != rows * columns {
+        return Ok(());
+    }
+    let (bar_pixels, cells, range) = match scale {
+        Scale::Diverging(limit) => {
+            let limit = if limit > 0.0 && limit.is_finite() {
+                limit
+            } else {
+                1.0
+            };
+            (
+                diverging_bar_rgba(256, -limit, limit),
+                diverging_rgba(values, -limit, limit),
+                (-limit, limit),
+            )
+        }
+    };
+    let rect = draw_heatmap_frame(
+        canvas,
+        scratch,
+        rows,
+        columns,
+        &RgbaImage {
+            width: 1,
+            height: bar_pixels.len() / 4,
+            pixels: &bar_pixels,
+        },
+        &HeatmapAxes {
+            x_desc,
+            y_desc,
+            value_range: range,
+            x_names: None,
+            y_names: None,
+        },
+    )?;
+    paint_cells(
+        canvas,
+        scratch,
+        &RgbaImage {
+            width: columns,
+            height: rows,
+            pixels: &cells,
+        },
+        rect,
+    )
+}

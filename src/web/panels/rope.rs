@@ -1,0 +1,317 @@
+//! RoPE (Su et al. 2021): the shift residual |s(m, n) − s(m + Δ, n + Δ)|/(‖q‖‖k‖) in float64
+//! and float32 against Δ, RoFormer's long-term-decay bound beside the mean score of random q, k,
+//! and the interleaved vs half-split layouts. CPU (`math::rope`) on both backends: a few hundred
+//! rotations of one vector.
+
+use serde::Serialize;
+use wasm_bindgen::JsValue;
+use web_sys::{HtmlCanvasElement, HtmlElement};
+
+use super::super::dom::{self, now_ms};
+use super::super::error::WebError;
+use super::super::panel::{to_js, Panel, PanelSpec};
+use super::family_charts::{draw_lines, LineChart, Series};
+use super::{canvas_message, elapsed, format_number, Ctx};
+use crate::math::rng::SplitMix64;
+use crate::math::rope::{
+    decay_bound_curve, interleaved_to_half_split, mean_random_score, permute, score,
+    shift_residuals, Layout, Precision,
+};
+use plotters::prelude::SeriesLabelPosition;
+
+/// The shifts Δ of the residual curve: 1, 2, 5, 10, … 10⁵.
+pub const SHIFTS: [u64; 16] = [
+    1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000,
+];
+/// The residuals are averaged over this many seeded pairs q, k (one pair is noisy: the two
+/// angles' roundings partly cancel by chance).
+pub const DRAWS: usize = 16;
+/// The positions m, n of the reference score s(m, n).
+pub const REFERENCE_POSITIONS: (u64, u64) = (3, 10);
+/// The decay curve runs over relative distances 0 … this.
+pub const DECAY_MAX_DISTANCE: usize = 256;
+/// Random pairs per distance for the mean score.
+pub const MEAN_SAMPLES: usize = 64;
+
+#[derive(Debug, Clone, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RopeStats {
+    /// The rotary dimension (the global d, less one when it is odd).
+    pub d: usize,
+    pub base: f64,
+    pub positions: (u64, u64),
+    pub draws: usize,
+    /// The largest float64 shift residual over every Δ and draw.
+    pub shift_residual_f64: f64,
+    /// [Δ, mean float64 residual] pairs, Δ ascending.
+    pub shift_residual_f64_curve: Vec<(u64, f64)>,
+    /// [Δ, mean float32 residual] pairs, Δ ascending.
+    pub shift_residual_f32: Vec<(u64, f64)>,
+    /// max |s_interleaved(q, k) − s_half-split(Πq, Πk)| over the positions tried (float64).
+    pub layout_difference: f64,
+    /// [r, bound] of RoFormer's long-term-decay bound.
+    pub decay_bound: Vec<(f64, f64)>,
+    /// [r, mean of ⟨R_0 q, R_r k⟩ over `meanSamples` random pairs].
+    pub mean_random_score: Vec<(f64, f64)>,
+    pub mean_samples: usize,
+    /// √d: the RMS of one random score (N(0, 1) entries), the scale of the mean's noise per pair.
+    pub score_rms: f64,
+    pub ms: f64,
+}
+
+fn normal_vector(d: usize, stream: &mut SplitMix64) -> Vec<f64> {
+    (0..d).map(|_| stream.approx_standard_normal()).collect()
+}
+
+pub fn compute(d_global: usize, base: f64, seed: u64) -> Result<RopeStats, WebError> {
+    let d = d_global - d_global % 2;
+    let mut stats = RopeStats {
+        d,
+        base,
+        positions: REFERENCE_POSITIONS,
+        draws: DRAWS,
+        mean_samples: MEAN_SAMPLES,
+        score_rms: (d as f64).sqrt(),
+        ..RopeStats::default()
+    };
+    if d < 2 {
+        return Ok(stats);
+    }
+    let (m, n) = REFERENCE_POSITIONS;
+    let mut stream = SplitMix64::new(seed);
+    let mut sum32 = vec![0.0; SHIFTS.len()];
+    let mut sum64 = vec![0.0; SHIFTS.len()];
+    let permutation = interleaved_to_half_split(d);
+    for _ in 0..DRAWS {
+        let q = normal_vector(d, &mut stream);
+        let k = normal_vector(d, &mut stream);
+        let r32 = shift_residuals(
+            &q,
+            &k,
+            m,
+            n,
+            &SHIFTS,
+            base,
+            Layout::Interleaved,
+            Precision::F32,
+        )?;
+        let r64 = shift_residuals(
+            &q,
+            &k,
+            m,
+            n,
+            &SHIFTS,
+            base,
+            Layout::Interleaved,
+            Precision::F64,
+        )?;
+        for (slot, ((_, a), (_, b))) in r32.iter().zip(&r64).enumerate() {
+            sum32[slot] += a;
+            sum64[slot] += b;
+            stats.shift_residual_f64 = stats.shift_residual_f64.max(*b);
+        }
+        let (pq, pk) = (permute(&q, &permutation), permute(&k, &permutation));
+        for (a, b) in [(0.0, 0.0), (3.0, 10.0), (100.0, 7.0), (1e4, 1e4 + 5.0)] {
+            let one = score(&q, &k, a, b, base, Layout::Interleaved, Precision::F64)?;
+            let two = score(&pq, &pk, a, b, base, Layout::HalfSplit, Precision::F64)?;
+            stats.layout_difference = stats.layout_difference.max((one - two).abs());
+        }
+    }
+    stats.shift_residual_f32 = SHIFTS
+        .iter()
+        .zip(&sum32)
+        .map(|(&delta, s)| (delta, s / DRAWS as f64))
+        .collect();
+    stats.shift_residual_f64_curve = SHIFTS
+        .iter()
+        .zip(&sum64)
+        .map(|(&delta, s)| (delta, s / DRAWS as f64))
+        .collect();
+    let distances: Vec<f64> = (0..=DECAY_MAX_DISTANCE).map(|r| r as f64).collect();
+    stats.decay_bound = decay_bound_curve(d, base, &distances)?;
+    stats.mean_random_score = (0..=DECAY_MAX_DISTANCE)
+        .step_by(8)
+        .map(|r| {
+            mean_random_score(d, base, r as f64, MEAN_SAMPLES, seed ^ r as u64)
+                .map(|mean| (r as f64, mean))
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(stats)
+}
+
+fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
+    let started = now_ms();
+    let (d, base, seed) = (ctx.params.d, ctx.params.base, ctx.lesson.seed);
+    let mut stats = compute(d, base, seed)?;
+    if stats.d < 2 {
+        if ctx.draw {
+            for canvas in [&dom.residuals, &dom.decay] {
+                canvas_message(
+                    canvas,
+                    &["RoPE rotates pairs of dimensions:", "d must be ≥ 2."],
+                )?;
+            }
+        }
+        dom::text(
+            &dom.readout,
+            &format!("d = {d} has no pair of dimensions to rotate."),
+        );
+        dom::text(&dom.decay_readout, "");
+        stats.ms = elapsed(started);
+        return Ok(stats);
+    }
+    let at = |delta: u64| {
+        stats
+            .shift_residual_f32
+            .iter()
+            .find(|(x, _)| *x == delta)
+            .map_or(f64::NAN, |p| p.1)
+    };
+    if ctx.draw {
+        draw_lines(
+            &dom.residuals,
+            &LineChart {
+                x_desc: "Shift Δ (log)",
+                y_desc: "|s(m,n) − s(m+Δ,n+Δ)| / (‖q‖‖k‖) (log)",
+                log_x: true,
+                log_y: true,
+                series: vec![
+                    Series {
+                        label: "float32 (θ, angles, sin/cos, dot in f32)".into(),
+                        colour: 5,
+                        points: stats
+                            .shift_residual_f32
+                            .iter()
+                            .map(|&(x, y)| (x as f64, y))
+                            .collect(),
+                        dashed: false,
+                        markers: true,
+                    },
+                    Series {
+                        label: "float64".into(),
+                        colour: 0,
+                        points: stats
+                            .shift_residual_f64_curve
+                            .iter()
+                            .map(|&(x, y)| (x as f64, y.max(1e-18)))
+                            .collect(),
+                        dashed: false,
+                        markers: true,
+                    },
+                ],
+                y_range: None,
+                legend: SeriesLabelPosition::UpperLeft,
+                marks: Vec::new(),
+            },
+        )?;
+        draw_lines(
+            &dom.decay,
+            &LineChart {
+                x_desc: "Relative distance r = n − m",
+                y_desc: "Score",
+                log_x: false,
+                log_y: false,
+                series: vec![
+                    Series {
+                        label: "RoFormer's decay bound (an upper bound)".into(),
+                        colour: 0,
+                        points: stats.decay_bound.clone(),
+                        dashed: false,
+                        markers: false,
+                    },
+                    Series {
+                        label: format!("mean ⟨R₀q, R_r k⟩ of {MEAN_SAMPLES} random pairs"),
+                        colour: 5,
+                        points: stats.mean_random_score.clone(),
+                        dashed: false,
+                        markers: true,
+                    },
+                ],
+                y_range: None,
+                legend: SeriesLabelPosition::UpperRight,
+                marks: Vec::new(),
+            },
+        )?;
+    }
+    let (m, n) = REFERENCE_POSITIONS;
+    dom::text(
+        &dom.readout,
+        &format!(
+            "Shift residual of s({m}, {n}) = ⟨R_{m} q, R_{n} k⟩, mean of {DRAWS} random pairs q, k at d = {}: float64 at most {} for every Δ up to 10⁵ (rounding: the score depends on n − m only); float32 {} at Δ = 10, {} at 10³, {} at 10⁴, {} at 10⁵ — the angle (m + Δ)·θ_j is rounded to 2⁻²⁴ of itself, an error that grows with the position. Interleaved (GPT-J) and half-split (GPT-NeoX, rotate_half) layouts, after permuting the dimensions: largest score difference {}.",
+            stats.d,
+            format_number(stats.shift_residual_f64),
+            format_number(at(10)),
+            format_number(at(1_000)),
+            format_number(at(10_000)),
+            format_number(at(100_000)),
+            format_number(stats.layout_difference),
+        ),
+    );
+    let bound0 = stats.decay_bound.first().map_or(f64::NAN, |p| p.1);
+    let bound_end = stats.decay_bound.last().map_or(f64::NAN, |p| p.1);
+    let mean_max = stats
+        .mean_random_score
+        .iter()
+        .map(|p| p.1.abs())
+        .fold(0.0, f64::max);
+    dom::text(
+        &dom.decay_readout,
+        &format!(
+            "The bound falls from {} at r = 0 to {} at r = {DECAY_MAX_DISTANCE}; it bounds |score| for q, k with bounded differences of their pair products, it is not what a score is on average. For random q, k the expected score is 0 at every distance: the mean of {MEAN_SAMPLES} pairs stays within {} of 0, against a typical single score of size √d = {}.",
+            format_number(bound0),
+            format_number(bound_end),
+            format_number(mean_max),
+            format_number(stats.score_rms),
+        ),
+    );
+    stats.ms = elapsed(started);
+    Ok(stats)
+}
+
+crate::element_table! {
+    pub struct RopeDom {
+        residuals: HtmlCanvasElement = "rope-residuals",
+        readout: HtmlElement = "rope-readout",
+        decay: HtmlCanvasElement = "rope-decay",
+        decay_readout: HtmlElement = "rope-decay-readout",
+    }
+}
+
+pub struct RopePanel {
+    spec: &'static PanelSpec,
+    dom: RopeDom,
+    stats: RopeStats,
+}
+
+impl RopePanel {
+    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
+        Ok(RopePanel {
+            spec,
+            dom: RopeDom::mount()?,
+            stats: RopeStats::default(),
+        })
+    }
+}
+
+impl Panel for RopePanel {
+    fn spec(&self) -> &'static PanelSpec {
+        self.spec
+    }
+
+    fn inputs(&self, ctx: &Ctx) -> String {
+        format!("{}|{}|{}", ctx.params.d, ctx.params.base, ctx.lesson.seed)
+    }
+
+    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
+        self.stats = render(ctx, &self.dom)?;
+        Ok(())
+    }
+
+    fn stats(&self) -> Option<JsValue> {
+        Some(to_js(&self.stats))
+    }
+
+    fn error_slot(&self) -> &HtmlElement {
+        &self.dom.readout
+    }
+}

@@ -1,0 +1,227 @@
+//! The chapter's first exercise: stack self-attention layers with positional encoding and watch
+//! what happens. Pure attention (no skip, no LayerNorm) drives every row towards the same vector:
+//! the residual r_L = ‖X_L − 1μ_Lᵀ‖_F / ‖X_L‖_F falls doubly exponentially with depth (Dong,
+//! Cordonnier & Loukas 2021), and a linear probe can no longer read the position from X_L. Skip
+//! connections stop the collapse. Random W_q, W_k, W_v ~ N(0, 1/d) per layer; CPU
+//! (`math::stacking`, float64) on both backends.
+
+use plotters::prelude::SeriesLabelPosition;
+use serde::Serialize;
+use wasm_bindgen::JsValue;
+use web_sys::{HtmlCanvasElement, HtmlElement};
+
+use super::super::dom::{self, now_ms};
+use super::super::error::WebError;
+use super::super::panel::{to_js, Panel, PanelSpec};
+use super::family_charts::{draw_lines, LineChart, Series};
+use super::{elapsed, format_number, Ctx};
+use crate::math::lesson::injection_text;
+use crate::math::stacking::{run, PositionInjection, StackOptions};
+
+/// The experiment runs on at most this many positions and dimensions: 48 layers of a 64 × 64
+/// block take about 50 million multiply-adds, a fraction of a frame's budget per layer.
+pub const MAX_STACK_N: usize = 64;
+pub const MAX_STACK_D: usize = 64;
+/// Residuals below this are drawn at this height of the log axis (float64 rounding).
+const FLOOR: f64 = 1e-17;
+
+#[derive(Debug, Clone, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StackingStats {
+    pub n: usize,
+    pub d: usize,
+    pub layers: usize,
+    pub skip: bool,
+    pub layer_norm: bool,
+    pub causal: bool,
+    pub injection: &'static str,
+    /// r_L for L = 0 … layers.
+    pub rank_residual: Vec<f64>,
+    /// The linear probe's R² for the position, L = 0 … layers.
+    pub probe_r2: Vec<f64>,
+    pub ms: f64,
+}
+
+pub fn compute(options: &StackOptions) -> Result<StackingStats, WebError> {
+    let report = run(options)?;
+    Ok(StackingStats {
+        n: options.n,
+        d: options.d,
+        layers: options.layers,
+        skip: options.skip,
+        layer_norm: options.layer_norm,
+        causal: options.causal,
+        injection: injection_text(options.positions),
+        rank_residual: report.rank_residuals,
+        probe_r2: report.probe_r2,
+        ms: 0.0,
+    })
+}
+
+fn options(ctx: &Ctx) -> StackOptions {
+    let l = ctx.lesson;
+    StackOptions {
+        n: ctx.params.n.min(MAX_STACK_N),
+        d: ctx.params.d.min(MAX_STACK_D),
+        layers: l.layers,
+        skip: l.skip,
+        layer_norm: l.layer_norm,
+        causal: l.causal,
+        positions: l.injection,
+        seed: l.seed,
+    }
+}
+
+fn render(ctx: &mut Ctx, dom: &StackingDom) -> Result<StackingStats, WebError> {
+    let started = now_ms();
+    let options = options(ctx);
+    let mut stats = compute(&options)?;
+    let depth = |values: &[f64], floor: f64| -> Vec<(f64, f64)> {
+        values
+            .iter()
+            .enumerate()
+            .map(|(layer, &v)| (layer as f64, v.max(floor)))
+            .collect()
+    };
+    if ctx.draw {
+        let few = stats.layers <= 24;
+        draw_lines(
+            &dom.residuals,
+            &LineChart {
+                x_desc: "Layer L",
+                y_desc: "‖X_L − 1μᵀ‖_F / ‖X_L‖_F (log)",
+                log_x: false,
+                log_y: true,
+                series: vec![Series {
+                    label: "rank residual r_L".into(),
+                    colour: 0,
+                    points: depth(&stats.rank_residual, FLOOR),
+                    dashed: false,
+                    markers: few,
+                }],
+                y_range: Some((FLOOR / 2.0, 2.0)),
+                legend: SeriesLabelPosition::LowerLeft,
+                marks: Vec::new(),
+            },
+        )?;
+        draw_lines(
+            &dom.probe,
+            &LineChart {
+                x_desc: "Layer L",
+                y_desc: "Probe R² for the position",
+                log_x: false,
+                log_y: false,
+                series: vec![Series {
+                    label: "linear probe R² (1: the position is readable)".into(),
+                    colour: 5,
+                    points: depth(&stats.probe_r2, f64::NEG_INFINITY),
+                    dashed: false,
+                    markers: few,
+                }],
+                y_range: Some((-0.05, 1.05)),
+                legend: SeriesLabelPosition::LowerLeft,
+                marks: Vec::new(),
+            },
+        )?;
+    }
+    let list = |values: &[f64]| {
+        values
+            .iter()
+            .take(6)
+            .map(|&v| format_number(v))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let last = stats.rank_residual.last().copied().unwrap_or(f64::NAN);
+    let setting = format!(
+        "{}{}{}, P {}",
+        if options.skip {
+            "skip connections"
+        } else {
+            "no skip"
+        },
+        if options.layer_norm {
+            ", LayerNorm"
+        } else {
+            ""
+        },
+        if options.causal { ", causal mask" } else { "" },
+        match options.positions {
+            PositionInjection::Once => "added once to X_0",
+            PositionInjection::EveryLayer => "added again after every layer",
+            PositionInjection::None => "never added",
+        }
+    );
+    dom::text(
+        &dom.readout,
+        &format!(
+            "n = {}, d = {} (the page's n and d, at most {MAX_STACK_N}), {} layers, {setting}; X_0 = N(0, 1) rows, W ~ N(0, 1/d) drawn anew per layer (seed {}). Residual r_L for L = 0, 1, 2, …: {}{}; at L = {}: {}. Probe R²: {}{}. {}",
+            stats.n,
+            stats.d,
+            stats.layers,
+            ctx.lesson.seed,
+            list(&stats.rank_residual),
+            if stats.rank_residual.len() > 6 { ", …" } else { "" },
+            stats.layers,
+            format_number(last),
+            list(&stats.probe_r2),
+            if stats.probe_r2.len() > 6 { ", …" } else { "" },
+            if !options.skip && last < 1e-6 {
+                "Pure attention averages rows, and the collapse is doubly exponential in depth (Dong, Cordonnier & Loukas 2021): every token ends up with the same vector, and the position, like everything else, is gone."
+            } else if options.skip {
+                "The skip connection keeps X in every layer's output, so the rows stay apart."
+            } else {
+                "The collapse is slowed here; add layers to see where it goes."
+            }
+        ),
+    );
+    stats.ms = elapsed(started);
+    Ok(stats)
+}
+
+crate::element_table! {
+    pub struct StackingDom {
+        residuals: HtmlCanvasElement = "stack-residuals",
+        probe: HtmlCanvasElement = "stack-probe",
+        readout: HtmlElement = "stack-readout",
+    }
+}
+
+pub struct StackingPanel {
+    spec: &'static PanelSpec,
+    dom: StackingDom,
+    stats: StackingStats,
+}
+
+impl StackingPanel {
+    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
+        Ok(StackingPanel {
+            spec,
+            dom: StackingDom::mount()?,
+            stats: StackingStats::default(),
+        })
+    }
+}
+
+impl Panel for StackingPanel {
+    fn spec(&self) -> &'static PanelSpec {
+        self.spec
+    }
+
+    fn inputs(&self, ctx: &Ctx) -> String {
+        format!("{:?}", options(ctx))
+    }
+
+    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
+        self.stats = render(ctx, &self.dom)?;
+        Ok(())
+    }
+
+    fn stats(&self) -> Option<JsValue> {
+        Some(to_js(&self.stats))
+    }
+
+    fn error_slot(&self) -> &HtmlElement {
+        &self.dom.readout
+    }
+}

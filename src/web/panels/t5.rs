@@ -1,0 +1,198 @@
+//! T5's relative position buckets (Raffel et al. 2020, `relative_position_bucket`): 32 buckets,
+//! max_distance 128; bidirectional (the encoder) gives 16 per direction, distances 0–7 exact, then
+//! logarithmic up to 128, and every farther distance shares the last bucket; the decoder's causal
+//! layout uses all 32 for the past. Each head learns one scalar bias per bucket. CPU
+//! (`math::t5`) on both backends.
+
+use plotters::prelude::SeriesLabelPosition;
+use serde::Serialize;
+use wasm_bindgen::JsValue;
+use web_sys::{HtmlCanvasElement, HtmlElement};
+
+use super::super::dom::{self, now_ms};
+use super::super::error::WebError;
+use super::super::panel::{to_js, Panel, PanelSpec};
+use super::family_charts::{draw_lines, LineChart, Series};
+use super::{elapsed, Ctx};
+use crate::math::t5::{buckets, first_distance_in_last_bucket, BucketLayout};
+
+#[derive(Debug, Clone, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct T5Stats {
+    /// Relative distances k = key − query run over −range … range.
+    pub range: usize,
+    /// buckets[k + range]: the bidirectional (encoder) bucket of k.
+    pub buckets: Vec<usize>,
+    /// The same for the decoder's causal layout (keys after the query count as distance 0).
+    pub causal_buckets: Vec<usize>,
+    pub num_buckets: usize,
+    pub max_distance: usize,
+    /// Distances below this have a bucket each (per direction).
+    pub max_exact: usize,
+    /// The first distance in the last bucket of a direction (91 for T5's encoder).
+    pub first_in_last_bucket: usize,
+    pub causal_first_in_last_bucket: usize,
+    /// How many different buckets −range … range use.
+    pub distinct_buckets: usize,
+    pub ms: f64,
+}
+
+pub fn compute(range: usize) -> Result<T5Stats, WebError> {
+    let layout = BucketLayout::default();
+    let causal = BucketLayout {
+        bidirectional: false,
+        ..layout
+    };
+    let values: Vec<usize> = buckets(range, &layout)?.into_iter().map(|p| p.1).collect();
+    let mut distinct = values.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    Ok(T5Stats {
+        range,
+        causal_buckets: buckets(range, &causal)?.into_iter().map(|p| p.1).collect(),
+        distinct_buckets: distinct.len(),
+        buckets: values,
+        num_buckets: layout.num_buckets,
+        max_distance: layout.max_distance,
+        max_exact: layout.max_exact(),
+        first_in_last_bucket: first_distance_in_last_bucket(&layout)?,
+        causal_first_in_last_bucket: first_distance_in_last_bucket(&causal)?,
+        ms: 0.0,
+    })
+}
+
+fn render(ctx: &mut Ctx, dom: &T5Dom) -> Result<T5Stats, WebError> {
+    let started = now_ms();
+    let mut stats = compute(ctx.lesson.t5_range)?;
+    let range = stats.range as i64;
+    if ctx.draw {
+        let points = |values: &[usize]| -> Vec<(f64, f64)> {
+            values
+                .iter()
+                .enumerate()
+                .map(|(k, &b)| ((k as i64 - range) as f64, b as f64))
+                .collect()
+        };
+        draw_lines(
+            &dom.chart,
+            &LineChart {
+                x_desc: "Relative distance k = key − query",
+                y_desc: "Bucket",
+                log_x: false,
+                log_y: false,
+                series: vec![
+                    Series {
+                        label: "encoder (bidirectional): 16 + 16 buckets".into(),
+                        colour: 0,
+                        points: points(&stats.buckets),
+                        dashed: false,
+                        markers: stats.range <= 40,
+                    },
+                    Series {
+                        label: "decoder (causal): 32 buckets for the past".into(),
+                        colour: 5,
+                        points: points(&stats.causal_buckets),
+                        dashed: true,
+                        markers: false,
+                    },
+                ],
+                y_range: Some((-1.0, stats.num_buckets as f64)),
+                legend: SeriesLabelPosition::UpperLeft,
+                marks: vec![
+                    (
+                        -(stats.first_in_last_bucket as f64),
+                        format!("−{}", stats.first_in_last_bucket),
+                    ),
+                    (
+                        stats.first_in_last_bucket as f64,
+                        format!("{}", stats.first_in_last_bucket),
+                    ),
+                ]
+                .into_iter()
+                .filter(|(x, _)| x.abs() <= range as f64)
+                .collect(),
+            },
+        )?;
+    }
+    let bucket_of = |k: i64| {
+        stats
+            .buckets
+            .get((k + range) as usize)
+            .map_or("—".to_string(), |b| b.to_string())
+    };
+    dom::text(
+        &dom.readout,
+        &format!(
+            "{} buckets, max_distance {}, bidirectional: keys before the query use buckets 0–{}, keys after it {}–{}. Distances 0–{} get a bucket each; from {} to {} the bucket grows with the logarithm of the distance; every distance ≥ {} in one direction shares the last bucket ({} before, {} after). Examples: k = −1 → {}, −8 → {}, −20 → {}, −90 → {}, −91 → {}, +5 → {}, +{} → {}. Over −{range} … {range} the page uses {} different buckets; each head adds its own learned scalar per bucket to the scores (enc = t5 in the attention panels draws them seeded, untrained). The causal decoder layout puts all 32 on the past: its last bucket starts at distance {}.",
+            stats.num_buckets,
+            stats.max_distance,
+            stats.num_buckets / 2 - 1,
+            stats.num_buckets / 2,
+            stats.num_buckets - 1,
+            stats.max_exact - 1,
+            stats.max_exact,
+            stats.first_in_last_bucket - 1,
+            stats.first_in_last_bucket,
+            stats.num_buckets / 2 - 1,
+            stats.num_buckets - 1,
+            bucket_of(-1),
+            bucket_of(-8),
+            bucket_of(-20),
+            bucket_of(-90),
+            bucket_of(-91),
+            bucket_of(5),
+            stats.range,
+            bucket_of(range),
+            stats.distinct_buckets,
+            stats.causal_first_in_last_bucket,
+        ),
+    );
+    stats.ms = elapsed(started);
+    Ok(stats)
+}
+
+crate::element_table! {
+    pub struct T5Dom {
+        chart: HtmlCanvasElement = "t5-chart",
+        readout: HtmlElement = "t5-readout",
+    }
+}
+
+pub struct T5Panel {
+    spec: &'static PanelSpec,
+    dom: T5Dom,
+    stats: T5Stats,
+}
+
+impl T5Panel {
+    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
+        Ok(T5Panel {
+            spec,
+            dom: T5Dom::mount()?,
+            stats: T5Stats::default(),
+        })
+    }
+}
+
+impl Panel for T5Panel {
+    fn spec(&self) -> &'static PanelSpec {
+        self.spec
+    }
+
+    fn inputs(&self, ctx: &Ctx) -> String {
+        ctx.lesson.t5_range.to_string()
+    }
+
+    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
+        self.stats = render(ctx, &self.dom)?;
+        Ok(())
+    }
+
+    fn stats(&self) -> Option<JsValue> {
+        Some(to_js(&self.stats))
+    }
+
+    fn error_slot(&self) -> &HtmlElement {
+        &self.dom.readout
+    }
+}
