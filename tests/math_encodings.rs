@@ -102,6 +102,57 @@ fn alibi_bias_alone_decays_geometrically() {
     }
 }
 
+/// u = 2⁻²⁴, the unit roundoff of f32.
+const UNIT_ROUNDOFF: f64 = 1.0 / (1u64 << 24) as f64;
+
+/// γ_m = m·u/(1 − m·u): an m-term f32 sum or dot product is within γ_m·Σ|terms| of the exact value.
+fn gamma(m: usize) -> f64 {
+    let mu = m as f64 * UNIT_ROUNDOFF;
+    mu / (1.0 - mu)
+}
+
+/// Seeded approximately standard normal f32 entries.
+fn random_matrix(n: usize, d: usize, seed: u64) -> ndarray::Array2<f32> {
+    let mut stream = SplitMix64::new(seed);
+    ndarray::Array2::from_shape_simple_fn((n, d), || stream.approx_standard_normal() as f32)
+}
+
+#[test]
+fn alibi_weights_of_q_and_k_are_causal_and_rows_sum_to_one() {
+    let (n, d) = (200, 16);
+    let q = random_matrix(n, d, 11);
+    let k = random_matrix(n, d, 12);
+    for slope in alibi::slopes(8) {
+        let slope = slope as f32;
+        let w = alibi::causal_weights_f32(q.view(), k.view(), slope);
+        // The twin is causal_weights of the scaled products, nothing more.
+        let scale = pe_lab::math::attention::score_scale(d);
+        let scores = q.dot(&k.t()).mapv(|s| s * scale);
+        let direct = alibi::causal_weights(scores.view(), f64::from(slope));
+        for ((i, j), &v) in w.indexed_iter() {
+            if j > i {
+                assert_eq!(v, 0.0, "W[{i}, {j}] is after the query");
+            } else {
+                assert!(v >= 0.0);
+                // Products summed in different orders: the weights agree to the softmax's
+                // sensitivity, far below 1e-5 here.
+                assert!((v - direct[[i, j]]).abs() < 1e-5, "({i}, {j})");
+            }
+        }
+        assert_eq!(w[[0, 0]], 1.0);
+        for (i, row) in w.rows().into_iter().enumerate() {
+            // The sum of the exponentials (16 lanes, then their sum) rounds with relative error
+            // ≤ γ_(⌈(i+1)/16⌉+16); each division once more (u·w_j, u in all).
+            let total: f64 = row.iter().map(|&v| f64::from(v)).sum();
+            let allowed = gamma((i + 1).div_ceil(16) + 16) + 2.0 * UNIT_ROUNDOFF;
+            assert!(
+                (total - 1.0).abs() <= allowed,
+                "slope {slope}, row {i}: {total}"
+            );
+        }
+    }
+}
+
 // ---------------------------------------------------------------- T5 buckets
 
 /// The reference `_relative_position_bucket` (bidirectional or not) with every float32 step
@@ -331,6 +382,80 @@ fn rope_scores_match_the_complex_form_and_depend_on_the_offset_only() {
             .unwrap();
             assert!((s - shifted).abs() < 1e-10);
         }
+    }
+}
+
+/// S = scores_f32 of Q with every row q and K with every row k: in exact arithmetic (with the
+/// same f32 θ_t) S[i, j] depends on j − i only. The f32 computation is off from that exact value
+/// by at most
+/// - γ_d(1 + η)²·A for the dot product and η(1 + η)·A for the rotations (η = 2(ε + γ_2(1 + ε))
+///   with ε = 2u the error of Rust's f32 sine and cosine), A = Σ_t ‖q_t‖‖k_t‖;
+/// - u·(i + j)·B for the angles: f32(m)·θ_t is off from m·θ_t by ≤ u·m·θ_t, and a pair rotated by
+///   an extra Δ moves by ≤ |Δ|·‖x_t‖, B = Σ_t θ_t‖q_t‖‖k_t‖ — the part that grows with position;
+/// - u·|S| for the scale multiply;
+///
+/// all times scale = 1/√d. Entries of one diagonal j − i = r are compared with the entry (0, r)
+/// (or (r, 0)), so the allowed difference is the sum of both entries' bounds.
+#[test]
+fn rope_scores_f32_depend_on_the_offset_only_within_the_f32_bound() {
+    for (d, base) in [(64usize, 10_000.0f64), (8, 10_000.0), (7, 500.0)] {
+        let n = 512;
+        let q_row = random_matrix(1, d, 21);
+        let k_row = random_matrix(1, d, 22);
+        let q = ndarray::Array2::from_shape_fn((n, d), |(_, c)| q_row[[0, c]]);
+        let k = ndarray::Array2::from_shape_fn((n, d), |(_, c)| k_row[[0, c]]);
+        let s = rope::scores_f32(q.view(), k.view(), base).unwrap();
+        let thetas = rope::theta_table_f32(d, base);
+        let pair_norm = |x: &ndarray::Array2<f32>, t: usize| {
+            let a = f64::from(x[[0, 2 * t]]);
+            let b = if 2 * t + 1 < d {
+                f64::from(x[[0, 2 * t + 1]])
+            } else {
+                0.0
+            };
+            a.hypot(b)
+        };
+        let (mut a, mut b) = (0.0, 0.0);
+        for t in 0..d.div_ceil(2) {
+            let product = pair_norm(&q_row, t) * pair_norm(&k_row, t);
+            a += product;
+            b += thetas.get(t).map_or(0.0, |&theta| f64::from(theta)) * product;
+        }
+        let u = UNIT_ROUNDOFF;
+        let eta = 2.0 * (2.0 * u + gamma(2) * (1.0 + 2.0 * u));
+        let scale = f64::from(pe_lab::math::attention::score_scale(d));
+        let entry_bound = |i: usize, j: usize| {
+            1.01 * scale
+                * ((gamma(d) * (1.0 + eta).powi(2) + eta * (1.0 + eta)) * a
+                    + u * (i + j) as f64 * b)
+                + u * f64::from(s[[i, j]]).abs()
+        };
+        let (mut near, mut far, mut spread) = (0.0f64, 0.0f64, 0.0f64);
+        for ((i, j), &v) in s.indexed_iter() {
+            let (ri, rj) = if j >= i { (0, j - i) } else { (i - j, 0) };
+            let reference = s[[ri, rj]];
+            let diff = f64::from(v - reference).abs();
+            let allowed = entry_bound(i, j) + entry_bound(ri, rj);
+            assert!(
+                diff <= allowed,
+                "d = {d}, ({i}, {j}) vs ({ri}, {rj}): {v} vs {reference}, {diff:e} > {allowed:e}"
+            );
+            if i + j < 64 {
+                near = near.max(diff);
+            } else if i + j > 900 {
+                far = far.max(diff);
+            }
+            spread = spread.max(f64::from(v - s[[0, 0]]).abs());
+        }
+        // The scores do vary with the offset, far beyond the rounding allowed along a diagonal.
+        assert!(
+            spread > 1e3 * entry_bound(n - 1, n - 1),
+            "d = {d}: spread {spread}"
+        );
+        eprintln!(
+            "RoPE f32 shift invariance d = {d}: max diagonal deviation {near:.2e} for i + j < 64, \
+             {far:.2e} for i + j > 900 (spread across offsets {spread:.2})"
+        );
     }
 }
 

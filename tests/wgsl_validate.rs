@@ -23,9 +23,10 @@ fn every_wgsl_file_parses_and_validates() {
     let mut files = Vec::new();
     wgsl_files(&src, &mut files);
     files.sort();
-    // The five compute kernels at least (encoding, gram, attention, stats, columns).
+    // The seven compute kernels at least (encoding, gram, attention, stats, columns, rope_scores,
+    // alibi_scores).
     assert!(
-        files.len() >= 5,
+        files.len() >= 7,
         "expected the kernels' WGSL files, found {files:?}"
     );
     let mut failures = Vec::new();

@@ -10,24 +10,33 @@
 //! binds), `encode` (records the dispatch into a caller's encoder, optionally with timestamp
 //! writes) and `run` (both, then submit). Results stay on the GPU; [`read_f32`] copies a range back
 //! (async: `map_async`; on native it polls the device itself).
+//!
+//! The positional-score kernels [`RopeScoresKernel`] and [`AlibiScoresKernel`] are not part of
+//! [`GpuContext`]: the page does not draw them, so it does not pay for compiling them; build them
+//! on the context's device (`RopeScoresKernel::new(&context.device)`) where they are needed.
 
+pub mod alibi_scores;
 pub mod attention;
 pub mod buffers;
 pub mod columns;
 pub mod encoding;
 pub mod gram;
 pub mod heatmap;
+pub mod rope_scores;
 pub mod stats;
 
 use thiserror::Error;
 
 use crate::math::attention::AttentionError;
+use crate::math::rope::RopeError;
 use crate::math::MathError;
 
+pub use alibi_scores::AlibiScoresKernel;
 pub use attention::AttentionKernel;
 pub use columns::ColumnsKernel;
 pub use encoding::EncodingKernel;
 pub use gram::GramKernel;
+pub use rope_scores::RopeScoresKernel;
 pub use stats::{EncodingStats, StatsKernel};
 
 /// Why a GPU computation could not be done.
@@ -53,6 +62,14 @@ pub enum GpuError {
     ColumnOutOfRange { column: usize, d: usize },
     #[error("no columns were requested")]
     NoColumns,
+    #[error("queries have {queries} {what} but keys have {keys}")]
+    ShapeMismatch {
+        what: &'static str,
+        queries: usize,
+        keys: usize,
+    },
+    #[error("the ALiBi slope must be a finite number (got {0})")]
+    InvalidSlope(f32),
     #[error("reading back failed: {0}")]
     Map(String),
     #[error("GPU validation failed: {0}")]
@@ -61,6 +78,8 @@ pub enum GpuError {
     Math(#[from] MathError),
     #[error(transparent)]
     Attention(#[from] AttentionError),
+    #[error(transparent)]
+    Rope(#[from] RopeError),
 }
 
 /// The device, its queue, what it is, and one instance of every kernel.

@@ -9,7 +9,8 @@
 
 use ndarray::{Array2, ArrayView2};
 
-use super::attention::masked_softmax_row;
+use super::attention::{masked_softmax_row, score_scale};
+use super::gram::dot_products;
 
 /// Largest number of heads [`slopes`] computes; more are clamped to it (a model has tens).
 pub const MAX_HEADS: usize = 4096;
@@ -92,6 +93,22 @@ pub fn causal_weights(scores: ArrayView2<f32>, slope: f64) -> Array2<f32> {
         }
     }
     out
+}
+
+/// Causal ALiBi weights of one head from queries and keys (n_q × d and n_k × d, f32): the scores
+/// Q·Kᵀ by ndarray's matrix product ([`dot_products`]: matrixmultiply's SGEMM over the common
+/// columns), multiplied by the f32 scale `(1/√d) as f32` ([`score_scale`]), then
+/// [`causal_weights`] with `slope`. CPU twin of `gpu::alibi_scores`.
+///
+/// The slope is an f32, as the kernel receives it: the bias f32(slope·(j − i)) is then the
+/// correctly rounded f32 product on both sides (the f64 product of an f32 and an integer below 2²⁹
+/// is exact). Never panics: d = 0 (or no common columns) gives scores of 0, i.e. the bias alone.
+pub fn causal_weights_f32(q: ArrayView2<f32>, k: ArrayView2<f32>, slope: f32) -> Array2<f32> {
+    let d = q.ncols().min(k.ncols());
+    let scale = if d == 0 { 0.0 } else { score_scale(d) };
+    let mut scores = dot_products(q, k);
+    scores.mapv_inplace(|s| s * scale);
+    causal_weights(scores.view(), f64::from(slope))
 }
 
 /// The weights of [`causal_weights`] with all scores 0: what the bias alone does. Row i is

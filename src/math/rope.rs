@@ -8,8 +8,10 @@
 //! - interleaved, pairs (2j, 2j + 1): the paper, GPT-J, Mesh TensorFlow;
 //! - half-split, pairs (j, j + d/2): GPT-NeoX and Hugging Face's `rotate_half`.
 
+use ndarray::{Array2, ArrayView2};
 use thiserror::Error;
 
+use super::attention::score_scale;
 use super::encoding::frequency;
 use super::rng::SplitMix64;
 
@@ -20,6 +22,8 @@ pub enum RopeError {
     InvalidDimension(usize),
     #[error("the frequency base must be a finite number greater than 1 (got {0})")]
     InvalidBase(f64),
+    #[error("the dimension d must be at least 1")]
+    ZeroDimension,
     #[error("the query has {query} dimensions but the key has {key}")]
     LengthMismatch { query: usize, key: usize },
     #[error("{what} = {requested} is larger than the limit {limit}")]
@@ -105,6 +109,78 @@ pub fn rotate_f32(
         out[b] = x[a] * sin + x[b] * cos;
     }
     Ok(out)
+}
+
+/// The rotation frequencies θ_t = base^(−2t/d), t = 0..⌊d/2⌋, computed in f64 and rounded once to
+/// f32: the stored `inv_freq` of a float32 model. For odd d the exponent keeps the full d and the
+/// last dimension has no pair (it is not rotated).
+///
+/// This one table feeds both [`rotate_rows_f32`] and the GPU kernel `gpu::rope_scores`, which
+/// uploads it, so that both twins start from the same f32 θ_t bits. Keep in sync with
+/// rope_scores.wgsl: the angle is f32(m)·θ_t, one f32 multiply, and pair t is (2t, 2t + 1).
+pub fn theta_table_f32(d: usize, base: f64) -> Vec<f32> {
+    (0..d / 2).map(|t| frequency(t, d, base) as f32).collect()
+}
+
+/// Every row of `x` (n × d) rotated, in the interleaved layout, by its row index m: pair
+/// (2t, 2t + 1) by the angle f32(m)·θ_t with θ_t from [`theta_table_f32`], all in f32 arithmetic
+/// (as [`rotate_f32`] does for one vector). For odd d the last column is copied unrotated.
+///
+/// Precision: the angle is one f32 multiply, so it is off from m·θ_t by up to 2⁻²⁴·m·θ_t rad (the
+/// rounding of the product) plus the same again from θ_t's own rounding to f32: an absolute error
+/// that grows with the position, about 2.4e-4 rad at m = 4095 for θ_0 = 1. That is the float32
+/// model being taught, not noise to remove. sin and cos of the f32 angle are Rust's (within an ulp).
+/// Row indices are exact in f32 below 2²⁴.
+///
+/// Keep in sync with the `rotate` entry point of rope_scores.wgsl (layout, angle, rotation formula).
+/// Never panics; an invalid base gives NaN entries (see [`scores_f32`] for the checked use).
+pub fn rotate_rows_f32(x: ArrayView2<f32>, base: f64) -> Array2<f32> {
+    let thetas = theta_table_f32(x.ncols(), base);
+    let mut out = x.to_owned();
+    for (m, mut row) in out.rows_mut().into_iter().enumerate() {
+        let position = m as f32;
+        for (t, &theta) in thetas.iter().enumerate() {
+            let (sin, cos) = (position * theta).sin_cos();
+            let (a, b) = (row[2 * t], row[2 * t + 1]);
+            row[2 * t] = a * cos - b * sin;
+            row[2 * t + 1] = a * sin + b * cos;
+        }
+    }
+    out
+}
+
+/// RoPE attention scores S = (R Q)·(R K)ᵀ/√d (n_q × n_k): S[i, j] = (R_i q_i)·(R_j k_j)/√d, rows
+/// rotated by [`rotate_rows_f32`] (positions = row indices), the product by ndarray's `dot`
+/// (matrixmultiply's SGEMM), then multiplied by the f32 scale `(1/√d) as f32`
+/// ([`score_scale`]). CPU twin of `gpu::rope_scores`.
+///
+/// Errors: Q and K with different column counts, d = 0, or a base that is not a finite number
+/// greater than 1. Odd d is accepted (the last column is not rotated); empty Q or K gives an empty
+/// matrix.
+pub fn scores_f32(
+    q: ArrayView2<f32>,
+    k: ArrayView2<f32>,
+    base: f64,
+) -> Result<Array2<f32>, RopeError> {
+    let d = q.ncols();
+    if k.ncols() != d {
+        return Err(RopeError::LengthMismatch {
+            query: d,
+            key: k.ncols(),
+        });
+    }
+    if d == 0 {
+        return Err(RopeError::ZeroDimension);
+    }
+    if !base.is_finite() || base <= 1.0 {
+        return Err(RopeError::InvalidBase(base));
+    }
+    let rotated_q = rotate_rows_f32(q, base);
+    let rotated_k = rotate_rows_f32(k, base);
+    let scale = score_scale(d);
+    let mut scores = rotated_q.dot(&rotated_k.t());
+    scores.mapv_inplace(|s| s * scale);
+    Ok(scores)
 }
 
 fn check_pair(q: &[f64], k: &[f64]) -> Result<(), RopeError> {
@@ -309,6 +385,36 @@ mod tests {
             Precision::F64
         )
         .is_err());
+    }
+
+    #[test]
+    fn rows_rotate_like_single_vectors_and_odd_columns_stay() {
+        let x = Array2::from_shape_fn((5, 4), |(i, j)| (i * 4 + j) as f32 * 0.25 - 2.0);
+        let rotated = rotate_rows_f32(x.view(), 100.0);
+        for (m, row) in x.rows().into_iter().enumerate() {
+            let single = rotate_f32(&row.to_vec(), m as f32, 100.0, Layout::Interleaved).unwrap();
+            assert_eq!(rotated.row(m).to_vec(), single);
+        }
+        let odd = Array2::from_shape_fn((3, 3), |(i, j)| (i + j) as f32);
+        let rotated = rotate_rows_f32(odd.view(), 100.0);
+        assert_eq!(rotated.column(2), odd.column(2));
+    }
+
+    #[test]
+    fn scores_reject_bad_inputs() {
+        let a = Array2::<f32>::zeros((2, 4));
+        let b = Array2::<f32>::zeros((2, 3));
+        assert!(matches!(
+            scores_f32(a.view(), b.view(), 10.0),
+            Err(RopeError::LengthMismatch { query: 4, key: 3 })
+        ));
+        let empty = Array2::<f32>::zeros((2, 0));
+        assert_eq!(
+            scores_f32(empty.view(), empty.view(), 10.0),
+            Err(RopeError::ZeroDimension)
+        );
+        assert!(scores_f32(a.view(), a.view(), 1.0).is_err());
+        assert_eq!(scores_f32(a.view(), a.view(), 10.0).unwrap().dim(), (2, 2));
     }
 
     #[test]

@@ -1,0 +1,241 @@
+//! Causal ALiBi attention weights of one head (`alibi_scores.wgsl`): a tiled scores pass (like the
+//! Gram kernel; tiles wholly above the diagonal skipped) that adds the bias slope·(j − i), and a
+//! causal softmax pass per row, recorded in one compute pass. CPU twin:
+//! [`crate::math::alibi::causal_weights_f32`].
+//!
+//! # Precision
+//!
+//! Each score scale·(q_i·k_j) is a d-term f32 dot product summed c = 0, 1, …, d−1 (the CPU's
+//! SGEMM sums in another order), within γ_d·Σ_c |q_ic·k_jc| of the exact value; the bias
+//! f32(slope·(j − i)) is one rounding on both sides, unless a compiler fuses it into the addition
+//! (a difference of at most 2⁻²⁴·|bias|). The softmax is well conditioned: scores moved by δ_j move
+//! a weight w_j by about (δ_j + Σ_k w_k·δ_k)·w_j, so keys far in the past, whose biases are large,
+//! carry tiny weights and tiny errors. WGSL's `exp` promises 3 + 2|x| ulp; the CPU's is within one.
+
+use bytemuck::{Pod, Zeroable};
+use ndarray::ArrayView2;
+
+use super::buffers::GrowableBuffer;
+use super::rope_scores::{check_same_shape, standard};
+use super::{
+    check_input, check_limit, check_storage_size, check_workgroups, compute_pipelines,
+    storage_entry, submit_one, uniform_buffer, uniform_entry, Dispatch, GpuError,
+};
+use crate::math::attention::score_scale;
+use crate::math::MathError;
+
+/// Invocations per side of a scores workgroup. Keep in sync with `SIDE` in alibi_scores.wgsl.
+pub const ALIBI_WORKGROUP_SIDE: u32 = 16;
+
+/// Edge of the square tile of scores per workgroup (8 × 8 per invocation, as in the Gram kernel).
+/// Keep in sync with `TILE` in alibi_scores.wgsl.
+pub const ALIBI_TILE: u32 = 128;
+
+/// Columns of Q and K staged per barrier pair. Keep in sync with `TILE_K` in alibi_scores.wgsl.
+pub const ALIBI_TILE_K: u32 = 8;
+
+/// Invocations per workgroup of the softmax pass (one workgroup per query row). Keep in sync with
+/// `SOFTMAX_WORKGROUP` in alibi_scores.wgsl.
+pub const ALIBI_SOFTMAX_WORKGROUP: u32 = 64;
+
+/// The largest n accepted: W at n = 4096 is 64 MiB, within WebGPU's default 128 MiB storage
+/// binding (as for the Gram and attention kernels).
+pub const ALIBI_MAX_POSITIONS: usize = 4096;
+
+/// Mirrors `Params` in alibi_scores.wgsl (keep in sync: field order, 16 bytes).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Pod, Zeroable)]
+struct AlibiParams {
+    n: u32,
+    d: u32,
+    scale: f32,
+    slope: f32,
+}
+
+/// Owns the pipelines, the uniforms, host-uploaded Q and K, and the weights.
+pub struct AlibiScoresKernel {
+    scores: wgpu::ComputePipeline,
+    softmax: wgpu::ComputePipeline,
+    layout: wgpu::BindGroupLayout,
+    params: wgpu::Buffer,
+    queries: GrowableBuffer,
+    keys: GrowableBuffer,
+    output: GrowableBuffer,
+    /// The bind group and the softmax pass's workgroups (one per row).
+    dispatch: Option<Dispatch>,
+    /// Workgroups of the scores pass (key tiles, query tiles, 1).
+    score_groups: [u32; 3],
+}
+
+impl AlibiScoresKernel {
+    pub fn new(device: &wgpu::Device) -> Self {
+        let ([scores, softmax], layout) = compute_pipelines(
+            device,
+            "alibi scores",
+            wgpu::include_wgsl!("alibi_scores.wgsl"),
+            &[
+                uniform_entry(0),
+                storage_entry(1, true),
+                storage_entry(2, true),
+                storage_entry(3, false),
+            ],
+            ["scores", "softmax"],
+        );
+        let input = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST;
+        Self {
+            scores,
+            softmax,
+            layout,
+            params: uniform_buffer(
+                device,
+                "alibi params",
+                std::mem::size_of::<AlibiParams>() as u64,
+            ),
+            queries: GrowableBuffer::new("alibi Q", input),
+            keys: GrowableBuffer::new("alibi K", input),
+            // STORAGE: written here (and drawable by the heatmap); COPY_SRC: read back.
+            output: GrowableBuffer::new(
+                "alibi weights",
+                wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            ),
+            dispatch: None,
+            score_groups: [0; 3],
+        }
+    }
+
+    /// Checks the sizes (`q` and `k` must each hold n·d f32, 1 ≤ n ≤ [`ALIBI_MAX_POSITIONS`],
+    /// d ≥ 1) and the slope (finite), grows the output, writes the uniforms and binds.
+    #[allow(clippy::too_many_arguments)] // the shape is spelled out like the CPU twin's arrays
+    pub fn prepare(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        q: &wgpu::Buffer,
+        k: &wgpu::Buffer,
+        n: usize,
+        d: usize,
+        slope: f32,
+    ) -> Result<(), GpuError> {
+        if n == 0 {
+            return Err(MathError::ZeroPositions(n).into());
+        }
+        if d == 0 {
+            return Err(MathError::ZeroDimension(d).into());
+        }
+        if !slope.is_finite() {
+            return Err(GpuError::InvalidSlope(slope));
+        }
+        check_limit("n (ALiBi positions)", n, ALIBI_MAX_POSITIONS)?;
+        let limits = device.limits();
+        let (n64, d64) = (n as u64, d as u64);
+        let input_bytes = n64.saturating_mul(d64).saturating_mul(4);
+        check_input(&limits, "Q", q, input_bytes)?;
+        check_input(&limits, "K", k, input_bytes)?;
+        let bytes = n64 * n64 * 4;
+        check_storage_size(&limits, "ALiBi weights (n·n·4 bytes)", bytes)?;
+        let tiles = check_workgroups(
+            &limits,
+            "ALiBi score tiles per dimension",
+            n64.div_ceil(u64::from(ALIBI_TILE)),
+        )?;
+        let rows = check_workgroups(&limits, "ALiBi rows", n64)?;
+        let output = self
+            .output
+            .ensure(device, bytes, limits.max_storage_buffer_binding_size);
+        let params = AlibiParams {
+            n: n as u32,
+            d: d as u32,
+            scale: score_scale(d),
+            slope,
+        };
+        queue.write_buffer(&self.params, 0, bytemuck::bytes_of(&params));
+        self.dispatch = Some(Dispatch::rebind(
+            self.dispatch.take(),
+            device,
+            "alibi scores",
+            &self.layout,
+            &[&self.params, q, k, output],
+            [rows, 1, 1],
+        ));
+        self.score_groups = [tiles, tiles, 1];
+        Ok(())
+    }
+
+    /// Records the two dispatches prepared last, scores then softmax, in one compute pass (wgpu
+    /// orders the storage writes of the first before the reads of the second). Nothing before a
+    /// successful `prepare`.
+    pub fn encode(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        timestamp_writes: Option<wgpu::ComputePassTimestampWrites<'_>>,
+    ) {
+        let Some(dispatch) = &self.dispatch else {
+            return;
+        };
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("alibi scores"),
+            timestamp_writes,
+        });
+        pass.set_bind_group(0, &dispatch.bind_group, &[]);
+        pass.set_pipeline(&self.scores);
+        let [x, y, z] = self.score_groups;
+        pass.dispatch_workgroups(x, y, z);
+        pass.set_pipeline(&self.softmax);
+        let [x, y, z] = dispatch.workgroups;
+        pass.dispatch_workgroups(x, y, z);
+    }
+
+    /// W (n × n f32, row-major, into [`AlibiScoresKernel::buffer`], which may be longer) of the
+    /// first n rows (d columns) of `q` and `k`, already on the GPU.
+    #[allow(clippy::too_many_arguments)] // the shape is spelled out like the CPU twin's arrays
+    pub fn run(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        q: &wgpu::Buffer,
+        k: &wgpu::Buffer,
+        n: usize,
+        d: usize,
+        slope: f32,
+    ) -> Result<&wgpu::Buffer, GpuError> {
+        self.prepare(device, queue, q, k, n, d, slope)?;
+        submit_one(device, queue, "alibi scores", |encoder| {
+            self.encode(encoder, None)
+        });
+        self.output
+            .get()
+            .ok_or_else(|| GpuError::Map("the ALiBi weights buffer is missing".into()))
+    }
+
+    /// Uploads Q and K (both n × d) into buffers this kernel owns, then
+    /// [`AlibiScoresKernel::run`].
+    pub fn run_host(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        q: ArrayView2<f32>,
+        k: ArrayView2<f32>,
+        slope: f32,
+    ) -> Result<&wgpu::Buffer, GpuError> {
+        let (n, d) = q.dim();
+        check_same_shape(q, k)?;
+        if n == 0 {
+            return Err(MathError::ZeroPositions(n).into());
+        }
+        check_limit("n (ALiBi positions)", n, ALIBI_MAX_POSITIONS)?;
+        let limits = device.limits();
+        let cap = limits.max_storage_buffer_binding_size;
+        let bytes = (q.len() as u64) * 4;
+        check_storage_size(&limits, "Q (bytes)", bytes)?;
+        let q_buffer = self.queries.ensure(device, bytes, cap).clone();
+        let k_buffer = self.keys.ensure(device, bytes, cap).clone();
+        queue.write_buffer(&q_buffer, 0, bytemuck::cast_slice(&standard(q)));
+        queue.write_buffer(&k_buffer, 0, bytemuck::cast_slice(&standard(k)));
+        self.run(device, queue, &q_buffer, &k_buffer, n, d, slope)
+    }
+
+    /// The output buffer (`STORAGE | COPY_SRC`), once a run has allocated it.
+    pub fn buffer(&self) -> Option<&wgpu::Buffer> {
+        self.output.get()
+    }
+}

@@ -1,0 +1,316 @@
+//! RoPE attention scores S = (R Q)·(R K)ᵀ/√d of one head (`rope_scores.wgsl`): a rotation pass
+//! (every row m of Q and K rotated by R_m into scratch buffers, interleaved pairs (2t, 2t + 1) by
+//! the angle f32(m)·θ_t) and a tiled scores pass (like the Gram kernel), recorded in one compute
+//! pass. CPU twin: [`crate::math::rope::scores_f32`].
+//!
+//! # Precision
+//!
+//! - θ_t = base^(−2t/d) is computed on the CPU in f64 and rounded once to f32
+//!   ([`theta_table_f32`]); the kernel receives that table, so both twins use the same θ_t bits.
+//! - The angle is f32(m)·θ_t, one f32 multiply, exactly as a float32 model (and the CPU twin)
+//!   forms it: off from the exact m·θ_t by up to 2⁻²⁴·m·θ_t rad from the product's rounding (plus
+//!   as much from θ_t's own), an absolute error that grows with the position m (≈ 2.4e-4 rad at
+//!   m = 4095 for θ_0 = 1). On the GPU a compiler may fuse the product into the range reduction
+//!   (then the angle is not rounded at all), so the twins' angles may differ by that much too;
+//!   the parity tests allow for it.
+//! - sin and cos of the angle are not WGSL's built-ins (which only promise 2⁻¹¹ absolute error on
+//!   [−π, π]): a Cody–Waite reduction by π/2 in three parts (exact for angles below ~12800 rad)
+//!   and the Taylor polynomials of `encoding.wgsl`, within ~2e-7 of the exact sine and cosine of
+//!   the f32 angle.
+//! - Each score is a d-term f32 dot product summed c = 0, 1, …, d−1 (the CPU's SGEMM sums in
+//!   another order): within γ_d·Σ_c |rq_c·rk_c| of the exact value of the rotated rows.
+
+use bytemuck::{Pod, Zeroable};
+use ndarray::ArrayView2;
+
+use super::buffers::GrowableBuffer;
+use super::{
+    check_input, check_limit, check_storage_size, check_workgroups, compute_pipelines,
+    storage_entry, submit_one, uniform_buffer, uniform_entry, Dispatch, GpuError,
+};
+use crate::math::attention::score_scale;
+use crate::math::rope::{theta_table_f32, RopeError};
+use crate::math::MathError;
+
+/// Pairs per workgroup of the rotation pass (rows along y, Q and K along z). Keep in sync with
+/// `ROTATE_WORKGROUP` in rope_scores.wgsl.
+pub const ROPE_ROTATE_WORKGROUP: u32 = 64;
+
+/// Invocations per side of a scores workgroup. Keep in sync with `SIDE` in rope_scores.wgsl.
+pub const ROPE_WORKGROUP_SIDE: u32 = 16;
+
+/// Edge of the square tile of scores per workgroup (8 × 8 per invocation, as in the Gram kernel).
+/// Keep in sync with `TILE` in rope_scores.wgsl.
+pub const ROPE_TILE: u32 = 128;
+
+/// Columns of the rotated Q and K staged per barrier pair. Keep in sync with `TILE_K` in
+/// rope_scores.wgsl.
+pub const ROPE_TILE_K: u32 = 8;
+
+/// The largest n accepted: S at n = 4096 is 64 MiB, within WebGPU's default 128 MiB storage
+/// binding (as for the Gram and attention kernels). The angles then stay below 4096 rad, well
+/// inside the range where the shader's reduction by π/2 is exact (about 12800 rad).
+pub const ROPE_MAX_POSITIONS: usize = 4096;
+
+/// The largest d accepted (Q and K at n = 4096, d = 1024 are 16 MiB each).
+pub const ROPE_MAX_DIMENSION: usize = 1024;
+
+/// Mirrors `Params` in rope_scores.wgsl (keep in sync: field order, 16 bytes).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Pod, Zeroable)]
+struct RopeParams {
+    n: u32,
+    d: u32,
+    /// ⌈d/2⌉: for odd d the last "pair" is the lone unrotated column.
+    pairs: u32,
+    scale: f32,
+}
+
+/// Owns the pipelines, the uniforms, the θ table, host-uploaded Q and K, the rotated scratch
+/// copies and the scores.
+pub struct RopeScoresKernel {
+    rotate: wgpu::ComputePipeline,
+    scores: wgpu::ComputePipeline,
+    layout: wgpu::BindGroupLayout,
+    params: wgpu::Buffer,
+    thetas: GrowableBuffer,
+    queries: GrowableBuffer,
+    keys: GrowableBuffer,
+    rotated_q: GrowableBuffer,
+    rotated_k: GrowableBuffer,
+    output: GrowableBuffer,
+    /// The bind group and the scores pass's workgroups (key tiles, query tiles, 1).
+    dispatch: Option<Dispatch>,
+    /// Workgroups of the rotation pass (pair groups, rows, 2: Q then K).
+    rotate_groups: [u32; 3],
+}
+
+impl RopeScoresKernel {
+    pub fn new(device: &wgpu::Device) -> Self {
+        let ([rotate, scores], layout) = compute_pipelines(
+            device,
+            "rope scores",
+            wgpu::include_wgsl!("rope_scores.wgsl"),
+            &[
+                uniform_entry(0),
+                storage_entry(1, true),
+                storage_entry(2, true),
+                storage_entry(3, true),
+                storage_entry(4, false),
+                storage_entry(5, false),
+                storage_entry(6, false),
+            ],
+            ["rotate", "scores"],
+        );
+        let input = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST;
+        Self {
+            rotate,
+            scores,
+            layout,
+            params: uniform_buffer(
+                device,
+                "rope params",
+                std::mem::size_of::<RopeParams>() as u64,
+            ),
+            thetas: GrowableBuffer::new("rope θ table", input),
+            queries: GrowableBuffer::new("rope Q", input),
+            keys: GrowableBuffer::new("rope K", input),
+            rotated_q: GrowableBuffer::new("rope rotated Q", wgpu::BufferUsages::STORAGE),
+            rotated_k: GrowableBuffer::new("rope rotated K", wgpu::BufferUsages::STORAGE),
+            // STORAGE: written here (and drawable by the heatmap); COPY_SRC: read back.
+            output: GrowableBuffer::new(
+                "rope scores",
+                wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            ),
+            dispatch: None,
+            rotate_groups: [0; 3],
+        }
+    }
+
+    /// Checks the sizes (`q` and `k` must each hold n·d f32, 1 ≤ n ≤ [`ROPE_MAX_POSITIONS`],
+    /// 1 ≤ d ≤ [`ROPE_MAX_DIMENSION`]) and the base (finite, > 1), grows the buffers, uploads the
+    /// θ table, writes the uniforms and binds.
+    #[allow(clippy::too_many_arguments)] // the shape is spelled out like the CPU twin's arrays
+    pub fn prepare(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        q: &wgpu::Buffer,
+        k: &wgpu::Buffer,
+        n: usize,
+        d: usize,
+        base: f64,
+    ) -> Result<(), GpuError> {
+        if n == 0 {
+            return Err(MathError::ZeroPositions(n).into());
+        }
+        if d == 0 {
+            return Err(MathError::ZeroDimension(d).into());
+        }
+        if !base.is_finite() || base <= 1.0 {
+            return Err(RopeError::InvalidBase(base).into());
+        }
+        check_limit("n (RoPE positions)", n, ROPE_MAX_POSITIONS)?;
+        check_limit("d (RoPE dimension)", d, ROPE_MAX_DIMENSION)?;
+        let limits = device.limits();
+        let (n64, d64) = (n as u64, d as u64);
+        check_input(&limits, "Q", q, n64 * d64 * 4)?;
+        check_input(&limits, "K", k, n64 * d64 * 4)?;
+        let bytes = n64 * n64 * 4;
+        check_storage_size(&limits, "RoPE scores (n·n·4 bytes)", bytes)?;
+        let pairs = d.div_ceil(2);
+        let rotate_groups = [
+            check_workgroups(
+                &limits,
+                "RoPE pair groups",
+                (pairs as u64).div_ceil(u64::from(ROPE_ROTATE_WORKGROUP)),
+            )?,
+            check_workgroups(&limits, "RoPE rows", n64)?,
+            2,
+        ];
+        let tiles = check_workgroups(
+            &limits,
+            "RoPE score tiles per dimension",
+            n64.div_ceil(u64::from(ROPE_TILE)),
+        )?;
+        let cap = limits.max_storage_buffer_binding_size;
+        let thetas = theta_table_f32(d, base);
+        let theta_buffer = self
+            .thetas
+            .ensure(device, thetas.len() as u64 * 4, cap)
+            .clone();
+        queue.write_buffer(&theta_buffer, 0, bytemuck::cast_slice(&thetas));
+        let rotated_q = self.rotated_q.ensure(device, n64 * d64 * 4, cap).clone();
+        let rotated_k = self.rotated_k.ensure(device, n64 * d64 * 4, cap).clone();
+        let output = self.output.ensure(device, bytes, cap);
+        let params = RopeParams {
+            n: n as u32,
+            d: d as u32,
+            pairs: pairs as u32,
+            scale: score_scale(d),
+        };
+        queue.write_buffer(&self.params, 0, bytemuck::bytes_of(&params));
+        self.dispatch = Some(Dispatch::rebind(
+            self.dispatch.take(),
+            device,
+            "rope scores",
+            &self.layout,
+            &[
+                &self.params,
+                q,
+                k,
+                &theta_buffer,
+                &rotated_q,
+                &rotated_k,
+                output,
+            ],
+            [tiles, tiles, 1],
+        ));
+        self.rotate_groups = rotate_groups;
+        Ok(())
+    }
+
+    /// Records the two dispatches prepared last, rotation then scores, in one compute pass (wgpu
+    /// orders the storage writes of the first before the reads of the second). Nothing before a
+    /// successful `prepare`.
+    pub fn encode(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        timestamp_writes: Option<wgpu::ComputePassTimestampWrites<'_>>,
+    ) {
+        let Some(dispatch) = &self.dispatch else {
+            return;
+        };
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("rope scores"),
+            timestamp_writes,
+        });
+        pass.set_bind_group(0, &dispatch.bind_group, &[]);
+        pass.set_pipeline(&self.rotate);
+        let [x, y, z] = self.rotate_groups;
+        pass.dispatch_workgroups(x, y, z);
+        pass.set_pipeline(&self.scores);
+        let [x, y, z] = dispatch.workgroups;
+        pass.dispatch_workgroups(x, y, z);
+    }
+
+    /// S (n × n f32, row-major, into [`RopeScoresKernel::buffer`], which may be longer) of the
+    /// first n rows (d columns) of `q` and `k`, already on the GPU; positions are row indices.
+    #[allow(clippy::too_many_arguments)] // the shape is spelled out like the CPU twin's arrays
+    pub fn run(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        q: &wgpu::Buffer,
+        k: &wgpu::Buffer,
+        n: usize,
+        d: usize,
+        base: f64,
+    ) -> Result<&wgpu::Buffer, GpuError> {
+        self.prepare(device, queue, q, k, n, d, base)?;
+        submit_one(device, queue, "rope scores", |encoder| {
+            self.encode(encoder, None)
+        });
+        self.output
+            .get()
+            .ok_or_else(|| GpuError::Map("the RoPE scores buffer is missing".into()))
+    }
+
+    /// Uploads Q and K (both n × d) into buffers this kernel owns, then [`RopeScoresKernel::run`].
+    pub fn run_host(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        q: ArrayView2<f32>,
+        k: ArrayView2<f32>,
+        base: f64,
+    ) -> Result<&wgpu::Buffer, GpuError> {
+        let (n, d) = q.dim();
+        check_same_shape(q, k)?;
+        if n == 0 {
+            return Err(MathError::ZeroPositions(n).into());
+        }
+        check_limit("n (RoPE positions)", n, ROPE_MAX_POSITIONS)?;
+        check_limit("d (RoPE dimension)", d, ROPE_MAX_DIMENSION)?;
+        let limits = device.limits();
+        let cap = limits.max_storage_buffer_binding_size;
+        let bytes = (q.len() as u64) * 4;
+        check_storage_size(&limits, "Q (bytes)", bytes)?;
+        let q_buffer = self.queries.ensure(device, bytes, cap).clone();
+        let k_buffer = self.keys.ensure(device, bytes, cap).clone();
+        queue.write_buffer(&q_buffer, 0, bytemuck::cast_slice(&standard(q)));
+        queue.write_buffer(&k_buffer, 0, bytemuck::cast_slice(&standard(k)));
+        self.run(device, queue, &q_buffer, &k_buffer, n, d, base)
+    }
+
+    /// The output buffer (`STORAGE | COPY_SRC`), once a run has allocated it.
+    pub fn buffer(&self) -> Option<&wgpu::Buffer> {
+        self.output.get()
+    }
+}
+
+/// Fails with [`GpuError::ShapeMismatch`] unless Q and K have the same numbers of rows and columns
+/// (the positional-score kernels compute square n × n matrices).
+pub(crate) fn check_same_shape(q: ArrayView2<f32>, k: ArrayView2<f32>) -> Result<(), GpuError> {
+    for (what, queries, keys) in [
+        ("rows", q.nrows(), k.nrows()),
+        ("columns", q.ncols(), k.ncols()),
+    ] {
+        if queries != keys {
+            return Err(GpuError::ShapeMismatch {
+                what,
+                queries,
+                keys,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The values in row-major order (a copy only when the view is not already contiguous).
+pub(crate) fn standard(a: ArrayView2<'_, f32>) -> std::borrow::Cow<'_, [f32]> {
+    match a.to_slice() {
+        Some(slice) => std::borrow::Cow::Borrowed(slice),
+        None => std::borrow::Cow::Owned(a.iter().copied().collect()),
+    }
+}
