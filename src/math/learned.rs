@@ -20,7 +20,7 @@ pub enum LearnedError {
         requested: usize,
         limit: usize,
     },
-    #[error("position {position} is beyond the table, which has rows for 0..{max_len} only")]
+    #[error("position {position} is beyond the table, which has rows for positions 0 to {} only", max_len - 1)]
     BeyondTable { position: usize, max_len: usize },
 }
 

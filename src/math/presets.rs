@@ -14,7 +14,7 @@ pub struct Preset {
     pub updates: &'static [(&'static str, &'static str)],
 }
 
-pub const PRESETS: [Preset; 5] = [
+pub const PRESETS: [Preset; 9] = [
     Preset {
         name: "chapter-heatmap",
         label: "Heatmap of P (d = 32, n = 60)",
@@ -58,6 +58,35 @@ pub const PRESETS: [Preset; 5] = [
         label: "Multi-head example (d = 100, 5 heads, valid_lens [3, 2])",
         panel: "panel-heads",
         updates: &[("d", "100"), ("heads", "5"), ("lens", "3,2")],
+    },
+    // The quantity of RoFormer's Figure 2 (its long-term-decay bound at base 10000), here at
+    // d = 128, a common head width (LLaMA's); the curve's shape, not the paper's exact d.
+    Preset {
+        name: "rope-decay",
+        label: "RoPE decay bound (d = 128)",
+        panel: "panel-rope",
+        updates: &[("d", "128"), ("base", "10000"), ("enc", "rope")],
+    },
+    // The ALiBi paper's slope rule: 8 heads give 1/2 … 1/256, and H = 12 (not a power of two)
+    // takes those eight and then every other slope of H = 16.
+    Preset {
+        name: "alibi-slopes",
+        label: "ALiBi slopes (H = 12)",
+        panel: "panel-alibi",
+        updates: &[("aheads", "12"), ("enc", "alibi")],
+    },
+    Preset {
+        name: "t5-buckets",
+        label: "T5 bucket map (±160)",
+        panel: "panel-t5",
+        updates: &[("trange", "160"), ("enc", "t5")],
+    },
+    // Dong, Cordonnier & Loukas's setting: pure attention, n = 10, d = 32.
+    Preset {
+        name: "rank-collapse",
+        label: "Rank collapse (n = 10, d = 32)",
+        panel: "panel-stacking",
+        updates: &[("n", "10"), ("d", "32"), ("layers", "8")],
     },
 ];
 

@@ -23,10 +23,12 @@ const SCREENS = [...PHONES, [1024, 768], [1366, 768], [1920, 1080]];
 const LOOKS = [['normal', ''], ['dark', 'theme=dark'], ['projector', 'present=1']];
 // The chapter's order (model::tables::LESSON).
 const LESSON = ['attention', 'pipeline', 'heads', 'complexity', 'heatmap', 'curves', 'binary',
-  'projection', 'similarity', 'order', 'scaling'];
+  'projection', 'similarity', 'order', 'scaling', 'rope', 'extension', 'alibi', 't5', 'shaw', 'learned',
+  'nope', 'stacking'];
 const PRESET_PANELS = {
   'chapter-heatmap': 'heatmap', 'chapter-curves': 'curves', 'julia-curves': 'curves',
-  binary: 'binary', 'multi-head': 'heads',
+  binary: 'binary', 'multi-head': 'heads', 'rope-decay': 'rope', 'alibi-slopes': 'alibi',
+  't5-buckets': 't5', 'rank-collapse': 'stacking',
 };
 
 /** A page at this window size that records errors; `problems` must stay empty. */
@@ -263,7 +265,7 @@ describe('the lesson path', () => {
   test('a link with #panel-<name> opens that section; the list goes there too', async () => {
     const { page, problems } = await open(at('n=30', '#panel-binary'), [1366, 768]);
     assertInView(await placement(page, 'binary'), 'binary from the link');
-    assert.match(await page.locator('#lesson-current').textContent(), /^7\/11 · The binary analogy/);
+    assert.match(await page.locator('#lesson-current').textContent(), /^7\/19 · The binary analogy/);
     assert.equal(new URL(page.url()).searchParams.get('n'), '30');
     const menu = page.locator('#lesson-menu');
     await menu.click();
@@ -277,7 +279,7 @@ describe('the lesson path', () => {
     assertInView(await placement(page, 'projection'), 'projection from the list');
     // A link inside the page (to #panel-scaling) moves the lesson there.
     await page.evaluate(() => { location.hash = '#panel-scaling'; });
-    await page.waitForFunction(() => /^11\/11/.test(document.getElementById('lesson-current').textContent));
+    await page.waitForFunction(() => /^11\/19/.test(document.getElementById('lesson-current').textContent));
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -220,7 +220,7 @@ for (const compute of ['cpu', 'gpu']) {
       assert.notEqual((await panels(page)).attention.diagonalMean, scaledDiagonal);
       await waitForUrlParam(page, 'text', 'a b a c');
       await waitForUrlParam(page, 'pe', '1');
-      await waitForUrlParam(page, 'scale', '0');
+      await waitForUrlParam(page, 'sqrtd', '0');
       assert.deepEqual(await page.evaluate(() => window.peLab.lesson.tokens), ['a', 'b', 'a', 'c']);
       // The same view from its link.
       const link = await page.evaluate(() => location.href);

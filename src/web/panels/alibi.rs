@@ -21,7 +21,7 @@ pub const SHOWN_POSITIONS: usize = 12;
 /// Heads per row of the tiled bias matrices.
 const GRID_COLUMNS: usize = 4;
 /// The weight curves show this many heads at most (the first ones: the steepest slopes).
-const CURVE_HEADS: usize = 8;
+const CURVE_HEADS: usize = 4;
 /// The weight curves run over key distances 0 … this.
 const CURVE_DISTANCE: usize = 48;
 /// The share of a query's weight that the "span" holds.
@@ -85,6 +85,21 @@ fn tiled_biases(slopes: &[f64]) -> (Vec<f32>, usize, usize) {
     (values, height, width)
 }
 
+/// Axis names of the tiled matrices: each block's own positions 0, 4, 8 (the others and the gaps
+/// between blocks unnamed).
+fn tile_names(cells: usize) -> Vec<String> {
+    (0..cells)
+        .map(|c| {
+            let within = c % (SHOWN_POSITIONS + 1);
+            if within < SHOWN_POSITIONS && within % 4 == 0 {
+                within.to_string()
+            } else {
+                String::new()
+            }
+        })
+        .collect()
+}
+
 fn render(ctx: &mut Ctx, dom: &AlibiDom) -> Result<AlibiStats, WebError> {
     let started = now_ms();
     let (heads, context) = (ctx.lesson.alibi_heads, ctx.lesson.training_context);
@@ -96,11 +111,10 @@ fn render(ctx: &mut Ctx, dom: &AlibiDom) -> Result<AlibiStats, WebError> {
             &dom.biases,
             ctx.scratch,
             &values,
-            rows,
-            columns,
+            (rows, columns),
             Scale::Diverging(limit as f32),
-            "Key j (one block per head, head 0 top left)",
-            "Query i",
+            ("Key j (one block per head, head 0 top left)", "Query i"),
+            (Some(&tile_names(columns)), Some(&tile_names(rows))),
         )?;
         let series = stats
             .slopes
@@ -111,7 +125,7 @@ fn render(ctx: &mut Ctx, dom: &AlibiDom) -> Result<AlibiStats, WebError> {
                 // Bias-only weights of the query at position L: e^(−m t) / Σ_{u ≤ L} e^(−m u).
                 let total = -(-m * (context as f64 + 1.0)).exp_m1() / -(-m).exp_m1();
                 Series {
-                    label: format!("head {h}, m = {}", format_number(m)),
+                    label: format!("h{h}: m = {}", format_number(m)),
                     colour: h,
                     points: (0..=CURVE_DISTANCE.min(context))
                         .map(|t| (t as f64, (-m * t as f64).exp() / total))
@@ -125,7 +139,7 @@ fn render(ctx: &mut Ctx, dom: &AlibiDom) -> Result<AlibiStats, WebError> {
             &dom.weights,
             &LineChart {
                 x_desc: "Distance i − j back to the key",
-                y_desc: "Weight from the bias alone",
+                y_desc: "Weight (bias alone)",
                 log_x: false,
                 log_y: false,
                 series,
@@ -177,7 +191,7 @@ fn render(ctx: &mut Ctx, dom: &AlibiDom) -> Result<AlibiStats, WebError> {
     dom::text(
         &dom.beyond,
         &format!(
-            "Beyond the training length: at query positions i = {positions} (L = {context} is the training length), {}; {}. The bias depends on i − j only, so a head looks equally far back at every position once i exceeds its span: nothing new appears past L. A head whose span exceeds i spreads over all i + 1 keys.",
+            "Beyond the training length: at query positions i = {positions} (L = {context}, the training length set in the context-extension panel), {}; {}. The bias depends on i − j only, so a head looks equally far back at every position once i exceeds its span: nothing new appears past L. A head whose span exceeds i spreads over all i + 1 keys.",
             describe(0),
             describe(last),
         ),

@@ -131,21 +131,21 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
                 log_y: true,
                 series: vec![
                     Series {
-                        label: "position interpolation: 1/s".into(),
+                        label: "PI: 1/s".into(),
                         colour: 5,
                         points: vec![(0.0, 1.0 / s), ((pairs - 1) as f64, 1.0 / s)],
                         dashed: true,
                         markers: false,
                     },
                     Series {
-                        label: "NTK-aware: s^(−2j/(d−2))".into(),
+                        label: "NTK-aware".into(),
                         colour: 0,
                         points: index(&stats.ntk_ratios),
                         dashed: false,
                         markers: pairs <= 64,
                     },
                     Series {
-                        label: "YaRN (ramp by rotations in L)".into(),
+                        label: "YaRN".into(),
                         colour: 2,
                         points: index(&stats.yarn_ratios),
                         dashed: false,
@@ -153,7 +153,7 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
                     },
                 ],
                 y_range: Some((1.0 / s / 1.6, 1.6)),
-                legend: SeriesLabelPosition::LowerLeft,
+                legend: SeriesLabelPosition::UpperRight,
                 marks: Vec::new(),
             },
         )?;
@@ -161,29 +161,26 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
             &dom.wavelengths,
             &LineChart {
                 x_desc: "Pair j",
-                y_desc: "Wavelength 2π/θ_j in positions (log)",
+                y_desc: "Wavelength 2π/θ_j (log)",
                 log_x: false,
                 log_y: true,
                 series: vec![
                     Series {
-                        label: "wavelength λ_j".into(),
+                        label: "λ_j".into(),
                         colour: 0,
                         points: index(&stats.wavelengths),
                         dashed: false,
                         markers: pairs <= 64,
                     },
                     Series {
-                        label: format!("training length L = {context}"),
+                        label: format!("L = {context}"),
                         colour: 6,
                         points: vec![(0.0, context as f64), ((pairs - 1) as f64, context as f64)],
                         dashed: true,
                         markers: false,
                     },
                     Series {
-                        label: format!(
-                            "extended length s·L = {}",
-                            format_number(s * context as f64)
-                        ),
+                        label: format!("s·L = {}", s * context as f64),
                         colour: 5,
                         points: vec![
                             (0.0, s * context as f64),
@@ -194,7 +191,7 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
                     },
                 ],
                 y_range: None,
-                legend: SeriesLabelPosition::UpperLeft,
+                legend: SeriesLabelPosition::LowerRight,
                 marks: Vec::new(),
             },
         )?;
@@ -204,9 +201,9 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
         &dom.readout,
         &format!(
             "s = {}, d = {}, base {}: position interpolation divides every frequency by s (ratio {}). NTK-aware scaling uses base b' = b·s^(d/(d−2)) = {}: pair 0 keeps its frequency (ratio 1), the last pair gets {} = 1/s, the ones between s^(−2j/(d−2)). YaRN keeps the {} pairs that turn more than 32 times within L = {context}, interpolates the {} that turn less than once, and ramps the {} between; it also multiplies q and k by 0.1·ln s + 1 = {} (the logits by its square, {}).",
-            format_number(s),
+            s,
             stats.d,
-            format_number(stats.base),
+            crate::math::params::format_base(stats.base),
             format_number(stats.pi_ratio),
             format_number(stats.ntk_base),
             format_number(last),

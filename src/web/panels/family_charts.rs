@@ -217,16 +217,14 @@ pub enum Scale {
 
 /// A matrix of `rows × columns` values (row-major) as one heatmap image with its axes and colour
 /// bar. Masked entries (non-finite) are drawn at the low end of the scale.
-#[allow(clippy::too_many_arguments)]
 pub fn draw_matrix(
     canvas: &HtmlCanvasElement,
     scratch: &HtmlCanvasElement,
     values: &[f32],
-    rows: usize,
-    columns: usize,
+    (rows, columns): (usize, usize),
     scale: Scale,
-    x_desc: &str,
-    y_desc: &str,
+    (x_desc, y_desc): (&str, &str),
+    (x_names, y_names): (Option<&[String]>, Option<&[String]>),
 ) -> Result<(), WebError> {
     if rows == 0 || columns == 0 || values.len() != rows * columns {
         return Ok(());
@@ -259,8 +257,8 @@ pub fn draw_matrix(
             x_desc,
             y_desc,
             value_range: range,
-            x_names: None,
-            y_names: None,
+            x_names,
+            y_names,
         },
     )?;
     paint_cells(

@@ -100,11 +100,10 @@ fn render(ctx: &mut Ctx, dom: &LearnedDom) -> Result<LearnedStats, WebError> {
             &dom.table,
             ctx.scratch,
             &values,
-            shown_rows,
-            columns,
+            (shown_rows, columns),
             Scale::Diverging((3.0 * INIT_STD) as f32),
-            "Column",
-            "Position (grey: no row in E)",
+            ("Column", "Position (grey: no row in E)"),
+            (None, None),
         )?;
     }
     dom::text(

@@ -77,14 +77,14 @@ fn render(ctx: &mut Ctx, dom: &NopeDom) -> Result<NopeStats, WebError> {
                 log_y: true,
                 series: vec![
                     Series {
-                        label: "causal mask: 1/t".into(),
+                        label: "causal: 1/t".into(),
                         colour: 0,
                         points: points(&stats.causal_outputs),
                         dashed: false,
                         markers: n <= 80,
                     },
                     Series {
-                        label: format!("bidirectional: 1/n = 1/{n} everywhere"),
+                        label: format!("bidirectional: 1/{n}"),
                         colour: 5,
                         points: points(&stats.bidirectional_outputs),
                         dashed: true,

@@ -172,12 +172,12 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
             &dom.residuals,
             &LineChart {
                 x_desc: "Shift Δ (log)",
-                y_desc: "|s(m,n) − s(m+Δ,n+Δ)| / (‖q‖‖k‖) (log)",
+                y_desc: "Shift residual (log)",
                 log_x: true,
                 log_y: true,
                 series: vec![
                     Series {
-                        label: "float32 (θ, angles, sin/cos, dot in f32)".into(),
+                        label: "float32".into(),
                         colour: 5,
                         points: stats
                             .shift_residual_f32
@@ -200,7 +200,7 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
                     },
                 ],
                 y_range: None,
-                legend: SeriesLabelPosition::UpperLeft,
+                legend: SeriesLabelPosition::MiddleRight,
                 marks: Vec::new(),
             },
         )?;
@@ -213,21 +213,25 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
                 log_y: false,
                 series: vec![
                     Series {
-                        label: "RoFormer's decay bound (an upper bound)".into(),
+                        label: "decay bound (upper bound)".into(),
                         colour: 0,
                         points: stats.decay_bound.clone(),
                         dashed: false,
                         markers: false,
                     },
                     Series {
-                        label: format!("mean ⟨R₀q, R_r k⟩ of {MEAN_SAMPLES} random pairs"),
+                        label: format!("mean of {MEAN_SAMPLES} random pairs"),
                         colour: 5,
                         points: stats.mean_random_score.clone(),
                         dashed: false,
                         markers: true,
                     },
                 ],
-                y_range: None,
+                // Headroom above the bound for the legend.
+                y_range: Some((
+                    -stats.score_rms.max(1.0),
+                    stats.decay_bound.first().map_or(1.0, |p| p.1) * 1.8,
+                )),
                 legend: SeriesLabelPosition::UpperRight,
                 marks: Vec::new(),
             },

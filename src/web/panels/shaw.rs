@@ -60,28 +60,38 @@ fn render(ctx: &mut Ctx, dom: &ShawDom) -> Result<ShawStats, WebError> {
     };
     let layer = ShawLayer::new(d, clip, l.seed)?;
     if ctx.draw {
+        let offsets: Vec<String> = (0..2 * clip + 1)
+            .map(|r| {
+                let offset = r as i64 - clip as i64;
+                // Every row when few, else the ends and the middle.
+                if clip <= 8 || r == 0 || r == clip || r == 2 * clip {
+                    format!("{offset:+}")
+                } else {
+                    String::new()
+                }
+            })
+            .collect();
         let table: Vec<f32> = layer.key_table.iter().map(|&v| v as f32).collect();
         let limit = table.iter().fold(0.0f32, |m, v| m.max(v.abs()));
         draw_matrix(
             &dom.table,
             ctx.scratch,
             &table,
-            2 * clip + 1,
-            d,
+            (2 * clip + 1, d),
             Scale::Diverging(limit),
-            "Dimension",
-            "Row r = clip(j − i) + k: offsets −k … k",
+            ("Dimension", "Offset j − i, clipped to ±k"),
+            (None, Some(&offsets)),
         )?;
     }
     let memory = format!(
-        "Memory of the relative keys at this page's n = {} and d = {}: the naive form gathers an n × n × d tensor, {} floats ({}); the skewed form of the Music Transformer computes Q·(a^K)ᵀ and shifts it, {} floats ({}) — {} times less.",
+        "Memory of the relative keys at this page's n = {} and d = {}: the naive form gathers an n × n × d tensor, {} floats ({}); the skewed form of the Music Transformer computes Q·(a^K)ᵀ and shifts it, {} floats ({}): n = {} times less.",
         p.n,
         p.d,
-        format_number(stats.naive_memory as f64),
+        stats.naive_memory,
         bytes(stats.naive_memory),
-        format_number(stats.skewed_memory as f64),
+        stats.skewed_memory,
         bytes(stats.skewed_memory),
-        format_number(p.n as f64),
+        p.n,
     );
     if n == 0 {
         if ctx.draw {
@@ -108,11 +118,10 @@ fn render(ctx: &mut Ctx, dom: &ShawDom) -> Result<ShawStats, WebError> {
             &dom.logits,
             ctx.scratch,
             &values,
-            n,
-            n,
+            (n, n),
             Scale::Diverging(limit),
-            "Key j",
-            "Query i",
+            ("Key j", "Query i"),
+            (Some(&tokens), Some(&tokens)),
         )?;
     }
     dom::text(

@@ -89,18 +89,18 @@ fn render(ctx: &mut Ctx, dom: &StackingDom) -> Result<StackingStats, WebError> {
             &dom.residuals,
             &LineChart {
                 x_desc: "Layer L",
-                y_desc: "‖X_L − 1μᵀ‖_F / ‖X_L‖_F (log)",
+                y_desc: "Rank residual r_L (log)",
                 log_x: false,
                 log_y: true,
                 series: vec![Series {
-                    label: "rank residual r_L".into(),
+                    label: "r_L".into(),
                     colour: 0,
                     points: depth(&stats.rank_residual, FLOOR),
                     dashed: false,
                     markers: few,
                 }],
                 y_range: Some((FLOOR / 2.0, 2.0)),
-                legend: SeriesLabelPosition::LowerLeft,
+                legend: SeriesLabelPosition::UpperRight,
                 marks: Vec::new(),
             },
         )?;
@@ -112,14 +112,14 @@ fn render(ctx: &mut Ctx, dom: &StackingDom) -> Result<StackingStats, WebError> {
                 log_x: false,
                 log_y: false,
                 series: vec![Series {
-                    label: "linear probe R² (1: the position is readable)".into(),
+                    label: "probe R²".into(),
                     colour: 5,
                     points: depth(&stats.probe_r2, f64::NEG_INFINITY),
                     dashed: false,
                     markers: few,
                 }],
                 y_range: Some((-0.05, 1.05)),
-                legend: SeriesLabelPosition::LowerLeft,
+                legend: SeriesLabelPosition::UpperRight,
                 marks: Vec::new(),
             },
         )?;

@@ -82,14 +82,14 @@ fn render(ctx: &mut Ctx, dom: &T5Dom) -> Result<T5Stats, WebError> {
                 log_y: false,
                 series: vec![
                     Series {
-                        label: "encoder (bidirectional): 16 + 16 buckets".into(),
+                        label: "encoder".into(),
                         colour: 0,
                         points: points(&stats.buckets),
                         dashed: false,
                         markers: stats.range <= 40,
                     },
                     Series {
-                        label: "decoder (causal): 32 buckets for the past".into(),
+                        label: "decoder (causal)".into(),
                         colour: 5,
                         points: points(&stats.causal_buckets),
                         dashed: true,
@@ -97,7 +97,7 @@ fn render(ctx: &mut Ctx, dom: &T5Dom) -> Result<T5Stats, WebError> {
                     },
                 ],
                 y_range: Some((-1.0, stats.num_buckets as f64)),
-                legend: SeriesLabelPosition::UpperLeft,
+                legend: SeriesLabelPosition::MiddleLeft,
                 marks: vec![
                     (
                         -(stats.first_in_last_bucket as f64),
