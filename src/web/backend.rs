@@ -6,7 +6,7 @@
 use std::future::Future;
 use std::pin::Pin;
 
-use ndarray::{Array2, Axis};
+use ndarray::{Array2, ArrayView2, Axis};
 use web_sys::HtmlCanvasElement;
 
 use super::dom::now_ms;
@@ -244,6 +244,41 @@ impl Backend {
         match &mut self.kind {
             Kind::Cpu => Ok(false),
             Kind::Gpu(gpu) => gpu.draw_gram(rows, range, rect, target).map(|()| true),
+        }
+    }
+
+    /// Draws the RoPE scores of `q`, `k` with the RoPE kernel and the heatmap render pass, when on
+    /// WebGPU. Returns `Ok(false)` on the CPU (the panel computes them with the CPU twin).
+    pub fn draw_rope_scores(
+        &mut self,
+        qk: (ArrayView2<f32>, ArrayView2<f32>),
+        base: f64,
+        range: f32,
+        rect: PixelRect,
+        target: &HtmlCanvasElement,
+    ) -> Result<bool, WebError> {
+        match &mut self.kind {
+            Kind::Cpu => Ok(false),
+            Kind::Gpu(gpu) => gpu
+                .draw_rope_scores(qk, base, range, rect, target)
+                .map(|()| true),
+        }
+    }
+
+    /// Draws head weights with ALiBi's causal bias with the ALiBi kernel and the heatmap render
+    /// pass, when on WebGPU. Returns `Ok(false)` on the CPU.
+    pub fn draw_alibi_weights(
+        &mut self,
+        qk: (ArrayView2<f32>, ArrayView2<f32>),
+        slope: f32,
+        rect: PixelRect,
+        target: &HtmlCanvasElement,
+    ) -> Result<bool, WebError> {
+        match &mut self.kind {
+            Kind::Cpu => Ok(false),
+            Kind::Gpu(gpu) => gpu
+                .draw_alibi_weights(qk, slope, rect, target)
+                .map(|()| true),
         }
     }
 

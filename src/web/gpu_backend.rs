@@ -2,7 +2,7 @@
 //! buffers), a WebGPU canvas the heatmap render pass draws into, and the small read-backs a frame
 //! needs (the gathered columns, the reductions, a hovered value). P itself never leaves the GPU.
 
-use ndarray::Array2;
+use ndarray::{Array2, ArrayView2};
 use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
@@ -13,7 +13,7 @@ use super::error::WebError;
 use super::surface;
 use crate::gpu::heatmap::{HeatmapRenderer, HeatmapView};
 use crate::gpu::stats::read_totals;
-use crate::gpu::{read_f32, EncodingKernel, GpuContext};
+use crate::gpu::{read_f32, AlibiScoresKernel, EncodingKernel, GpuContext, RopeScoresKernel};
 use crate::math::params::Params;
 use crate::math::plot::PixelRect;
 use crate::model::present::is_software_adapter;
@@ -29,8 +29,13 @@ pub struct GpuBackend {
     /// The WebGPU canvas of P's heatmap.
     heatmap_surface: PanelSurface,
     renderer: HeatmapRenderer,
-    /// The offscreen WebGPU canvas of the similarity panel's Gram heatmap, created on first use.
+    /// The offscreen WebGPU canvas the panel heatmaps (the similarity panel's Gram matrix, the
+    /// RoPE scores, the ALiBi weights) are rendered into, created on first use.
     gram_surface: Option<PanelSurface>,
+    /// The RoPE scores and ALiBi weights kernels, built when their panels first need them (two
+    /// shaders fewer to compile at start-up).
+    rope_scores: Option<RopeScoresKernel>,
+    alibi_scores: Option<AlibiScoresKernel>,
     /// A second encoding kernel for the complexity panel's timing, whose n and d are its own: the
     /// page's P (hovered, drawn) stays untouched.
     measure_encoding: Option<EncodingKernel>,
@@ -187,6 +192,8 @@ impl GpuBackend {
             heatmap_surface,
             renderer,
             gram_surface: None,
+            rope_scores: None,
+            alibi_scores: None,
             measure_encoding: None,
         })
     }
@@ -343,6 +350,48 @@ impl GpuBackend {
         }
         let gram = ctx.gram.run(&ctx.device, &ctx.queue, &p, rows, d)?.clone();
         self.render_panel(&gram, (rows, rows), (-range, range), rect, target)
+    }
+
+    /// The RoPE panel's score heatmap: S = (R_i q_i)·(R_j k_j)/√d of `q`, `k` (n × d) by the RoPE
+    /// kernel, drawn by the heatmap render pass on the diverging map over [−range, range] into
+    /// `rect` of `target`. Nothing is read back.
+    pub fn draw_rope_scores(
+        &mut self,
+        (q, k): (ArrayView2<f32>, ArrayView2<f32>),
+        base: f64,
+        range: f32,
+        rect: PixelRect,
+        target: &HtmlCanvasElement,
+    ) -> Result<(), WebError> {
+        let n = q.nrows();
+        let ctx = &self.context;
+        let kernel = self
+            .rope_scores
+            .get_or_insert_with(|| RopeScoresKernel::new(&ctx.device));
+        let scores = kernel
+            .run_host(&ctx.device, &ctx.queue, q, k, base)?
+            .clone();
+        self.render_panel(&scores, (n, n), (-range, range), rect, target)
+    }
+
+    /// The ALiBi panel's weight heatmap: the causal softmax of q_i·k_j/√d + slope·(j − i) by the
+    /// ALiBi kernel, drawn on the diverging map over [−1, 1] (0 white, 1 red) into `rect`.
+    pub fn draw_alibi_weights(
+        &mut self,
+        (q, k): (ArrayView2<f32>, ArrayView2<f32>),
+        slope: f32,
+        rect: PixelRect,
+        target: &HtmlCanvasElement,
+    ) -> Result<(), WebError> {
+        let n = q.nrows();
+        let ctx = &self.context;
+        let kernel = self
+            .alibi_scores
+            .get_or_insert_with(|| AlibiScoresKernel::new(&ctx.device));
+        let weights = kernel
+            .run_host(&ctx.device, &ctx.queue, q, k, slope)?
+            .clone();
+        self.render_panel(&weights, (n, n), (-1.0, 1.0), rect, target)
     }
 
     /// Renders `cells` (rows × columns f32) with the heatmap render pass into the panel's own

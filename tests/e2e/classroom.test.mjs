@@ -102,8 +102,8 @@ describe('embedding', () => {
     assert.ok(await page.locator('#panel-projection').isVisible());
     assert.ok(await page.locator('#pair-range').isVisible(), 'the panel keeps its own controls');
     await page.close();
-    const bad = await openPage(browser, `${origin}/?embed=nope`);
-    assert.match(await text(bad.page, 'notices-list'), /embed = 'nope' is not a panel; the panels are: heatmap, curves/);
+    const bad = await openPage(browser, `${origin}/?embed=nothing`);
+    assert.match(await text(bad.page, 'notices-list'), /embed = 'nothing' is not a panel; the panels are: heatmap, curves/);
     await bad.page.close();
   });
 

@@ -12,9 +12,13 @@ use web_sys::{HtmlCanvasElement, HtmlElement};
 use super::super::dom::{self, now_ms};
 use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
-use super::family_charts::{draw_lines, draw_matrix, LineChart, Scale, Series};
+use super::family_charts::{draw_lines, draw_matrix, matrix_frame, LineChart, Scale, Series};
 use super::{elapsed, format_number, Ctx};
+use crate::gpu::alibi_scores::ALIBI_MAX_POSITIONS;
+use crate::math::alibi::causal_weights_f32;
 use crate::math::alibi::{slopes, span};
+use crate::math::rng::SplitMix64;
+use ndarray::{s, Array2};
 
 /// Each head's bias matrix is drawn for this many positions.
 pub const SHOWN_POSITIONS: usize = 12;
@@ -24,6 +28,13 @@ const GRID_COLUMNS: usize = 4;
 const CURVE_HEADS: usize = 4;
 /// The weight curves run over key distances 0 … this.
 const CURVE_DISTANCE: usize = 48;
+/// The weight heatmap: random q_i, k_j of this width at most (q·k/√d has variance about 1 at any
+/// width, so a wider one only costs time).
+pub const CONTENT_WIDTH: usize = 64;
+/// Its numbers are checked on this many rows (CPU twin, every backend); the CPU path draws at most
+/// [`CPU_WEIGHT_ROWS`] rows, WebGPU the page's n.
+pub const WEIGHT_CHECK_ROWS: usize = 128;
+pub const CPU_WEIGHT_ROWS: usize = 512;
 /// The share of a query's weight that the "span" holds.
 pub const SPAN_SHARE: f64 = 0.9;
 
@@ -41,6 +52,14 @@ pub struct AlibiStats {
     pub spans: Vec<Vec<usize>>,
     /// The training length L the query positions are measured against.
     pub training_context: usize,
+    /// Head 0's causal weights of random q, k at the page's n: rows drawn, who computed them, and
+    /// on the first rows (CPU twin) max |Σ_j w_ij − 1| and whether every key after its query
+    /// weighs exactly 0.
+    pub weights_n: usize,
+    pub weights_backend: &'static str,
+    pub weights_gpu_error: Option<String>,
+    pub weights_row_sum_error: f64,
+    pub weights_future_zero: bool,
     pub ms: f64,
 }
 
@@ -62,7 +81,7 @@ pub fn compute(heads: usize, context: usize) -> AlibiStats {
         query_positions,
         spans,
         training_context: context,
-        ms: 0.0,
+        ..AlibiStats::default()
     }
 }
 
@@ -100,10 +119,80 @@ fn tile_names(cells: usize) -> Vec<String> {
         .collect()
 }
 
+/// Seeded N(0, 1) rows q_i, k_j (n × width), different at every position.
+fn content(n: usize, width: usize, seed: u64) -> (Array2<f32>, Array2<f32>) {
+    let mut stream = SplitMix64::new(seed ^ 0x414c_4942);
+    let mut draw =
+        || Array2::from_shape_simple_fn((n, width), || stream.approx_standard_normal() as f32);
+    (draw(), draw())
+}
+
+/// Head 0's causal weights: numbers from the CPU twin on the first rows, the picture from the
+/// ALiBi kernel on WebGPU (the page's n) or the CPU twin (fewer rows).
+fn weight_heatmap(ctx: &mut Ctx, dom: &AlibiDom, stats: &mut AlibiStats) -> Result<(), WebError> {
+    let n = ctx.params.n;
+    let width = ctx.params.d.clamp(1, CONTENT_WIDTH);
+    let slope = stats.slopes.first().copied().unwrap_or(0.5) as f32;
+    let rows = n.min(ALIBI_MAX_POSITIONS);
+    let (q, k) = content(rows, width, ctx.lesson.seed);
+    let check = rows.min(WEIGHT_CHECK_ROWS);
+    let sample = causal_weights_f32(q.slice(s![..check, ..]), k.slice(s![..check, ..]), slope);
+    stats.weights_row_sum_error = sample
+        .rows()
+        .into_iter()
+        .map(|r| (r.iter().map(|&w| f64::from(w)).sum::<f64>() - 1.0).abs())
+        .fold(0.0, f64::max);
+    stats.weights_future_zero = sample.indexed_iter().all(|((i, j), &w)| j <= i || w == 0.0);
+    if !ctx.draw {
+        return Ok(());
+    }
+    let names = ("Key position j", "Query position i");
+    let rect = matrix_frame(
+        &dom.heatmap,
+        ctx.scratch,
+        (rows, rows),
+        Scale::Diverging(1.0),
+        names,
+        (None, None),
+    )?;
+    match ctx
+        .backend
+        .draw_alibi_weights((q.view(), k.view()), slope, rect, &dom.heatmap)
+    {
+        Ok(true) => {
+            stats.weights_n = rows;
+            stats.weights_backend = "webgpu";
+            return Ok(());
+        }
+        Ok(false) => {}
+        // Any GPU failure: the CPU twin draws instead, and the stats say why.
+        Err(error) => stats.weights_gpu_error = Some(error.to_string()),
+    }
+    let cpu_rows = rows.min(CPU_WEIGHT_ROWS);
+    let weights = causal_weights_f32(
+        q.slice(s![..cpu_rows, ..]),
+        k.slice(s![..cpu_rows, ..]),
+        slope,
+    );
+    draw_matrix(
+        &dom.heatmap,
+        ctx.scratch,
+        weights.as_slice().unwrap_or(&[]),
+        (cpu_rows, cpu_rows),
+        Scale::Diverging(1.0),
+        names,
+        (None, None),
+    )?;
+    stats.weights_n = cpu_rows;
+    stats.weights_backend = "cpu";
+    Ok(())
+}
+
 fn render(ctx: &mut Ctx, dom: &AlibiDom) -> Result<AlibiStats, WebError> {
     let started = now_ms();
     let (heads, context) = (ctx.lesson.alibi_heads, ctx.lesson.training_context);
     let mut stats = compute(heads, context);
+    weight_heatmap(ctx, dom, &mut stats)?;
     if ctx.draw {
         let (values, rows, columns) = tiled_biases(&stats.slopes);
         let limit = stats.slopes.first().copied().unwrap_or(1.0) * (SHOWN_POSITIONS - 1) as f64;
@@ -196,6 +285,23 @@ fn render(ctx: &mut Ctx, dom: &AlibiDom) -> Result<AlibiStats, WebError> {
             describe(last),
         ),
     );
+    // The same sentence whether or not the heatmap was drawn (see the RoPE panel).
+    dom::text(
+        &dom.heatmap_readout,
+        &format!(
+            "Head 0 (m = {}) of a layer with random q_i, k_j (width {}) over up to {} positions (WebGPU draws them with the ALiBi kernel, the CPU path at most {CPU_WEIGHT_ROWS}): each query's weights sum to 1 (measured max |Σ_j w_ij − 1| = {} on the first {} rows), keys after the query weigh {}, and the weight fades with the distance back (white: 0, red: 1).",
+            format_number(stats.slopes.first().copied().unwrap_or(f64::NAN)),
+            ctx.params.d.clamp(1, CONTENT_WIDTH),
+            ctx.params.n.min(ALIBI_MAX_POSITIONS),
+            format_number(stats.weights_row_sum_error),
+            ctx.params.n.min(WEIGHT_CHECK_ROWS),
+            if stats.weights_future_zero {
+                "exactly 0"
+            } else {
+                "NOT 0"
+            },
+        ),
+    );
     stats.ms = elapsed(started);
     Ok(stats)
 }
@@ -206,6 +312,8 @@ crate::element_table! {
         readout: HtmlElement = "alibi-readout",
         weights: HtmlCanvasElement = "alibi-weights",
         beyond: HtmlElement = "alibi-beyond",
+        heatmap: HtmlCanvasElement = "alibi-heatmap",
+        heatmap_readout: HtmlElement = "alibi-heatmap-readout",
     }
 }
 
@@ -231,7 +339,14 @@ impl Panel for AlibiPanel {
     }
 
     fn inputs(&self, ctx: &Ctx) -> String {
-        format!("{}|{}", ctx.lesson.alibi_heads, ctx.lesson.training_context)
+        format!(
+            "{}|{}|{}|{}|{}",
+            ctx.lesson.alibi_heads,
+            ctx.lesson.training_context,
+            ctx.params.n,
+            ctx.params.d.min(CONTENT_WIDTH),
+            ctx.lesson.seed
+        )
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {

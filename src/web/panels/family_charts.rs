@@ -10,6 +10,7 @@ use super::super::draw::heatmap::{
 };
 use super::super::error::{draw_error, WebError};
 use crate::math::colormap::{diverging_bar_rgba, diverging_rgba};
+use crate::math::plot::PixelRect;
 use crate::web::surface;
 
 /// One curve of a line chart.
@@ -215,35 +216,19 @@ pub enum Scale {
     Diverging(f32),
 }
 
-/// A matrix of `rows × columns` values (row-major) as one heatmap image with its axes and colour
-/// bar. Masked entries (non-finite) are drawn at the low end of the scale.
-pub fn draw_matrix(
+/// The axes and colour bar of a `rows × columns` matrix heatmap; returns where the cells go (the
+/// caller paints them: [`draw_matrix`] from CPU values, or a WebGPU kernel's render pass).
+pub fn matrix_frame(
     canvas: &HtmlCanvasElement,
     scratch: &HtmlCanvasElement,
-    values: &[f32],
     (rows, columns): (usize, usize),
     scale: Scale,
     (x_desc, y_desc): (&str, &str),
     (x_names, y_names): (Option<&[String]>, Option<&[String]>),
-) -> Result<(), WebError> {
-    if rows == 0 || columns == 0 || values.len() != rows * columns {
-        return Ok(());
-    }
-    let (bar_pixels, cells, range) = match scale {
-        Scale::Diverging(limit) => {
-            let limit = if limit > 0.0 && limit.is_finite() {
-                limit
-            } else {
-                1.0
-            };
-            (
-                diverging_bar_rgba(256, -limit, limit),
-                diverging_rgba(values, -limit, limit),
-                (-limit, limit),
-            )
-        }
-    };
-    let rect = draw_heatmap_frame(
+) -> Result<PixelRect, WebError> {
+    let limit = scale.limit();
+    let bar_pixels = diverging_bar_rgba(256, -limit, limit);
+    draw_heatmap_frame(
         canvas,
         scratch,
         rows,
@@ -256,11 +241,42 @@ pub fn draw_matrix(
         &HeatmapAxes {
             x_desc,
             y_desc,
-            value_range: range,
+            value_range: (-limit, limit),
             x_names,
             y_names,
         },
-    )?;
+    )
+}
+
+impl Scale {
+    /// The end of the scale (a positive, finite number).
+    fn limit(self) -> f32 {
+        let Scale::Diverging(limit) = self;
+        if limit > 0.0 && limit.is_finite() {
+            limit
+        } else {
+            1.0
+        }
+    }
+}
+
+/// A matrix of `rows × columns` values (row-major) as one heatmap image with its axes and colour
+/// bar. NaN entries (masked, or no value) are grey.
+pub fn draw_matrix(
+    canvas: &HtmlCanvasElement,
+    scratch: &HtmlCanvasElement,
+    values: &[f32],
+    (rows, columns): (usize, usize),
+    scale: Scale,
+    descs: (&str, &str),
+    names: (Option<&[String]>, Option<&[String]>),
+) -> Result<(), WebError> {
+    if rows == 0 || columns == 0 || values.len() != rows * columns {
+        return Ok(());
+    }
+    let rect = matrix_frame(canvas, scratch, (rows, columns), scale, descs, names)?;
+    let limit = scale.limit();
+    let cells = diverging_rgba(values, -limit, limit);
     paint_cells(
         canvas,
         scratch,

@@ -10,13 +10,15 @@ use web_sys::{HtmlCanvasElement, HtmlElement};
 use super::super::dom::{self, now_ms};
 use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
-use super::family_charts::{draw_lines, LineChart, Series};
+use super::family_charts::{draw_lines, draw_matrix, matrix_frame, LineChart, Scale, Series};
 use super::{canvas_message, elapsed, format_number, Ctx};
+use crate::gpu::rope_scores::{ROPE_MAX_DIMENSION, ROPE_MAX_POSITIONS};
 use crate::math::rng::SplitMix64;
 use crate::math::rope::{
-    decay_bound_curve, interleaved_to_half_split, mean_random_score, permute, score,
+    decay_bound_curve, interleaved_to_half_split, mean_random_score, permute, score, scores_f32,
     shift_residuals, Layout, Precision,
 };
+use ndarray::Array2;
 use plotters::prelude::SeriesLabelPosition;
 
 /// The shifts Δ of the residual curve: 1, 2, 5, 10, … 10⁵.
@@ -32,6 +34,12 @@ pub const REFERENCE_POSITIONS: (u64, u64) = (3, 10);
 pub const DECAY_MAX_DISTANCE: usize = 256;
 /// Random pairs per distance for the mean score.
 pub const MEAN_SAMPLES: usize = 64;
+/// The score heatmap's relative property is measured on this many rows (CPU twin, every backend).
+pub const SCORE_CHECK_ROWS: usize = 128;
+/// The CPU path draws the score heatmap for at most this many rows, and at most n²·d ≤
+/// [`CPU_SCORE_BUDGET`] (a few tens of milliseconds in WebAssembly); WebGPU draws the page's n.
+pub const CPU_SCORE_ROWS: usize = 512;
+pub const CPU_SCORE_BUDGET: usize = 1 << 25;
 
 #[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -54,6 +62,16 @@ pub struct RopeStats {
     /// [r, mean of ⟨R_0 q, R_r k⟩ over `meanSamples` random pairs].
     pub mean_random_score: Vec<(f64, f64)>,
     pub mean_samples: usize,
+    /// The score heatmap: its rows (the page's n, or fewer on the CPU), and who computed it.
+    pub scores_n: usize,
+    pub scores_backend: &'static str,
+    /// Why the WebGPU kernel did not draw it, when it failed.
+    pub scores_gpu_error: Option<String>,
+    /// S = (R_i q)·(R_j k)/√d for one q and one k at every position: the largest spread
+    /// max − min along any diagonal j − i = const over the first rows (float32 rounding: the
+    /// relative property), and the largest |S| for scale.
+    pub score_diagonal_spread: f64,
+    pub score_max_abs: f64,
     /// √d: the RMS of one random score (N(0, 1) entries), the scale of the mean's noise per pair.
     pub score_rms: f64,
     pub ms: f64,
@@ -139,13 +157,113 @@ pub fn compute(d_global: usize, base: f64, seed: u64) -> Result<RopeStats, WebEr
     Ok(stats)
 }
 
+/// One seeded N(0, 1/d)-ish q and k of width d (f32), the same at every position.
+fn score_vectors(d: usize, seed: u64) -> (Vec<f32>, Vec<f32>) {
+    let mut stream = SplitMix64::new(seed ^ 0x524f_5045);
+    let mut draw = || -> Vec<f32> {
+        (0..d)
+            .map(|_| stream.approx_standard_normal() as f32)
+            .collect()
+    };
+    (draw(), draw())
+}
+
+fn repeated(v: &[f32], n: usize) -> Array2<f32> {
+    Array2::from_shape_fn((n, v.len()), |(_, c)| v[c])
+}
+
+/// The largest max − min along any diagonal of a square matrix.
+fn diagonal_spread(s: &Array2<f32>) -> f64 {
+    let n = s.nrows();
+    let mut worst = 0.0f64;
+    for offset in -(n as i64 - 1)..n as i64 {
+        let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+        for i in 0..n {
+            let j = i as i64 + offset;
+            if (0..n as i64).contains(&j) {
+                let v = f64::from(s[[i, j as usize]]);
+                lo = lo.min(v);
+                hi = hi.max(v);
+            }
+        }
+        worst = worst.max(hi - lo);
+    }
+    worst
+}
+
+/// The score heatmap's numbers (every backend) and picture (when drawn).
+fn score_heatmap(ctx: &mut Ctx, dom: &RopeDom, stats: &mut RopeStats) -> Result<(), WebError> {
+    let (n, d, base) = (ctx.params.n, ctx.params.d, ctx.params.base);
+    let (q, k) = score_vectors(d, ctx.lesson.seed);
+    let check = n.min(SCORE_CHECK_ROWS);
+    let sample = scores_f32(repeated(&q, check).view(), repeated(&k, check).view(), base)?;
+    stats.score_diagonal_spread = diagonal_spread(&sample);
+    stats.score_max_abs = sample.iter().fold(0.0f64, |m, v| m.max(f64::from(v.abs())));
+    let range = (stats.score_max_abs as f32).max(f32::MIN_POSITIVE);
+    let gpu_rows = n.min(ROPE_MAX_POSITIONS);
+    let cpu_rows = n
+        .min(CPU_SCORE_ROWS)
+        .min(((CPU_SCORE_BUDGET / d.max(1)) as f64).sqrt() as usize)
+        .max(1);
+    let frame = |rows: usize, ctx: &mut Ctx| {
+        matrix_frame(
+            &dom.scores,
+            ctx.scratch,
+            (rows, rows),
+            Scale::Diverging(range),
+            ("Key position j", "Query position i"),
+            (None, None),
+        )
+    };
+    if !ctx.draw {
+        return Ok(());
+    }
+    if d <= ROPE_MAX_DIMENSION {
+        let rect = frame(gpu_rows, ctx)?;
+        let (qg, kg) = (repeated(&q, gpu_rows), repeated(&k, gpu_rows));
+        match ctx
+            .backend
+            .draw_rope_scores((qg.view(), kg.view()), base, range, rect, &dom.scores)
+        {
+            Ok(true) => {
+                stats.scores_n = gpu_rows;
+                stats.scores_backend = "webgpu";
+                return Ok(());
+            }
+            Ok(false) => {}
+            // Any GPU failure: the CPU twin draws instead, and the stats say why.
+            Err(error) => stats.scores_gpu_error = Some(error.to_string()),
+        }
+    }
+    let scores = scores_f32(
+        repeated(&q, cpu_rows).view(),
+        repeated(&k, cpu_rows).view(),
+        base,
+    )?;
+    draw_matrix(
+        &dom.scores,
+        ctx.scratch,
+        scores.as_slice().unwrap_or(&[]),
+        (cpu_rows, cpu_rows),
+        Scale::Diverging(range),
+        ("Key position j", "Query position i"),
+        (None, None),
+    )?;
+    stats.scores_n = cpu_rows;
+    stats.scores_backend = "cpu";
+    Ok(())
+}
+
 fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
     let started = now_ms();
     let (d, base, seed) = (ctx.params.d, ctx.params.base, ctx.lesson.seed);
     let mut stats = compute(d, base, seed)?;
+    if stats.d >= 2 {
+        score_heatmap(ctx, dom, &mut stats)?;
+    }
     if stats.d < 2 {
         if ctx.draw {
-            for canvas in [&dom.residuals, &dom.decay] {
+            for canvas in [&dom.residuals, &dom.decay, &dom.scores] {
                 canvas_message(
                     canvas,
                     &["RoPE rotates pairs of dimensions:", "d must be ≥ 2."],
@@ -268,6 +386,19 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
             format_number(stats.score_rms),
         ),
     );
+    // The same sentence whether or not the heatmap was drawn: a read-out that grew once the
+    // panel came into view would push the panels below it down.
+    dom::text(
+        &dom.scores_readout,
+        &format!(
+            "S_ij = (R_i q)·(R_j k)/√d with one q and one k at every position (up to {} positions; WebGPU draws them with the RoPE kernel, the CPU path at most {}): every diagonal j − i = const has one colour. Along each diagonal the scores differ by at most {} (float32 rounding, first {} rows), against scores up to {}: RoPE's score depends on the offset only.",
+            ctx.params.n.min(ROPE_MAX_POSITIONS),
+            CPU_SCORE_ROWS,
+            format_number(stats.score_diagonal_spread),
+            ctx.params.n.min(SCORE_CHECK_ROWS),
+            format_number(stats.score_max_abs),
+        ),
+    );
     stats.ms = elapsed(started);
     Ok(stats)
 }
@@ -278,6 +409,8 @@ crate::element_table! {
         readout: HtmlElement = "rope-readout",
         decay: HtmlCanvasElement = "rope-decay",
         decay_readout: HtmlElement = "rope-decay-readout",
+        scores: HtmlCanvasElement = "rope-scores",
+        scores_readout: HtmlElement = "rope-scores-readout",
     }
 }
 
@@ -303,7 +436,10 @@ impl Panel for RopePanel {
     }
 
     fn inputs(&self, ctx: &Ctx) -> String {
-        format!("{}|{}|{}", ctx.params.d, ctx.params.base, ctx.lesson.seed)
+        format!(
+            "{}|{}|{}|{}",
+            ctx.params.d, ctx.params.base, ctx.params.n, ctx.lesson.seed
+        )
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
