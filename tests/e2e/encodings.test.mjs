@@ -21,7 +21,7 @@ after(async () => {
 const ENCODINGS = ['sinusoidal', 'rope', 'alibi', 't5', 'shaw', 'learned', 'none'];
 const FAMILY_PANELS = ['rope', 'extension', 'alibi', 't5', 'shaw', 'learned', 'nope', 'stacking'];
 const FAMILY_CANVASES = [
-  'rope-residuals', 'rope-decay', 'ext-ratios', 'ext-wavelengths', 'alibi-biases', 'alibi-weights',
+  'rope-residuals', 'rope-decay', 'rope-scores', 'alibi-heatmap', 'ext-ratios', 'ext-wavelengths', 'alibi-biases', 'alibi-weights',
   't5-chart', 'shaw-logits', 'shaw-table', 'learned-table', 'nope-chart', 'stack-residuals',
   'stack-probe',
 ];
@@ -275,12 +275,56 @@ describe('the family panels', () => {
         await page.locator(`#panel-${name}`).screenshot({ path: `tests/e2e/screenshots/encodings-${name}-${look}.png` });
       }
       for (const id of FAMILY_CANVASES) {
-        const ink = await canvasInk(page, id);
+        await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+        let ink;
+        for (let k = 0; k < 50; k += 1) {
+          ink = await canvasInk(page, id);
+          if (ink.colours > 3 && ink.ink > 0.002) break;
+          await page.waitForTimeout(100);
+        }
         assert.ok(ink.colours > 3 && ink.ink > 0.002, `${look} #${id}: ${JSON.stringify(ink)}`);
       }
       assert.deepEqual(problems, []);
       await page.close();
     }
+  });
+});
+
+describe('WebGPU kernels in the page', () => {
+  test('RoPE scores and ALiBi weights: the WebGPU kernels draw what the CPU twins draw', async () => {
+    const gpuBrowser = await launch({ webgpu: true });
+    const pictures = {};
+    for (const compute of ['gpu', 'cpu']) {
+      const { page, problems } = await openPage(gpuBrowser, `${origin}/?compute=${compute}&n=300&d=64`, { width: 1366, height: 2000 });
+      // Off-screen panels draw once they come into view.
+      for (const [name, rows] of [['rope', 'scoresN'], ['alibi', 'weightsN']]) {
+        await page.locator(`#panel-${name}`).scrollIntoViewIfNeeded();
+        await page.waitForFunction(([n, r]) => window.peLab.stats.panels[n][r] > 0, [name, rows]);
+      }
+      await drawn(page);
+      const p = await panels(page);
+      const backend = compute === 'gpu' ? 'webgpu' : 'cpu';
+      assert.equal(await page.evaluate(() => window.peLab.stats.backend), backend);
+      assert.deepEqual([p.rope.scoresN, p.rope.scoresBackend, p.rope.scoresGpuError ?? null], [300, backend, null]);
+      assert.deepEqual([p.alibi.weightsN, p.alibi.weightsBackend, p.alibi.weightsGpuError ?? null], [300, backend, null]);
+      assert.ok(p.rope.scoreDiagonalSpread < 1e-4 * p.rope.scoreMaxAbs, `${p.rope.scoreDiagonalSpread}`);
+      assert.ok(p.alibi.weightsRowSumError < 1e-5 && p.alibi.weightsFutureZero);
+      pictures[compute] = await page.evaluate(() => ['rope-scores', 'alibi-heatmap'].map((id) => {
+        const c = document.getElementById(id);
+        return Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data);
+      }));
+      assert.deepEqual(problems, []);
+      await page.close();
+    }
+    // float32 scores summed in another order, and the same colour map: within 3 of 255 per channel.
+    for (const k of [0, 1]) {
+      const [gpu, cpu] = [pictures.gpu[k], pictures.cpu[k]];
+      assert.equal(gpu.length, cpu.length);
+      let worst = 0;
+      for (let i = 0; i < gpu.length; i += 1) worst = Math.max(worst, Math.abs(gpu[i] - cpu[i]));
+      assert.ok(worst <= 3, `canvas ${k}: largest channel difference ${worst}`);
+    }
+    await gpuBrowser.close();
   });
 });
 
