@@ -305,7 +305,7 @@ mod tests {
             "#",
             "#heatmap-title",
             "#panel-",
-            "#panel-nope",
+            "#panel-nothing",
             "#binary",
         ] {
             assert_eq!(parse_hash(other), None, "{other}");

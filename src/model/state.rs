@@ -363,12 +363,12 @@ mod tests {
         state.update(Msg::Go(Go::Next));
         assert_eq!(changed.notices, Some(vec![]));
         assert_eq!(state.view.section, Some(1));
-        let changed = state.update(Msg::Go(Go::To("scaling".into())));
-        assert_eq!(changed.show_section.as_deref(), Some("panel-scaling"));
-        // Going again to where the view is changes nothing but still shows the section.
+        let changed = state.update(Msg::Go(Go::To("stacking".into())));
+        assert_eq!(changed.show_section.as_deref(), Some("panel-stacking"));
+        // Going on from the last stop changes nothing but still shows the section.
         let changed = state.update(Msg::Go(Go::Next));
         assert!(!changed.state);
-        assert_eq!(changed.show_section.as_deref(), Some("panel-scaling"));
+        assert_eq!(changed.show_section.as_deref(), Some("panel-stacking"));
         let changed = state.update(Msg::Go(Go::To("nowhere".into())));
         assert_eq!((changed.state, changed.show_section), (false, None));
         assert_eq!(super::super::query::state_query(&state), before);
