@@ -82,7 +82,15 @@ fn bad_values_are_clamped_with_a_notice() {
         ("valid=99", |l| l.valid_len.is_none()),
         ("valid=-3", |l| l.valid_len == Some(0)),
         ("pe=maybe", |l| l.positional_encoding),
-        ("scale=2", |l| l.scale_embeddings),
+        ("sqrtd=2", |l| l.scale_embeddings),
+        ("scale=0.5", |l| l.extension_scale == 1.0),
+        ("scale=abc", |l| l.extension_scale == 4.0),
+        ("enc=xpos", |l| {
+            l.encoding_in_use().to_query() == "sinusoidal"
+        }),
+        ("layers=99", |l| l.layers == 48),
+        ("ctx=1", |l| l.training_context == 8),
+        ("inject=twice", |l| l.injection_name() == "once"),
         ("heads=0", |l| l.heads() == 1),
         ("heads=5", |l| l.heads() == 4),
         ("heads=999", |l| l.heads() == 32),
@@ -282,4 +290,44 @@ fn the_first_shuffles_of_the_seeds_sentence_move_tokens() {
     assert_eq!(next_shuffle_seed(8, 1), 2);
     let swap = choose_permutation(PermutationChoice::Swap, &tokenize(DEFAULT_SENTENCE));
     assert_ne!(shuffle(8, 1), swap.permutation);
+}
+
+#[test]
+fn the_encoding_keys_round_trip_and_defaults_stay_out_of_the_link() {
+    let query = "enc=rope&aheads=12&clip=3&lmax=40&scale=2.5&ctx=4096&layers=6&skip=1&ln=1&causal=1&inject=every&trange=200";
+    let (l, notices) = parse(query, 32);
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!(l.encoding_in_use().to_query(), "rope");
+    assert_eq!((l.alibi_heads, l.clip, l.learned_max), (12, 3, 40));
+    assert_eq!((l.extension_scale, l.training_context), (2.5, 4096));
+    assert_eq!(
+        (l.layers, l.skip, l.layer_norm, l.causal),
+        (6, true, true, true)
+    );
+    assert_eq!((l.injection_name(), l.t5_range), ("every", 200));
+    let written: String = l
+        .to_query()
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join("&");
+    let (again, notices) = parse(&written, 32);
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!(again, l);
+    let defaults: Vec<&str> = LessonParams::default()
+        .to_query()
+        .iter()
+        .map(|(k, _)| *k)
+        .collect();
+    for key in [
+        "enc", "aheads", "clip", "lmax", "scale", "ctx", "layers", "skip", "ln", "causal",
+        "inject", "trange",
+    ] {
+        assert!(!defaults.contains(&key), "{key} is written at its default");
+    }
+    // pe=0 is "no position"; turning it on again restores the family, or the chapter's P.
+    let (off, _) = parse("enc=alibi&pe=0", 32);
+    assert_eq!(off.encoding_in_use().to_query(), "none");
+    let (on, _) = parse("enc=none&pe=1", 32);
+    assert_eq!(on.encoding_in_use().to_query(), "sinusoidal");
 }

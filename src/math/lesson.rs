@@ -577,6 +577,11 @@ impl LessonParams {
         }
     }
 
+    /// Where P enters the stacking experiment, as the URL says it.
+    pub fn injection_name(&self) -> &'static str {
+        injection_text(self.injection)
+    }
+
     /// The position family in use: `None` while `pe` is off.
     pub fn encoding_in_use(&self) -> Encoding {
         if self.positional_encoding {
