@@ -65,7 +65,7 @@ pub fn encoding_sentence(encoding: Encoding, scheme: &PositionScheme) -> String 
             format_number(scheme.alibi_slope(0))
         ),
         Encoding::T5 => format!(
-            "position: T5 relative buckets ({} buckets, max_distance {}), one seeded untrained bias per bucket and head",
+            "position: T5 relative buckets ({} buckets, max_distance {}), one seeded untrained bias per bucket and head, added to the 1/√d-scaled scores (T5 itself does not scale)",
             scheme.t5.num_buckets, scheme.t5.max_distance
         ),
         Encoding::Shaw => format!(

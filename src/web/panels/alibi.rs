@@ -245,11 +245,12 @@ fn render(ctx: &mut Ctx, dom: &AlibiDom) -> Result<AlibiStats, WebError> {
         .collect::<Vec<_>>()
         .join(", ");
     let rule = if heads.is_power_of_two() {
-        format!("a geometric sequence starting at 2^(−8/{heads}) with that ratio")
+        format!("m_h = 2^(−8(h+1)/{heads}), h = 0 … {}", heads - 1)
     } else {
         let lower = 1usize << (usize::BITS - 1 - heads.leading_zeros());
         format!(
-            "H = {heads} is not a power of two: the {lower} slopes of H = {lower}, then every other slope of H = {}",
+            "H = {heads} is not a power of two; as the reference code's get_slopes: the {lower} slopes of H = {lower}, then the first {} of every other slope of H = {}",
+            heads - lower,
             2 * lower
         )
     };

@@ -217,7 +217,7 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
     dom::text(
         &dom.wavelength_readout,
         &format!(
-            "{} of {pairs} pairs have a wavelength shorter than L = {context}: they made at least one full turn in training, so every angle they meet beyond L was already seen. The other {} never completed a turn in training; past L they reach angles the model never saw, which is why they are the ones to interpolate.",
+            "{} of {pairs} pairs have a wavelength shorter than L = {context}: they made at least one full turn in training, so every angle they meet beyond L was already seen. The other {} never completed a turn in training; past L they reach angles the model never saw, which is why YaRN interpolates the slowest of them fully.",
             stats.pairs_within_context,
             pairs - stats.pairs_within_context,
         ),

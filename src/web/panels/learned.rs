@@ -109,7 +109,7 @@ fn render(ctx: &mut Ctx, dom: &LearnedDom) -> Result<LearnedStats, WebError> {
     dom::text(
         &dom.readout,
         &format!(
-            "E has rows for positions 0–{} (L_max = {max_len}) of d = {d}, drawn N(0, {}²) as BERT and GPT-2 initialise theirs (measured: std {}, mean row norm {} ≈ 0.02·√d). The page's n = {n} {}. Looking up position {max_len}: “{}”. The sinusoid has a row there: ‖p_{max_len}‖ = {} (√(d/2) for even d), and for every later position. Untrained, E is {}× smaller than P and carries no order at all; what it learns depends on training, and rows past L_max are never trained.",
+            "E has rows for positions 0–{} (L_max = {max_len}) of d = {d}, drawn N(0, {}²) as Hugging Face's BERT and GPT-2 initialise theirs (initializer_range) (measured: std {}, mean row norm {} ≈ 0.02·√d). The page's n = {n} {}. Looking up position {max_len}: “{}”. The sinusoid has a row there: ‖p_{max_len}‖ = {} (√(d/2) for even d), and for every later position. Untrained, E is {}× smaller than P and gives each position a distinct random row, but encodes no order or distance; what it learns depends on training, and rows past L_max are never trained.",
             max_len - 1,
             INIT_STD,
             format_number(stats.entry_std),

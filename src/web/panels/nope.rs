@@ -106,7 +106,7 @@ fn render(ctx: &mut Ctx, dom: &NopeDom) -> Result<NopeStats, WebError> {
     dom::text(
         &dom.readout,
         &format!(
-            "No encoding, equal scores, one feature: 1 on the first token, 0 elsewhere. With the causal mask, position t averages the first t tokens: output {} at t = 1, {} at t = 2, {} at t = {n} (largest difference from 1/t: {}), every position a different value{} — the layer has computed the position. Without the mask every position averages all {n} tokens and gets {} (difference from 1/n: {}): nothing tells them apart. So a causal decoder can learn positions without P; a bidirectional layer without any position cannot (it is permutation-equivariant: see the order panel).",
+            "No encoding, equal scores, one feature: 1 on the first token, 0 elsewhere. With the causal mask, position t averages the first t tokens: output {} at t = 1, {} at t = 2, {} at t = {n} (largest difference from 1/t: {}), every position a different value{} — a function of the position, computed by the layer. Without the mask every position averages all {n} tokens and gets {} (difference from 1/n: {}): nothing tells them apart. So a causal decoder can represent positions without P; a bidirectional layer without any position cannot (it is permutation-equivariant: see the order panel).",
             at(1),
             if n >= 2 { at(2) } else { "—".into() },
             at(n.max(1)),

@@ -359,7 +359,7 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
     dom::text(
         &dom.readout,
         &format!(
-            "Shift residual of s({m}, {n}) = ⟨R_{m} q, R_{n} k⟩, mean of {DRAWS} random pairs q, k at d = {}: float64 at most {} for every Δ up to 10⁵ (rounding: the score depends on n − m only); float32 {} at Δ = 10, {} at 10³, {} at 10⁴, {} at 10⁵ — the angle (m + Δ)·θ_j is rounded to 2⁻²⁴ of itself, an error that grows with the position. Interleaved (GPT-J) and half-split (GPT-NeoX, rotate_half) layouts, after permuting the dimensions: largest score difference {}.",
+            "Shift residual of s({m}, {n}) = ⟨R_{m} q, R_{n} k⟩, mean of {DRAWS} random pairs q, k at d = {}: float64 at most {} for every Δ up to 10⁵ (rounding only: exactly, the score depends on n − m only); float32 {} at Δ = 10, {} at 10³, {} at 10⁴, {} at 10⁵ — the angle (m + Δ)·θ_j is rounded to 2⁻²⁴ of itself, an error that grows with the position. Interleaved (GPT-J) and half-split (GPT-NeoX, rotate_half) layouts, after permuting the dimensions: largest score difference {}.",
             stats.d,
             format_number(stats.shift_residual_f64),
             format_number(at(10)),
@@ -379,7 +379,7 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
     dom::text(
         &dom.decay_readout,
         &format!(
-            "The bound falls from {} at r = 0 to {} at r = {DECAY_MAX_DISTANCE}; it bounds |score| for q, k with bounded differences of their pair products, it is not what a score is on average. For random q, k the expected score is 0 at every distance: the mean of {MEAN_SAMPLES} pairs stays within {} of 0, against a typical single score of size √d = {}.",
+            "The curve (1/(d/2))·Σ_j |S_j| falls from {} at r = 0 to {} at r = {DECAY_MAX_DISTANCE}; times (d/2)·max_j |h_(j+1) − h_j| (the differences of q's and k's pair products) it bounds |score|: an upper bound, not what a score is on average. For independent, zero-mean random q, k the expected score is 0 at every distance: the mean of {MEAN_SAMPLES} pairs stays within {} of 0, against a typical single score of size √d = {}.",
             format_number(bound0),
             format_number(bound_end),
             format_number(mean_max),

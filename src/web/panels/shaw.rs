@@ -84,7 +84,7 @@ fn render(ctx: &mut Ctx, dom: &ShawDom) -> Result<ShawStats, WebError> {
         )?;
     }
     let memory = format!(
-        "Memory of the relative keys at this page's n = {} and d = {}: the naive form gathers an n × n × d tensor, {} floats ({}); the skewed form of the Music Transformer computes Q·(a^K)ᵀ and shifts it, {} floats ({}): n = {} times less.",
+        "Memory of the relative keys at this page's n = {} and d = {}: the naive form gathers an n × n × d tensor of them, {} floats ({}); the Music Transformer keeps one d-vector per distance (causal), {} floats ({}), n = {} times less, and skews Q·(a^K)ᵀ (n × n, like the logits) into place.",
         p.n,
         p.d,
         stats.naive_memory,

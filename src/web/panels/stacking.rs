@@ -155,7 +155,7 @@ fn render(ctx: &mut Ctx, dom: &StackingDom) -> Result<StackingStats, WebError> {
     dom::text(
         &dom.readout,
         &format!(
-            "n = {}, d = {} (the page's n and d, at most {MAX_STACK_N}), {} layers, {setting}; X_0 = N(0, 1) rows, W ~ N(0, 1/d) drawn anew per layer (seed {}). Residual r_L for L = 0, 1, 2, …: {}{}; at L = {}: {}. Probe R²: {}{}. {}",
+            "n = {}, d = {} (the page's n and d, at most {MAX_STACK_N}), {} layers, {setting}; E = N(0, 1) rows, X_0 = E (+ P), W ~ N(0, 1/d) drawn anew per layer (seed {}). Residual r_L for L = 0, 1, 2, …: {}{}; at L = {}: {}. Probe R²: {}{}. {}",
             stats.n,
             stats.d,
             stats.layers,
@@ -167,7 +167,7 @@ fn render(ctx: &mut Ctx, dom: &StackingDom) -> Result<StackingStats, WebError> {
             list(&stats.probe_r2),
             if stats.probe_r2.len() > 6 { ", …" } else { "" },
             if !options.skip && last < 1e-6 {
-                "Pure attention averages rows, and the collapse is doubly exponential in depth (Dong, Cordonnier & Loukas 2021): every token ends up with the same vector, and the position, like everything else, is gone."
+                "Pure attention averages rows, and the rows collapse onto one within a few layers (Dong, Cordonnier & Loukas 2021 bound this doubly exponentially in depth): every token ends up with the same vector, and the position, like everything else, is gone."
             } else if options.skip {
                 "The skip connection keeps X in every layer's output, so the rows stay apart."
             } else {

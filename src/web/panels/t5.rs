@@ -76,7 +76,7 @@ fn render(ctx: &mut Ctx, dom: &T5Dom) -> Result<T5Stats, WebError> {
         draw_lines(
             &dom.chart,
             &LineChart {
-                x_desc: "Relative distance k = key − query",
+                x_desc: "Relative position δ = key − query",
                 y_desc: "Bucket",
                 log_x: false,
                 log_y: false,
@@ -123,12 +123,14 @@ fn render(ctx: &mut Ctx, dom: &T5Dom) -> Result<T5Stats, WebError> {
     dom::text(
         &dom.readout,
         &format!(
-            "{} buckets, max_distance {}, bidirectional: keys before the query use buckets 0–{}, keys after it {}–{}. Distances 0–{} get a bucket each; from {} to {} the bucket grows with the logarithm of the distance; every distance ≥ {} in one direction shares the last bucket ({} before, {} after). Examples: k = −1 → {}, −8 → {}, −20 → {}, −90 → {}, −91 → {}, +5 → {}, +{} → {}. Over −{range} … {range} the page uses {} different buckets; each head adds its own learned scalar per bucket to the scores (enc = t5 in the attention panels draws them seeded, untrained). The causal decoder layout puts all 32 on the past: its last bucket starts at distance {}.",
+            "{} buckets, max_distance {}, bidirectional: keys before the query (and the query's own key, bucket 0) use buckets 0–{}, keys after it {}–{} (bucket {} is never used: distance 1 after the query is already {}). Distances 0–{} get a bucket each; from {} to {} the bucket grows with the logarithm of the distance; every distance ≥ {} in one direction shares the last bucket ({} before, {} after). Examples: δ = −1 → {}, −8 → {}, −20 → {}, −90 → {}, −91 → {}, +5 → {}, +{} → {}. Over −{range} … {range} the page uses {} different buckets; each head adds its own learned scalar per bucket to the scores (enc = t5 in the attention panels draws them seeded, untrained). The causal decoder layout puts all 32 on the past: its last bucket starts at distance {}.",
             stats.num_buckets,
             stats.max_distance,
             stats.num_buckets / 2 - 1,
             stats.num_buckets / 2,
             stats.num_buckets - 1,
+            stats.num_buckets / 2,
+            stats.num_buckets / 2 + 1,
             stats.max_exact - 1,
             stats.max_exact,
             stats.first_in_last_bucket - 1,
