@@ -163,8 +163,17 @@ impl PositionScheme {
         if self.encoding != Encoding::Learned || z.nrows() == 0 {
             return Ok(());
         }
-        let table = LearnedTable::new(self.learned_max, z.ncols(), self.seed)?;
-        let rows = table.encode(z.nrows())?;
+        let n = z.nrows();
+        if n > self.learned_max {
+            return Err(LearnedError::BeyondTable {
+                position: n - 1,
+                max_len: self.learned_max,
+            }
+            .into());
+        }
+        // The table is drawn row by row from one stream, so its first n rows are the whole table
+        // of n rows: no need to draw all L_max·d entries for a short sentence.
+        let rows = LearnedTable::new(n, z.ncols(), self.seed)?.encode(n)?;
         z.zip_mut_with(&rows, |a, &b| *a += b as f32);
         Ok(())
     }
@@ -363,5 +372,10 @@ mod tests {
         assert!(z.iter().any(|&v| v != 0.0));
         let mut longer = Array2::<f32>::zeros((5, 3));
         assert!(scheme.add_to_input(&mut longer).is_err());
+        // The rows added are those of the whole table.
+        let whole = LearnedTable::new(4, 3, 1).unwrap().encode(3).unwrap();
+        let mut three = Array2::<f32>::zeros((3, 3));
+        scheme.add_to_input(&mut three).unwrap();
+        assert_eq!(three, whole.mapv(|v| v as f32));
     }
 }
