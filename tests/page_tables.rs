@@ -163,3 +163,25 @@ fn every_panel_has_a_main_figure_and_the_lesson_its_navigation() {
     assert_eq!(LESSON.len(), PANELS.len());
     assert!(PAGE.contains("href=\"www/layout.css\""));
 }
+
+#[test]
+fn every_preset_has_its_button_in_the_page_and_no_other() {
+    // In the HTML, not added at start-up: the header keeps its height from the first paint.
+    for preset in pe_lab::math::presets::PRESETS {
+        let id = format!("preset-{}", preset.name);
+        let tag = tag_of(&id);
+        assert!(tag.starts_with("<button type=\"button\""), "{tag}");
+        assert!(
+            tag.contains(&format!("title=\"{}\"", preset.label)),
+            "{tag}"
+        );
+        let at = PAGE.find(tag).unwrap() + tag.len();
+        let label = &PAGE[at..at + PAGE[at..].find("</button>").unwrap()];
+        assert_eq!(label, preset.label, "#{id}");
+    }
+    assert_eq!(
+        PAGE.matches(" id=\"preset-").count(),
+        pe_lab::math::presets::PRESETS.len(),
+        "a preset button that the table does not know"
+    );
+}

@@ -130,15 +130,12 @@ pub fn copy_link(page: &PageDom) {
     });
 }
 
-/// One button per preset.
-pub fn build_presets(page: &PageDom, send: fn(Action)) -> Result<(), WebError> {
+/// Wires the button of every preset. The buttons are in `index.html` (a native test holds them to
+/// the preset table), so that the header has its final height at the first paint: buttons added by
+/// the start-up wrapped onto new lines on a phone and pushed the page down.
+pub fn build_presets(_page: &PageDom, send: fn(Action)) -> Result<(), WebError> {
     for preset in PRESETS {
-        let button = new_button(
-            &format!("preset-{}", preset.name),
-            preset.label,
-            preset.label,
-        )?;
-        page.presets.append_child(&button)?;
+        let button: HtmlButtonElement = dom::element(&format!("preset-{}", preset.name))?;
         let name = preset.name;
         listen(&button, "click", move |_| {
             send(Action::State(crate::model::state::Msg::Preset(name.into())))
