@@ -147,26 +147,29 @@ fn weight_heatmap(ctx: &mut Ctx, dom: &AlibiDom, stats: &mut AlibiStats) -> Resu
         return Ok(());
     }
     let names = ("Key position j", "Query position i");
-    let rect = matrix_frame(
-        &dom.heatmap,
-        ctx.scratch,
-        (rows, rows),
-        Scale::Diverging(1.0),
-        names,
-        (None, None),
-    )?;
-    match ctx
-        .backend
-        .draw_alibi_weights((q.view(), k.view()), slope, rect, &dom.heatmap)
-    {
-        Ok(true) => {
-            stats.weights_n = rows;
-            stats.weights_backend = "webgpu";
-            return Ok(());
+    // Only on WebGPU: on the CPU path draw_matrix below draws the frame once.
+    if ctx.backend.is_gpu() {
+        let rect = matrix_frame(
+            &dom.heatmap,
+            ctx.scratch,
+            (rows, rows),
+            Scale::Diverging(1.0),
+            names,
+            (None, None),
+        )?;
+        match ctx
+            .backend
+            .draw_alibi_weights((q.view(), k.view()), slope, rect, &dom.heatmap)
+        {
+            Ok(true) => {
+                stats.weights_n = rows;
+                stats.weights_backend = "webgpu";
+                return Ok(());
+            }
+            Ok(false) => {}
+            // Any GPU failure: the CPU twin draws instead, and the stats say why.
+            Err(error) => stats.weights_gpu_error = Some(error.to_string()),
         }
-        Ok(false) => {}
-        // Any GPU failure: the CPU twin draws instead, and the stats say why.
-        Err(error) => stats.weights_gpu_error = Some(error.to_string()),
     }
     let cpu_rows = rows.min(CPU_WEIGHT_ROWS);
     let weights = causal_weights_f32(

@@ -218,7 +218,9 @@ fn score_heatmap(ctx: &mut Ctx, dom: &RopeDom, stats: &mut RopeStats) -> Result<
     if !ctx.draw {
         return Ok(());
     }
-    if d <= ROPE_MAX_DIMENSION {
+    // Only on WebGPU: on the CPU path the frame and the n-row copies of q and k would be made
+    // for nothing (draw_matrix below draws its own frame).
+    if d <= ROPE_MAX_DIMENSION && ctx.backend.is_gpu() {
         let rect = frame(gpu_rows, ctx)?;
         let (qg, kg) = (repeated(&q, gpu_rows), repeated(&k, gpu_rows));
         match ctx
