@@ -83,6 +83,8 @@ pub struct App {
     pub(super) frame_in_flight: bool,
     pub(super) frame_started: f64,
     pub(super) ready_settled: bool,
+    /// A deferred step is queued (one chain at a time).
+    pub(super) deferred_scheduled: bool,
     /// The state last announced to the `change` listeners.
     pub(super) announced: Option<String>,
     /// A panel (a preset's, a lesson stop) to bring into view after the next frame.
@@ -137,6 +139,7 @@ impl App {
             frame_in_flight: false,
             frame_started: 0.0,
             ready_settled: false,
+            deferred_scheduled: false,
             deferred: Vec::new(),
             encoding_drawn: None,
             announced: None,
@@ -360,8 +363,15 @@ impl App {
 
     /// After a complete frame: the new state for the `change` listeners, if it differs from the
     /// last one announced (the first frame announces nothing: nothing has changed yet).
+    /// Off-screen panels still waiting do not hold it back: a listener that reads `peLab.stats`
+    /// brings them up to date, and one that does not is not kept waiting while a slider moves.
     pub fn take_change_announcement(&mut self) -> Option<JsValue> {
-        if self.is_busy() {
+        // A state changed but not drawn yet (a frame is requested) is announced after its frame.
+        if !self.ready_settled
+            || self.frame_in_flight
+            || scheduler::frame_requested()
+            || self.panels.iter().any(|p| p.busy())
+        {
             return None;
         }
         let query = query::state_query(&self.state);

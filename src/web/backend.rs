@@ -10,11 +10,11 @@ use ndarray::{Array2, ArrayView2, Axis};
 use web_sys::HtmlCanvasElement;
 
 use super::dom::now_ms;
-use super::draw::heatmap::{paint_cells, RgbaImage};
+use super::draw::heatmap::paint_diverging;
 use super::error::WebError;
 use super::gpu_backend::GpuBackend;
 use crate::math::attention::weights;
-use crate::math::colormap::diverging_rgba;
+use crate::math::colormap::value_range;
 use crate::math::encoding::{
     textbook_angle_error, try_sinusoidal, try_sinusoidal_from, try_textbook_sinusoidal_from,
 };
@@ -383,22 +383,8 @@ fn cpu_frame(
     let values = encoding
         .as_slice()
         .ok_or_else(|| WebError::Js("the encoding matrix is not contiguous".into()))?;
-    let cells = diverging_rgba(values, -1.0, 1.0);
-    paint_cells(
-        heatmap,
-        scratch,
-        &RgbaImage {
-            width: d,
-            height: n,
-            pixels: &cells,
-        },
-        rect,
-    )?;
-    let (p_min, p_max) = values
-        .iter()
-        .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &v| {
-            (lo.min(v), hi.max(v))
-        });
+    paint_diverging(heatmap, scratch, values, (n, d), (-1.0, 1.0), rect)?;
+    let (p_min, p_max) = value_range(values);
     Ok(FrameData {
         gathered,
         max_projection_error,

@@ -185,9 +185,7 @@ impl App {
                 stage_ms[index + 1] = now_ms() - started;
             }
         }
-        if !self.deferred.is_empty() {
-            scheduler::defer(Action::RenderDeferred);
-        }
+        self.schedule_deferred(0.0);
         let elapsed = now_ms() - self.frame_started;
         self.stats.frame_ms = elapsed;
         self.stats.stage_ms = stage_ms;
@@ -255,6 +253,17 @@ impl App {
         while self.render_next_deferred() {}
     }
 
+    /// [`Self::flush_deferred`] when off-screen panels are waiting and no frame is due; whether
+    /// it rendered any.
+    pub fn flush_deferred_if_waiting(&mut self) -> bool {
+        if self.deferred.is_empty() || self.frame_in_flight || scheduler::frame_requested() {
+            return false;
+        }
+        self.flush_deferred();
+        self.settle_ready_when_done();
+        true
+    }
+
     /// Renders the first deferred panel (its canvases too if it has come on screen meanwhile);
     /// `false` when none was left.
     fn render_next_deferred(&mut self) -> bool {
@@ -271,8 +280,19 @@ impl App {
     /// One deferred panel: its numbers now (drawn too if it has come on screen meanwhile), and the
     /// next one in a later task, so that input events are handled in between. Nothing is done while
     /// a GPU frame is in flight (the panels read its data); the frame's end defers them again.
+    ///
+    /// After start-up, off-screen panels wait until no frame has been drawn for
+    /// [`DEFERRED_AFTER_QUIET_MS`]: at n = 2048, d = 1024 one of them can take 200 ms, and a
+    /// slider being dragged would stall behind it. `peLab.stats` and `whenDrawn` bring them up
+    /// to date at once when asked.
     pub fn render_deferred(&mut self) {
+        self.deferred_scheduled = false;
         if self.frame_in_flight {
+            return;
+        }
+        let quiet_for = now_ms() - self.frame_started;
+        if self.ready_settled && quiet_for < DEFERRED_AFTER_QUIET_MS {
+            self.schedule_deferred(DEFERRED_AFTER_QUIET_MS - quiet_for);
             return;
         }
         // `flush_deferred` (a read of `stats`) may have done the rest already.
@@ -280,10 +300,22 @@ impl App {
         if self.deferred.is_empty() {
             self.settle_ready_when_done();
         } else {
-            scheduler::defer(Action::RenderDeferred);
+            self.schedule_deferred(0.0);
         }
     }
+
+    /// One chain of deferred steps at a time, however many frames ask for one.
+    fn schedule_deferred(&mut self, delay_ms: f64) {
+        if self.deferred.is_empty() || self.deferred_scheduled {
+            return;
+        }
+        self.deferred_scheduled = true;
+        scheduler::defer_after(Action::RenderDeferred, delay_ms);
+    }
 }
+
+/// How long the page must be without a new frame before off-screen panels are brought up to date.
+const DEFERRED_AFTER_QUIET_MS: f64 = 300.0;
 
 /// Columns every frame reads: the curves' columns, then the projection pair (2j, 2j+1).
 fn gathered_columns(params: &Params) -> Vec<usize> {

@@ -97,6 +97,11 @@ fn apply(effects: super::app::Effects) {
     }
 }
 
+/// Whether an animation frame is requested and not yet run.
+pub fn frame_requested() -> bool {
+    FRAME_REQUESTED.with(Cell::get)
+}
+
 /// Renders on the next animation frame: any number of actions before it become one render.
 pub fn request_frame() {
     if FRAME_REQUESTED.with(Cell::get) {
@@ -198,19 +203,32 @@ fn request_url_update() {
 /// Sends `action` in a later task (a zero-delay timeout): work split across tasks leaves the
 /// browser room for input events and frames in between.
 pub fn defer(action: Action) {
+    defer_after(action, 0.0);
+}
+
+/// [`defer`] with a delay in milliseconds.
+pub fn defer_after(action: Action, delay_ms: f64) {
     let Ok(window) = dom::window() else { return };
     let callback = Closure::once_into_js(move || {
         send(action);
         // The last deferred step completes the frame's work: announce it as a frame would.
         after_frame();
     });
-    let _ =
-        window.set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), 0);
+    // A float delay of 0 to about 300 ms: the cast is exact enough and cannot overflow.
+    let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+        callback.unchecked_ref(),
+        delay_ms.clamp(0.0, 10_000.0).ceil() as i32,
+    );
 }
 
 /// `peLab.whenDrawn()`: resolves once nothing is left to draw.
 pub fn when_drawn(resolve: Function) {
     WAITERS.with(|w| w.borrow_mut().push(resolve));
+    // Off-screen panels waiting for a quiet moment are brought up to date now: the caller asked
+    // for everything to be drawn. Announced like the end of a frame.
+    if with_app(|app| app.flush_deferred_if_waiting()).unwrap_or(false) {
+        after_frame();
+    }
     settle_waiters();
 }
 

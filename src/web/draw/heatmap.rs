@@ -8,7 +8,7 @@ use plotters::prelude::*;
 use wasm_bindgen::Clamped;
 use web_sys::{HtmlCanvasElement, ImageData};
 
-use crate::math::colormap::resample_rgba;
+use crate::math::colormap::{diverging_resampled_rgba, resample_rgba};
 use crate::math::plot::{integer_ticks, PixelRect};
 use crate::web::dom::context_2d;
 use crate::web::error::{draw_error, WebError};
@@ -394,6 +394,38 @@ pub fn paint_cells(
         cells.pixels,
         cells.width,
         cells.height,
+        device.width().max(1.0) as usize,
+        device.height().max(1.0) as usize,
+    );
+    paint_image(
+        canvas,
+        scratch,
+        &RgbaImage {
+            width,
+            height,
+            pixels: &pixels,
+        },
+        rect,
+    )
+}
+
+/// Paints a `rows × columns` matrix on the diverging map over `[low, high]` into `rect`: the
+/// pixels [`paint_cells`] gives for its coloured cells, computed without the cell-sized image.
+pub fn paint_diverging(
+    canvas: &HtmlCanvasElement,
+    scratch: &HtmlCanvasElement,
+    values: &[f32],
+    (rows, columns): (usize, usize),
+    (low, high): (f32, f32),
+    rect: PixelRect,
+) -> Result<(), WebError> {
+    let device = surface::device_rect(canvas, rect);
+    let (pixels, width, height) = diverging_resampled_rgba(
+        values,
+        columns,
+        rows,
+        low,
+        high,
         device.width().max(1.0) as usize,
         device.height().max(1.0) as usize,
     );

@@ -6,10 +6,10 @@ use web_sys::HtmlCanvasElement;
 
 use super::super::draw::curves::PALETTE;
 use super::super::draw::heatmap::{
-    draw_heatmap_frame, paint_cells, HeatmapAxes, RgbaImage, DESC_FONT, LABEL_FONT,
+    draw_heatmap_frame, paint_diverging, HeatmapAxes, RgbaImage, DESC_FONT, LABEL_FONT,
 };
 use super::super::error::{draw_error, WebError};
-use crate::math::colormap::{diverging_bar_rgba, diverging_rgba};
+use crate::math::colormap::diverging_bar_rgba;
 use crate::math::plot::PixelRect;
 use crate::web::surface;
 
@@ -276,15 +276,12 @@ pub fn draw_matrix(
     }
     let rect = matrix_frame(canvas, scratch, (rows, columns), scale, descs, names)?;
     let limit = scale.limit();
-    let cells = diverging_rgba(values, -limit, limit);
-    paint_cells(
+    paint_diverging(
         canvas,
         scratch,
-        &RgbaImage {
-            width: columns,
-            height: rows,
-            pixels: &cells,
-        },
+        values,
+        (rows, columns),
+        (-limit, limit),
         rect,
     )
 }
