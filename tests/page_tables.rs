@@ -161,7 +161,7 @@ fn every_panel_has_a_main_figure_and_the_lesson_its_navigation() {
     assert!(tag_of("controls-toggle").contains("aria-controls=\"controls\""));
     assert!(tag_of("controls").starts_with("<section class=\"controls\""));
     assert_eq!(LESSON.len(), PANELS.len());
-    assert!(PAGE.contains("href=\"www/layout.css\""));
+    assert!(PAGE.contains("rel=\"inline\" href=\"www/layout.css\""));
 }
 
 #[test]
@@ -184,4 +184,28 @@ fn every_preset_has_its_button_in_the_page_and_no_other() {
         pe_lab::math::presets::PRESETS.len(),
         "a preset button that the table does not know"
     );
+}
+
+#[test]
+fn every_canvas_states_its_aspect_in_the_markup() {
+    // The first paint lays figures out at their final height (no shift when the wasm starts): each
+    // canvas's style gives `--aspect: width / height`, equal to its width and height attributes.
+    let mut seen = 0;
+    for (at, _) in PAGE.match_indices("<canvas ") {
+        let tag = &PAGE[at..at + PAGE[at..].find('>').expect("a closed tag")];
+        let attribute = |name: &str| -> usize {
+            let key = format!(" {name}=\"");
+            let start = tag.find(&key).unwrap_or_else(|| panic!("{tag}: no {name}")) + key.len();
+            tag[start..start + tag[start..].find('"').expect("a quoted value")]
+                .parse()
+                .expect("a number")
+        };
+        let (width, height) = (attribute("width"), attribute("height"));
+        assert!(
+            tag.contains(&format!("style=\"--aspect: {width} / {height}\"")),
+            "{tag}: --aspect differs from {width} × {height}"
+        );
+        seen += 1;
+    }
+    assert!(seen >= PANELS.len(), "{seen} canvases");
 }

@@ -42,8 +42,13 @@ pub fn install() -> Result<(), WebError> {
         else {
             continue;
         };
-        let aspect = format!("{} / {}", canvas.width().max(1), canvas.height().max(1));
-        canvas.style().set_property("--aspect", &aspect)?;
+        // index.html states each figure's aspect in its markup, so that the first paint already
+        // has the figures' heights (a native test holds them to the canvases' sizes); a canvas
+        // without it gets it here.
+        if canvas.style().get_property_value("--aspect")?.is_empty() {
+            let aspect = format!("{} / {}", canvas.width().max(1), canvas.height().max(1));
+            canvas.style().set_property("--aspect", &aspect)?;
+        }
         surface::record_design(&canvas);
     }
     let callback = Closure::<dyn FnMut(js_sys::Array)>::new(move |_entries| schedule_fit());

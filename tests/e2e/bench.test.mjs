@@ -44,3 +44,91 @@ test('peLab.bench(): wasm against plain JavaScript, same page, same results', as
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+// The largest view while a slider moves (n = 2048, d = 1024, CPU path, a laptop's window):
+// `lastFrameMs` for 30 steps of each slider through `set()`, then a real mouse drag of the base
+// slider with the long tasks (> 50 ms) the browser reports meanwhile, and the time to the first
+// frame of a fresh page. A benchmark: figures go to tests/e2e/results/frames.json; the checks are
+// only that every step was drawn.
+test('frame times at n = 2048, d = 1024 on the CPU path (benchmark, no timing asserted)', async () => {
+  const quantile = (values, p) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+  };
+  const { page, problems } = await openPage(browser, `${origin}/?compute=cpu&n=2048&d=1024`, { width: 1366, height: 768 });
+  await page.evaluate(() => window.peLab.whenDrawn());
+  const steps = {
+    delta: Array.from({ length: 30 }, (_, i) => 1 + i * 3),
+    base: Array.from({ length: 30 }, (_, i) => 2000 + i * 500),
+    n: Array.from({ length: 30 }, (_, i) => 2048 - i * 8),
+    d: Array.from({ length: 30 }, (_, i) => 1024 - i * 4),
+  };
+  const sliders = {};
+  for (const [key, values] of Object.entries(steps)) {
+    const times = [];
+    for (const value of values) {
+      times.push(await page.evaluate(async ([k, v]) => {
+        window.peLab.set({ [k]: v });
+        await window.peLab.whenDrawn();
+        return window.peLab.lastFrameMs;
+      }, [key, value]));
+    }
+    assert.equal(times.length, values.length);
+    sliders[key] = { steps: times.length, p50: quantile(times, 0.5), p95: quantile(times, 0.95), max: quantile(times, 1) };
+    await page.evaluate(() => { window.peLab.set({ n: 2048, d: 1024, base: 10000, delta: 1 }); return window.peLab.whenDrawn(); });
+  }
+  // A mouse drag across the base slider, 120 moves 16 ms apart.
+  await page.evaluate(() => {
+    window.dragLongTasks = [];
+    window.dragFrames = [];
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => window.dragLongTasks.push(e.duration)))
+      .observe({ type: 'longtask' });
+    window.peLab.on('change', () => window.dragFrames.push(window.peLab.lastFrameMs));
+  });
+  const box = await page.locator('#base-range').boundingBox();
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width * 0.3, y);
+  await page.mouse.down();
+  const dragStarted = Date.now();
+  for (let i = 0; i < 120; i++) {
+    await page.mouse.move(box.x + box.width * (0.3 + (0.4 * i) / 120), y);
+    await page.waitForTimeout(16);
+  }
+  await page.mouse.up();
+  const dragWallMs = Date.now() - dragStarted;
+  await page.evaluate(() => window.peLab.whenDrawn());
+  const drag = await page.evaluate(() => ({ longTasks: window.dragLongTasks, frames: window.dragFrames }));
+  assert.ok(drag.frames.length > 0, 'the drag changed the base');
+  await page.close();
+
+  // First frame of a fresh page (milliseconds from navigation), median of 5 loads.
+  const first = [];
+  for (let i = 0; i < 5; i++) {
+    const fresh = await openPage(browser, `${origin}/?compute=cpu`, { width: 1366, height: 768 });
+    first.push(await fresh.page.evaluate(() => window.peLab.stats.firstFrameMs));
+    assert.deepEqual(fresh.problems, []);
+    await fresh.page.close();
+  }
+  const result = {
+    sliders,
+    drag: {
+      moves: 120,
+      wallMs: dragWallMs,
+      frames: drag.frames.length,
+      lastFrameMsP50: quantile(drag.frames, 0.5),
+      lastFrameMsP95: quantile(drag.frames, 0.95),
+      longTasks: drag.longTasks.length,
+      longestTaskMs: drag.longTasks.length ? quantile(drag.longTasks, 1) : 0,
+    },
+    firstFrameMs: { median: quantile(first, 0.5), all: first },
+  };
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(`${RESULTS}/frames.json`, `${JSON.stringify(result, null, 2)}\n`);
+  for (const [key, s] of Object.entries(sliders)) {
+    console.log(`# frames ${key}: p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, max ${s.max.toFixed(1)} ms`);
+  }
+  console.log(`# frames drag: ${result.drag.frames} frames in ${dragWallMs} ms, p95 ${result.drag.lastFrameMsP95.toFixed(1)} ms, `
+    + `${result.drag.longTasks} long tasks (longest ${result.drag.longestTaskMs.toFixed(0)} ms)`);
+  console.log(`# frames first frame: ${result.firstFrameMs.median.toFixed(0)} ms (median of 5)`);
+  assert.deepEqual(problems, []);
+});
