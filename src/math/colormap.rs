@@ -46,7 +46,8 @@ fn interpolate(stops: &[[u8; 3]], t: f32) -> [u8; 3] {
 /// (or an 8-bit colour channel, given the map's ~150-level ramps) can tell apart.
 const LUT_LEVELS: usize = 1024;
 
-/// The diverging map as a lookup table over `[low, high]`, shared by the whole-image functions.
+/// The diverging map as a lookup table over `[low, high]`, shared by the whole-image functions:
+/// `LUT_LEVELS + 1` colours, then grey for NaN at [`DivergingTable::NAN_SLOT`].
 struct DivergingTable {
     colours: Vec<[u8; 4]>,
     low: f32,
@@ -55,12 +56,15 @@ struct DivergingTable {
 }
 
 impl DivergingTable {
+    const NAN_SLOT: u32 = LUT_LEVELS as u32 + 1;
+
     fn new(low: f32, high: f32) -> Self {
         let colours = (0..=LUT_LEVELS)
             .map(|k| {
                 let [r, g, b] = interpolate(&DIVERGING_STOPS, k as f32 / LUT_LEVELS as f32);
                 [r, g, b, 255]
             })
+            .chain([[128, 128, 128, 255]])
             .collect();
         let span = high - low;
         let (scale, middle) = if span > 0.0 {
@@ -76,14 +80,21 @@ impl DivergingTable {
         }
     }
 
+    /// The slot of `v`: branch-free, so that a loop over a row vectorises (NaN selects its slot;
+    /// `as u32` saturates below `low`, the `min` caps values above `high`).
+    #[inline]
+    fn index(&self, v: f32) -> u32 {
+        let at = ((v - self.low) * self.scale + self.middle + 0.5) as u32;
+        if v.is_nan() {
+            Self::NAN_SLOT
+        } else {
+            at.min(LUT_LEVELS as u32)
+        }
+    }
+
     #[inline]
     fn colour(&self, v: f32) -> [u8; 4] {
-        if v.is_nan() {
-            return [128, 128, 128, 255];
-        }
-        // `as usize` saturates: below `low` gives 0; the `min` caps values above `high`.
-        let index = ((v - self.low) * self.scale + self.middle + 0.5) as usize;
-        self.colours[index.min(LUT_LEVELS)]
+        self.colours[self.index(v) as usize]
     }
 }
 
@@ -138,14 +149,7 @@ pub fn diverging_resampled_rgba(
             | u64::from(g) << PACKED_CHANNEL_BITS
             | u64::from(b) << (2 * PACKED_CHANNEL_BITS)
     };
-    // The table's colours, then grey for NaN at index `NAN_SLOT`.
-    let packed: Vec<u64> = table
-        .colours
-        .iter()
-        .map(|&c| pack(c))
-        .chain([pack([128, 128, 128, 255])])
-        .collect();
-    const NAN_SLOT: u32 = LUT_LEVELS as u32 + 1;
+    let packed: Vec<u64> = table.colours.iter().map(|&c| pack(c)).collect();
     let mask = (1u64 << PACKED_CHANNEL_BITS) - 1;
     let mut out = vec![0u8; out_width * out_height * 4];
     // Per output row: each column's sum over the rows the pixel covers, then the columns' sums
@@ -155,15 +159,9 @@ pub fn diverging_resampled_rgba(
     for (oy, rows) in ys.iter().enumerate() {
         column_sums.fill(0);
         for y in rows.clone() {
-            // The table indices first, in a branch-free loop the compiler vectorises (NaN selects
-            // its slot; `as u32` saturates below `low`), then the look-ups.
+            // The table indices first, in a loop the compiler vectorises, then the look-ups.
             for (index, &v) in indices.iter_mut().zip(&values[y * width..(y + 1) * width]) {
-                let at = ((v - table.low) * table.scale + table.middle + 0.5) as u32;
-                *index = if v.is_nan() {
-                    NAN_SLOT
-                } else {
-                    at.min(LUT_LEVELS as u32)
-                } as u16;
+                *index = table.index(v) as u16;
             }
             for (sum, &k) in column_sums.iter_mut().zip(&indices) {
                 *sum += packed[usize::from(k)];

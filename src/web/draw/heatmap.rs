@@ -389,24 +389,9 @@ pub fn paint_cells(
 ) -> Result<(), WebError> {
     // Averaged down to the device pixels `rect` covers, not its logical pixels: at a pixel ratio
     // of 2 a 4096-row P keeps twice the rows.
-    let device = surface::device_rect(canvas, rect);
-    let (pixels, width, height) = resample_rgba(
-        cells.pixels,
-        cells.width,
-        cells.height,
-        device.width().max(1.0) as usize,
-        device.height().max(1.0) as usize,
-    );
-    paint_image(
-        canvas,
-        scratch,
-        &RgbaImage {
-            width,
-            height,
-            pixels: &pixels,
-        },
-        rect,
-    )
+    paint_resampled(canvas, scratch, rect, |width, height| {
+        resample_rgba(cells.pixels, cells.width, cells.height, width, height)
+    })
 }
 
 /// Paints a `rows × columns` matrix on the diverging map over `[low, high]` into `rect`: the
@@ -419,13 +404,20 @@ pub fn paint_diverging(
     (low, high): (f32, f32),
     rect: PixelRect,
 ) -> Result<(), WebError> {
+    paint_resampled(canvas, scratch, rect, |width, height| {
+        diverging_resampled_rgba(values, columns, rows, low, high, width, height)
+    })
+}
+
+/// Paints into `rect` the image `resample` makes at the size of the device pixels `rect` covers.
+fn paint_resampled(
+    canvas: &HtmlCanvasElement,
+    scratch: &HtmlCanvasElement,
+    rect: PixelRect,
+    resample: impl FnOnce(usize, usize) -> (Vec<u8>, usize, usize),
+) -> Result<(), WebError> {
     let device = surface::device_rect(canvas, rect);
-    let (pixels, width, height) = diverging_resampled_rgba(
-        values,
-        columns,
-        rows,
-        low,
-        high,
+    let (pixels, width, height) = resample(
         device.width().max(1.0) as usize,
         device.height().max(1.0) as usize,
     );
