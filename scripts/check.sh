@@ -19,7 +19,7 @@ step() {
 }
 
 step "format" cargo fmt --all -- --check
-step "clippy (native, all targets)" cargo clippy --all-targets -- -D warnings
+step "clippy (native, all targets)" cargo clippy --workspace --all-targets -- -D warnings
 step "clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
-step "native tests" cargo test
+step "native tests" cargo test --workspace
 printf '\n\033[1;32m[check] all checks passed\033[0m\n'

@@ -24,7 +24,7 @@ const LIMITS = { cpu: { d: 1024, n: 2048 }, gpu: { d: 2048, n: 4096 } };
 const state = (page) => page.evaluate(() => window.peLab.state);
 const stats = (page) => page.evaluate(() => window.peLab.stats);
 const text = (page, id) => page.locator(`#${id}`).textContent();
-// Diverging colour map stops (src/math/colormap.rs): white at 0, dark red at +1, dark blue at -1.
+// Diverging colour map stops (crates/pe-lab-math/src/colormap.rs): white at 0, dark red at +1, dark blue at -1.
 const WHITE = [247, 247, 247];
 const RED = [178, 24, 43];
 const BLUE = [33, 102, 172];

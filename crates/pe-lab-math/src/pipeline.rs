@@ -495,7 +495,7 @@ pub fn outline_rect(rect: PixelRect, shape: (usize, usize), outline: &Outline) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::math::projection::MASKED_SCORE;
+    use crate::projection::MASKED_SCORE;
 
     fn pipeline(n: usize, d: usize, heads: usize, valid_len: Option<usize>) -> Pipeline {
         let tokens: Vec<String> = (0..n).map(|k| format!("w{k}")).collect();
@@ -510,7 +510,7 @@ mod tests {
             beta: 1.0,
             heads,
             valid_len,
-            position: crate::math::position::PositionScheme::absolute(),
+            position: crate::position::PositionScheme::absolute(),
         };
         let projections = Projections::of_mode(settings.mode, d, 1, 10000.0, 1, 1.0);
         Pipeline::compute(tokens, settings, &projections).expect("a layer")

@@ -103,8 +103,8 @@ pub fn names() -> Vec<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::math::lesson::{is_lesson_key, LessonParams};
-    use crate::math::params::{Params, KEYS};
+    use crate::lesson::{is_lesson_key, LessonParams};
+    use crate::params::{Params, KEYS};
 
     #[test]
     fn every_preset_parses_without_a_notice() {

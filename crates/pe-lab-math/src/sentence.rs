@@ -151,7 +151,7 @@ pub fn projected_batch(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::math::tokens::{tokenize, DEFAULT_SENTENCE};
+    use crate::tokens::{tokenize, DEFAULT_SENTENCE};
 
     fn choice(d: usize, mode: ProjectionMode) -> LayerChoice {
         LayerChoice {
