@@ -10,5 +10,6 @@ pub mod controls;
 pub mod pipeline;
 pub mod present;
 pub mod query;
+pub mod schedule;
 pub mod state;
 pub mod tables;

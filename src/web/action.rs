@@ -29,6 +29,8 @@ pub enum Action {
     GpuFailed(String),
     /// Bring the next off-screen panel's numbers up to date (after a frame, one per task).
     RenderDeferred,
+    /// A pointer went down on a slider (`true`) or was released anywhere (`false`).
+    SliderHeld(bool),
 }
 
 /// What happens to one panel.

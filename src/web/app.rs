@@ -85,6 +85,8 @@ pub struct App {
     pub(super) ready_settled: bool,
     /// A deferred step is queued (one chain at a time).
     pub(super) deferred_scheduled: bool,
+    /// A pointer is down on a slider: off-screen panels keep waiting (`model::schedule`).
+    pub(super) slider_held: bool,
     /// The state last announced to the `change` listeners.
     pub(super) announced: Option<String>,
     /// A panel (a preset's, a lesson stop) to bring into view after the next frame.
@@ -140,6 +142,7 @@ impl App {
             frame_started: 0.0,
             ready_settled: false,
             deferred_scheduled: false,
+            slider_held: false,
             deferred: Vec::new(),
             encoding_drawn: None,
             announced: None,
@@ -244,6 +247,10 @@ impl App {
             Action::GpuFailed(reason) => Ok(self.fall_back_to_cpu(&reason)),
             Action::RenderDeferred => {
                 self.render_deferred();
+                Ok(Effects::default())
+            }
+            Action::SliderHeld(held) => {
+                self.slider_held = held;
                 Ok(Effects::default())
             }
         };

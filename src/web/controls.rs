@@ -87,6 +87,11 @@ impl Controls {
                 let value = value_from_slider(key, range.value_as_number(), &range.value());
                 send(Action::FromControl(range.id(), Msg::set(key, value)));
             })?;
+            // While a slider is held, more frames may follow at any moment: off-screen panels
+            // wait for its release (model::schedule).
+            listen(&slider.range, "pointerdown", move |_| {
+                send(Action::SliderHeld(true))
+            })?;
             let number = slider.number.clone();
             listen(&slider.number, "change", move |_| {
                 send(Action::FromControl(
@@ -133,6 +138,13 @@ impl Controls {
                 };
                 send(Action::FromControl(element.id(), Msg::set(key, value)));
             })?;
+        }
+        if let Some(window) = web_sys::window() {
+            // Released anywhere, cancelled (a touch turned into a scroll), or the window lost
+            // the pointer: the slider is no longer held.
+            for event in ["pointerup", "pointercancel", "blur"] {
+                listen(&window, event, move |_| send(Action::SliderHeld(false)))?;
+            }
         }
         for (id, press) in BUTTONS {
             let button: HtmlButtonElement = element(id)?;

@@ -16,6 +16,7 @@ use ndarray::Axis;
 use crate::math::params::Params;
 use crate::math::relative::projection_error_of;
 use crate::model::controls::{control_values, global_summary};
+use crate::model::schedule;
 
 impl App {
     /// Renders everything that is stale. P's frame is computed first (at once on the CPU; on
@@ -281,18 +282,19 @@ impl App {
     /// next one in a later task, so that input events are handled in between. Nothing is done while
     /// a GPU frame is in flight (the panels read its data); the frame's end defers them again.
     ///
-    /// After start-up, off-screen panels wait until no frame has been drawn for
-    /// [`DEFERRED_AFTER_QUIET_MS`]: at n = 2048, d = 1024 one of them can take 200 ms, and a
-    /// slider being dragged would stall behind it. `peLab.stats` and `whenDrawn` bring them up
-    /// to date at once when asked.
+    /// When they go is `model::schedule::deferred_wait_ms`: after start-up, only once no frame
+    /// has been drawn for `schedule::QUIET_MS` and no slider is held down. `peLab.stats` and
+    /// `whenDrawn` bring them up to date at once when asked.
     pub fn render_deferred(&mut self) {
         self.deferred_scheduled = false;
         if self.frame_in_flight {
             return;
         }
         let quiet_for = now_ms() - self.frame_started;
-        if self.ready_settled && quiet_for < DEFERRED_AFTER_QUIET_MS {
-            self.schedule_deferred(DEFERRED_AFTER_QUIET_MS - quiet_for);
+        if let Some(wait) =
+            schedule::deferred_wait_ms(self.ready_settled, quiet_for, self.slider_held)
+        {
+            self.schedule_deferred(wait);
             return;
         }
         // `flush_deferred` (a read of `stats`) may have done the rest already.
@@ -313,9 +315,6 @@ impl App {
         scheduler::defer_after(Action::RenderDeferred, delay_ms);
     }
 }
-
-/// How long the page must be without a new frame before off-screen panels are brought up to date.
-const DEFERRED_AFTER_QUIET_MS: f64 = 300.0;
 
 /// Columns every frame reads: the curves' columns, then the projection pair (2j, 2j+1).
 fn gathered_columns(params: &Params) -> Vec<usize> {

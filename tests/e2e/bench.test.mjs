@@ -47,9 +47,9 @@ test('peLab.bench(): wasm against plain JavaScript, same page, same results', as
 
 // The largest view while a slider moves (n = 2048, d = 1024, CPU path, a laptop's window):
 // `lastFrameMs` for 30 steps of each slider through `set()`, then a real mouse drag of the base
-// slider with the long tasks (> 50 ms) the browser reports meanwhile, and the time to the first
-// frame of a fresh page. A benchmark: figures go to tests/e2e/results/frames.json; the checks are
-// only that every step was drawn.
+// slider with the long tasks (> 50 ms) the browser reports meanwhile, a drag with the slider held
+// still for 900 ms in its middle, and the time to the first frame of a fresh page. A benchmark:
+// figures go to tests/e2e/results/frames.json; the checks are only that every step was drawn.
 test('frame times at n = 2048, d = 1024 on the CPU path (benchmark, no timing asserted)', async () => {
   const quantile = (values, p) => {
     const sorted = [...values].sort((a, b) => a - b);
@@ -99,6 +99,38 @@ test('frame times at n = 2048, d = 1024 on the CPU path (benchmark, no timing as
   await page.evaluate(() => window.peLab.whenDrawn());
   const drag = await page.evaluate(() => ({ longTasks: window.dragLongTasks, frames: window.dragFrames }));
   assert.ok(drag.frames.length > 0, 'the drag changed the base');
+  // The same slider held still for 900 ms in the middle of a drag: the long tasks meanwhile (the
+  // off-screen panels wait for the slider's release, and then go).
+  await page.evaluate(() => {
+    window.holdTasks = [];
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => window.holdTasks.push([e.startTime, e.duration])))
+      .observe({ type: 'longtask' });
+  });
+  const framesBeforeHold = await page.evaluate(() => window.dragFrames.length);
+  await page.mouse.move(box.x + box.width * 0.3, y);
+  await page.mouse.down();
+  for (let i = 0; i < 10; i++) {
+    await page.mouse.move(box.x + box.width * (0.3 + (0.04 * i) / 10), y);
+    await page.waitForTimeout(16);
+  }
+  const heldFrom = await page.evaluate(() => performance.now());
+  await page.waitForTimeout(900);
+  const heldUntil = await page.evaluate(() => performance.now());
+  for (let i = 0; i < 20; i++) {
+    await page.mouse.move(box.x + box.width * (0.34 + (0.08 * i) / 20), y);
+    await page.waitForTimeout(16);
+  }
+  await page.mouse.up();
+  const released = await page.evaluate(() => performance.now());
+  await page.evaluate(() => window.peLab.whenDrawn());
+  const holdTasks = await page.evaluate(() => window.holdTasks);
+  const tasksBetween = (from, to) => holdTasks.filter(([start]) => start >= from && start < to).map(([, ms]) => Math.round(ms));
+  const hold = {
+    heldStillMs: Math.round(heldUntil - heldFrom),
+    longTasksWhileHeldStill: tasksBetween(heldFrom, heldUntil),
+    longTasksDraggingAgain: tasksBetween(heldUntil, released),
+  };
+  assert.ok(await page.evaluate(() => window.dragFrames.length) > framesBeforeHold, 'the held drag changed the base');
   await page.close();
 
   // First frame of a fresh page (milliseconds from navigation), median of 5 loads.
@@ -120,6 +152,7 @@ test('frame times at n = 2048, d = 1024 on the CPU path (benchmark, no timing as
       longTasks: drag.longTasks.length,
       longestTaskMs: drag.longTasks.length ? quantile(drag.longTasks, 1) : 0,
     },
+    hold,
     firstFrameMs: { median: quantile(first, 0.5), all: first },
   };
   mkdirSync(RESULTS, { recursive: true });
@@ -129,6 +162,8 @@ test('frame times at n = 2048, d = 1024 on the CPU path (benchmark, no timing as
   }
   console.log(`# frames drag: ${result.drag.frames} frames in ${dragWallMs} ms, p95 ${result.drag.lastFrameMsP95.toFixed(1)} ms, `
     + `${result.drag.longTasks} long tasks (longest ${result.drag.longestTaskMs.toFixed(0)} ms)`);
+  console.log(`# frames held still ${hold.heldStillMs} ms mid-drag: long tasks meanwhile [${hold.longTasksWhileHeldStill}] ms, `
+    + `then dragging again [${hold.longTasksDraggingAgain}] ms`);
   console.log(`# frames first frame: ${result.firstFrameMs.median.toFixed(0)} ms (median of 5)`);
   assert.deepEqual(problems, []);
 });
