@@ -162,6 +162,14 @@ fn every_panel_has_a_main_figure_and_the_lesson_its_navigation() {
     assert!(tag_of("controls").starts_with("<section class=\"controls\""));
     assert_eq!(LESSON.len(), PANELS.len());
     assert!(PAGE.contains("rel=\"inline\" href=\"www/layout.css\""));
+    // What the menu says before the wasm has started is what it says after (web/lesson.rs).
+    assert!(
+        PAGE.contains(&format!(
+            "<span id=\"lesson-current\">{} sections</span>",
+            LESSON.len()
+        )),
+        "the lesson menu's text in index.html gives another number of sections than LESSON"
+    );
 }
 
 #[test]

@@ -186,6 +186,60 @@ describe('laptop and projector', () => {
     }
   }
 
+  // The badge's text ("starting…", then the backend and why) and the frame time arrive with the
+  // wasm; where the badge stands beside the lede (laptops, the normal look), nothing above the
+  // controls moves. (The projector's header has no lede and a phone's stacks it: there the badge
+  // keeps two lines from the start, and a longer backend text still adds a line.)
+  test('the header keeps its layout when the WebAssembly module starts', async () => {
+    for (const [width, height] of [[1024, 768], [1366, 768], [1920, 1080]]) {
+      for (const query of ['', 'theme=dark']) {
+        const page = await browser.newPage({ viewport: { width, height } });
+        let release;
+        const held = new Promise((resolve) => { release = resolve; });
+        await page.route('**/*.wasm', async (route) => { await held; await route.continue(); });
+        await page.goto(at(query));
+        await page.waitForSelector('#presets');
+        const boxes = () => page.evaluate(() => ['.lede', 'nav.page-tools', '#presets'].map((selector) => {
+          const box = document.querySelector(selector).getBoundingClientRect();
+          return [selector, Math.round(box.top), Math.round(box.height)];
+        }));
+        const before = await boxes();
+        assert.equal(await page.locator('#backend').textContent(), 'starting…');
+        release();
+        await page.waitForFunction(() => window.peLab?.stats?.firstFrameMs > 0);
+        assert.notEqual(await page.locator('#backend').textContent(), 'starting…');
+        assert.deepEqual(await boxes(), before, `${width}×${height} ${query || 'light'}`);
+        await page.close();
+      }
+    }
+  });
+
+  // The head script applies the link's theme and projector mode before the first paint; the wasm
+  // (model::state) then applies the same rule: the attributes agree before and after.
+  test('the link\'s theme and projector mode apply before the WebAssembly module starts', async () => {
+    const cases = [
+      ['theme=dark', 'dark', false], ['theme=light&present=1', 'light', true],
+      ['theme=light&theme=dark', 'dark', false], ['theme=%20dark%20', 'dark', false],
+      ['theme=bogus', null, false], ['theme=auto&present=yes', null, true], ['present=0', null, false],
+    ];
+    for (const [query, theme, present] of cases) {
+      const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+      let release;
+      const held = new Promise((resolve) => { release = resolve; });
+      await page.route('**/*.wasm', async (route) => { await held; await route.continue(); });
+      await page.goto(at(query));
+      const look = () => page.evaluate(() => [
+        document.documentElement.getAttribute('data-theme'),
+        document.documentElement.hasAttribute('data-present'),
+      ]);
+      assert.deepEqual(await look(), [theme, present], `${query}, before the wasm`);
+      release();
+      await page.waitForFunction(() => window.peLab?.stats?.firstFrameMs > 0);
+      assert.deepEqual(await look(), [theme, present], `${query}, after the wasm`);
+      await page.close();
+    }
+  });
+
   test('figures keep their proportions', async () => {
     const { page } = await open(at('present=1'), [1024, 768]);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
