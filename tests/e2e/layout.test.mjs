@@ -186,9 +186,9 @@ describe('laptop and projector', () => {
     }
   }
 
-  // The badge's text ("starting…", then the backend and why) and the frame time arrive with the
-  // wasm; where the badge stands beside the lede (laptops, the normal look), nothing above the
-  // controls moves. (The projector's header has no lede and a phone's stacks it: there the badge
+  // The badge's text ("starting…", then the backend and why) and the frame time (in the loading
+  // line's place) arrive with the wasm; where the badge stands beside the lede (laptops, the
+  // normal look), nothing down to the controls moves. (The projector's header has no lede and a phone's stacks it: there the badge
   // keeps two lines from the start, and a longer backend text still adds a line.)
   test('the header keeps its layout when the WebAssembly module starts', async () => {
     for (const [width, height] of [[1024, 768], [1366, 768], [1920, 1080]]) {
@@ -199,7 +199,7 @@ describe('laptop and projector', () => {
         await page.route('**/*.wasm', async (route) => { await held; await route.continue(); });
         await page.goto(at(query));
         await page.waitForSelector('#presets');
-        const boxes = () => page.evaluate(() => ['.lede', 'nav.page-tools', '#presets'].map((selector) => {
+        const boxes = () => page.evaluate(() => ['.lede', 'nav.page-tools', '#presets', '#sticky-bar'].map((selector) => {
           const box = document.querySelector(selector).getBoundingClientRect();
           return [selector, Math.round(box.top), Math.round(box.height)];
         }));
