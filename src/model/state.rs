@@ -44,6 +44,8 @@ pub struct ViewSettings {
 }
 
 impl ViewSettings {
+    /// Keep in sync with the script in index.html's head, which applies `theme` and `present`
+    /// before the first paint by the same rules.
     fn apply(&mut self, key: &str, value: &str, notices: &mut Vec<String>) {
         match key {
             "theme" => match value.trim() {

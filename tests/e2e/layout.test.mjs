@@ -220,7 +220,8 @@ describe('laptop and projector', () => {
     const cases = [
       ['theme=dark', 'dark', false], ['theme=light&present=1', 'light', true],
       ['theme=light&theme=dark', 'dark', false], ['theme=%20dark%20', 'dark', false],
-      ['theme=bogus', null, false], ['theme=auto&present=yes', null, true], ['present=0', null, false],
+      ['theme=bogus', null, false], ['theme=dark&theme=bogus', 'dark', false], ['theme=dark&theme=', null, false],
+      ['theme=auto&present=yes', null, true], ['present=1&present=0', null, false],
     ];
     for (const [query, theme, present] of cases) {
       const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
