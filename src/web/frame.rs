@@ -211,7 +211,7 @@ impl App {
     fn settle_ready_when_done(&mut self) {
         if !self.ready_settled && self.deferred.is_empty() {
             self.ready_settled = true;
-            scheduler::report(page::settle_ready(&self.page));
+            scheduler::report(page::settle_ready());
         }
     }
 

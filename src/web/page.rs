@@ -79,14 +79,16 @@ pub fn show_status(page: &PageDom, badge: &str, frame_ms: f64) -> Result<(), Web
         &page.frame_time,
         &crate::model::present::frame_time(frame_ms),
     );
-    // The frame time takes the loading line's place (the same line of the header).
-    page.loading.set_hidden(true);
+    // The first frame's time takes the loading line's place (the same line of the header).
+    if !page.loading.hidden() {
+        page.loading.set_hidden(true);
+    }
     Ok(())
 }
 
-/// Every panel's numbers are there: the loading line is surely gone, `peLab.ready` resolves.
-pub fn settle_ready(page: &PageDom) -> Result<(), WebError> {
-    page.loading.set_hidden(true);
+/// Every panel's numbers are there (after the first frame's `show_status`): `peLab.ready`
+/// resolves.
+pub fn settle_ready() -> Result<(), WebError> {
     super::api::settle_ready(&super::api::api_object()?, Ok(()))
 }
 

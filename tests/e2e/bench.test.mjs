@@ -79,51 +79,47 @@ test('frame times at n = 2048, d = 1024 on the CPU path (benchmark, no timing as
   }
   // A mouse drag across the base slider, 120 moves 16 ms apart.
   await page.evaluate(() => {
-    window.dragLongTasks = [];
+    window.longTasks = [];
     window.dragFrames = [];
-    new PerformanceObserver((list) => list.getEntries().forEach((e) => window.dragLongTasks.push(e.duration)))
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => window.longTasks.push([e.startTime, e.duration])))
       .observe({ type: 'longtask' });
     window.peLab.on('change', () => window.dragFrames.push(window.peLab.lastFrameMs));
   });
   const box = await page.locator('#base-range').boundingBox();
   const y = box.y + box.height / 2;
+  // `steps` mouse moves 16 ms apart across the slider, from fraction `from` of its width towards `to`.
+  const moveAlong = async (from, to, steps) => {
+    for (let i = 0; i < steps; i++) {
+      await page.mouse.move(box.x + box.width * (from + ((to - from) * i) / steps), y);
+      await page.waitForTimeout(16);
+    }
+  };
   await page.mouse.move(box.x + box.width * 0.3, y);
   await page.mouse.down();
   const dragStarted = Date.now();
-  for (let i = 0; i < 120; i++) {
-    await page.mouse.move(box.x + box.width * (0.3 + (0.4 * i) / 120), y);
-    await page.waitForTimeout(16);
-  }
+  await moveAlong(0.3, 0.7, 120);
   await page.mouse.up();
   const dragWallMs = Date.now() - dragStarted;
   await page.evaluate(() => window.peLab.whenDrawn());
-  const drag = await page.evaluate(() => ({ longTasks: window.dragLongTasks, frames: window.dragFrames }));
+  const drag = await page.evaluate(() => ({
+    longTasks: window.longTasks.map(([, ms]) => ms),
+    frames: window.dragFrames,
+  }));
   assert.ok(drag.frames.length > 0, 'the drag changed the base');
   // The same slider held still for 900 ms in the middle of a drag: the long tasks meanwhile (the
   // off-screen panels wait for the slider's release, and then go).
-  await page.evaluate(() => {
-    window.holdTasks = [];
-    new PerformanceObserver((list) => list.getEntries().forEach((e) => window.holdTasks.push([e.startTime, e.duration])))
-      .observe({ type: 'longtask' });
-  });
   const framesBeforeHold = await page.evaluate(() => window.dragFrames.length);
   await page.mouse.move(box.x + box.width * 0.3, y);
   await page.mouse.down();
-  for (let i = 0; i < 10; i++) {
-    await page.mouse.move(box.x + box.width * (0.3 + (0.04 * i) / 10), y);
-    await page.waitForTimeout(16);
-  }
+  await moveAlong(0.3, 0.34, 10);
   const heldFrom = await page.evaluate(() => performance.now());
   await page.waitForTimeout(900);
   const heldUntil = await page.evaluate(() => performance.now());
-  for (let i = 0; i < 20; i++) {
-    await page.mouse.move(box.x + box.width * (0.34 + (0.08 * i) / 20), y);
-    await page.waitForTimeout(16);
-  }
+  await moveAlong(0.34, 0.42, 20);
   await page.mouse.up();
   const released = await page.evaluate(() => performance.now());
   await page.evaluate(() => window.peLab.whenDrawn());
-  const holdTasks = await page.evaluate(() => window.holdTasks);
+  const holdTasks = await page.evaluate(() => window.longTasks);
   const tasksBetween = (from, to) => holdTasks.filter(([start]) => start >= from && start < to).map(([, ms]) => Math.round(ms));
   const hold = {
     heldStillMs: Math.round(heldUntil - heldFrom),

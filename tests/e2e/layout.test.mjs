@@ -186,6 +186,16 @@ describe('laptop and projector', () => {
     }
   }
 
+  // The static page as painted before the wasm starts: the wasm's request waits for `release()`.
+  async function openWithWasmHeld(url, [width, height]) {
+    const page = await browser.newPage({ viewport: { width, height } });
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    await page.route('**/*.wasm', async (route) => { await held; await route.continue(); });
+    await page.goto(url);
+    return { page, release };
+  }
+
   // The badge's text ("starting…", then the backend and why) and the frame time (in the loading
   // line's place) arrive with the wasm; where the badge stands beside the lede (laptops, the
   // normal look), nothing down to the controls moves. (The projector's header has no lede and a phone's stacks it: there the badge
@@ -193,11 +203,7 @@ describe('laptop and projector', () => {
   test('the header keeps its layout when the WebAssembly module starts', async () => {
     for (const [width, height] of [[1024, 768], [1366, 768], [1920, 1080]]) {
       for (const query of ['', 'theme=dark']) {
-        const page = await browser.newPage({ viewport: { width, height } });
-        let release;
-        const held = new Promise((resolve) => { release = resolve; });
-        await page.route('**/*.wasm', async (route) => { await held; await route.continue(); });
-        await page.goto(at(query));
+        const { page, release } = await openWithWasmHeld(at(query), [width, height]);
         await page.waitForSelector('#presets');
         const boxes = () => page.evaluate(() => ['.lede', 'nav.page-tools', '#presets', '#sticky-bar'].map((selector) => {
           const box = document.querySelector(selector).getBoundingClientRect();
@@ -224,11 +230,7 @@ describe('laptop and projector', () => {
       ['theme=auto&present=yes', null, true], ['present=1&present=0', null, false],
     ];
     for (const [query, theme, present] of cases) {
-      const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
-      let release;
-      const held = new Promise((resolve) => { release = resolve; });
-      await page.route('**/*.wasm', async (route) => { await held; await route.continue(); });
-      await page.goto(at(query));
+      const { page, release } = await openWithWasmHeld(at(query), [1366, 768]);
       const look = () => page.evaluate(() => [
         document.documentElement.getAttribute('data-theme'),
         document.documentElement.hasAttribute('data-present'),

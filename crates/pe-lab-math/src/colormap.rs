@@ -296,9 +296,10 @@ pub fn downsample_rgba(
     resample_rgba(pixels, width, height, out_width, out_height)
 }
 
-/// A vertical colour bar `height` pixels tall and one pixel wide, `high` at the top.
-pub fn diverging_bar_rgba(height: usize, low: f32, high: f32) -> Vec<u8> {
-    let values: Vec<f32> = (0..height)
+/// The values a vertical colour bar `height` pixels tall shows, `high` at the top, `low` at the
+/// bottom (the middle of the range for a bar one pixel tall).
+fn bar_values(height: usize, low: f32, high: f32) -> Vec<f32> {
+    (0..height)
         .map(|y| {
             let t = if height > 1 {
                 y as f32 / (height - 1) as f32
@@ -307,8 +308,12 @@ pub fn diverging_bar_rgba(height: usize, low: f32, high: f32) -> Vec<u8> {
             };
             high - t * (high - low)
         })
-        .collect();
-    diverging_rgba(&values, low, high)
+        .collect()
+}
+
+/// A vertical colour bar `height` pixels tall and one pixel wide, `high` at the top.
+pub fn diverging_bar_rgba(height: usize, low: f32, high: f32) -> Vec<u8> {
+    diverging_rgba(&bar_values(height, low, high), low, high)
 }
 
 /// viridis (van der Walt and Smith, matplotlib's default), ten stops at t = k/9: perceptually
@@ -359,17 +364,7 @@ pub fn sequential_rgba(values: &[f32], low: f32, high: f32) -> Vec<u8> {
 
 /// A vertical viridis bar `height` pixels tall and one wide, `high` at the top.
 pub fn sequential_bar_rgba(height: usize, low: f32, high: f32) -> Vec<u8> {
-    let values: Vec<f32> = (0..height)
-        .map(|y| {
-            let t = if height > 1 {
-                y as f32 / (height - 1) as f32
-            } else {
-                0.5
-            };
-            high - t * (high - low)
-        })
-        .collect();
-    sequential_rgba(&values, low, high)
+    sequential_rgba(&bar_values(height, low, high), low, high)
 }
 
 /// An image of a `rows × columns` matrix of weights in [0, 1] with `cell_px × cell_px` pixels per
