@@ -8,7 +8,7 @@
 //! and are then absent from the link.
 
 use super::order::{shuffle, swap_permutation};
-use super::params::WIDEST_LIMITS;
+use super::params::{parse_integer, shorten, WIDEST_LIMITS};
 use super::position::{
     Encoding, PositionScheme, DEFAULT_ALIBI_HEADS, DEFAULT_CLIP, DEFAULT_LEARNED_MAX,
     MAX_ALIBI_HEADS, MAX_CLIP, MAX_LEARNED_MAX,
@@ -904,51 +904,5 @@ fn parse_bool(key: &str, value: &str, notices: &mut Vec<String>) -> Option<bool>
             ));
             None
         }
-    }
-}
-
-fn parse_integer(
-    key: &str,
-    value: &str,
-    min: f64,
-    max: f64,
-    notices: &mut Vec<String>,
-) -> Option<f64> {
-    let v = match value.trim().parse::<f64>() {
-        Ok(v) if v.is_finite() => v,
-        _ => {
-            notices.push(format!(
-                "{key} = '{}' is not a finite number; keeping {key} unchanged.",
-                shorten(value)
-            ));
-            return None;
-        }
-    };
-    let mut r = v.round();
-    if r != v {
-        notices.push(format!(
-            "{key} = {} is not a whole number; using {r}.",
-            shorten(value)
-        ));
-    }
-    if r < min || r > max {
-        let clamped = r.clamp(min, max.max(min));
-        notices.push(format!(
-            "{key} = {} is outside {min}…{max}; using {key} = {clamped}.",
-            shorten(value)
-        ));
-        r = clamped;
-    }
-    Some(r)
-}
-
-/// Untrusted text is echoed in notices, but never more than a short prefix of it.
-fn shorten(value: &str) -> String {
-    const LIMIT: usize = 24;
-    if value.chars().count() <= LIMIT {
-        value.to_string()
-    } else {
-        let prefix: String = value.chars().take(LIMIT).collect();
-        format!("{prefix}…")
     }
 }

@@ -384,7 +384,7 @@ fn parse_number(key: &str, value: &str, notices: &mut Vec<String>) -> Option<f64
     }
 }
 
-fn parse_integer(
+pub(crate) fn parse_integer(
     key: &str,
     value: &str,
     min: f64,
@@ -400,7 +400,9 @@ fn parse_integer(
         ));
     }
     if r < min || r > max {
-        let clamped = r.clamp(min, max);
+        // `max.max(min)`: a range emptied by another setting (heads up to d = 0) clamps to `min`
+        // instead of panicking.
+        let clamped = r.clamp(min, max.max(min));
         notices.push(format!(
             "{key} = {} is outside {min}…{max}; using {key} = {clamped}.",
             shorten(value)
@@ -453,7 +455,7 @@ fn parse_columns(value: &str, notices: &mut Vec<String>) -> Vec<usize> {
 }
 
 /// Untrusted text is echoed in notices, but never more than a short prefix of it.
-fn shorten(value: &str) -> String {
+pub(crate) fn shorten(value: &str) -> String {
     const LIMIT: usize = 24;
     if value.chars().count() <= LIMIT {
         value.to_string()
