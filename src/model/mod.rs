@@ -11,5 +11,6 @@ pub mod pipeline;
 pub mod present;
 pub mod query;
 pub mod schedule;
+pub mod stacking;
 pub mod state;
 pub mod tables;

@@ -36,8 +36,6 @@ pub const MAX_POSITIONS: usize = 512;
 pub const MAX_DIMENSION: usize = 512;
 /// The LayerNorm ε (PyTorch's default), added to the variance.
 pub const LAYER_NORM_EPS: f64 = 1e-5;
-/// The probe's ridge term, relative to the mean squared row norm ‖X_L‖²_F/n (see [`probe_r2`]).
-pub const PROBE_RIDGE: f64 = 1e-6;
 
 /// Where the positional encoding P enters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,50 +113,77 @@ pub fn rank_residual(x: ArrayView2<f64>) -> f64 {
     (centred / total).sqrt()
 }
 
-/// R² of the least-squares linear probe (with intercept) that predicts the position i = 0..n−1
-/// from row i of `x`.
+/// The number of folds of the probe's cross-validation (fewer when n is smaller).
+pub const PROBE_FOLDS: usize = 5;
+/// The probe's ridge λ, relative to the mean squared centred row norm of its training positions
+/// (so it does not depend on the rows' scale).
+pub const PROBE_RIDGE: f64 = 1.0;
+/// The smallest ridge, relative to the mean squared (uncentred) row norm of all rows: rows whose
+/// spread is below this are float64 rounding around one shared row, and the probe then predicts
+/// their mean position instead of fitting the rounding.
+pub const PROBE_RIDGE_FLOOR: f64 = 1e-9;
+
+/// Out-of-sample R² of a linear probe (ridge regression with intercept) that predicts the
+/// position i = 0..n−1 from row i of `x`, by k-fold cross-validation over the positions:
+/// fold f holds out the positions i with i mod k = f (k = min([`PROBE_FOLDS`], n)); the probe is
+/// fitted on the other positions only (their own mean removed, ridge λ = [`PROBE_RIDGE`] × their
+/// mean squared centred row norm) and predicts the held-out ones.
+/// R² = 1 − Σ(i − î)²/Σ(i − ī)² over the held-out predictions î: 1 for a perfect read-out,
+/// about 0 when the rows carry no usable position, negative when the probe does worse than
+/// guessing the mean position (it fitted noise).
 ///
-/// The intercept is handled by centring the rows and the targets. The fit is ridge regression
-/// in its kernel form (an n × n system, G = X_c X_cᵀ, ŷ = G (G + λI)⁻¹ y_c), with
-/// λ = [`PROBE_RIDGE`]·‖X‖²_F/n: the ridge keeps the system positive definite, and being relative
-/// to the size of the uncentred rows it means that rows which have collapsed onto their mean
-/// (centred energy far below λ) no longer fit the positions. Note that with n ≤ d + 1 and
-/// independent centred rows, an unregularised probe fits any targets exactly (R² = 1); R² says
-/// more when n > d + 1. Fewer than two rows, or rows all equal, give 0.
+/// An in-sample R² would measure overfitting instead: with n ≤ d + 1 generic rows, any targets
+/// are fitted exactly, positions or not. Fewer than three rows give NaN (no held-out fit).
 pub fn probe_r2(x: ArrayView2<f64>) -> f64 {
     let n = x.nrows();
-    if n < 2 {
-        return 0.0;
+    if n < 3 {
+        return f64::NAN;
     }
-    let mean = x
-        .mean_axis(Axis(0))
-        .unwrap_or_else(|| Array1::zeros(x.ncols()));
-    let centred = &x - &mean;
-    let target_mean = (n - 1) as f64 / 2.0;
-    let y: Vec<f64> = (0..n).map(|i| i as f64 - target_mean).collect();
-    let total: f64 = x.iter().map(|v| v * v).sum();
-    let lambda = PROBE_RIDGE * total / n as f64;
-    if lambda <= 0.0 || !lambda.is_finite() {
-        return 0.0;
+    let folds = PROBE_FOLDS.min(n);
+    let uncentred = x.iter().map(|v| v * v).sum::<f64>() / n as f64;
+    let y_mean = (n - 1) as f64 / 2.0;
+    let spread: f64 = (0..n).map(|i| (i as f64 - y_mean).powi(2)).sum();
+    let mut residual = 0.0;
+    for fold in 0..folds {
+        let train: Vec<usize> = (0..n).filter(|i| i % folds != fold).collect();
+        let m = train.len();
+        let rows = x.select(Axis(0), &train);
+        let mean = rows
+            .mean_axis(Axis(0))
+            .unwrap_or_else(|| Array1::zeros(x.ncols()));
+        let centred = &rows - &mean;
+        let target_mean = train.iter().map(|&i| i as f64).sum::<f64>() / m as f64;
+        let y: Vec<f64> = train.iter().map(|&i| i as f64 - target_mean).collect();
+        let mut system = centred.dot(&centred.t());
+        let centred_energy = (0..m).map(|i| system[[i, i]]).sum::<f64>() / m as f64;
+        let lambda = (PROBE_RIDGE * centred_energy).max(PROBE_RIDGE_FLOOR * uncentred);
+        if !(lambda > 0.0 && lambda.is_finite()) {
+            return f64::NAN;
+        }
+        for i in 0..m {
+            system[[i, i]] += lambda;
+        }
+        let Some(factor) = cholesky(system) else {
+            return f64::NAN;
+        };
+        let alpha = cholesky_substitute(&factor, &y);
+        // The weights w = X_cᵀ α (kernel form), applied to the held-out rows centred by the
+        // training positions' mean.
+        let weights = centred.t().dot(&Array1::from(alpha));
+        for i in (0..n).filter(|i| i % folds == fold) {
+            let row = &x.row(i) - &mean;
+            let predicted = target_mean + row.dot(&weights);
+            residual += (i as f64 - predicted).powi(2);
+        }
     }
-    let gram = centred.dot(&centred.t());
-    let mut system = gram.clone();
-    for i in 0..n {
-        system[[i, i]] += lambda;
-    }
-    let Some(alpha) = cholesky_solve(system, &y) else {
-        return 0.0;
-    };
-    let fitted = gram.dot(&Array1::from(alpha));
-    let residual: f64 = fitted.iter().zip(&y).map(|(f, t)| (t - f).powi(2)).sum();
-    let spread: f64 = y.iter().map(|t| t * t).sum();
     1.0 - residual / spread
 }
 
-/// Solves A·x = b for a symmetric positive definite A by Cholesky; None if A is not numerically
-/// positive definite.
-fn cholesky_solve(mut a: Array2<f64>, b: &[f64]) -> Option<Vec<f64>> {
-    let n = b.len();
+/// The lower Cholesky factor L of a symmetric positive definite A (A = L·Lᵀ, in the lower
+/// triangle); None if A is not numerically positive definite. Written here because the probe's
+/// systems are at most 64 × 64 and the math crate has no linear-algebra dependency beyond GEMM.
+fn cholesky(mut a: Array2<f64>) -> Option<Array2<f64>> {
+    let n = a.nrows();
     for j in 0..n {
         let mut diag = a[[j, j]];
         for k in 0..j {
@@ -177,21 +202,26 @@ fn cholesky_solve(mut a: Array2<f64>, b: &[f64]) -> Option<Vec<f64>> {
             a[[i, j]] = v / diag;
         }
     }
-    // L·z = b, then Lᵀ·x = z.
+    Some(a)
+}
+
+/// x with L·Lᵀ·x = b, for the factor of [`cholesky`].
+fn cholesky_substitute(factor: &Array2<f64>, b: &[f64]) -> Vec<f64> {
+    let n = b.len();
     let mut z = b.to_vec();
     for i in 0..n {
         for k in 0..i {
-            z[i] -= a[[i, k]] * z[k];
+            z[i] -= factor[[i, k]] * z[k];
         }
-        z[i] /= a[[i, i]];
+        z[i] /= factor[[i, i]];
     }
     for i in (0..n).rev() {
         for k in i + 1..n {
-            z[i] -= a[[k, i]] * z[k];
+            z[i] -= factor[[k, i]] * z[k];
         }
-        z[i] /= a[[i, i]];
+        z[i] /= factor[[i, i]];
     }
-    Some(z)
+    z
 }
 
 fn normal_matrix(rows: usize, cols: usize, scale: f64, stream: &mut SplitMix64) -> Array2<f64> {
@@ -285,7 +315,34 @@ mod tests {
             (20, 2),
             |(i, j)| if j == 0 { 3.0 * i as f64 + 1.0 } else { 1.0 },
         );
-        assert!((probe_r2(x.view()) - 1.0).abs() < 1e-4);
+        // The ridge (λ = the mean squared centred row norm) shrinks the fit by 1/(m + 1).
+        let r2 = probe_r2(x.view());
+        assert!(r2 > 0.99 && r2 <= 1.0, "{r2}");
+    }
+
+    #[test]
+    fn the_probe_is_out_of_sample() {
+        // Ten noise rows in 32 dimensions: an in-sample least-squares fit reads any positions
+        // from them exactly (R² = 1). Held out, no position is there to read.
+        let mut stream = SplitMix64::new(3);
+        let noise = normal_matrix(10, 32, 1.0, &mut stream);
+        let r2 = probe_r2(noise.view());
+        assert!(r2 < 0.5, "noise reads R² = {r2}");
+        // Sixty noise rows, and the same rows with P: only the second carries the position.
+        let noise = normal_matrix(60, 32, 1.0, &mut stream);
+        let p = sinusoidal(60, 32, 10_000.0).mapv(f64::from);
+        assert!(probe_r2(noise.view()) < 0.1);
+        assert!(probe_r2(p.view()) > 0.9, "{}", probe_r2(p.view()));
+        assert!(probe_r2((&noise + &p).view()) > 0.2);
+    }
+
+    #[test]
+    fn collapsed_rows_predict_the_mean_position() {
+        let mut x = Array2::from_shape_fn((12, 4), |(_, j)| j as f64 + 1.0);
+        x[[3, 1]] += 1e-14;
+        let r2 = probe_r2(x.view());
+        assert!(r2.abs() < 0.05, "{r2}");
+        assert!(probe_r2(Array2::<f64>::zeros((2, 3)).view()).is_nan());
     }
 
     #[test]

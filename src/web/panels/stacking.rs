@@ -16,7 +16,8 @@ use super::super::panel::{to_js, Panel, PanelSpec};
 use super::family_charts::{draw_lines, LineChart, Series};
 use super::{elapsed, format_number, Ctx};
 use crate::math::lesson::injection_text;
-use crate::math::stacking::{run, PositionInjection, StackOptions};
+use crate::math::stacking::{run, StackOptions};
+use crate::model::stacking as stacking_text;
 
 /// The experiment runs on at most this many positions and dimensions: 48 layers of a 64 × 64
 /// block take about 50 million multiply-adds, a fraction of a frame's budget per layer.
@@ -24,6 +25,8 @@ pub const MAX_STACK_N: usize = 64;
 pub const MAX_STACK_D: usize = 64;
 /// Residuals below this are drawn at this height of the log axis (float64 rounding).
 const FLOOR: f64 = 1e-17;
+/// Held-out R² below this is drawn at this height.
+const PROBE_FLOOR: f64 = -1.0;
 
 #[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -37,7 +40,8 @@ pub struct StackingStats {
     pub injection: &'static str,
     /// r_L for L = 0 … layers.
     pub rank_residual: Vec<f64>,
-    /// The linear probe's R² for the position, L = 0 … layers.
+    /// The held-out (cross-validated) R² of a linear probe for the position, L = 0 … layers
+    /// (`math::stacking::probe_r2`).
     pub probe_r2: Vec<f64>,
     pub ms: f64,
 }
@@ -80,11 +84,16 @@ fn render(ctx: &mut Ctx, dom: &StackingDom) -> Result<StackingStats, WebError> {
         values
             .iter()
             .enumerate()
+            .filter(|(_, v)| !v.is_nan())
             .map(|(layer, &v)| (layer as f64, v.max(floor)))
             .collect()
     };
     if ctx.draw {
         let few = stats.layers <= 24;
+        // The held-out R² can be far below 0 (a probe fitted to noise); values under −1 are
+        // drawn at −1, the numbers themselves are in the read-out and in stats.
+        let lowest = stats.probe_r2.iter().copied().fold(0.0_f64, f64::min);
+        let probe_bottom = (lowest.max(PROBE_FLOOR) - 0.05).min(-0.05);
         draw_lines(
             &dom.residuals,
             &LineChart {
@@ -108,17 +117,17 @@ fn render(ctx: &mut Ctx, dom: &StackingDom) -> Result<StackingStats, WebError> {
             &dom.probe,
             &LineChart {
                 x_desc: "Layer L",
-                y_desc: "Probe R² for the position",
+                y_desc: "Held-out probe R² for the position",
                 log_x: false,
                 log_y: false,
                 series: vec![Series {
                     label: "probe R²".into(),
                     colour: 5,
-                    points: depth(&stats.probe_r2, f64::NEG_INFINITY),
+                    points: depth(&stats.probe_r2, PROBE_FLOOR),
                     dashed: false,
                     markers: few,
                 }],
-                y_range: Some((-0.05, 1.05)),
+                y_range: Some((probe_bottom, 1.05)),
                 legend: SeriesLabelPosition::UpperRight,
                 marks: Vec::new(),
             },
@@ -132,47 +141,21 @@ fn render(ctx: &mut Ctx, dom: &StackingDom) -> Result<StackingStats, WebError> {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let last = stats.rank_residual.last().copied().unwrap_or(f64::NAN);
-    let setting = format!(
-        "{}{}{}, P {}",
-        if options.skip {
-            "skip connections"
-        } else {
-            "no skip"
-        },
-        if options.layer_norm {
-            ", LayerNorm"
-        } else {
-            ""
-        },
-        if options.causal { ", causal mask" } else { "" },
-        match options.positions {
-            PositionInjection::Once => "added once to X_0",
-            PositionInjection::EveryLayer => "added again after every layer",
-            PositionInjection::None => "never added",
-        }
-    );
     dom::text(
         &dom.readout,
         &format!(
-            "n = {}, d = {} (the page's n and d, at most {MAX_STACK_N}), {} layers, {setting}; E = N(0, 1) rows, X_0 = E (+ P), W ~ N(0, 1/d) drawn anew per layer (seed {}). Residual r_L for L = 0, 1, 2, …: {}{}; at L = {}: {}. Probe R²: {}{}. {}",
+            "n = {}, d = {} (the page's n and d, at most {MAX_STACK_N}), {} layers, {}; E = N(0, 1) rows, X_0 = E (+ P), W ~ N(0, 1/d) drawn anew per layer (seed {}). Residual r_L for L = 0, 1, 2, …: {}{}. Probe R² (held out): {}{}. {} {}",
             stats.n,
             stats.d,
             stats.layers,
+            stacking_text::setting(&options),
             ctx.lesson.seed,
             list(&stats.rank_residual),
             if stats.rank_residual.len() > 6 { ", …" } else { "" },
-            stats.layers,
-            format_number(last),
             list(&stats.probe_r2),
             if stats.probe_r2.len() > 6 { ", …" } else { "" },
-            if !options.skip && last < 1e-6 {
-                "Pure attention averages rows, and the rows collapse onto one within a few layers (Dong, Cordonnier & Loukas 2021 bound this doubly exponentially in depth): every token ends up with the same vector, and the position, like everything else, is gone."
-            } else if options.skip {
-                "The skip connection keeps X in every layer's output, so the rows stay apart."
-            } else {
-                "The collapse is slowed here; add layers to see where it goes."
-            }
+            stacking_text::verdict(&options, &stats.rank_residual, &stats.probe_r2),
+            stacking_text::probe_definition(),
         ),
     );
     stats.ms = elapsed(started);
