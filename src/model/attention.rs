@@ -4,6 +4,7 @@
 use super::present::{format_number, plural};
 use crate::math::position::{Encoding, PositionScheme};
 use crate::math::projection::ProjectionMode;
+use crate::math::sentence::OffsetHeadReport;
 
 /// The projections, in words (the CSV's first line uses [`formula`]).
 pub fn projection_description(mode: ProjectionMode, seed: u64, delta: i64, beta: f64) -> String {
@@ -13,7 +14,7 @@ pub fn projection_description(mode: ProjectionMode, seed: u64, delta: i64, beta:
         ),
         ProjectionMode::Identity => "no projections: Q = K = V = Z".to_string(),
         ProjectionMode::Offset => format!(
-            "the offset head: W_q rotates each (sin, cos) pair by δ·ω_j with δ = {delta}, times β = {}; W_k = W_v = I",
+            "the offset head: W_q rotates each (sin, cos) pair by δ·ω_j with δ = {delta}, times the sharpness κ = {}; W_k = W_v = I; drawn on P alone",
             format_number(beta)
         ),
     }
@@ -22,6 +23,10 @@ pub fn projection_description(mode: ProjectionMode, seed: u64, delta: i64, beta:
 /// The formula of the weights, for the CSV's first line, with the position family `encoding`.
 pub fn formula(mode: ProjectionMode, scale_embeddings: bool, encoding: Encoding) -> String {
     let x = if scale_embeddings { "X*sqrt(d)" } else { "X" };
+    if mode == ProjectionMode::Offset {
+        // The offset head is drawn on the positions alone (math::sentence::sentence_attention).
+        return "attention weights softmax((Z W_q)(Z W_k)^T/sqrt(d)) with Z = P (positions alone), offset projections".to_string();
+    }
     let z = match encoding {
         Encoding::Sinusoidal => format!("Z = {x} + P"),
         Encoding::Learned => format!("Z = {x} + E (learned table)"),
@@ -114,25 +119,48 @@ pub fn row_sum_sentence(row_sum_error: f64) -> String {
     }
 }
 
-/// The offset head's result on P alone and with the tokens.
-pub fn offset_sentence(delta: i64, on_p: f64, with_tokens: f64, scale_embeddings: bool) -> String {
-    let rate = |r: f64| {
-        if r.is_nan() {
-            "— (no query has a key δ away)".to_string()
-        } else {
-            format!("{:.0}%", 100.0 * r)
-        }
+/// The offset head's result on P alone (the map) and on the sentence's X (·√d) + P, with the
+/// numbers that explain the difference.
+pub fn offset_sentence(
+    delta: i64,
+    sharpness: f64,
+    report: &OffsetHeadReport,
+    scale_embeddings: bool,
+) -> String {
+    if report.hit_rate.is_nan() {
+        return format!(
+            "Offset head, δ = {delta}: no query has a key δ away in this sentence; make δ smaller or the sentence longer."
+        );
+    }
+    let x = if scale_embeddings { "X·√d" } else { "X" };
+    let percent = |r: f64| format!("{:.0}%", 100.0 * r);
+    let with_tokens = format!(
+        "On the sentence's {x} + P the same head puts a mean weight of {} on i + δ and {} on the token itself; i + δ is the strongest key for {} of the queries.",
+        format_number(report.mean_weight_with_tokens),
+        format_number(report.self_weight_with_tokens),
+        percent(report.hit_rate_with_tokens),
+    );
+    let content_wins = report.self_weight_with_tokens > report.mean_weight_with_tokens;
+    let why = if content_wins {
+        format!(
+            " Why the content wins: the positional terms favour key i + δ over the query's own position by only κ·(‖p‖² − p_(i+δ)·p_i)/√d = {} in the score on average (p_(i+δ)·p_i = {} is close to ‖p‖² = {}: neighbouring rows of P are alike), while the token's own content term x̃_i·W_q·x̃_i/√d (x̃ = {x}) averages {}: W_q barely turns the slow pairs (δ·ω_j ≈ 0 there), so on them it is nearly κ times the identity and rewards each token for matching itself. A layer that concatenated [x, p] could keep content and position apart.",
+            format_number(report.position_margin),
+            format_number(report.neighbour_dot),
+            format_number(report.row_norm_squared),
+            format_number(report.content_self_term),
+        )
+    } else {
+        format!(
+            " Here the positional terms (a margin of {} in the score for i + δ over the query's own position) outweigh the token's own content term ({}).",
+            format_number(report.position_margin),
+            format_number(report.content_self_term),
+        )
     };
     format!(
-        "Offset head, δ = {delta}: queries whose strongest key is i + δ — on P alone {}, on X{} + P {}. On P alone q_i = β·p_(i+δ), and p_(i+δ)·p_j is largest at j = i + δ for every i. Added to the tokens' embeddings, every score also gets content terms (x_i·W_q·x_j and the cross terms), which {}; a layer that concatenated [x, p] could keep content and position apart.",
-        rate(on_p),
-        if scale_embeddings { "·√d" } else { "" },
-        rate(with_tokens),
-        if scale_embeddings {
-            "with embeddings scaled by √d are as large as the positional ones and often win"
-        } else {
-            "are small here (embeddings of size ~1/√d) but still move some maxima"
-        }
+        "Offset head, δ = {delta}, κ = {}. The map shows it on P alone (the positions, no tokens): q_i = κ·p_(i+δ), and p_(i+δ)·p_j is largest at j = i + δ, so i + δ is the strongest key for {} of the queries, with a mean weight of {} there. {with_tokens}{why}",
+        format_number(sharpness),
+        percent(report.hit_rate),
+        format_number(report.mean_weight),
     )
 }
 
@@ -168,6 +196,42 @@ mod tests {
         assert!(
             formula(ProjectionMode::Random, true, Encoding::None).contains("with Z = X*sqrt(d),")
         );
-        assert!(offset_sentence(1, 1.0, 0.5, true).contains("on P alone 100%"));
+    }
+
+    #[test]
+    fn the_offset_sentence_follows_its_numbers() {
+        let report = OffsetHeadReport {
+            hit_rate: 1.0,
+            hit_rate_with_tokens: 0.0,
+            mean_weight: 0.69,
+            mean_weight_with_tokens: 0.018,
+            self_weight_with_tokens: 0.87,
+            position_margin: 0.121,
+            neighbour_dot: 15.31,
+            row_norm_squared: 16.0,
+            content_self_term: 5.34,
+        };
+        let text = offset_sentence(1, 12.0, &report, true);
+        assert!(
+            text.contains("strongest key for 100% of the queries"),
+            "{text}"
+        );
+        assert!(
+            text.contains("0.6900")
+                && text.contains("0.8700")
+                && text.contains("Why the content wins"),
+            "{text}"
+        );
+        assert!(
+            text.contains("15.3") && text.contains("5.34") && text.contains("0.1210"),
+            "{text}"
+        );
+        // When the positions win, the sentence does not say the content wins.
+        let positions_win = OffsetHeadReport {
+            mean_weight_with_tokens: 0.5,
+            self_weight_with_tokens: 0.14,
+            ..report
+        };
+        assert!(!offset_sentence(3, 8.0, &positions_win, false).contains("content wins"));
     }
 }

@@ -23,7 +23,7 @@ pub const BASE_SLIDER_STEPS_PER_DECADE: f64 = 20.0;
 /// One step of the base slider, in log10(base).
 pub const BASE_SLIDER_STEP: f64 = 1.0 / BASE_SLIDER_STEPS_PER_DECADE;
 
-/// The offset head's β slider: 0…16 in quarter steps (the numeric field takes up to the limit).
+/// The offset head's sharpness κ slider (URL key `beta`): 0…16 in quarter steps (the numeric field takes up to the limit).
 pub const BETA_SLIDER_MAX: f64 = 16.0;
 pub const BETA_SLIDER_STEP: f64 = 0.25;
 
@@ -207,7 +207,7 @@ pub fn control_values(state: &State) -> ControlValues {
             number_min: 0.0,
             number_max: MAX_BETA,
             text: format!("{}", lesson.beta),
-            valuetext: format!("sharpness β = {}", lesson.beta),
+            valuetext: format!("sharpness κ = {}", lesson.beta),
         },
         integer_slider(
             "aheads",

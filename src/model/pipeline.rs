@@ -204,7 +204,7 @@ pub fn projection_text(p: &Pipeline) -> String {
         ),
         ProjectionMode::Identity => "Projections: identity, Q = K = V = Z (and W_o = I).".into(),
         ProjectionMode::Offset => format!(
-            "Projections: the offset head, W_q rotates each pair j by δ·ω_j (δ = {}), β = {}; W_k = W_v = W_o = I.",
+            "Projections: the offset head, W_q rotates each pair j by δ·ω_j (δ = {}), times the sharpness κ = {}; W_k = W_v = W_o = I.",
             s.delta,
             format_number(s.beta)
         ),
@@ -328,7 +328,10 @@ mod tests {
         assert!(text.contains("sum to 1"), "{text}");
         let p = pipeline(ProjectionMode::Offset, Some(7));
         let text = summary(&p);
-        assert!(text.contains("δ·ω_j (δ = 1), β = 1"), "{text}");
+        assert!(
+            text.contains("δ·ω_j (δ = 1), times the sharpness κ = 1"),
+            "{text}"
+        );
         assert!(text.contains("valid_len = 7: key 7 gets score −10⁶"));
     }
 }

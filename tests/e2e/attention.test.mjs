@@ -67,18 +67,36 @@ describe('attention with projections', () => {
     await page.close();
   });
 
-  test('proj=offset: on P alone every query attends to i + δ; the tokens lower the rate', async () => {
-    for (const [delta, beta] of [[1, 1], [2, 4], [-3, 1]]) {
-      const { page, problems } = await open(`proj=offset&delta=${delta}&beta=${beta}`);
+  test('proj=offset: the map (P alone) attends to i + δ visibly at the default κ; the sentence explains the tokens with its numbers', async () => {
+    for (const [delta, beta] of [[1, null], [2, 4], [-3, 1]]) {
+      const { page, problems } = await open(`proj=offset&delta=${delta}${beta === null ? '' : `&beta=${beta}`}`);
       const a = (await panels(page)).attention;
       assert.equal(a.projection, 'offset');
+      assert.equal(a.input, 'positions');
       assert.equal(a.offsetDelta, delta);
       assert.equal(a.offsetHitRate, 1, `δ=${delta}`);
       assert.ok(a.offsetHitRateWithTokens >= 0 && a.offsetHitRateWithTokens <= 1);
+      // The map is the head on P alone: its mean weight on i + δ is offsetMeanWeight.
+      const n = a.weights.length;
+      let sum = 0, count = 0;
+      for (let i = 0; i < n; i += 1) {
+        if (i + delta >= 0 && i + delta < n) { sum += a.weights[i][i + delta]; count += 1; }
+      }
+      assert.ok(Math.abs(sum / count - a.offsetMeanWeight) < 1e-6, `${sum / count} vs ${a.offsetMeanWeight}`);
+      if (beta === null) {
+        // The default κ: the figure shows what the control says (each row's brightest cell is
+        // i + δ, with most of the row's weight), unlike κ = 1 (0.18 there).
+        assert.ok(a.offsetMeanWeight > 0.5, `default κ: ${a.offsetMeanWeight}`);
+        assert.ok(a.offsetMeanWeightWithTokens < a.offsetMeanWeight);
+      }
+      const text = await page.locator('#attn-offset').textContent();
       assert.ok(await page.locator('#attn-offset').isVisible());
-      assert.match(await page.locator('#attn-offset').textContent(), /on P alone 100%/);
+      assert.match(text, /strongest key for 100% of the queries/);
+      assert.ok(text.includes(a.offsetMeanWeight.toFixed(4)) || text.includes(a.offsetMeanWeight.toFixed(3)), text);
+      if (a.offsetMeanWeightWithTokens < 0.1) assert.match(text, /Why the content wins/);
       if (delta === 1) await shoot(page, 'panel-attention', 'panel-attention-offset');
-      console.log(`offset head δ=${delta} β=${beta}: P alone ${a.offsetHitRate}, X·√d+P ${a.offsetHitRateWithTokens}`);
+      console.log(`offset head δ=${delta} κ=${beta ?? 'default'}: P alone hit ${a.offsetHitRate}, weight ${a.offsetMeanWeight.toFixed(4)}; `
+        + `X·√d+P hit ${a.offsetHitRateWithTokens}, weight ${a.offsetMeanWeightWithTokens.toExponential(2)}`);
       assert.deepEqual(problems, []);
       await page.close();
     }

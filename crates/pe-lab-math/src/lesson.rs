@@ -149,7 +149,7 @@ pub struct LessonParams {
     pub projection: ProjectionMode,
     /// The seed of the random projections.
     pub seed: u64,
-    /// The offset head's sharpness β.
+    /// The offset head's sharpness κ (URL key `beta`).
     pub beta: f64,
     /// Draw what d2l's original `np.tile` of valid_lens did beside the right maps.
     pub show_tile: bool,

@@ -12,8 +12,8 @@
 //!   q_i·k_j (i ≠ j) stays near 0, so after the 1/√d scale the diagonal wins by ~√d: the weights
 //!   approach the identity matrix as d grows.
 //! - [`ProjectionMode::Offset`]: one head built to attend by relative position: W_q applies, pair
-//!   by pair, the rotation M_δ of the projection panel (times a sharpness β), W_k = W_v = W_o = I.
-//!   On P alone q_i = β·p_(i+δ), and p_(i+δ)·p_j is largest at j = i + δ, so every query's
+//!   by pair, the rotation M_δ of the projection panel (times a sharpness κ, URL key `beta`), W_k = W_v = W_o = I.
+//!   On P alone q_i = κ·p_(i+δ), and p_(i+δ)·p_j is largest at j = i + δ, so every query's
 //!   strongest key is i + δ: the chapter's "easily learn to attend by relative positions".
 //!
 //! The random matrices come from a splitmix64 stream seeded by `seed` (see [`super::rng`]): the
@@ -29,9 +29,11 @@ use super::rng::SplitMix64;
 
 /// The seed of the random projections when the link names none.
 pub const DEFAULT_SEED: u64 = 1;
-/// The offset head's sharpness β when the link names none.
-pub const DEFAULT_BETA: f64 = 1.0;
-/// The largest β the page accepts (beyond it every row is one-hot anyway).
+/// The offset head's sharpness κ when the link names none: at the default d = 32 and δ = 1, the
+/// head on P alone then puts a mean weight of 0.69 on key i + δ (κ = 1 gives 0.18, barely above
+/// the weight on the query itself).
+pub const DEFAULT_BETA: f64 = 12.0;
+/// The largest κ the page accepts (beyond it every row is one-hot anyway).
 pub const MAX_BETA: f64 = 64.0;
 
 /// Which projection matrices the attention panels use (`?proj=`).
@@ -175,9 +177,9 @@ pub fn identity(d: usize) -> Projections {
     }
 }
 
-/// The offset head: W_q = β·(M_δ for every pair), W_k = W_v = W_o = I. With rows as vectors,
+/// The offset head: W_q = κ·(M_δ for every pair), W_k = W_v = W_o = I. With rows as vectors,
 /// (sin, cos)·W for W = [[cos δω, −sin δω], [sin δω, cos δω]] gives (sin(θ + δω), cos(θ + δω)), so
-/// p_i·W_q = β·p_(i+δ) column pair by column pair. An odd d's last (sine) column has no partner: it
+/// p_i·W_q = κ·p_(i+δ) column pair by column pair. An odd d's last (sine) column has no partner: it
 /// is left out of the queries (0), which leaves the argmax to the complete pairs.
 pub fn offset(d: usize, base: f64, delta: i64, beta: f64) -> Projections {
     let mut w_q = Array2::<f32>::zeros((d, d));

@@ -60,6 +60,13 @@ pub struct AttentionStats {
     /// sentence's X (·√d) + P (`null` when no query has a key δ away).
     pub offset_hit_rate: Option<f64>,
     pub offset_hit_rate_with_tokens: Option<f64>,
+    /// The offset head's mean weight of query i on key i + δ: on P alone (what its map shows),
+    /// and on the sentence's X (·√d) + P (`null` when no query has a key δ away).
+    pub offset_mean_weight: Option<f64>,
+    pub offset_mean_weight_with_tokens: Option<f64>,
+    /// What the map's rows and columns are: "tokens" (Z = X (·√d) (+ P)) or "positions" (the
+    /// offset head, drawn on P alone).
+    pub input: &'static str,
     /// The δ of the offset head (the page's δ).
     pub offset_delta: i64,
     /// The largest weight off the diagonal: [query, key] and its value.
@@ -79,6 +86,8 @@ pub struct WeightsView {
     tokens: Vec<String>,
     weights: Array2<f32>,
     valid_len: Option<usize>,
+    /// The offset head's map: rows and columns are positions of P alone.
+    on_positions: bool,
 }
 
 impl WeightsView {
@@ -114,10 +123,14 @@ impl WeightsView {
 
     /// The readout for cell (query, key).
     pub fn describe_cell(&self, query: usize, key: usize) -> String {
-        let names = format!(
-            "query “{}” (row {query}) → key “{}” (column {key})",
-            self.tokens[query], self.tokens[key]
-        );
+        let names = if self.on_positions {
+            format!("query position {query} → key position {key} (P alone)")
+        } else {
+            format!(
+                "query “{}” (row {query}) → key “{}” (column {key})",
+                self.tokens[query], self.tokens[key]
+            )
+        };
         match self.valid_len {
             Some(v) if key >= v && v > 0 => {
                 format!("{names}: masked (key {key} ≥ valid_len {v}), weight exactly 0")
@@ -168,6 +181,14 @@ pub fn render(
     let choice = super::layer_choice(ctx);
     let layer = sentence_attention(&tokens, &choice, &super::projections(ctx), valid_len)?;
     let w = layer.weights().clone();
+    // The offset head is drawn on P alone: its rows and columns are positions, not words.
+    let on_positions = lesson.projection == ProjectionMode::Offset;
+    stats.input = if on_positions { "positions" } else { "tokens" };
+    let labels: Vec<String> = if on_positions {
+        (0..n).map(|i| i.to_string()).collect()
+    } else {
+        tokens.clone()
+    };
     // Off screen, the picture waits (see `PanelsState::visible`); the numbers do not.
     let rect = if ctx.draw {
         let bar = sequential_bar_rgba(256, 0.0, 1.0);
@@ -182,11 +203,19 @@ pub fn render(
                 pixels: &bar,
             },
             &HeatmapAxes {
-                x_desc: "Key",
-                y_desc: "Query",
+                x_desc: if on_positions {
+                    "Key position (P alone)"
+                } else {
+                    "Key"
+                },
+                y_desc: if on_positions {
+                    "Query position (P alone)"
+                } else {
+                    "Query"
+                },
                 value_range: (0.0, 1.0),
-                x_names: Some(&tokens),
-                y_names: Some(&tokens),
+                x_names: Some(&labels),
+                y_names: Some(&labels),
             },
         )?;
         let values: Vec<f32> = w.iter().copied().collect();
@@ -237,8 +266,10 @@ pub fn render(
     stats.mean_self_weight = layer.mean_self_weight;
     stats.warning = identity_warning(mode, params.d, layer.mean_self_weight);
     let finite = |r: f64| (!r.is_nan()).then_some(r);
-    stats.offset_hit_rate = finite(layer.offset_hit_rate);
-    stats.offset_hit_rate_with_tokens = finite(layer.offset_hit_rate_with_tokens);
+    stats.offset_hit_rate = finite(layer.offset.hit_rate);
+    stats.offset_hit_rate_with_tokens = finite(layer.offset.hit_rate_with_tokens);
+    stats.offset_mean_weight = finite(layer.offset.mean_weight);
+    stats.offset_mean_weight_with_tokens = finite(layer.offset.mean_weight_with_tokens);
     stats.offset_delta = choice.delta;
     dom::text(&dom.warning, &stats.warning);
     dom.warning.set_hidden(stats.warning.is_empty());
@@ -246,8 +277,8 @@ pub fn render(
         &dom.offset,
         &offset_sentence(
             choice.delta,
-            layer.offset_hit_rate,
-            layer.offset_hit_rate_with_tokens,
+            lesson.beta,
+            &layer.offset,
             lesson.scale_embeddings,
         ),
     );
@@ -282,9 +313,10 @@ pub fn render(
         rect.map(|rect| WeightsView {
             rect,
             formula: formula(mode, lesson.scale_embeddings, lesson.encoding_in_use()),
-            tokens,
+            tokens: labels,
             weights: w,
             valid_len,
+            on_positions,
         }),
     ))
 }
