@@ -98,7 +98,7 @@ pub fn mask_sentence(valid_len: Option<usize>, n: usize, masked_zero: bool) -> S
     match valid_len {
         None => "valid_len = all keys (no mask).".to_string(),
         Some(0) => format!(
-            "valid_len = 0: every key is masked. d2l's masked_softmax gives every masked score −10⁶, so all {} scores of a row are equal and each weight is 1/{n}: a uniform row, not zeros.",
+            "valid_len = 0: every key is masked. d2l's masked_softmax gives every masked score −10⁶, so all {} scores of a row are equal and each weight is 1/{n}: a uniform row, not zeros (the map shows one colour; no cell is hatched).",
             n
         ),
         Some(v) => format!(

@@ -147,6 +147,37 @@ describe('attention with projections', () => {
     assert.match(summary, /uniform row, not zeros/);
     assert.match(summary, /Every row sums to 1/);
     assert.doesNotMatch(summary, /exactly 0/);
+    // The figure agrees with the numbers: no cell is hatched as "weight exactly 0", and every
+    // cell's centre has the one colour of 1/8.
+    assert.equal(a.hatchedCount, 0);
+    const centres = async () => page.evaluate(() => {
+      const s = window.peLab.stats.panels.attention;
+      const canvas = document.getElementById('attn-heatmap');
+      const [x0, y0, x1, y1] = s.image;
+      const n = s.weights.length;
+      const context = canvas.getContext('2d');
+      const out = [];
+      for (let r = 0; r < n; r += 1) {
+        for (let c = 0; c < n; c += 1) {
+          const x = Math.floor(x0 + (c + 0.5) * (x1 - x0) / n);
+          const y = Math.floor(y0 + (r + 0.5) * (y1 - y0) / n);
+          out.push(Array.from(context.getImageData(x, y, 1, 1).data).join(','));
+        }
+      }
+      return out;
+    });
+    assert.equal(new Set(await centres()).size, 1);
+    // With valid_len = 3 the masked keys are hatched: 8 × 5 cells, and their centres are not the
+    // colours of the weights beside them.
+    await page.locator('#valid-number').fill('3');
+    await page.locator('#valid-number').press('Enter');
+    await waitForUrlParam(page, 'valid', '3');
+    await drawn(page);
+    const masked = (await panels(page)).attention;
+    assert.equal(masked.hatchedCount, 40);
+    const colours = await centres();
+    const unmasked = new Set(colours.filter((_, i) => i % 8 < 3));
+    for (let i = 0; i < 64; i += 1) if (i % 8 >= 3) assert.ok(!unmasked.has(colours[i]), `cell ${i}`);
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -44,6 +44,9 @@ pub struct AttentionStats {
     /// Masked weights (keys ≥ valid_len) counted, and whether every one is exactly 0.
     pub masked_count: usize,
     pub masked_weights_zero: bool,
+    /// Cells the map hatches grey: masked keys whose weight is exactly 0 (none with valid_len = 0,
+    /// where every weight is 1/n).
+    pub hatched_count: usize,
     /// max |Σ_k w[q, k] − 1| over the queries with at least one valid key.
     pub row_sum_error: f64,
     /// Mean weight of each token on itself.
@@ -144,6 +147,13 @@ impl WeightsView {
     }
 }
 
+/// Whether the map hatches cell (row, column): a masked key whose weight is exactly 0 (as in the
+/// pipeline panel). With valid_len = 0 every key is masked but every weight is 1/n, drawn in its
+/// colour.
+fn hatched(w: &Array2<f32>, valid_len: Option<usize>, row: usize, column: usize) -> bool {
+    valid_len.is_some_and(|v| column >= v) && w[[row, column]] == 0.0
+}
+
 pub fn render(
     ctx: &mut Ctx,
     dom: &AttentionDom,
@@ -222,7 +232,7 @@ pub fn render(
         let cell_px = (rect.width().min(rect.height()) / n as f64)
             .floor()
             .max(1.0) as usize;
-        let masked = |_: usize, column: usize| valid_len.is_some_and(|v| column >= v);
+        let masked = |row: usize, column: usize| hatched(&w, valid_len, row, column);
         let (pixels, width, height) = weights_image(&values, n, n, cell_px, masked);
         paint_image(
             canvas,
@@ -244,6 +254,10 @@ pub fn render(
     });
     stats.weights = w.rows().into_iter().map(|r| r.to_vec()).collect();
     stats.masked_count = valid_len.map_or(0, |v| n * (n - v));
+    stats.hatched_count = w
+        .indexed_iter()
+        .filter(|&((row, column), _)| hatched(&w, valid_len, row, column))
+        .count();
     stats.masked_weights_zero = masked_weights_are_zero(w.view(), valid_len);
     stats.row_sum_error = row_sum_error(w.view());
     stats.diagonal_mean = (0..n).map(|i| f64::from(w[[i, i]])).sum::<f64>() / n as f64;
