@@ -123,6 +123,21 @@ describe('the family panels', () => {
     // The bound at r = 0 is (d/2 + 1)/2; the mean random score stays far below the bound.
     assert.ok(Math.abs(r.decayBound[0][1] - (32 + 1) / 2) < 1e-9);
     for (const [, mean] of r.meanRandomScore) assert.ok(Math.abs(mean) < r.decayBound[0][1] / 2);
+    // The chart's bound is on the score's scale: every pair's |score| lies below it, and it is
+    // the relative curve times (d/2)·(the pairs' mean max |h_(j+1) − h_j|), the same factor at
+    // every r.
+    const factor = r.scoreBound[0][1] / r.decayBound[0][1];
+    r.scoreBound.forEach(([x, b], i) => {
+      assert.equal(x, r.decayBound[i][0]);
+      assert.ok(Math.abs(b / r.decayBound[i][1] - factor) < 1e-9 * factor);
+    });
+    for (const [x, abs] of r.meanAbsScore) {
+      const bound = r.scoreBound.find(([y]) => y === x)[1];
+      assert.ok(abs < bound, `r = ${x}: ${abs} vs ${bound}`);
+    }
+    const text = await page.locator('#rope-decay-readout').textContent();
+    assert.match(text, /not a score/);
+    assert.doesNotMatch(text, /decay bound \(upper bound\)/);
     assert.deepEqual(problems, []);
     await page.close();
   });

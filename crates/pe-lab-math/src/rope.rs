@@ -358,6 +358,108 @@ pub fn mean_random_score(
     Ok(total / samples as f64)
 }
 
+/// RoFormer's bound and the actual scores of random pairs at one relative distance r.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DecayPoint {
+    pub r: f64,
+    /// Mean over the pairs of the bound on |⟨R_0 q, R_r k⟩| itself: max_j |h_(j+1) − h_j| ·
+    /// Σ_j |S_j(r)|, with h_j = (q_2j + i·q_2j+1)·conj(k_2j + i·k_2j+1) and h_(d/2) = 0.
+    pub bound: f64,
+    /// Mean over the pairs of |⟨R_0 q, R_r k⟩|.
+    pub mean_abs_score: f64,
+    /// Mean over the pairs of ⟨R_0 q, R_r k⟩ (expected 0 at every r).
+    pub mean_score: f64,
+}
+
+/// The largest |h_(j+1) − h_j| of one pair q, k (interleaved layout, h_(d/2) = 0): the factor
+/// that turns RoFormer's Σ_j |S_j| into a bound on this pair's score.
+pub fn max_pair_product_step(q: &[f64], k: &[f64]) -> f64 {
+    let half = q.len().min(k.len()) / 2;
+    let h = |j: usize| -> (f64, f64) {
+        if j >= half {
+            return (0.0, 0.0);
+        }
+        let (a, b) = (q[2 * j], q[2 * j + 1]);
+        let (c, e) = (k[2 * j], k[2 * j + 1]);
+        // (a + ib)(c − ie)
+        (a * c + b * e, b * c - a * e)
+    };
+    (0..half)
+        .map(|j| {
+            let (x0, y0) = h(j);
+            let (x1, y1) = h(j + 1);
+            (x1 - x0).hypot(y1 - y0)
+        })
+        .fold(0.0, f64::max)
+}
+
+/// [`random_pair_decay`]'s result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PairDecay {
+    /// The mean over the pairs of max_j |h_(j+1) − h_j|: the mean bound at any distance r is
+    /// this times Σ_j |S_j(r)| = (d/2)·[`decay_bound`](r).
+    pub mean_step: f64,
+    pub points: Vec<DecayPoint>,
+}
+
+/// For `samples` seeded random pairs q, k (independent approximate N(0, 1) entries, the same
+/// pairs at every distance): the mean bound on |score| and the mean |score| and score at each
+/// distance in `distances` (float64, interleaved layout, scores not divided by √d).
+pub fn random_pair_decay(
+    d: usize,
+    base: f64,
+    distances: &[f64],
+    samples: usize,
+    seed: u64,
+) -> Result<PairDecay, RopeError> {
+    check_dimension(d, base)?;
+    for (what, requested, limit) in [("d", d, MAX_DIMENSION), ("samples", samples, MAX_SAMPLES)] {
+        if requested > limit {
+            return Err(RopeError::TooLarge {
+                what,
+                requested,
+                limit,
+            });
+        }
+    }
+    let mut stream = SplitMix64::new(seed);
+    let pairs: Vec<(Vec<f64>, Vec<f64>)> = (0..samples)
+        .map(|_| {
+            let q: Vec<f64> = (0..d).map(|_| stream.approx_standard_normal()).collect();
+            let k: Vec<f64> = (0..d).map(|_| stream.approx_standard_normal()).collect();
+            (q, k)
+        })
+        .collect();
+    let steps: Vec<f64> = pairs
+        .iter()
+        .map(|(q, k)| max_pair_product_step(q, k))
+        .collect();
+    let count = samples.max(1) as f64;
+    let points = distances
+        .iter()
+        .map(|&r| {
+            let sum_s = decay_bound(d, base, r)? * (d / 2) as f64;
+            let (mut bound, mut abs, mut signed) = (0.0, 0.0, 0.0);
+            for ((q, k), step) in pairs.iter().zip(&steps) {
+                let s = score(q, k, 0.0, r, base, Layout::Interleaved, Precision::F64)?;
+                bound += step * sum_s;
+                abs += s.abs();
+                signed += s;
+            }
+            Ok(DecayPoint {
+                r,
+                bound: bound / count,
+                mean_abs_score: abs / count,
+                mean_score: signed / count,
+            })
+        })
+        .collect::<Result<Vec<_>, RopeError>>()?;
+    Ok(PairDecay {
+        mean_step: steps.iter().sum::<f64>() / count,
+        points,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -420,6 +522,34 @@ mod tests {
     #[test]
     fn permutation_pairs_coordinates() {
         assert_eq!(interleaved_to_half_split(6), vec![0, 2, 4, 1, 3, 5]);
+    }
+
+    #[test]
+    fn every_score_is_within_its_bound() {
+        let mut stream = SplitMix64::new(5);
+        for d in [2, 8, 32] {
+            let q: Vec<f64> = (0..d).map(|_| stream.approx_standard_normal()).collect();
+            let k: Vec<f64> = (0..d).map(|_| stream.approx_standard_normal()).collect();
+            let step = max_pair_product_step(&q, &k);
+            for r in [0.0, 1.0, 7.0, 100.0, 256.0] {
+                let s = score(
+                    &q,
+                    &k,
+                    0.0,
+                    r,
+                    10_000.0,
+                    Layout::Interleaved,
+                    Precision::F64,
+                )
+                .unwrap();
+                let bound = step * decay_bound(d, 10_000.0, r).unwrap() * (d / 2) as f64;
+                assert!(s.abs() <= bound + 1e-9, "d = {d}, r = {r}: |{s}| > {bound}");
+            }
+        }
+        let points = random_pair_decay(32, 10_000.0, &[0.0, 256.0], 64, 1).unwrap();
+        assert!(points.points.iter().all(|p| p.mean_abs_score < p.bound));
+        let at_end = points.mean_step * decay_bound(32, 10_000.0, 256.0).unwrap() * 16.0;
+        assert!((points.points[1].bound - at_end).abs() < 1e-9 * at_end);
     }
 
     #[test]

@@ -15,7 +15,7 @@ use super::{canvas_message, elapsed, format_number, Ctx};
 use crate::gpu::rope_scores::{ROPE_MAX_DIMENSION, ROPE_MAX_POSITIONS};
 use crate::math::rng::SplitMix64;
 use crate::math::rope::{
-    decay_bound_curve, interleaved_to_half_split, mean_random_score, permute, score, scores_f32,
+    decay_bound_curve, interleaved_to_half_split, permute, random_pair_decay, score, scores_f32,
     shift_residuals, Layout, Precision,
 };
 use ndarray::Array2;
@@ -57,9 +57,15 @@ pub struct RopeStats {
     pub shift_residual_f32: Vec<(u64, f64)>,
     /// max |s_interleaved(q, k) − s_half-split(Πq, Πk)| over the positions tried (float64).
     pub layout_difference: f64,
-    /// [r, bound] of RoFormer's long-term-decay bound.
+    /// [r, (1/(d/2))·Σ_j |S_j(r)|]: the dimensionless curve of RoFormer's Figure 2 ("relative
+    /// upper bound"), not a score.
     pub decay_bound: Vec<(f64, f64)>,
-    /// [r, mean of ⟨R_0 q, R_r k⟩ over `meanSamples` random pairs].
+    /// [r, mean over the `meanSamples` random pairs of the bound on |⟨R_0 q, R_r k⟩|]:
+    /// max_j |h_(j+1) − h_j| · Σ_j |S_j(r)|, on the score's scale.
+    pub score_bound: Vec<(f64, f64)>,
+    /// [r, mean of |⟨R_0 q, R_r k⟩| over the same pairs].
+    pub mean_abs_score: Vec<(f64, f64)>,
+    /// [r, mean of ⟨R_0 q, R_r k⟩ over the same pairs] (expected 0).
     pub mean_random_score: Vec<(f64, f64)>,
     pub mean_samples: usize,
     /// The score heatmap: its rows (the page's n, or fewer on the CPU), and who computed it.
@@ -147,13 +153,23 @@ pub fn compute(d_global: usize, base: f64, seed: u64) -> Result<RopeStats, WebEr
         .collect();
     let distances: Vec<f64> = (0..=DECAY_MAX_DISTANCE).map(|r| r as f64).collect();
     stats.decay_bound = decay_bound_curve(d, base, &distances)?;
-    stats.mean_random_score = (0..=DECAY_MAX_DISTANCE)
+    let sampled: Vec<f64> = (0..=DECAY_MAX_DISTANCE)
         .step_by(8)
-        .map(|r| {
-            mean_random_score(d, base, r as f64, MEAN_SAMPLES, seed ^ r as u64)
-                .map(|mean| (r as f64, mean))
-        })
-        .collect::<Result<_, _>>()?;
+        .map(|r| r as f64)
+        .collect();
+    let pairs = random_pair_decay(d, base, &sampled, MEAN_SAMPLES, seed)?;
+    let half = (d / 2) as f64;
+    stats.score_bound = stats
+        .decay_bound
+        .iter()
+        .map(|&(r, relative)| (r, pairs.mean_step * half * relative))
+        .collect();
+    stats.mean_random_score = pairs.points.iter().map(|p| (p.r, p.mean_score)).collect();
+    stats.mean_abs_score = pairs
+        .points
+        .iter()
+        .map(|p| (p.r, p.mean_abs_score))
+        .collect();
     Ok(stats)
 }
 
@@ -328,31 +344,27 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
             &dom.decay,
             &LineChart {
                 x_desc: "Relative distance r = n − m",
-                y_desc: "Score",
+                y_desc: "|score| ⟨R_m q, R_n k⟩ (log)",
                 log_x: false,
-                log_y: false,
+                log_y: true,
                 series: vec![
                     Series {
-                        label: "decay bound (upper bound)".into(),
+                        label: "bound on |score|".into(),
                         colour: 0,
-                        points: stats.decay_bound.clone(),
+                        points: stats.score_bound.clone(),
                         dashed: false,
                         markers: false,
                     },
                     Series {
-                        label: format!("mean of {MEAN_SAMPLES} random pairs"),
+                        label: format!("mean |score|, {MEAN_SAMPLES} random pairs"),
                         colour: 5,
-                        points: stats.mean_random_score.clone(),
+                        points: stats.mean_abs_score.clone(),
                         dashed: false,
                         markers: true,
                     },
                 ],
-                // Headroom above the bound for the legend.
-                y_range: Some((
-                    -stats.score_rms.max(1.0),
-                    stats.decay_bound.first().map_or(1.0, |p| p.1) * 1.8,
-                )),
-                legend: SeriesLabelPosition::UpperRight,
+                y_range: None,
+                legend: SeriesLabelPosition::MiddleRight,
                 marks: Vec::new(),
             },
         )?;
@@ -371,21 +383,27 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
             format_number(stats.layout_difference),
         ),
     );
-    let bound0 = stats.decay_bound.first().map_or(f64::NAN, |p| p.1);
-    let bound_end = stats.decay_bound.last().map_or(f64::NAN, |p| p.1);
+    let first = |curve: &[(f64, f64)]| curve.first().map_or(f64::NAN, |p| p.1);
+    let last = |curve: &[(f64, f64)]| curve.last().map_or(f64::NAN, |p| p.1);
     let mean_max = stats
         .mean_random_score
         .iter()
         .map(|p| p.1.abs())
         .fold(0.0, f64::max);
+    let typical = stats.mean_abs_score.iter().map(|p| p.1).sum::<f64>()
+        / stats.mean_abs_score.len().max(1) as f64;
     dom::text(
         &dom.decay_readout,
         &format!(
-            "The curve (1/(d/2))·Σ_j |S_j| falls from {} at r = 0 to {} at r = {DECAY_MAX_DISTANCE}; times (d/2)·max_j |h_(j+1) − h_j| (the differences of q's and k's pair products) it bounds |score|: an upper bound, not what a score is on average. For independent, zero-mean random q, k the expected score is 0 at every distance: the mean of {MEAN_SAMPLES} pairs stays within {} of 0, against a typical single score of size √d = {}.",
-            format_number(bound0),
-            format_number(bound_end),
-            format_number(mean_max),
+            "RoFormer bounds a score by |⟨R_m q, R_n k⟩| ≤ max_j |h_(j+1) − h_j| · Σ_j |S_j|, with h_j the products of q's and k's pairs and S_j = Σ_(k<j) e^(i·r·θ_k). Its Figure 2 plots the factor that depends on r alone, (1/(d/2))·Σ_j |S_j|: here it falls from {} at r = 0 to {} at r = {DECAY_MAX_DISTANCE} (a dimensionless curve, not a score). The chart puts the whole bound on the score's scale, for {MEAN_SAMPLES} random pairs q, k with independent N(0, 1) entries at d = {}: it falls from {} to {}, while the actual |score| averages {} at every distance (about √d = {}). The bound decays; the scores of random pairs do not: their mean stays within {} of 0. The decay is an upper bound, not what a score is.",
+            format_number(first(&stats.decay_bound)),
+            format_number(last(&stats.decay_bound)),
+            stats.d,
+            format_number(first(&stats.score_bound)),
+            format_number(last(&stats.score_bound)),
+            format_number(typical),
             format_number(stats.score_rms),
+            format_number(mean_max),
         ),
     );
     // The same sentence whether or not the heatmap was drawn: a read-out that grew once the
@@ -393,7 +411,7 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
     dom::text(
         &dom.scores_readout,
         &format!(
-            "S_ij = (R_i q)·(R_j k)/√d with one q and one k at every position (up to {} positions; WebGPU draws them with the RoPE kernel, the CPU path at most {}): every diagonal j − i = const has one colour. Along each diagonal the scores differ by at most {} (float32 rounding, first {} rows), against scores up to {}: RoPE's score depends on the offset only.",
+            "S_ij = (R_i q)·(R_j k)/√d with one q and one k at every position (up to {} positions; WebGPU computes them in a compute shader, the CPU path at most {}): every diagonal j − i = const has one colour. Along each diagonal the scores differ by at most {} (float32 rounding, first {} rows), against scores up to {}: RoPE's score depends on the offset only.",
             ctx.params.n.min(ROPE_MAX_POSITIONS),
             CPU_SCORE_ROWS,
             format_number(stats.score_diagonal_spread),
