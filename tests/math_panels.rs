@@ -285,3 +285,31 @@ fn small_helpers() {
     assert_eq!(signs.row(1).to_vec(), vec![1.0, -1.0], "lowest bit first");
     assert_eq!(signs.row(3).to_vec(), vec![1.0, 1.0]);
 }
+
+#[test]
+fn shifting_the_sentence_changes_only_absolute_schemes() {
+    use pe_lab::math::panels::shift_gaps;
+    use pe_lab::math::position::{Encoding, PositionScheme};
+    use pe_lab::math::projection::random;
+    let tokens = pe_lab::math::tokens::tokenize(pe_lab::math::tokens::DEFAULT_SENTENCE);
+    let projections = random(32, 1);
+    let gaps = shift_gaps(
+        &tokens,
+        32,
+        true,
+        &PositionScheme::absolute(),
+        &projections,
+        100,
+    )
+    .unwrap();
+    for (encoding, gap) in gaps {
+        println!("shift gap, {encoding:?}: {gap:e}");
+        match encoding {
+            Encoding::Alibi | Encoding::T5 | Encoding::Shaw | Encoding::None => {
+                assert_eq!(gap, 0.0, "{encoding:?}")
+            }
+            Encoding::Rope => assert!(gap < 1e-5, "RoPE: {gap}"),
+            Encoding::Sinusoidal | Encoding::Learned => assert!(gap > 1e-3, "{encoding:?}: {gap}"),
+        }
+    }
+}

@@ -57,7 +57,7 @@ pub fn encoding_sentence(encoding: Encoding, scheme: &PositionScheme) -> String 
     match encoding {
         Encoding::Sinusoidal => "position: sinusoidal P added to X".into(),
         Encoding::Learned => format!(
-            "position: a learned table E (L_max = {}, seeded N(0, 0.02²), untrained) added to X",
+            "position: a learned table E (L_max = {}, seeded N(0, 0.02²), untrained) added to X; positions ≥ L_max have no row and get nothing added",
             scheme.learned_max
         ),
         Encoding::Rope => format!(

@@ -132,9 +132,44 @@ pub fn span(slope: f64, i: usize, share: f64) -> usize {
     (k - 1e-9).ceil().clamp(1.0, keys) as usize
 }
 
+/// From the bias alone, the total weight that query position i gives to the keys more than
+/// `context` positions back (distances t = context + 1 … i, whose biases −m·t are below any a
+/// model trained on `context` positions has seen): e^(−m(L+1))·(1 − e^(−m(i−L))) / (1 − e^(−m(i+1)))
+/// in closed form, 0 when i ≤ L. A slope of 0 gives the share (i − L)/(i + 1).
+pub fn weight_beyond_context(slope: f64, i: usize, context: usize) -> f64 {
+    if i <= context {
+        return 0.0;
+    }
+    let (keys, beyond) = ((i + 1) as f64, (i - context) as f64);
+    if slope <= 0.0 {
+        return beyond / keys;
+    }
+    (-slope * (context as f64 + 1.0)).exp() * -(-slope * beyond).exp_m1()
+        / -(-slope * keys).exp_m1()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn weight_beyond_the_context_sums_the_far_keys() {
+        for (m, i, l) in [
+            (0.5, 40, 16),
+            (1.0 / 256.0, 4096, 2048),
+            (0.0, 10, 4),
+            (0.1, 8, 8),
+        ] {
+            let weights: Vec<f64> = (0..=i).map(|t| (-m * t as f64).exp()).collect();
+            let total: f64 = weights.iter().sum();
+            let far: f64 = weights.iter().skip(l + 1).sum();
+            let got = weight_beyond_context(m, i, l);
+            assert!(
+                (got - far / total).abs() < 1e-12 * (1.0 + far / total),
+                "{m} {i} {l}: {got}"
+            );
+        }
+    }
 
     #[test]
     fn the_span_is_the_same_at_every_position_past_it() {

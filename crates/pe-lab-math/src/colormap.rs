@@ -316,6 +316,12 @@ pub fn diverging_bar_rgba(height: usize, low: f32, high: f32) -> Vec<u8> {
     diverging_rgba(&bar_values(height, low, high), low, high)
 }
 
+/// The part `shown_low`…`high` of the diverging map from `low` to `high`, as a colour bar
+/// (`high` at the top): white to red for 0…limit of the map −limit…limit.
+pub fn diverging_part_bar_rgba(height: usize, shown_low: f32, low: f32, high: f32) -> Vec<u8> {
+    diverging_rgba(&bar_values(height, shown_low, high), low, high)
+}
+
 /// viridis (van der Walt and Smith, matplotlib's default), ten stops at t = k/9: perceptually
 /// uniform, luminance increasing from dark purple to yellow, readable in grey and with the common
 /// colour-vision deficiencies. The sequential map of the attention weights, which lie in [0, 1].

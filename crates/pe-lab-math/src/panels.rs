@@ -273,6 +273,90 @@ fn positioned_output(
     }
 }
 
+/// The families that [`shift_gaps`] compares, in the order the page lists them.
+pub const SHIFT_FAMILIES: [Encoding; 7] = [
+    Encoding::Sinusoidal,
+    Encoding::Learned,
+    Encoding::Rope,
+    Encoding::Alibi,
+    Encoding::T5,
+    Encoding::Shaw,
+    Encoding::None,
+];
+
+/// The attention weights (one head, no mask beyond the family's own) of the sentence placed at
+/// positions `first_position` … `first_position + n − 1`: Z = X (·√d) plus P's rows from there
+/// for the sinusoidal family, the learned table's rows from there, RoPE's rotation from there;
+/// ALiBi, T5 and Shaw see only j − i.
+pub fn weights_at<S: AsRef<str>>(
+    tokens: &[S],
+    d: usize,
+    scale_embeddings: bool,
+    position: &PositionScheme,
+    projections: &Projections,
+    first_position: usize,
+) -> Result<Array2<f32>, OrderError> {
+    let scheme = PositionScheme {
+        first_position,
+        ..*position
+    };
+    let n = tokens.len();
+    let mut z = embed_tokens(tokens, d, scale_embeddings)?;
+    if position.encoding.adds_sinusoid() {
+        z += &encoding_rows(first_position, n, d, position.base)?;
+    }
+    let layer_error = |e: String| OrderError::Layer(e);
+    scheme
+        .add_to_input(&mut z)
+        .map_err(|e| layer_error(e.to_string()))?;
+    let stages = layer_positioned(z.view(), projections, 1, None, &scheme)
+        .map_err(|e| layer_error(e.to_string()))?;
+    Ok(stages.weights[0].clone())
+}
+
+/// Exercise 3's cleanest test: shift the whole sentence by `shift` positions and take the largest
+/// change of any attention weight, max |A(positions s…s+n−1) − A(positions 0…n−1)|. Exactly 0 for
+/// the families that see only j − i (ALiBi, T5, Shaw) and for none, float32 rounding for RoPE
+/// (its scores depend on j − i, its rotations are rounded), and not 0 for added P or a learned
+/// table (absolute positions).
+pub fn shift_gap<S: AsRef<str>>(
+    tokens: &[S],
+    d: usize,
+    scale_embeddings: bool,
+    position: &PositionScheme,
+    projections: &Projections,
+    shift: usize,
+) -> Result<f64, OrderError> {
+    if tokens.is_empty() {
+        return Ok(0.0);
+    }
+    let at_zero = weights_at(tokens, d, scale_embeddings, position, projections, 0)?;
+    let shifted = weights_at(tokens, d, scale_embeddings, position, projections, shift)?;
+    Ok(max_abs_difference(at_zero.view(), shifted.view()))
+}
+
+/// [`shift_gap`] for every family of [`SHIFT_FAMILIES`], with the other settings of `position`.
+pub fn shift_gaps<S: AsRef<str>>(
+    tokens: &[S],
+    d: usize,
+    scale_embeddings: bool,
+    position: &PositionScheme,
+    projections: &Projections,
+    shift: usize,
+) -> Result<Vec<(Encoding, f64)>, OrderError> {
+    SHIFT_FAMILIES
+        .iter()
+        .map(|&encoding| {
+            let scheme = PositionScheme {
+                encoding,
+                ..*position
+            };
+            shift_gap(tokens, d, scale_embeddings, &scheme, projections, shift)
+                .map(|gap| (encoding, gap))
+        })
+        .collect()
+}
+
 /// The "without PE" gap of `order::masked_equivariance_gap` for the layer with `projections`.
 pub fn masked_equivariance_gap_projected<S: AsRef<str>>(
     tokens: &[S],

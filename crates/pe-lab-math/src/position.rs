@@ -126,6 +126,9 @@ pub struct PositionScheme {
     pub t5: BucketLayout,
     /// Seeds the untrained tables (T5 biases, Shaw's a^K and a^V, the learned rows).
     pub seed: u64,
+    /// The position of the sequence's first token (0 unless the sentence is shifted): RoPE
+    /// rotates row m by (first_position + m), the learned table adds its rows from here.
+    pub first_position: usize,
 }
 
 /// Shaw's clipping distance when none was chosen.
@@ -149,6 +152,7 @@ impl PositionScheme {
             learned_max: DEFAULT_LEARNED_MAX,
             t5: BucketLayout::default(),
             seed,
+            first_position: 0,
         }
     }
 
@@ -157,24 +161,25 @@ impl PositionScheme {
         PositionScheme::new(Encoding::Sinusoidal, 10_000.0, 1)
     }
 
-    /// Adds the learned rows E[0..n] to `z` (only for [`Encoding::Learned`]): an error for a
-    /// position ≥ L_max, which has no row.
+    /// Adds the learned rows E[p] of the positions p = first_position … first_position + n − 1
+    /// to `z` (only for [`Encoding::Learned`]); a position ≥ L_max has no row and gets nothing.
     pub fn add_to_input(&self, z: &mut Array2<f32>) -> Result<(), PositionError> {
         if self.encoding != Encoding::Learned || z.nrows() == 0 {
             return Ok(());
         }
-        let n = z.nrows();
-        if n > self.learned_max {
-            return Err(LearnedError::BeyondTable {
-                position: n - 1,
-                max_len: self.learned_max,
-            }
-            .into());
+        // Positions past the table (≥ L_max) have no learned row: nothing is added to them, so
+        // the layer sees their tokens without any position (a deployed model would refuse them;
+        // the page states this rule where it draws such a sentence).
+        let first = self.first_position.min(self.learned_max);
+        let last = (self.first_position + z.nrows()).min(self.learned_max);
+        if last <= first {
+            return Ok(());
         }
-        // The table is drawn row by row from one stream, so its first n rows are the whole table
-        // of n rows: no need to draw all L_max·d entries for a short sentence.
-        let rows = LearnedTable::new(n, z.ncols(), self.seed)?.encode(n)?;
-        z.zip_mut_with(&rows, |a, &b| *a += b as f32);
+        // The table is drawn row by row from one stream, so its first rows are the whole table
+        // of that many rows: no need to draw all L_max·d entries for a short sentence.
+        let rows = LearnedTable::new(last, z.ncols(), self.seed)?.encode(last)?;
+        let mut covered = z.slice_mut(s![..last - first, ..]);
+        covered.zip_mut_with(&rows.slice(s![first.., ..]), |a, &b| *a += b as f32);
         Ok(())
     }
 
@@ -194,7 +199,8 @@ impl PositionScheme {
         }
         for (m, mut row) in out.rows_mut().into_iter().enumerate() {
             let head: Vec<f32> = row.slice(s![..even]).to_vec();
-            let rotated = rotate_f32(&head, m as f32, self.base, Layout::Interleaved)
+            let position = (self.first_position + m) as f32;
+            let rotated = rotate_f32(&head, position, self.base, Layout::Interleaved)
                 .map_err(|_| PositionError::Base(self.base))?;
             for (c, v) in rotated.into_iter().enumerate() {
                 row[c] = v;

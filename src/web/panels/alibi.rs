@@ -15,7 +15,7 @@ use super::super::panel::{to_js, Panel, PanelSpec};
 use super::family_charts::{draw_lines, draw_matrix, matrix_frame, LineChart, Scale, Series};
 use super::{elapsed, format_number, Ctx};
 use crate::gpu::alibi_scores::ALIBI_MAX_POSITIONS;
-use crate::math::alibi::causal_weights_f32;
+use crate::math::alibi::{causal_weights_f32, weight_beyond_context};
 use crate::math::alibi::{slopes, span};
 use crate::math::rng::SplitMix64;
 use ndarray::{s, Array2};
@@ -60,6 +60,9 @@ pub struct AlibiStats {
     pub weights_gpu_error: Option<String>,
     pub weights_row_sum_error: f64,
     pub weights_future_zero: bool,
+    /// Per head, from the bias alone: the total weight query i = 2L gives to the keys more than
+    /// L back, whose biases no model trained on L positions has seen.
+    pub weight_beyond_training: Vec<f64>,
     pub ms: f64,
 }
 
@@ -75,9 +78,14 @@ pub fn compute(heads: usize, context: usize) -> AlibiStats {
                 .collect()
         })
         .collect();
+    let weight_beyond_training = slopes
+        .iter()
+        .map(|&m| weight_beyond_context(m, 2 * context, context))
+        .collect();
     AlibiStats {
         heads,
         slopes,
+        weight_beyond_training,
         query_positions,
         spans,
         training_context: context,
@@ -153,7 +161,7 @@ fn weight_heatmap(ctx: &mut Ctx, dom: &AlibiDom, stats: &mut AlibiStats) -> Resu
             &dom.heatmap,
             ctx.scratch,
             (rows, rows),
-            Scale::Diverging(1.0),
+            Scale::Positive(1.0),
             names,
             (None, None),
         )?;
@@ -182,7 +190,7 @@ fn weight_heatmap(ctx: &mut Ctx, dom: &AlibiDom, stats: &mut AlibiStats) -> Resu
         ctx.scratch,
         weights.as_slice().unwrap_or(&[]),
         (cpu_rows, cpu_rows),
-        Scale::Diverging(1.0),
+        Scale::Positive(1.0),
         names,
         (None, None),
     )?;
@@ -284,16 +292,19 @@ fn render(ctx: &mut Ctx, dom: &AlibiDom) -> Result<AlibiStats, WebError> {
     dom::text(
         &dom.beyond,
         &format!(
-            "Beyond the training length: at query positions i = {positions} (L = {context}, the training length set in the context-extension panel), {}; {}. The bias depends on i − j only, so a head looks equally far back at every position once i exceeds its span: nothing new appears past L. A head whose span exceeds i spreads over all i + 1 keys.",
+            "Beyond the training length: at query positions i = {positions} (L = {context}, the training length set in the context-extension panel), {}; {}. The bias depends on i − j only, so a head looks equally far back at every position once i exceeds its span. Past L, the keys within L of the query have the distances and biases seen in training, but keys more than L back get biases −m·(i − j) below any seen in training; they are only pushed further down: from the bias alone, at i = {} head 0 gives them a total weight of {} and head {last} {}. A head whose span exceeds i spreads over all i + 1 keys.",
             describe(0),
             describe(last),
+            2 * context,
+            format_number(stats.weight_beyond_training.first().copied().unwrap_or(f64::NAN)),
+            format_number(stats.weight_beyond_training.get(last).copied().unwrap_or(f64::NAN)),
         ),
     );
     // The same sentence whether or not the heatmap was drawn (see the RoPE panel).
     dom::text(
         &dom.heatmap_readout,
         &format!(
-            "Head 0 (m = {}) of a layer with random q_i, k_j (width {}) over up to {} positions (WebGPU draws them with the ALiBi kernel, the CPU path at most {CPU_WEIGHT_ROWS}): each query's weights sum to 1 (measured max |Σ_j w_ij − 1| = {} on the first {} rows), keys after the query weigh {}, and the weight fades with the distance back (white: 0, red: 1).",
+            "Head 0 (m = {}) of a layer with random q_i, k_j (width {}) over up to {} positions (WebGPU computes them in a compute shader, the CPU path at most {CPU_WEIGHT_ROWS}): each query's weights sum to 1 (measured max |Σ_j w_ij − 1| = {} on the first {} rows), keys after the query weigh {}, and the weight fades with the distance back (white: 0, red: 1).",
             format_number(stats.slopes.first().copied().unwrap_or(f64::NAN)),
             ctx.params.d.clamp(1, CONTENT_WIDTH),
             ctx.params.n.min(ALIBI_MAX_POSITIONS),

@@ -9,7 +9,7 @@ use super::super::draw::heatmap::{
     draw_heatmap_frame, paint_diverging, HeatmapAxes, RgbaImage, DESC_FONT, LABEL_FONT,
 };
 use super::super::error::{draw_error, WebError};
-use crate::math::colormap::diverging_bar_rgba;
+use crate::math::colormap::diverging_part_bar_rgba;
 use crate::math::plot::PixelRect;
 use crate::web::surface;
 
@@ -214,6 +214,9 @@ pub fn draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Result<(), W
 pub enum Scale {
     /// Blue–white–red from −limit to +limit (signed values: biases, scores).
     Diverging(f32),
+    /// White to red from 0 to +limit (values that cannot be negative: attention weights), the
+    /// upper half of the same map, so its colour bar shows 0…limit only.
+    Positive(f32),
 }
 
 /// The axes and colour bar of a `rows × columns` matrix heatmap; returns where the cells go (the
@@ -227,7 +230,11 @@ pub fn matrix_frame(
     (x_names, y_names): (Option<&[String]>, Option<&[String]>),
 ) -> Result<PixelRect, WebError> {
     let limit = scale.limit();
-    let bar_pixels = diverging_bar_rgba(256, -limit, limit);
+    let bar_low = match scale {
+        Scale::Diverging(_) => -limit,
+        Scale::Positive(_) => 0.0,
+    };
+    let bar_pixels = diverging_part_bar_rgba(256, bar_low, -limit, limit);
     draw_heatmap_frame(
         canvas,
         scratch,
@@ -241,7 +248,7 @@ pub fn matrix_frame(
         &HeatmapAxes {
             x_desc,
             y_desc,
-            value_range: (-limit, limit),
+            value_range: (bar_low, limit),
             x_names,
             y_names,
         },
@@ -251,7 +258,7 @@ pub fn matrix_frame(
 impl Scale {
     /// The end of the scale (a positive, finite number).
     fn limit(self) -> f32 {
-        let Scale::Diverging(limit) = self;
+        let (Scale::Diverging(limit) | Scale::Positive(limit)) = self;
         if limit > 0.0 && limit.is_finite() {
             limit
         } else {

@@ -14,9 +14,10 @@ use super::super::error::{draw_error, WebError};
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::{canvas_message, elapsed, format_number, Ctx};
 use crate::math::order::permute_tokens;
-use crate::math::panels::{masked_equivariance_gap_projected, row_gaps_projected};
+use crate::math::panels::{masked_equivariance_gap_projected, row_gaps_projected, shift_gaps};
 use crate::math::plot::integer_ticks;
 use crate::math::position::{Encoding, PositionScheme};
+use crate::model::order::{shift_sentence, SHIFT};
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
@@ -47,8 +48,49 @@ pub struct OrderStats {
     /// The position family of the "with" gaps: the attention panels' `enc`, or sinusoidal when
     /// that is `none` (the comparison needs a position).
     pub encoding: &'static str,
+    /// Exercise 3: max |A(positions s…s+n−1) − A(positions 0…n−1)| of the attention weights when
+    /// the whole sentence is shifted by s = `shift` positions, per family.
+    pub shift_gap: ShiftGaps,
+    pub shift: usize,
+    /// The d of the shift check (the page's d, at most [`SHIFT_MAX_D`]).
+    pub shift_d: usize,
     pub ms: f64,
 }
+
+/// [`OrderStats::shift_gap`], one field per family (named as in `enc`).
+#[derive(Debug, Clone, Copy, Default, Serialize)]
+pub struct ShiftGaps {
+    pub sinusoidal: f64,
+    pub learned: f64,
+    pub rope: f64,
+    pub alibi: f64,
+    pub t5: f64,
+    pub shaw: f64,
+    pub none: f64,
+}
+
+impl ShiftGaps {
+    fn from_pairs(pairs: &[(Encoding, f64)]) -> Self {
+        let mut gaps = ShiftGaps::default();
+        for &(encoding, gap) in pairs {
+            let slot = match encoding {
+                Encoding::Sinusoidal => &mut gaps.sinusoidal,
+                Encoding::Learned => &mut gaps.learned,
+                Encoding::Rope => &mut gaps.rope,
+                Encoding::Alibi => &mut gaps.alibi,
+                Encoding::T5 => &mut gaps.t5,
+                Encoding::Shaw => &mut gaps.shaw,
+                Encoding::None => &mut gaps.none,
+            };
+            *slot = gap;
+        }
+        gaps
+    }
+}
+
+/// The shift check runs at most at this d: seven families, two layers each, stay a few
+/// milliseconds (at d = 2048 each layer's projections alone are 8·10⁶ multiply-adds per token).
+pub const SHIFT_MAX_D: usize = 256;
 
 /// The per-row equivariance gaps without P and with P.
 type Gaps = (Vec<f64>, Vec<f64>);
@@ -57,6 +99,52 @@ thread_local! {
     /// The last gaps and what they were computed from.
     static GAPS: std::cell::RefCell<Option<(String, Gaps)>> =
         const { std::cell::RefCell::new(None) };
+    /// The last shift gaps and what they were computed from.
+    static SHIFT_GAPS: std::cell::RefCell<Option<(String, Vec<(Encoding, f64)>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The shift gaps of every family, cached on the tokens, the layer and the families' settings.
+fn shift_gaps_of(ctx: &Ctx, tokens: &[String]) -> Result<(Vec<(Encoding, f64)>, usize), WebError> {
+    let (params, lesson) = (ctx.params, ctx.lesson);
+    let d = params.d.min(SHIFT_MAX_D);
+    let scheme = lesson.position_scheme(params.base);
+    let key = format!(
+        "{}|{:?}|{}|{d}",
+        super::tokens_key(ctx),
+        scheme,
+        super::projection_key(ctx)
+    );
+    if let Some(gaps) = SHIFT_GAPS.with(|g| {
+        g.borrow()
+            .as_ref()
+            .filter(|(k, _)| *k == key)
+            .map(|(_, gaps)| gaps.clone())
+    }) {
+        return Ok((gaps, d));
+    }
+    let projections = if d == params.d {
+        super::projections(ctx)
+    } else {
+        std::rc::Rc::new(crate::math::projection::Projections::of_mode(
+            lesson.projection,
+            d,
+            lesson.seed,
+            params.base,
+            params.delta,
+            lesson.beta,
+        ))
+    };
+    let gaps = shift_gaps(
+        tokens,
+        d,
+        lesson.scale_embeddings,
+        &scheme,
+        &projections,
+        SHIFT,
+    )?;
+    SHIFT_GAPS.with(|g| *g.borrow_mut() = Some((key, gaps.clone())));
+    Ok((gaps, d))
 }
 
 pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
@@ -127,6 +215,7 @@ pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
         )?
     };
     let moves = chosen.permutation.iter().enumerate().any(|(i, &p)| i != p);
+    let (shift_pairs, shift_d) = shift_gaps_of(ctx, &tokens)?;
     let stats = OrderStats {
         projection: lesson.projection.to_query(),
         encoding: family.to_query(),
@@ -141,8 +230,12 @@ pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
         masked_without_pe: masked,
         masked_valid_len,
         moves_tokens: moves,
+        shift_gap: ShiftGaps::from_pairs(&shift_pairs),
+        shift: SHIFT,
+        shift_d,
         ms: 0.0,
     };
+    dom::text(&dom.shift, &shift_sentence(SHIFT, shift_d, &shift_pairs));
 
     dom::text(&dom.original, &format!("X: {}", quote(&tokens)));
     dom::text(&dom.permuted, &format!("πX: {}", quote(&permuted)));
@@ -174,8 +267,13 @@ pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
             "No tokens: type a sentence in the attention panel.".to_string()
         } else {
             format!(
-                "With a mask (keys ≥ {masked_valid_len} masked) and no P the gap is {}: which keys a query may see is decided by position, so the masked variant is not equivariant. That is why this panel computes without a mask.",
-                format_number(masked)
+                "With a mask (keys ≥ {masked_valid_len} masked) and no P the gap is {}: which keys a query may see is decided by position, so the masked variant is not equivariant. That is why this panel computes without a mask{}",
+                format_number(masked),
+                if family == Encoding::Alibi {
+                    ", except ALiBi's own: ALiBi is defined with a causal mask, and its gap above includes it. The causal mask alone, with no position at all, already breaks equivariance (query i sees keys 0…i only), so that number is not ALiBi's bias alone; the shift test below separates them."
+                } else {
+                    "."
+                }
             )
         },
     );
@@ -318,6 +416,7 @@ crate::element_table! {
         with: HtmlElement = "order-with",
         chart: HtmlCanvasElement = "order-chart",
         masked: HtmlElement = "order-masked",
+        shift: HtmlElement = "order-shift",
     }
 }
 
