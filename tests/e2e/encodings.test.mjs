@@ -160,11 +160,37 @@ describe('the family panels', () => {
     const within = Array.from({ length: d / 2 }, (_, j) => 2 * Math.PI * 10000 ** (2 * j / d)).filter((w) => w < 4096).length;
     assert.equal(e.pairsWithinContext, within);
     assert.equal(e.yarnKept + e.yarnInterpolated + e.yarnRamped, d / 2);
+    assert.equal(e.yarnRatiosPaper.length, d / 2);
     // The slider and the field write the URL.
     await page.locator('#scale-number').fill('2.5');
     await page.locator('#scale-number').press('Enter');
     await waitForUrlParam(page, 'scale', '2.5');
     await page.waitForFunction(() => window.peLab.stats.panels.extension.scale === 2.5);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('YaRN as models run it: the ratios of Hugging Face transformers, the paper\'s ramp beside them', async () => {
+    // transformers 5.24.0, ROPE_INIT_FUNCTIONS["yarn"], d = 32, base 10000, factor 4,
+    // original_max_position_embeddings 2048 (its float32 inv_freq over base^(−2j/d)).
+    const { page, problems } = await open('&d=32&scale=4&ctx=2048');
+    await drawn(page);
+    const e = (await panels(page)).extension;
+    const transformers = [1, 1, 1, 1, 1, 0.89285705, 0.78571437, 0.678571433, 0.571428565, 0.464285708,
+      0.357142885, 0.250000003, 0.250000012, 0.24999999, 0.250000016, 0.249999999];
+    e.yarnRatios.forEach((r, j) => assert.ok(Math.abs(r - transformers[j]) < 2e-7, `pair ${j}: ${r}`));
+    // The paper's ramp, linear in r = L/λ between α = 1 and β = 32, differs inside the ramp.
+    e.yarnRatiosPaper.forEach((r, j) => {
+      const turns = 2048 / (2 * Math.PI * 10000 ** (2 * j / 32));
+      const gamma = Math.min(1, Math.max(0, (turns - 1) / 31));
+      assert.ok(Math.abs(r - ((1 - gamma) / 4 + gamma)) < 1e-12, `paper pair ${j}`);
+    });
+    assert.equal(e.yarnConventionGapPair, 7);
+    assert.ok(Math.abs(e.yarnConventionGap - (0.678571429 - 0.366039267)) < 1e-6, `${e.yarnConventionGap}`);
+    assert.deepEqual([e.yarnKept, e.yarnRamped, e.yarnInterpolated], [5, 6, 5]);
+    const text = await page.locator('#ext-readout').textContent();
+    assert.match(text, /as models run it/);
+    assert.ok(text.includes(`keeps the 5 pairs up to index 4`), text);
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -178,6 +204,21 @@ describe('the family panels', () => {
     a.slopes.forEach((m, h) => assert.ok(Math.abs(m - expected[h]) < 1e-5, `head ${h}: ${m}`));
     // Head 0 (m = 1/2) looks back the same 5 keys at every position beyond its span.
     assert.deepEqual(a.spans[0], [5, 5, 5, 5]);
+    // Past the training length L the far keys get biases never seen in training: their total
+    // weight (bias alone) at i = 2L, summed here term by term.
+    const L = a.trainingContext;
+    a.slopes.forEach((m, h) => {
+      let total = 0, far = 0;
+      for (let t = 0; t <= 2 * L; t += 1) {
+        const w = Math.exp(-m * t);
+        total += w;
+        if (t > L) far += w;
+      }
+      assert.ok(Math.abs(a.weightBeyondTraining[h] - far / total) < 1e-9 * (1 + far / total), `head ${h}`);
+    });
+    const beyond = await page.locator('#alibi-beyond').textContent();
+    assert.doesNotMatch(beyond, /nothing new appears/);
+    assert.match(beyond, /below any seen in training/);
     for (const heads of [1, 2, 3, 5, 6, 7, 8, 12, 16, 24, 31, 64]) {
       await page.evaluate((h) => window.peLab.set({ aheads: h }), heads);
       await drawn(page);

@@ -183,6 +183,59 @@ pub fn yarn(d: usize, base: f64, params: &YarnParams) -> Result<Vec<YarnPair>, E
         .collect())
 }
 
+/// The pair index at which a pair makes `rotations` full turns within `context` positions, as a
+/// real number: d·ln(L/(2π·rotations))/(2·ln base) (`find_correction_dim` of the reference code
+/// and of Hugging Face transformers).
+pub fn correction_pair(rotations: f64, d: usize, base: f64, context: usize) -> f64 {
+    d as f64 * (context as f64 / (rotations * std::f64::consts::TAU)).ln() / (2.0 * base.ln())
+}
+
+/// The two correction pairs of [`yarn_deployed_ratios`]: low = ⌊correction_pair(β_fast)⌋ (at
+/// least 0), high = ⌈correction_pair(β_slow)⌉ (at most d − 1; + 0.001 when equal to low).
+pub fn yarn_correction_range(d: usize, base: f64, params: &YarnParams) -> (f64, f64) {
+    let context = params.training_context;
+    let low = correction_pair(params.beta, d, base, context)
+        .floor()
+        .max(0.0);
+    let mut high = correction_pair(params.alpha, d, base, context)
+        .ceil()
+        .min(d.saturating_sub(1) as f64);
+    if low == high {
+        high += 0.001;
+    }
+    (low, high)
+}
+
+/// YaRN's per-pair ratios θ'_j/θ_j as models run it: Hugging Face transformers'
+/// `_compute_yarn_parameters` (checked against transformers 5.24.0; the same rule as the
+/// reference code). The correction pairs low = ⌊correction_pair(β_fast)⌋ (at least 0) and
+/// high = ⌈correction_pair(β_slow)⌉ (at most d − 1; + 0.001 when equal to low) bound a ramp that is
+/// linear in the pair index j: γ_j = clamp((j − low)/(high − low), 0, 1), and
+/// θ'_j/θ_j = 1 − (1 − 1/s)·γ_j, so pairs up to low keep their frequency and pairs from high on
+/// are divided by s. The paper's [`yarn`] ramps linearly in the number of turns r_j instead;
+/// the two agree at both ends and differ inside the ramp.
+pub fn yarn_deployed_ratios(
+    d: usize,
+    base: f64,
+    params: &YarnParams,
+) -> Result<Vec<f64>, ExtensionError> {
+    check(d, 2, base, params.scale)?;
+    if params.training_context == 0 {
+        return Err(ExtensionError::ZeroContext);
+    }
+    let (alpha, beta) = (params.alpha, params.beta);
+    if !(alpha.is_finite() && beta.is_finite() && 0.0 < alpha && alpha < beta) {
+        return Err(ExtensionError::InvalidRamp { alpha, beta });
+    }
+    let (low, high) = yarn_correction_range(d, base, params);
+    Ok((0..d / 2)
+        .map(|j| {
+            let ramp = ((j as f64 - low) / (high - low)).clamp(0.0, 1.0);
+            1.0 - (1.0 - 1.0 / params.scale) * ramp
+        })
+        .collect())
+}
+
 /// YaRN's attention temperature factor √(1/t) = 0.1·ln s + 1 (1 for s ≤ 1, as in the reference
 /// code). The paper writes the attention as softmax(q·k/(t·√d)) and recommends the value
 /// 0.1·ln s + 1 for √(1/t), not for 1/t: the implementation multiplies both the query and the key
@@ -214,6 +267,132 @@ mod tests {
         assert!(position_interpolation(8, 10_000.0, 0.5).is_err());
         assert!(yarn(8, 10_000.0, &YarnParams::new(f64::NAN, 16)).is_err());
         assert!(yarn(8, 10_000.0, &YarnParams::new(2.0, 0)).is_err());
+    }
+
+    #[test]
+    fn deployed_yarn_matches_hugging_face_transformers() {
+        // Reference: transformers 5.24.0, ROPE_INIT_FUNCTIONS["yarn"] (beta_fast 32, beta_slow 1,
+        // truncate True), its float32 inv_freq divided by base^(−2j/d) in float64; the library's
+        // float32 rounding is below 2e-7.
+        let cases: [(usize, f64, f64, usize, &[f64]); 4] = [
+            (
+                32,
+                10_000.0,
+                4.0,
+                2048,
+                &[
+                    1.0,
+                    1.0,
+                    1.0,
+                    1.0,
+                    1.0,
+                    0.89285705,
+                    0.78571437,
+                    0.678571433,
+                    0.571428565,
+                    0.464285708,
+                    0.357142885,
+                    0.250000003,
+                    0.250000012,
+                    0.24999999,
+                    0.250000016,
+                    0.249999999,
+                ],
+            ),
+            (
+                16,
+                10_000.0,
+                4.0,
+                64,
+                &[
+                    1.0,
+                    0.749999971,
+                    0.49999997,
+                    0.250000016,
+                    0.249999994,
+                    0.250000016,
+                    0.250000012,
+                    0.250000016,
+                ],
+            ),
+            (
+                32,
+                10_000.0,
+                8.0,
+                512,
+                &[
+                    1.0,
+                    1.00000001,
+                    0.874999935,
+                    0.749999972,
+                    0.624999963,
+                    0.499999934,
+                    0.375000009,
+                    0.250000003,
+                    0.124999997,
+                    0.125,
+                    0.125000008,
+                    0.125000001,
+                    0.125000006,
+                    0.124999995,
+                    0.125000008,
+                    0.124999999,
+                ],
+            ),
+            (
+                64,
+                10_000.0,
+                4.0,
+                2048,
+                &[
+                    1.0,
+                    0.99999999,
+                    1.00000001,
+                    1.00000002,
+                    0.999999993,
+                    0.999999965,
+                    0.999999991,
+                    1.00000002,
+                    1.00000001,
+                    0.942307609,
+                    0.88461531,
+                    0.826923069,
+                    0.769230818,
+                    0.711538415,
+                    0.65384619,
+                    0.596153849,
+                    0.538461516,
+                    0.480769247,
+                    0.423076926,
+                    0.365384595,
+                    0.307692327,
+                    0.250000012,
+                    0.250000003,
+                    0.250000003,
+                    0.250000012,
+                    0.249999992,
+                    0.24999999,
+                    0.249999991,
+                    0.250000016,
+                    0.250000015,
+                    0.249999999,
+                    0.250000014,
+                ],
+            ),
+        ];
+        for (d, base, scale, context, want) in cases {
+            let got = yarn_deployed_ratios(d, base, &YarnParams::new(scale, context)).unwrap();
+            assert_eq!(got.len(), want.len());
+            for (j, (g, w)) in got.iter().zip(want).enumerate() {
+                assert!(
+                    (g - w).abs() < 2e-7,
+                    "d = {d}, s = {scale}, L = {context}, pair {j}: {g} vs {w}"
+                );
+            }
+        }
+        // The attention factor transformers returns for s = 4 and s = 8.
+        assert!((yarn_attention_factor(4.0) - 1.138629436).abs() < 1e-9);
+        assert!((yarn_attention_factor(8.0) - 1.207944154).abs() < 1e-9);
     }
 
     #[test]

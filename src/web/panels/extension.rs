@@ -14,7 +14,8 @@ use super::super::panel::{to_js, Panel, PanelSpec};
 use super::family_charts::{draw_lines, LineChart, Series};
 use super::{canvas_message, elapsed, format_number, Ctx};
 use crate::math::extension::{
-    frequencies, ntk_base, ntk_ratios, yarn, yarn_attention_factor, YarnParams,
+    frequencies, ntk_base, ntk_ratios, yarn, yarn_attention_factor, yarn_correction_range,
+    yarn_deployed_ratios, YarnParams,
 };
 
 #[derive(Debug, Clone, Default, Serialize)]
@@ -31,15 +32,22 @@ pub struct ExtensionStats {
     pub ntk_ratios: Vec<f64>,
     /// θ'_j/θ_j for position interpolation: 1/s for every pair.
     pub pi_ratio: f64,
-    /// θ'_j/θ_j per pair for YaRN.
+    /// θ'_j/θ_j per pair for YaRN as models run it (Hugging Face transformers: a ramp linear in
+    /// the pair index between the two correction pairs).
     pub yarn_ratios: Vec<f64>,
-    /// YaRN's ramp γ_j per pair (0: interpolated, 1: kept).
+    /// θ'_j/θ_j per pair for YaRN as the paper writes it (a ramp linear in the number of turns).
+    pub yarn_ratios_paper: Vec<f64>,
+    /// The paper's ramp γ(r_j) per pair (0: interpolated, 1: kept).
     pub yarn_ramp: Vec<f64>,
+    /// The largest |difference| between the two conventions' ratios, and the pair where it is.
+    pub yarn_convention_gap: f64,
+    pub yarn_convention_gap_pair: usize,
     /// λ_j = 2π/θ_j per pair, in positions.
     pub wavelengths: Vec<f64>,
     /// Pairs with λ_j < L (at least one full turn within the training context).
     pub pairs_within_context: usize,
-    /// YaRN: pairs fully interpolated (γ = 0), kept (γ = 1), and on the ramp.
+    /// YaRN as models run it: pairs fully interpolated (ratio 1/s), kept (ratio 1), and on the
+    /// ramp.
     pub yarn_interpolated: usize,
     pub yarn_kept: usize,
     pub yarn_ramped: usize,
@@ -70,18 +78,38 @@ pub fn compute(
     stats.ntk_base = ntk_base(d, base, scale)?;
     stats.ntk_ratios = ntk_ratios(d, scale)?;
     let thetas = frequencies(d, base)?;
-    let pairs = yarn(d, base, &YarnParams::new(scale, context))?;
-    stats.yarn_ratios = pairs
+    let params = YarnParams::new(scale, context);
+    let pairs = yarn(d, base, &params)?;
+    stats.yarn_ratios_paper = pairs
         .iter()
         .zip(&thetas)
         .map(|(p, t)| p.theta_new / t)
         .collect();
+    stats.yarn_ratios = yarn_deployed_ratios(d, base, &params)?;
     stats.yarn_ramp = pairs.iter().map(|p| p.ramp).collect();
     stats.wavelengths = pairs.iter().map(|p| p.wavelength).collect();
     stats.pairs_within_context = pairs.iter().filter(|p| p.fits_in_context).count();
-    stats.yarn_interpolated = pairs.iter().filter(|p| p.ramp == 0.0).count();
-    stats.yarn_kept = pairs.iter().filter(|p| p.ramp == 1.0).count();
-    stats.yarn_ramped = pairs.len() - stats.yarn_interpolated - stats.yarn_kept;
+    let (gap_pair, gap) = stats
+        .yarn_ratios
+        .iter()
+        .zip(&stats.yarn_ratios_paper)
+        .map(|(a, b)| (a - b).abs())
+        .enumerate()
+        .fold(
+            (0, 0.0),
+            |best, (j, g)| if g > best.1 { (j, g) } else { best },
+        );
+    stats.yarn_convention_gap = gap;
+    stats.yarn_convention_gap_pair = gap_pair;
+    // Ratios within rounding of 1 or of 1/s are the kept and the interpolated pairs.
+    let near = |a: f64, b: f64| (a - b).abs() <= 1e-12 * b.abs().max(1.0);
+    stats.yarn_kept = stats.yarn_ratios.iter().filter(|&&r| near(r, 1.0)).count();
+    stats.yarn_interpolated = stats
+        .yarn_ratios
+        .iter()
+        .filter(|&&r| near(r, 1.0 / scale) && !near(r, 1.0))
+        .count();
+    stats.yarn_ramped = stats.yarn_ratios.len() - stats.yarn_interpolated - stats.yarn_kept;
     Ok(stats)
 }
 
@@ -126,9 +154,11 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
             &dom.ratios,
             &LineChart {
                 x_desc: "Pair j (θ_j = base^(−2j/d))",
-                y_desc: "θ'_j / θ_j (log)",
+                // A linear axis: the ratios lie in [1/s, 1], less than two decades, where a log
+                // axis gets a single tick.
+                y_desc: "θ'_j / θ_j",
                 log_x: false,
-                log_y: true,
+                log_y: false,
                 series: vec![
                     Series {
                         label: "PI: 1/s".into(),
@@ -145,14 +175,21 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
                         markers: pairs <= 64,
                     },
                     Series {
-                        label: "YaRN".into(),
+                        label: "YaRN (as models run it)".into(),
                         colour: 2,
                         points: index(&stats.yarn_ratios),
                         dashed: false,
                         markers: pairs <= 64,
                     },
+                    Series {
+                        label: "YaRN (paper's ramp)".into(),
+                        colour: 3,
+                        points: index(&stats.yarn_ratios_paper),
+                        dashed: true,
+                        markers: false,
+                    },
                 ],
-                y_range: Some((1.0 / s / 1.6, 1.6)),
+                y_range: Some((0.0, 1.08)),
                 legend: SeriesLabelPosition::UpperRight,
                 marks: Vec::new(),
             },
@@ -197,10 +234,15 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
         )?;
     }
     let last = stats.ntk_ratios.last().copied().unwrap_or(f64::NAN);
+    let (low, high) = yarn_correction_range(
+        stats.d,
+        stats.base,
+        &YarnParams::new(stats.scale, stats.training_context),
+    );
     dom::text(
         &dom.readout,
         &format!(
-            "s = {}, d = {}, base {}: position interpolation divides every frequency by s (ratio {}). NTK-aware scaling uses base b' = b·s^(d/(d−2)) = {}: pair 0 keeps its frequency (ratio 1), the last pair gets {} = 1/s, the ones between s^(−2j/(d−2)). YaRN keeps the {} pairs that turn more than 32 times within L = {context}, interpolates the {} that turn less than once, and ramps the {} between; it also multiplies q and k by 0.1·ln s + 1 = {} (the logits by its square, {}).",
+            "s = {}, d = {}, base {}: position interpolation divides every frequency by s (ratio {}). NTK-aware scaling uses base b' = b·s^(d/(d−2)) = {}: pair 0 keeps its frequency (ratio 1), the last pair gets {} = 1/s, the ones between s^(−2j/(d−2)). YaRN as models run it (Hugging Face transformers, the rule of the reference code): it keeps the {} pairs up to index {} (at least β_fast = 32 turns within L = {context}), divides by s the {} pairs from index {} on (at most β_slow = 1 turn), and ramps the {} between linearly in the pair index. The paper's ramp is linear in the number of turns instead (dashed): the two differ by up to {} (pair {}: {} as run, {} in the paper). YaRN also multiplies q and k by 0.1·ln s + 1 = {} (the logits by its square, {}).",
             s,
             stats.d,
             crate::math::params::format_base(stats.base),
@@ -208,8 +250,14 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
             format_number(stats.ntk_base),
             format_number(last),
             stats.yarn_kept,
+            low,
             stats.yarn_interpolated,
+            high.ceil(),
             stats.yarn_ramped,
+            format_number(stats.yarn_convention_gap),
+            stats.yarn_convention_gap_pair,
+            format_number(stats.yarn_ratios.get(stats.yarn_convention_gap_pair).copied().unwrap_or(f64::NAN)),
+            format_number(stats.yarn_ratios_paper.get(stats.yarn_convention_gap_pair).copied().unwrap_or(f64::NAN)),
             format_number(stats.yarn_temperature),
             format_number(stats.yarn_temperature * stats.yarn_temperature),
         ),
