@@ -81,13 +81,62 @@ pub fn encoding_sentence(encoding: Encoding, scheme: &PositionScheme) -> String 
     }
 }
 
-/// The visible warning when Q = K = V = Z (empty otherwise).
-pub fn identity_warning(mode: ProjectionMode, d: usize, mean_self_weight: f64) -> String {
+/// What the identity warning states, all measured on the panel's Z and weights.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct IdentityNumbers {
+    pub d: usize,
+    pub n: usize,
+    /// Mean weight of a token on itself.
+    pub mean_self_weight: f64,
+    /// Mean of q_i·k_i = ‖z_i‖².
+    pub self_dot: f64,
+    /// Mean over the rows of the largest q_i·k_j, j ≠ i.
+    pub other_dot: f64,
+    /// Rows whose own key is masked (i ≥ valid_len): they cannot attend to themselves.
+    pub masked_diagonal: usize,
+}
+
+/// The visible warning when Q = K = V = Z (empty otherwise): why the diagonal wins, with the
+/// measured dot products, and a verdict that follows the measured weight on the diagonal.
+pub fn identity_warning(mode: ProjectionMode, numbers: &IdentityNumbers) -> String {
     if mode != ProjectionMode::Identity {
         return String::new();
     }
+    let IdentityNumbers {
+        d,
+        n,
+        mean_self_weight,
+        self_dot,
+        other_dot,
+        masked_diagonal,
+    } = *numbers;
+    let reason = if self_dot.is_nan() {
+        "With one token there is nothing else to attend to.".to_string()
+    } else {
+        format!(
+            "Without projections every token's query is its own key: q_i·k_i = ‖z_i‖² averages {}, while the largest q_i·k_j of another token averages {} (not 0: the rows share P's slow columns and neighbouring rows of P are alike); after the 1/√d scale the token itself leads by {} in the score on average.",
+            format_number(self_dot),
+            format_number(other_dot),
+            format_number((self_dot - other_dot) / (d.max(1) as f64).sqrt()),
+        )
+    };
+    let masked = if masked_diagonal > 0 {
+        format!(
+            " {} of the {n} rows have their own key masked (valid_len) and cannot attend to themselves.",
+            masked_diagonal
+        )
+    } else {
+        String::new()
+    };
+    let verdict = if mean_self_weight >= 0.8 {
+        "the map is close to the identity, and it says little about the sentence"
+    } else if mean_self_weight >= 0.5 {
+        "the diagonal dominates the map"
+    } else {
+        "the map is far from the identity"
+    };
     format!(
-        "Without projections every token's query is its own key: q_i·k_i = ‖z_i‖² grows like d, while q_i·k_j for another token stays near 0, so after the 1/√d scale the diagonal wins by about √d. At d = {d} the mean weight of a token on itself is {}: the map is close to the identity, and it says nothing about the sentence. A trained layer has its own W_q, W_k, W_v.",
+        "{reason}{masked} At d = {d} the mean weight of a token on itself is {}: {verdict}. A trained layer has its own W_q, W_k, W_v.",
         format_number(mean_self_weight)
     )
 }
@@ -178,10 +227,35 @@ mod tests {
     }
 
     #[test]
-    fn identity_warning_only_in_identity_mode() {
-        assert!(identity_warning(ProjectionMode::Random, 32, 0.1).is_empty());
-        let w = identity_warning(ProjectionMode::Identity, 100, 0.9994);
-        assert!(w.contains("d = 100") && w.contains("0.9994"), "{w}");
+    fn identity_warning_only_in_identity_mode_and_follows_the_weights() {
+        let numbers = IdentityNumbers {
+            d: 100,
+            n: 8,
+            mean_self_weight: 0.9994,
+            self_dot: 150.0,
+            other_dot: 40.0,
+            masked_diagonal: 0,
+        };
+        assert!(identity_warning(ProjectionMode::Random, &numbers).is_empty());
+        let w = identity_warning(ProjectionMode::Identity, &numbers);
+        assert!(
+            w.contains("d = 100") && w.contains("0.9994") && w.contains("close to the identity"),
+            "{w}"
+        );
+        assert!(
+            w.contains("150") && w.contains("40.0") && !w.contains("near 0"),
+            "{w}"
+        );
+        let masked = IdentityNumbers {
+            mean_self_weight: 0.35,
+            masked_diagonal: 5,
+            ..numbers
+        };
+        let w = identity_warning(ProjectionMode::Identity, &masked);
+        assert!(
+            !w.contains("close to the identity") && w.contains("5 of the 8 rows"),
+            "{w}"
+        );
     }
 
     #[test]

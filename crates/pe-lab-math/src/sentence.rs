@@ -137,6 +137,33 @@ pub fn sentence_attention<S: AsRef<str>>(
     })
 }
 
+/// The dot products behind Q = K = V = Z: the mean of q_i·k_i = ‖z_i‖² over the rows, and the
+/// mean over the rows of the largest q_i·k_j with j ≠ i (NaN for fewer than two rows).
+pub fn self_and_other_dots(z: ndarray::ArrayView2<f32>) -> (f64, f64) {
+    let n = z.nrows();
+    if n < 2 {
+        return (f64::NAN, f64::NAN);
+    }
+    let dot = |i: usize, j: usize| -> f64 {
+        z.row(i)
+            .iter()
+            .zip(z.row(j))
+            .map(|(a, b)| f64::from(*a) * f64::from(*b))
+            .sum()
+    };
+    let own = (0..n).map(|i| dot(i, i)).sum::<f64>() / n as f64;
+    let other = (0..n)
+        .map(|i| {
+            (0..n)
+                .filter(|&j| j != i)
+                .map(|j| dot(i, j))
+                .fold(f64::NEG_INFINITY, f64::max)
+        })
+        .sum::<f64>()
+        / n as f64;
+    (own, other)
+}
+
 /// Mean of `value(i, i + δ)` over the queries i whose key i + δ is one of the n positions.
 fn mean_over_offset_pairs(n: usize, delta: i64, value: impl Fn(usize, usize) -> f64) -> f64 {
     let pairs: Vec<(usize, usize)> = (0..n)

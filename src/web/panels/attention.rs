@@ -19,10 +19,10 @@ use crate::math::colormap::{sequential_bar_rgba, weights_image};
 use crate::math::panels::{masked_weights_are_zero, row_sum_error};
 use crate::math::plot::{cell_at, step_cell, PixelRect};
 use crate::math::projection::ProjectionMode;
-use crate::math::sentence::sentence_attention;
+use crate::math::sentence::{self_and_other_dots, sentence_attention};
 use crate::model::attention::{
     encoding_sentence, formula, identity_warning, mask_sentence, offset_sentence,
-    projection_description, row_sum_sentence,
+    projection_description, row_sum_sentence, IdentityNumbers,
 };
 use crate::model::present::plural;
 use wasm_bindgen::JsValue;
@@ -278,7 +278,18 @@ pub fn render(
     stats.projection = mode.to_query();
     stats.seed = lesson.seed;
     stats.mean_self_weight = layer.mean_self_weight;
-    stats.warning = identity_warning(mode, params.d, layer.mean_self_weight);
+    let (self_dot, other_dot) = self_and_other_dots(layer.z.view());
+    stats.warning = identity_warning(
+        mode,
+        &IdentityNumbers {
+            d: params.d,
+            n,
+            mean_self_weight: layer.mean_self_weight,
+            self_dot,
+            other_dot,
+            masked_diagonal: valid_len.map_or(0, |v| n.saturating_sub(v.max(1))),
+        },
+    );
     let finite = |r: f64| (!r.is_nan()).then_some(r);
     stats.offset_hit_rate = finite(layer.offset.hit_rate);
     stats.offset_hit_rate_with_tokens = finite(layer.offset.hit_rate_with_tokens);
