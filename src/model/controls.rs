@@ -77,7 +77,7 @@ pub struct MenuValue {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ControlValues {
     pub sliders: Vec<SliderValue>,
-    /// The curve columns, "6, 7, 8, 9".
+    /// The curve columns, "6, 7, 8, 9" (counted from 1 with `index=1`).
     pub columns: String,
     pub text: String,
     pub positional_encoding: bool,
@@ -279,7 +279,7 @@ pub fn control_values(state: &State) -> ControlValues {
         columns: p
             .columns
             .iter()
-            .map(|c| c.to_string())
+            .map(|&c| crate::model::present::column_label(c, p.first_position).to_string())
             .collect::<Vec<_>>()
             .join(", "),
         text: lesson.text.clone(),

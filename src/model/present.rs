@@ -181,7 +181,7 @@ pub fn column_label(column: usize, first_position: usize) -> usize {
     column + usize::from(one_based(first_position))
 }
 
-/// The sentence under the curves. `columns` are 0-based (as in the Columns field and the link's
+/// The sentence under the curves. `columns` are 0-based (as in the link's
 /// `cols`); with `first_position` = 1 they are named counted from 1, positions run 1…n, and the
 /// sentence says so.
 pub fn curves_summary(
@@ -201,9 +201,17 @@ pub fn curves_summary(
     };
     let numbering = if one_based(first_position) {
         let zero_based: Vec<String> = columns.iter().map(|c| c.to_string()).collect();
+        let julia_figure = if columns == [5, 6, 7, 8, 9] {
+            " The Julia figure plots P[6:10, :]: column 6 is the cosine of pair 2 (its sine twin, \
+             column 5, is not drawn), 7 and 8 are pair 3, 9 and 10 pair 4."
+        } else {
+            ""
+        };
         format!(
-            " Columns and positions are counted from 1, as in the Julia code and its figure's \
-             legend; the Columns field and the link's cols count from 0 ({} here).",
+            " Columns and positions are counted from 1 here, as in the Julia code and its \
+             figure's legend (the link's cols counts from 0: {}). The chapter's sentence and the \
+             formula p[i, 2j] = sin(i·ω_j), p[i, 2j+1] = cos(i·ω_j) count columns from 0: its columns 6 \
+             and 7 (a sine and its cosine twin) and 8 and 9 are columns 7, 8 and 9, 10 here.{julia_figure}",
             zero_based.join(", ")
         )
     } else {
@@ -548,7 +556,16 @@ mod tests {
             ),
             "{julia}"
         );
-        assert!(julia.contains("(5, 6, 7, 8, 9 here)"), "{julia}");
+        assert!(
+            julia.contains("cols counts from 0: 5, 6, 7, 8, 9"),
+            "{julia}"
+        );
+        // The chapter's 0-based sentence is mapped to the 1-based columns on screen.
+        assert!(julia.contains("its columns 6 and 7 (a sine and its cosine twin) and 8 and 9 are columns 7, 8 and 9, 10 here"), "{julia}");
+        assert!(
+            julia.contains("P[6:10, :]: column 6 is the cosine of pair 2"),
+            "{julia}"
+        );
         let cell = encoding_cell(2, 5, 32, 10000.0, 0.5, 1, true);
         assert!(
             cell.starts_with(

@@ -83,6 +83,9 @@ pub enum Msg {
     /// Moves every curve column by this many columns (the "higher/lower frequency" buttons), kept
     /// inside 0…d−1.
     ShiftColumns(i64),
+    /// What the reader typed in the Columns field: counted from 1 when the page counts from 1
+    /// (`index=1`), from 0 otherwise (the link's `cols` always counts from 0).
+    ColumnsField(String),
     /// The default state with a preset's updates on top.
     Preset(String),
     /// The order panel's next shuffle.
@@ -174,6 +177,29 @@ impl State {
                         .collect();
                     notices.extend(self.params.update("cols", &shifted.join(",")));
                 }
+            }
+            Msg::ColumnsField(text) => {
+                let typed = if self.params.first_position == 0 {
+                    text
+                } else {
+                    // Counted from 1: column c is the link's c − 1; 0 names no column.
+                    text.split([',', ' ', ';'])
+                        .filter(|s| !s.trim().is_empty())
+                        .filter_map(|part| match part.trim().parse::<usize>() {
+                            Ok(0) => {
+                                notices.push(
+                                    "Column 0 does not exist when columns are counted from 1; ignored."
+                                        .to_string(),
+                                );
+                                None
+                            }
+                            Ok(c) => Some((c - 1).to_string()),
+                            _ => Some(part.trim().to_string()),
+                        })
+                        .collect::<Vec<_>>()
+                        .join(",")
+                };
+                notices.extend(self.params.update("cols", &typed));
             }
             Msg::Preset(name) => match presets::find(&name) {
                 Some(preset) => {
@@ -337,6 +363,26 @@ mod tests {
         assert_eq!(state.params.columns, vec![0, 1, 2, 3]);
         state.update(Msg::ShiftColumns(1000));
         assert_eq!(state.params.columns, vec![28, 29, 30, 31]);
+    }
+
+    #[test]
+    fn the_columns_field_counts_like_the_page() {
+        let mut state = State::default();
+        state.update(Msg::ColumnsField("6, 7".into()));
+        assert_eq!(state.params.columns, vec![6, 7]);
+        state.update(Msg::set("index", "1"));
+        // Counted from 1: the reader's 6 and 10 are the link's 5 and 9; 0 names no column.
+        state.update(Msg::ColumnsField("6, 10".into()));
+        assert_eq!(state.params.columns, vec![5, 9]);
+        let changed = state.update(Msg::ColumnsField("0".into()));
+        assert!(
+            changed
+                .notices
+                .iter()
+                .flatten()
+                .any(|n| n.contains("Column")),
+            "{changed:?}"
+        );
     }
 
     #[test]

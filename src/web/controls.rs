@@ -136,7 +136,12 @@ impl Controls {
                         .map(|input| input.value())
                         .unwrap_or_default(),
                 };
-                send(Action::FromControl(element.id(), Msg::set(key, value)));
+                let msg = if key == "cols" {
+                    Msg::ColumnsField(value)
+                } else {
+                    Msg::set(key, value)
+                };
+                send(Action::FromControl(element.id(), msg));
             })?;
         }
         if let Some(window) = web_sys::window() {

@@ -153,7 +153,7 @@ impl Panel for ProjectionPanel {
             let (parameters, row_label) =
                 encoding_csv_head(p, ctx.frame.source.columns_are_textbook());
             Ok(matrix_csv(
-                "P pair (sin, cos)",
+                "P pair: its sin and cos columns",
                 &parameters,
                 row_label,
                 &labels,

@@ -137,7 +137,7 @@ pub fn render(
     dom::text(
         &dom.forum,
         &format!(
-            "Forum check (d = 16, base 10000): p₅·p₆ = {:.4}, p₁₀₅·p₁₀₆ = {:.4}, p₅·p₁₀ = {:.4}",
+            "The Q&A's worked numbers, recomputed (d = 16, base 10000): p₅·p₆ = {:.4}, p₁₀₅·p₁₀₆ = {:.4}, p₅·p₁₀ = {:.4}",
             stats.forum.p5p6, stats.forum.p105p106, stats.forum.p5p10
         ),
     );
