@@ -14,8 +14,7 @@ pub fn projection_description(mode: ProjectionMode, seed: u64, delta: i64, beta:
         ),
         ProjectionMode::Identity => "no projections: Q = K = V = Z".to_string(),
         ProjectionMode::Offset => format!(
-            "the offset head: W_q rotates each (sin, cos) pair by δ·ω_j with δ = {delta}, times the sharpness κ = {}; W_k = W_v = I; drawn on P alone",
-            format_number(beta)
+            "the offset head: W_q rotates each (sin, cos) pair by δ·ω_j with δ = {delta}, times the sharpness κ = {beta}; W_k = W_v = I; drawn on P alone"
         ),
     }
 }
@@ -206,8 +205,7 @@ pub fn offset_sentence(
         )
     };
     format!(
-        "Offset head, δ = {delta}, κ = {}. The map shows it on P alone (the positions, no tokens): q_i = κ·p_(i+δ), and p_(i+δ)·p_j is largest at j = i + δ, so i + δ is the strongest key for {} of the queries, with a mean weight of {} there. {with_tokens}{why}",
-        format_number(sharpness),
+        "Offset head, δ = {delta}, κ = {sharpness}. The map shows it on P alone (the positions, no tokens): q_i = κ·p_(i+δ), and p_(i+δ)·p_j is largest at j = i + δ, so i + δ is the strongest key for {} of the queries, with a mean weight of {} there. {with_tokens}{why}",
         percent(report.hit_rate),
         format_number(report.mean_weight),
     )

@@ -39,7 +39,8 @@ pub fn shift_sentence(shift: usize, d: usize, gaps: &[(Encoding, f64)]) -> Strin
     };
     let exact = group(&|gap| gap == 0.0);
     let rounding = group(&|gap| gap > 0.0 && gap < ROUNDING);
-    let changed = group(&|gap| !(gap < ROUNDING));
+    // NaN counts as changed: it is not a number that shows the weights unchanged.
+    let changed = group(&|gap| gap >= ROUNDING || gap.is_nan());
     let mut parts = Vec::new();
     if !exact.is_empty() {
         parts.push(format!("exactly 0 for {}", exact.join(", ")));

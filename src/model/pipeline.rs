@@ -204,9 +204,9 @@ pub fn projection_text(p: &Pipeline) -> String {
         ),
         ProjectionMode::Identity => "Projections: identity, Q = K = V = Z (and W_o = I).".into(),
         ProjectionMode::Offset => format!(
-            "Projections: the offset head, W_q rotates each pair j by δ·ω_j (δ = {}), times the sharpness κ = {}; W_k = W_v = W_o = I.",
+            "Projections: the offset head, W_q rotates each pair j by δ·ω_j (δ = {}), times the sharpness κ = {}; W_k = W_v = W_o = I. This panel applies it to the sentence's Z, tokens included; the attention panel above draws it on P alone.",
             s.delta,
-            format_number(s.beta)
+            s.beta
         ),
     }
 }

@@ -59,7 +59,8 @@ describe('attention with projections', () => {
     const a = (await panels(page)).attention;
     assert.equal(a.projection, 'identity');
     assert.ok(a.meanSelfWeight > 0.95, `${a.meanSelfWeight}`);
-    assert.match(a.warning, /grows like d/);
+    assert.match(a.warning, /q_i·k_i = ‖z_i‖² averages/);
+    assert.match(a.warning, /close to the identity/);
     assert.ok(await page.locator('#attn-warning').isVisible());
     assert.match(await page.locator('#attn-warning').textContent(), /d = 100/);
     await shoot(page, 'panel-attention', 'panel-attention-identity');

@@ -199,6 +199,15 @@ fn weight_heatmap(ctx: &mut Ctx, dom: &AlibiDom, stats: &mut AlibiStats) -> Resu
     Ok(())
 }
 
+/// A weight that may underflow: 0 in float64 is "below 10⁻³⁰⁷", not exactly nothing.
+fn tiny_weight(weight: f64) -> String {
+    if weight == 0.0 {
+        "below 10⁻³⁰⁷ (0 in float64)".to_string()
+    } else {
+        format_number(weight)
+    }
+}
+
 fn render(ctx: &mut Ctx, dom: &AlibiDom) -> Result<AlibiStats, WebError> {
     let started = now_ms();
     let (heads, context) = (ctx.lesson.alibi_heads, ctx.lesson.training_context);
@@ -296,8 +305,8 @@ fn render(ctx: &mut Ctx, dom: &AlibiDom) -> Result<AlibiStats, WebError> {
             describe(0),
             describe(last),
             2 * context,
-            format_number(stats.weight_beyond_training.first().copied().unwrap_or(f64::NAN)),
-            format_number(stats.weight_beyond_training.get(last).copied().unwrap_or(f64::NAN)),
+            tiny_weight(stats.weight_beyond_training.first().copied().unwrap_or(f64::NAN)),
+            tiny_weight(stats.weight_beyond_training.get(last).copied().unwrap_or(f64::NAN)),
         ),
     );
     // The same sentence whether or not the heatmap was drawn (see the RoPE panel).

@@ -92,6 +92,9 @@ impl ShiftGaps {
 /// milliseconds (at d = 2048 each layer's projections alone are 8·10⁶ multiply-adds per token).
 pub const SHIFT_MAX_D: usize = 256;
 
+/// The shift gap of every family.
+type FamilyGaps = Vec<(Encoding, f64)>;
+
 /// The per-row equivariance gaps without P and with P.
 type Gaps = (Vec<f64>, Vec<f64>);
 
@@ -100,7 +103,7 @@ thread_local! {
     static GAPS: std::cell::RefCell<Option<(String, Gaps)>> =
         const { std::cell::RefCell::new(None) };
     /// The last shift gaps and what they were computed from.
-    static SHIFT_GAPS: std::cell::RefCell<Option<(String, Vec<(Encoding, f64)>)>> =
+    static SHIFT_GAPS: std::cell::RefCell<Option<(String, FamilyGaps)>> =
         const { std::cell::RefCell::new(None) };
 }
 

@@ -344,7 +344,7 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
             &dom.decay,
             &LineChart {
                 x_desc: "Relative distance r = n − m",
-                y_desc: "|score| ⟨R_m q, R_n k⟩ (log)",
+                y_desc: "|⟨R_m q, R_n k⟩| (log)",
                 log_x: false,
                 log_y: true,
                 series: vec![
