@@ -36,7 +36,7 @@ pub enum RopeError {
 
 /// Largest dimension accepted by the functions that build their own vectors.
 pub const MAX_DIMENSION: usize = 1 << 14;
-/// Largest number of random pairs [`mean_random_score`] draws.
+/// Largest number of random pairs [`random_pair_decay`] and [`mean_random_score`] draw.
 pub const MAX_SAMPLES: usize = 1 << 20;
 
 /// Where the two coordinates of each rotated pair live.
@@ -335,27 +335,9 @@ pub fn mean_random_score(
     samples: usize,
     seed: u64,
 ) -> Result<f64, RopeError> {
-    check_dimension(d, base)?;
-    for (what, requested, limit) in [("d", d, MAX_DIMENSION), ("samples", samples, MAX_SAMPLES)] {
-        if requested > limit {
-            return Err(RopeError::TooLarge {
-                what,
-                requested,
-                limit,
-            });
-        }
-    }
-    if samples == 0 {
-        return Ok(0.0);
-    }
-    let mut stream = SplitMix64::new(seed);
-    let mut total = 0.0;
-    for _ in 0..samples {
-        let q: Vec<f64> = (0..d).map(|_| stream.approx_standard_normal()).collect();
-        let k: Vec<f64> = (0..d).map(|_| stream.approx_standard_normal()).collect();
-        total += score(&q, &k, 0.0, r, base, Layout::Interleaved, Precision::F64)?;
-    }
-    Ok(total / samples as f64)
+    // With no pairs every mean of random_pair_decay is 0.
+    let decay = random_pair_decay(d, base, &[r], samples, seed)?;
+    Ok(decay.points.first().map_or(0.0, |p| p.mean_score))
 }
 
 /// RoFormer's bound and the actual scores of random pairs at one relative distance r.
