@@ -182,8 +182,12 @@ pub fn offset_sentence(
     }
     let x = if scale_embeddings { "X·√d" } else { "X" };
     let percent = |r: f64| format!("{:.0}%", 100.0 * r);
+    let queries = match report.queries_with_target {
+        1 => "the 1 query that has a key i + δ".to_string(),
+        count => format!("the {count} queries that have a key i + δ"),
+    };
     let with_tokens = format!(
-        "On the sentence's {x} + P the same head puts a mean weight of {} on i + δ and {} on the token itself; i + δ is the strongest key for {} of the queries.",
+        "On the sentence's {x} + P the same head puts a mean weight of {} on i + δ and {} on the token itself; i + δ is the strongest key for {} of {queries}.",
         format_number(report.mean_weight_with_tokens),
         format_number(report.self_weight_with_tokens),
         percent(report.hit_rate_with_tokens),
@@ -205,7 +209,7 @@ pub fn offset_sentence(
         )
     };
     format!(
-        "Offset head, δ = {delta}, κ = {sharpness}. The map shows it on P alone (the positions, no tokens): q_i = κ·p_(i+δ), and p_(i+δ)·p_j is largest at j = i + δ, so i + δ is the strongest key for {} of the queries, with a mean weight of {} there. {with_tokens}{why}",
+        "Offset head, δ = {delta}, κ = {sharpness}. The map shows it on P alone (the positions, no tokens): q_i = κ·p_(i+δ), and p_(i+δ)·p_j is largest at j = i + δ, so i + δ is the strongest key for {} of {queries}, with a mean weight of {} there (a query without that key attends elsewhere). {with_tokens}{why}",
         percent(report.hit_rate),
         format_number(report.mean_weight),
     )
@@ -273,6 +277,7 @@ mod tests {
     #[test]
     fn the_offset_sentence_follows_its_numbers() {
         let report = OffsetHeadReport {
+            queries_with_target: 7,
             hit_rate: 1.0,
             hit_rate_with_tokens: 0.0,
             mean_weight: 0.69,
@@ -285,7 +290,7 @@ mod tests {
         };
         let text = offset_sentence(1, 12.0, &report, true);
         assert!(
-            text.contains("strongest key for 100% of the queries"),
+            text.contains("strongest key for 100% of the 7 queries that have a key i + δ"),
             "{text}"
         );
         assert!(

@@ -23,44 +23,87 @@ fn name(encoding: Encoding) -> &'static str {
     }
 }
 
-/// "Shift the whole sentence by s = 100 positions: …", from the measured gaps.
+/// Whether the family reads absolute positions (its weights depend on where the sentence starts).
+fn absolute(encoding: Encoding) -> bool {
+    matches!(encoding, Encoding::Sinusoidal | Encoding::Learned)
+}
+
+/// "Shift the whole sentence by s = 100 positions: …", from the measured gaps. A family is said
+/// to be unchanged only when its gap is exactly 0; rounding is named only for a relative family
+/// (RoPE) whose gap is that small; an absolute family is never called rounding, however small its
+/// gap (weights near 0 or 1 change little).
 pub fn shift_sentence(shift: usize, d: usize, gaps: &[(Encoding, f64)]) -> String {
-    let group = |keep: &dyn Fn(f64) -> bool| -> Vec<String> {
+    let listed = |keep: &dyn Fn(Encoding, f64) -> bool, with_number: bool| -> Vec<String> {
         gaps.iter()
-            .filter(|(_, gap)| keep(*gap))
+            .filter(|&&(encoding, gap)| keep(encoding, gap))
             .map(|&(encoding, gap)| {
-                if gap == 0.0 {
-                    name(encoding).to_string()
-                } else {
+                if with_number {
                     format!("{} {}", name(encoding), format_number(gap))
+                } else {
+                    name(encoding).to_string()
                 }
             })
             .collect()
     };
-    let exact = group(&|gap| gap == 0.0);
-    let rounding = group(&|gap| gap > 0.0 && gap < ROUNDING);
-    // NaN counts as changed: it is not a number that shows the weights unchanged.
-    let changed = group(&|gap| gap >= ROUNDING || gap.is_nan());
+    let exact = listed(&|_, gap| gap == 0.0, false);
+    let rounding = listed(
+        &|encoding, gap| !absolute(encoding) && gap > 0.0 && gap < ROUNDING,
+        true,
+    );
+    let relative_changed = listed(
+        &|encoding, gap| !absolute(encoding) && !(gap < ROUNDING),
+        true,
+    );
+    let absolute_changed = listed(&|encoding, gap| absolute(encoding) && gap != 0.0, true);
     let mut parts = Vec::new();
     if !exact.is_empty() {
         parts.push(format!("exactly 0 for {}", exact.join(", ")));
     }
     if !rounding.is_empty() {
         parts.push(format!(
-            "float32 rounding for {} (its scores depend on j − i; its rotations are rounded)",
+            "float32 rounding for {} (its scores depend on j − i only; its rotations are rounded)",
             rounding.join(", ")
         ));
     }
-    if !changed.is_empty() {
+    if !relative_changed.is_empty() {
         parts.push(format!(
-            "not 0 for {} (absolute positions: the weights change)",
-            changed.join(", ")
+            "{} for {} (more than rounding: these weights moved)",
+            "not 0",
+            relative_changed.join(", ")
+        ));
+    }
+    if !absolute_changed.is_empty() {
+        parts.push(format!(
+            "not 0 for {} (absolute positions: the weights depend on where the sentence starts; a small number means weights already near 0 or 1)",
+            absolute_changed.join(", ")
         ));
     }
     format!(
         "Shift the whole sentence by s = {shift} positions (same tokens, same layer, d = {d}, no mask beyond the family's own): the largest change of any attention weight is {}.",
         parts.join("; ")
     )
+}
+
+/// The order panel's sentence on a masked layer without P: it claims non-equivariance only when
+/// the measured gap shows it.
+pub fn masked_sentence(masked_valid_len: usize, gap: f64, alibi: bool) -> String {
+    let measured = if gap >= ROUNDING {
+        format!(
+            "With a mask (keys ≥ {masked_valid_len} masked) and no P the gap is {}: which keys a query may see is decided by position, so the masked layer is not equivariant.",
+            format_number(gap)
+        )
+    } else {
+        format!(
+            "With a mask (keys ≥ {masked_valid_len} masked) and no P the gap is {} for this permutation: it moves no token across the mask's boundary, so it cannot show that the masked layer is not equivariant; a permutation that does would.",
+            format_number(gap)
+        )
+    };
+    let alibi_note = if alibi {
+        " Except ALiBi's own: ALiBi is defined with a causal mask and its gap above includes it; the causal mask alone, with no position at all, already breaks equivariance (query i sees keys 0…i only), so that number is not ALiBi's bias alone. The shift test below separates them."
+    } else {
+        ""
+    };
+    format!("{measured} That is why this panel computes without a mask.{alibi_note}")
 }
 
 #[cfg(test)]
@@ -84,6 +127,27 @@ mod tests {
         assert!(text.contains("added P 0.2500"), "{text}");
         // A relative family whose gap were not 0 would be listed as changed, not as unchanged.
         let wrong = shift_sentence(100, 32, &[(Encoding::Alibi, 0.5)]);
-        assert!(!wrong.contains("exactly 0"), "{wrong}");
+        assert!(
+            !wrong.contains("exactly 0") && wrong.contains("not 0 for ALiBi"),
+            "{wrong}"
+        );
+        // An absolute family with a tiny gap is not called rounding.
+        let saturated = shift_sentence(100, 32, &[(Encoding::Learned, 5.6e-11)]);
+        assert!(
+            !saturated.contains("rounding") && saturated.contains("not 0 for a learned table"),
+            "{saturated}"
+        );
+    }
+
+    #[test]
+    fn the_mask_sentence_claims_only_what_its_gap_shows() {
+        assert!(masked_sentence(6, 0.9, false).contains("is not equivariant"));
+        let zero = masked_sentence(1, 0.0, false);
+        assert!(
+            zero.contains("cannot show")
+                && !zero.contains("so the masked layer is not equivariant"),
+            "{zero}"
+        );
+        assert!(masked_sentence(6, 0.9, true).contains("ALiBi's own"));
     }
 }

@@ -107,6 +107,32 @@ describe('a second audit: sentences agree with their numbers', () => {
     await page.close();
   });
 
+  test('claims follow their numbers at the extremes: a zero mask gap, a tie, ALiBi\'s causal zeros', async () => {
+    let { page, problems } = await open('valid=0');
+    const o = (await panels(page)).order;
+    const masked = await text(page, 'order-masked');
+    if (o.maskedWithoutPe < 1e-5) {
+      assert.match(masked, /cannot show/);
+      assert.doesNotMatch(masked, /so the masked layer is not equivariant/);
+    }
+    // Every weight is 1/8: no pair is "the strongest".
+    const summary = await text(page, 'attn-summary');
+    assert.match(summary, /Every weight is equal: no token stands out/);
+    assert.doesNotMatch(summary, /Strongest attention to another token/);
+    assert.deepEqual(problems, []);
+    await page.close();
+    // ALiBi's causal mask gives the keys after each query weight exactly 0: hatched like
+    // valid_len's, as the legend says.
+    ({ page, problems } = await open('enc=alibi'));
+    const a = (await panels(page)).attention;
+    const n = a.weights.length;
+    const zerosAfter = a.weights.flatMap((row, i) => row.filter((w, j) => j > i && w === 0)).length;
+    assert.equal(zerosAfter, (n * (n - 1)) / 2);
+    assert.equal(a.hatchedCount, zerosAfter);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   test('exercise 3: shifting the sentence changes no weight for relative schemes, and the page says so from the numbers', async () => {
     const { page, problems } = await open('');
     const o = (await panels(page)).order;

@@ -75,6 +75,8 @@ impl SentenceAttention {
 /// when none has).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct OffsetHeadReport {
+    /// The queries i whose key i + δ is one of the n positions: the rates and means count these.
+    pub queries_with_target: usize,
     /// Fraction of queries whose strongest key is i + δ, on P alone.
     pub hit_rate: f64,
     /// The same on X (·√d) + P.
@@ -190,6 +192,7 @@ pub fn offset_head_report<S: AsRef<str>>(
     let delta = choice.delta;
     if n == 0 {
         return Ok(OffsetHeadReport {
+            queries_with_target: 0,
             hit_rate: f64::NAN,
             hit_rate_with_tokens: f64::NAN,
             mean_weight: f64::NAN,
@@ -218,6 +221,7 @@ pub fn offset_head_report<S: AsRef<str>>(
     };
     let (wp, wz) = (&on_p.weights[0], &on_z.weights[0]);
     Ok(OffsetHeadReport {
+        queries_with_target: n.saturating_sub(delta.unsigned_abs().min(n as u64) as usize),
         hit_rate: offset_hit_rate(wp.view(), delta),
         hit_rate_with_tokens: offset_hit_rate(wz.view(), delta),
         mean_weight: mean_over_offset_pairs(n, delta, |i, j| f64::from(wp[[i, j]])),

@@ -301,7 +301,7 @@ fn render(ctx: &mut Ctx, dom: &AlibiDom) -> Result<AlibiStats, WebError> {
     dom::text(
         &dom.beyond,
         &format!(
-            "Beyond the training length: at query positions i = {positions} (L = {context}, the training length set in the context-extension panel), {}; {}. The bias depends on i − j only, so a head looks equally far back at every position once i exceeds its span. Past L, the keys within L of the query have the distances and biases seen in training, but keys more than L back get biases −m·(i − j) below any seen in training; they are only pushed further down: from the bias alone, at i = {} head 0 gives them a total weight of {} and head {last} {}. A head whose span exceeds i spreads over all i + 1 keys.",
+            "Beyond the training length, from the bias alone (every content score q_i·k_j equal): at query positions i = {positions} (L = {context}, the training length set in the context-extension panel), {}; {}. The bias depends on i − j only, so a head looks equally far back at every position once the weight left for the first key, e^(−m·i), is negligible (i several times 1/m). Past L, the keys within L of the query have the distances and biases seen in training, but keys more than L back get biases −m·(i − j) below any seen in training; they are only pushed further down: from the bias alone, at i = {} head 0 gives them a total weight of {} and head {last} {}. A head whose span exceeds i spreads over all i + 1 keys.",
             describe(0),
             describe(last),
             2 * context,

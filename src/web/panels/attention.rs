@@ -148,10 +148,17 @@ impl WeightsView {
 }
 
 /// Whether the map hatches cell (row, column): a masked key whose weight is exactly 0 (as in the
-/// pipeline panel). With valid_len = 0 every key is masked but every weight is 1/n, drawn in its
-/// colour.
-fn hatched(w: &Array2<f32>, valid_len: Option<usize>, row: usize, column: usize) -> bool {
-    valid_len.is_some_and(|v| column >= v) && w[[row, column]] == 0.0
+/// pipeline panel), masked by valid_len or by the family's causal mask (ALiBi: keys after the
+/// query). With valid_len = 0 every key is masked but every weight is 1/n, drawn in its colour.
+fn hatched(
+    w: &Array2<f32>,
+    valid_len: Option<usize>,
+    causal: bool,
+    row: usize,
+    column: usize,
+) -> bool {
+    let masked = valid_len.is_some_and(|v| column >= v) || (causal && column > row);
+    masked && w[[row, column]] == 0.0
 }
 
 pub fn render(
@@ -193,6 +200,8 @@ pub fn render(
     let w = layer.weights().clone();
     // The offset head is drawn on P alone: its rows and columns are positions, not words.
     let on_positions = lesson.projection == ProjectionMode::Offset;
+    // The family's own causal mask (ALiBi) is drawn like valid_len's; not on P alone.
+    let causal = !on_positions && lesson.encoding_in_use().is_causal();
     stats.input = if on_positions { "positions" } else { "tokens" };
     let labels: Vec<String> = if on_positions {
         (0..n).map(|i| i.to_string()).collect()
@@ -232,7 +241,7 @@ pub fn render(
         let cell_px = (rect.width().min(rect.height()) / n as f64)
             .floor()
             .max(1.0) as usize;
-        let masked = |row: usize, column: usize| hatched(&w, valid_len, row, column);
+        let masked = |row: usize, column: usize| hatched(&w, valid_len, causal, row, column);
         let (pixels, width, height) = weights_image(&values, n, n, cell_px, masked);
         paint_image(
             canvas,
@@ -256,7 +265,7 @@ pub fn render(
     stats.masked_count = valid_len.map_or(0, |v| n * (n - v));
     stats.hatched_count = w
         .indexed_iter()
-        .filter(|&((row, column), _)| hatched(&w, valid_len, row, column))
+        .filter(|&((row, column), _)| hatched(&w, valid_len, causal, row, column))
         .count();
     stats.masked_weights_zero = masked_weights_are_zero(w.view(), valid_len);
     stats.row_sum_error = row_sum_error(w.view());
@@ -309,7 +318,17 @@ pub fn render(
     );
     dom.offset_note.set_hidden(mode != ProjectionMode::Offset);
 
+    // A tie (every weight equal, as at valid_len = 0) has no strongest pair to name.
+    let (lowest, highest) = w
+        .iter()
+        .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &v| {
+            (lo.min(v), hi.max(v))
+        });
+    let all_equal = highest - lowest <= 1e-6;
     let strongest_text = match strongest {
+        Some(_) if all_equal && n > 1 => {
+            " Every weight is equal: no token stands out.".to_string()
+        }
         Some(((q, k), v)) if mode != ProjectionMode::Offset => format!(
             " Strongest attention to another token: “{}” → “{}”, {} (random embeddings and weights: no meaning in the words).",
             tokens[q],

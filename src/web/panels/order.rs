@@ -17,7 +17,7 @@ use crate::math::order::permute_tokens;
 use crate::math::panels::{masked_equivariance_gap_projected, row_gaps_projected, shift_gaps};
 use crate::math::plot::integer_ticks;
 use crate::math::position::{Encoding, PositionScheme};
-use crate::model::order::{shift_sentence, SHIFT};
+use crate::model::order::{masked_sentence, shift_sentence, SHIFT};
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
@@ -269,15 +269,7 @@ pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
         &if n == 0 {
             "No tokens: type a sentence in the attention panel.".to_string()
         } else {
-            format!(
-                "With a mask (keys ≥ {masked_valid_len} masked) and no P the gap is {}: which keys a query may see is decided by position, so the masked variant is not equivariant. That is why this panel computes without a mask{}",
-                format_number(masked),
-                if family == Encoding::Alibi {
-                    ", except ALiBi's own: ALiBi is defined with a causal mask, and its gap above includes it. The causal mask alone, with no position at all, already breaks equivariance (query i sees keys 0…i only), so that number is not ALiBi's bias alone; the shift test below separates them."
-                } else {
-                    "."
-                }
-            )
+            masked_sentence(masked_valid_len, masked, family == Encoding::Alibi)
         },
     );
     if ctx.draw {

@@ -390,19 +390,23 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
         .iter()
         .map(|p| p.1.abs())
         .fold(0.0, f64::max);
-    let typical = stats.mean_abs_score.iter().map(|p| p.1).sum::<f64>()
-        / stats.mean_abs_score.len().max(1) as f64;
+    let sizes: Vec<f64> = stats.mean_abs_score.iter().map(|p| p.1).collect();
+    let typical = sizes.iter().sum::<f64>() / sizes.len().max(1) as f64;
+    let smallest = sizes.iter().copied().fold(f64::INFINITY, f64::min);
+    let largest = sizes.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     dom::text(
         &dom.decay_readout,
         &format!(
-            "RoFormer bounds a score by |⟨R_m q, R_n k⟩| ≤ max_j |h_(j+1) − h_j| · Σ_j |S_j|, with h_j the products of q's and k's pairs and S_j = Σ_(k<j) e^(i·r·θ_k). Its Figure 2 plots the factor that depends on r alone, (1/(d/2))·Σ_j |S_j|: here it falls from {} at r = 0 to {} at r = {DECAY_MAX_DISTANCE} (a dimensionless curve, not a score). The chart puts the whole bound on the score's scale, for {MEAN_SAMPLES} random pairs q, k with independent N(0, 1) entries at d = {}: it falls from {} to {}, while the actual |score| averages {} at every distance (about √d = {}). The bound decays; the scores of random pairs do not: their mean stays within {} of 0. The decay is an upper bound, not what a score is.",
+            "RoFormer bounds a score by |⟨R_m q, R_n k⟩| ≤ max_j |h_(j+1) − h_j| · Σ_j |S_j|, where r = n − m is the offset, h_j = (q_2j + i·q_2j+1)·conj(k_2j + i·k_2j+1) multiplies the j-th pairs of q and k as complex numbers (i the imaginary unit here) and S_j = Σ_(l<j) e^(i·r·θ_l). Its Figure 2 plots the factor that depends on r alone, (1/(d/2))·Σ_j |S_j|: here it falls from {} at r = 0 to {} at r = {DECAY_MAX_DISTANCE} (a dimensionless curve, not a score). The chart puts the whole bound on the score's scale, for {MEAN_SAMPLES} random pairs q, k with independent N(0, 1) entries at d = {}: it falls from {} to {}, while the mean |score| of the same pairs stays between {} and {} at every distance shown (on average {}; for such q, k the score has variance d, so its mean size is about √(2d/π) = {}). The bound decays; the scores of random pairs do not: their mean stays within {} of 0. The decay is an upper bound, not what a score is.",
             format_number(first(&stats.decay_bound)),
             format_number(last(&stats.decay_bound)),
             stats.d,
             format_number(first(&stats.score_bound)),
             format_number(last(&stats.score_bound)),
+            format_number(smallest),
+            format_number(largest),
             format_number(typical),
-            format_number(stats.score_rms),
+            format_number((2.0 * stats.d as f64 / std::f64::consts::PI).sqrt()),
             format_number(mean_max),
         ),
     );
