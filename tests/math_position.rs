@@ -111,13 +111,39 @@ fn only_the_layer_without_a_position_is_permutation_equivariant() {
 }
 
 #[test]
-fn a_learned_table_too_short_for_the_sentence_is_an_error_not_a_panic() {
+fn positions_past_a_short_learned_table_get_nothing_added() {
+    // A table of 5 rows and a sentence of 6: rows 0…4 get E[0…4], row 5 has no row and gets
+    // nothing (the page states this rule); a shifted sentence takes the table's rows from its
+    // first position on.
     let mut scheme = PositionScheme::new(Encoding::Learned, 10_000.0, 1);
     scheme.learned_max = 5;
-    let mut z = input(6, 4, 1);
-    let error = scheme.add_to_input(&mut z).unwrap_err();
-    assert!(
-        error.to_string().contains("rows for positions 0 to 4 only"),
-        "{error}"
-    );
+    let original = input(6, 4, 1);
+    let mut z = original.clone();
+    scheme.add_to_input(&mut z).unwrap();
+    let table = pe_lab::math::learned::LearnedTable::new(5, 4, 1)
+        .unwrap()
+        .encode(5)
+        .unwrap();
+    for i in 0..5 {
+        for c in 0..4 {
+            assert_eq!(
+                z[[i, c]],
+                original[[i, c]] + table[[i, c]] as f32,
+                "row {i}"
+            );
+        }
+    }
+    assert_eq!(z.row(5), original.row(5));
+    let mut shifted = original.clone();
+    scheme.first_position = 3;
+    scheme.add_to_input(&mut shifted).unwrap();
+    for c in 0..4 {
+        assert_eq!(shifted[[0, c]], original[[0, c]] + table[[3, c]] as f32);
+        assert_eq!(shifted[[1, c]], original[[1, c]] + table[[4, c]] as f32);
+    }
+    assert_eq!(shifted.row(2), original.row(2));
+    scheme.first_position = 9;
+    let mut beyond = original.clone();
+    scheme.add_to_input(&mut beyond).unwrap();
+    assert_eq!(beyond, original);
 }
