@@ -51,7 +51,7 @@ pub fn shift_sentence(shift: usize, d: usize, gaps: &[(Encoding, f64)]) -> Strin
         true,
     );
     let relative_changed = listed(
-        &|encoding, gap| !absolute(encoding) && !(gap < ROUNDING),
+        &|encoding, gap| !absolute(encoding) && (gap >= ROUNDING || gap.is_nan()),
         true,
     );
     let absolute_changed = listed(&|encoding, gap| absolute(encoding) && gap != 0.0, true);

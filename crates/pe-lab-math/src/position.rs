@@ -370,14 +370,17 @@ mod tests {
     }
 
     #[test]
-    fn a_learned_table_has_no_row_at_l_max() {
+    fn a_learned_table_adds_nothing_at_l_max_and_past_it() {
         let mut scheme = PositionScheme::new(Encoding::Learned, 1e4, 1);
         scheme.learned_max = 4;
         let mut z = Array2::<f32>::zeros((4, 3));
         scheme.add_to_input(&mut z).unwrap();
         assert!(z.iter().any(|&v| v != 0.0));
+        // Position 4 has no row: it gets nothing, and the first four get the table.
         let mut longer = Array2::<f32>::zeros((5, 3));
-        assert!(scheme.add_to_input(&mut longer).is_err());
+        scheme.add_to_input(&mut longer).unwrap();
+        assert!(longer.row(4).iter().all(|&v| v == 0.0));
+        assert_eq!(longer.slice(ndarray::s![..4, ..]), z);
         // The rows added are those of the whole table.
         let whole = LearnedTable::new(4, 3, 1).unwrap().encode(3).unwrap();
         let mut three = Array2::<f32>::zeros((3, 3));
