@@ -175,14 +175,14 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
                         markers: pairs <= 64,
                     },
                     Series {
-                        label: "YaRN (as models run it)".into(),
+                        label: "YaRN (as run)".into(),
                         colour: 2,
                         points: index(&stats.yarn_ratios),
                         dashed: false,
                         markers: pairs <= 64,
                     },
                     Series {
-                        label: "YaRN (paper's ramp)".into(),
+                        label: "YaRN (paper)".into(),
                         colour: 3,
                         points: index(&stats.yarn_ratios_paper),
                         dashed: true,

@@ -356,7 +356,7 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
                         markers: false,
                     },
                     Series {
-                        label: format!("mean |score|, {MEAN_SAMPLES} random pairs"),
+                        label: "mean |score|".into(),
                         colour: 5,
                         points: stats.mean_abs_score.clone(),
                         dashed: false,
