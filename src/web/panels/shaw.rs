@@ -127,7 +127,7 @@ fn render(ctx: &mut Ctx, dom: &ShawDom) -> Result<ShawStats, WebError> {
     dom::text(
         &dom.readout,
         &format!(
-            "k = {clip}: a^K and a^V have 2k + 1 = {} rows of d = {d}; the {} offsets of {} use {} of them (every offset beyond ±{clip} shares the end row). The logits e_ij (left) add q_i·a^K_clip(j−i)/√d to the content term; no position vector is added to X. {memory}",
+            "k = {clip}: a^K and a^V have 2k + 1 = {} rows of d = {d}; the {} offsets of {} use {} of them (every offset beyond ±{clip} shares the end row). The scores e_ij before the softmax (left; Shaw et al. call them logits) add q_i·a^K_clip(j−i)/√d to the content term; no position vector is added to X. {memory}",
             stats.table_rows,
             2 * n - 1,
             plural(n, "token", "tokens"),
