@@ -84,6 +84,13 @@ fn bad_values_are_clamped_with_a_notice() {
         ("pe=maybe", |l| l.positional_encoding),
         ("sqrtd=2", |l| l.scale_embeddings),
         ("scale=0.5", |l| l.extension_scale == 1.0),
+        // `scale` is the context-extension factor only: 0 is clamped, √d is untouched.
+        ("scale=0", |l| {
+            l.extension_scale == 1.0 && l.scale_embeddings
+        }),
+        ("scale=off", |l| {
+            l.extension_scale == 4.0 && l.scale_embeddings
+        }),
         ("scale=abc", |l| l.extension_scale == 4.0),
         ("enc=xpos", |l| {
             l.encoding_in_use().to_query() == "sinusoidal"

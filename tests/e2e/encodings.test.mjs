@@ -385,7 +385,7 @@ describe('WebGPU kernels in the page', () => {
 });
 
 describe('bad input', () => {
-  test('out-of-range family settings are clamped with notices; the old scale=0 still turns √d off', async () => {
+  test('out-of-range family settings are clamped with notices; scale is the extension factor only', async () => {
     const { page, problems } = await open('&scale=-3&ctx=2&aheads=0&clip=1e9&lmax=abc&layers=999&trange=5&inject=twice');
     await drawn(page);
     const lesson = await page.evaluate(() => window.peLab.lesson);
@@ -404,11 +404,13 @@ describe('bad input', () => {
     assert.equal((await panels(page)).stacking.rankResidual.length, 49);
     assert.deepEqual(problems, []);
     await page.close();
-    const legacy = await open('&scale=0');
-    await drawn(legacy.page);
-    assert.equal(await legacy.page.evaluate(() => window.peLab.lesson.scaleEmbeddings), false);
-    await waitForUrlParam(legacy.page, 'sqrtd', '0');
-    assert.equal((await panels(legacy.page)).extension.scale, 4);
-    await legacy.page.close();
+    // `scale` means the context-extension factor only: scale=0 is clamped to 1 with a notice and
+    // leaves the √d switch (sqrtd) alone.
+    const clamped = await open('&scale=0');
+    await drawn(clamped.page);
+    assert.equal(await clamped.page.evaluate(() => window.peLab.lesson.scaleEmbeddings), true);
+    assert.equal((await panels(clamped.page)).extension.scale, 1);
+    assert.match(await clamped.page.locator('#notices-list').textContent(), /scale = 0 is outside/);
+    await clamped.page.close();
   });
 });

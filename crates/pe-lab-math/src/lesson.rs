@@ -542,22 +542,10 @@ impl LessonParams {
         }
     }
 
-    /// `scale` is the context-extension factor s ≥ 1. Links written before it existed used
-    /// `scale` for the √d rescaling of the embeddings (now `sqrtd`): `scale=0`, `off`, `false`
-    /// or `no` still turn that off, and `on`, `true`, `yes` turn it on.
+    /// `scale` is the context-extension factor s ≥ 1, and only that: the √d switch is `sqrtd`
+    /// (one key, one meaning; `scale=0` is clamped to 1 with a notice like any other value).
     fn apply_extension_scale(&mut self, value: &str, notices: &mut Vec<String>) {
-        let trimmed = value.trim().to_ascii_lowercase();
-        match trimmed.as_str() {
-            "0" | "off" | "false" | "no" => {
-                self.scale_embeddings = false;
-                return;
-            }
-            "on" | "true" | "yes" => {
-                self.scale_embeddings = true;
-                return;
-            }
-            _ => {}
-        }
+        let trimmed = value.trim();
         match trimmed.parse::<f64>() {
             Ok(v) if v.is_finite() => {
                 let clamped = v.clamp(1.0, MAX_EXTENSION_SCALE);
