@@ -4,7 +4,7 @@
 #                           wasm-bindgen-cli, npm binaryen for wasm-opt)
 #   scripts/setup.sh test   all of the above, plus Chromium, ChromeDriver, lavapipe (software Vulkan)
 #                           and playwright-core for the browser and GPU tests
-# Versions are pinned; see ../shared/TOOLCHAIN.md for why each one.
+# Versions are pinned; see docs/TOOLCHAIN.md for why each one.
 set -euo pipefail
 
 MODE="${1:-app}"

@@ -1,7 +1,7 @@
 // Draws a row-major matrix of f32 cells (a storage buffer) as a heatmap image, straight from the
 // buffer the compute kernels wrote: no read-back. One fragment per output pixel.
 //
-// Must look like the CPU path (src/math/colormap.rs: `diverging_rgba` then `downsample_rgba`, then
+// Must look like the CPU path (crates/pe-lab-math/src/colormap.rs: `diverging_rgba` then `downsample_rgba`, then
 // a nearest-neighbour enlargement by the canvas): each output pixel shows the average colour of
 // the cells it covers when the image is shrunk, and the one cell under its centre when enlarged.
 
@@ -19,7 +19,7 @@ struct Params {
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> cells: array<f32>;
 
-// Keep in sync with src/math/colormap.rs DIVERGING_STOPS (ColorBrewer RdBu, reversed).
+// Keep in sync with crates/pe-lab-math/src/colormap.rs DIVERGING_STOPS (ColorBrewer RdBu, reversed).
 var<private> DIVERGING: array<vec3<f32>, 9> = array<vec3<f32>, 9>(
     vec3<f32>(33.0, 102.0, 172.0),
     vec3<f32>(67.0, 147.0, 195.0),

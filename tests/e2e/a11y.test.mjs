@@ -1,4 +1,4 @@
-// Accessibility (issue "Every screen a class uses"): axe-core's WCAG 2.0/2.1/2.2 A and AA rules and
+// Accessibility of every screen a class uses: axe-core's WCAG 2.0/2.1/2.2 A and AA rules and
 // its best practices in every mode the page has (light, dark, projector, embed), with every lazily
 // drawn panel drawn; keyboard reading of the heatmaps; the base slider's step; tooltips that stay
 // inside a phone's viewport.

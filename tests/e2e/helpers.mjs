@@ -9,7 +9,7 @@ export const DIST = process.env.PE_LAB_DIST || 'dist';
 export const SCREENSHOTS = process.env.PE_LAB_SCREENSHOTS || 'tests/e2e/screenshots';
 mkdirSync(SCREENSHOTS, { recursive: true });
 
-// The flag set that gives headless Chromium a software WebGPU adapter (../shared/TOOLCHAIN.md).
+// The flag set that gives headless Chromium a software WebGPU adapter (docs/TOOLCHAIN.md).
 export const WEBGPU_FLAGS = [
   '--enable-unsafe-webgpu', '--enable-features=Vulkan', '--use-vulkan=swiftshader',
   '--use-angle=swiftshader', '--enable-unsafe-swiftshader',

@@ -1,4 +1,4 @@
-// End-to-end tests of the attention panels (issue 4) on both compute paths: each panel's controls
+// End-to-end tests of the attention panels on both compute paths: each panel's controls
 // are driven, the numbers in peLab.stats.panels are checked against the seeds and the chapter,
 // canvases must not be blank, extreme settings must draw, and screenshots (panels-*) are saved.
 import { after, before, describe, test } from 'node:test';

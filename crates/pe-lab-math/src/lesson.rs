@@ -1,4 +1,4 @@
-//! The state of the attention panels (issue 4): the sentence, the mask, the toggles, the heads, the
+//! The state of the attention panels: the sentence, the mask, the toggles, the heads, the
 //! permutation, the similarity and complexity settings. Like [`super::params`], untrusted text (a
 //! URL, a field, `peLab.set`) becomes a valid state, and every correction is explained by a notice.
 //!

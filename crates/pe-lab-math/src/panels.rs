@@ -1,4 +1,4 @@
-//! The numbers of the attention panels (issue 4) that the twins in `attention`, `order`,
+//! The numbers of the attention panels that the twins in `attention`, `order`,
 //! `similarity`, `scaling`, `heads`, `binary` and `complexity` do not already give: single rows of
 //! P, the similarity curve, per-row equivariance gaps, distances from a Gram matrix, and the size
 //! budgets that keep every panel live. All pure, tested natively (tests/math_panels.rs).
