@@ -1,7 +1,6 @@
 //! One file per panel, each a [`super::panel::Panel`] listed in the panel table
-//! ([`super::panel::PANELS`]): P's heatmap, curves and projection, then the attention panels
-//! (attention weights, multi-head masks, order, similarity, the binary analogy, CNN vs RNN vs
-//! self-attention, scale and add vs concatenate). Here are what they share.
+//! ([`super::panel::PANELS`], which names them all): P's heatmap, curves and projection, the
+//! attention panels, and the encoding families' panels. Here is what they share.
 //!
 //! Where the numbers come from: the attention weights of ≤ 64 tokens are tiny, so both backends
 //! use the CPU twins (`math::attention`, `math::order`, `math::scaling`). The Gram heatmap and P
