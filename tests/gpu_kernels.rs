@@ -7,6 +7,8 @@
 //! long-lived context serves every size in turn.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+use common::{gamma, max_abs_diff, with_shared_gpu, UNIT_ROUNDOFF};
 use std::sync::{Mutex, OnceLock};
 
 use ndarray::{s, Array2, Array3, Array4, ArrayView2};
@@ -15,7 +17,7 @@ use pe_lab::gpu::columns::MAX_GATHER_COLUMNS;
 use pe_lab::gpu::encoding::{turn_parts, MAX_EXACT_POSITIONS, SPLIT_BITS};
 use pe_lab::gpu::gram::GRAM_MAX_POSITIONS;
 use pe_lab::gpu::stats::{from_order_key, order_key};
-use pe_lab::gpu::{native_context_blocking, read_f32, EncodingKernel, GpuContext, GpuError};
+use pe_lab::gpu::{read_f32, EncodingKernel, GpuContext, GpuError};
 use pe_lab::math::attention::{multi_head_weights, multi_head_weights_qk, AttentionError};
 use pe_lab::math::encoding::{gather_columns, sinusoidal, sinusoidal_from};
 use pe_lab::math::gram::gram;
@@ -28,17 +30,9 @@ const ENCODING_TOLERANCE: f64 = 2e-6;
 /// division (a few ulp of weights ≤ 1 on each side), on top of what the scores' rounding allows
 /// (see [`attention_bound`]).
 const ATTENTION_TOLERANCE: f32 = 1e-5;
-/// u = 2⁻²⁴, the unit roundoff of f32.
-const UNIT_ROUNDOFF: f64 = 1.0 / (1u64 << 24) as f64;
-
-/// γ_d = d·u/(1 − d·u): a d-term f32 dot product summed in **any** order (with or without fused
-/// multiply-adds) is within γ_d·Σ_k |a_k·b_k| of the exact value (Higham, "Accuracy and Stability
-/// of Numerical Algorithms", §3.1). The GPU sums k = 0, 1, …, d−1 and the CPU's GEMM in its own
-/// blocked order, so their results may differ by up to twice that.
-fn gamma(d: usize) -> f64 {
-    let du = d as f64 * UNIT_ROUNDOFF;
-    du / (1.0 - du)
-}
+// γ_d (common::gamma): a d-term f32 dot product summed in any order is within γ_d·Σ_k |a_k·b_k|
+// of the exact value. The GPU sums k = 0, 1, …, d−1 and the CPU's GEMM in its own blocked order,
+// so their results may differ by up to twice that.
 
 /// Euclidean norms of the rows of `x`, in f64: by Cauchy–Schwarz Σ_k |a_k·b_k| ≤ ‖a‖·‖b‖.
 fn row_norms(x: ArrayView2<f32>) -> Vec<f64> {
@@ -52,29 +46,7 @@ static CONTEXT: OnceLock<Option<Mutex<GpuContext>>> = OnceLock::new();
 
 /// Runs `f` with the shared context; fails without an adapter unless PE_LAB_ALLOW_NO_GPU=1.
 fn with_gpu(test: &str, f: impl FnOnce(&mut GpuContext)) {
-    let context = CONTEXT.get_or_init(|| match native_context_blocking() {
-        Ok(context) => {
-            eprintln!("GPU tests on {}", context.describe());
-            Some(Mutex::new(context))
-        }
-        Err(e) if std::env::var("PE_LAB_ALLOW_NO_GPU").as_deref() == Ok("1") => {
-            eprintln!(
-                "no GPU adapter ({e}); PE_LAB_ALLOW_NO_GPU=1, so the GPU tests pass vacuously"
-            );
-            None
-        }
-        Err(e) => panic!(
-            "no GPU adapter: {e}. Install lavapipe (mesa-vulkan-drivers) or set \
-             PE_LAB_ALLOW_NO_GPU=1 to skip the GPU tests"
-        ),
-    });
-    let Some(context) = context else {
-        eprintln!("{test}: skipped (no GPU adapter, PE_LAB_ALLOW_NO_GPU=1)");
-        return;
-    };
-    // A failed test poisons the mutex; the context itself is still usable by the others.
-    let mut guard = context.lock().unwrap_or_else(|p| p.into_inner());
-    f(&mut guard);
+    with_shared_gpu(&CONTEXT, |context| context, test, f);
 }
 
 fn read(context: &GpuContext, buffer: &wgpu::Buffer, len: usize) -> Vec<f32> {
@@ -356,14 +328,6 @@ fn encoding_rejects_bad_sizes_with_typed_errors() {
             Some(GpuError::TooLarge { .. })
         ));
     });
-}
-
-/// Largest |a − b| over two arrays of the same shape.
-fn max_abs_diff(a: ArrayView2<f32>, b: ArrayView2<f32>) -> f32 {
-    assert_eq!(a.dim(), b.dim());
-    a.iter()
-        .zip(b)
-        .fold(0.0f32, |m, (&x, &y)| m.max((x - y).abs()))
 }
 
 #[test]

@@ -10,14 +10,14 @@
 //! in turn.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+use common::{gamma, with_shared_gpu, UNIT_ROUNDOFF};
 use std::sync::{Mutex, OnceLock};
 
 use ndarray::{Array2, ArrayView2, Axis};
 use pe_lab::gpu::alibi_scores::ALIBI_MAX_POSITIONS;
 use pe_lab::gpu::rope_scores::{ROPE_MAX_DIMENSION, ROPE_MAX_POSITIONS};
-use pe_lab::gpu::{
-    native_context_blocking, read_f32, AlibiScoresKernel, GpuContext, GpuError, RopeScoresKernel,
-};
+use pe_lab::gpu::{read_f32, AlibiScoresKernel, GpuContext, GpuError, RopeScoresKernel};
 use pe_lab::math::alibi::causal_weights_f32;
 use pe_lab::math::attention::score_scale;
 use pe_lab::math::encoding::frequency;
@@ -26,9 +26,6 @@ use pe_lab::math::rng::SplitMix64;
 use pe_lab::math::rope::{scores_f32, theta_table_f32, RopeError};
 use pe_lab::math::MathError;
 
-/// u = 2⁻²⁴, the unit roundoff of f32.
-const UNIT_ROUNDOFF: f64 = 1.0 / (1u64 << 24) as f64;
-
 /// Absolute error of the shader's sine and cosine of an f32 angle below 4096 rad: the Cody–Waite
 /// reduction rounds once at magnitude ≤ π/4 (≤ 5e-8), the Taylor truncation is ≤ 1.8e-9 and the
 /// Horner evaluation a few roundings of values ≤ 1 (≲ 1e-7); 4e-7 leaves room for a compiler that
@@ -36,13 +33,6 @@ const UNIT_ROUNDOFF: f64 = 1.0 / (1u64 << 24) as f64;
 const GPU_TRIG_ERROR: f64 = 4e-7;
 /// Absolute error of Rust's f32 `sin_cos` (libm's sinf/cosf, within an ulp of values ≤ 1).
 const CPU_TRIG_ERROR: f64 = 2.0 * UNIT_ROUNDOFF;
-
-/// γ_m = m·u/(1 − m·u): an m-term f32 sum or dot product, in any order, is within γ_m·Σ|terms| of
-/// the exact value (Higham, "Accuracy and Stability of Numerical Algorithms", §3.1).
-fn gamma(m: usize) -> f64 {
-    let mu = m as f64 * UNIT_ROUNDOFF;
-    mu / (1.0 - mu)
-}
 
 struct Kernels {
     context: GpuContext,
@@ -55,35 +45,16 @@ static KERNELS: OnceLock<Option<Mutex<Kernels>>> = OnceLock::new();
 /// Runs `f` with the shared context and kernels; fails without an adapter unless
 /// PE_LAB_ALLOW_NO_GPU=1.
 fn with_gpu(test: &str, f: impl FnOnce(&mut Kernels)) {
-    let kernels = KERNELS.get_or_init(|| match native_context_blocking() {
-        Ok(context) => {
-            eprintln!("GPU tests on {}", context.describe());
-            let rope = RopeScoresKernel::new(&context.device);
-            let alibi = AlibiScoresKernel::new(&context.device);
-            Some(Mutex::new(Kernels {
-                context,
-                rope,
-                alibi,
-            }))
+    let make = |context: GpuContext| {
+        let rope = RopeScoresKernel::new(&context.device);
+        let alibi = AlibiScoresKernel::new(&context.device);
+        Kernels {
+            context,
+            rope,
+            alibi,
         }
-        Err(e) if std::env::var("PE_LAB_ALLOW_NO_GPU").as_deref() == Ok("1") => {
-            eprintln!(
-                "no GPU adapter ({e}); PE_LAB_ALLOW_NO_GPU=1, so the GPU tests pass vacuously"
-            );
-            None
-        }
-        Err(e) => panic!(
-            "no GPU adapter: {e}. Install lavapipe (mesa-vulkan-drivers) or set \
-             PE_LAB_ALLOW_NO_GPU=1 to skip the GPU tests"
-        ),
-    });
-    let Some(kernels) = kernels else {
-        eprintln!("{test}: skipped (no GPU adapter, PE_LAB_ALLOW_NO_GPU=1)");
-        return;
     };
-    // A failed test poisons the mutex; the kernels themselves are still usable by the others.
-    let mut guard = kernels.lock().unwrap_or_else(|p| p.into_inner());
-    f(&mut guard);
+    with_shared_gpu(&KERNELS, make, test, f);
 }
 
 fn read_square(context: &GpuContext, buffer: &wgpu::Buffer, n: usize) -> Array2<f32> {

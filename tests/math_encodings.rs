@@ -4,6 +4,8 @@
 //! written here (differently from the crate's code), against published values, or by properties.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+use common::{gamma, UNIT_ROUNDOFF};
 use pe_lab::math::rng::SplitMix64;
 use pe_lab::math::rope::{Layout, Precision};
 use pe_lab::math::{alibi, extension, learned, nope, rope, shaw, stacking, t5};
@@ -100,15 +102,6 @@ fn alibi_bias_alone_decays_geometrically() {
             assert!((ratio - (-slope).exp()).abs() < 1e-5);
         }
     }
-}
-
-/// u = 2⁻²⁴, the unit roundoff of f32.
-const UNIT_ROUNDOFF: f64 = 1.0 / (1u64 << 24) as f64;
-
-/// γ_m = m·u/(1 − m·u): an m-term f32 sum or dot product is within γ_m·Σ|terms| of the exact value.
-fn gamma(m: usize) -> f64 {
-    let mu = m as f64 * UNIT_ROUNDOFF;
-    mu / (1.0 - mu)
 }
 
 /// Seeded approximately standard normal f32 entries.
