@@ -52,13 +52,10 @@ pub fn parse_search(search: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Text a notice may quote from a link: short, one line.
+/// Text a notice may quote from a link: short, one line (the one rule for untrusted text,
+/// `math::params::shorten`).
 pub fn quote(value: &str) -> String {
-    value
-        .chars()
-        .take(24)
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
+    crate::math::params::shorten(value)
 }
 
 /// Reads a link. Unknown keys are ignored (they may be a course page's); malformed values of the

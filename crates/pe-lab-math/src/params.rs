@@ -454,20 +454,32 @@ fn parse_columns(value: &str, notices: &mut Vec<String>) -> Vec<usize> {
     columns
 }
 
-/// Untrusted text is echoed in notices, but never more than a short prefix of it.
-pub(crate) fn shorten(value: &str) -> String {
+/// Untrusted text (a link's value, a key, a preset name) is echoed in notices by this one rule:
+/// at most 24 characters, then "…"; control characters (a newline, a tab) become spaces, so a
+/// notice stays one line.
+pub fn shorten(value: &str) -> String {
     const LIMIT: usize = 24;
-    if value.chars().count() <= LIMIT {
-        value.to_string()
-    } else {
-        let prefix: String = value.chars().take(LIMIT).collect();
+    let visible = |c: char| if c.is_control() { ' ' } else { c };
+    let prefix: String = value.chars().take(LIMIT).map(visible).collect();
+    if value.chars().nth(LIMIT).is_some() {
         format!("{prefix}…")
+    } else {
+        prefix
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn untrusted_text_is_shortened_to_one_line() {
+        assert_eq!(shorten("abc"), "abc");
+        assert_eq!(shorten("a\nb\tc"), "a b c");
+        let long = "x".repeat(30);
+        assert_eq!(shorten(&long), format!("{}…", "x".repeat(24)));
+        assert_eq!(shorten(&"y".repeat(24)), "y".repeat(24));
+    }
 
     fn parse(query: &str) -> (Params, Vec<String>) {
         Params::from_pairs(query.split('&').filter_map(|kv| kv.split_once('=')))
