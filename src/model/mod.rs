@@ -7,6 +7,7 @@ pub mod attention;
 pub mod bench;
 pub mod canvas;
 pub mod controls;
+pub mod extension;
 pub mod order;
 pub mod pipeline;
 pub mod present;

@@ -4,7 +4,6 @@
 //! extended length s·L. CPU (`math::extension`) on both backends: d/2 numbers.
 
 use plotters::prelude::SeriesLabelPosition;
-use serde::Serialize;
 use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
@@ -12,106 +11,8 @@ use super::super::dom::{self, now_ms};
 use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::family_charts::{draw_lines, LineChart, Series};
-use super::{canvas_message, elapsed, format_number, Ctx};
-use crate::math::extension::{
-    frequencies, ntk_base, ntk_ratios, yarn, yarn_attention_factor, yarn_correction_range,
-    yarn_deployed_ratios, YarnParams,
-};
-
-#[derive(Debug, Clone, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ExtensionStats {
-    /// The rotary dimension (the global d, less one when odd).
-    pub d: usize,
-    pub base: f64,
-    pub scale: f64,
-    pub training_context: usize,
-    /// The NTK-aware base b·s^(d/(d−2)).
-    pub ntk_base: f64,
-    /// θ'_j/θ_j per pair j for NTK-aware scaling: s^(−2j/(d−2)).
-    pub ntk_ratios: Vec<f64>,
-    /// θ'_j/θ_j for position interpolation: 1/s for every pair.
-    pub pi_ratio: f64,
-    /// θ'_j/θ_j per pair for YaRN as models run it (Hugging Face transformers: a ramp linear in
-    /// the pair index between the two correction pairs).
-    pub yarn_ratios: Vec<f64>,
-    /// θ'_j/θ_j per pair for YaRN as the paper writes it (a ramp linear in the number of turns).
-    pub yarn_ratios_paper: Vec<f64>,
-    /// The paper's ramp γ(r_j) per pair (0: interpolated, 1: kept).
-    pub yarn_ramp: Vec<f64>,
-    /// The largest |difference| between the two conventions' ratios, and the pair where it is.
-    pub yarn_convention_gap: f64,
-    pub yarn_convention_gap_pair: usize,
-    /// λ_j = 2π/θ_j per pair, in positions.
-    pub wavelengths: Vec<f64>,
-    /// Pairs with λ_j < L (at least one full turn within the training context).
-    pub pairs_within_context: usize,
-    /// YaRN as models run it: pairs fully interpolated (ratio 1/s), kept (ratio 1), and on the
-    /// ramp.
-    pub yarn_interpolated: usize,
-    pub yarn_kept: usize,
-    pub yarn_ramped: usize,
-    /// √(1/t) = 0.1·ln s + 1: q and k are each multiplied by it (logits by its square).
-    pub yarn_temperature: f64,
-    pub ms: f64,
-}
-
-pub fn compute(
-    d_global: usize,
-    base: f64,
-    scale: f64,
-    context: usize,
-) -> Result<ExtensionStats, WebError> {
-    let d = d_global - d_global % 2;
-    let mut stats = ExtensionStats {
-        d,
-        base,
-        scale,
-        training_context: context,
-        pi_ratio: 1.0 / scale,
-        yarn_temperature: yarn_attention_factor(scale),
-        ..ExtensionStats::default()
-    };
-    if d < 4 {
-        return Ok(stats);
-    }
-    stats.ntk_base = ntk_base(d, base, scale)?;
-    stats.ntk_ratios = ntk_ratios(d, scale)?;
-    let thetas = frequencies(d, base)?;
-    let params = YarnParams::new(scale, context);
-    let pairs = yarn(d, base, &params)?;
-    stats.yarn_ratios_paper = pairs
-        .iter()
-        .zip(&thetas)
-        .map(|(p, t)| p.theta_new / t)
-        .collect();
-    stats.yarn_ratios = yarn_deployed_ratios(d, base, &params)?;
-    stats.yarn_ramp = pairs.iter().map(|p| p.ramp).collect();
-    stats.wavelengths = pairs.iter().map(|p| p.wavelength).collect();
-    stats.pairs_within_context = pairs.iter().filter(|p| p.fits_in_context).count();
-    let (gap_pair, gap) = stats
-        .yarn_ratios
-        .iter()
-        .zip(&stats.yarn_ratios_paper)
-        .map(|(a, b)| (a - b).abs())
-        .enumerate()
-        .fold(
-            (0, 0.0),
-            |best, (j, g)| if g > best.1 { (j, g) } else { best },
-        );
-    stats.yarn_convention_gap = gap;
-    stats.yarn_convention_gap_pair = gap_pair;
-    // Ratios within rounding of 1 or of 1/s are the kept and the interpolated pairs.
-    let near = |a: f64, b: f64| (a - b).abs() <= 1e-12 * b.abs().max(1.0);
-    stats.yarn_kept = stats.yarn_ratios.iter().filter(|&&r| near(r, 1.0)).count();
-    stats.yarn_interpolated = stats
-        .yarn_ratios
-        .iter()
-        .filter(|&&r| near(r, 1.0 / scale) && !near(r, 1.0))
-        .count();
-    stats.yarn_ramped = stats.yarn_ratios.len() - stats.yarn_interpolated - stats.yarn_kept;
-    Ok(stats)
-}
+use super::{canvas_message, elapsed, Ctx};
+use crate::model::extension::{compute, ratios_sentence, wavelength_sentence, ExtensionStats};
 
 fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError> {
     let started = now_ms();
@@ -233,43 +134,8 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
             },
         )?;
     }
-    let last = stats.ntk_ratios.last().copied().unwrap_or(f64::NAN);
-    let (low, high) = yarn_correction_range(
-        stats.d,
-        stats.base,
-        &YarnParams::new(stats.scale, stats.training_context),
-    );
-    dom::text(
-        &dom.readout,
-        &format!(
-            "s = {}, d = {}, base {}: position interpolation divides every frequency by s (ratio {}). NTK-aware scaling uses base b' = b·s^(d/(d−2)) = {}: pair 0 keeps its frequency (ratio 1), the last pair gets {} = 1/s, the ones between s^(−2j/(d−2)). YaRN as models run it (Hugging Face transformers, the rule of the reference code): it keeps the {} pairs up to index {} (at least β_fast = 32 turns within L = {context}), divides by s the {} pairs from index {} on (at most β_slow = 1 turn), and ramps the {} between linearly in the pair index. The paper's ramp is linear in the number of turns instead (dashed): the two differ by up to {} (pair {}: {} as run, {} in the paper). YaRN also multiplies q and k by 0.1·ln s + 1 = {} (the logits by its square, {}).",
-            s,
-            stats.d,
-            crate::math::params::format_base(stats.base),
-            format_number(stats.pi_ratio),
-            format_number(stats.ntk_base),
-            format_number(last),
-            stats.yarn_kept,
-            low,
-            stats.yarn_interpolated,
-            high.ceil(),
-            stats.yarn_ramped,
-            format_number(stats.yarn_convention_gap),
-            stats.yarn_convention_gap_pair,
-            format_number(stats.yarn_ratios.get(stats.yarn_convention_gap_pair).copied().unwrap_or(f64::NAN)),
-            format_number(stats.yarn_ratios_paper.get(stats.yarn_convention_gap_pair).copied().unwrap_or(f64::NAN)),
-            format_number(stats.yarn_temperature),
-            format_number(stats.yarn_temperature * stats.yarn_temperature),
-        ),
-    );
-    dom::text(
-        &dom.wavelength_readout,
-        &format!(
-            "{} of {pairs} pairs have a wavelength shorter than L = {context}: they made at least one full turn in training, so every angle they meet beyond L was already seen. The other {} never completed a turn in training; past L they reach angles the model never saw, which is why YaRN interpolates the slowest of them fully.",
-            stats.pairs_within_context,
-            pairs - stats.pairs_within_context,
-        ),
-    );
+    dom::text(&dom.readout, &ratios_sentence(&stats));
+    dom::text(&dom.wavelength_readout, &wavelength_sentence(&stats));
     stats.ms = elapsed(started);
     Ok(stats)
 }
