@@ -2,8 +2,11 @@
 //! probe values it describes, so a setting cannot be described as keeping the rows apart while
 //! its numbers show them collapsed.
 
+use serde::Serialize;
+
 use super::present::format_number;
-use crate::math::stacking::{PositionInjection, StackOptions, PROBE_FOLDS};
+use crate::math::lesson::injection_text;
+use crate::math::stacking::{run, PositionInjection, StackOptions, StackingError, PROBE_FOLDS};
 
 /// Below this residual the rows differ by less than 0.1% of their size: collapsed onto one row.
 pub const COLLAPSED: f64 = 1e-3;
@@ -11,6 +14,42 @@ pub const COLLAPSED: f64 = 1e-3;
 pub const PROBE_READS: f64 = 0.5;
 /// Up to this held-out R² the probe does no better than guessing the mean position.
 pub const PROBE_GUESSES: f64 = 0.1;
+
+/// The panel's numbers (`peLab.stats.panels.stacking`).
+#[derive(Debug, Clone, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StackingStats {
+    pub n: usize,
+    pub d: usize,
+    pub layers: usize,
+    pub skip: bool,
+    pub layer_norm: bool,
+    pub causal: bool,
+    pub injection: &'static str,
+    /// r_L for L = 0 … layers.
+    pub rank_residual: Vec<f64>,
+    /// The held-out (cross-validated) R² of a linear probe for the position, L = 0 … layers
+    /// (`math::stacking::probe_r2`).
+    pub probe_r2: Vec<f64>,
+    pub ms: f64,
+}
+
+/// Runs the stack and keeps what the page shows.
+pub fn compute(options: &StackOptions) -> Result<StackingStats, StackingError> {
+    let report = run(options)?;
+    Ok(StackingStats {
+        n: options.n,
+        d: options.d,
+        layers: options.layers,
+        skip: options.skip,
+        layer_norm: options.layer_norm,
+        causal: options.causal,
+        injection: injection_text(options.positions),
+        rank_residual: report.rank_residuals,
+        probe_r2: report.probe_r2,
+        ms: 0.0,
+    })
+}
 
 /// The setting in words: "no skip, P added once to X_0".
 pub fn setting(options: &StackOptions) -> String {

@@ -4,7 +4,6 @@
 //! 1/n. CPU (`math::nope`) on both backends, over the page's n positions.
 
 use plotters::prelude::SeriesLabelPosition;
-use serde::Serialize;
 use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
@@ -13,48 +12,7 @@ use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::family_charts::{draw_lines, LineChart, Series};
 use super::{elapsed, format_number, Ctx};
-use crate::math::nope::{start_indicator_outputs, MAX_POSITIONS};
-
-#[derive(Debug, Clone, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct NopeStats {
-    /// Positions t = 1 … n (the page's n, at most the panel's limit).
-    pub n: usize,
-    /// The causal output at position t = 1 … n (index t − 1): 1/t.
-    pub causal_outputs: Vec<f64>,
-    /// The bidirectional output at every position: 1/n.
-    pub bidirectional_outputs: Vec<f64>,
-    /// max_t |causal output − 1/t| and max_t |bidirectional output − 1/n|: rounding.
-    pub causal_error: f64,
-    pub bidirectional_error: f64,
-    /// Whether the causal outputs strictly decrease (every position has its own value).
-    pub causal_distinct: bool,
-    pub ms: f64,
-}
-
-pub fn compute(n_global: usize) -> NopeStats {
-    let n = n_global.min(MAX_POSITIONS);
-    let causal = start_indicator_outputs(n, true);
-    let bidirectional = start_indicator_outputs(n, false);
-    let causal_error = causal
-        .iter()
-        .enumerate()
-        .map(|(t, v)| (v - 1.0 / (t as f64 + 1.0)).abs())
-        .fold(0.0, f64::max);
-    let bidirectional_error = bidirectional
-        .iter()
-        .map(|v| (v - 1.0 / n as f64).abs())
-        .fold(0.0, f64::max);
-    NopeStats {
-        n,
-        causal_distinct: causal.windows(2).all(|w| w[1] < w[0]),
-        causal_outputs: causal,
-        bidirectional_outputs: bidirectional,
-        causal_error,
-        bidirectional_error,
-        ms: 0.0,
-    }
-}
+use crate::model::nope::{compute, NopeStats};
 
 fn render(ctx: &mut Ctx, dom: &NopeDom) -> Result<NopeStats, WebError> {
     let started = now_ms();

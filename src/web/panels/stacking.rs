@@ -6,7 +6,6 @@
 //! (`math::stacking`, float64) on both backends.
 
 use plotters::prelude::SeriesLabelPosition;
-use serde::Serialize;
 use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
@@ -15,9 +14,8 @@ use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::family_charts::{draw_lines, LineChart, Series};
 use super::{elapsed, format_number, Ctx};
-use crate::math::lesson::injection_text;
-use crate::math::stacking::{run, StackOptions};
-use crate::model::stacking as stacking_text;
+use crate::math::stacking::StackOptions;
+use crate::model::stacking::{self as stacking_text, compute, StackingStats};
 
 /// The experiment runs on at most this many positions and dimensions: 48 layers of a 64 × 64
 /// block take about 50 million multiply-adds, a fraction of a frame's budget per layer.
@@ -27,40 +25,6 @@ pub const MAX_STACK_D: usize = 64;
 const FLOOR: f64 = 1e-17;
 /// Held-out R² below this is drawn at this height.
 const PROBE_FLOOR: f64 = -1.0;
-
-#[derive(Debug, Clone, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct StackingStats {
-    pub n: usize,
-    pub d: usize,
-    pub layers: usize,
-    pub skip: bool,
-    pub layer_norm: bool,
-    pub causal: bool,
-    pub injection: &'static str,
-    /// r_L for L = 0 … layers.
-    pub rank_residual: Vec<f64>,
-    /// The held-out (cross-validated) R² of a linear probe for the position, L = 0 … layers
-    /// (`math::stacking::probe_r2`).
-    pub probe_r2: Vec<f64>,
-    pub ms: f64,
-}
-
-pub fn compute(options: &StackOptions) -> Result<StackingStats, WebError> {
-    let report = run(options)?;
-    Ok(StackingStats {
-        n: options.n,
-        d: options.d,
-        layers: options.layers,
-        skip: options.skip,
-        layer_norm: options.layer_norm,
-        causal: options.causal,
-        injection: injection_text(options.positions),
-        rank_residual: report.rank_residuals,
-        probe_r2: report.probe_r2,
-        ms: 0.0,
-    })
-}
 
 fn options(ctx: &Ctx) -> StackOptions {
     let l = ctx.lesson;
