@@ -199,6 +199,21 @@ impl App {
             elapsed,
         ));
         if let Some(section) = self.show_section.take() {
+            // The off-screen panels above the shown one get their numbers first (PANELS is in
+            // page order): a read-out above it that changed its height later would move the
+            // section under the sticky bar after the scroll.
+            if let Some(target) = PANELS.iter().position(|spec| spec.section_id() == section) {
+                let above: Vec<usize> = self
+                    .deferred
+                    .iter()
+                    .copied()
+                    .filter(|&i| i < target)
+                    .collect();
+                self.deferred.retain(|&i| i >= target);
+                for index in above {
+                    self.render_panel(index, false);
+                }
+            }
             page::bring_into_view(&section);
         }
         if self.stats.first_frame_ms == 0.0 {
