@@ -91,7 +91,7 @@ pub struct IdentityNumbers {
     pub self_dot: f64,
     /// Mean over the rows of the largest q_i·k_j, j ≠ i.
     pub other_dot: f64,
-    /// Rows whose own key is masked (i ≥ valid_len): they cannot attend to themselves.
+    /// Rows whose weight on their own key is exactly 0 (their key masked by valid_len ≥ 1).
     pub masked_diagonal: usize,
 }
 

@@ -76,6 +76,14 @@ describe('a second audit: sentences agree with their numbers', () => {
     assert.ok(a.warning.includes(a.meanSelfWeight.toFixed(4)), a.warning);
     assert.deepEqual(problems, []);
     await page.close();
+    // valid_len = 0 masks every key, yet each row gives itself 1/8: no row "cannot attend to
+    // itself".
+    const zero = await open('proj=identity&valid=0');
+    const z = (await panels(zero.page)).attention;
+    z.weights.forEach((row, i) => assert.ok(Math.abs(row[i] - 1 / 8) < 1e-6));
+    assert.doesNotMatch(z.warning, /cannot attend to themselves/);
+    assert.deepEqual(zero.problems, []);
+    await zero.page.close();
   });
 
   test('a learned table shorter than the sentence: every panel draws, and says what the positions past it get', async () => {

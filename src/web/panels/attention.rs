@@ -296,7 +296,9 @@ pub fn render(
             mean_self_weight: layer.mean_self_weight,
             self_dot,
             other_dot,
-            masked_diagonal: valid_len.map_or(0, |v| n.saturating_sub(v.max(1))),
+            // Measured, not derived from valid_len: at valid_len = 0 every key is masked, yet
+            // each row still gives itself 1/n.
+            masked_diagonal: (0..n).filter(|&i| w[[i, i]] == 0.0).count(),
         },
     );
     let finite = |r: f64| (!r.is_nan()).then_some(r);
