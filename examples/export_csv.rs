@@ -3,7 +3,7 @@
 //! CSV download with this output byte for byte.
 
 use pe_lab::math::encoding::try_sinusoidal;
-use pe_lab::math::export::encoding_csv;
+use pe_lab::model::export::encoding_csv;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -1,16 +1,16 @@
-//! Integration tests of `pe_lab::math::lesson`: the attention panels' settings from links and
+//! Integration tests of `pe_lab::model::settings`: the attention panels' settings from links and
 //! fields, clamping with notices, the heads following d, the permutations and the batch example.
 
-use pe_lab::math::lesson::{
-    batch_sequences, choose_permutation, divisors, is_lesson_key, nearest_divisor,
-    next_shuffle_seed, LessonParams, PermutationChoice, SimilarityView, LESSON_KEYS,
-    MAX_TEXT_CHARS, PAD_TOKEN,
-};
 use pe_lab::math::order::shuffle;
 use pe_lab::math::tokens::{tokenize, DEFAULT_SENTENCE, MAX_TOKENS};
+use pe_lab::model::settings::{
+    batch_sequences, choose_permutation, divisors, is_settings_key, nearest_divisor,
+    next_shuffle_seed, PanelSettings, PermutationChoice, SimilarityView, MAX_TEXT_CHARS, PAD_TOKEN,
+    SETTINGS_KEYS,
+};
 
-fn parse(query: &str, d: usize) -> (LessonParams, Vec<String>) {
-    LessonParams::from_pairs(
+fn parse(query: &str, d: usize) -> (PanelSettings, Vec<String>) {
+    PanelSettings::from_pairs(
         query
             .split('&')
             .filter_map(|kv| kv.split_once('='))
@@ -23,7 +23,7 @@ fn parse(query: &str, d: usize) -> (LessonParams, Vec<String>) {
 fn defaults_are_the_seeds_sentence_and_the_chapters_batch() {
     let (l, notices) = parse("", 32);
     assert!(notices.is_empty(), "{notices:?}");
-    assert_eq!(l, LessonParams::default());
+    assert_eq!(l, PanelSettings::default());
     assert_eq!(l.text, DEFAULT_SENTENCE);
     assert_eq!(l.tokens().len(), 8);
     assert_eq!(l.effective_valid_len(), None);
@@ -39,7 +39,7 @@ fn defaults_are_the_seeds_sentence_and_the_chapters_batch() {
     // Settings that follow something else are not in the link.
     let keys: Vec<&str> = l.to_query().iter().map(|(k, _)| *k).collect();
     assert!(!keys.contains(&"valid") && !keys.contains(&"heads") && !keys.contains(&"cn"));
-    assert!(keys.iter().all(|k| LESSON_KEYS.contains(k)));
+    assert!(keys.iter().all(|k| SETTINGS_KEYS.contains(k)));
 }
 
 #[test]
@@ -59,7 +59,7 @@ fn a_link_round_trips() {
     assert_eq!(l.token_pair, (0, 2));
     let pairs = l.to_query();
     let (again, notices) =
-        LessonParams::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str())), 32);
+        PanelSettings::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str())), 32);
     assert!(notices.is_empty(), "{notices:?}");
     assert_eq!(again, l);
 }
@@ -77,7 +77,7 @@ fn bad_values_are_clamped_with_a_notice() {
     for (query, check) in [
         (
             "valid=abc",
-            (|l: &LessonParams| l.valid_len.is_none()) as fn(&LessonParams) -> bool,
+            (|l: &PanelSettings| l.valid_len.is_none()) as fn(&PanelSettings) -> bool,
         ),
         ("valid=99", |l| l.valid_len.is_none()),
         ("valid=-3", |l| l.valid_len == Some(0)),
@@ -118,7 +118,7 @@ fn bad_values_are_clamped_with_a_notice() {
         assert!(!notices.is_empty(), "{query} gave no notice");
         assert!(notices.iter().all(|n| n.len() < 200), "{notices:?}");
     }
-    let mut l = LessonParams::default();
+    let mut l = PanelSettings::default();
     assert!(!l.update("colour", "red").is_empty());
     assert!(l.update("valid", "all").is_empty());
     assert!(l.update("validLen", "3").is_empty(), "long names work too");
@@ -131,7 +131,7 @@ fn long_or_hostile_sentences_are_cut_and_cleaned() {
         .map(|i| format!("w{i}"))
         .collect::<Vec<_>>()
         .join(" ");
-    let mut l = LessonParams::default();
+    let mut l = PanelSettings::default();
     let notices = l.update("text", &words);
     assert!(
         notices.iter().any(|n| n.contains("100 words")),
@@ -152,7 +152,7 @@ fn long_or_hostile_sentences_are_cut_and_cleaned() {
 
 #[test]
 fn a_mask_longer_than_the_sentence_is_no_mask() {
-    let mut l = LessonParams::default();
+    let mut l = PanelSettings::default();
     assert!(l.update("valid", "6").is_empty());
     assert_eq!(l.effective_valid_len(), Some(6));
     // The sentence shrinks: the mask stays set but masks nothing.
@@ -167,7 +167,7 @@ fn a_mask_longer_than_the_sentence_is_no_mask() {
 #[test]
 fn heads_follow_d() {
     // Unchosen: the divisor nearest to 4, silently.
-    let mut l = LessonParams::default();
+    let mut l = PanelSettings::default();
     for (d, heads) in [
         (32, 4),
         (33, 3),
@@ -280,13 +280,13 @@ fn the_batch_example_pads_short_sentences() {
 
 #[test]
 fn lesson_keys_are_recognised() {
-    for key in LESSON_KEYS {
-        assert!(is_lesson_key(key));
+    for key in SETTINGS_KEYS {
+        assert!(is_settings_key(key));
     }
     for key in ["d", "n", "base", "delta", "cols", "compute", "nonsense"] {
-        assert!(!is_lesson_key(key), "{key}");
+        assert!(!is_settings_key(key), "{key}");
     }
-    assert!(is_lesson_key("sentence") && is_lesson_key("complexityN"));
+    assert!(is_settings_key("sentence") && is_settings_key("complexityN"));
 }
 
 #[test]
@@ -321,7 +321,7 @@ fn the_encoding_keys_round_trip_and_defaults_stay_out_of_the_link() {
     let (again, notices) = parse(&written, 32);
     assert!(notices.is_empty(), "{notices:?}");
     assert_eq!(again, l);
-    let defaults: Vec<&str> = LessonParams::default()
+    let defaults: Vec<&str> = PanelSettings::default()
         .to_query()
         .iter()
         .map(|(k, _)| *k)

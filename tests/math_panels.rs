@@ -8,7 +8,6 @@ use pe_lab::math::attention::multi_head_weights;
 use pe_lab::math::binary::bits;
 use pe_lab::math::encoding::{frequency, sinusoidal};
 use pe_lab::math::gram::gram;
-use pe_lab::math::lesson::batch_sequences;
 use pe_lab::math::order::{equivariance_gap, shuffle, swap_permutation};
 use pe_lab::math::panels::{
     batch_input, bits_as_signs, cpu_can_measure, distances_from_gram, dot_curve, encoding_rows,
@@ -17,6 +16,7 @@ use pe_lab::math::panels::{
 };
 use pe_lab::math::similarity::{distance_matrix, dot_by_offset};
 use pe_lab::math::tokens::{attention_input, tokenize, DEFAULT_SENTENCE};
+use pe_lab::model::settings::batch_sequences;
 
 #[test]
 fn single_rows_agree_with_the_whole_encoding() {

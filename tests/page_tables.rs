@@ -175,7 +175,7 @@ fn every_panel_has_a_main_figure_and_the_lesson_its_navigation() {
 #[test]
 fn every_preset_has_its_button_in_the_page_and_no_other() {
     // In the HTML, not added at start-up: the header keeps its height from the first paint.
-    for preset in pe_lab::math::presets::PRESETS {
+    for preset in pe_lab::model::presets::PRESETS {
         let id = format!("preset-{}", preset.name);
         let tag = tag_of(&id);
         assert!(tag.starts_with("<button type=\"button\""), "{tag}");
@@ -189,7 +189,7 @@ fn every_preset_has_its_button_in_the_page_and_no_other() {
     }
     assert_eq!(
         PAGE.matches(" id=\"preset-").count(),
-        pe_lab::math::presets::PRESETS.len(),
+        pe_lab::model::presets::PRESETS.len(),
         "a preset button that the table does not know"
     );
 }

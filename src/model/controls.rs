@@ -3,18 +3,18 @@
 //! defaults or limits: they are all set from here.
 
 use super::state::State;
-use crate::math::lesson::{
-    divisors, injection_text, COMPLEXITY_D_MAX, COMPLEXITY_N_MAX, KERNEL_MAX, MAX_EXTENSION_SCALE,
-    MAX_T5_RANGE, MAX_TRAINING_CONTEXT, MIN_T5_RANGE, MIN_TRAINING_CONTEXT, SIM_MAX_OFFSET_LIMIT,
-    SIM_POSITION_MAX,
-};
-use crate::math::params::{
-    base_from_slider, format_base, slider_from_base, BASE_MAX, BASE_MIN, D_MIN, N_MIN,
-};
 use crate::math::position::{MAX_ALIBI_HEADS, MAX_CLIP, MAX_LEARNED_MAX};
 use crate::math::projection::MAX_BETA;
 use crate::math::stacking::MAX_LAYERS;
 use crate::math::tokens::MAX_TOKENS;
+use crate::model::params::{
+    base_from_slider, format_base, slider_from_base, BASE_MAX, BASE_MIN, D_MIN, N_MIN,
+};
+use crate::model::settings::{
+    divisors, injection_text, COMPLEXITY_D_MAX, COMPLEXITY_N_MAX, KERNEL_MAX, MAX_EXTENSION_SCALE,
+    MAX_T5_RANGE, MAX_TRAINING_CONTEXT, MIN_T5_RANGE, MIN_TRAINING_CONTEXT, SIM_MAX_OFFSET_LIMIT,
+    SIM_POSITION_MAX,
+};
 
 /// Steps of the base slider per decade: equal steps in log10(base) of 0.05, so that one arrow key
 /// changes the base by a visible, round amount (10000 → 11200 → 12600 … with the 3 significant
@@ -288,7 +288,7 @@ pub fn control_values(state: &State) -> ControlValues {
         textbook: p.textbook,
         one_based: p.first_position != 0,
         batch_lens: lesson.batch_lens,
-        batch_len_max: crate::math::lesson::BATCH_SEQUENCE_LEN,
+        batch_len_max: crate::model::settings::BATCH_SEQUENCE_LEN,
         heads: MenuValue {
             options: divisors(d)
                 .into_iter()
@@ -360,12 +360,12 @@ mod tests {
         assert!((base.position - 4.0).abs() < 1e-12);
         // The base slider: whole steps from 0.3 to 6, one step a visible, round change.
         assert_eq!((base.min, base.max, base.step), (0.3, 6.0, 0.05));
-        let step = |x: f64| crate::math::params::base_from_slider(x);
+        let step = |x: f64| crate::model::params::base_from_slider(x);
         assert_eq!(
             (step(4.0 + base.step), step(4.0 - base.step)),
             (11200.0, 8910.0)
         );
-        assert_eq!(step(base.min), crate::math::params::BASE_MIN);
+        assert_eq!(step(base.min), crate::model::params::BASE_MIN);
         let delta = values.sliders.iter().find(|s| s.key == "delta").unwrap();
         assert_eq!((delta.min, delta.max), (-59.0, 59.0));
         assert_eq!(values.columns, "6, 7, 8, 9");

@@ -121,7 +121,7 @@ pub fn ratios_sentence(stats: &ExtensionStats) -> String {
             "s = {}, d = {}, base {}: position interpolation divides every frequency by s (ratio {}). NTK-aware scaling uses base b' = b·s^(d/(d−2)) = {}: pair 0 keeps its frequency (ratio 1), the last pair gets {} = 1/s, the ones between s^(−2j/(d−2)). YaRN as models run it (Hugging Face transformers, the rule of the reference code): it keeps the {} pairs up to index {} (at least β_fast = 32 turns within L = {context}), divides by s the {} pairs from index {} on (at most β_slow = 1 turn), and ramps the {} between linearly in the pair index. The paper's ramp is linear in the number of turns instead (dashed): the two differ by up to {} (pair {}: {} as run, {} in the paper). YaRN also multiplies q and k by 0.1·ln s + 1 = {} (the logits by its square, {}).",
             s,
             stats.d,
-            crate::math::params::format_base(stats.base),
+            crate::model::params::format_base(stats.base),
             format_number(stats.pi_ratio),
             format_number(stats.ntk_base),
             format_number(last),

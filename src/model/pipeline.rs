@@ -1,8 +1,9 @@
 //! What the pipeline panel ("What exactly are Q, K and V?") says: its stage labels, the legend,
 //! the hover trace, the tooltip and the summary. Pure text, tested natively.
 
+use super::pipeline_figure::Selection;
 use super::present::format_number;
-use crate::math::pipeline::{Pipeline, Selection, Stage};
+use crate::math::pipeline::{Pipeline, Stage};
 use crate::math::projection::ProjectionMode;
 
 /// The summary of an empty sentence.

@@ -3,7 +3,7 @@
 //! into elements.
 
 use crate::math::encoding::{frequency, is_sine_column, pair_of_column};
-use crate::math::plot::reduced_angle;
+use crate::model::plot::reduced_angle;
 
 /// A number for a read-out: 3 significant digits, exponent form when very small or large.
 pub fn format_number(x: f64) -> String {

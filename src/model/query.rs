@@ -3,7 +3,7 @@
 //! Keys fall in four groups:
 //! - the encoding parameters (`d`, `n`, `base`, `delta`, `pair`, `pos`, `cols`, and `textbook`,
 //!   `index` when on: [`Params`]);
-//! - the attention panels' settings (`text`, `valid`, `heads`, …: [`LessonParams`]);
+//! - the attention panels' settings (`text`, `valid`, `heads`, …: [`PanelSettings`]);
 //! - the view (`theme`, `present`: [`ViewSettings`]);
 //! - keys read once at load and left in the link as they are (`compute`, `embed`, `controls`,
 //!   `preset`).
@@ -11,9 +11,9 @@
 //! A course page may add keys of its own: they are kept, in their order, when the link is written.
 
 use super::state::{State, Theme, ViewSettings};
-use crate::math::lesson::{is_lesson_key, LESSON_KEYS};
-use crate::math::params::{Params, KEYS};
-use crate::math::presets;
+use crate::model::params::{Params, KEYS};
+use crate::model::presets;
+use crate::model::settings::{is_settings_key, SETTINGS_KEYS};
 
 use super::tables::LESSON;
 
@@ -53,9 +53,9 @@ pub fn parse_search(search: &str) -> Vec<(String, String)> {
 }
 
 /// Text a notice may quote from a link: short, one line (the one rule for untrusted text,
-/// `math::params::shorten`).
+/// `model::params::shorten`).
 pub fn quote(value: &str) -> String {
-    crate::math::params::shorten(value)
+    crate::model::params::shorten(value)
 }
 
 /// Reads a link. Unknown keys are ignored (they may be a course page's); malformed values of the
@@ -115,12 +115,12 @@ pub fn parse_link(search: &str) -> (Link, Vec<String>) {
 
 /// Whether `key` is part of the state the page writes to its link (aliases included).
 pub fn is_state_key(key: &str) -> bool {
-    is_param_key(key) || is_lesson_key(key) || VIEW_KEYS.contains(&key)
+    is_param_key(key) || is_settings_key(key) || VIEW_KEYS.contains(&key)
 }
 
 /// The encoding parameters' keys, with the long names `peLab.set` also accepts.
 pub fn is_param_key(key: &str) -> bool {
-    crate::math::params::is_key(key)
+    crate::model::params::is_key(key)
 }
 
 /// The state as link pairs, in the order they are written. Lesson settings left to follow
@@ -139,7 +139,7 @@ fn params_pairs(params: &Params) -> Vec<(&'static str, String)> {
         ("n", params.n.to_string()),
         (
             "base",
-            crate::math::params::format_base(params.base).to_string(),
+            crate::model::params::format_base(params.base).to_string(),
         ),
         ("delta", params.delta.to_string()),
         ("pair", params.pair.to_string()),
@@ -210,7 +210,7 @@ pub fn parse_hash(hash: &str) -> Option<&'static str> {
 /// Every key the page reads from a link (short names), for the README and the tests.
 pub fn all_keys() -> Vec<&'static str> {
     KEYS.iter()
-        .chain(LESSON_KEYS.iter())
+        .chain(SETTINGS_KEYS.iter())
         .chain(VIEW_KEYS.iter())
         .chain(LOAD_KEYS.iter())
         .copied()
@@ -273,13 +273,13 @@ mod tests {
                 ("present".into(), "1".into()),
                 ("heads".into(), "6".into()),
             ],
-            crate::math::params::CPU_LIMITS,
+            crate::model::params::CPU_LIMITS,
         );
         state.update(crate::model::state::Msg::set("delta", "-3"));
         let search = write_search("", &state);
         let (link, notices) = parse_link(&search);
         assert!(notices.is_empty(), "{notices:?}");
-        let (back, notices) = State::from_updates(&link.updates, crate::math::params::CPU_LIMITS);
+        let (back, notices) = State::from_updates(&link.updates, crate::model::params::CPU_LIMITS);
         assert!(notices.is_empty(), "{notices:?}");
         assert_eq!(back, state);
         assert_eq!(state_query(&back), state_query(&state));

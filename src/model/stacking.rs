@@ -5,8 +5,8 @@
 use serde::Serialize;
 
 use super::present::format_number;
-use crate::math::lesson::injection_text;
 use crate::math::stacking::{run, PositionInjection, StackOptions, StackingError, PROBE_FOLDS};
+use crate::model::settings::injection_text;
 
 /// Below this residual the rows differ by less than 0.1% of their size: collapsed onto one row.
 pub const COLLAPSED: f64 = 1e-3;

@@ -6,9 +6,11 @@
 //! writes it.
 
 use super::query::{is_param_key, quote, VIEW_KEYS};
-use crate::math::lesson::{is_lesson_key, next_shuffle_seed, LessonParams, PermutationChoice};
-use crate::math::params::{Limits, Params, CPU_LIMITS};
-use crate::math::presets;
+use crate::model::params::{Limits, Params, CPU_LIMITS};
+use crate::model::presets;
+use crate::model::settings::{
+    is_settings_key, next_shuffle_seed, PanelSettings, PermutationChoice,
+};
 
 use super::tables::{lesson_index, lesson_move, LESSON};
 
@@ -70,7 +72,7 @@ impl ViewSettings {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct State {
     pub params: Params,
-    pub lesson: LessonParams,
+    pub lesson: PanelSettings,
     pub view: ViewSettings,
 }
 
@@ -151,7 +153,7 @@ impl State {
         let pairs = || updates.iter().map(|(k, v)| (k.as_str(), v.as_str()));
         let (params, mut notices) = Params::from_pairs_with(limits, pairs());
         state.params = params;
-        let (lesson, lesson_notices) = LessonParams::from_pairs(pairs(), state.params.d);
+        let (lesson, lesson_notices) = PanelSettings::from_pairs(pairs(), state.params.d);
         state.lesson = lesson;
         notices.extend(lesson_notices);
         for (key, value) in pairs() {
@@ -208,7 +210,7 @@ impl State {
                             limits: self.params.limits,
                             ..Params::default()
                         },
-                        lesson: LessonParams::default(),
+                        lesson: PanelSettings::default(),
                         view: self.view,
                     };
                     let entries: Vec<(String, String)> = preset
@@ -245,7 +247,7 @@ impl State {
             }
             Msg::TogglePresent => self.view.present = !self.view.present,
             Msg::NextSeed => {
-                let next = (self.lesson.seed + 1) % (crate::math::lesson::MAX_SEED + 1);
+                let next = (self.lesson.seed + 1) % (crate::model::settings::MAX_SEED + 1);
                 notices.extend(self.lesson.update("seed", &next.to_string()));
                 notices.extend(self.lesson.update("proj", "random"));
             }
@@ -273,7 +275,7 @@ impl State {
         }
         notices.extend(self.lesson.fit_to(self.params.d));
         for (key, value) in entries.iter().filter(|(k, _)| !is_param_key(k)) {
-            if is_lesson_key(key) {
+            if is_settings_key(key) {
                 notices.extend(self.lesson.update(key, value));
             } else if VIEW_KEYS.contains(&key.as_str()) {
                 self.view.apply(key, value, notices);
@@ -290,7 +292,7 @@ pub fn start_limits(cpu_only: bool) -> Limits {
     if cpu_only {
         CPU_LIMITS
     } else {
-        crate::math::params::WIDEST_LIMITS
+        crate::model::params::WIDEST_LIMITS
     }
 }
 
@@ -425,7 +427,7 @@ mod tests {
     #[test]
     fn limits_narrow_with_a_notice() {
         let mut state = State::default();
-        state.params.limits = crate::math::params::WIDEST_LIMITS;
+        state.params.limits = crate::model::params::WIDEST_LIMITS;
         state.update(set(&[("n", "4000")]));
         assert_eq!(state.params.n, 4000);
         let changed = state.update(Msg::SetLimits(CPU_LIMITS));

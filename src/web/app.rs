@@ -15,7 +15,7 @@ use super::page::{self, PageDom};
 use super::panel::{Ctx, Panel};
 use super::scheduler;
 use super::stats::{StateView, Stats};
-use crate::math::plot::PixelRect;
+use crate::model::plot::PixelRect;
 use crate::model::present;
 use crate::model::query;
 use crate::model::state::{Msg, State};

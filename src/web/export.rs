@@ -7,7 +7,7 @@ use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, HtmlCanvasElement, Url};
 use super::dom;
 use super::error::WebError;
 use super::panel::{Ctx, Panel};
-use crate::math::params::Params;
+use crate::model::params::Params;
 
 /// Saves `text` as a file named `filename` with the given MIME type.
 pub fn download_text(filename: &str, mime: &str, text: &str) -> Result<(), WebError> {
@@ -65,7 +65,7 @@ fn view_parameters(p: &Params) -> Vec<(&'static str, String)> {
     vec![
         ("d", p.d.to_string()),
         ("n", p.n.to_string()),
-        ("base", crate::math::params::format_base(p.base)),
+        ("base", crate::model::params::format_base(p.base)),
     ]
 }
 

@@ -13,9 +13,9 @@ use super::panel::PANELS;
 use super::scheduler;
 use ndarray::Axis;
 
-use crate::math::params::Params;
 use crate::math::relative::projection_error_of;
 use crate::model::controls::{control_values, global_summary};
+use crate::model::params::Params;
 use crate::model::schedule;
 
 impl App {

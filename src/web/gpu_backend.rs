@@ -14,8 +14,8 @@ use super::surface;
 use crate::gpu::heatmap::{HeatmapRenderer, HeatmapView};
 use crate::gpu::stats::read_totals;
 use crate::gpu::{read_f32, AlibiScoresKernel, EncodingKernel, GpuContext, RopeScoresKernel};
-use crate::math::params::Params;
-use crate::math::plot::PixelRect;
+use crate::model::params::Params;
+use crate::model::plot::PixelRect;
 use crate::model::present::is_software_adapter;
 use crate::model::present::PSource;
 

@@ -38,7 +38,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 
-use crate::math::params::Params;
+use crate::model::params::Params;
 use crate::model::present::{gpu_unavailable_notice, software_adapter_reason};
 use crate::model::query::{self, ComputeChoice};
 use crate::model::state::{start_limits, State};

@@ -12,7 +12,7 @@ use super::action::Action;
 use super::dom::{self, listen};
 use super::error::WebError;
 use super::panel::PANELS;
-use crate::math::presets::PRESETS;
+use crate::model::presets::PRESETS;
 use crate::model::query;
 use crate::model::state::{State, Theme, ViewSettings};
 

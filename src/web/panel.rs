@@ -14,9 +14,9 @@ use super::backend::{Backend, FrameData, LocalFuture};
 use super::error::WebError;
 use super::panels;
 use super::stats::Stats;
-use crate::math::lesson::LessonParams;
-use crate::math::params::Params;
-use crate::math::plot::PixelRect;
+use crate::model::params::Params;
+use crate::model::plot::PixelRect;
+use crate::model::settings::PanelSettings;
 pub use crate::model::tables::{PanelSpec, PANELS};
 
 /// Finds every panel's elements, in the order of [`PANELS`].
@@ -52,7 +52,7 @@ pub fn mount_panels() -> Result<Vec<Box<dyn Panel>>, WebError> {
 /// What a panel renders with.
 pub struct Ctx<'a> {
     pub params: &'a Params,
-    pub lesson: &'a LessonParams,
+    pub lesson: &'a PanelSettings,
     pub backend: &'a mut Backend,
     /// The last frame of P: gathered columns and reductions, and P itself on the CPU path.
     pub frame: &'a FrameData,

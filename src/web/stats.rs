@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::math::params::Params;
+use crate::model::params::Params;
 
 /// The page's top-level numbers (`stats.panels.<name>` are added from the panels themselves).
 #[derive(Debug, Clone, Default, Serialize)]

@@ -16,8 +16,8 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 use super::dom;
 use super::error::WebError;
-use crate::math::plot::PixelRect;
 use crate::model::canvas::{canvas_size, CanvasSize};
+use crate::model::plot::PixelRect;
 
 /// The attributes that hold a canvas's design size (its `width` and `height` in `index.html`,
 /// recorded before the backing store is first resized) and the logical size it was last drawn at.

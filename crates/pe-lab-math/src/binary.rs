@@ -9,7 +9,7 @@
 use ndarray::Array2;
 
 use super::encoding::{frequency_count, period};
-use super::params::WIDEST_LIMITS;
+use super::limits::WIDEST_LIMITS;
 use super::{validate, MathError};
 
 /// The most rows [`bits`] produces (the widest backend limit on n).

@@ -16,7 +16,7 @@ use ndarray::{Array2, ArrayView1, ArrayView2};
 use thiserror::Error;
 
 use super::encoding::{frequency_count, sinusoidal};
-use super::params::WIDEST_LIMITS;
+use super::limits::WIDEST_LIMITS;
 use super::{validate, MathError};
 
 /// Why a similarity computation cannot be done.

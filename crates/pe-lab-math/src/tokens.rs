@@ -9,7 +9,7 @@
 use ndarray::Array2;
 
 use super::encoding::sinusoidal;
-use super::params::WIDEST_LIMITS;
+use super::limits::WIDEST_LIMITS;
 use super::rng::{seed_of, SplitMix64};
 use super::{validate, MathError};
 

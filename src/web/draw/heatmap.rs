@@ -9,7 +9,7 @@ use wasm_bindgen::Clamped;
 use web_sys::{HtmlCanvasElement, ImageData};
 
 use crate::math::colormap::{diverging_resampled_rgba, resample_rgba};
-use crate::math::plot::{integer_ticks, PixelRect};
+use crate::model::plot::{integer_ticks, PixelRect};
 use crate::web::dom::context_2d;
 use crate::web::error::{draw_error, WebError};
 

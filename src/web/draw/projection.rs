@@ -9,8 +9,8 @@ use web_sys::HtmlCanvasElement;
 
 use super::heatmap::{DESC_FONT, LABEL_FONT};
 use crate::math::encoding::frequency;
-use crate::math::plot::{arc_points, reduced_angle};
 use crate::math::relative::{apply, rotation_for_pair, Mat2};
+use crate::model::plot::{arc_points, reduced_angle};
 use crate::web::error::{draw_error, WebError};
 
 /// The numbers the panel prints beside its drawing.

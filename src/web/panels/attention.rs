@@ -17,13 +17,13 @@ use super::reading::{self, Paging};
 use super::{canvas_message, elapsed, format_number, Ctx};
 use crate::math::colormap::{sequential_bar_rgba, weights_image};
 use crate::math::panels::{masked_weights_are_zero, row_sum_error};
-use crate::math::plot::{cell_at, step_cell, PixelRect};
 use crate::math::projection::ProjectionMode;
 use crate::math::sentence::{self_and_other_dots, sentence_attention};
 use crate::model::attention::{
     encoding_sentence, formula, identity_warning, mask_sentence, offset_sentence,
     projection_description, row_sum_sentence, IdentityNumbers,
 };
+use crate::model::plot::{cell_at, step_cell, PixelRect};
 use crate::model::present::plural;
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
@@ -105,7 +105,7 @@ impl WeightsView {
         let valid = self
             .valid_len
             .map_or_else(|| "all".to_string(), |v| v.to_string());
-        crate::math::export::matrix_csv(
+        crate::model::export::matrix_csv(
             &self.formula,
             &[
                 ("tokens", self.tokens.len().to_string()),

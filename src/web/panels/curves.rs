@@ -10,7 +10,7 @@ use super::super::draw::curves::{curves_svg, draw_curves};
 use super::super::error::WebError;
 use super::super::panel::{Ctx, Panel, PanelSpec};
 use super::heatmap::encoding_csv_head;
-use crate::math::export::matrix_csv;
+use crate::model::export::matrix_csv;
 use crate::model::present::curves_summary;
 
 crate::element_table! {

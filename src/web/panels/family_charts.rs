@@ -10,7 +10,7 @@ use super::super::draw::heatmap::{
 };
 use super::super::error::{draw_error, WebError};
 use crate::math::colormap::diverging_part_bar_rgba;
-use crate::math::plot::PixelRect;
+use crate::model::plot::PixelRect;
 use crate::web::surface;
 
 /// One curve of a line chart.

@@ -20,11 +20,11 @@ use crate::math::heads::{
     compare_valid_len_orders_qk, head_valid_lens, multi_head_weights_positioned, repeat_valid_lens,
     tiled_head_valid_lens,
 };
-use crate::math::lesson::{batch_sequences, divisors, PAD_TOKEN};
 use crate::math::panels::masked_weights_are_zero;
-use crate::math::plot::{cell_at, step_cell, PixelRect};
 use crate::math::projection::mean_self_weight;
 use crate::math::sentence::projected_batch;
+use crate::model::plot::{cell_at, step_cell, PixelRect};
+use crate::model::settings::{batch_sequences, divisors, PAD_TOKEN};
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 

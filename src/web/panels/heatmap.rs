@@ -12,9 +12,9 @@ use super::super::error::WebError;
 use super::super::panel::{Ctx, Panel, PanelSpec};
 use super::reading::{self, Paging};
 use crate::math::encoding::{frequency_count, period};
-use crate::math::export::{encoding_csv, matrix_csv, numbered_columns};
-use crate::math::params::Params;
-use crate::math::plot::{cell_at, step_cell};
+use crate::model::export::{encoding_csv, matrix_csv, numbered_columns};
+use crate::model::params::Params;
+use crate::model::plot::{cell_at, step_cell};
 use crate::model::present::{encoding_cell, encoding_summary, EncodingSummary};
 
 crate::element_table! {

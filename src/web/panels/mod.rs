@@ -41,10 +41,10 @@ use web_sys::HtmlCanvasElement;
 use super::dom::now_ms;
 use super::error::WebError;
 pub use super::panel::Ctx;
-use crate::math::lesson::LessonParams;
-use crate::math::params::{format_base, Params};
 use crate::math::projection::{ProjectionMode, Projections};
+use crate::model::params::{format_base, Params};
 pub use crate::model::present::{format_number, subscript};
+use crate::model::settings::PanelSettings;
 
 /// `peLab.lesson`: the panel settings after clamping (the global ones are `peLab.state`).
 #[derive(Debug, Serialize)]
@@ -83,7 +83,7 @@ pub struct LessonView {
 }
 
 impl LessonView {
-    pub fn new(lesson: &LessonParams, params: &Params) -> Self {
+    pub fn new(lesson: &PanelSettings, params: &Params) -> Self {
         let (cn, cd, k) = lesson.complexity(params.n, params.d);
         LessonView {
             text: lesson.text.clone(),
@@ -112,7 +112,7 @@ impl LessonView {
             skip: lesson.skip,
             layer_norm: lesson.layer_norm,
             causal: lesson.causal,
-            injection: crate::math::lesson::injection_text(lesson.injection),
+            injection: crate::model::settings::injection_text(lesson.injection),
             t5_range: lesson.t5_range,
         }
     }

@@ -15,9 +15,9 @@ use super::super::panel::{to_js, Panel, PanelSpec};
 use super::{canvas_message, elapsed, format_number, Ctx};
 use crate::math::order::permute_tokens;
 use crate::math::panels::{masked_equivariance_gap_projected, row_gaps_projected, shift_gaps};
-use crate::math::plot::integer_ticks;
 use crate::math::position::{Encoding, PositionScheme};
 use crate::model::order::{masked_sentence, shift_sentence, SHIFT};
+use crate::model::plot::integer_ticks;
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 

@@ -14,15 +14,16 @@ use super::super::draw::heatmap::{paint_cells, RgbaImage};
 use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::{canvas_message, elapsed, Ctx};
-use crate::math::lesson::nearest_divisor;
-use crate::math::pipeline::{
-    bands, layout, left_margin, legend_height, outline_rect, outlines, stage_at, stage_gap, Mark,
-    Pipeline, PipelineError, PipelineSettings, Selection, Stage, STAGES,
-};
-use crate::math::plot::PixelRect;
+use crate::math::pipeline::{Pipeline, PipelineError, PipelineSettings, Stage, STAGES};
 use crate::model::pipeline::{
     cell_text, legend, stage_label, summary, trace, EMPTY_SUMMARY, TRACE_HINT,
 };
+use crate::model::pipeline_figure::{
+    bands, layout, left_margin, legend_height, outline_rect, outlines, stage_at, stage_gap, Mark,
+    Selection,
+};
+use crate::model::plot::PixelRect;
+use crate::model::settings::nearest_divisor;
 
 /// The shapes of the stages, [rows, columns].
 #[derive(Debug, Clone, Default, Serialize)]

@@ -11,7 +11,7 @@ use super::super::error::WebError;
 use super::super::panel::{Ctx, Panel, PanelSpec};
 use super::canvas_message;
 use super::heatmap::encoding_csv_head;
-use crate::math::export::matrix_csv;
+use crate::model::export::matrix_csv;
 use crate::model::present::{
     matrix_entry, projection_angle, projection_note, projection_point, textbook_note,
     NO_PAIR_CANVAS, NO_PAIR_NOTE,

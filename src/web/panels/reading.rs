@@ -10,7 +10,7 @@ use web_sys::{HtmlCanvasElement, HtmlElement, KeyboardEvent, MouseEvent};
 use super::super::action::{Action, PanelEvent};
 use super::super::dom::{self, listen};
 use super::super::error::WebError;
-use crate::math::plot::PixelRect;
+use crate::model::plot::PixelRect;
 
 /// Distance in CSS pixels from the pointer (or the cell's centre) to the tooltip's corner.
 const TOOLTIP_OFFSET: f64 = 14.0;

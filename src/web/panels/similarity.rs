@@ -20,8 +20,8 @@ use super::similarity_charts::{draw_curve, draw_normalized};
 use super::similarity_heatmap::{draw_heatmap, GramView};
 use super::{elapsed, format_number, subscript, Ctx};
 use crate::math::panels::{dot_curve, encoding_rows, row_dot};
-use crate::math::plot::step_cell;
 use crate::math::similarity::{normalized_similarity, row_resemblance, RowResemblance};
+use crate::model::plot::step_cell;
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
@@ -128,7 +128,7 @@ pub fn render(
         &dom.live,
         &format!(
             "At d = {d}, base {}: p₅·p₆ = {:.4}, p₁₀₅·p₁₀₆ = {:.4}, p₅·p₁₀ = {:.4}",
-            crate::math::params::format_base(base),
+            crate::model::params::format_base(base),
             stats.p5p6,
             stats.p105p106,
             stats.p5p10
@@ -236,7 +236,7 @@ pub fn render(
                 } else {
                     format!(
                         "At base {} these columns are not slow enough to stay still: neighbours differ in them too.",
-                        crate::math::params::format_base(base)
+                        crate::model::params::format_base(base)
                     )
                 }
             )

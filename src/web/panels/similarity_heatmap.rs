@@ -16,11 +16,11 @@ use crate::math::colormap::{
     diverging_bar_rgba, diverging_rgba, sequential_bar_rgba, sequential_rgba,
 };
 use crate::math::gram::gram;
-use crate::math::lesson::SimilarityView;
 use crate::math::panels::{distances_from_gram, encoding_rows, rows_within_budget};
-use crate::math::plot::{cell_at, PixelRect};
 use crate::math::similarity::diagonal_spread;
+use crate::model::plot::{cell_at, PixelRect};
 use crate::model::present::plural;
+use crate::model::settings::SimilarityView;
 
 /// The heatmap as drawn, for reading its cells.
 pub struct GramView {

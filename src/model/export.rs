@@ -51,7 +51,7 @@ pub fn encoding_csv(p: ArrayView2<f32>, base: f64) -> String {
         &[
             ("d", d.to_string()),
             ("n", n.to_string()),
-            ("base", crate::params::format_base(base)),
+            ("base", crate::model::params::format_base(base)),
         ],
         "position",
         &numbered_columns("col_", d),
@@ -83,7 +83,7 @@ fn clean(label: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::encoding::sinusoidal;
+    use crate::math::encoding::sinusoidal;
 
     #[test]
     fn values_round_trip_bit_for_bit() {

@@ -2,33 +2,13 @@
 //! fields, `peLab.set`) becomes a valid state. Every out-of-range or malformed value is clamped to a
 //! working state and explained by a notice; nothing here panics or allocates without bound.
 
-use super::encoding::frequency_count;
-use super::relative::valid_positions;
+use crate::math::encoding::frequency_count;
+use crate::math::relative::valid_positions;
 
 pub const D_MIN: usize = 1;
 pub const N_MIN: usize = 1;
 
-/// The largest d and n a compute backend accepts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
-    pub d_max: usize,
-    pub n_max: usize,
-}
-
-/// The CPU path: one full update (P, heatmap, curves, projection error) at d = 1024, n = 2048
-/// measured 40–130 ms in headless Chromium on 2 cores, about the most that still follows a slider.
-pub const CPU_LIMITS: Limits = Limits {
-    d_max: 1024,
-    n_max: 2048,
-};
-/// WebGPU: the encoding kernel and the heatmap render pass handle n = 4096, d = 2048 (32 MB of P)
-/// without reading P back; see the closing note of the WebGPU issue for the measurements.
-pub const GPU_LIMITS: Limits = Limits {
-    d_max: 2048,
-    n_max: 4096,
-};
-/// The widest limits of any backend: what a URL may ask for before the backend is known.
-pub const WIDEST_LIMITS: Limits = GPU_LIMITS;
+pub use crate::math::limits::{Limits, CPU_LIMITS, GPU_LIMITS, WIDEST_LIMITS};
 pub const D_MAX: usize = CPU_LIMITS.d_max;
 pub const N_MAX: usize = CPU_LIMITS.n_max;
 pub const BASE_MIN: f64 = 2.0;

@@ -103,8 +103,8 @@ pub fn names() -> Vec<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lesson::{is_lesson_key, LessonParams};
-    use crate::params::{Params, KEYS};
+    use crate::model::params::{Params, KEYS};
+    use crate::model::settings::{is_settings_key, PanelSettings};
 
     #[test]
     fn every_preset_parses_without_a_notice() {
@@ -117,10 +117,10 @@ mod tests {
                     .filter(|(k, _)| KEYS.contains(k)),
             );
             assert!(notices.is_empty(), "{}: {notices:?}", preset.name);
-            let mut lesson = LessonParams::default();
+            let mut lesson = PanelSettings::default();
             // The page applies the global parameters first, then the lesson's, which depend on d.
             lesson.fit_to(params.d);
-            for (key, value) in preset.updates.iter().filter(|(k, _)| is_lesson_key(k)) {
+            for (key, value) in preset.updates.iter().filter(|(k, _)| is_settings_key(k)) {
                 let notices = lesson.update(key, value);
                 assert!(
                     notices.is_empty(),
@@ -131,7 +131,7 @@ mod tests {
             assert!(lesson.fit_to(params.d).is_empty(), "{}", preset.name);
             for (key, _) in preset.updates {
                 assert!(
-                    KEYS.contains(key) || is_lesson_key(key),
+                    KEYS.contains(key) || is_settings_key(key),
                     "{}: unknown key {key}",
                     preset.name
                 );

@@ -2,23 +2,23 @@
 //! permutation, the similarity and complexity settings. Like [`super::params`], untrusted text (a
 //! URL, a field, `peLab.set`) becomes a valid state, and every correction is explained by a notice.
 //!
-//! Short URL keys (see [`LESSON_KEYS`]): `text`, `valid`, `pe`, `scale`, `heads`, `lens`, `perm`,
+//! Short URL keys (see [`SETTINGS_KEYS`]): `text`, `valid`, `pe`, `scale`, `heads`, `lens`, `perm`,
 //! `simi`, `simk`, `simview`, `cn`, `cd`, `k`, `ti`, `tj`. Settings that follow another value when
 //! left alone (the mask, the number of heads, the complexity panel's n and d) are `None` until set,
 //! and are then absent from the link.
 
-use super::order::{shuffle, swap_permutation};
 use super::params::{parse_integer, shorten, WIDEST_LIMITS};
-use super::position::{
+use crate::math::order::{shuffle, swap_permutation};
+use crate::math::position::{
     Encoding, PositionScheme, DEFAULT_ALIBI_HEADS, DEFAULT_CLIP, DEFAULT_LEARNED_MAX,
     MAX_ALIBI_HEADS, MAX_CLIP, MAX_LEARNED_MAX,
 };
-use super::projection::{ProjectionMode, DEFAULT_BETA, DEFAULT_SEED, MAX_BETA};
-use super::stacking::{PositionInjection, MAX_LAYERS};
-use super::tokens::{count_tokens, tokenize, DEFAULT_SENTENCE, MAX_TOKENS};
+use crate::math::projection::{ProjectionMode, DEFAULT_BETA, DEFAULT_SEED, MAX_BETA};
+use crate::math::stacking::{PositionInjection, MAX_LAYERS};
+use crate::math::tokens::{count_tokens, tokenize, DEFAULT_SENTENCE, MAX_TOKENS};
 
 /// The URL/API names of the panel settings, in the order they are written to a link.
-pub const LESSON_KEYS: [&str; 31] = [
+pub const SETTINGS_KEYS: [&str; 31] = [
     "text", "valid", "pe", "sqrtd", "heads", "lens", "perm", "simi", "simk", "simview", "cn", "cd",
     "k", "ti", "tj", "proj", "seed", "beta", "tile", "enc", "aheads", "clip", "lmax", "scale",
     "ctx", "layers", "skip", "ln", "causal", "inject", "trange",
@@ -119,7 +119,7 @@ pub struct ChosenPermutation {
 
 /// The complete state of the attention panels.
 #[derive(Debug, Clone, PartialEq)]
-pub struct LessonParams {
+pub struct PanelSettings {
     /// The sentence, as typed (at most [`MAX_TEXT_CHARS`] characters).
     pub text: String,
     /// Keys at index ≥ valid_len are masked; `None`: every key is valid.
@@ -154,7 +154,7 @@ pub struct LessonParams {
     /// Draw what d2l's original `np.tile` of valid_lens did beside the right maps.
     pub show_tile: bool,
     /// The position family of the attention panels (`enc`); in use only while
-    /// `positional_encoding` is on (see [`LessonParams::encoding_in_use`]).
+    /// `positional_encoding` is on (see [`PanelSettings::encoding_in_use`]).
     pub encoding: Encoding,
     /// ALiBi: the heads of the model whose slopes are used (`aheads`).
     pub alibi_heads: usize,
@@ -178,9 +178,9 @@ pub struct LessonParams {
     d: usize,
 }
 
-impl Default for LessonParams {
+impl Default for PanelSettings {
     fn default() -> Self {
-        LessonParams {
+        PanelSettings {
             text: DEFAULT_SENTENCE.to_string(),
             valid_len: None,
             positional_encoding: true,
@@ -217,8 +217,8 @@ impl Default for LessonParams {
 }
 
 /// Whether `key` is one of the panel settings (the long names of `peLab.set` included).
-pub fn is_lesson_key(key: &str) -> bool {
-    LESSON_KEYS.contains(&key) || canonical_key(key) != key
+pub fn is_settings_key(key: &str) -> bool {
+    SETTINGS_KEYS.contains(&key) || canonical_key(key) != key
 }
 
 /// `peLab.set` also accepts descriptive names: `sentence`, `validLen`, `positionalEncoding`, ….
@@ -253,23 +253,23 @@ fn canonical_key(key: &str) -> &str {
     }
 }
 
-impl LessonParams {
+impl PanelSettings {
     /// Parses the panel settings among `key=value` pairs (other keys are ignored: they belong to
     /// [`super::params::Params`] or to a course page), for an encoding of dimension `d`.
     pub fn from_pairs<'a>(
         pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
         d: usize,
-    ) -> (LessonParams, Vec<String>) {
-        let mut lesson = LessonParams {
+    ) -> (PanelSettings, Vec<String>) {
+        let mut lesson = PanelSettings {
             d: d.max(1),
-            ..LessonParams::default()
+            ..PanelSettings::default()
         };
         let mut notices = Vec::new();
         // The mask and the token pair are checked against the sentence, which may come later in
         // the link.
         let mut pair_updates = Vec::new();
         for (key, value) in pairs {
-            if !is_lesson_key(key) {
+            if !is_settings_key(key) {
                 continue;
             }
             if matches!(canonical_key(key), "valid" | "ti" | "tj") {
@@ -288,7 +288,7 @@ impl LessonParams {
     /// Applies one textual update and clamps. Unknown keys are reported.
     pub fn update(&mut self, key: &str, value: &str) -> Vec<String> {
         let mut notices = Vec::new();
-        if !is_lesson_key(key) {
+        if !is_settings_key(key) {
             notices.push(format!("Unknown parameter '{}' ignored.", shorten(key)));
             return notices;
         }
@@ -617,7 +617,7 @@ impl LessonParams {
     }
 
     /// Brings the settings that depend on others into range: the token pair follows the sentence
-    /// (silently), the heads must divide d (see [`LessonParams::fit_to`]).
+    /// (silently), the heads must divide d (see [`PanelSettings::fit_to`]).
     pub fn clamp(&mut self) -> Vec<String> {
         let last = self.token_count().saturating_sub(1);
         self.token_pair = (self.token_pair.0.min(last), self.token_pair.1.min(last));
@@ -723,7 +723,7 @@ impl LessonParams {
         if self.show_tile {
             pairs.push(("tile", "1".into()));
         }
-        let defaults = LessonParams::default();
+        let defaults = PanelSettings::default();
         let numbers: [(&'static str, usize, usize); 6] = [
             ("aheads", self.alibi_heads, defaults.alibi_heads),
             ("clip", self.clip, defaults.clip),
