@@ -2,22 +2,24 @@
 //! buffers), a WebGPU canvas the heatmap render pass draws into, and the small read-backs a frame
 //! needs (the gathered columns, the reductions, a hovered value). P itself never leaves the GPU.
 
+mod adapter_label;
+mod panel_surface;
+
 use ndarray::{Array2, ArrayView2};
-use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
 use super::backend::{FrameData, LocalFuture, TextbookFrame};
 use super::dom::{self, now_ms};
-use super::draw::heatmap::paint_canvas;
 use super::error::WebError;
-use super::surface;
-use crate::gpu::heatmap::{HeatmapRenderer, HeatmapView};
+use crate::gpu::heatmap::HeatmapRenderer;
 use crate::gpu::stats::read_totals;
 use crate::gpu::{read_f32, AlibiScoresKernel, EncodingKernel, GpuContext, RopeScoresKernel};
 use crate::model::params::Params;
 use crate::model::plot::PixelRect;
 use crate::model::present::is_software_adapter;
 use crate::model::present::PSource;
+use adapter_label::browser_adapter_label;
+use panel_surface::PanelSurface;
 
 pub struct GpuBackend {
     context: GpuContext,
@@ -39,99 +41,6 @@ pub struct GpuBackend {
     /// A second encoding kernel for the complexity panel's timing, whose n and d are its own: the
     /// page's P (hovered, drawn) stays untouched.
     measure_encoding: Option<EncodingKernel>,
-}
-
-/// An offscreen WebGPU canvas a panel heatmap is rendered into before being drawn inside its axes.
-struct PanelSurface {
-    canvas: HtmlCanvasElement,
-    surface: wgpu::Surface<'static>,
-    size: (u32, u32),
-}
-
-impl PanelSurface {
-    /// A canvas (not in the document) with a WebGPU surface.
-    fn new(instance: &wgpu::Instance) -> Result<Self, WebError> {
-        let canvas: HtmlCanvasElement = dom::document()?
-            .create_element("canvas")?
-            .dyn_into()
-            .map_err(|_| WebError::Js("could not create a canvas".into()))?;
-        canvas.set_width(1);
-        canvas.set_height(1);
-        let surface = instance
-            .create_surface(wgpu::SurfaceTarget::Canvas(canvas.clone()))
-            .map_err(|e| WebError::Gpu(format!("no WebGPU canvas context: {e}")))?;
-        Ok(PanelSurface {
-            canvas,
-            surface,
-            size: (0, 0),
-        })
-    }
-
-    /// Renders `cells` with the heatmap render pass into this canvas (resized to `rect`), then
-    /// draws the canvas into `rect` of the 2D canvas `target`, inside its axes.
-    #[allow(clippy::too_many_arguments)] // what to draw, with what, and where
-    fn draw(
-        &mut self,
-        ctx: &GpuContext,
-        renderer: &HeatmapRenderer,
-        format: wgpu::TextureFormat,
-        cells: &wgpu::Buffer,
-        (rows, columns): (usize, usize),
-        (low, high): (f32, f32),
-        rect: PixelRect,
-        target: &HtmlCanvasElement,
-    ) -> Result<(), WebError> {
-        // Rendered at the target's device pixels (it is drawn into `rect`, in logical pixels,
-        // through the target's transform), so that cell edges stay sharp at any pixel ratio.
-        let device = surface::device_rect(target, rect);
-        let (width, height) = (
-            device.width().max(1.0) as u32,
-            device.height().max(1.0) as u32,
-        );
-        if self.size != (width, height) {
-            self.canvas.set_width(width);
-            self.canvas.set_height(height);
-            self.surface.configure(
-                &ctx.device,
-                &wgpu::SurfaceConfiguration {
-                    usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
-                    format,
-                    width,
-                    height,
-                    present_mode: wgpu::PresentMode::Fifo,
-                    desired_maximum_frame_latency: 2,
-                    alpha_mode: wgpu::CompositeAlphaMode::Auto,
-                    view_formats: vec![],
-                    color_space: Default::default(),
-                },
-            );
-            self.size = (width, height);
-        }
-        let frame = match self.surface.get_current_texture() {
-            wgpu::CurrentSurfaceTexture::Success(frame)
-            | wgpu::CurrentSurfaceTexture::Suboptimal(frame) => frame,
-            other => return Err(WebError::Gpu(format!("no canvas texture: {other:?}"))),
-        };
-        let view = frame
-            .texture
-            .create_view(&wgpu::TextureViewDescriptor::default());
-        renderer.draw(
-            &ctx.device,
-            &ctx.queue,
-            &view,
-            cells,
-            HeatmapView {
-                rows: rows as u32,
-                columns: columns as u32,
-                out_width: width,
-                out_height: height,
-                low,
-                high,
-            },
-        );
-        ctx.queue.present(frame);
-        paint_canvas(target, &self.canvas, rect)
-    }
 }
 
 impl GpuBackend {
@@ -474,39 +383,4 @@ impl GpuBackend {
     pub fn destroy_device(&self) {
         self.context.device.destroy();
     }
-}
-
-/// "vendor architecture description (software)" from `GPUAdapter.info`, which browsers fill in
-/// even where wgpu's `AdapterInfo::name` stays empty.
-async fn browser_adapter_label() -> Option<String> {
-    use js_sys::{Function, Promise, Reflect};
-    let navigator = dom::window().ok()?.navigator();
-    let gpu = Reflect::get(&navigator, &"gpu".into()).ok()?;
-    let request: Function = Reflect::get(&gpu, &"requestAdapter".into())
-        .ok()?
-        .dyn_into()
-        .ok()?;
-    let promise: Promise = request.call0(&gpu).ok()?.dyn_into().ok()?;
-    let adapter = wasm_bindgen_futures::JsFuture::from(promise).await.ok()?;
-    let info = Reflect::get(&adapter, &"info".into()).ok()?;
-    let field = |name: &str| {
-        Reflect::get(&info, &name.into())
-            .ok()
-            .and_then(|v| v.as_string())
-            .unwrap_or_default()
-    };
-    let mut parts: Vec<String> = ["vendor", "architecture", "description"]
-        .iter()
-        .map(|name| field(name))
-        .filter(|s| !s.is_empty())
-        .collect();
-    parts.dedup();
-    let software = Reflect::get(&info, &"isFallbackAdapter".into())
-        .ok()
-        .and_then(|v| v.as_bool())
-        .unwrap_or(false);
-    if software {
-        parts.push("(software)".into());
-    }
-    (!parts.is_empty()).then(|| parts.join(" "))
 }
