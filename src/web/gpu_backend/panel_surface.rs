@@ -6,7 +6,7 @@ use web_sys::HtmlCanvasElement;
 
 use crate::gpu::heatmap::{HeatmapRenderer, HeatmapView};
 use crate::gpu::GpuContext;
-use crate::math::plot::PixelRect;
+use crate::model::plot::PixelRect;
 use crate::web::dom;
 use crate::web::draw::heatmap::paint_canvas;
 use crate::web::error::WebError;
