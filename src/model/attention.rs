@@ -5,6 +5,7 @@ use super::present::{format_number, plural};
 use crate::math::position::{Encoding, PositionScheme};
 use crate::math::projection::ProjectionMode;
 use crate::math::sentence::OffsetHeadReport;
+use crate::model::query::values::UrlName;
 
 /// The projections, in words (the CSV's first line uses [`formula`]).
 pub fn projection_description(mode: ProjectionMode, seed: u64, delta: i64, beta: f64) -> String {

@@ -10,9 +10,10 @@ use crate::math::tokens::MAX_TOKENS;
 use crate::model::params::{
     base_from_slider, format_base, slider_from_base, BASE_MAX, BASE_MIN, D_MIN, N_MIN,
 };
+use crate::model::query::values::UrlName;
 use crate::model::settings::{
-    divisors, injection_text, COMPLEXITY_D_MAX, COMPLEXITY_N_MAX, KERNEL_MAX, MAX_EXTENSION_SCALE,
-    MAX_T5_RANGE, MAX_TRAINING_CONTEXT, MIN_T5_RANGE, MIN_TRAINING_CONTEXT, SIM_MAX_OFFSET_LIMIT,
+    divisors, COMPLEXITY_D_MAX, COMPLEXITY_N_MAX, KERNEL_MAX, MAX_EXTENSION_SCALE, MAX_T5_RANGE,
+    MAX_TRAINING_CONTEXT, MIN_T5_RANGE, MIN_TRAINING_CONTEXT, SIM_MAX_OFFSET_LIMIT,
     SIM_POSITION_MAX,
 };
 
@@ -314,7 +315,7 @@ pub fn control_values(state: &State) -> ControlValues {
         skip: lesson.skip,
         layer_norm: lesson.layer_norm,
         causal: lesson.causal,
-        injection: injection_text(lesson.injection),
+        injection: lesson.injection.to_query(),
     }
 }
 

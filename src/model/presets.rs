@@ -103,8 +103,10 @@ pub fn names() -> Vec<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::params::{Params, KEYS};
-    use crate::model::settings::{is_settings_key, PanelSettings};
+    use crate::model::params::Params;
+    use crate::model::query::params_keys::KEYS;
+    use crate::model::query::settings_keys::is_settings_key;
+    use crate::model::settings::PanelSettings;
 
     #[test]
     fn every_preset_parses_without_a_notice() {

@@ -2,11 +2,11 @@
 //! probe values it describes, so a setting cannot be described as keeping the rows apart while
 //! its numbers show them collapsed.
 
+use crate::model::query::values::UrlName;
 use serde::Serialize;
 
 use super::present::format_number;
 use crate::math::stacking::{run, PositionInjection, StackOptions, StackingError, PROBE_FOLDS};
-use crate::model::settings::injection_text;
 
 /// Below this residual the rows differ by less than 0.1% of their size: collapsed onto one row.
 pub const COLLAPSED: f64 = 1e-3;
@@ -44,7 +44,7 @@ pub fn compute(options: &StackOptions) -> Result<StackingStats, StackingError> {
         skip: options.skip,
         layer_norm: options.layer_norm,
         causal: options.causal,
-        injection: injection_text(options.positions),
+        injection: options.positions.to_query(),
         rank_residual: report.rank_residuals,
         probe_r2: report.probe_r2,
         ms: 0.0,

@@ -5,12 +5,11 @@
 //! layer sends every message through one `dispatch` and renders from the state; rendering never
 //! writes it.
 
+use super::query::settings_keys::is_settings_key;
 use super::query::{is_param_key, quote, VIEW_KEYS};
 use crate::model::params::{Limits, Params, CPU_LIMITS};
 use crate::model::presets;
-use crate::model::settings::{
-    is_settings_key, next_shuffle_seed, PanelSettings, PermutationChoice,
-};
+use crate::model::settings::{next_shuffle_seed, PanelSettings, PermutationChoice};
 
 use super::tables::{lesson_index, lesson_move, LESSON};
 
@@ -24,16 +23,6 @@ pub enum Theme {
     Dark,
 }
 
-impl Theme {
-    pub fn to_query(self) -> &'static str {
-        match self {
-            Theme::Auto => "auto",
-            Theme::Light => "light",
-            Theme::Dark => "dark",
-        }
-    }
-}
-
 /// How the page looks: theme, projector mode and the section of the lesson path being shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ViewSettings {
@@ -43,28 +32,6 @@ pub struct ViewSettings {
     /// The stop of the lesson path ([`LESSON`]) last gone to: the address bar's `#panel-<name>`,
     /// not a key of the query.
     pub section: Option<usize>,
-}
-
-impl ViewSettings {
-    /// Keep in sync with the script in index.html's head, which applies `theme` and `present`
-    /// before the first paint by the same rules.
-    fn apply(&mut self, key: &str, value: &str, notices: &mut Vec<String>) {
-        match key {
-            "theme" => match value.trim() {
-                "auto" | "" => self.theme = Theme::Auto,
-                "light" => self.theme = Theme::Light,
-                "dark" => self.theme = Theme::Dark,
-                other => notices.push(format!(
-                    "theme = '{}' is not auto, light or dark; following the system.",
-                    quote(other)
-                )),
-            },
-            "present" => {
-                self.present = matches!(value.trim(), "1" | "true" | "on" | "yes");
-            }
-            _ => {}
-        }
-    }
 }
 
 /// Everything a view of the page is: the encoding parameters, the attention panels' settings and

@@ -1,6 +1,7 @@
 //! The page around the panels: the compute badge, notices, theme and projector mode, the preset
 //! buttons, the export toolbars, the address bar, "Copy link", and which panels are on screen.
 
+use crate::model::query::values::UrlName;
 use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
 

@@ -48,33 +48,6 @@ impl Encoding {
         Encoding::None,
     ];
 
-    /// The URL form.
-    pub fn to_query(self) -> &'static str {
-        match self {
-            Encoding::Sinusoidal => "sinusoidal",
-            Encoding::Rope => "rope",
-            Encoding::Alibi => "alibi",
-            Encoding::T5 => "t5",
-            Encoding::Shaw => "shaw",
-            Encoding::Learned => "learned",
-            Encoding::None => "none",
-        }
-    }
-
-    /// Parses the URL form (case and surrounding spaces ignored; a few common spellings too).
-    pub fn from_query(text: &str) -> Option<Encoding> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "sinusoidal" | "sin" | "sine" | "absolute" => Some(Encoding::Sinusoidal),
-            "rope" | "rotary" => Some(Encoding::Rope),
-            "alibi" => Some(Encoding::Alibi),
-            "t5" => Some(Encoding::T5),
-            "shaw" | "relative" => Some(Encoding::Shaw),
-            "learned" | "learnt" => Some(Encoding::Learned),
-            "none" | "nope" | "off" => Some(Encoding::None),
-            _ => None,
-        }
-    }
-
     /// The family in words, for the page.
     pub fn title(self) -> &'static str {
         match self {
@@ -321,15 +294,6 @@ pub enum ShawTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_family_round_trips_through_its_query_form() {
-        for e in Encoding::ALL {
-            assert_eq!(Encoding::from_query(e.to_query()), Some(e));
-        }
-        assert_eq!(Encoding::from_query(" RoPE "), Some(Encoding::Rope));
-        assert_eq!(Encoding::from_query("xpos"), None);
-    }
 
     #[test]
     fn alibi_bias_is_causal_and_linear() {

@@ -48,25 +48,6 @@ pub enum ProjectionMode {
     Offset,
 }
 
-impl ProjectionMode {
-    pub fn to_query(self) -> &'static str {
-        match self {
-            ProjectionMode::Random => "random",
-            ProjectionMode::Identity => "identity",
-            ProjectionMode::Offset => "offset",
-        }
-    }
-
-    pub fn from_query(text: &str) -> Option<Self> {
-        match text.trim() {
-            "random" => Some(ProjectionMode::Random),
-            "identity" | "none" => Some(ProjectionMode::Identity),
-            "offset" => Some(ProjectionMode::Offset),
-            _ => None,
-        }
-    }
-}
-
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum ProjectionError {
     #[error("the projections are {projections} × {projections} but the input has {input} columns")]
@@ -381,17 +362,5 @@ mod tests {
             assert!((var - 1.0 / 16.0).abs() < 0.02, "{var}");
         }
         assert_ne!(a.w_q, a.w_k);
-    }
-
-    #[test]
-    fn mode_names_round_trip() {
-        for mode in [
-            ProjectionMode::Random,
-            ProjectionMode::Identity,
-            ProjectionMode::Offset,
-        ] {
-            assert_eq!(ProjectionMode::from_query(mode.to_query()), Some(mode));
-        }
-        assert_eq!(ProjectionMode::from_query("x"), None);
     }
 }

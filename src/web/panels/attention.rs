@@ -2,6 +2,7 @@
 //! rows and keys as columns, keys at index ≥ valid_len masked (weight exactly 0, hatched grey).
 //! Computed with the CPU twin on both backends: at most 64 × 64 weights.
 
+use crate::model::query::values::UrlName;
 use crate::web::surface;
 use ndarray::Array2;
 use serde::Serialize;

@@ -2,6 +2,7 @@
 //! [3, 2]) split into heads; every head of a sequence uses that sequence's valid length (d2l's
 //! `repeat`, not `np.tile`, the seeds' bug). CPU twins on both backends (2 × heads maps of 4 × 4).
 
+use crate::model::query::values::UrlName;
 use crate::web::draw::ellipsize;
 use crate::web::surface;
 use ndarray::{s, Array2, Array4};

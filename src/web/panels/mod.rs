@@ -34,6 +34,7 @@ mod similarity_heatmap;
 pub mod stacking;
 pub mod t5;
 
+use crate::model::query::values::UrlName;
 use crate::web::surface;
 use serde::Serialize;
 use web_sys::HtmlCanvasElement;
@@ -93,7 +94,7 @@ impl LessonView {
             scale_embeddings: lesson.scale_embeddings,
             heads: lesson.heads(),
             valid_lens: lesson.batch_lens,
-            permutation: lesson.permutation.to_query(),
+            permutation: crate::model::query::settings_keys::permutation_text(lesson.permutation),
             sim_position: lesson.sim_position,
             sim_max_offset: lesson.sim_max_offset,
             sim_view: lesson.sim_view.to_query(),
@@ -112,7 +113,7 @@ impl LessonView {
             skip: lesson.skip,
             layer_norm: lesson.layer_norm,
             causal: lesson.causal,
-            injection: crate::model::settings::injection_text(lesson.injection),
+            injection: lesson.injection.to_query(),
             t5_range: lesson.t5_range,
         }
     }

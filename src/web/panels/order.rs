@@ -2,6 +2,7 @@
 //! rows permuted (max |Y(πX) − πY(X)| is float32 rounding); with P they are not. No mask here: the
 //! masked variant is not equivariant (shown as its own number). CPU twins on both backends.
 
+use crate::model::query::values::UrlName;
 use crate::web::surface;
 use plotters::prelude::*;
 use serde::Serialize;

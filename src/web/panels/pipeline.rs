@@ -3,6 +3,7 @@
 //! output ·W_o), each a small labelled heatmap on one canvas. Hovering a cell traces its query row
 //! (and a key) through every stage. The numbers are `math::pipeline`, the words `model::pipeline`.
 
+use crate::model::query::values::UrlName;
 use crate::web::surface;
 use serde::Serialize;
 use wasm_bindgen::{JsCast, JsValue};

@@ -7,6 +7,7 @@
 //! within [`CPU_GRAM_BUDGET`] (a visible note says when rows are left out). The distances are
 //! always computed on the CPU from a capped Gram matrix.
 
+use crate::model::query::values::UrlName;
 use crate::web::surface;
 use serde::Serialize;
 use web_sys::HtmlCanvasElement;

@@ -1,12 +1,13 @@
-//! Integration tests of `pe_lab::model::settings`: the attention panels' settings from links and
+//! Integration tests of `pe_lab::model::settings` and its keys (`model::query::settings_keys`): the attention panels' settings from links and
 //! fields, clamping with notices, the heads following d, the permutations and the batch example.
 
 use pe_lab::math::order::shuffle;
 use pe_lab::math::tokens::{tokenize, DEFAULT_SENTENCE, MAX_TOKENS};
+use pe_lab::model::query::settings_keys::{is_settings_key, SETTINGS_KEYS};
+use pe_lab::model::query::values::UrlName;
 use pe_lab::model::settings::{
-    batch_sequences, choose_permutation, divisors, is_settings_key, nearest_divisor,
-    next_shuffle_seed, PanelSettings, PermutationChoice, SimilarityView, MAX_TEXT_CHARS, PAD_TOKEN,
-    SETTINGS_KEYS,
+    batch_sequences, choose_permutation, divisors, nearest_divisor, next_shuffle_seed,
+    PanelSettings, PermutationChoice, SimilarityView, MAX_TEXT_CHARS, PAD_TOKEN,
 };
 
 fn parse(query: &str, d: usize) -> (PanelSettings, Vec<String>) {

@@ -10,11 +10,15 @@
 //!
 //! A course page may add keys of its own: they are kept, in their order, when the link is written.
 
-use super::state::{State, Theme, ViewSettings};
-use crate::model::params::{Params, KEYS};
-use crate::model::presets;
-use crate::model::settings::{is_settings_key, SETTINGS_KEYS};
+pub mod params_keys;
+pub mod settings_keys;
+pub mod values;
 
+use self::params_keys::{params_pairs, KEYS};
+use self::settings_keys::{is_settings_key, SETTINGS_KEYS};
+use self::values::UrlName;
+use super::presets;
+use super::state::{State, Theme, ViewSettings};
 use super::tables::LESSON;
 
 /// The keys read once at load; the page never rewrites them.
@@ -53,9 +57,9 @@ pub fn parse_search(search: &str) -> Vec<(String, String)> {
 }
 
 /// Text a notice may quote from a link: short, one line (the one rule for untrusted text,
-/// `model::params::shorten`).
+/// [`values::shorten`]).
 pub fn quote(value: &str) -> String {
-    crate::model::params::shorten(value)
+    values::shorten(value)
 }
 
 /// Reads a link. Unknown keys are ignored (they may be a course page's); malformed values of the
@@ -120,7 +124,7 @@ pub fn is_state_key(key: &str) -> bool {
 
 /// The encoding parameters' keys, with the long names `peLab.set` also accepts.
 pub fn is_param_key(key: &str) -> bool {
-    crate::model::params::is_key(key)
+    params_keys::is_key(key)
 }
 
 /// The state as link pairs, in the order they are written. Lesson settings left to follow
@@ -132,28 +136,24 @@ pub fn state_pairs(state: &State) -> Vec<(&'static str, String)> {
     pairs
 }
 
-fn params_pairs(params: &Params) -> Vec<(&'static str, String)> {
-    let columns: Vec<String> = params.columns.iter().map(|c| c.to_string()).collect();
-    let mut pairs = vec![
-        ("d", params.d.to_string()),
-        ("n", params.n.to_string()),
-        (
-            "base",
-            crate::model::params::format_base(params.base).to_string(),
-        ),
-        ("delta", params.delta.to_string()),
-        ("pair", params.pair.to_string()),
-        ("pos", params.position.to_string()),
-        ("cols", columns.join(",")),
-    ];
-    // Written only when on: a link without them is the exact P counted from 0.
-    if params.textbook {
-        pairs.push(("textbook", "1".to_string()));
+impl ViewSettings {
+    /// Reads a view key. Keep in sync with the script in index.html's head, which applies
+    /// `theme` and `present` before the first paint by the same rules.
+    pub(crate) fn apply(&mut self, key: &str, value: &str, notices: &mut Vec<String>) {
+        match key {
+            "theme" => match Theme::from_query(value) {
+                Some(theme) => self.theme = theme,
+                None => notices.push(format!(
+                    "theme = '{}' is not auto, light or dark; following the system.",
+                    quote(value.trim())
+                )),
+            },
+            "present" => {
+                self.present = matches!(value.trim(), "1" | "true" | "on" | "yes");
+            }
+            _ => {}
+        }
     }
-    if params.first_position != 0 {
-        pairs.push(("index", params.first_position.to_string()));
-    }
-    pairs
 }
 
 fn view_pairs(view: &ViewSettings) -> Vec<(&'static str, String)> {

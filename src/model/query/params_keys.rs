@@ -1,0 +1,357 @@
+//! The encoding parameters' keys (`d`, `n`, `base`, `delta`, `pair`, `pos`, `cols`, `textbook`,
+//! `index`): read from a link, a field or `peLab.set` into [`Params`], and written back.
+
+use super::values::{parse_integer, parse_number, parse_switch, shorten};
+use crate::model::params::{
+    format_base, Limits, Params, BASE_MAX, BASE_MIN, CPU_LIMITS, D_MIN, MAX_CURVES, N_MIN,
+    WIDEST_LIMITS,
+};
+
+/// The URL/API names of the parameters, in the order they are written to a link (`textbook` and
+/// `index` only when they are on).
+pub const KEYS: [&str; 9] = [
+    "d", "n", "base", "delta", "pair", "pos", "cols", "textbook", "index",
+];
+
+/// The long names `peLab.set` also accepts for some keys: (long name, key).
+pub const LONG_NAMES: [(&str, &str); 3] = [
+    ("position", "pos"),
+    ("columns", "cols"),
+    ("first_position", "index"),
+];
+
+/// Whether `key` names an encoding parameter: a key of [`KEYS`] or one of its [`LONG_NAMES`].
+pub fn is_key(key: &str) -> bool {
+    KEYS.contains(&key) || LONG_NAMES.iter().any(|(long, _)| *long == key)
+}
+
+impl Params {
+    /// Parses `key=value` pairs (a URL query), starting from the defaults. Unknown keys are ignored
+    /// (a course page may add its own). Returns the clamped state and one notice per correction.
+    pub fn from_pairs<'a>(
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> (Params, Vec<String>) {
+        Params::from_pairs_with(CPU_LIMITS, pairs)
+    }
+
+    /// [`Params::from_pairs`] under the given backend limits.
+    pub fn from_pairs_with<'a>(
+        limits: Limits,
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> (Params, Vec<String>) {
+        let mut params = Params {
+            limits,
+            ..Params::default()
+        };
+        let mut notices = Vec::new();
+        for (key, value) in pairs {
+            params.apply(key, value, &mut notices);
+        }
+        notices.extend(params.clamp());
+        (params, notices)
+    }
+
+    /// Applies one textual update and clamps the whole state. Unknown keys are reported.
+    pub fn update(&mut self, key: &str, value: &str) -> Vec<String> {
+        let mut notices = Vec::new();
+        if !is_key(key) {
+            notices.push(format!("Unknown parameter '{key}' ignored."));
+            return notices;
+        }
+        self.apply(key, value, &mut notices);
+        notices.extend(self.clamp());
+        notices
+    }
+
+    fn apply(&mut self, key: &str, value: &str, notices: &mut Vec<String>) {
+        match key {
+            "d" => {
+                let max = self.limits.d_max as f64;
+                if let Some(v) = parse_integer(key, value, D_MIN as f64, max, notices) {
+                    self.d = v as usize;
+                }
+            }
+            "n" => {
+                let max = self.limits.n_max as f64;
+                if let Some(v) = parse_integer(key, value, N_MIN as f64, max, notices) {
+                    self.n = v as usize;
+                }
+            }
+            "base" => {
+                if let Some(v) = parse_number(key, value, notices) {
+                    let clamped = v.clamp(BASE_MIN, BASE_MAX);
+                    if clamped != v {
+                        notices.push(format!(
+                            "base = {value} is outside {BASE_MIN}…{BASE_MAX:e}; using {clamped}."
+                        ));
+                    }
+                    self.base = clamped;
+                }
+            }
+            // δ, j and i depend on n and d: their range is enforced by `clamp`.
+            "delta" => {
+                let limit = self.limits.n_max as f64;
+                if let Some(v) = parse_integer(key, value, -limit, limit, notices) {
+                    self.delta = v as i64;
+                }
+            }
+            "pair" => {
+                if let Some(v) = parse_integer(key, value, 0.0, self.limits.d_max as f64, notices) {
+                    self.pair = v as usize;
+                }
+            }
+            "pos" | "position" => {
+                if let Some(v) = parse_integer(key, value, 0.0, self.limits.n_max as f64, notices) {
+                    self.position = v as usize;
+                }
+            }
+            "cols" | "columns" => self.columns = parse_columns(value, notices),
+            "textbook" => {
+                if let Some(on) = parse_switch(key, value, notices) {
+                    self.textbook = on;
+                }
+            }
+            "index" | "first_position" => {
+                if let Some(v) = parse_integer("index", value, 0.0, 1.0, notices) {
+                    self.first_position = v as usize;
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The parameters as link pairs, in the order they are written.
+pub fn params_pairs(params: &Params) -> Vec<(&'static str, String)> {
+    let columns: Vec<String> = params.columns.iter().map(|c| c.to_string()).collect();
+    let mut pairs = vec![
+        ("d", params.d.to_string()),
+        ("n", params.n.to_string()),
+        ("base", format_base(params.base)),
+        ("delta", params.delta.to_string()),
+        ("pair", params.pair.to_string()),
+        ("pos", params.position.to_string()),
+        ("cols", columns.join(",")),
+    ];
+    // Written only when on: a link without them is the exact P counted from 0.
+    if params.textbook {
+        pairs.push(("textbook", "1".to_string()));
+    }
+    if params.first_position != 0 {
+        pairs.push(("index", params.first_position.to_string()));
+    }
+    pairs
+}
+
+fn parse_columns(value: &str, notices: &mut Vec<String>) -> Vec<usize> {
+    let mut columns = Vec::new();
+    for part in value
+        .split([',', ' ', ';'])
+        .filter(|s| !s.trim().is_empty())
+    {
+        match part.trim().parse::<usize>() {
+            Ok(c) if c < WIDEST_LIMITS.d_max => {
+                if !columns.contains(&c) {
+                    columns.push(c);
+                }
+            }
+            _ => notices.push(format!(
+                "Column '{}' is not a column index; ignored.",
+                shorten(part)
+            )),
+        }
+    }
+    if columns.len() > MAX_CURVES {
+        notices.push(format!(
+            "At most {MAX_CURVES} curves are drawn; keeping the first {MAX_CURVES}."
+        ));
+        columns.truncate(MAX_CURVES);
+    }
+    columns
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::params::{
+        base_from_slider, slider_from_base, DEFAULT_BASE, DEFAULT_DELTA, D_MAX, GPU_LIMITS,
+    };
+
+    /// The parameters' part of a link, unencoded (the commas of `cols` stay commas).
+    fn query(p: &Params) -> String {
+        let pairs: Vec<String> = params_pairs(p)
+            .into_iter()
+            .map(|(key, value)| format!("{key}={value}"))
+            .collect();
+        pairs.join("&")
+    }
+
+    #[test]
+    fn untrusted_text_is_shortened_to_one_line() {
+        assert_eq!(shorten("abc"), "abc");
+        assert_eq!(shorten("a\nb\tc"), "a b c");
+        let long = "x".repeat(30);
+        assert_eq!(shorten(&long), format!("{}…", "x".repeat(24)));
+        assert_eq!(shorten(&"y".repeat(24)), "y".repeat(24));
+    }
+
+    fn parse(query: &str) -> (Params, Vec<String>) {
+        Params::from_pairs(query.split('&').filter_map(|kv| kv.split_once('=')))
+    }
+
+    #[test]
+    fn defaults_are_the_chapter_figure() {
+        let (p, notices) = parse("");
+        assert_eq!(p, Params::default());
+        assert!(notices.is_empty());
+        assert_eq!(
+            query(&p),
+            "d=32&n=60&base=10000&delta=1&pair=3&pos=0&cols=6,7,8,9"
+        );
+    }
+
+    #[test]
+    fn a_link_round_trips() {
+        let (p, _) = parse("d=33&n=7&base=250&delta=-3&pair=5&pos=4&cols=0,1,32");
+        let (q, notices) = parse(&query(&p));
+        assert_eq!(p, q);
+        assert!(notices.is_empty(), "{notices:?}");
+        assert_eq!(
+            (p.d, p.n, p.base, p.delta, p.pair, p.position),
+            (33, 7, 250.0, -3, 5, 4)
+        );
+    }
+
+    #[test]
+    fn bad_values_are_clamped_with_a_notice() {
+        for (query, check) in [
+            ("d=0", (|p: &Params| p.d == 1) as fn(&Params) -> bool),
+            ("d=99999999", |p| p.d == D_MAX),
+            ("n=-5", |p| p.n == 1),
+            ("base=abc", |p| p.base == DEFAULT_BASE),
+            ("base=1", |p| p.base == BASE_MIN),
+            ("base=1e300", |p| p.base == BASE_MAX),
+            ("base=inf", |p| p.base == DEFAULT_BASE),
+            ("delta=NaN", |p| p.delta == DEFAULT_DELTA),
+            ("delta=500", |p| p.delta == 59),
+            ("d=2.5", |p| p.d == 3),
+            ("cols=x,1000,5", |p| p.columns == vec![5]),
+        ] {
+            let (p, notices) = parse(query);
+            assert!(check(&p), "{query}: {p:?}");
+            assert!(!notices.is_empty(), "{query} gave no notice");
+        }
+    }
+
+    #[test]
+    fn dependent_values_follow_n_and_d() {
+        let (p, notices) = parse("n=1&delta=5&d=1");
+        assert_eq!((p.n, p.delta, p.position, p.pair), (1, 0, 0, 0));
+        assert_eq!(p.columns, vec![0]);
+        assert!(!p.has_complete_pair());
+        assert!(notices.iter().any(|n| n.contains("δ")));
+        let (p, _) = parse("d=8");
+        assert_eq!(p.columns, vec![6, 7]);
+        assert_eq!(p.pair, 3);
+        let (p, _) = parse("d=4");
+        assert_eq!(p.columns, vec![0, 1, 2, 3]);
+        assert_eq!(p.pair, 1);
+        let (p, _) = parse("n=10&delta=-4&pos=1");
+        assert_eq!(p.position, 4, "i + δ must be a position");
+    }
+
+    #[test]
+    fn updates_clamp_and_report_unknown_keys() {
+        let mut p = Params::default();
+        assert!(p.update("n", "5").is_empty());
+        assert_eq!(p.n, 5);
+        assert!(!p.update("colour", "red").is_empty());
+        assert!(p.update("base", "2").is_empty());
+        assert_eq!(p.base, 2.0);
+    }
+
+    #[test]
+    fn limits_follow_the_backend() {
+        let (p, notices) = Params::from_pairs_with(GPU_LIMITS, [("n", "4096"), ("d", "2048")]);
+        assert_eq!((p.n, p.d), (4096, 2048));
+        assert!(notices.is_empty());
+        let (p, _) = Params::from_pairs_with(GPU_LIMITS, [("n", "99999")]);
+        assert_eq!(p.n, 4096);
+        let mut p = p;
+        let notices = p.set_limits(CPU_LIMITS);
+        assert_eq!(p.n, CPU_LIMITS.n_max);
+        assert!(
+            notices
+                .iter()
+                .any(|m| m.contains("up to d = 1024, n = 2048")),
+            "{notices:?}"
+        );
+        assert!(p.set_limits(GPU_LIMITS).is_empty());
+        assert_eq!(p.n, CPU_LIMITS.n_max, "widening the limits changes nothing");
+    }
+
+    #[test]
+    fn slider_base_lands_on_round_numbers() {
+        assert_eq!(base_from_slider(4.0), 10000.0);
+        assert_eq!(base_from_slider(slider_from_base(10000.0)), 10000.0);
+        assert_eq!(base_from_slider(0.0), BASE_MIN);
+        assert_eq!(base_from_slider(9.0), BASE_MAX);
+        assert_eq!(base_from_slider(2.5), 316.0);
+        assert_eq!(format_base(316.0), "316");
+    }
+
+    #[test]
+    fn textbook_and_index_are_switches_written_only_when_on() {
+        let (p, notices) = parse("textbook=1&index=1");
+        assert!(notices.is_empty(), "{notices:?}");
+        assert!(p.textbook);
+        assert_eq!(p.first_position, 1);
+        assert!(query(&p).ends_with("&textbook=1&index=1"));
+        let (q, _) = parse(&query(&p));
+        assert_eq!(p, q);
+        assert!(!query(&Params::default()).contains("textbook"));
+        assert!(!query(&Params::default()).contains("index"));
+        for (query, textbook, first) in [
+            ("textbook=true", true, 0),
+            ("textbook=0", false, 0),
+            ("textbook=maybe", false, 0),
+            ("index=0", false, 0),
+            ("index=2", false, 1),
+            ("index=-1", false, 0),
+            ("index=x", false, 0),
+            ("first_position=1", false, 1),
+        ] {
+            let (p, _) = parse(query);
+            assert_eq!((p.textbook, p.first_position), (textbook, first), "{query}");
+        }
+        assert!(!parse("textbook=maybe").1.is_empty());
+        assert!(!parse("index=2").1.is_empty());
+        assert!(is_key("textbook") && is_key("index") && is_key("first_position"));
+        assert!(!is_key("first"));
+    }
+
+    #[test]
+    fn one_based_positions_shift_the_highlighted_position() {
+        // With index=1 the rows are positions 1…n, and `pos` is a position, not a row.
+        let (p, _) = parse("index=1&n=10&delta=3");
+        assert_eq!(p.positions(), 1..11);
+        assert_eq!(p.valid_positions(), 1..8);
+        assert_eq!(
+            p.position, 1,
+            "position 0 does not exist: the first one is used"
+        );
+        assert_eq!(p.position_row(), 0);
+        let (p, _) = parse("index=1&n=10&delta=-3&pos=10");
+        assert_eq!((p.position, p.position_row()), (10, 9));
+        let (p, _) = parse("n=10&delta=-3&pos=10");
+        assert_eq!(p.position, 9, "0-based: position 10 is not a row of n = 10");
+        assert_eq!(Params::default().valid_positions(), 0..59);
+    }
+
+    #[test]
+    fn long_garbage_is_shortened_in_notices() {
+        let garbage = "x".repeat(10_000);
+        let (_, notices) = parse(&format!("base={garbage}"));
+        assert!(notices[0].len() < 120);
+    }
+}
