@@ -132,7 +132,7 @@ fn integer_slider(
 
 /// The values of every control for `state`.
 pub fn control_values(state: &State) -> ControlValues {
-    let (p, lesson) = (&state.params, &state.lesson);
+    let (p, lesson) = (&state.params, &state.settings);
     let max_delta = p.n as i64 - 1;
     let positions = p.valid_positions();
     let last_position = positions.end.saturating_sub(1).max(positions.start);

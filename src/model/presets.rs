@@ -2,14 +2,16 @@
 //! updates (the URL's names) applied on top of the defaults, and the panel to show. Pure, so the
 //! names and values are tested natively; the page applies them through the same parser as links.
 
+use super::tables::PanelId;
+
 /// A named view: `?preset=<name>` or a button.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Preset {
     pub name: &'static str,
     /// What the button says.
     pub label: &'static str,
-    /// The section to scroll to (its id).
-    pub panel: &'static str,
+    /// The panel to scroll to.
+    pub panel: PanelId,
     /// Parameter updates, applied in order to the default state.
     pub updates: &'static [(&'static str, &'static str)],
 }
@@ -18,13 +20,13 @@ pub const PRESETS: [Preset; 9] = [
     Preset {
         name: "chapter-heatmap",
         label: "Heatmap of P (d = 32, n = 60)",
-        panel: "panel-heatmap",
+        panel: PanelId::Heatmap,
         updates: &[("d", "32"), ("n", "60"), ("base", "10000")],
     },
     Preset {
         name: "chapter-curves",
         label: "Columns 6–9",
-        panel: "panel-curves",
+        panel: PanelId::Curves,
         updates: &[
             ("d", "32"),
             ("n", "60"),
@@ -38,7 +40,7 @@ pub const PRESETS: [Preset; 9] = [
     Preset {
         name: "julia-curves",
         label: "Julia figure: P[6:10, :] (1-based)",
-        panel: "panel-curves",
+        panel: PanelId::Curves,
         updates: &[
             ("d", "32"),
             ("n", "60"),
@@ -50,13 +52,13 @@ pub const PRESETS: [Preset; 9] = [
     Preset {
         name: "binary",
         label: "Binary 0–7",
-        panel: "panel-binary",
+        panel: PanelId::Binary,
         updates: &[("d", "32"), ("n", "8"), ("base", "10000")],
     },
     Preset {
         name: "multi-head",
         label: "Multi-head example (d = 100, 5 heads, valid_lens [3, 2])",
-        panel: "panel-heads",
+        panel: PanelId::Heads,
         updates: &[("d", "100"), ("heads", "5"), ("lens", "3,2")],
     },
     // The quantity of RoFormer's Figure 2 (its long-term-decay bound at base 10000), here at
@@ -64,7 +66,7 @@ pub const PRESETS: [Preset; 9] = [
     Preset {
         name: "rope-decay",
         label: "RoPE decay bound (d = 128)",
-        panel: "panel-rope",
+        panel: PanelId::Rope,
         updates: &[("d", "128"), ("base", "10000"), ("enc", "rope")],
     },
     // The ALiBi paper's slope rule: 8 heads give 1/2 … 1/256, and H = 12 (not a power of two)
@@ -72,20 +74,20 @@ pub const PRESETS: [Preset; 9] = [
     Preset {
         name: "alibi-slopes",
         label: "ALiBi slopes (H = 12)",
-        panel: "panel-alibi",
+        panel: PanelId::Alibi,
         updates: &[("aheads", "12"), ("enc", "alibi")],
     },
     Preset {
         name: "t5-buckets",
         label: "T5 bucket map (±160)",
-        panel: "panel-t5",
+        panel: PanelId::T5,
         updates: &[("trange", "160"), ("enc", "t5")],
     },
     // Dong, Cordonnier & Loukas's setting: pure attention, n = 10, d = 32.
     Preset {
         name: "rank-collapse",
         label: "Rank collapse (n = 10, d = 32)",
-        panel: "panel-stacking",
+        panel: PanelId::Stacking,
         updates: &[("n", "10"), ("d", "32"), ("layers", "8")],
     },
 ];

@@ -11,7 +11,7 @@ use crate::model::params::{Limits, Params, CPU_LIMITS};
 use crate::model::presets;
 use crate::model::settings::{next_shuffle_seed, PanelSettings, PermutationChoice};
 
-use super::tables::{lesson_index, lesson_move, LESSON};
+use super::tables::{lesson_move, PanelId};
 
 /// The colour theme: `?theme=auto|light|dark`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -31,7 +31,7 @@ pub struct ViewSettings {
     pub present: bool,
     /// The stop of the lesson path ([`LESSON`]) last gone to: the address bar's `#panel-<name>`,
     /// not a key of the query.
-    pub section: Option<usize>,
+    pub section: Option<PanelId>,
 }
 
 /// Everything a view of the page is: the encoding parameters, the attention panels' settings and
@@ -39,7 +39,7 @@ pub struct ViewSettings {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct State {
     pub params: Params,
-    pub lesson: PanelSettings,
+    pub settings: PanelSettings,
     pub view: ViewSettings,
 }
 
@@ -78,8 +78,8 @@ pub enum Msg {
 pub enum Go {
     Next,
     Previous,
-    /// To the panel of this name (a link's `#panel-<name>`).
-    To(String),
+    /// To this panel (a link's `#panel-<name>`, a lesson link).
+    To(PanelId),
 }
 
 impl Msg {
@@ -103,8 +103,8 @@ pub struct Changed {
     /// Notices for the reader: corrections of clamped or malformed values. `None`: the message
     /// leaves the current notices alone.
     pub notices: Option<Vec<String>>,
-    /// A preset or a move along the lesson path asks for a panel (the section's id) to be shown.
-    pub show_section: Option<String>,
+    /// A preset or a move along the lesson path asks for this panel to be shown.
+    pub show_section: Option<PanelId>,
 }
 
 impl State {
@@ -121,7 +121,7 @@ impl State {
         let (params, mut notices) = Params::from_pairs_with(limits, pairs());
         state.params = params;
         let (lesson, lesson_notices) = PanelSettings::from_pairs(pairs(), state.params.d);
-        state.lesson = lesson;
+        state.settings = lesson;
         notices.extend(lesson_notices);
         for (key, value) in pairs() {
             state.view.apply(key, value, &mut notices);
@@ -177,7 +177,7 @@ impl State {
                             limits: self.params.limits,
                             ..Params::default()
                         },
-                        lesson: PanelSettings::default(),
+                        settings: PanelSettings::default(),
                         view: self.view,
                     };
                     let entries: Vec<(String, String)> = preset
@@ -186,9 +186,8 @@ impl State {
                         .map(|(k, v)| (k.to_string(), v.to_string()))
                         .collect();
                     self.apply_entries(&entries, &mut notices);
-                    let panel = preset.panel.trim_start_matches("panel-");
-                    self.view.section = lesson_index(panel).or(self.view.section);
-                    changed.show_section = Some(preset.panel.to_string());
+                    self.view.section = Some(preset.panel);
+                    changed.show_section = Some(preset.panel);
                 }
                 None => notices.push(format!(
                     "preset = '{}' is not one of: {}.",
@@ -197,37 +196,36 @@ impl State {
                 )),
             },
             Msg::Shuffle => {
-                let seed = match self.lesson.permutation {
+                let seed = match self.settings.permutation {
                     PermutationChoice::Shuffle(seed) => seed,
                     _ => 0,
                 };
-                let next = next_shuffle_seed(self.lesson.token_count(), seed);
-                notices.extend(self.lesson.update("perm", &next.to_string()));
+                let next = next_shuffle_seed(self.settings.token_count(), seed);
+                notices.extend(self.settings.update("perm", &next.to_string()));
             }
             Msg::FollowGlobalSize => {
-                self.lesson.complexity_n = None;
-                self.lesson.complexity_d = None;
+                self.settings.complexity_n = None;
+                self.settings.complexity_d = None;
             }
             Msg::SetLimits(limits) => {
                 notices.extend(self.params.set_limits(limits));
-                notices.extend(self.lesson.fit_to(self.params.d));
+                notices.extend(self.settings.fit_to(self.params.d));
             }
             Msg::TogglePresent => self.view.present = !self.view.present,
             Msg::NextSeed => {
-                let next = (self.lesson.seed + 1) % (crate::model::settings::MAX_SEED + 1);
-                notices.extend(self.lesson.update("seed", &next.to_string()));
-                notices.extend(self.lesson.update("proj", "random"));
+                let next = (self.settings.seed + 1) % (crate::model::settings::MAX_SEED + 1);
+                notices.extend(self.settings.update("seed", &next.to_string()));
+                notices.extend(self.settings.update("proj", "random"));
             }
             Msg::DismissNotices => {}
             Msg::Go(go) => {
-                if let Some(at) = lesson_move(self.view.section, &go) {
-                    self.view.section = Some(at);
-                    changed.show_section = Some(LESSON[at].spec().section_id());
-                }
+                let to = lesson_move(self.view.section, go);
+                self.view.section = Some(to);
+                changed.show_section = Some(to);
             }
         }
         changed.encoding = self.params != before.params;
-        changed.panels = changed.encoding || self.lesson != before.lesson;
+        changed.panels = changed.encoding || self.settings != before.settings;
         changed.view = self.view != before.view;
         changed.state = *self != before;
         changed.notices = Some(notices);
@@ -240,10 +238,10 @@ impl State {
         for (key, value) in entries.iter().filter(|(k, _)| is_param_key(k)) {
             notices.extend(self.params.update(key, value));
         }
-        notices.extend(self.lesson.fit_to(self.params.d));
+        notices.extend(self.settings.fit_to(self.params.d));
         for (key, value) in entries.iter().filter(|(k, _)| !is_param_key(k)) {
             if is_settings_key(key) {
-                notices.extend(self.lesson.update(key, value));
+                notices.extend(self.settings.update(key, value));
             } else if VIEW_KEYS.contains(&key.as_str()) {
                 self.view.apply(key, value, notices);
             } else {
@@ -281,7 +279,7 @@ mod tests {
         let mut state = State::default();
         let changed = state.update(set(&[("heads", "5"), ("d", "100")]));
         assert_eq!(state.params.d, 100);
-        assert_eq!(state.lesson.heads(), 5);
+        assert_eq!(state.settings.heads(), 5);
         assert_eq!(changed.notices, Some(vec![]));
         assert!(changed.encoding && changed.panels && changed.state);
     }
@@ -306,7 +304,7 @@ mod tests {
             notices.iter().any(|n| n.contains("heads = 8")),
             "{notices:?}"
         );
-        assert_eq!(36 % state.lesson.heads(), 0);
+        assert_eq!(36 % state.settings.heads(), 0);
     }
 
     #[test]
@@ -361,10 +359,10 @@ mod tests {
         let changed = state.update(Msg::Preset("multi-head".into()));
         assert_eq!(state.params.d, 100);
         assert_eq!(state.params.n, 60);
-        assert_eq!(state.lesson.heads(), 5);
+        assert_eq!(state.settings.heads(), 5);
         assert_eq!(state.view.theme, Theme::Dark, "a preset keeps the view");
-        assert_eq!(changed.show_section.as_deref(), Some("panel-heads"));
-        assert_eq!(state.view.section, lesson_index("heads"));
+        assert_eq!(changed.show_section, Some(PanelId::Heads));
+        assert_eq!(state.view.section, Some(PanelId::Heads));
         let changed = State::default().update(Msg::Preset("nope".into()));
         assert_eq!(changed.notices.map(|n| n.len()), Some(1));
     }
@@ -374,20 +372,18 @@ mod tests {
         let mut state = State::default();
         let before = super::super::query::state_query(&state);
         let changed = state.update(Msg::Go(Go::Next));
-        assert_eq!(state.view.section, Some(0));
-        assert_eq!(changed.show_section.as_deref(), Some("panel-attention"));
+        assert_eq!(state.view.section, Some(PanelId::Attention));
+        assert_eq!(changed.show_section, Some(PanelId::Attention));
         assert!(changed.view && changed.state && !changed.encoding && !changed.panels);
         state.update(Msg::Go(Go::Next));
         assert_eq!(changed.notices, Some(vec![]));
-        assert_eq!(state.view.section, Some(1));
-        let changed = state.update(Msg::Go(Go::To("stacking".into())));
-        assert_eq!(changed.show_section.as_deref(), Some("panel-stacking"));
+        assert_eq!(state.view.section, Some(PanelId::Pipeline));
+        let changed = state.update(Msg::Go(Go::To(PanelId::Stacking)));
+        assert_eq!(changed.show_section, Some(PanelId::Stacking));
         // Going on from the last stop changes nothing but still shows the section.
         let changed = state.update(Msg::Go(Go::Next));
         assert!(!changed.state);
-        assert_eq!(changed.show_section.as_deref(), Some("panel-stacking"));
-        let changed = state.update(Msg::Go(Go::To("nowhere".into())));
-        assert_eq!((changed.state, changed.show_section), (false, None));
+        assert_eq!(changed.show_section, Some(PanelId::Stacking));
         assert_eq!(super::super::query::state_query(&state), before);
     }
 
@@ -407,12 +403,12 @@ mod tests {
         let mut state = State::default();
         state.update(Msg::Shuffle);
         assert!(matches!(
-            state.lesson.permutation,
+            state.settings.permutation,
             PermutationChoice::Shuffle(_)
         ));
         state.update(set(&[("cn", "100")]));
-        assert_eq!(state.lesson.complexity_n, Some(100));
+        assert_eq!(state.settings.complexity_n, Some(100));
         state.update(Msg::FollowGlobalSize);
-        assert_eq!(state.lesson.complexity_n, None);
+        assert_eq!(state.settings.complexity_n, None);
     }
 }

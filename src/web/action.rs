@@ -3,6 +3,7 @@
 //! failures) all become an [`Action`] handled by `App::dispatch`.
 
 use crate::model::state::Msg;
+use crate::model::tables::PanelId;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Action {
@@ -11,14 +12,14 @@ pub enum Action {
     /// A change of the state made with the control of this element id (a frame leaves that
     /// element's value alone while it is being dragged or typed in).
     FromControl(String, Msg),
-    /// An event of the panel at this index of the panel table.
-    Panel { index: usize, event: PanelEvent },
+    /// An event of this panel.
+    Panel { panel: PanelId, event: PanelEvent },
     /// Save a canvas (by its id) as PNG.
     ExportPng(String),
-    /// Save the panel's numbers (by its index) as CSV.
-    ExportCsv(usize),
-    /// Save the panel's figure (by its index) as SVG.
-    ExportSvg(usize),
+    /// Save the panel's numbers as CSV.
+    ExportCsv(PanelId),
+    /// Save the panel's figure as SVG.
+    ExportSvg(PanelId),
     /// Bring the link up to date and copy it.
     CopyLink,
     /// Panels came on screen: draw those not drawn yet.

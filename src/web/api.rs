@@ -147,7 +147,7 @@ pub fn install() -> Result<(), WebError> {
         with_app(|app| {
             let state = app.state();
             serde_wasm_bindgen::to_value(&super::panels::LessonView::new(
-                &state.lesson,
+                &state.settings,
                 &state.params,
             ))
             .unwrap_or(JsValue::NULL)

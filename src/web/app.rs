@@ -19,6 +19,7 @@ use crate::model::plot::PixelRect;
 use crate::model::present;
 use crate::model::query;
 use crate::model::state::{Msg, State};
+use crate::model::tables::PanelId;
 
 /// What the scheduler does after an action.
 #[derive(Debug, Clone, Copy, Default)]
@@ -90,10 +91,10 @@ pub struct App {
     /// The state last announced to the `change` listeners.
     pub(super) announced: Option<String>,
     /// A panel (a preset's, a lesson stop) to bring into view after the next frame.
-    pub(super) show_section: Option<String>,
+    pub(super) show_section: Option<PanelId>,
     /// Off-screen panels whose numbers are to be brought up to date after the frame, one per
     /// task (see `App::render_deferred`): a frame only computes what is on screen.
-    pub(super) deferred: Vec<usize>,
+    pub(super) deferred: Vec<PanelId>,
     /// What the heatmap of P was last drawn from (`App::encoding_key`); `None` forces a redraw.
     pub(super) encoding_drawn: Option<String>,
 }
@@ -152,8 +153,8 @@ impl App {
 
     /// Registers the panels' own listeners.
     pub fn wire_panels(&self) -> Result<(), WebError> {
-        for (index, panel) in self.panels.iter().enumerate() {
-            panel.wire(index, scheduler::send)?;
+        for panel in &self.panels {
+            panel.wire(panel.spec().id, scheduler::send)?;
         }
         Ok(())
     }
@@ -206,21 +207,21 @@ impl App {
         let result = match action {
             Action::State(msg) => Ok(self.apply(msg, None)),
             Action::FromControl(source, msg) => Ok(self.apply(msg, Some(source))),
-            Action::Panel { index, event } => self.panel_event(index, event),
+            Action::Panel { panel, event } => self.panel_event(panel, event),
             Action::ExportPng(canvas_id) => {
                 export::png(&canvas_id, &self.state.params).map(|()| Effects::default())
             }
-            Action::ExportCsv(index) => {
+            Action::ExportCsv(id) => {
                 let params = self.state.params.clone();
-                match self.panel_and_ctx(index, false) {
+                match self.panel_and_ctx(id, false) {
                     Some((panel, ctx)) => export::csv(panel.as_ref(), &ctx, &params),
                     None => Ok(()),
                 }
                 .map(|()| Effects::default())
             }
-            Action::ExportSvg(index) => {
+            Action::ExportSvg(id) => {
                 let params = self.state.params.clone();
-                match self.panel_and_ctx(index, false) {
+                match self.panel_and_ctx(id, false) {
                     Some((panel, ctx)) => export::svg(panel.as_ref(), &ctx, &params),
                     None => Ok(()),
                 }
@@ -281,10 +282,10 @@ impl App {
         }
     }
 
-    /// The panel at `index` and the context it renders with (disjoint borrows of the app).
+    /// The panel `id` and the context it renders with (disjoint borrows of the app).
     pub(super) fn panel_and_ctx(
         &mut self,
-        index: usize,
+        id: PanelId,
         draw: bool,
     ) -> Option<(&mut Box<dyn Panel>, Ctx<'_>)> {
         let App {
@@ -300,10 +301,10 @@ impl App {
             frame_id,
             ..
         } = self;
-        let panel = panels.get_mut(index)?;
+        let panel = panels.get_mut(id.index())?;
         let ctx = Ctx {
             params: &state.params,
-            lesson: &state.lesson,
+            settings: &state.settings,
             backend,
             encoding: frame.encoding.as_ref().unwrap_or(empty),
             frame,
@@ -314,21 +315,21 @@ impl App {
             draw,
             stats,
             send: scheduler::send,
-            index,
+            panel: id,
         };
         Some((panel, ctx))
     }
 
-    fn panel_event(&mut self, index: usize, event: PanelEvent) -> Result<Effects, WebError> {
+    fn panel_event(&mut self, id: PanelId, event: PanelEvent) -> Result<Effects, WebError> {
         if !self.backend_chosen {
             return Ok(Effects::default());
         }
-        let Some((panel, mut ctx)) = self.panel_and_ctx(index, true) else {
+        let Some((panel, mut ctx)) = self.panel_and_ctx(id, true) else {
             return Ok(Effects::default());
         };
         let redraw = panel.event(&mut ctx, event)?;
         if redraw {
-            self.rendered[index] = None;
+            self.rendered[id.index()] = None;
         }
         Ok(Effects {
             frame: redraw,

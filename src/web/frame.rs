@@ -9,7 +9,7 @@ use super::dom::{self, now_ms};
 use super::draw::heatmap::draw_encoding_axes;
 use super::error::WebError;
 use super::page;
-use super::panel::PANELS;
+use super::panel::{PanelId, PANELS};
 use super::scheduler;
 use ndarray::Axis;
 
@@ -171,19 +171,19 @@ impl App {
     /// for what the reader sees.
     fn finish_frame(&mut self) {
         let mut stage_ms = [self.frame.compute_ms, 0.0, 0.0, 0.0];
-        for index in 0..self.panels.len() {
-            let spec = &PANELS[index];
+        for spec in PANELS {
+            let id = spec.id;
             let draw = !spec.lazy || page::is_on_screen(&spec.section_id());
             let started = now_ms();
             if !draw {
-                if self.needs_render(index, false) && !self.deferred.contains(&index) {
-                    self.deferred.push(index);
+                if self.needs_render(id, false) && !self.deferred.contains(&id) {
+                    self.deferred.push(id);
                 }
                 continue;
             }
-            self.render_panel(index, true);
-            if index < 3 {
-                stage_ms[index + 1] = now_ms() - started;
+            self.render_panel(id, true);
+            if let Some(slot) = id.timing_slot() {
+                stage_ms[slot] = now_ms() - started;
             }
         }
         self.schedule_deferred(0.0);
@@ -198,23 +198,21 @@ impl App {
             &self.backend.badge(),
             elapsed,
         ));
-        if let Some(section) = self.show_section.take() {
-            // The off-screen panels above the shown one get their numbers first (PANELS is in
+        if let Some(target) = self.show_section.take() {
+            // The off-screen panels above the shown one get their numbers first (PanelId is in
             // page order): a read-out above it that changed its height later would move the
             // section under the sticky bar after the scroll.
-            if let Some(target) = PANELS.iter().position(|spec| spec.section_id() == section) {
-                let above: Vec<usize> = self
-                    .deferred
-                    .iter()
-                    .copied()
-                    .filter(|&i| i < target)
-                    .collect();
-                self.deferred.retain(|&i| i >= target);
-                for index in above {
-                    self.render_panel(index, false);
-                }
+            let above: Vec<PanelId> = self
+                .deferred
+                .iter()
+                .copied()
+                .filter(|&id| id < target)
+                .collect();
+            self.deferred.retain(|&id| id >= target);
+            for id in above {
+                self.render_panel(id, false);
             }
-            page::bring_into_view(&section);
+            page::bring_into_view(&target.section_id());
         }
         if self.stats.first_frame_ms == 0.0 {
             self.stats.first_frame_ms = now_ms();
@@ -230,23 +228,23 @@ impl App {
         }
     }
 
-    /// Whether panel `index` must render: its inputs changed since it was last rendered, or it is
+    /// Whether panel `id` must render: its inputs changed since it was last rendered, or it is
     /// to be drawn and was last only computed.
-    fn needs_render(&mut self, index: usize, draw: bool) -> bool {
-        let previous = self.rendered[index].clone();
-        let Some((panel, ctx)) = self.panel_and_ctx(index, draw) else {
+    fn needs_render(&mut self, id: PanelId, draw: bool) -> bool {
+        let previous = self.rendered[id.index()].clone();
+        let Some((panel, ctx)) = self.panel_and_ctx(id, draw) else {
             return false;
         };
         let inputs = panel.inputs(&ctx);
         !matches!(previous, Some((done, was_drawn)) if done == inputs && (was_drawn || !draw))
     }
 
-    /// Renders panel `index` (its canvases too when `draw`) if it needs it.
-    fn render_panel(&mut self, index: usize, draw: bool) {
-        if !self.needs_render(index, draw) {
+    /// Renders panel `id` (its canvases too when `draw`) if it needs it.
+    fn render_panel(&mut self, id: PanelId, draw: bool) {
+        if !self.needs_render(id, draw) {
             return;
         }
-        let Some((panel, mut ctx)) = self.panel_and_ctx(index, draw) else {
+        let Some((panel, mut ctx)) = self.panel_and_ctx(id, draw) else {
             return;
         };
         let inputs = panel.inputs(&ctx);
@@ -257,7 +255,7 @@ impl App {
                 &format!("This panel could not be drawn: {error}"),
             );
         }
-        self.rendered[index] = result.is_ok().then_some((inputs, draw));
+        self.rendered[id.index()] = result.is_ok().then_some((inputs, draw));
     }
 
     /// Every deferred panel's numbers now: `peLab.stats` always describes the state as a whole,
@@ -286,10 +284,10 @@ impl App {
         if self.deferred.is_empty() {
             return false;
         }
-        let index = self.deferred.remove(0);
-        let spec = &PANELS[index];
+        let id = self.deferred.remove(0);
+        let spec = id.spec();
         let draw = !spec.lazy || page::is_on_screen(&spec.section_id());
-        self.render_panel(index, draw);
+        self.render_panel(id, draw);
         true
     }
 

@@ -17,7 +17,7 @@ use super::dom::{self, listen};
 use super::error::WebError;
 use crate::model::query::parse_hash;
 use crate::model::state::{Go, Msg};
-use crate::model::tables::LESSON;
+use crate::model::tables::{PanelId, LESSON};
 
 crate::element_table! {
     /// The lesson navigation and the sticky bar it sits in.
@@ -86,30 +86,30 @@ fn build_list(list: &HtmlElement, send: fn(Action)) -> Result<Vec<Element>, WebE
     let document = dom::document()?;
     let mut links = Vec::new();
     let mut part: Option<(&str, Element)> = None;
-    for (index, step) in LESSON.iter().enumerate() {
-        if part.as_ref().map(|(name, _)| *name) != Some(step.part) {
+    for (index, stop) in LESSON.iter().enumerate() {
+        let spec = stop.spec();
+        if part.as_ref().map(|(name, _)| *name) != Some(spec.part) {
             let item = document.create_element("li")?;
             item.set_class_name("lesson-part");
             let title = document.create_element("span")?;
             title.set_class_name("lesson-part-title");
-            title.set_text_content(Some(step.part));
+            title.set_text_content(Some(spec.part));
             let steps = document.create_element("ol")?;
             steps.set_attribute("start", &(index + 1).to_string())?;
             item.append_child(&title)?;
             item.append_child(&steps)?;
             list.append_child(&item)?;
-            part = Some((step.part, steps));
+            part = Some((spec.part, steps));
         }
-        let spec = step.spec();
         let item = document.create_element("li")?;
         let link = document.create_element("a")?;
         link.set_attribute("href", &format!("#{}", spec.section_id()))?;
         link.set_text_content(Some(spec.title));
-        let panel = step.panel;
+        let panel = spec.id;
         listen(&link, "click", move |event| {
             event.prevent_default();
             close_menu_and_focus(panel);
-            send(Action::State(Msg::Go(Go::To(panel.to_string()))));
+            send(Action::State(Msg::Go(Go::To(panel))));
         })?;
         item.append_child(&link)?;
         if let Some((_, steps)) = &part {
@@ -132,16 +132,13 @@ fn open_controls(bar: &HtmlElement, toggle: &HtmlElement, open: bool) {
 
 /// A section was chosen in the list: the list closes and focus goes to the section (the link
 /// that had it is hidden with the list).
-fn close_menu_and_focus(panel: &str) {
+fn close_menu_and_focus(panel: PanelId) {
     DOM.with(|d| {
         if let Some(dom) = d.borrow().as_ref() {
             open_menu(&dom.menu, &dom.list, false);
         }
     });
-    let Some(step) = LESSON.iter().find(|s| s.panel == panel) else {
-        return;
-    };
-    if let Ok(section) = dom::element::<HtmlElement>(&step.spec().section_id()) {
+    if let Ok(section) = dom::element::<HtmlElement>(&panel.section_id()) {
         let _ = section.set_attribute("tabindex", "-1");
         let _ = section.focus();
     }
@@ -213,16 +210,17 @@ fn close_popups() {
 /// The move the address bar's hash asks for (`#panel-binary`), if it names a lesson section.
 pub fn hash_message() -> Option<Msg> {
     let hash = dom::window().ok()?.location().hash().ok()?;
-    parse_hash(&hash).map(|panel| Msg::Go(Go::To(panel.to_string())))
+    parse_hash(&hash).map(|panel| Msg::Go(Go::To(panel)))
 }
 
 /// Shows which section of the lesson is current (`None`: none chosen yet).
-pub fn show_section(section: Option<usize>) {
+pub fn show_section(shown: Option<PanelId>) {
+    let section = shown.and_then(PanelId::lesson_position);
     DOM.with(|d| {
         let dom = d.borrow();
         let Some(dom) = dom.as_ref() else { return };
         let label = match section.and_then(|at| LESSON.get(at).map(|s| (at, s))) {
-            Some((at, step)) => format!("{}/{} · {}", at + 1, LESSON.len(), step.spec().title),
+            Some((at, stop)) => format!("{}/{} · {}", at + 1, LESSON.len(), stop.spec().title),
             None => format!("{} sections", LESSON.len()),
         };
         if dom.current.text_content().as_deref() != Some(label.as_str()) {
@@ -257,7 +255,7 @@ pub fn show_section(section: Option<usize>) {
             let at_end = section.is_some() && section == end;
             let _ = button.set_attribute("aria-disabled", if at_end { "true" } else { "false" });
             let title = match target.and_then(|t| LESSON.get(t)).filter(|_| !at_end) {
-                Some(step) => format!("{word}: {} ({shortcut})", step.spec().title),
+                Some(stop) => format!("{word}: {} ({shortcut})", stop.spec().title),
                 None => format!("{word} section of the lesson ({shortcut})"),
             };
             button.set_title(&title);

@@ -165,8 +165,8 @@ fn new_button(id: &str, label: &str, title: &str) -> Result<HtmlButtonElement, W
 /// panel table says the panel has them.
 pub fn install_export_tools(send: fn(Action)) -> Result<(), WebError> {
     let document = dom::document()?;
-    for (index, spec) in PANELS.iter().enumerate() {
-        let section = dom::element::<Element>(&spec.section_id())?;
+    for spec in PANELS {
+        let (id, section) = (spec.id, dom::element::<Element>(&spec.section_id())?);
         let tools = document.create_element("div")?;
         tools.set_class_name("panel-tools");
         tools.set_attribute("role", "toolbar")?;
@@ -202,7 +202,7 @@ pub fn install_export_tools(send: fn(Action)) -> Result<(), WebError> {
                 "CSV",
                 "Save the exact numbers (float32) as CSV",
             )?;
-            listen(&button, "click", move |_| send(Action::ExportCsv(index)))?;
+            listen(&button, "click", move |_| send(Action::ExportCsv(id)))?;
             tools.append_child(&button)?;
         }
         if spec.svg {
@@ -211,7 +211,7 @@ pub fn install_export_tools(send: fn(Action)) -> Result<(), WebError> {
                 "SVG",
                 "Save the figure as an SVG drawing",
             )?;
-            listen(&button, "click", move |_| send(Action::ExportSvg(index)))?;
+            listen(&button, "click", move |_| send(Action::ExportSvg(id)))?;
             tools.append_child(&button)?;
         }
         // At the top of the panel's text, under its title (beside the figure on a wide screen).

@@ -2,8 +2,8 @@
 //! ([`Panel::inputs`]), computes and draws ([`Panel::render`]), keeps its numbers
 //! ([`Panel::stats`]) and may answer its own events. [`PANELS`] is the table of panels: their
 //! names (section `panel-<name>`, `?embed=<name>`, `stats.panels.<name>`), titles, exports and
-//! whether they wait until they are on screen. A new panel is one file in `panels/` and one row
-//! here (and in [`mount_panels`]).
+//! whether they wait until they are on screen. A new panel is one file in `panels/`, its
+//! [`PanelId`] and table rows (`model::tables`) and its line in [`mount`].
 
 use ndarray::Array2;
 use wasm_bindgen::JsValue;
@@ -17,42 +17,44 @@ use super::stats::Stats;
 use crate::model::params::Params;
 use crate::model::plot::PixelRect;
 use crate::model::settings::PanelSettings;
-pub use crate::model::tables::{PanelSpec, PANELS};
+pub use crate::model::tables::{PanelId, PanelSpec, PANELS};
 
 /// Finds every panel's elements, in the order of [`PANELS`].
 pub fn mount_panels() -> Result<Vec<Box<dyn Panel>>, WebError> {
-    let panels: Vec<Box<dyn Panel>> = vec![
-        Box::new(panels::heatmap::HeatmapPanel::mount(&PANELS[0])?),
-        Box::new(panels::curves::CurvesPanel::mount(&PANELS[1])?),
-        Box::new(panels::projection::ProjectionPanel::mount(&PANELS[2])?),
-        Box::new(panels::attention::AttentionPanel::mount(&PANELS[3])?),
-        Box::new(panels::pipeline::PipelinePanel::mount(&PANELS[4])?),
-        Box::new(panels::heads::HeadsPanel::mount(&PANELS[5])?),
-        Box::new(panels::order::OrderPanel::mount(&PANELS[6])?),
-        Box::new(panels::similarity::SimilarityPanel::mount(&PANELS[7])?),
-        Box::new(panels::binary::BinaryPanel::mount(&PANELS[8])?),
-        Box::new(panels::complexity::ComplexityPanel::mount(&PANELS[9])?),
-        Box::new(panels::scaling::ScalingPanel::mount(&PANELS[10])?),
-        Box::new(panels::rope::RopePanel::mount(&PANELS[11])?),
-        Box::new(panels::extension::ExtensionPanel::mount(&PANELS[12])?),
-        Box::new(panels::alibi::AlibiPanel::mount(&PANELS[13])?),
-        Box::new(panels::t5::T5Panel::mount(&PANELS[14])?),
-        Box::new(panels::shaw::ShawPanel::mount(&PANELS[15])?),
-        Box::new(panels::learned::LearnedPanel::mount(&PANELS[16])?),
-        Box::new(panels::nope::NopePanel::mount(&PANELS[17])?),
-        Box::new(panels::stacking::StackingPanel::mount(&PANELS[18])?),
-    ];
-    debug_assert!(panels
-        .iter()
-        .zip(PANELS.iter())
-        .all(|(panel, spec)| panel.spec() == spec));
-    Ok(panels)
+    PANELS.iter().map(|spec| mount(spec.id)).collect()
+}
+
+/// Finds one panel's elements. The match is exhaustive: a new [`PanelId`] does not compile
+/// until its panel is mounted here.
+fn mount(id: PanelId) -> Result<Box<dyn Panel>, WebError> {
+    let spec = id.spec();
+    Ok(match id {
+        PanelId::Heatmap => Box::new(panels::heatmap::HeatmapPanel::mount(spec)?),
+        PanelId::Curves => Box::new(panels::curves::CurvesPanel::mount(spec)?),
+        PanelId::Projection => Box::new(panels::projection::ProjectionPanel::mount(spec)?),
+        PanelId::Attention => Box::new(panels::attention::AttentionPanel::mount(spec)?),
+        PanelId::Pipeline => Box::new(panels::pipeline::PipelinePanel::mount(spec)?),
+        PanelId::Heads => Box::new(panels::heads::HeadsPanel::mount(spec)?),
+        PanelId::Order => Box::new(panels::order::OrderPanel::mount(spec)?),
+        PanelId::Similarity => Box::new(panels::similarity::SimilarityPanel::mount(spec)?),
+        PanelId::Binary => Box::new(panels::binary::BinaryPanel::mount(spec)?),
+        PanelId::Complexity => Box::new(panels::complexity::ComplexityPanel::mount(spec)?),
+        PanelId::Scaling => Box::new(panels::scaling::ScalingPanel::mount(spec)?),
+        PanelId::Rope => Box::new(panels::rope::RopePanel::mount(spec)?),
+        PanelId::Extension => Box::new(panels::extension::ExtensionPanel::mount(spec)?),
+        PanelId::Alibi => Box::new(panels::alibi::AlibiPanel::mount(spec)?),
+        PanelId::T5 => Box::new(panels::t5::T5Panel::mount(spec)?),
+        PanelId::Shaw => Box::new(panels::shaw::ShawPanel::mount(spec)?),
+        PanelId::Learned => Box::new(panels::learned::LearnedPanel::mount(spec)?),
+        PanelId::Nope => Box::new(panels::nope::NopePanel::mount(spec)?),
+        PanelId::Stacking => Box::new(panels::stacking::StackingPanel::mount(spec)?),
+    })
 }
 
 /// What a panel renders with.
 pub struct Ctx<'a> {
     pub params: &'a Params,
-    pub lesson: &'a PanelSettings,
+    pub settings: &'a PanelSettings,
     pub backend: &'a mut Backend,
     /// The last frame of P: gathered columns and reductions, and P itself on the CPU path.
     pub frame: &'a FrameData,
@@ -71,8 +73,8 @@ pub struct Ctx<'a> {
     pub stats: &'a mut Stats,
     /// Where results that arrive later (a GPU read-back, a timing) are sent, as actions.
     pub send: fn(Action),
-    /// This panel's index in [`PANELS`], for the actions it sends.
-    pub index: usize,
+    /// This panel, for the actions it sends.
+    pub panel: PanelId,
 }
 
 /// A panel of the page.
@@ -95,7 +97,7 @@ pub trait Panel {
     fn error_slot(&self) -> &HtmlElement;
 
     /// Registers the panel's own listeners; each becomes an [`Action::Panel`].
-    fn wire(&self, _index: usize, _send: fn(Action)) -> Result<(), WebError> {
+    fn wire(&self, _panel: PanelId, _send: fn(Action)) -> Result<(), WebError> {
         Ok(())
     }
 

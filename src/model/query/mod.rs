@@ -19,7 +19,7 @@ use self::settings_keys::{is_settings_key, SETTINGS_KEYS};
 use self::values::UrlName;
 use super::presets;
 use super::state::{State, Theme, ViewSettings};
-use super::tables::LESSON;
+use super::tables::PanelId;
 
 /// The keys read once at load; the page never rewrites them.
 pub const LOAD_KEYS: [&str; 4] = ["compute", "embed", "controls", "preset"];
@@ -131,7 +131,7 @@ pub fn is_param_key(key: &str) -> bool {
 /// something else, and view settings at their defaults, are absent.
 pub fn state_pairs(state: &State) -> Vec<(&'static str, String)> {
     let mut pairs = params_pairs(&state.params);
-    pairs.extend(state.lesson.to_query());
+    pairs.extend(state.settings.to_query());
     pairs.extend(view_pairs(&state.view));
     pairs
 }
@@ -194,17 +194,12 @@ pub fn write_search(current: &str, state: &State) -> String {
 /// The address bar's hash for `state`: `#panel-<name>` of the lesson section shown, if any. The
 /// hash is view state, never a key of the query ([`write_search`] leaves it alone).
 pub fn write_hash(state: &State) -> Option<String> {
-    let step = LESSON.get(state.view.section?)?;
-    Some(format!("#{}", step.spec().section_id()))
+    Some(format!("#{}", state.view.section?.section_id()))
 }
 
-/// The panel a link's hash opens (`#panel-heatmap`: `heatmap`), if it names a lesson section.
-pub fn parse_hash(hash: &str) -> Option<&'static str> {
-    let name = hash.trim_start_matches('#').strip_prefix("panel-")?;
-    LESSON
-        .iter()
-        .find(|step| step.panel == name)
-        .map(|step| step.panel)
+/// The panel a link's hash opens (`#panel-heatmap`: the heatmap), if it names one.
+pub fn parse_hash(hash: &str) -> Option<PanelId> {
+    PanelId::from_section_id(hash.trim_start_matches('#'))
 }
 
 /// Every key the page reads from a link (short names), for the README and the tests.
@@ -291,12 +286,12 @@ mod tests {
         assert_eq!(write_hash(&state), None);
         let search = write_search("?lesson=3", &state);
         state.update(crate::model::state::Msg::Go(crate::model::state::Go::To(
-            "binary".into(),
+            PanelId::Binary,
         )));
         assert_eq!(write_hash(&state).as_deref(), Some("#panel-binary"));
         assert_eq!(write_search("?lesson=3", &state), search);
-        assert_eq!(parse_hash("#panel-binary"), Some("binary"));
-        assert_eq!(parse_hash("panel-scaling"), Some("scaling"));
+        assert_eq!(parse_hash("#panel-binary"), Some(PanelId::Binary));
+        assert_eq!(parse_hash("panel-scaling"), Some(PanelId::Scaling));
         for other in [
             "",
             "#",

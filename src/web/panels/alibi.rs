@@ -142,7 +142,7 @@ fn weight_heatmap(ctx: &mut Ctx, dom: &AlibiDom, stats: &mut AlibiStats) -> Resu
     let width = ctx.params.d.clamp(1, CONTENT_WIDTH);
     let slope = stats.slopes.first().copied().unwrap_or(0.5) as f32;
     let rows = n.min(ALIBI_MAX_POSITIONS);
-    let (q, k) = content(rows, width, ctx.lesson.seed);
+    let (q, k) = content(rows, width, ctx.settings.seed);
     let check = rows.min(WEIGHT_CHECK_ROWS);
     let sample = causal_weights_f32(q.slice(s![..check, ..]), k.slice(s![..check, ..]), slope);
     stats.weights_row_sum_error = sample
@@ -210,7 +210,7 @@ fn tiny_weight(weight: f64) -> String {
 
 fn render(ctx: &mut Ctx, dom: &AlibiDom) -> Result<AlibiStats, WebError> {
     let started = now_ms();
-    let (heads, context) = (ctx.lesson.alibi_heads, ctx.lesson.training_context);
+    let (heads, context) = (ctx.settings.alibi_heads, ctx.settings.training_context);
     let mut stats = compute(heads, context);
     weight_heatmap(ctx, dom, &mut stats)?;
     if ctx.draw {
@@ -365,11 +365,11 @@ impl Panel for AlibiPanel {
     fn inputs(&self, ctx: &Ctx) -> String {
         format!(
             "{}|{}|{}|{}|{}",
-            ctx.lesson.alibi_heads,
-            ctx.lesson.training_context,
+            ctx.settings.alibi_heads,
+            ctx.settings.training_context,
             ctx.params.n,
             ctx.params.d.min(CONTENT_WIDTH),
-            ctx.lesson.seed
+            ctx.settings.seed
         )
     }
 

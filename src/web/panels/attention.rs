@@ -3,6 +3,7 @@
 //! Computed with the CPU twin on both backends: at most 64 × 64 weights.
 
 use crate::model::query::values::UrlName;
+use crate::model::tables::PanelId;
 use crate::web::surface;
 use ndarray::Array2;
 use serde::Serialize;
@@ -167,7 +168,7 @@ pub fn render(
     dom: &AttentionDom,
 ) -> Result<(AttentionStats, Option<WeightsView>), WebError> {
     let started = now_ms();
-    let (params, lesson) = (ctx.params, ctx.lesson);
+    let (params, lesson) = (ctx.params, ctx.settings);
     let canvas = &dom.canvas;
     let tokens = lesson.tokens();
     let n = tokens.len();
@@ -411,7 +412,7 @@ impl Panel for AttentionPanel {
         format!(
             "{}|{:?}|{}",
             super::tokens_key(ctx),
-            ctx.lesson.effective_valid_len(),
+            ctx.settings.effective_valid_len(),
             super::projection_key(ctx)
         )
     }
@@ -433,8 +434,8 @@ impl Panel for AttentionPanel {
         &self.dom.summary
     }
 
-    fn wire(&self, index: usize, send: fn(Action)) -> Result<(), WebError> {
-        reading::wire(&self.dom.canvas, index, send, Paging::Rows)
+    fn wire(&self, panel: PanelId, send: fn(Action)) -> Result<(), WebError> {
+        reading::wire(&self.dom.canvas, panel, send, Paging::Rows)
     }
 
     fn event(&mut self, _ctx: &mut Ctx, event: PanelEvent) -> Result<bool, WebError> {

@@ -7,6 +7,7 @@
 //! Measured by a button, and by itself during the render at a size small enough not to disturb a
 //! slider.
 
+use crate::model::tables::PanelId;
 use serde::Serialize;
 use wasm_bindgen::JsValue;
 use web_sys::{HtmlButtonElement, HtmlCanvasElement, HtmlElement};
@@ -111,7 +112,7 @@ pub fn render(
     measure: &MeasureState,
 ) -> Result<ComplexityStats, WebError> {
     let started = now_ms();
-    let (n, d, k) = ctx.lesson.complexity(ctx.params.n, ctx.params.d);
+    let (n, d, k) = ctx.settings.complexity(ctx.params.n, ctx.params.d);
     let costs = layer_costs(n, d, k)?;
     for (cells, cost) in [
         ([&dom.cnn_ops, &dom.cnn_seq, &dom.cnn_path], costs.cnn),
@@ -318,7 +319,7 @@ impl ComplexityPanel {
     /// the page's own time there without a button press and without an extra frame; on WebGPU the
     /// runs finish later and `whenDrawn` waits for them.
     fn wants_auto_measure(&self, ctx: &Ctx) -> bool {
-        let (n, d, _) = ctx.lesson.complexity(ctx.params.n, ctx.params.d);
+        let (n, d, _) = ctx.settings.complexity(ctx.params.n, ctx.params.d);
         let backend = ctx.backend.name();
         let measure = &self.measure;
         let work = (n as u64) * (n as u64) * (d as u64);
@@ -339,7 +340,7 @@ impl ComplexityPanel {
     }
 
     fn measure(&mut self, ctx: &mut Ctx) {
-        let (n, d, _) = ctx.lesson.complexity(ctx.params.n, ctx.params.d);
+        let (n, d, _) = ctx.settings.complexity(ctx.params.n, ctx.params.d);
         if self.measure.running.is_some() {
             return;
         }
@@ -358,11 +359,11 @@ impl ComplexityPanel {
             Timing::Refused(reason) => self.measure.refused = Some((n, d, reason)),
             Timing::Pending(pending) => {
                 self.measure.running = Some((n, d));
-                let (send, index) = (ctx.send, ctx.index);
+                let (send, panel) = (ctx.send, ctx.panel);
                 wasm_bindgen_futures::spawn_local(async move {
                     let result = pending.await.map(|best| (best, 0));
                     send(Action::Panel {
-                        index,
+                        panel,
                         event: PanelEvent::Timed {
                             n,
                             d,
@@ -380,11 +381,11 @@ impl ComplexityPanel {
         match result {
             Ok((best, runs)) if runs < GPU_RUNS => match ctx.backend.time_run(n, d) {
                 Timing::Pending(pending) => {
-                    let (send, index) = (ctx.send, ctx.index);
+                    let (send, panel) = (ctx.send, ctx.panel);
                     wasm_bindgen_futures::spawn_local(async move {
                         let result = pending.await.map(|ms| (best.min(ms), runs + 1));
                         send(Action::Panel {
-                            index,
+                            panel,
                             event: PanelEvent::Timed {
                                 n,
                                 d,
@@ -433,7 +434,7 @@ impl Panel for ComplexityPanel {
     }
 
     fn inputs(&self, ctx: &Ctx) -> String {
-        let (n, d, k) = ctx.lesson.complexity(ctx.params.n, ctx.params.d);
+        let (n, d, k) = ctx.settings.complexity(ctx.params.n, ctx.params.d);
         format!("{n}|{d}|{k}|{}|{:?}", ctx.backend.name(), self.measure)
     }
 
@@ -453,10 +454,10 @@ impl Panel for ComplexityPanel {
         &self.dom.crossover
     }
 
-    fn wire(&self, index: usize, send: fn(Action)) -> Result<(), WebError> {
+    fn wire(&self, panel: PanelId, send: fn(Action)) -> Result<(), WebError> {
         listen(&self.dom.measure, "click", move |_| {
             send(Action::Panel {
-                index,
+                panel,
                 event: PanelEvent::Measure { auto: false },
             })
         })

@@ -16,7 +16,7 @@ use crate::model::extension::{compute, ratios_sentence, wavelength_sentence, Ext
 
 fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError> {
     let started = now_ms();
-    let (p, l) = (ctx.params, ctx.lesson);
+    let (p, l) = (ctx.params, ctx.settings);
     let mut stats = compute(p.d, p.base, l.extension_scale, l.training_context)?;
     if stats.d < 4 {
         if ctx.draw {
@@ -173,7 +173,10 @@ impl Panel for ExtensionPanel {
     fn inputs(&self, ctx: &Ctx) -> String {
         format!(
             "{}|{}|{}|{}",
-            ctx.params.d, ctx.params.base, ctx.lesson.extension_scale, ctx.lesson.training_context
+            ctx.params.d,
+            ctx.params.base,
+            ctx.settings.extension_scale,
+            ctx.settings.training_context
         )
     }
 

@@ -3,6 +3,7 @@
 //! `repeat`, not `np.tile`, the seeds' bug). CPU twins on both backends (2 × heads maps of 4 × 4).
 
 use crate::model::query::values::UrlName;
+use crate::model::tables::PanelId;
 use crate::web::draw::ellipsize;
 use crate::web::surface;
 use ndarray::{s, Array2, Array4};
@@ -116,7 +117,7 @@ pub fn render(
     dom: &HeadsDom,
 ) -> Result<(HeadsStats, Option<Vec<HeadMap>>), WebError> {
     let started = now_ms();
-    let (params, lesson) = (ctx.params, ctx.lesson);
+    let (params, lesson) = (ctx.params, ctx.settings);
     let d = params.d;
     let heads = lesson.heads();
     let sequences = batch_sequences(&lesson.tokens());
@@ -263,7 +264,7 @@ fn draw_maps(
     let (width, height) = surface::size(canvas);
     context.set_fill_style_str("#fff");
     context.fill_rect(0.0, 0.0, width, height);
-    let show_tile = ctx.lesson.show_tile;
+    let show_tile = ctx.settings.show_tile;
     let rows: Vec<(usize, bool)> = (0..2)
         .flat_map(|b| std::iter::once((b, false)).chain(show_tile.then_some((b, true))))
         .collect();
@@ -398,7 +399,7 @@ impl Panel for HeadsPanel {
     }
 
     fn inputs(&self, ctx: &Ctx) -> String {
-        let l = ctx.lesson;
+        let l = ctx.settings;
         format!(
             "{}|{}|{:?}|{}|{}",
             super::tokens_key(ctx),
@@ -429,8 +430,8 @@ impl Panel for HeadsPanel {
 
     /// Reading from the keyboard: the arrows move within a map, Page Up/Page Down go to the
     /// previous/next map (row by row, head by head).
-    fn wire(&self, index: usize, send: fn(Action)) -> Result<(), WebError> {
-        reading::wire(&self.dom.canvas, index, send, Paging::Maps)
+    fn wire(&self, panel: PanelId, send: fn(Action)) -> Result<(), WebError> {
+        reading::wire(&self.dom.canvas, panel, send, Paging::Maps)
     }
 
     fn event(&mut self, _ctx: &mut Ctx, event: PanelEvent) -> Result<bool, WebError> {

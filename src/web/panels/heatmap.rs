@@ -2,6 +2,7 @@
 //! WebGPU) into the axes the frame drew; this panel writes P's numbers and read-out, and reads
 //! cells under the pointer or, from the keyboard, a cursor cell.
 
+use crate::model::tables::PanelId;
 use crate::web::surface;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
@@ -114,10 +115,10 @@ impl Panel for HeatmapPanel {
         Some(&self.dom.canvas)
     }
 
-    fn wire(&self, index: usize, send: fn(Action)) -> Result<(), WebError> {
+    fn wire(&self, panel: PanelId, send: fn(Action)) -> Result<(), WebError> {
         // Keyboard reading: the arrow keys move a cursor cell (Home/End: first/last column,
         // PageUp/PageDown: 10 rows).
-        reading::wire(&self.dom.canvas, index, send, Paging::Rows)
+        reading::wire(&self.dom.canvas, panel, send, Paging::Rows)
     }
 
     fn event(&mut self, ctx: &mut Ctx, event: PanelEvent) -> Result<bool, WebError> {

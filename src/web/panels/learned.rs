@@ -44,7 +44,7 @@ pub struct LearnedStats {
 
 fn render(ctx: &mut Ctx, dom: &LearnedDom) -> Result<LearnedStats, WebError> {
     let started = now_ms();
-    let (p, l) = (ctx.params, ctx.lesson);
+    let (p, l) = (ctx.params, ctx.settings);
     let (d, max_len, n) = (p.d, l.learned_max, p.n);
     let table = LearnedTable::new(max_len, d, l.seed)?;
     let lookup_beyond = match table.lookup(&[max_len]) {
@@ -164,7 +164,11 @@ impl Panel for LearnedPanel {
     fn inputs(&self, ctx: &Ctx) -> String {
         format!(
             "{}|{}|{}|{}|{}",
-            ctx.params.d, ctx.params.n, ctx.params.base, ctx.lesson.learned_max, ctx.lesson.seed
+            ctx.params.d,
+            ctx.params.n,
+            ctx.params.base,
+            ctx.settings.learned_max,
+            ctx.settings.seed
         )
     }
 

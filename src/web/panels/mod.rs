@@ -141,7 +141,7 @@ fn canvas_message(canvas: &HtmlCanvasElement, lines: &[&str]) -> Result<(), WebE
 /// What the sentence panels depend on: the tokens, P's d and base, the embedding switches and
 /// the position family with its settings.
 fn tokens_key(ctx: &super::panel::Ctx) -> String {
-    let (p, l) = (ctx.params, ctx.lesson);
+    let (p, l) = (ctx.params, ctx.settings);
     format!(
         "{:?}|{}|{}|{}|{}|{:?}",
         l.tokens(),
@@ -155,7 +155,7 @@ fn tokens_key(ctx: &super::panel::Ctx) -> String {
 
 /// The attention panels' layer: the global d, base and δ with the panel settings.
 fn layer_choice(ctx: &super::panel::Ctx) -> crate::math::sentence::LayerChoice {
-    let (p, l) = (ctx.params, ctx.lesson);
+    let (p, l) = (ctx.params, ctx.settings);
     crate::math::sentence::LayerChoice {
         d: p.d,
         base: p.base,
@@ -180,7 +180,7 @@ thread_local! {
 /// only what the mode's matrices are made from, so that random ones are not drawn again when δ or
 /// the base change.
 fn projections(ctx: &super::panel::Ctx) -> std::rc::Rc<Projections> {
-    let (p, l) = (ctx.params, ctx.lesson);
+    let (p, l) = (ctx.params, ctx.settings);
     let key = match l.projection {
         ProjectionMode::Random => format!("random|{}|{}", p.d, l.seed),
         ProjectionMode::Identity => format!("identity|{}", p.d),
@@ -201,7 +201,7 @@ fn projections(ctx: &super::panel::Ctx) -> std::rc::Rc<Projections> {
 
 /// What the projections depend on (for the panels' `inputs`).
 fn projection_key(ctx: &super::panel::Ctx) -> String {
-    let l = ctx.lesson;
+    let l = ctx.settings;
     format!(
         "{:?}|{}|{}|{}|{}",
         l.projection, l.seed, l.beta, ctx.params.delta, ctx.params.base

@@ -110,7 +110,7 @@ thread_local! {
 
 /// The shift gaps of every family, cached on the tokens, the layer and the families' settings.
 fn shift_gaps_of(ctx: &Ctx, tokens: &[String]) -> Result<(Vec<(Encoding, f64)>, usize), WebError> {
-    let (params, lesson) = (ctx.params, ctx.lesson);
+    let (params, lesson) = (ctx.params, ctx.settings);
     let d = params.d.min(SHIFT_MAX_D);
     let scheme = lesson.position_scheme(params.base);
     let key = format!(
@@ -153,7 +153,7 @@ fn shift_gaps_of(ctx: &Ctx, tokens: &[String]) -> Result<(Vec<(Encoding, f64)>, 
 
 pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
     let started = now_ms();
-    let (params, lesson) = (ctx.params, ctx.lesson);
+    let (params, lesson) = (ctx.params, ctx.settings);
     let (d, base, scale) = (params.d, params.base, lesson.scale_embeddings);
     let tokens = lesson.tokens();
     let n = tokens.len();
@@ -438,7 +438,7 @@ impl Panel for OrderPanel {
     }
 
     fn inputs(&self, ctx: &Ctx) -> String {
-        let l = ctx.lesson;
+        let l = ctx.settings;
         format!(
             "{}|{:?}|{:?}|{}",
             super::tokens_key(ctx),

@@ -4,6 +4,7 @@
 //! (and a key) through every stage. The numbers are `math::pipeline`, the words `model::pipeline`.
 
 use crate::model::query::values::UrlName;
+use crate::model::tables::PanelId;
 use crate::web::surface;
 use serde::Serialize;
 use wasm_bindgen::{JsCast, JsValue};
@@ -257,7 +258,7 @@ impl Panel for PipelinePanel {
     }
 
     fn inputs(&self, ctx: &Ctx) -> String {
-        let (p, l) = (ctx.params, ctx.lesson);
+        let (p, l) = (ctx.params, ctx.settings);
         format!(
             "{}|{:?}|{}|{:?}|{}|{}|{}",
             super::tokens_key(ctx),
@@ -272,7 +273,7 @@ impl Panel for PipelinePanel {
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
         let started = now_ms();
-        let (params, lesson) = (ctx.params, ctx.lesson);
+        let (params, lesson) = (ctx.params, ctx.settings);
         let tokens = lesson.tokens();
         let d = params.d;
         let heads = match lesson.heads() {
@@ -365,16 +366,16 @@ impl Panel for PipelinePanel {
         &self.dom.summary
     }
 
-    fn wire(&self, index: usize, send: fn(Action)) -> Result<(), WebError> {
-        let panel = move |event| send(Action::Panel { index, event });
+    fn wire(&self, panel: PanelId, send: fn(Action)) -> Result<(), WebError> {
+        let to_panel = move |event| send(Action::Panel { panel, event });
         listen(&self.dom.canvas, "mousemove", move |event| {
             if let Some(mouse) = event.dyn_ref::<MouseEvent>() {
                 let (x, y) = (f64::from(mouse.offset_x()), f64::from(mouse.offset_y()));
-                panel(PanelEvent::Pointer { x, y });
+                to_panel(PanelEvent::Pointer { x, y });
             }
         })?;
         listen(&self.dom.canvas, "mouseleave", move |_| {
-            panel(PanelEvent::Leave)
+            to_panel(PanelEvent::Leave)
         })
     }
 

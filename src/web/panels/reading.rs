@@ -3,6 +3,7 @@
 //! move a cursor cell, Page Up/Down by ten rows or to another map, Home/End to the first/last
 //! column), and the tooltip beside the cell, flipped so that it stays inside the window.
 
+use crate::model::tables::PanelId;
 use crate::web::surface;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlElement, KeyboardEvent, MouseEvent};
@@ -44,36 +45,36 @@ pub fn key_event(key: &str, paging: Paging) -> Option<PanelEvent> {
     }
 }
 
-/// Makes `canvas` focusable and sends the panel at `index` its pointer and keyboard events:
+/// Makes `canvas` focusable and sends `panel` its pointer and keyboard events:
 /// `Pointer`, `Leave` (the pointer left, or focus did), `Cursor` (and `CursorMap`) from the keys,
 /// and `Cursor { 0, 0 }` on focus, which shows the cursor cell.
 pub fn wire(
     canvas: &HtmlCanvasElement,
-    index: usize,
+    panel: PanelId,
     send: fn(Action),
     paging: Paging,
 ) -> Result<(), WebError> {
     canvas.set_tab_index(0);
-    let panel = move |event| send(Action::Panel { index, event });
+    let to_panel = move |event| send(Action::Panel { panel, event });
     listen(canvas, "mousemove", move |event| {
         if let Some(mouse) = event.dyn_ref::<MouseEvent>() {
             let (x, y) = (mouse.offset_x() as f64, mouse.offset_y() as f64);
-            panel(PanelEvent::Pointer { x, y });
+            to_panel(PanelEvent::Pointer { x, y });
         }
     })?;
-    listen(canvas, "mouseleave", move |_| panel(PanelEvent::Leave))?;
-    listen(canvas, "blur", move |_| panel(PanelEvent::Leave))?;
+    listen(canvas, "mouseleave", move |_| to_panel(PanelEvent::Leave))?;
+    listen(canvas, "blur", move |_| to_panel(PanelEvent::Leave))?;
     listen(canvas, "keydown", move |event| {
         let Some(key) = event.dyn_ref::<KeyboardEvent>().map(|k| k.key()) else {
             return;
         };
         if let Some(cursor) = key_event(&key, paging) {
             event.prevent_default();
-            panel(cursor);
+            to_panel(cursor);
         }
     })?;
     listen(canvas, "focus", move |_| {
-        panel(PanelEvent::Cursor {
+        to_panel(PanelEvent::Cursor {
             rows: 0,
             columns: 0,
         })

@@ -210,7 +210,7 @@ fn diagonal_spread(s: &Array2<f32>) -> f64 {
 /// The score heatmap's numbers (every backend) and picture (when drawn).
 fn score_heatmap(ctx: &mut Ctx, dom: &RopeDom, stats: &mut RopeStats) -> Result<(), WebError> {
     let (n, d, base) = (ctx.params.n, ctx.params.d, ctx.params.base);
-    let (q, k) = score_vectors(d, ctx.lesson.seed);
+    let (q, k) = score_vectors(d, ctx.settings.seed);
     let check = n.min(SCORE_CHECK_ROWS);
     let sample = scores_f32(repeated(&q, check).view(), repeated(&k, check).view(), base)?;
     stats.score_diagonal_spread = diagonal_spread(&sample);
@@ -274,7 +274,7 @@ fn score_heatmap(ctx: &mut Ctx, dom: &RopeDom, stats: &mut RopeStats) -> Result<
 
 fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
     let started = now_ms();
-    let (d, base, seed) = (ctx.params.d, ctx.params.base, ctx.lesson.seed);
+    let (d, base, seed) = (ctx.params.d, ctx.params.base, ctx.settings.seed);
     let mut stats = compute(d, base, seed)?;
     if stats.d >= 2 {
         score_heatmap(ctx, dom, &mut stats)?;
@@ -462,7 +462,7 @@ impl Panel for RopePanel {
     fn inputs(&self, ctx: &Ctx) -> String {
         format!(
             "{}|{}|{}|{}",
-            ctx.params.d, ctx.params.base, ctx.params.n, ctx.lesson.seed
+            ctx.params.d, ctx.params.base, ctx.params.n, ctx.settings.seed
         )
     }
 

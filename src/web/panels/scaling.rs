@@ -77,7 +77,7 @@ pub struct ScalingStats {
 
 pub fn render(ctx: &mut Ctx, dom: &ScalingDom) -> Result<ScalingStats, WebError> {
     let started = now_ms();
-    let (params, lesson) = (ctx.params, ctx.lesson);
+    let (params, lesson) = (ctx.params, ctx.settings);
     let (d, base) = (params.d, params.base);
     let tokens = lesson.tokens();
     let mut stats = ScalingStats {
@@ -381,7 +381,7 @@ impl Panel for ScalingPanel {
     }
 
     fn inputs(&self, ctx: &Ctx) -> String {
-        format!("{}|{:?}", super::tokens_key(ctx), ctx.lesson.token_pair)
+        format!("{}|{:?}", super::tokens_key(ctx), ctx.settings.token_pair)
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {

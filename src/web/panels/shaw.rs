@@ -42,7 +42,7 @@ pub struct ShawStats {
 
 fn render(ctx: &mut Ctx, dom: &ShawDom) -> Result<ShawStats, WebError> {
     let started = now_ms();
-    let (p, l) = (ctx.params, ctx.lesson);
+    let (p, l) = (ctx.params, ctx.settings);
     let d = p.d.min(MAX_DIMENSION);
     let clip = l.clip;
     let tokens = l.tokens();
@@ -186,8 +186,8 @@ impl Panel for ShawPanel {
             "{}|{}|{}|{}",
             super::tokens_key(ctx),
             ctx.params.n,
-            ctx.lesson.clip,
-            ctx.lesson.seed
+            ctx.settings.clip,
+            ctx.settings.seed
         )
     }
 

@@ -8,6 +8,7 @@
 //! always computed on the CPU from a capped Gram matrix.
 
 use crate::model::query::values::UrlName;
+use crate::model::tables::PanelId;
 use crate::web::surface;
 use serde::Serialize;
 use web_sys::HtmlCanvasElement;
@@ -99,7 +100,7 @@ pub fn render(
     dom: &SimilarityDom,
 ) -> Result<(SimilarityStats, Option<GramView>), WebError> {
     let started = now_ms();
-    let (params, lesson) = (ctx.params, ctx.lesson);
+    let (params, lesson) = (ctx.params, ctx.settings);
     let (n, d, base) = (params.n, params.d, params.base);
     let mut stats = SimilarityStats {
         view: lesson.sim_view.to_query(),
@@ -302,7 +303,7 @@ impl Panel for SimilarityPanel {
     }
 
     fn inputs(&self, ctx: &Ctx) -> String {
-        let (p, l) = (ctx.params, ctx.lesson);
+        let (p, l) = (ctx.params, ctx.settings);
         format!(
             "{}|{}|{}|{}|{}|{:?}|{}",
             p.n,
@@ -333,8 +334,8 @@ impl Panel for SimilarityPanel {
         &self.dom.note
     }
 
-    fn wire(&self, index: usize, send: fn(Action)) -> Result<(), WebError> {
-        reading::wire(&self.dom.heatmap, index, send, Paging::Rows)
+    fn wire(&self, panel: PanelId, send: fn(Action)) -> Result<(), WebError> {
+        reading::wire(&self.dom.heatmap, panel, send, Paging::Rows)
     }
 
     fn event(&mut self, _ctx: &mut Ctx, event: PanelEvent) -> Result<bool, WebError> {

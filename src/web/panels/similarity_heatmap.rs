@@ -77,7 +77,7 @@ pub(super) fn draw_heatmap(
 ) -> Result<Option<GramView>, WebError> {
     let (n, d, base) = (ctx.params.n, ctx.params.d, ctx.params.base);
     let canvas = &dom.heatmap;
-    let view = ctx.lesson.sim_view;
+    let view = ctx.settings.sim_view;
     let range = (d as f32 / 2.0).ceil();
     let on_gpu = view == SimilarityView::Gram && ctx.backend.is_gpu();
     let cpu_rows = rows_within_budget(n, d, CPU_GRAM_BUDGET);
@@ -211,7 +211,7 @@ fn draw_cpu_heatmap(
         encoding_rows(0, rows, d, base)?
     };
     let g = gram(p.view());
-    let (cells, rect) = match ctx.lesson.sim_view {
+    let (cells, rect) = match ctx.settings.sim_view {
         SimilarityView::Gram => {
             let rect = draw_heatmap_frame(
                 canvas,

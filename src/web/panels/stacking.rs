@@ -27,7 +27,7 @@ const FLOOR: f64 = 1e-17;
 const PROBE_FLOOR: f64 = -1.0;
 
 fn options(ctx: &Ctx) -> StackOptions {
-    let l = ctx.lesson;
+    let l = ctx.settings;
     StackOptions {
         n: ctx.params.n.min(MAX_STACK_N),
         d: ctx.params.d.min(MAX_STACK_D),
@@ -113,7 +113,7 @@ fn render(ctx: &mut Ctx, dom: &StackingDom) -> Result<StackingStats, WebError> {
             stats.d,
             stats.layers,
             stacking_text::setting(&options),
-            ctx.lesson.seed,
+            ctx.settings.seed,
             list(&stats.rank_residual),
             if stats.rank_residual.len() > 6 { ", …" } else { "" },
             list(&stats.probe_r2),

@@ -17,7 +17,7 @@ use crate::model::t5::{compute, T5Stats};
 
 fn render(ctx: &mut Ctx, dom: &T5Dom) -> Result<T5Stats, WebError> {
     let started = now_ms();
-    let mut stats = compute(ctx.lesson.t5_range)?;
+    let mut stats = compute(ctx.settings.t5_range)?;
     let range = stats.range as i64;
     if ctx.draw {
         let points = |values: &[usize]| -> Vec<(f64, f64)> {
@@ -136,7 +136,7 @@ impl Panel for T5Panel {
     }
 
     fn inputs(&self, ctx: &Ctx) -> String {
-        ctx.lesson.t5_range.to_string()
+        ctx.settings.t5_range.to_string()
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
