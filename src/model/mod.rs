@@ -9,6 +9,7 @@ pub mod canvas;
 pub mod controls;
 pub mod export;
 pub mod extension;
+pub mod inputs;
 pub mod nope;
 pub mod order;
 pub mod params;

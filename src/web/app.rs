@@ -1,6 +1,7 @@
 //! The app: the one [`State`], the backend, the panels and the page's elements; [`App::dispatch`]
 //! (every action) and [`App::frame`] (one render of whatever is stale).
 
+use crate::model::inputs::Inputs;
 use ndarray::Array2;
 use wasm_bindgen::JsValue;
 use web_sys::HtmlCanvasElement;
@@ -63,7 +64,7 @@ pub struct App {
     pub(super) backend_chosen: bool,
     pub(super) panels: Vec<Box<dyn Panel>>,
     /// Per panel: the inputs it was last rendered with, and whether its canvases were drawn.
-    pub(super) rendered: Vec<Option<(String, bool)>>,
+    pub(super) rendered: Vec<Option<(Inputs, bool)>>,
     pub(super) page: PageDom,
     pub(super) controls: Controls,
     /// The last frame of P.
@@ -95,8 +96,10 @@ pub struct App {
     /// Off-screen panels whose numbers are to be brought up to date after the frame, one per
     /// task (see `App::render_deferred`): a frame only computes what is on screen.
     pub(super) deferred: Vec<PanelId>,
+    /// The values the panels share or keep between frames.
+    pub(super) caches: super::panels::Caches,
     /// What the heatmap of P was last drawn from (`App::encoding_key`); `None` forces a redraw.
-    pub(super) encoding_drawn: Option<String>,
+    pub(super) encoding_drawn: Option<Inputs>,
 }
 
 impl App {
@@ -145,6 +148,7 @@ impl App {
             deferred_scheduled: false,
             slider_held: false,
             deferred: Vec::new(),
+            caches: super::panels::Caches::default(),
             encoding_drawn: None,
             announced: None,
             show_section: None,
@@ -299,6 +303,7 @@ impl App {
             heatmap_rect,
             stats,
             frame_id,
+            caches,
             ..
         } = self;
         let panel = panels.get_mut(id.index())?;
@@ -316,6 +321,7 @@ impl App {
             stats,
             send: scheduler::send,
             panel: id,
+            caches,
         };
         Some((panel, ctx))
     }

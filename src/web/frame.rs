@@ -11,6 +11,7 @@ use super::error::WebError;
 use super::page;
 use super::panel::{PanelId, PANELS};
 use super::scheduler;
+use crate::model::inputs::Inputs;
 use ndarray::Axis;
 
 use crate::math::relative::projection_error_of;
@@ -100,19 +101,17 @@ impl App {
     }
 
     /// What P and its heatmap are drawn from: P's parameters, the backend and the canvas's size.
-    fn encoding_key(&self) -> String {
+    fn encoding_key(&self) -> Inputs {
         let (p, canvas) = (&self.state.params, &self.encoding_canvas);
-        format!(
-            "{}|{}|{}|{}|{}|{}|{}x{}",
-            p.n,
-            p.d,
-            p.base,
-            p.first_position,
-            p.textbook,
-            self.backend.name(),
-            canvas.width(),
-            canvas.height()
-        )
+        Inputs::new()
+            .with(p.n)
+            .with(p.d)
+            .with(p.base)
+            .with(p.first_position)
+            .with(p.textbook)
+            .with(self.backend.name())
+            .with(canvas.width())
+            .with(canvas.height())
     }
 
     /// On the CPU, when only δ, the pair or the columns changed (P and its heatmap are as drawn):
@@ -121,7 +120,7 @@ impl App {
     fn reuse_encoding(&mut self) -> bool {
         if self.backend.is_gpu()
             || self.state.params.textbook
-            || self.encoding_drawn.as_deref() != Some(self.encoding_key().as_str())
+            || self.encoding_drawn.as_ref() != Some(&self.encoding_key())
         {
             return false;
         }

@@ -5,6 +5,7 @@
 //! whether they wait until they are on screen. A new panel is one file in `panels/`, its
 //! [`PanelId`] and table rows (`model::tables`) and its line in [`mount`].
 
+use crate::model::inputs::Inputs;
 use ndarray::Array2;
 use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement};
@@ -75,15 +76,17 @@ pub struct Ctx<'a> {
     pub send: fn(Action),
     /// This panel, for the actions it sends.
     pub panel: PanelId,
+    /// The values panels share or keep between frames (owned by the app).
+    pub caches: &'a panels::Caches,
 }
 
 /// A panel of the page.
 pub trait Panel {
     fn spec(&self) -> &'static PanelSpec;
 
-    /// Everything the panel's numbers and picture depend on, as a key: the panel is recomputed
-    /// when it changes (and drawn once it is on screen).
-    fn inputs(&self, ctx: &Ctx) -> String;
+    /// Everything the panel's numbers and picture depend on, as a typed key: the panel is
+    /// recomputed when it changes (and drawn once it is on screen).
+    fn inputs(&self, ctx: &Ctx) -> Inputs;
 
     /// Computes the panel's numbers and read-outs and, when `ctx.draw`, draws its canvases.
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError>;

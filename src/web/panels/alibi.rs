@@ -4,6 +4,7 @@
 //! looks: the bias alone puts weight ∝ e^(−m·(i − j)) on the key i − j back, at every query
 //! position i, inside the training length or far beyond it. CPU (`math::alibi`) on both backends.
 
+use crate::model::inputs::Inputs;
 use plotters::prelude::SeriesLabelPosition;
 use serde::Serialize;
 use wasm_bindgen::JsValue;
@@ -362,15 +363,13 @@ impl Panel for AlibiPanel {
         self.spec
     }
 
-    fn inputs(&self, ctx: &Ctx) -> String {
-        format!(
-            "{}|{}|{}|{}|{}",
-            ctx.settings.alibi_heads,
-            ctx.settings.training_context,
-            ctx.params.n,
-            ctx.params.d.min(CONTENT_WIDTH),
-            ctx.settings.seed
-        )
+    fn inputs(&self, ctx: &Ctx) -> Inputs {
+        Inputs::new()
+            .with(ctx.settings.alibi_heads)
+            .with(ctx.settings.training_context)
+            .with(ctx.params.n)
+            .with(ctx.params.d.min(CONTENT_WIDTH))
+            .with(ctx.settings.seed)
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {

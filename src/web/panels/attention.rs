@@ -2,6 +2,7 @@
 //! rows and keys as columns, keys at index ≥ valid_len masked (weight exactly 0, hatched grey).
 //! Computed with the CPU twin on both backends: at most 64 × 64 weights.
 
+use crate::model::inputs::Inputs;
 use crate::model::query::values::UrlName;
 use crate::model::tables::PanelId;
 use crate::web::surface;
@@ -408,13 +409,10 @@ impl Panel for AttentionPanel {
         self.spec
     }
 
-    fn inputs(&self, ctx: &Ctx) -> String {
-        format!(
-            "{}|{:?}|{}",
-            super::tokens_key(ctx),
-            ctx.settings.effective_valid_len(),
-            super::projection_key(ctx)
-        )
+    fn inputs(&self, ctx: &Ctx) -> Inputs {
+        super::tokens_key(ctx)
+            .with(ctx.settings.effective_valid_len())
+            .with_all(super::projection_key(ctx))
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {

@@ -3,6 +3,7 @@
 //! column pair (2π·base^(2j/d)). P is the page's own heatmap of P (drawn by the GPU's render pass
 //! on WebGPU, from the CPU's cells otherwise), copied and scaled.
 
+use crate::model::inputs::Inputs;
 use crate::web::surface;
 use serde::Serialize;
 use web_sys::HtmlCanvasElement;
@@ -264,17 +265,15 @@ impl Panel for BinaryPanel {
         self.spec
     }
 
-    fn inputs(&self, ctx: &Ctx) -> String {
+    fn inputs(&self, ctx: &Ctx) -> Inputs {
         let p = ctx.params;
         // The copy of P's heatmap follows every frame of P.
-        format!(
-            "{}|{}|{}|{}|{}",
-            p.n,
-            p.d,
-            p.base,
-            ctx.backend.name(),
-            ctx.frame_id
-        )
+        Inputs::new()
+            .with(p.n)
+            .with(p.d)
+            .with(p.base)
+            .with(ctx.backend.name())
+            .with(ctx.frame_id)
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {

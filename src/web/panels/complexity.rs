@@ -7,6 +7,7 @@
 //! Measured by a button, and by itself during the render at a size small enough not to disturb a
 //! slider.
 
+use crate::model::inputs::Inputs;
 use crate::model::tables::PanelId;
 use serde::Serialize;
 use wasm_bindgen::JsValue;
@@ -433,9 +434,14 @@ impl Panel for ComplexityPanel {
         self.spec
     }
 
-    fn inputs(&self, ctx: &Ctx) -> String {
+    fn inputs(&self, ctx: &Ctx) -> Inputs {
         let (n, d, k) = ctx.settings.complexity(ctx.params.n, ctx.params.d);
-        format!("{n}|{d}|{k}|{}|{:?}", ctx.backend.name(), self.measure)
+        Inputs::new()
+            .with(n)
+            .with(d)
+            .with(k)
+            .with(ctx.backend.name())
+            .with_debug(&self.measure)
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {

@@ -1,6 +1,7 @@
 //! The chapter's figure: chosen columns of P against position, from the columns the frame
 //! gathered (on WebGPU only those are read back).
 
+use crate::model::inputs::Inputs;
 use ndarray::{s, ArrayView1};
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
@@ -54,8 +55,8 @@ impl Panel for CurvesPanel {
         self.spec
     }
 
-    fn inputs(&self, ctx: &Ctx) -> String {
-        ctx.frame_id.to_string()
+    fn inputs(&self, ctx: &Ctx) -> Inputs {
+        Inputs::new().with(ctx.frame_id)
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {

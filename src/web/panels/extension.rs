@@ -3,6 +3,7 @@
 //! 0.1·ln s + 1), pair by pair, with each pair's wavelength against the training length L and the
 //! extended length s·L. CPU (`math::extension`) on both backends: d/2 numbers.
 
+use crate::model::inputs::Inputs;
 use plotters::prelude::SeriesLabelPosition;
 use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement};
@@ -170,14 +171,12 @@ impl Panel for ExtensionPanel {
         self.spec
     }
 
-    fn inputs(&self, ctx: &Ctx) -> String {
-        format!(
-            "{}|{}|{}|{}",
-            ctx.params.d,
-            ctx.params.base,
-            ctx.settings.extension_scale,
-            ctx.settings.training_context
-        )
+    fn inputs(&self, ctx: &Ctx) -> Inputs {
+        Inputs::new()
+            .with(ctx.params.d)
+            .with(ctx.params.base)
+            .with(ctx.settings.extension_scale)
+            .with(ctx.settings.training_context)
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {

@@ -2,6 +2,7 @@
 //! [3, 2]) split into heads; every head of a sequence uses that sequence's valid length (d2l's
 //! `repeat`, not `np.tile`, the seeds' bug). CPU twins on both backends (2 × heads maps of 4 × 4).
 
+use crate::model::inputs::Inputs;
 use crate::model::query::values::UrlName;
 use crate::model::tables::PanelId;
 use crate::web::draw::ellipsize;
@@ -398,16 +399,14 @@ impl Panel for HeadsPanel {
         self.spec
     }
 
-    fn inputs(&self, ctx: &Ctx) -> String {
+    fn inputs(&self, ctx: &Ctx) -> Inputs {
         let l = ctx.settings;
-        format!(
-            "{}|{}|{:?}|{}|{}",
-            super::tokens_key(ctx),
-            l.heads(),
-            l.batch_lens,
-            super::projection_key(ctx),
-            l.show_tile
-        )
+        super::tokens_key(ctx)
+            .with(l.heads())
+            .with(l.batch_lens[0])
+            .with(l.batch_lens[1])
+            .with_all(super::projection_key(ctx))
+            .with(l.show_tile)
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {

@@ -2,6 +2,7 @@
 //! WebGPU) into the axes the frame drew; this panel writes P's numbers and read-out, and reads
 //! cells under the pointer or, from the keyboard, a cursor cell.
 
+use crate::model::inputs::Inputs;
 use crate::model::tables::PanelId;
 use crate::web::surface;
 use web_sys::{HtmlCanvasElement, HtmlElement};
@@ -70,8 +71,8 @@ impl Panel for HeatmapPanel {
         self.spec
     }
 
-    fn inputs(&self, ctx: &Ctx) -> String {
-        ctx.frame_id.to_string()
+    fn inputs(&self, ctx: &Ctx) -> Inputs {
+        Inputs::new().with(ctx.frame_id)
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {

@@ -3,6 +3,7 @@
 //! `initializer_range`): training comes later. Beside it the sinusoid, which has a row for every
 //! position. CPU (`math::learned`) on both backends.
 
+use crate::model::inputs::Inputs;
 use serde::Serialize;
 use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement};
@@ -161,15 +162,13 @@ impl Panel for LearnedPanel {
         self.spec
     }
 
-    fn inputs(&self, ctx: &Ctx) -> String {
-        format!(
-            "{}|{}|{}|{}|{}",
-            ctx.params.d,
-            ctx.params.n,
-            ctx.params.base,
-            ctx.settings.learned_max,
-            ctx.settings.seed
-        )
+    fn inputs(&self, ctx: &Ctx) -> Inputs {
+        Inputs::new()
+            .with(ctx.params.d)
+            .with(ctx.params.n)
+            .with(ctx.params.base)
+            .with(ctx.settings.learned_max)
+            .with(ctx.settings.seed)
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {

@@ -34,6 +34,7 @@ mod similarity_heatmap;
 pub mod stacking;
 pub mod t5;
 
+use crate::model::inputs::{Inputs, Memo};
 use crate::model::query::values::UrlName;
 use crate::web::surface;
 use serde::Serialize;
@@ -140,17 +141,15 @@ fn canvas_message(canvas: &HtmlCanvasElement, lines: &[&str]) -> Result<(), WebE
 
 /// What the sentence panels depend on: the tokens, P's d and base, the embedding switches and
 /// the position family with its settings.
-fn tokens_key(ctx: &super::panel::Ctx) -> String {
+fn tokens_key(ctx: &super::panel::Ctx) -> Inputs {
     let (p, l) = (ctx.params, ctx.settings);
-    format!(
-        "{:?}|{}|{}|{}|{}|{:?}",
-        l.tokens(),
-        p.d,
-        p.base,
-        l.positional_encoding,
-        l.scale_embeddings,
-        l.position_scheme(p.base)
-    )
+    Inputs::new()
+        .with_words(&l.tokens())
+        .with(p.d)
+        .with(p.base)
+        .with(l.positional_encoding)
+        .with(l.scale_embeddings)
+        .with_debug(&l.position_scheme(p.base))
 }
 
 /// The attention panels' layer: the global d, base and δ with the panel settings.
@@ -169,11 +168,17 @@ fn layer_choice(ctx: &super::panel::Ctx) -> crate::math::sentence::LayerChoice {
     }
 }
 
-thread_local! {
-    /// The last projections built, by what they depend on: the attention, multi-head, order and
-    /// pipeline panels share one set per frame instead of drawing 4·d² random numbers each.
-    static PROJECTIONS: std::cell::RefCell<Option<(String, std::rc::Rc<Projections>)>> =
-        const { std::cell::RefCell::new(None) };
+/// The values the panels share or keep between frames, each with the inputs it was computed
+/// from; the app owns them (they go when it does) and hands them to every panel in its `Ctx`.
+#[derive(Debug, Default)]
+pub struct Caches {
+    /// The layer's projections: the attention, multi-head, order and pipeline panels share one
+    /// set per frame instead of drawing 4·d² random numbers each.
+    pub projections: Memo<std::rc::Rc<Projections>>,
+    /// The order panel's per-row equivariance gaps without and with P.
+    pub order_gaps: Memo<order::Gaps>,
+    /// The order panel's shift gaps of every family.
+    pub shift_gaps: Memo<order::FamilyGaps>,
 }
 
 /// The layer's projections for this frame (built once, shared by the panels). The cache key holds
@@ -181,31 +186,30 @@ thread_local! {
 /// the base change.
 fn projections(ctx: &super::panel::Ctx) -> std::rc::Rc<Projections> {
     let (p, l) = (ctx.params, ctx.settings);
-    let key = match l.projection {
-        ProjectionMode::Random => format!("random|{}|{}", p.d, l.seed),
-        ProjectionMode::Identity => format!("identity|{}", p.d),
-        ProjectionMode::Offset => format!("offset|{}|{}|{}|{}", p.d, p.base, p.delta, l.beta),
+    let inputs = match l.projection {
+        ProjectionMode::Random => Inputs::new().with("random").with(p.d).with(l.seed),
+        ProjectionMode::Identity => Inputs::new().with("identity").with(p.d),
+        ProjectionMode::Offset => Inputs::new()
+            .with("offset")
+            .with(p.d)
+            .with(p.base)
+            .with(p.delta)
+            .with(l.beta),
     };
-    PROJECTIONS.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        if let Some((cached, projections)) = cache.as_ref() {
-            if *cached == key {
-                return projections.clone();
-            }
-        }
-        let built = std::rc::Rc::new(layer_choice(ctx).projections());
-        *cache = Some((key, built.clone()));
-        built
-    })
+    ctx.caches
+        .projections
+        .get_or(inputs, || std::rc::Rc::new(layer_choice(ctx).projections()))
 }
 
 /// What the projections depend on (for the panels' `inputs`).
-fn projection_key(ctx: &super::panel::Ctx) -> String {
+fn projection_key(ctx: &super::panel::Ctx) -> Inputs {
     let l = ctx.settings;
-    format!(
-        "{:?}|{}|{}|{}|{}",
-        l.projection, l.seed, l.beta, ctx.params.delta, ctx.params.base
-    )
+    Inputs::new()
+        .with_debug(&l.projection)
+        .with(l.seed)
+        .with(l.beta)
+        .with(ctx.params.delta)
+        .with(ctx.params.base)
 }
 
 /// Milliseconds since `started`, for a panel's `ms`.

@@ -3,6 +3,7 @@
 //! 1/t: the first layer can already tell positions apart. Without the mask every position gets
 //! 1/n. CPU (`math::nope`) on both backends, over the page's n positions.
 
+use crate::model::inputs::Inputs;
 use plotters::prelude::SeriesLabelPosition;
 use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement};
@@ -109,8 +110,8 @@ impl Panel for NopePanel {
         self.spec
     }
 
-    fn inputs(&self, ctx: &Ctx) -> String {
-        ctx.params.n.to_string()
+    fn inputs(&self, ctx: &Ctx) -> Inputs {
+        Inputs::new().with(ctx.params.n)
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {

@@ -2,6 +2,7 @@
 //! rows permuted (max |Y(πX) − πY(X)| is float32 rounding); with P they are not. No mask here: the
 //! masked variant is not equivariant (shown as its own number). CPU twins on both backends.
 
+use crate::model::inputs::Inputs;
 use crate::model::query::values::UrlName;
 use crate::web::surface;
 use plotters::prelude::*;
@@ -94,60 +95,42 @@ impl ShiftGaps {
 pub const SHIFT_MAX_D: usize = 256;
 
 /// The shift gap of every family.
-type FamilyGaps = Vec<(Encoding, f64)>;
+pub type FamilyGaps = Vec<(Encoding, f64)>;
 
 /// The per-row equivariance gaps without P and with P.
-type Gaps = (Vec<f64>, Vec<f64>);
-
-thread_local! {
-    /// The last gaps and what they were computed from.
-    static GAPS: std::cell::RefCell<Option<(String, Gaps)>> =
-        const { std::cell::RefCell::new(None) };
-    /// The last shift gaps and what they were computed from.
-    static SHIFT_GAPS: std::cell::RefCell<Option<(String, FamilyGaps)>> =
-        const { std::cell::RefCell::new(None) };
-}
+pub type Gaps = (Vec<f64>, Vec<f64>);
 
 /// The shift gaps of every family, cached on the tokens, the layer and the families' settings.
 fn shift_gaps_of(ctx: &Ctx, tokens: &[String]) -> Result<(Vec<(Encoding, f64)>, usize), WebError> {
     let (params, lesson) = (ctx.params, ctx.settings);
     let d = params.d.min(SHIFT_MAX_D);
     let scheme = lesson.position_scheme(params.base);
-    let key = format!(
-        "{}|{:?}|{}|{d}",
-        super::tokens_key(ctx),
-        scheme,
-        super::projection_key(ctx)
-    );
-    if let Some(gaps) = SHIFT_GAPS.with(|g| {
-        g.borrow()
-            .as_ref()
-            .filter(|(k, _)| *k == key)
-            .map(|(_, gaps)| gaps.clone())
-    }) {
-        return Ok((gaps, d));
-    }
-    let projections = if d == params.d {
-        super::projections(ctx)
-    } else {
-        std::rc::Rc::new(crate::math::projection::Projections::of_mode(
-            lesson.projection,
+    let inputs = super::tokens_key(ctx)
+        .with_debug(&scheme)
+        .with_all(super::projection_key(ctx))
+        .with(d);
+    let gaps = ctx.caches.shift_gaps.get_or_try(inputs, || {
+        let projections = if d == params.d {
+            super::projections(ctx)
+        } else {
+            std::rc::Rc::new(crate::math::projection::Projections::of_mode(
+                lesson.projection,
+                d,
+                lesson.seed,
+                params.base,
+                params.delta,
+                lesson.beta,
+            ))
+        };
+        shift_gaps(
+            tokens,
             d,
-            lesson.seed,
-            params.base,
-            params.delta,
-            lesson.beta,
-        ))
-    };
-    let gaps = shift_gaps(
-        tokens,
-        d,
-        lesson.scale_embeddings,
-        &scheme,
-        &projections,
-        SHIFT,
-    )?;
-    SHIFT_GAPS.with(|g| *g.borrow_mut() = Some((key, gaps.clone())));
+            lesson.scale_embeddings,
+            &scheme,
+            &projections,
+            SHIFT,
+        )
+    })?;
     Ok((gaps, d))
 }
 
@@ -176,31 +159,23 @@ pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
     };
     // The gaps do not depend on valid_len: a mask change reuses them (at d = 2048 each is four
     // layers of 4·10⁶ multiply-adds per token).
-    let key = format!(
-        "{}|{:?}|{:?}|{}",
-        super::tokens_key(ctx),
-        with_position,
-        chosen.permutation,
-        super::projection_key(ctx)
-    );
-    let cached = GAPS.with(|g| {
-        g.borrow()
-            .as_ref()
-            .filter(|(k, _)| *k == key)
-            .map(|(_, gaps)| gaps.clone())
-    });
-    let (without, with) = match cached {
-        Some(gaps) => gaps,
-        None => {
-            let perm = &chosen.permutation;
-            let gaps = (
-                row_gaps_projected(&tokens, perm, d, scale, &without_position, layer)?,
-                row_gaps_projected(&tokens, perm, d, scale, &with_position, layer)?,
-            );
-            GAPS.with(|g| *g.borrow_mut() = Some((key, gaps.clone())));
-            gaps
-        }
-    };
+    let inputs = super::tokens_key(ctx)
+        .with_debug(&with_position)
+        .with_words(
+            &chosen
+                .permutation
+                .iter()
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>(),
+        )
+        .with_all(super::projection_key(ctx));
+    let (without, with) = ctx.caches.order_gaps.get_or_try(inputs, || {
+        let perm = &chosen.permutation;
+        Ok::<Gaps, WebError>((
+            row_gaps_projected(&tokens, perm, d, scale, &without_position, layer)?,
+            row_gaps_projected(&tokens, perm, d, scale, &with_position, layer)?,
+        ))
+    })?;
     let max = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
     let masked_valid_len = lesson
         .effective_valid_len()
@@ -437,15 +412,12 @@ impl Panel for OrderPanel {
         self.spec
     }
 
-    fn inputs(&self, ctx: &Ctx) -> String {
+    fn inputs(&self, ctx: &Ctx) -> Inputs {
         let l = ctx.settings;
-        format!(
-            "{}|{:?}|{:?}|{}",
-            super::tokens_key(ctx),
-            l.permutation,
-            l.effective_valid_len(),
-            super::projection_key(ctx)
-        )
+        super::tokens_key(ctx)
+            .with_debug(&l.permutation)
+            .with(l.effective_valid_len())
+            .with_all(super::projection_key(ctx))
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {

@@ -3,6 +3,7 @@
 //! output ·W_o), each a small labelled heatmap on one canvas. Hovering a cell traces its query row
 //! (and a key) through every stage. The numbers are `math::pipeline`, the words `model::pipeline`.
 
+use crate::model::inputs::Inputs;
 use crate::model::query::values::UrlName;
 use crate::model::tables::PanelId;
 use crate::web::surface;
@@ -257,18 +258,15 @@ impl Panel for PipelinePanel {
         self.spec
     }
 
-    fn inputs(&self, ctx: &Ctx) -> String {
+    fn inputs(&self, ctx: &Ctx) -> Inputs {
         let (p, l) = (ctx.params, ctx.settings);
-        format!(
-            "{}|{:?}|{}|{:?}|{}|{}|{}",
-            super::tokens_key(ctx),
-            l.effective_valid_len(),
-            l.heads(),
-            l.projection,
-            l.seed,
-            l.beta,
-            p.delta
-        )
+        super::tokens_key(ctx)
+            .with(l.effective_valid_len())
+            .with(l.heads())
+            .with_debug(&l.projection)
+            .with(l.seed)
+            .with(l.beta)
+            .with(p.delta)
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {

@@ -1,6 +1,7 @@
 //! The offset projection: pair j of P on the unit circle, the 2×2 matrix of δ that carries every
 //! p_i to p_(i+δ), and the largest error of that projection over P.
 
+use crate::model::inputs::Inputs;
 use ndarray::s;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
@@ -55,8 +56,8 @@ impl Panel for ProjectionPanel {
         self.spec
     }
 
-    fn inputs(&self, ctx: &Ctx) -> String {
-        ctx.frame_id.to_string()
+    fn inputs(&self, ctx: &Ctx) -> Inputs {
+        Inputs::new().with(ctx.frame_id)
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {

@@ -3,6 +3,7 @@
 //! and the interleaved vs half-split layouts. CPU (`math::rope`) on both backends: a few hundred
 //! rotations of one vector.
 
+use crate::model::inputs::Inputs;
 use serde::Serialize;
 use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement};
@@ -459,11 +460,12 @@ impl Panel for RopePanel {
         self.spec
     }
 
-    fn inputs(&self, ctx: &Ctx) -> String {
-        format!(
-            "{}|{}|{}|{}",
-            ctx.params.d, ctx.params.base, ctx.params.n, ctx.settings.seed
-        )
+    fn inputs(&self, ctx: &Ctx) -> Inputs {
+        Inputs::new()
+            .with(ctx.params.d)
+            .with(ctx.params.base)
+            .with(ctx.params.n)
+            .with(ctx.settings.seed)
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {

@@ -5,6 +5,7 @@
 //! [x_i; p_i]·[x_j; p_j], with the cross terms relative to ‖x_i‖‖p_j‖ + ‖p_i‖‖x_j‖. CPU twins
 //! (`math::scaling`) on both backends.
 
+use crate::model::inputs::Inputs;
 use crate::web::surface;
 use plotters::prelude::*;
 use serde::Serialize;
@@ -380,8 +381,10 @@ impl Panel for ScalingPanel {
         self.spec
     }
 
-    fn inputs(&self, ctx: &Ctx) -> String {
-        format!("{}|{:?}", super::tokens_key(ctx), ctx.settings.token_pair)
+    fn inputs(&self, ctx: &Ctx) -> Inputs {
+        super::tokens_key(ctx)
+            .with(ctx.settings.token_pair.0)
+            .with(ctx.settings.token_pair.1)
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {

@@ -4,6 +4,7 @@
 //! a^K rows; the Music Transformer's skewing (Huang et al. 2018) needs only L × d. CPU
 //! (`math::shaw`) on both backends, on the attention panel's sentence.
 
+use crate::model::inputs::Inputs;
 use serde::Serialize;
 use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement};
@@ -181,14 +182,11 @@ impl Panel for ShawPanel {
         self.spec
     }
 
-    fn inputs(&self, ctx: &Ctx) -> String {
-        format!(
-            "{}|{}|{}|{}",
-            super::tokens_key(ctx),
-            ctx.params.n,
-            ctx.settings.clip,
-            ctx.settings.seed
-        )
+    fn inputs(&self, ctx: &Ctx) -> Inputs {
+        super::tokens_key(ctx)
+            .with(ctx.params.n)
+            .with(ctx.settings.clip)
+            .with(ctx.settings.seed)
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {

@@ -7,6 +7,7 @@
 //! within [`CPU_GRAM_BUDGET`] (a visible note says when rows are left out). The distances are
 //! always computed on the CPU from a capped Gram matrix.
 
+use crate::model::inputs::Inputs;
 use crate::model::query::values::UrlName;
 use crate::model::tables::PanelId;
 use crate::web::surface;
@@ -302,18 +303,16 @@ impl Panel for SimilarityPanel {
         self.spec
     }
 
-    fn inputs(&self, ctx: &Ctx) -> String {
+    fn inputs(&self, ctx: &Ctx) -> Inputs {
         let (p, l) = (ctx.params, ctx.settings);
-        format!(
-            "{}|{}|{}|{}|{}|{:?}|{}",
-            p.n,
-            p.d,
-            p.base,
-            l.sim_position,
-            l.sim_max_offset,
-            l.sim_view,
-            ctx.backend.name()
-        )
+        Inputs::new()
+            .with(p.n)
+            .with(p.d)
+            .with(p.base)
+            .with(l.sim_position)
+            .with(l.sim_max_offset)
+            .with_debug(&l.sim_view)
+            .with(ctx.backend.name())
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {

@@ -5,6 +5,7 @@
 //! connections stop the collapse. Random W_q, W_k, W_v ~ N(0, 1/d) per layer; CPU
 //! (`math::stacking`, float64) on both backends.
 
+use crate::model::inputs::Inputs;
 use plotters::prelude::SeriesLabelPosition;
 use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement};
@@ -155,8 +156,8 @@ impl Panel for StackingPanel {
         self.spec
     }
 
-    fn inputs(&self, ctx: &Ctx) -> String {
-        format!("{:?}", options(ctx))
+    fn inputs(&self, ctx: &Ctx) -> Inputs {
+        Inputs::new().with_debug(&options(ctx))
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {

@@ -4,6 +4,7 @@
 //! layout uses all 32 for the past. Each head learns one scalar bias per bucket. CPU
 //! (`math::t5`) on both backends.
 
+use crate::model::inputs::Inputs;
 use plotters::prelude::SeriesLabelPosition;
 use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement};
@@ -135,8 +136,8 @@ impl Panel for T5Panel {
         self.spec
     }
 
-    fn inputs(&self, ctx: &Ctx) -> String {
-        ctx.settings.t5_range.to_string()
+    fn inputs(&self, ctx: &Ctx) -> Inputs {
+        Inputs::new().with(ctx.settings.t5_range)
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
