@@ -23,5 +23,6 @@ pub mod schedule;
 pub mod settings;
 pub mod stacking;
 pub mod state;
+pub mod status;
 pub mod t5;
 pub mod tables;

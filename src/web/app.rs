@@ -17,7 +17,6 @@ use super::panel::{Ctx, Panel};
 use super::scheduler;
 use super::stats::{StateView, Stats};
 use crate::model::plot::PixelRect;
-use crate::model::present;
 use crate::model::query;
 use crate::model::state::{Msg, State};
 use crate::model::tables::PanelId;
@@ -368,7 +367,7 @@ impl App {
             return Effects::default();
         }
         self.frame_in_flight = false;
-        let notice = present::gpu_failure_notice(reason);
+        let notice = crate::model::status::gpu_failure_notice(reason);
         let effects = self.start_on(Backend::cpu(""));
         self.notices.insert(0, notice);
         self.rendered.iter_mut().for_each(|r| *r = None);

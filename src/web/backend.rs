@@ -154,8 +154,8 @@ impl Backend {
     /// The compute badge's text.
     pub fn badge(&self) -> String {
         match &self.kind {
-            Kind::Gpu(gpu) => crate::model::present::backend_badge(Some(&gpu.adapter_name()), ""),
-            Kind::Cpu => crate::model::present::backend_badge(None, &self.reason),
+            Kind::Gpu(gpu) => crate::model::status::backend_badge(Some(&gpu.adapter_name()), ""),
+            Kind::Cpu => crate::model::status::backend_badge(None, &self.reason),
         }
     }
 

@@ -16,8 +16,8 @@ use crate::gpu::stats::read_totals;
 use crate::gpu::{read_f32, AlibiScoresKernel, EncodingKernel, GpuContext, RopeScoresKernel};
 use crate::model::params::Params;
 use crate::model::plot::PixelRect;
-use crate::model::present::is_software_adapter;
 use crate::model::present::PSource;
+use crate::model::status::is_software_adapter;
 use adapter_label::browser_adapter_label;
 use panel_surface::PanelSurface;
 
@@ -107,7 +107,7 @@ impl GpuBackend {
         })
     }
 
-    /// Whether the adapter is a software rasteriser (see `model::present::is_software_adapter`).
+    /// Whether the adapter is a software rasteriser (see `model::status::is_software_adapter`).
     pub fn is_software(&self) -> bool {
         is_software_adapter(
             &self.adapter_name(),

@@ -39,9 +39,9 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 
 use crate::model::params::Params;
-use crate::model::present::{gpu_unavailable_notice, software_adapter_reason};
 use crate::model::query::{self, ComputeChoice};
 use crate::model::state::{start_limits, State};
+use crate::model::status::{gpu_unavailable_notice, software_adapter_reason};
 use action::Action;
 use app::App;
 use backend::Backend;

@@ -78,7 +78,7 @@ pub fn show_status(page: &PageDom, badge: &str, frame_ms: f64) -> Result<(), Web
     }
     dom::text(
         &page.frame_time,
-        &crate::model::present::frame_time(frame_ms),
+        &crate::model::status::frame_time(frame_ms),
     );
     // The first frame's time takes the loading line's place (the same line of the header).
     if !page.loading.hidden() {

@@ -19,7 +19,7 @@ use wasm_bindgen::JsCast;
 use super::action::Action;
 use super::app::{App, FrameStep};
 use super::dom;
-use crate::model::present::listener_chain_notice;
+use crate::model::status::listener_chain_notice;
 
 /// How often the address bar may be rewritten: `history.replaceState` is rate-limited by
 /// browsers, so it is called at most this often, always with the newest state.
