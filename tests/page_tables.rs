@@ -1,9 +1,10 @@
-//! The page's tables (`model::tables`, `model::query`) hold `index.html` and the README to them:
+//! The page's tables (`model::panels`, `model::tables`, `model::query`) hold `index.html` and the README to them:
 //! every panel has its section and heading, every control its one element, the page copies no
 //! default or limit from Rust, and the README lists every panel and every URL key.
 
+use pe_lab::model::panels::{LESSON, PANELS};
 use pe_lab::model::query::all_keys;
-use pe_lab::model::tables::{BUTTONS, FIELDS, LESSON, PANELS, SLIDERS};
+use pe_lab::model::tables::{BUTTONS, FIELDS, SLIDERS};
 
 const PAGE: &str = include_str!("../index.html");
 const README: &str = include_str!("../README.md");

@@ -12,6 +12,7 @@ pub mod extension;
 pub mod inputs;
 pub mod nope;
 pub mod order;
+pub mod panels;
 pub mod params;
 pub mod pipeline;
 pub mod pipeline_figure;

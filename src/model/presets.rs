@@ -2,7 +2,7 @@
 //! updates (the URL's names) applied on top of the defaults, and the panel to show. Pure, so the
 //! names and values are tested natively; the page applies them through the same parser as links.
 
-use super::tables::PanelId;
+use super::panels::PanelId;
 
 /// A named view: `?preset=<name>` or a button.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -11,7 +11,7 @@ use crate::model::params::{Limits, Params, CPU_LIMITS};
 use crate::model::presets;
 use crate::model::settings::{next_shuffle_seed, PanelSettings, PermutationChoice};
 
-use super::tables::{lesson_move, PanelId};
+use super::panels::{lesson_move, PanelId};
 
 /// The colour theme: `?theme=auto|light|dark`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -2,8 +2,8 @@
 //! pointer and keyboard reading, exports and results that arrive later (GPU read-backs, timings,
 //! failures) all become an [`Action`] handled by `App::dispatch`.
 
+use crate::model::panels::PanelId;
 use crate::model::state::Msg;
-use crate::model::tables::PanelId;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Action {

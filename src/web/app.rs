@@ -16,10 +16,10 @@ use super::page::{self, PageDom};
 use super::panel::{Ctx, Panel};
 use super::scheduler;
 use super::stats::{StateView, Stats};
+use crate::model::panels::PanelId;
 use crate::model::plot::PixelRect;
 use crate::model::query;
 use crate::model::state::{Msg, State};
-use crate::model::tables::PanelId;
 
 /// What the scheduler does after an action.
 #[derive(Debug, Clone, Copy, Default)]

@@ -1,5 +1,5 @@
 //! The lesson path's navigation, `<nav aria-label="Lesson">`: its list of sections is built from
-//! `model::tables::LESSON`; the previous and next buttons are in the button table; `[` and `]`
+//! `model::panels::LESSON`; the previous and next buttons are in the button table; `[` and `]`
 //! (and Alt+PageUp, Alt+PageDown; plain PageUp, PageDown in projector mode, as a presenter's
 //! remote sends them) step along it; the address bar's `#panel-<name>` names the section shown and
 //! opens it from a link. A move along the path is a message (`Msg::Go`) like any other change.
@@ -15,9 +15,9 @@ use web_sys::{Element, EventTarget, HtmlElement, KeyboardEvent};
 use super::action::Action;
 use super::dom::{self, listen};
 use super::error::WebError;
+use crate::model::panels::{PanelId, LESSON};
 use crate::model::query::parse_hash;
 use crate::model::state::{Go, Msg};
-use crate::model::tables::{PanelId, LESSON};
 
 crate::element_table! {
     /// The lesson navigation and the sticky bar it sits in.

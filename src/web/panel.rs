@@ -3,7 +3,7 @@
 //! ([`Panel::stats`]) and may answer its own events. [`PANELS`] is the table of panels: their
 //! names (section `panel-<name>`, `?embed=<name>`, `stats.panels.<name>`), titles, exports and
 //! whether they wait until they are on screen. A new panel is one file in `panels/`, its
-//! [`PanelId`] and table rows (`model::tables`) and its line in [`mount`].
+//! [`PanelId`] and table rows (`model::panels`) and its line in [`mount`].
 
 use crate::model::inputs::Inputs;
 use ndarray::Array2;
@@ -15,10 +15,10 @@ use super::backend::{Backend, FrameData, LocalFuture};
 use super::error::WebError;
 use super::panels;
 use super::stats::Stats;
+pub use crate::model::panels::{PanelId, PanelSpec, PANELS};
 use crate::model::params::Params;
 use crate::model::plot::PixelRect;
 use crate::model::settings::PanelSettings;
-pub use crate::model::tables::{PanelId, PanelSpec, PANELS};
 
 /// Finds every panel's elements, in the order of [`PANELS`].
 pub fn mount_panels() -> Result<Vec<Box<dyn Panel>>, WebError> {

@@ -21,7 +21,7 @@ after(async () => {
 const PHONES = [[360, 740], [390, 844], [430, 932]];
 const SCREENS = [...PHONES, [1024, 768], [1366, 768], [1920, 1080]];
 const LOOKS = [['normal', ''], ['dark', 'theme=dark'], ['projector', 'present=1']];
-// The chapter's order (model::tables::LESSON).
+// The chapter's order (model::panels::LESSON).
 const LESSON = ['attention', 'pipeline', 'heads', 'complexity', 'heatmap', 'curves', 'binary',
   'projection', 'similarity', 'order', 'scaling', 'rope', 'extension', 'alibi', 't5', 'shaw', 'learned',
   'nope', 'stacking'];

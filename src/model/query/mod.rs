@@ -17,9 +17,9 @@ pub mod values;
 use self::params_keys::{params_pairs, KEYS};
 use self::settings_keys::{is_settings_key, SETTINGS_KEYS};
 use self::values::UrlName;
+use super::panels::PanelId;
 use super::presets;
 use super::state::{State, Theme, ViewSettings};
-use super::tables::PanelId;
 
 /// The keys read once at load; the page never rewrites them.
 pub const LOAD_KEYS: [&str; 4] = ["compute", "embed", "controls", "preset"];

@@ -3,8 +3,8 @@
 //! Computed with the CPU twin on both backends: at most 64 × 64 weights.
 
 use crate::model::inputs::Inputs;
+use crate::model::panels::PanelId;
 use crate::model::query::values::UrlName;
-use crate::model::tables::PanelId;
 use crate::web::surface;
 use ndarray::Array2;
 use serde::Serialize;

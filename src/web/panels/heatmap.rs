@@ -3,7 +3,7 @@
 //! cells under the pointer or, from the keyboard, a cursor cell.
 
 use crate::model::inputs::Inputs;
-use crate::model::tables::PanelId;
+use crate::model::panels::PanelId;
 use crate::web::surface;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 

@@ -4,8 +4,8 @@
 //! (and a key) through every stage. The numbers are `math::pipeline`, the words `model::pipeline`.
 
 use crate::model::inputs::Inputs;
+use crate::model::panels::PanelId;
 use crate::model::query::values::UrlName;
-use crate::model::tables::PanelId;
 use crate::web::surface;
 use serde::Serialize;
 use wasm_bindgen::{JsCast, JsValue};

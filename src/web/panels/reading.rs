@@ -3,7 +3,7 @@
 //! move a cursor cell, Page Up/Down by ten rows or to another map, Home/End to the first/last
 //! column), and the tooltip beside the cell, flipped so that it stays inside the window.
 
-use crate::model::tables::PanelId;
+use crate::model::panels::PanelId;
 use crate::web::surface;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlElement, KeyboardEvent, MouseEvent};

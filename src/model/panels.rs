@@ -1,0 +1,430 @@
+//! The panel registry: every panel's identity ([`PanelId`]), its row of the panel table
+//! ([`PANELS`]: name, title, part of the chapter, exports, lazy drawing) and the lesson path
+//! ([`LESSON`]). They drive mounting, the embed mode, the export toolbars, the lesson navigation,
+//! the page's checks of its own markup and the README's lists (the native tests hold `index.html`
+//! and the README to them).
+
+use super::state::Go;
+
+/// A panel of the page: its identity. Every table, preset, lesson stop, cache and message names a
+/// panel by this, never by its position or its element's id. A new panel is a variant here, its
+/// row in [`PANELS`] and in [`LESSON`], its file in `web/panels/` (the compiler asks for its line
+/// in `web::panel::mount`), its section in `index.html` and its README row (the native table tests
+/// say which is missing).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PanelId {
+    Heatmap,
+    Curves,
+    Projection,
+    Attention,
+    Pipeline,
+    Heads,
+    Order,
+    Similarity,
+    Binary,
+    Complexity,
+    Scaling,
+    Rope,
+    Extension,
+    Alibi,
+    T5,
+    Shaw,
+    Learned,
+    Nope,
+    Stacking,
+}
+
+/// One row of the panel table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PanelSpec {
+    pub id: PanelId,
+    /// The panel's name: its `<section id="panel-<name>">`, `?embed=<name>`, `#panel-<name>` and,
+    /// for the panels with numbers of their own, `stats.panels.<name>`.
+    pub name: &'static str,
+    /// Its heading, in words.
+    pub title: &'static str,
+    /// The part of the chapter it belongs to on the lesson path.
+    pub part: &'static str,
+    /// A CSV of its numbers can be saved.
+    pub csv: bool,
+    /// An SVG of its figure can be saved.
+    pub svg: bool,
+    /// Its canvases are drawn only once it is on (or near) the screen; its numbers are always
+    /// computed.
+    pub lazy: bool,
+}
+
+impl PanelSpec {
+    /// The id of the panel's `<section>`.
+    pub fn section_id(&self) -> String {
+        format!("panel-{}", self.name)
+    }
+}
+
+impl PanelId {
+    /// The panel's row of [`PANELS`] (the table is in the enum's order: a native test holds it).
+    pub fn spec(self) -> &'static PanelSpec {
+        &PANELS[self.index()]
+    }
+
+    /// The panel's place on the page (its row of [`PANELS`]).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn name(self) -> &'static str {
+        self.spec().name
+    }
+
+    /// The id of the panel's `<section>`.
+    pub fn section_id(self) -> String {
+        self.spec().section_id()
+    }
+
+    /// The panel a name (`?embed=`, `#panel-<name>`, a lesson link) means; `None` for no panel.
+    pub fn from_name(name: &str) -> Option<PanelId> {
+        PANELS
+            .iter()
+            .find(|spec| spec.name == name)
+            .map(|spec| spec.id)
+    }
+
+    /// The panel of a section id (`panel-<name>`).
+    pub fn from_section_id(id: &str) -> Option<PanelId> {
+        PanelId::from_name(id.strip_prefix("panel-")?)
+    }
+
+    /// Its stop on the lesson path: 0 for the first.
+    pub fn lesson_position(self) -> Option<usize> {
+        LESSON.iter().position(|&stop| stop == self)
+    }
+
+    /// The slot of `stats.stageMs` that times this panel's render: P's three figures have one
+    /// each (after the compute of P itself, slot 0).
+    pub fn timing_slot(self) -> Option<usize> {
+        match self {
+            PanelId::Heatmap => Some(1),
+            PanelId::Curves => Some(2),
+            PanelId::Projection => Some(3),
+            _ => None,
+        }
+    }
+}
+
+/// The panels, in page order (the order of [`PanelId`]).
+pub const PANELS: &[PanelSpec] = &[
+    PanelSpec {
+        id: PanelId::Heatmap,
+        name: "heatmap",
+        title: "The positional encoding matrix P",
+        part: "Positional encoding",
+        csv: true,
+        svg: false,
+        lazy: false,
+    },
+    PanelSpec {
+        id: PanelId::Curves,
+        name: "curves",
+        title: "Columns against position",
+        part: "Positional encoding",
+        csv: true,
+        svg: true,
+        lazy: false,
+    },
+    PanelSpec {
+        id: PanelId::Projection,
+        name: "projection",
+        title: "Relative position: one rotation for every i",
+        part: "Relative positional information",
+        csv: true,
+        svg: false,
+        lazy: false,
+    },
+    PanelSpec {
+        id: PanelId::Attention,
+        name: "attention",
+        title: "Attention weights of a sentence",
+        part: "Self-attention",
+        csv: true,
+        svg: false,
+        lazy: true,
+    },
+    PanelSpec {
+        id: PanelId::Pipeline,
+        name: "pipeline",
+        title: "What exactly are Q, K and V?",
+        part: "Self-attention",
+        csv: false,
+        svg: false,
+        lazy: true,
+    },
+    PanelSpec {
+        id: PanelId::Heads,
+        name: "heads",
+        title: "Multi-head attention and valid_lens",
+        part: "Self-attention",
+        csv: false,
+        svg: false,
+        lazy: true,
+    },
+    PanelSpec {
+        id: PanelId::Order,
+        name: "order",
+        title: "Order is lost without positional encoding",
+        part: "Readers' questions",
+        csv: false,
+        svg: false,
+        lazy: true,
+    },
+    PanelSpec {
+        id: PanelId::Similarity,
+        name: "similarity",
+        title: "Similarity and translation invariance",
+        part: "Relative positional information",
+        csv: false,
+        svg: false,
+        lazy: true,
+    },
+    PanelSpec {
+        id: PanelId::Binary,
+        name: "binary",
+        title: "The binary analogy",
+        part: "Absolute positional information",
+        csv: false,
+        svg: false,
+        lazy: true,
+    },
+    PanelSpec {
+        id: PanelId::Complexity,
+        name: "complexity",
+        title: "CNN vs RNN vs self-attention",
+        part: "Comparing CNNs, RNNs and self-attention",
+        csv: false,
+        svg: false,
+        lazy: true,
+    },
+    PanelSpec {
+        id: PanelId::Scaling,
+        name: "scaling",
+        title: "Scale by √d, and add rather than concatenate",
+        part: "Readers' questions",
+        csv: false,
+        svg: false,
+        lazy: true,
+    },
+    PanelSpec {
+        id: PanelId::Rope,
+        name: "rope",
+        title: "RoPE: rotate queries and keys",
+        part: "Beyond sinusoidal: today's encodings and the exercises",
+        csv: false,
+        svg: false,
+        lazy: true,
+    },
+    PanelSpec {
+        id: PanelId::Extension,
+        name: "extension",
+        title: "Longer contexts: interpolation, NTK-aware scaling, YaRN",
+        part: "Beyond sinusoidal: today's encodings and the exercises",
+        csv: false,
+        svg: false,
+        lazy: true,
+    },
+    PanelSpec {
+        id: PanelId::Alibi,
+        name: "alibi",
+        title: "ALiBi: a linear bias instead of a vector",
+        part: "Beyond sinusoidal: today's encodings and the exercises",
+        csv: false,
+        svg: false,
+        lazy: true,
+    },
+    PanelSpec {
+        id: PanelId::T5,
+        name: "t5",
+        title: "T5's relative position buckets",
+        part: "Beyond sinusoidal: today's encodings and the exercises",
+        csv: false,
+        svg: false,
+        lazy: true,
+    },
+    PanelSpec {
+        id: PanelId::Shaw,
+        name: "shaw",
+        title: "Relative position embeddings (Shaw et al.)",
+        part: "Beyond sinusoidal: today's encodings and the exercises",
+        csv: false,
+        svg: false,
+        lazy: true,
+    },
+    PanelSpec {
+        id: PanelId::Learned,
+        name: "learned",
+        title: "A learned position table",
+        part: "Beyond sinusoidal: today's encodings and the exercises",
+        csv: false,
+        svg: false,
+        lazy: true,
+    },
+    PanelSpec {
+        id: PanelId::Nope,
+        name: "nope",
+        title: "No encoding at all: the causal mask counts",
+        part: "Beyond sinusoidal: today's encodings and the exercises",
+        csv: false,
+        svg: false,
+        lazy: true,
+    },
+    PanelSpec {
+        id: PanelId::Stacking,
+        name: "stacking",
+        title: "Stacking attention layers",
+        part: "Beyond sinusoidal: today's encodings and the exercises",
+        csv: false,
+        svg: false,
+        lazy: true,
+    },
+];
+
+/// The lesson path: every panel once, in the chapter's order (self-attention, the comparison of
+/// CNNs, RNNs and self-attention, positional encoding, absolute then relative positional
+/// information), then the readers' questions, then the encodings beyond the chapter and its
+/// exercises. The page's lesson navigation, its keys and the address bar's `#panel-<name>`
+/// follow it; each stop's part of the chapter is its [`PanelSpec::part`].
+pub const LESSON: &[PanelId] = &[
+    PanelId::Attention,
+    PanelId::Pipeline,
+    PanelId::Heads,
+    PanelId::Complexity,
+    PanelId::Heatmap,
+    PanelId::Curves,
+    PanelId::Binary,
+    PanelId::Projection,
+    PanelId::Similarity,
+    PanelId::Order,
+    PanelId::Scaling,
+    PanelId::Rope,
+    PanelId::Extension,
+    PanelId::Alibi,
+    PanelId::T5,
+    PanelId::Shaw,
+    PanelId::Learned,
+    PanelId::Nope,
+    PanelId::Stacking,
+];
+
+/// Where a move along the lesson path leads from `current` (`None`: no section chosen yet, so
+/// both directions start at the first). The ends stay where they are.
+pub fn lesson_move(current: Option<PanelId>, go: Go) -> PanelId {
+    let last = LESSON.len() - 1;
+    let at = current.and_then(PanelId::lesson_position);
+    let to = match (go, at) {
+        (Go::To(panel), _) => return panel,
+        (Go::Next | Go::Previous, None) => 0,
+        (Go::Next, Some(at)) => (at + 1).min(last),
+        (Go::Previous, Some(at)) => at.saturating_sub(1),
+    };
+    LESSON[to]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_panel_table_is_in_the_order_of_its_ids() {
+        for (index, spec) in PANELS.iter().enumerate() {
+            assert_eq!(spec.id.index(), index, "{} is out of place", spec.name);
+            assert_eq!(spec.id.spec(), spec);
+            assert_eq!(PanelId::from_name(spec.name), Some(spec.id));
+            assert_eq!(PanelId::from_section_id(&spec.section_id()), Some(spec.id));
+        }
+        assert_eq!(PanelId::from_name("nothing"), None);
+        assert_eq!(PanelId::from_section_id("heatmap"), None);
+        let mut names: Vec<&str> = PANELS.iter().map(|s| s.name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), PANELS.len(), "two panels share a name");
+    }
+
+    #[test]
+    fn the_lesson_shows_every_panel_exactly_once() {
+        for spec in PANELS {
+            let stops = LESSON.iter().filter(|&&stop| stop == spec.id).count();
+            assert_eq!(
+                stops, 1,
+                "panel {} is on the lesson path {stops} times",
+                spec.name
+            );
+        }
+        assert_eq!(LESSON.len(), PANELS.len());
+    }
+
+    #[test]
+    fn the_lesson_follows_the_chapter() {
+        let order: Vec<&str> = LESSON.iter().map(|stop| stop.name()).collect();
+        assert_eq!(
+            order,
+            [
+                "attention",
+                "pipeline",
+                "heads",
+                "complexity",
+                "heatmap",
+                "curves",
+                "binary",
+                "projection",
+                "similarity",
+                "order",
+                "scaling",
+                "rope",
+                "extension",
+                "alibi",
+                "t5",
+                "shaw",
+                "learned",
+                "nope",
+                "stacking"
+            ]
+        );
+        // The parts come in one block each.
+        let mut parts: Vec<&str> = LESSON.iter().map(|stop| stop.spec().part).collect();
+        parts.dedup();
+        let mut unique = parts.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), parts.len(), "{parts:?}");
+    }
+
+    #[test]
+    fn moves_along_the_lesson_stop_at_the_ends() {
+        let first = LESSON[0];
+        let last = LESSON[LESSON.len() - 1];
+        assert_eq!(lesson_move(None, Go::Next), first);
+        assert_eq!(lesson_move(None, Go::Previous), first);
+        assert_eq!(lesson_move(Some(first), Go::Previous), first);
+        assert_eq!(lesson_move(Some(first), Go::Next), LESSON[1]);
+        assert_eq!(lesson_move(Some(last), Go::Next), last);
+        assert_eq!(lesson_move(Some(LESSON[5]), Go::Previous), LESSON[4]);
+        assert_eq!(
+            lesson_move(Some(PanelId::Heads), Go::To(PanelId::Binary)),
+            PanelId::Binary
+        );
+    }
+
+    #[test]
+    fn only_p_s_figures_have_a_timing_slot() {
+        let slots: Vec<(PanelId, usize)> = PANELS
+            .iter()
+            .filter_map(|spec| Some((spec.id, spec.id.timing_slot()?)))
+            .collect();
+        assert_eq!(
+            slots,
+            [
+                (PanelId::Heatmap, 1),
+                (PanelId::Curves, 2),
+                (PanelId::Projection, 3)
+            ]
+        );
+    }
+}
