@@ -8,7 +8,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
-use common::{gamma, max_abs_diff, with_shared_gpu, UNIT_ROUNDOFF};
+use common::{gamma, max_abs_diff, pseudo_random, with_shared_gpu, UNIT_ROUNDOFF};
 use std::sync::{Mutex, OnceLock};
 
 use ndarray::{s, Array2, Array3, Array4, ArrayView2};
@@ -415,15 +415,6 @@ fn gram_rejects_bad_sizes() {
     });
 }
 
-/// Deterministic pseudo-random values in [−1, 1) (no dependency: a 32-bit LCG).
-fn pseudo_random(shape: (usize, usize, usize), seed: u32) -> Array3<f32> {
-    let mut state = seed.wrapping_mul(2_654_435_761).wrapping_add(1);
-    Array3::from_shape_simple_fn(shape, || {
-        state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-        (state >> 8) as f32 / (1u32 << 23) as f32 - 1.0
-    })
-}
-
 fn gpu_attention_host(
     context: &mut GpuContext,
     q: &Array3<f32>,
@@ -522,8 +513,8 @@ fn attention_matches_its_cpu_twin_with_heads_and_masks() {
             (2, 64, 200, 512, 1, &[199, 37]),
         ];
         for (i, &(batch, nq, nk, d, heads, lens)) in cases.iter().enumerate() {
-            let q = pseudo_random((batch, nq, d), 2 * i as u32);
-            let k = pseudo_random((batch, nk, d), 2 * i as u32 + 1);
+            let q = pseudo_random((batch, nq, d), 2 * i as u64);
+            let k = pseudo_random((batch, nk, d), 2 * i as u64 + 1);
             let gpu = gpu_attention_host(context, &q, &k, heads, lens);
             let cpu = multi_head_weights_qk(q.view(), k.view(), heads, lens).expect("cpu");
             assert_attention_close(

@@ -4,6 +4,9 @@
 //! sequence's valid length masks all of its heads).
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+use common::pseudo_random;
+
 use ndarray::{s, Array2, Array3, ArrayView2};
 use pe_lab::math::attention::{
     masked_softmax_row, multi_head_weights, multi_head_weights_qk, try_weights, weights,
@@ -38,16 +41,6 @@ fn reference(q: ArrayView2<f32>, k: ArrayView2<f32>, valid: Option<usize>) -> Ar
         }
     }
     out
-}
-
-fn pseudo_random(shape: (usize, usize, usize), seed: u64) -> Array3<f32> {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(1);
-    Array3::from_shape_simple_fn(shape, || {
-        state = state
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (state >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0
-    })
 }
 
 fn assert_close(w: &Array2<f32>, r: &Array2<f64>, what: &str) {

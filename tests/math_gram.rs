@@ -3,6 +3,9 @@
 //! diagonal is d/2 and every diagonal G[i, i+k] is constant in i.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+use common::pseudo_random;
+
 use ndarray::{Array2, ArrayView2};
 use pe_lab::math::encoding::sinusoidal;
 use pe_lab::math::gram::{dot_products, gram};
@@ -160,17 +163,6 @@ fn dot_products_of_two_matrices_use_their_common_columns() {
     });
     assert!(max_diff(&ab, &r) <= tolerance(33));
     assert_eq!(dot_products(a.view(), a.view()), gram(a.view()));
-}
-
-/// Uniform values in [−1, 1) from a seeded 64-bit LCG.
-fn pseudo_random(shape: (usize, usize), seed: u64) -> Array2<f32> {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(1);
-    Array2::from_shape_simple_fn(shape, || {
-        state = state
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (state >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0
-    })
 }
 
 #[test]

@@ -5,7 +5,7 @@
 
 use std::sync::{Mutex, OnceLock};
 
-use ndarray::ArrayView2;
+use ndarray::{Array, ArrayView2, Dimension, ShapeBuilder};
 use pe_lab::gpu::{native_context_blocking, GpuContext};
 
 /// u = 2⁻²⁴, the unit roundoff of f32.
@@ -17,6 +17,21 @@ pub const UNIT_ROUNDOFF: f64 = 1.0 / (1u64 << 24) as f64;
 pub fn gamma(m: usize) -> f64 {
     let mu = m as f64 * UNIT_ROUNDOFF;
     mu / (1.0 - mu)
+}
+
+/// Deterministic values in [−1, 1) from a seeded 64-bit LCG (Knuth's MMIX constants): test data
+/// any shape, the same on every machine, with no dependency.
+pub fn pseudo_random<D: Dimension, Sh: ShapeBuilder<Dim = D>>(
+    shape: Sh,
+    seed: u64,
+) -> Array<f32, D> {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(1);
+    Array::from_shape_simple_fn(shape, || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0
+    })
 }
 
 /// Largest |a − b| over two arrays of the same shape.
