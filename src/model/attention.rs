@@ -216,6 +216,88 @@ pub fn offset_sentence(
     )
 }
 
+/// The reading of one cell of the attention map: which query and key (tokens, or positions of P
+/// alone for the offset head), and its weight, saying when the key is masked.
+pub fn cell_reading<S: AsRef<str>>(
+    tokens: &[S],
+    query: usize,
+    key: usize,
+    weight: f64,
+    valid_len: Option<usize>,
+    on_positions: bool,
+) -> String {
+    let names = if on_positions {
+        format!("query position {query} → key position {key} (P alone)")
+    } else {
+        let name = |i: usize| tokens.get(i).map_or("", |t| t.as_ref());
+        format!(
+            "query “{}” (row {query}) → key “{}” (column {key})",
+            name(query),
+            name(key)
+        )
+    };
+    match valid_len {
+        Some(v) if key >= v && v > 0 => {
+            format!("{names}: masked (key {key} ≥ valid_len {v}), weight exactly 0")
+        }
+        Some(0) => format!("{names}: every key masked (valid_len 0), uniform weight {weight:.4}"),
+        _ => format!("{names}: weight {weight:.4}"),
+    }
+}
+
+/// Which pair of different tokens the summary names.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Strongest<'a> {
+    /// Every weight is equal (as at valid_len = 0): no pair stands out.
+    Tie,
+    /// The strongest weight between two different tokens: (query, key, weight).
+    Pair(&'a str, &'a str, f64),
+    /// None is named (one token, or the offset head, whose strongest pair is its own offset).
+    Unnamed,
+}
+
+/// What the attention panel's summary states.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WeightsSummary<'a> {
+    pub tokens: usize,
+    pub d: usize,
+    /// [`encoding_sentence`]'s words for the position family.
+    pub encoding: String,
+    /// Whether the embeddings are multiplied by √d.
+    pub scaled: bool,
+    /// [`projection_description`]'s words for W_q … W_o.
+    pub projection: String,
+    pub diagonal_mean: f64,
+    pub strongest: Strongest<'a>,
+    pub row_sum_error: f64,
+    pub valid_len: Option<usize>,
+    pub masked_weights_zero: bool,
+}
+
+/// The attention panel's summary: the layer, the mean weight of a token on itself, the strongest
+/// pair (said to mean nothing for random weights), the rows' sums and the mask.
+pub fn weights_summary(s: &WeightsSummary) -> String {
+    let strongest = match s.strongest {
+        Strongest::Tie => " Every weight is equal: no token stands out.".to_string(),
+        Strongest::Pair(query, key, weight) => format!(
+            " Strongest attention to another token: “{query}” → “{key}”, {} (random embeddings and weights: no meaning in the words).",
+            format_number(weight)
+        ),
+        Strongest::Unnamed => String::new(),
+    };
+    format!(
+        "{}, d = {}, {}, embeddings {}; {}. Mean weight of a token on itself: {}.{strongest} {} {}",
+        plural(s.tokens, "token", "tokens"),
+        s.d,
+        s.encoding,
+        if s.scaled { "× √d" } else { "not scaled" },
+        s.projection,
+        format_number(s.diagonal_mean),
+        row_sum_sentence(s.row_sum_error),
+        mask_sentence(s.valid_len, s.tokens, s.masked_weights_zero),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -311,5 +393,53 @@ mod tests {
             ..report
         };
         assert!(!offset_sentence(3, 8.0, &positions_win, false).contains("content wins"));
+    }
+
+    #[test]
+    fn a_cell_reading_names_the_pair_and_says_when_the_key_is_masked() {
+        let tokens = ["the", "cat", "sat"];
+        assert_eq!(
+            cell_reading(&tokens, 1, 2, 0.25, None, false),
+            "query “cat” (row 1) → key “sat” (column 2): weight 0.2500"
+        );
+        assert_eq!(
+            cell_reading(&tokens, 0, 2, 0.0, Some(2), false),
+            "query “the” (row 0) → key “sat” (column 2): masked (key 2 ≥ valid_len 2), weight exactly 0"
+        );
+        assert!(cell_reading(&tokens, 0, 1, 1.0 / 3.0, Some(0), false)
+            .ends_with("every key masked (valid_len 0), uniform weight 0.3333"));
+        assert_eq!(
+            cell_reading(&tokens, 2, 0, 0.5, None, true),
+            "query position 2 → key position 0 (P alone): weight 0.5000"
+        );
+    }
+
+    #[test]
+    fn the_summary_states_its_numbers_and_names_no_pair_in_a_tie() {
+        let summary = |strongest| {
+            weights_summary(&WeightsSummary {
+                tokens: 3,
+                d: 32,
+                encoding: "sinusoidal P".into(),
+                scaled: true,
+                projection: "random W".into(),
+                diagonal_mean: 0.4,
+                strongest,
+                row_sum_error: 0.0,
+                valid_len: None,
+                masked_weights_zero: true,
+            })
+        };
+        let named = summary(Strongest::Pair("cat", "sat", 0.61));
+        assert!(named.starts_with("3 tokens, d = 32, sinusoidal P, embeddings × √d; random W."));
+        assert!(
+            named.contains("Mean weight of a token on itself: 0.4000."),
+            "{named}"
+        );
+        assert!(named.contains("“cat” → “sat”, 0.6100"), "{named}");
+        let tie = summary(Strongest::Tie);
+        assert!(tie.contains("Every weight is equal: no token stands out."));
+        assert!(!tie.contains("Strongest"));
+        assert!(!summary(Strongest::Unnamed).contains("Strongest"));
     }
 }

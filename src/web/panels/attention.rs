@@ -17,17 +17,16 @@ use super::super::draw::heatmap::{draw_heatmap_frame, paint_image, HeatmapAxes, 
 use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::reading::{self, Paging};
-use super::{canvas_message, elapsed, format_number, Ctx};
+use super::{canvas_message, elapsed, Ctx};
 use crate::math::colormap::{sequential_bar_rgba, weights_image};
 use crate::math::panels::{masked_weights_are_zero, row_sum_error};
 use crate::math::projection::ProjectionMode;
 use crate::math::sentence::{self_and_other_dots, sentence_attention};
 use crate::model::attention::{
-    encoding_sentence, formula, identity_warning, mask_sentence, offset_sentence,
-    projection_description, row_sum_sentence, IdentityNumbers,
+    cell_reading, encoding_sentence, formula, identity_warning, offset_sentence,
+    projection_description, weights_summary, IdentityNumbers, Strongest, WeightsSummary,
 };
 use crate::model::plot::{cell_at, step_cell, PixelRect};
-use crate::model::present::plural;
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
@@ -129,24 +128,14 @@ impl WeightsView {
 
     /// The readout for cell (query, key).
     pub fn describe_cell(&self, query: usize, key: usize) -> String {
-        let names = if self.on_positions {
-            format!("query position {query} → key position {key} (P alone)")
-        } else {
-            format!(
-                "query “{}” (row {query}) → key “{}” (column {key})",
-                self.tokens[query], self.tokens[key]
-            )
-        };
-        match self.valid_len {
-            Some(v) if key >= v && v > 0 => {
-                format!("{names}: masked (key {key} ≥ valid_len {v}), weight exactly 0")
-            }
-            Some(0) => format!(
-                "{names}: every key masked (valid_len 0), uniform weight {:.4}",
-                self.weights[[query, key]]
-            ),
-            _ => format!("{names}: weight {:.4}", self.weights[[query, key]]),
-        }
+        cell_reading(
+            &self.tokens,
+            query,
+            key,
+            f64::from(self.weights[[query, key]]),
+            self.valid_len,
+            self.on_positions,
+        )
     }
 }
 
@@ -329,32 +318,27 @@ pub fn render(
         .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &v| {
             (lo.min(v), hi.max(v))
         });
-    let all_equal = highest - lowest <= 1e-6;
-    let strongest_text = match strongest {
-        Some(_) if all_equal && n > 1 => {
-            " Every weight is equal: no token stands out.".to_string()
+    let strongest = match strongest {
+        _ if highest - lowest <= 1e-6 && n > 1 => Strongest::Tie,
+        Some(((q, k), v)) if mode != ProjectionMode::Offset => {
+            Strongest::Pair(&tokens[q], &tokens[k], f64::from(v))
         }
-        Some(((q, k), v)) if mode != ProjectionMode::Offset => format!(
-            " Strongest attention to another token: “{}” → “{}”, {} (random embeddings and weights: no meaning in the words).",
-            tokens[q],
-            tokens[k],
-            format_number(f64::from(v))
-        ),
-        _ => String::new(),
+        _ => Strongest::Unnamed,
     };
     dom::text(
         &dom.summary,
-        &format!(
-            "{}, d = {}, {}, embeddings {}; {}. Mean weight of a token on itself: {}.{strongest_text} {} {}",
-            plural(n, "token", "tokens"),
-            params.d,
-            encoding_sentence(lesson.encoding_in_use(), &choice.position),
-            if lesson.scale_embeddings { "× √d" } else { "not scaled" },
-            projection_description(mode, lesson.seed, choice.delta, lesson.beta),
-            format_number(stats.diagonal_mean),
-            row_sum_sentence(stats.row_sum_error),
-            mask_sentence(valid_len, n, stats.masked_weights_zero),
-        ),
+        &weights_summary(&WeightsSummary {
+            tokens: n,
+            d: params.d,
+            encoding: encoding_sentence(lesson.encoding_in_use(), &choice.position),
+            scaled: lesson.scale_embeddings,
+            projection: projection_description(mode, lesson.seed, choice.delta, lesson.beta),
+            diagonal_mean: stats.diagonal_mean,
+            strongest,
+            row_sum_error: stats.row_sum_error,
+            valid_len,
+            masked_weights_zero: stats.masked_weights_zero,
+        }),
     );
     stats.ms = elapsed(started);
     Ok((
