@@ -106,6 +106,46 @@ pub fn masked_sentence(masked_valid_len: usize, gap: f64, alibi: bool) -> String
     format!("{measured} That is why this panel computes without a mask.{alibi_note}")
 }
 
+/// The family of the "with" gaps, as the read-out names it.
+pub fn family_name(family: Encoding) -> &'static str {
+    match family {
+        Encoding::Rope => "RoPE",
+        Encoding::Alibi => "ALiBi (causal)",
+        Encoding::T5 => "T5 buckets",
+        Encoding::Shaw => "Shaw's relative embeddings",
+        Encoding::Learned => "a learned table E",
+        _ => "P",
+    }
+}
+
+/// A sentence's tokens on one line, for the order panel's X and πX.
+pub fn token_line(tokens: &[String]) -> String {
+    if tokens.is_empty() {
+        "(no tokens)".into()
+    } else {
+        tokens.join(" ")
+    }
+}
+
+/// What the permutation does, and why both gaps are 0 when it moves nothing.
+pub fn permutation_sentence(description: &str, moves: bool, tokens: usize) -> String {
+    let nothing_moved = if moves || tokens < 2 {
+        ""
+    } else {
+        " — nothing moved, so both numbers are 0"
+    };
+    format!("Permutation: {description}{nothing_moved}")
+}
+
+/// The largest gap without positions: exactly 0 said as such, since that is the point.
+pub fn gap_without_position(gap: f64) -> String {
+    if gap == 0.0 {
+        "0 (exactly)".to_string()
+    } else {
+        format!("{gap:.2e}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,5 +189,24 @@ mod tests {
             "{zero}"
         );
         assert!(masked_sentence(6, 0.9, true).contains("ALiBi's own"));
+    }
+
+    #[test]
+    fn the_permutation_read_outs_say_what_moved() {
+        assert_eq!(
+            permutation_sentence("swap 3 and 4", true, 5),
+            "Permutation: swap 3 and 4"
+        );
+        assert_eq!(
+            permutation_sentence("none", false, 5),
+            "Permutation: none — nothing moved, so both numbers are 0"
+        );
+        assert_eq!(permutation_sentence("none", false, 1), "Permutation: none");
+        assert_eq!(token_line(&[]), "(no tokens)");
+        assert_eq!(token_line(&["a".into(), "b".into()]), "a b");
+        assert_eq!(gap_without_position(0.0), "0 (exactly)");
+        assert_eq!(gap_without_position(1.5e-7), "1.50e-7");
+        assert_eq!(family_name(Encoding::Alibi), "ALiBi (causal)");
+        assert_eq!(family_name(Encoding::Sinusoidal), "P");
     }
 }

@@ -18,7 +18,10 @@ use super::{canvas_message, elapsed, format_number, Ctx};
 use crate::math::order::permute_tokens;
 use crate::math::panels::{masked_equivariance_gap_projected, row_gaps_projected, shift_gaps};
 use crate::math::position::{Encoding, PositionScheme};
-use crate::model::order::{masked_sentence, shift_sentence, SHIFT};
+use crate::model::order::{
+    family_name, gap_without_position, masked_sentence, permutation_sentence, shift_sentence,
+    token_line, SHIFT,
+};
 use crate::model::plot::integer_ticks;
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
@@ -216,28 +219,13 @@ pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
     };
     dom::text(&dom.shift, &shift_sentence(SHIFT, shift_d, &shift_pairs));
 
-    dom::text(&dom.original, &format!("X: {}", quote(&tokens)));
-    dom::text(&dom.permuted, &format!("πX: {}", quote(&permuted)));
+    dom::text(&dom.original, &format!("X: {}", token_line(&tokens)));
+    dom::text(&dom.permuted, &format!("πX: {}", token_line(&permuted)));
     dom::text(
         &dom.description,
-        &format!(
-            "Permutation: {}{}",
-            chosen.description,
-            if moves || n < 2 {
-                String::new()
-            } else {
-                " — nothing moved, so both numbers are 0".into()
-            }
-        ),
+        &permutation_sentence(&chosen.description, moves, n),
     );
-    dom::text(
-        &dom.without,
-        &if stats.without_pe == 0.0 {
-            "0 (exactly)".to_string()
-        } else {
-            format!("{:.2e}", stats.without_pe)
-        },
-    );
+    dom::text(&dom.without, &gap_without_position(stats.without_pe));
     dom::text(&dom.with, &format_number(stats.with_pe));
     dom::text(&dom.with_name, family_name(family));
     dom::text(
@@ -255,26 +243,6 @@ pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
         ms: elapsed(started),
         ..stats
     })
-}
-
-/// The family of the "with" gaps, as the read-out names it.
-fn family_name(family: Encoding) -> &'static str {
-    match family {
-        Encoding::Rope => "RoPE",
-        Encoding::Alibi => "ALiBi (causal)",
-        Encoding::T5 => "T5 buckets",
-        Encoding::Shaw => "Shaw's relative embeddings",
-        Encoding::Learned => "a learned table E",
-        _ => "P",
-    }
-}
-
-fn quote(tokens: &[String]) -> String {
-    if tokens.is_empty() {
-        "(no tokens)".into()
-    } else {
-        tokens.join(" ")
-    }
 }
 
 /// One pair of bars per output row: the gap without P and with P, on a log axis.
