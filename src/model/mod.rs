@@ -3,6 +3,7 @@
 //! ([`present`]) and the tables of panels and controls ([`tables`]). Everything here is compiled and tested natively; the browser layer (`web`) only
 //! turns events into messages and puts these values and sentences into elements.
 
+pub mod alibi;
 pub mod attention;
 pub mod bench;
 pub mod canvas;
@@ -20,6 +21,7 @@ pub mod plot;
 pub mod present;
 pub mod presets;
 pub mod query;
+pub mod rope;
 pub mod schedule;
 pub mod settings;
 pub mod stacking;
