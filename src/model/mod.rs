@@ -6,6 +6,7 @@
 pub mod attention;
 pub mod bench;
 pub mod canvas;
+pub mod complexity;
 pub mod controls;
 pub mod export;
 pub mod extension;
