@@ -5,6 +5,7 @@
 
 pub mod attention;
 pub mod bench;
+pub mod binary;
 pub mod canvas;
 pub mod complexity;
 pub mod controls;
