@@ -23,6 +23,7 @@ pub mod presets;
 pub mod query;
 pub mod schedule;
 pub mod settings;
+pub mod similarity;
 pub mod stacking;
 pub mod state;
 pub mod t5;
