@@ -6,7 +6,9 @@
 pub mod alibi;
 pub mod attention;
 pub mod bench;
+pub mod binary;
 pub mod canvas;
+pub mod complexity;
 pub mod controls;
 pub mod export;
 pub mod extension;
@@ -24,6 +26,7 @@ pub mod query;
 pub mod rope;
 pub mod schedule;
 pub mod settings;
+pub mod similarity;
 pub mod stacking;
 pub mod state;
 pub mod status;

@@ -5,7 +5,6 @@
 
 use crate::model::inputs::Inputs;
 use crate::web::surface;
-use serde::Serialize;
 use web_sys::HtmlCanvasElement;
 
 use super::super::dom::{self, now_ms};
@@ -15,43 +14,12 @@ use super::super::draw::heatmap::{
 use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::{elapsed, Ctx};
-use crate::math::binary::{bit_count, bit_period, bits, pair_bits_with_frequencies, pair_period};
+use crate::math::binary::{bit_count, bits};
 use crate::math::colormap::{diverging_bar_rgba, diverging_rgba};
-use crate::math::encoding::frequency_count;
 use crate::math::panels::bits_as_signs;
+use crate::model::binary::{bit_names, compute, period_table, summary, BinaryStats, PeriodTable};
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
-
-/// Rows of the period table beyond the bits (the faster pairs are the interesting ones).
-const TABLE_PAIRS: usize = 8;
-/// At most this many pair periods go into `stats` (d = 2048 has 1024 pairs).
-const STATS_PAIRS: usize = 64;
-
-#[derive(Debug, Clone, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Pairing {
-    pub bit: usize,
-    pub bit_period: f64,
-    pub pair: usize,
-    pub pair_period: f64,
-    pub ratio: f64,
-}
-
-#[derive(Debug, Clone, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct BinaryStats {
-    pub n: usize,
-    pub bits: usize,
-    /// 2^(k+1) for each bit k.
-    pub bit_periods: Vec<f64>,
-    /// 2π·base^(2j/d) for the first pairs j.
-    pub pair_periods: Vec<f64>,
-    /// Each bit with the pair of the closest period.
-    pub pairings: Vec<Pairing>,
-    /// The backend that drew P (its heatmap is copied beside the bits): "webgpu" or "cpu".
-    pub p_source: &'static str,
-    pub ms: f64,
-}
 
 pub fn render(ctx: &mut Ctx, dom: &BinaryDom) -> Result<BinaryStats, WebError> {
     let started = now_ms();
@@ -67,7 +35,7 @@ pub fn render(ctx: &mut Ctx, dom: &BinaryDom) -> Result<BinaryStats, WebError> {
     // Off screen, the pictures wait (see `PanelsState::visible`); the table and numbers do not.
     if ctx.draw {
         let signs = bits_as_signs(bits(n).view());
-        let bit_names: Vec<String> = (0..width).map(|k| k.to_string()).collect();
+        let names = bit_names(width);
         let bits_canvas = &dom.bits;
         let rect = draw_heatmap_frame(
             bits_canvas,
@@ -79,7 +47,7 @@ pub fn render(ctx: &mut Ctx, dom: &BinaryDom) -> Result<BinaryStats, WebError> {
                 x_desc: "Bit k (lowest first)",
                 y_desc: "Number i",
                 value_range: (-1.0, 1.0),
-                x_names: Some(&bit_names),
+                x_names: Some(&names),
                 y_names: None,
             },
         )?;
@@ -117,122 +85,39 @@ pub fn render(ctx: &mut Ctx, dom: &BinaryDom) -> Result<BinaryStats, WebError> {
             rect.height(),
         )?;
     }
-    let p_source = ctx.backend.name();
-
-    let pairings = pair_bits_with_frequencies(n, d, base)?;
-    let pairs = frequency_count(d);
-    fill_table(&dom.table, width, pairs, d, base, &pairings)?;
-    let fastest = pair_period(0, d, base);
-    let step = if pairs > 1 {
-        pair_period(1, d, base) / fastest
-    } else {
-        f64::NAN
-    };
-    let last = pairings.last();
+    let mut stats = compute(n, d, base, ctx.backend.name())?;
+    fill_table(&dom.table, &period_table(&stats, d, base))?;
     dom::text(
         &dom.summary,
-        &(format!(
-            "{width} bit{} number 0…{}: bit k repeats every 2^(k+1) numbers (2, 4, 8, …). The encoding's pairs slow down the same way, but smoothly: the fastest pair repeats every 2π ≈ {:.2} positions (no column alternates like the lowest bit), and each next pair is {} times slower (base^(2/d)), not 2 times.{}",
-            if width == 1 { "" } else { "s" },
-            n - 1,
-            fastest,
-            if step.is_finite() { format!("{step:.3}") } else { "—".into() },
-            last.map(|p| format!(
-                " The slowest bit here (k = {}, period {}) is closest to pair j = {} (period {:.1}).",
-                p.bit, p.bit_period, p.pair, p.pair_period
-            ))
-            .unwrap_or_default()
-        ) + if ctx.params.first_position == 0 {
-            ""
-        } else {
-            " With index=1 the rows of P are positions 1…n: row r of P sits beside the number r − 1."
-        })[..],
+        &summary(&stats, d, base, ctx.params.first_position),
     );
-    Ok(BinaryStats {
-        n,
-        bits: width,
-        bit_periods: (0..width).map(bit_period).collect(),
-        pair_periods: (0..pairs.min(STATS_PAIRS))
-            .map(|j| pair_period(j, d, base))
-            .collect(),
-        pairings: pairings
-            .iter()
-            .map(|p| Pairing {
-                bit: p.bit,
-                bit_period: p.bit_period,
-                pair: p.pair,
-                pair_period: p.pair_period,
-                ratio: p.period_ratio,
-            })
-            .collect(),
-        p_source,
-        ms: elapsed(started),
-    })
+    stats.ms = elapsed(started);
+    Ok(stats)
 }
 
 /// The table body: bit k and its period beside pair j (columns 2j, 2j+1) and its period, and
-/// the pair closest to each bit.
-fn fill_table(
-    body: &HtmlElement,
-    bits: usize,
-    pairs: usize,
-    d: usize,
-    base: f64,
-    pairings: &[crate::math::binary::BitPairing],
-) -> Result<(), WebError> {
+/// the pair closest to each bit; a last row for the pairs left out.
+fn fill_table(body: &HtmlElement, table: &PeriodTable) -> Result<(), WebError> {
     body.set_inner_html("");
     let document = dom::document()?;
-    let rows = bits.max(pairs.min(TABLE_PAIRS.max(bits)));
-    for r in 0..rows {
+    for cells in &table.rows {
         let tr = document.create_element("tr")?;
-        let mut cells: Vec<String> = Vec::new();
-        if r < bits {
-            cells.push(format!("{r}"));
-            cells.push(format!("{}", bit_period(r)));
-            cells.push(
-                pairings
-                    .get(r)
-                    .map(|p| format!("{} ({:.2}×)", p.pair, p.period_ratio))
-                    .unwrap_or_default(),
-            );
-        } else {
-            cells.extend([String::new(), String::new(), String::new()]);
-        }
-        if r < pairs {
-            let columns = if 2 * r + 1 < d {
-                format!("{}, {}", 2 * r, 2 * r + 1)
-            } else {
-                format!("{}", 2 * r)
-            };
-            cells.push(format!("{r} ({columns})"));
-            cells.push(format_period(pair_period(r, d, base)));
-        } else {
-            cells.extend([String::new(), String::new()]);
-        }
         for cell in cells {
             let td = document.create_element("td")?;
-            td.set_text_content(Some(&cell));
+            td.set_text_content(Some(cell));
             tr.append_child(&td)?;
         }
         body.append_child(&tr)?;
     }
-    if pairs > rows {
+    if let Some(more) = &table.more {
         let tr = document.create_element("tr")?;
         let td = document.create_element("td")?;
         td.set_attribute("colspan", "5")?;
-        td.set_text_content(Some(&format!(
-            "… {} more pairs, up to period {}",
-            pairs - rows,
-            format_period(pair_period(pairs - 1, d, base))
-        )));
+        td.set_text_content(Some(more));
         tr.append_child(&td)?;
         body.append_child(&tr)?;
     }
     Ok(())
-}
-
-fn format_period(period: f64) -> String {
-    crate::model::present::format_period(period)
 }
 
 crate::element_table! {

@@ -11,6 +11,7 @@ use super::super::draw::curves::PALETTE;
 use super::super::draw::heatmap::{DESC_FONT, LABEL_FONT};
 use super::super::error::{draw_error, WebError};
 use crate::math::complexity::{layer_costs, log_spaced_lengths};
+use crate::model::complexity::{cnn_curve_label, crossover_marks};
 
 /// A labelled, coloured curve of (n, operations).
 type Curve = (String, RGBColor, Vec<(f64, f64)>);
@@ -28,7 +29,7 @@ pub(super) fn draw_chart(
     let high = (4 * n.max(k * d)).clamp(16, 10_000_000);
     let ns = log_spaced_lengths(1, high, 80);
     let curves: Vec<Curve> = [
-        (format!("CNN k·n·d² (k = {k})"), PALETTE[2]),
+        (cnn_curve_label(k), PALETTE[2]),
         ("RNN n·d²".to_string(), PALETTE[0]),
         ("self-attention n²·d".to_string(), PALETTE[5]),
     ]
@@ -105,20 +106,14 @@ pub(super) fn draw_chart(
             )))
             .map_err(draw_error)?;
     }
-    // The crossovers: vertical lines at n = d and n = k·d.
+    // The crossovers: vertical lines at n = d and n = k·d (those inside the axis).
     // The two labels sit at different heights; one near the right edge goes left of its line.
-    for (x, text, colour, lift) in [
-        (d as f64, format!("n = d = {d}"), BLACK, 3.0),
-        (
-            (k * d) as f64,
-            format!("n = k·d = {}", k * d),
-            PALETTE[2],
-            60.0,
-        ),
-    ] {
-        if x < 1.0 || x > high as f64 || (k == 1 && colour == PALETTE[2]) {
-            continue;
-        }
+    for (x, text, cnn) in crossover_marks(d, k, high) {
+        let (colour, lift) = if cnn {
+            (PALETTE[2], 60.0)
+        } else {
+            (BLACK, 3.0)
+        };
         let top = high_y * 2.0;
         let bottom = low_y.max(1.0) * 0.5;
         chart

@@ -4,7 +4,10 @@
 //! units on its paths from the two ends highlighted; the RNN is a chain, the path from the first
 //! input to the last hidden state highlighted; self-attention connects every pair in one layer, the
 //! edge from the first input to the last output highlighted. Each is labelled with its maximum
-//! path length (2D context on the canvas).
+//! path length (2D context on the canvas); the labels that state numbers come from
+//! `model::complexity`.
+//!
+//! [`MAX_DRAWN`]: crate::model::complexity::MAX_DRAWN
 
 use crate::web::surface;
 use std::f64::consts::TAU;
@@ -15,10 +18,9 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 use super::super::draw::curves::PALETTE;
 use super::super::error::WebError;
 use crate::math::complexity::{centred_window, cnn_connecting_cone, cnn_layers_to_connect};
-use crate::model::present::plural;
-
-/// The most positions the figure draws; a longer sequence is drawn with this many.
-pub const MAX_DRAWN: usize = 16;
+use crate::model::complexity::{
+    cnn_path_label, cnn_title, drawn_positions, paths_caption, rnn_path_label,
+};
 
 const EDGE: &str = "#c8c8c8";
 const NODE: &str = "#777";
@@ -29,11 +31,6 @@ const BOTTOM: f64 = 52.0;
 
 fn css(colour: RGBColor) -> String {
     format!("rgb({}, {}, {})", colour.0, colour.1, colour.2)
-}
-
-/// The positions drawn for a sequence of n.
-pub fn drawn_positions(n: usize) -> usize {
-    n.clamp(1, MAX_DRAWN)
 }
 
 /// The three diagrams side by side, for the current n and k.
@@ -47,12 +44,7 @@ pub(super) fn draw_paths(canvas: &HtmlCanvasElement, n: usize, k: usize) -> Resu
     context.set_font("14px sans-serif");
     context.set_text_align("center");
     context.set_text_baseline("alphabetic");
-    let caption = if n > MAX_DRAWN {
-        format!("Drawn for {MAX_DRAWN} positions, not n = {n} (too many to draw); the table has n = {n}.")
-    } else {
-        format!("{}, as in the table.", plural(n, "position", "positions"))
-    };
-    context.fill_text(&caption, w / 2.0, 18.0)?;
+    context.fill_text(&paths_caption(n), w / 2.0, 18.0)?;
     let column = w / 3.0;
     let frames = [0.0, column, 2.0 * column].map(|left| Frame {
         left: left + 16.0,
@@ -181,12 +173,7 @@ fn draw_cnn(
             node(context, at(row, t), radius, colour)?;
         }
     }
-    let path = match cnn_layers_to_connect(m, k) {
-        None => "never (k = 1 connects nothing)".to_string(),
-        Some(0) => "1 layer".to_string(),
-        Some(l) => plural(l, "layer", "layers"),
-    };
-    frame.labels(context, &format!("CNN, kernel k = {k}"), &path, &accent)
+    frame.labels(context, &cnn_title(k), &cnn_path_label(m, k), &accent)
 }
 
 /// Inputs below, hidden states in a chain above.
@@ -215,12 +202,7 @@ fn draw_rnn(context: &CanvasRenderingContext2d, frame: &Frame, m: usize) -> Resu
         node(context, at(0, t), 4.0, if t == 0 { &accent } else { NODE })?;
         node(context, at(1, t), 4.0, &accent)?;
     }
-    let path = if m > 1 {
-        format!("{m} (1 up, {} along)", m - 1)
-    } else {
-        "1".to_string()
-    };
-    frame.labels(context, "RNN", &path, &accent)
+    frame.labels(context, "RNN", &rnn_path_label(m), &accent)
 }
 
 /// Inputs below, outputs above, every output connected to every input.

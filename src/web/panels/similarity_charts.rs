@@ -10,8 +10,10 @@ use super::super::draw::curves::PALETTE;
 use super::super::draw::heatmap::{DESC_FONT, LABEL_FONT};
 use super::super::error::{draw_error, WebError};
 use super::canvas_message;
-use super::similarity::{SimilarityStats, SHIFT};
 use crate::math::similarity::normalized_similarity;
+use crate::model::similarity::{
+    curve_labels, no_neighbour_message, normalized_label, SimilarityStats,
+};
 
 /// p_i·p_{i+k} against k from i and from i + 100.
 pub(super) fn draw_curve(
@@ -47,10 +49,10 @@ pub(super) fn draw_curve(
         .y_label_formatter(&|v| format!("{v:.1}"))
         .draw()
         .map_err(draw_error)?;
-    let i = stats.position;
+    let [from_i, from_shifted] = curve_labels(stats.position);
     for (k, (values, label, width)) in [
-        (&stats.curve, format!("from i = {i}"), 5),
-        (&stats.curve_shifted, format!("from i = {}", i + SHIFT), 2),
+        (&stats.curve, from_i, 5),
+        (&stats.curve_shifted, from_shifted, 2),
     ]
     .into_iter()
     .enumerate()
@@ -91,10 +93,7 @@ pub(super) fn draw_normalized(
     if i + 1 >= n {
         return canvas_message(
             canvas,
-            &[
-                &format!("Position i = {i} has no neighbour in n = {n}"),
-                "Raise n or lower i.",
-            ],
+            &[&no_neighbour_message(i, n), "Raise n or lower i."],
         );
     }
     let backend = surface::plotting(canvas)?;
@@ -137,7 +136,7 @@ pub(super) fn draw_normalized(
         chart
             .draw_series(LineSeries::new(points, colour.stroke_width(3)))
             .map_err(draw_error)?
-            .label(format!("normalised, n = {length}"))
+            .label(normalized_label(length))
             .legend(move |(x, y)| {
                 PathElement::new(vec![(x, y), (x + 22, y)], colour.stroke_width(3))
             });

@@ -1,5 +1,5 @@
 //! The similarity panel's heatmap: the Gram matrix P·Pᵀ or the distances ‖p_i − p_j‖ of the first
-//! rows (see `similarity.rs` for the budgets), and its cell by cell reading.
+//! rows (see `model::similarity` for the budgets), and its cell by cell reading.
 
 use ndarray::{s, Array2};
 use web_sys::HtmlCanvasElement;
@@ -7,20 +7,19 @@ use web_sys::HtmlCanvasElement;
 use super::super::dom;
 use super::super::draw::heatmap::{draw_heatmap_frame, paint_cells, HeatmapAxes, RgbaImage};
 use super::super::error::WebError;
-use super::similarity::{
-    SimilarityDom, SimilarityStats, CHECK_ROWS, CPU_GRAM_BUDGET, GPU_GRAM_BUDGET,
-};
-use super::{subscript, Ctx};
+use super::similarity::SimilarityDom;
+use super::Ctx;
 use crate::gpu::gram::GRAM_MAX_POSITIONS;
 use crate::math::colormap::{
     diverging_bar_rgba, diverging_rgba, sequential_bar_rgba, sequential_rgba,
 };
 use crate::math::gram::gram;
-use crate::math::panels::{distances_from_gram, encoding_rows, rows_within_budget};
-use crate::math::similarity::diagonal_spread;
+use crate::math::panels::{distances_from_gram, encoding_rows};
 use crate::model::plot::{cell_at, PixelRect};
-use crate::model::present::plural;
 use crate::model::settings::SimilarityView;
+use crate::model::similarity::{
+    describe_cell, diagonal_check, heatmap_note, heatmap_plan, SimilarityStats,
+};
 
 /// The heatmap as drawn, for reading its cells.
 pub struct GramView {
@@ -41,30 +40,7 @@ impl GramView {
 
     /// The read-out of cell (i, j): p_i·p_j or ‖p_i − p_j‖, in float64 from float32 rows.
     pub fn describe_cell(&self, i: usize, j: usize) -> Result<String, WebError> {
-        let (p, q) = (
-            encoding_rows(i, 1, self.d, self.base)?,
-            encoding_rows(j, 1, self.d, self.base)?,
-        );
-        let pairs = || {
-            p.iter()
-                .zip(q.iter())
-                .map(|(&a, &b)| (f64::from(a), f64::from(b)))
-        };
-        let (si, sj) = (subscript(i), subscript(j));
-        let offset = j as i64 - i as i64;
-        let value = match self.view {
-            SimilarityView::Gram => format!(
-                "G[{i}, {j}] = p{si}·p{sj} = {:.4}",
-                pairs().map(|(a, b)| a * b).sum::<f64>()
-            ),
-            SimilarityView::Distance => format!(
-                "‖p{si} − p{sj}‖ = {:.4}",
-                pairs().map(|(a, b)| (a - b) * (a - b)).sum::<f64>().sqrt()
-            ),
-        };
-        Ok(format!(
-            "position i = {i} (row), position j = {j} (column), offset k = {offset}: {value}"
-        ))
+        Ok(describe_cell(self.view, self.d, self.base, i, j)?)
     }
 }
 
@@ -79,21 +55,10 @@ pub(super) fn draw_heatmap(
     let canvas = &dom.heatmap;
     let view = ctx.settings.sim_view;
     let range = (d as f32 / 2.0).ceil();
-    let on_gpu = view == SimilarityView::Gram && ctx.backend.is_gpu();
-    let cpu_rows = rows_within_budget(n, d, CPU_GRAM_BUDGET);
-    let rows = if on_gpu {
-        rows_within_budget(n, d, GPU_GRAM_BUDGET).min(GRAM_MAX_POSITIONS)
-    } else {
-        cpu_rows
-    };
-    stats.heatmap_rows = rows;
-    stats.capped = rows < n;
-    stats.heatmap_source = if on_gpu { "webgpu" } else { "cpu" };
-    // The constant-diagonal check, on the CPU from the first rows (the GPU's G is never read back).
-    let check = rows.min(CHECK_ROWS);
-    let p = encoding_rows(0, check, d, base)?;
-    stats.diagonal_spread = diagonal_spread(gram(p.view()).view());
-    stats.diagonal_spread_rows = check;
+    let plan = heatmap_plan(view, ctx.backend.is_gpu(), n, d, GRAM_MAX_POSITIONS);
+    let (on_gpu, rows, cpu_rows) = (plan.on_gpu, plan.rows, plan.cpu_rows);
+    stats.set_heatmap(rows, on_gpu);
+    (stats.diagonal_spread, stats.diagonal_spread_rows) = diagonal_check(rows, d, base)?;
 
     let mut gpu_error = None;
     let mut drawn = None;
@@ -110,64 +75,14 @@ pub(super) fn draw_heatmap(
             Ok(_) => drawn = Some(rect),
             Err(error) => {
                 gpu_error = Some(error.to_string());
-                stats.heatmap_rows = cpu_rows;
-                stats.capped = cpu_rows < n;
-                stats.heatmap_source = "cpu";
+                stats.set_heatmap(cpu_rows, false);
             }
         }
     }
     if ctx.draw && stats.heatmap_source == "cpu" {
         drawn = Some(draw_cpu_heatmap(ctx, canvas, cpu_rows, range)?);
     }
-    let what = match view {
-        SimilarityView::Gram => "Gram matrix G = P·Pᵀ (diverging map, ±⌈d/2⌉)",
-        SimilarityView::Distance => "distances ‖p_i − p_j‖ (viridis, 0 = dark)",
-    };
-    let source = if stats.heatmap_source == "webgpu" {
-        "computed on WebGPU (Gram kernel, drawn by the render pass)"
-    } else {
-        "computed on the CPU"
-    };
-    let rows = stats.heatmap_rows;
-    let extent = if stats.capped {
-        let budget = if stats.heatmap_source == "webgpu" {
-            GPU_GRAM_BUDGET
-        } else {
-            CPU_GRAM_BUDGET
-        };
-        format!(
-            "positions 0–{} only (of n = {n}: r²·d ≤ {:.1e} multiply-adds per redraw keeps the page live)",
-            rows - 1,
-            budget as f64
-        )
-    } else {
-        if rows == 1 {
-            format!("position 0 (all of n = {n})")
-        } else {
-            format!("positions 0–{} (all of n = {n})", rows - 1)
-        }
-    };
-    let fallback = gpu_error
-        .map(|e| format!(" The GPU path failed ({e}); the CPU drew it."))
-        .unwrap_or_default();
-    dom::text(
-        &dom.note,
-        &format!(
-            "The {what} of {extent}, {source}. {} {:.1e} over the first {}{}.{fallback}",
-            if d % 2 == 1 {
-                "With odd d the diagonals G[i, i+k] are not exactly constant: largest deviation from a diagonal's mean"
-            } else {
-                "Every diagonal G[i, i+k] is constant: largest deviation from its mean"
-            },
-            stats.diagonal_spread,
-            plural(stats.diagonal_spread_rows, "row", "rows"),
-            if d % 2 == 1 {
-                " (the unpaired last sine column)"
-            } else {
-                " (float32 rounding)"
-            }
-        ),
-    );
+    dom::text(&dom.note, &heatmap_note(stats, view, gpu_error.as_deref()));
     Ok(drawn.map(|rect| GramView {
         rect,
         rows: stats.heatmap_rows,
