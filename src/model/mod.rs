@@ -10,6 +10,7 @@ pub mod controls;
 pub mod export;
 pub mod extension;
 pub mod inputs;
+pub mod learned;
 pub mod nope;
 pub mod order;
 pub mod params;
