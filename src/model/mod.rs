@@ -22,6 +22,7 @@ pub mod presets;
 pub mod query;
 pub mod schedule;
 pub mod settings;
+pub mod shaw;
 pub mod stacking;
 pub mod state;
 pub mod t5;
