@@ -20,6 +20,7 @@ pub mod plot;
 pub mod present;
 pub mod presets;
 pub mod query;
+pub mod scaling;
 pub mod schedule;
 pub mod settings;
 pub mod shaw;
