@@ -9,6 +9,7 @@ pub mod canvas;
 pub mod controls;
 pub mod export;
 pub mod extension;
+pub mod heads;
 pub mod inputs;
 pub mod learned;
 pub mod nope;
