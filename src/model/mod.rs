@@ -1,7 +1,11 @@
-//! The page without the DOM: its one [`state::State`], the [`state::Msg`]s that change it, the
-//! link ([`query`]: every URL key), what each control shows ([`controls`]), what the page says
-//! ([`present`]) and the tables of panels and controls ([`tables`]). Everything here is compiled and tested natively; the browser layer (`web`) only
-//! turns events into messages and puts these values and sentences into elements.
+//! The page without the DOM, compiled and tested natively: its one [`state::State`]
+//! ([`params`], [`settings`], the view) and the [`state::Msg`]s that change it; the link
+//! ([`query`]: every URL key, read and written once); the panel registry ([`panels`]) and the
+//! controls' tables ([`tables`]); what each control shows ([`controls`]); and, one module per panel,
+//! its numbers and its sentences (`alibi`, `attention`, `binary`, `complexity`, `extension`,
+//! `heads`, `learned`, `nope`, `order`, `pipeline`, `rope`, `scaling`, `shaw`, `similarity`,
+//! `stacking`, `t5`; P's own panels in [`present`]). The browser layer (`web`) only turns events
+//! into messages, draws, and puts these values and sentences into elements.
 
 pub mod alibi;
 pub mod attention;
@@ -12,7 +16,9 @@ pub mod complexity;
 pub mod controls;
 pub mod export;
 pub mod extension;
+pub mod heads;
 pub mod inputs;
+pub mod learned;
 pub mod nope;
 pub mod order;
 pub mod panels;
@@ -24,8 +30,10 @@ pub mod present;
 pub mod presets;
 pub mod query;
 pub mod rope;
+pub mod scaling;
 pub mod schedule;
 pub mod settings;
+pub mod shaw;
 pub mod similarity;
 pub mod stacking;
 pub mod state;

@@ -8,7 +8,6 @@
 use crate::model::inputs::Inputs;
 use crate::web::surface;
 use plotters::prelude::*;
-use serde::Serialize;
 use web_sys::HtmlCanvasElement;
 
 use super::super::dom::{self, now_ms};
@@ -16,174 +15,47 @@ use super::super::draw::curves::PALETTE;
 use super::super::draw::heatmap::{DESC_FONT, LABEL_FONT};
 use super::super::error::{draw_error, WebError};
 use super::super::panel::{to_js, Panel, PanelSpec};
-use super::{canvas_message, elapsed, format_number, Ctx};
-use crate::math::panels::magnitude_widths;
-use crate::math::scaling::{dot_decomposition_for_tokens, magnitude_curve, Magnitudes};
+use super::{canvas_message, elapsed, Ctx};
+use crate::math::scaling::Magnitudes;
+use crate::model::scaling::{
+    compute, dots_sentence, magnitudes_sentence, no_tokens_sentence, PairTerms, ScalingPanelError,
+    ScalingStats, NO_TOKENS,
+};
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
-
-/// The magnitude curve runs over d = 1, 2, 4, … up to this (the widest d).
-const CURVE_MAX_D: usize = 2048;
-
-#[derive(Debug, Clone, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct PairTerms {
-    pub i: usize,
-    pub j: usize,
-    pub tokens: (String, String),
-    pub scaled: bool,
-    pub xx: f64,
-    pub xp: f64,
-    pub px: f64,
-    pub pp: f64,
-    pub added: f64,
-    pub concatenated: f64,
-    pub cross_terms: f64,
-    /// ‖x_i‖‖p_j‖ + ‖p_i‖‖x_j‖, the largest |cross_terms| can be.
-    pub cross_bound: f64,
-    /// |cross_terms| / cross_bound, in [0, 1].
-    pub cross_terms_relative: f64,
-}
-
-#[derive(Debug, Clone, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ScalingStats {
-    pub d: usize,
-    /// RMS of the entries at the current d.
-    pub embedding_rms: f64,
-    pub scaled_embedding_rms: f64,
-    pub encoding_rms: f64,
-    /// The same words' embeddings drawn with variance 1 (N(0, 1), PyTorch's and Flux's default):
-    /// RMS ≈ 1, and ≈ √d after × √d.
-    pub unit_normal_embedding_rms: f64,
-    pub unit_normal_scaled_rms: f64,
-    /// unit_normal_scaled_rms / encoding_rms (≈ √(2d)).
-    pub unit_normal_scaled_ratio: f64,
-    /// P's entries lie in [−1, 1].
-    pub encoding_min: f64,
-    pub encoding_max: f64,
-    pub unscaled_ratio: f64,
-    pub scaled_ratio: f64,
-    /// The curve: widths and the three RMS values at each.
-    pub widths: Vec<usize>,
-    pub embedding_rms_curve: Vec<f64>,
-    pub scaled_embedding_rms_curve: Vec<f64>,
-    pub encoding_rms_curve: Vec<f64>,
-    pub unit_normal_scaled_rms_curve: Vec<f64>,
-    pub pair: Option<PairTerms>,
-    /// The pair's |x·p + p·x| / (‖x_i‖‖p_j‖ + ‖p_i‖‖x_j‖) (`None` without tokens).
-    pub cross_terms_relative: Option<f64>,
-    pub ms: f64,
-}
 
 pub fn render(ctx: &mut Ctx, dom: &ScalingDom) -> Result<ScalingStats, WebError> {
     let started = now_ms();
     let (params, lesson) = (ctx.params, ctx.settings);
-    let (d, base) = (params.d, params.base);
+    let d = params.d;
     let tokens = lesson.tokens();
-    let mut stats = ScalingStats {
+    let scaling = compute(
+        &tokens,
         d,
-        encoding_min: -1.0,
-        encoding_max: 1.0,
-        ..ScalingStats::default()
-    };
-    if tokens.is_empty() {
+        params.base,
+        lesson.token_pair,
+        lesson.scale_embeddings,
+    )
+    .map_err(|error| match error {
+        ScalingPanelError::Scaling(error) => WebError::from(error),
+        missing @ ScalingPanelError::MissingWidth => WebError::Js(missing.to_string()),
+    })?;
+    let mut stats = scaling.stats;
+    let Some(pair) = stats.pair.as_ref() else {
         for canvas in [&dom.chart, &dom.dots].into_iter().filter(|_| ctx.draw) {
-            canvas_message(
-                canvas,
-                &[
-                    "The sentence has no tokens.",
-                    "Type a few words in the attention panel.",
-                ],
-            )?;
+            canvas_message(canvas, &NO_TOKENS)?;
         }
-        dom::text(&dom.magnitudes, "No tokens: no embeddings to measure.");
+        dom::text(&dom.magnitudes, &no_tokens_sentence());
         dom::text(&dom.dots_readout, "");
         stats.ms = elapsed(started);
         return Ok(stats);
-    }
-    let widths = magnitude_widths(d, CURVE_MAX_D);
-    let curve = magnitude_curve(&tokens, &widths, base)?;
-    let here = curve
-        .iter()
-        .find(|m| m.d == d)
-        .copied()
-        .ok_or_else(|| WebError::Js("the current d is missing from the curve".into()))?;
-    stats.embedding_rms = here.embedding_rms;
-    stats.scaled_embedding_rms = here.scaled_embedding_rms;
-    stats.encoding_rms = here.encoding_rms;
-    stats.unscaled_ratio = here.unscaled_ratio;
-    stats.scaled_ratio = here.scaled_ratio;
-    stats.unit_normal_embedding_rms = here.unit_normal_embedding_rms;
-    stats.unit_normal_scaled_rms = here.unit_normal_scaled_rms;
-    stats.unit_normal_scaled_ratio = here.unit_normal_scaled_ratio;
-    stats.widths = widths.clone();
-    stats.embedding_rms_curve = curve.iter().map(|m| m.embedding_rms).collect();
-    stats.scaled_embedding_rms_curve = curve.iter().map(|m| m.scaled_embedding_rms).collect();
-    stats.encoding_rms_curve = curve.iter().map(|m| m.encoding_rms).collect();
-    stats.unit_normal_scaled_rms_curve = curve.iter().map(|m| m.unit_normal_scaled_rms).collect();
-    if ctx.draw {
-        draw_magnitudes(&dom.chart, &curve, d)?;
-    }
-    dom::text(
-        &dom.magnitudes,
-        &format!(
-            "At d = {d}, P's entries lie in [−1, 1] with RMS {}. This page's embeddings, drawn with entries of size ≈ 1/√d like the original Transformer's, have RMS {}, and {} after × √d: without √d the content is {}× the position's size (it fades as d grows), with it {}×. The same words drawn N(0, 1) instead (PyTorch's nn.Embedding, Flux's Embedding by default) have RMS {}, and × √d makes it {} (≈ √d = {}): {}× P's RMS instead of {}×.",
-            format_number(here.encoding_rms),
-            format_number(here.embedding_rms),
-            format_number(here.scaled_embedding_rms),
-            format_number(here.unscaled_ratio),
-            format_number(here.scaled_ratio),
-            format_number(here.unit_normal_embedding_rms),
-            format_number(here.unit_normal_scaled_rms),
-            format_number((d as f64).sqrt()),
-            format_number(here.unit_normal_scaled_ratio),
-            format_number(here.scaled_ratio),
-        ),
-    );
-
-    let (i, j) = lesson.token_pair;
-    let scaled = lesson.scale_embeddings;
-    let terms = dot_decomposition_for_tokens(&tokens, d, base, scaled, i, j)?;
-    let pair = PairTerms {
-        i,
-        j,
-        tokens: (tokens[i].clone(), tokens[j].clone()),
-        scaled,
-        xx: terms.xx,
-        xp: terms.xp,
-        px: terms.px,
-        pp: terms.pp,
-        added: terms.added,
-        concatenated: terms.concatenated,
-        cross_terms: terms.cross_terms(),
-        cross_bound: terms.cross_bound,
-        cross_terms_relative: terms.cross_terms_relative(),
     };
     if ctx.draw {
-        draw_terms(&dom.dots, &pair)?;
+        draw_magnitudes(&dom.chart, &scaling.curve, d)?;
+        draw_terms(&dom.dots, pair)?;
     }
-    dom::text(
-        &dom.dots_readout,
-        &format!(
-            "“{}” (position {i}) · “{}” (position {j}), embeddings {}: added (x+p)·(x+p) = {} = x·x {} + cross terms x·p + p·x {} + p·p {}; concatenated [x; p]·[x; p] = {} = x·x + p·p, no cross terms, but 2d = {} columns. Relative to the norms the cross terms are small: |x·p + p·x| = {} is {} of ‖x_i‖‖p_j‖ + ‖p_i‖‖x_j‖ = {}, the most it could be (random directions in d = {d} dimensions have cosines of order 1/√d ≈ {}); next to x·x or p·p they need not be.",
-            pair.tokens.0,
-            pair.tokens.1,
-            if scaled { "× √d" } else { "not scaled" },
-            format_number(pair.added),
-            format_number(pair.xx),
-            format_number(pair.cross_terms),
-            format_number(pair.pp),
-            format_number(pair.concatenated),
-            2 * d,
-            format_number(pair.cross_terms.abs()),
-            format_number(pair.cross_terms_relative),
-            format_number(pair.cross_bound),
-            format_number(1.0 / (d as f64).sqrt()),
-        ),
-    );
-    stats.cross_terms_relative = Some(pair.cross_terms_relative);
-    stats.pair = Some(pair);
+    dom::text(&dom.magnitudes, &magnitudes_sentence(&stats));
+    dom::text(&dom.dots_readout, &dots_sentence(d, pair));
     stats.ms = elapsed(started);
     Ok(stats)
 }
