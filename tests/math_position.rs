@@ -6,9 +6,9 @@
 use ndarray::{s, Array2};
 use pe_lab::math::alibi::causal_weights_f32;
 use pe_lab::math::attention::score_scale;
+use pe_lab::math::layer::{identity, layer_positioned, random};
 use pe_lab::math::order::permute_rows;
 use pe_lab::math::position::{Encoding, PositionScheme};
-use pe_lab::math::projection::{identity, layer_positioned, random};
 use pe_lab::math::rng::SplitMix64;
 use pe_lab::math::rope::scores_f32;
 use pe_lab::math::t5::{bucket, BucketLayout};

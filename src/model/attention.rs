@@ -2,8 +2,8 @@
 //! Q = K = V = Z, the mask (as d2l's `masked_softmax` does it), and the offset head's result.
 
 use super::present::{format_number, plural};
+use crate::math::layer::ProjectionMode;
 use crate::math::position::{Encoding, PositionScheme};
-use crate::math::projection::ProjectionMode;
 use crate::math::sentence::OffsetHeadReport;
 use crate::model::query::values::UrlName;
 

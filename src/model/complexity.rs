@@ -11,7 +11,7 @@ use crate::math::complexity::{
     cnn_dilated_layers_to_connect, cnn_layers_to_connect, crossover_n, crossover_n_cnn,
     layer_costs, ComplexityError, Cost,
 };
-use crate::math::panels::{cpu_can_measure, CPU_MEASURE_BUDGET};
+use crate::math::measures::{cpu_can_measure, CPU_MEASURE_BUDGET};
 
 /// Sizes measured by themselves shortly after a change (n²·d multiply-adds): about 10 ms on the
 /// CPU, and what a software GPU does in a fraction of a second.

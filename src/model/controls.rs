@@ -3,8 +3,8 @@
 //! defaults or limits: they are all set from here.
 
 use super::state::State;
+use crate::math::layer::MAX_BETA;
 use crate::math::position::{MAX_ALIBI_HEADS, MAX_CLIP, MAX_LEARNED_MAX};
-use crate::math::projection::MAX_BETA;
 use crate::math::stacking::MAX_LAYERS;
 use crate::math::tokens::MAX_TOKENS;
 use crate::model::params::{

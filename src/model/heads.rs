@@ -15,8 +15,8 @@ use crate::math::heads::{
     compare_valid_len_orders_qk, head_valid_lens, multi_head_weights_positioned, repeat_valid_lens,
     tiled_head_valid_lens, HeadsError,
 };
-use crate::math::panels::masked_weights_are_zero;
-use crate::math::projection::{mean_self_weight, Projections};
+use crate::math::layer::{mean_self_weight, Projections};
+use crate::math::measures::masked_weights_are_zero;
 use crate::math::sentence::{projected_batch, LayerChoice, SentenceError};
 
 /// At most this many heads are drawn per sequence (the readout covers all of them).
@@ -288,8 +288,8 @@ impl HeadMap {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::math::layer::ProjectionMode;
     use crate::math::position::PositionScheme;
-    use crate::math::projection::ProjectionMode;
     use crate::model::settings::batch_sequences;
 
     fn choice(d: usize, mode: ProjectionMode) -> LayerChoice {

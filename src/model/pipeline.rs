@@ -3,8 +3,8 @@
 
 use super::pipeline_figure::Selection;
 use super::present::format_number;
+use crate::math::layer::ProjectionMode;
 use crate::math::pipeline::{Pipeline, Stage};
-use crate::math::projection::ProjectionMode;
 
 /// The summary of an empty sentence.
 pub const EMPTY_SUMMARY: &str =
@@ -263,8 +263,8 @@ pub fn summary(p: &Pipeline) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::math::layer::Projections;
     use crate::math::pipeline::PipelineSettings;
-    use crate::math::projection::Projections;
 
     fn pipeline(mode: ProjectionMode, valid_len: Option<usize>) -> Pipeline {
         let tokens: Vec<String> = "I would like 3 oranges and 4 bananas"

@@ -236,9 +236,9 @@ pub fn outline_rect(rect: PixelRect, shape: (usize, usize), outline: &Outline) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::math::layer::{ProjectionMode, Projections};
     use crate::math::pipeline::{Pipeline, PipelineSettings};
     use crate::math::position::PositionScheme;
-    use crate::math::projection::{ProjectionMode, Projections};
 
     fn pipeline(n: usize, d: usize, heads: usize, valid_len: Option<usize>) -> Pipeline {
         let tokens: Vec<String> = (0..n).map(|k| format!("w{k}")).collect();

@@ -7,7 +7,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use super::present::format_number;
-use crate::math::panels::magnitude_widths;
+use crate::math::measures::magnitude_widths;
 use crate::math::scaling::{
     dot_decomposition_for_tokens, magnitude_curve, Magnitudes, ScalingError,
 };

@@ -4,11 +4,11 @@
 
 use super::params::WIDEST_LIMITS;
 use super::query::values::UrlName;
+use crate::math::layer::{ProjectionMode, DEFAULT_BETA, DEFAULT_SEED};
 use crate::math::order::{shuffle, swap_permutation};
 use crate::math::position::{
     Encoding, PositionScheme, DEFAULT_ALIBI_HEADS, DEFAULT_CLIP, DEFAULT_LEARNED_MAX,
 };
-use crate::math::projection::{ProjectionMode, DEFAULT_BETA, DEFAULT_SEED};
 use crate::math::stacking::PositionInjection;
 use crate::math::tokens::{count_tokens, tokenize, DEFAULT_SENTENCE, MAX_TOKENS};
 

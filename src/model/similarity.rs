@@ -10,7 +10,7 @@ use super::present::{format_number, plural, subscript};
 use super::query::values::UrlName;
 use super::settings::SimilarityView;
 use crate::math::gram::gram;
-use crate::math::panels::{dot_curve, encoding_rows, row_dot, rows_within_budget};
+use crate::math::measures::{dot_curve, encoding_rows, row_dot, rows_within_budget};
 use crate::math::similarity::{
     diagonal_spread, normalized_similarity, row_resemblance, SimilarityError,
 };

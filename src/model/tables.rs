@@ -4,8 +4,6 @@
 //! them). The panels' table is `model::panels`.
 
 use super::state::{Go, Msg};
-// Until the panels being moved below the DOM are merged: they still name PanelId here.
-pub use super::panels::PanelId;
 
 /// The sliders, each with its exact numeric field: (key, range id, number id).
 pub const SLIDERS: [(&str, &str, &str); 20] = [

@@ -18,7 +18,7 @@ use crate::math::colormap::value_range;
 use crate::math::encoding::{
     textbook_angle_error, try_sinusoidal, try_sinusoidal_from, try_textbook_sinusoidal_from,
 };
-use crate::math::panels::{cpu_can_measure, CPU_MEASURE_BUDGET};
+use crate::math::measures::{cpu_can_measure, CPU_MEASURE_BUDGET};
 use crate::math::relative::projection_error_of;
 use crate::model::params::{Limits, Params, CPU_LIMITS, GPU_LIMITS};
 use crate::model::plot::PixelRect;

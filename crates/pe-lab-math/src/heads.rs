@@ -127,7 +127,7 @@ pub fn multi_head_weights_with_flat_lens_qk(
 }
 
 /// [`multi_head_weights_with_flat_lens_qk`] with the position family's part inside the layer
-/// (`projection::layer_positioned`): RoPE rotates each head's queries and keys, ALiBi, T5 and
+/// (`layer::layer_positioned`): RoPE rotates each head's queries and keys, ALiBi, T5 and
 /// Shaw add their bias to the head's scaled scores before the mask and the softmax.
 pub fn multi_head_weights_positioned(
     q: ArrayView3<f32>,

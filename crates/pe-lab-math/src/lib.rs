@@ -1,6 +1,8 @@
-//! Pure math: positional encodings, the relative-offset projection, Gram matrices, attention
-//! weights, colour maps and plot helpers. Every GPU kernel in `gpu` has its CPU twin here.
-//! Nothing here touches the DOM, so all of it is compiled and tested natively.
+//! Pure math: positional encodings and the other position families, the relative-offset
+//! rotation, Gram matrices, attention weights, the self-attention layer and its projections,
+//! and the colour maps the GPU shaders share. Every GPU kernel in `gpu` has its CPU twin here.
+//! Nothing here touches the DOM or knows the page (its state, links and text live in the page
+//! model, `pe_lab::model`), so all of it is compiled and tested natively.
 
 pub mod alibi;
 pub mod attention;
@@ -11,14 +13,14 @@ pub mod encoding;
 pub mod extension;
 pub mod gram;
 pub mod heads;
+pub mod layer;
 pub mod learned;
 pub mod limits;
+pub mod measures;
 pub mod nope;
 pub mod order;
-pub mod panels;
 pub mod pipeline;
 pub mod position;
-pub mod projection;
 pub mod relative;
 pub mod rng;
 pub mod rope;

@@ -8,10 +8,8 @@ use ndarray::{s, Array2, ArrayView2};
 use thiserror::Error;
 
 use super::colormap::{diverging, diverging_rgba, sequential, MASKED_DARK, MASKED_LIGHT};
+use super::layer::{layer_positioned, LayerStages, ProjectionError, ProjectionMode, Projections};
 use super::position::{PositionError, PositionScheme};
-use super::projection::{
-    layer_positioned, LayerStages, ProjectionError, ProjectionMode, Projections,
-};
 use super::tokens::attention_input;
 use super::MathError;
 
@@ -265,7 +263,7 @@ pub fn hatched_image(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::projection::MASKED_SCORE;
+    use crate::layer::MASKED_SCORE;
 
     fn pipeline(n: usize, d: usize, heads: usize, valid_len: Option<usize>) -> Pipeline {
         let tokens: Vec<String> = (0..n).map(|k| format!("w{k}")).collect();

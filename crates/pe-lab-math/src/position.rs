@@ -16,8 +16,8 @@ use ndarray::{s, Array2, ArrayView2};
 use thiserror::Error;
 
 use super::alibi;
+use super::layer::MASKED_SCORE;
 use super::learned::{LearnedError, LearnedTable};
-use super::projection::MASKED_SCORE;
 use super::rng::SplitMix64;
 use super::rope::{rotate_f32, Layout};
 use super::shaw::clipped_index;

@@ -7,12 +7,12 @@ use thiserror::Error;
 
 use super::attention::score_scale;
 use super::encoding::sinusoidal;
-use super::panels::batch_input;
-use super::position::{PositionError, PositionScheme};
-use super::projection::{
+use super::layer::{
     layer, layer_positioned, mean_self_weight, offset, offset_hit_rate, LayerStages,
     ProjectionError, ProjectionMode, Projections,
 };
+use super::measures::batch_input;
+use super::position::{PositionError, PositionScheme};
 use super::tokens::{attention_input, embed_tokens};
 use super::{validate, MathError};
 

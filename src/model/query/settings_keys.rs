@@ -4,8 +4,8 @@
 //! and d) are `None` until set, and are then absent from the link.
 
 use super::values::{parse_integer, parse_switch, shorten, switch_text, UrlName};
+use crate::math::layer::{ProjectionMode, DEFAULT_BETA, MAX_BETA};
 use crate::math::position::{Encoding, MAX_ALIBI_HEADS, MAX_CLIP, MAX_LEARNED_MAX};
-use crate::math::projection::{ProjectionMode, DEFAULT_BETA, MAX_BETA};
 use crate::math::stacking::{PositionInjection, MAX_LAYERS};
 use crate::math::tokens::{count_tokens, MAX_TOKENS};
 use crate::model::settings::*;

@@ -4,8 +4,8 @@
 
 use super::super::settings::SimilarityView;
 use super::super::state::Theme;
+use crate::math::layer::ProjectionMode;
 use crate::math::position::Encoding;
-use crate::math::projection::ProjectionMode;
 use crate::math::stacking::PositionInjection;
 
 /// A setting chosen by name in a link (`enc=rope`, `proj=offset`, `theme=dark`, …): its one

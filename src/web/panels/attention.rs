@@ -19,8 +19,8 @@ use super::super::panel::{to_js, Panel, PanelSpec};
 use super::reading::{self, Paging};
 use super::{canvas_message, elapsed, Ctx};
 use crate::math::colormap::{sequential_bar_rgba, weights_image};
-use crate::math::panels::{masked_weights_are_zero, row_sum_error};
-use crate::math::projection::ProjectionMode;
+use crate::math::layer::ProjectionMode;
+use crate::math::measures::{masked_weights_are_zero, row_sum_error};
 use crate::math::sentence::{self_and_other_dots, sentence_attention};
 use crate::model::attention::{
     cell_reading, encoding_sentence, formula, identity_warning, offset_sentence,

@@ -16,7 +16,7 @@ use super::super::panel::{to_js, Panel, PanelSpec};
 use super::{elapsed, Ctx};
 use crate::math::binary::{bit_count, bits};
 use crate::math::colormap::{diverging_bar_rgba, diverging_rgba};
-use crate::math::panels::bits_as_signs;
+use crate::math::measures::bits_as_signs;
 use crate::model::binary::{bit_names, compute, period_table, summary, BinaryStats, PeriodTable};
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;

@@ -8,7 +8,7 @@
 //! slider.
 
 use crate::model::inputs::Inputs;
-use crate::model::tables::PanelId;
+use crate::model::panels::PanelId;
 use wasm_bindgen::JsValue;
 use web_sys::{HtmlButtonElement, HtmlCanvasElement, HtmlElement};
 

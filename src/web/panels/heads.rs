@@ -3,7 +3,7 @@
 //! `repeat`, not `np.tile`, the seeds' bug). CPU twins on both backends (2 × heads maps of 4 × 4).
 
 use crate::model::inputs::Inputs;
-use crate::model::tables::PanelId;
+use crate::model::panels::PanelId;
 use crate::web::draw::ellipsize;
 use crate::web::surface;
 use ndarray::{s, Array4};

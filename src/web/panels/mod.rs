@@ -43,7 +43,7 @@ use web_sys::HtmlCanvasElement;
 use super::dom::now_ms;
 use super::error::WebError;
 pub use super::panel::Ctx;
-use crate::math::projection::{ProjectionMode, Projections};
+use crate::math::layer::{ProjectionMode, Projections};
 use crate::model::params::{format_base, Params};
 pub use crate::model::present::{format_number, subscript};
 use crate::model::settings::PanelSettings;

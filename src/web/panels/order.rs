@@ -15,8 +15,8 @@ use super::super::draw::heatmap::{TickedAxis, DESC_FONT, LABEL_FONT};
 use super::super::error::{draw_error, WebError};
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::{canvas_message, elapsed, format_number, Ctx};
+use crate::math::measures::{masked_equivariance_gap_projected, row_gaps_projected, shift_gaps};
 use crate::math::order::permute_tokens;
-use crate::math::panels::{masked_equivariance_gap_projected, row_gaps_projected, shift_gaps};
 use crate::math::position::{Encoding, PositionScheme};
 use crate::model::order::{
     family_name, gap_without_position, masked_sentence, permutation_sentence, shift_sentence,
@@ -116,7 +116,7 @@ fn shift_gaps_of(ctx: &Ctx, tokens: &[String]) -> Result<(Vec<(Encoding, f64)>, 
         let projections = if d == params.d {
             super::projections(ctx)
         } else {
-            std::rc::Rc::new(crate::math::projection::Projections::of_mode(
+            std::rc::Rc::new(crate::math::layer::Projections::of_mode(
                 lesson.projection,
                 d,
                 lesson.seed,

@@ -12,7 +12,7 @@
 //! [`CPU_GRAM_BUDGET`]: crate::model::similarity::CPU_GRAM_BUDGET
 
 use crate::model::inputs::Inputs;
-use crate::model::tables::PanelId;
+use crate::model::panels::PanelId;
 use crate::web::surface;
 use web_sys::HtmlCanvasElement;
 

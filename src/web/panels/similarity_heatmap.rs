@@ -14,7 +14,7 @@ use crate::math::colormap::{
     diverging_bar_rgba, diverging_rgba, sequential_bar_rgba, sequential_rgba,
 };
 use crate::math::gram::gram;
-use crate::math::panels::{distances_from_gram, encoding_rows};
+use crate::math::measures::{distances_from_gram, encoding_rows};
 use crate::model::plot::{cell_at, PixelRect};
 use crate::model::settings::SimilarityView;
 use crate::model::similarity::{

@@ -1,9 +1,9 @@
-//! The projected self-attention layer (`math::projection`) against an independent float64
+//! The projected self-attention layer (`math::layer`) against an independent float64
 //! computation, the offset head's hit rate, and d2l's masked softmax at valid_len = 0.
 
 use ndarray::{s, Array2};
 use pe_lab::math::encoding::sinusoidal;
-use pe_lab::math::projection::{
+use pe_lab::math::layer::{
     identity, layer, mean_self_weight, offset, offset_hit_rate, random, Projections,
 };
 use pe_lab::math::rng::SplitMix64;

@@ -1,4 +1,4 @@
-//! Integration tests of `pe_lab::math::panels` against independent references: rows of P from the
+//! Integration tests of `pe_lab::math::measures` against independent references: rows of P from the
 //! f64 formula and from `sinusoidal`, the closed form Σ cos(k·ω_j) of the similarity, the Stack
 //! Exchange numbers (d = 16: p_5·p_6 = p_105·p_106 = 7.4852, p_5·p_10 = 6.1370), brute-force
 //! distances, an f64 masked softmax, and the order twins' equivariance gaps.
@@ -8,12 +8,12 @@ use pe_lab::math::attention::multi_head_weights;
 use pe_lab::math::binary::bits;
 use pe_lab::math::encoding::{frequency, sinusoidal};
 use pe_lab::math::gram::gram;
-use pe_lab::math::order::{equivariance_gap, shuffle, swap_permutation};
-use pe_lab::math::panels::{
+use pe_lab::math::measures::{
     batch_input, bits_as_signs, cpu_can_measure, distances_from_gram, dot_curve, encoding_rows,
     magnitude_widths, masked_weights_are_zero, row_dot, row_gaps, row_sum_error,
     rows_within_budget, sentence_weights, CPU_MEASURE_BUDGET,
 };
+use pe_lab::math::order::{equivariance_gap, shuffle, swap_permutation};
 use pe_lab::math::similarity::{distance_matrix, dot_by_offset};
 use pe_lab::math::tokens::{attention_input, tokenize, DEFAULT_SENTENCE};
 use pe_lab::model::settings::batch_sequences;
@@ -288,9 +288,9 @@ fn small_helpers() {
 
 #[test]
 fn shifting_the_sentence_changes_only_absolute_schemes() {
-    use pe_lab::math::panels::shift_gaps;
+    use pe_lab::math::layer::random;
+    use pe_lab::math::measures::shift_gaps;
     use pe_lab::math::position::{Encoding, PositionScheme};
-    use pe_lab::math::projection::random;
     let tokens = pe_lab::math::tokens::tokenize(pe_lab::math::tokens::DEFAULT_SENTENCE);
     let projections = random(32, 1);
     let gaps = shift_gaps(

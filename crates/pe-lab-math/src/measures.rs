@@ -1,17 +1,17 @@
-//! The numbers of the attention panels that the twins in `attention`, `order`,
+//! Measures the attention panels need that the twins in `attention`, `order`,
 //! `similarity`, `scaling`, `heads`, `binary` and `complexity` do not already give: single rows of
 //! P, the similarity curve, per-row equivariance gaps, distances from a Gram matrix, and the size
-//! budgets that keep every panel live. All pure, tested natively (tests/math_panels.rs).
+//! budgets that keep every panel live. All pure, tested natively (tests/math_measures.rs).
 
 use ndarray::{Array2, Array3, ArrayView2, Axis};
 
 use super::attention::weights;
 use super::encoding::frequency;
+use super::layer::{identity, layer, layer_positioned, Projections};
 use super::order::{
     max_abs_difference, permute_rows, permute_tokens, self_attention_output_masked, OrderError,
 };
 use super::position::{Encoding, PositionScheme};
-use super::projection::{identity, layer, layer_positioned, Projections};
 use super::tokens::{attention_input, embed_tokens};
 use super::MathError;
 
