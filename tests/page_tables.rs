@@ -2,7 +2,7 @@
 //! every panel has its section and heading, every control its one element, the page copies no
 //! default or limit from Rust, and the README lists every panel and every URL key.
 
-use pe_lab::model::panels::{LESSON, PANELS};
+use pe_lab::model::panels::{PanelId, LESSON, PANELS};
 use pe_lab::model::query::all_keys;
 use pe_lab::model::tables::{BUTTONS, FIELDS, SLIDERS};
 
@@ -56,7 +56,9 @@ fn every_panel_has_its_section_and_heading() {
     for spec in PANELS {
         let section = spec.section_id();
         assert!(tag_of(&section).starts_with("<section"), "{section}");
-        let from = PAGE.find(&format!(" id=\"{section}\"")).unwrap();
+        let from = PAGE
+            .find(&format!(" id=\"{section}\""))
+            .unwrap_or_else(|| panic!("index.html has no section {section} for a row of PANELS"));
         let heading_start = from + PAGE[from..].find("<h2").unwrap();
         let heading_end = heading_start + PAGE[heading_start..].find("</h2>").unwrap();
         let heading = plain(&PAGE[heading_start..heading_end + 5]);
@@ -71,6 +73,35 @@ fn every_panel_has_its_section_and_heading() {
     unique.sort_unstable();
     unique.dedup();
     assert_eq!(unique.len(), names.len());
+}
+
+#[test]
+fn every_panel_section_of_the_page_is_a_row_of_the_table_in_page_order() {
+    // The page's panel sections, in the order the page shows them.
+    let sections: Vec<&str> = PAGE
+        .match_indices("<section")
+        .filter_map(|(at, _)| {
+            let tag = PAGE[at..].split('>').next()?;
+            let id = tag.split(" id=\"panel-").nth(1)?;
+            id.split('"').next()
+        })
+        .collect();
+    assert!(
+        !sections.is_empty(),
+        "no panel sections found in index.html"
+    );
+    for name in &sections {
+        assert!(
+            PanelId::from_name(name).is_some(),
+            "index.html has a section panel-{name} that no row of PANELS names"
+        );
+    }
+    // PanelId's order is the page's order: a preset renders the panels above its own first.
+    let table: Vec<&str> = PANELS.iter().map(|spec| spec.name).collect();
+    assert_eq!(
+        sections, table,
+        "the sections are not in the order of PANELS"
+    );
 }
 
 #[test]
@@ -133,7 +164,9 @@ fn the_readme_lists_every_panel_and_every_url_key() {
 fn every_panel_has_a_main_figure_and_the_lesson_its_navigation() {
     for spec in PANELS {
         let section = spec.section_id();
-        let from = PAGE.find(&format!(" id=\"{section}\"")).unwrap();
+        let from = PAGE
+            .find(&format!(" id=\"{section}\""))
+            .unwrap_or_else(|| panic!("index.html has no section {section} for a row of PANELS"));
         let to = from + PAGE[from..].find("</section>").unwrap();
         let body = &PAGE[from..to];
         assert!(
