@@ -2,6 +2,7 @@
 //! fields, clamping with notices, the heads following d, the permutations and the batch example.
 
 use pe_lab::math::order::shuffle;
+use pe_lab::math::stacking::PositionInjection;
 use pe_lab::math::tokens::{tokenize, DEFAULT_SENTENCE, MAX_TOKENS};
 use pe_lab::model::query::settings_keys::{is_settings_key, SETTINGS_KEYS};
 use pe_lab::model::query::values::UrlName;
@@ -98,7 +99,7 @@ fn bad_values_are_clamped_with_a_notice() {
         }),
         ("layers=99", |l| l.layers == 48),
         ("ctx=1", |l| l.training_context == 8),
-        ("inject=twice", |l| l.injection_name() == "once"),
+        ("inject=twice", |l| l.injection == PositionInjection::Once),
         ("heads=0", |l| l.heads() == 1),
         ("heads=5", |l| l.heads() == 4),
         ("heads=999", |l| l.heads() == 32),
@@ -312,7 +313,10 @@ fn the_encoding_keys_round_trip_and_defaults_stay_out_of_the_link() {
         (l.layers, l.skip, l.layer_norm, l.causal),
         (6, true, true, true)
     );
-    assert_eq!((l.injection_name(), l.t5_range), ("every", 200));
+    assert_eq!(
+        (l.injection, l.t5_range),
+        (PositionInjection::EveryLayer, 200)
+    );
     let written: String = l
         .to_query()
         .iter()

@@ -4,8 +4,6 @@
 //! the page's checks of its own markup and the README's lists (the native tests hold `index.html`
 //! and the README to them).
 
-use super::state::Go;
-
 /// A panel of the page: its identity. Every table, preset, lesson stop, cache and message names a
 /// panel by this, never by its position or its element's id. A new panel is a variant here, its
 /// row in [`PANELS`] and in [`LESSON`], its file in `web/panels/` (the compiler asks for its line
@@ -285,6 +283,15 @@ pub const PANELS: &[PanelSpec] = &[
         lazy: true,
     },
 ];
+
+/// A move along the lesson path ([`LESSON`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Go {
+    Next,
+    Previous,
+    /// To this panel (a link's `#panel-<name>`, a lesson link).
+    To(PanelId),
+}
 
 /// The lesson path: every panel once, in the chapter's order (self-attention, the comparison of
 /// CNNs, RNNs and self-attention, positional encoding, absolute then relative positional

@@ -3,7 +3,6 @@
 //! and clamping. Their URL keys are read and written in `query::settings_keys`.
 
 use super::params::WIDEST_LIMITS;
-use super::query::values::UrlName;
 use crate::math::layer::{ProjectionMode, DEFAULT_BETA, DEFAULT_SEED};
 use crate::math::order::{shuffle, swap_permutation};
 use crate::math::position::{
@@ -185,11 +184,6 @@ impl Default for PanelSettings {
 }
 
 impl PanelSettings {
-    /// Where P enters the stacking experiment, as the URL says it.
-    pub fn injection_name(&self) -> &'static str {
-        self.injection.to_query()
-    }
-
     /// The position family in use: `None` while `pe` is off.
     pub fn encoding_in_use(&self) -> Encoding {
         if self.positional_encoding {

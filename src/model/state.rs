@@ -11,7 +11,7 @@ use crate::model::params::{Limits, Params, CPU_LIMITS};
 use crate::model::presets;
 use crate::model::settings::{next_shuffle_seed, PanelSettings, PermutationChoice};
 
-use super::panels::{lesson_move, PanelId};
+use super::panels::{lesson_move, Go, PanelId};
 
 /// The colour theme: `?theme=auto|light|dark`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -29,7 +29,7 @@ pub struct ViewSettings {
     pub theme: Theme,
     /// Projector mode: large type and thick lines.
     pub present: bool,
-    /// The stop of the lesson path ([`LESSON`]) last gone to: the address bar's `#panel-<name>`,
+    /// The stop of the lesson path ([`LESSON`](super::panels::LESSON)) last gone to: the address bar's `#panel-<name>`,
     /// not a key of the query.
     pub section: Option<PanelId>,
 }
@@ -71,15 +71,6 @@ pub enum Msg {
     DismissNotices,
     /// A move along the lesson path: the section is shown and named in the address bar's hash.
     Go(Go),
-}
-
-/// A move along the lesson path ([`LESSON`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Go {
-    Next,
-    Previous,
-    /// To this panel (a link's `#panel-<name>`, a lesson link).
-    To(PanelId),
 }
 
 impl Msg {

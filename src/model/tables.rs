@@ -3,7 +3,8 @@
 //! its own markup and the README's lists (the native tests hold `index.html` and the README to
 //! them). The panels' table is `model::panels`.
 
-use super::state::{Go, Msg};
+use super::panels::Go;
+use super::state::Msg;
 
 /// The sliders, each with its exact numeric field: (key, range id, number id).
 pub const SLIDERS: [(&str, &str, &str); 20] = [

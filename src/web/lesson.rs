@@ -15,9 +15,10 @@ use web_sys::{Element, EventTarget, HtmlElement, KeyboardEvent};
 use super::action::Action;
 use super::dom::{self, listen};
 use super::error::WebError;
+use crate::model::panels::Go;
 use crate::model::panels::{PanelId, LESSON};
 use crate::model::query::parse_hash;
-use crate::model::state::{Go, Msg};
+use crate::model::state::Msg;
 
 crate::element_table! {
     /// The lesson navigation and the sticky bar it sits in.

@@ -285,7 +285,7 @@ mod tests {
         let mut state = State::default();
         assert_eq!(write_hash(&state), None);
         let search = write_search("?lesson=3", &state);
-        state.update(crate::model::state::Msg::Go(crate::model::state::Go::To(
+        state.update(crate::model::state::Msg::Go(crate::model::panels::Go::To(
             PanelId::Binary,
         )));
         assert_eq!(write_hash(&state).as_deref(), Some("#panel-binary"));
