@@ -122,7 +122,7 @@ mod tests {
             );
             assert!(notices.is_empty(), "{}: {notices:?}", preset.name);
             let mut lesson = PanelSettings::default();
-            // The page applies the global parameters first, then the lesson's, which depend on d.
+            // The page applies the global parameters first, then the panel settings, which depend on d.
             lesson.fit_to(params.d);
             for (key, value) in preset.updates.iter().filter(|(k, _)| is_settings_key(k)) {
                 let notices = lesson.update(key, value);

@@ -1,4 +1,4 @@
-//! Downloads: a canvas as PNG, a matrix as CSV (`math::export`), the curves as SVG. The browser
+//! Downloads: a canvas as PNG, a matrix as CSV (`model::export`), the curves as SVG. The browser
 //! saves a Blob through a temporary `<a download>`; nothing leaves the page.
 
 use wasm_bindgen::JsCast;
