@@ -149,6 +149,11 @@ pub fn wavelength_sentence(stats: &ExtensionStats) -> String {
         )
 }
 
+/// What the panel says when d leaves fewer than two rotary pairs.
+pub fn too_few_pairs_sentence(d: usize) -> String {
+    format!("d = {d} has fewer than two rotary pairs: NTK-aware scaling needs d ≥ 4.")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -181,5 +186,13 @@ mod tests {
             .unwrap()
             .ntk_ratios
             .is_empty());
+    }
+
+    #[test]
+    fn too_few_pairs_names_d() {
+        assert_eq!(
+            too_few_pairs_sentence(2),
+            "d = 2 has fewer than two rotary pairs: NTK-aware scaling needs d ≥ 4."
+        );
     }
 }

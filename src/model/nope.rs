@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+use super::present::format_number;
+
 use crate::math::nope::{start_indicator_outputs, MAX_POSITIONS};
 
 /// The panel's numbers (`peLab.stats.panels.nope`).
@@ -48,6 +50,35 @@ pub fn compute(n_global: usize) -> NopeStats {
     }
 }
 
+/// The panel's read-out: the causal outputs 1/t it measured, their largest error, the
+/// bidirectional output 1/n, and what that shows.
+pub fn readout(stats: &NopeStats, n: usize) -> String {
+    let at = |t: usize| {
+        stats
+            .causal_outputs
+            .get(t - 1)
+            .map_or("—".into(), |&v| format_number(v))
+    };
+    format!(
+        "No encoding, equal scores, one feature: 1 on the first token, 0 elsewhere. With the causal mask, position t averages the first t tokens: output {} at t = 1, {} at t = 2, {} at t = {n} (largest difference from 1/t: {}){} — a function of the position, computed by the layer. Without the mask every position averages all {n} tokens and gets {} (difference from 1/n: {}): nothing tells them apart. So a causal decoder can represent positions without P; a bidirectional layer without any position cannot (it is permutation-equivariant: see the order panel).",
+        at(1),
+        if n >= 2 { at(2) } else { "—".into() },
+        at(n.max(1)),
+        format_number(stats.causal_error),
+        // Measured, not assumed: at n = 1 there is nothing to tell apart.
+        match (n, stats.causal_distinct) {
+            (0 | 1, _) => ", one position only (n = 1)",
+            (_, true) => ", every position a different value",
+            (_, false) => ", but some positions share a value",
+        },
+        stats
+            .bidirectional_outputs
+            .first()
+            .map_or("—".into(), |&v| format_number(v)),
+        format_number(stats.bidirectional_error),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -59,5 +90,31 @@ mod tests {
         assert!(stats.causal_error < 1e-15 && stats.bidirectional_error < 1e-15);
         assert!(stats.causal_distinct);
         assert_eq!(compute(usize::MAX).n, MAX_POSITIONS);
+    }
+
+    #[test]
+    fn the_readout_states_the_measured_outputs() {
+        let stats = compute(10);
+        let text = readout(&stats, stats.n);
+        assert!(
+            text.contains("output 1.000 at t = 1, 0.5000 at t = 2, 0.1000 at t = 10"),
+            "{text}"
+        );
+        assert!(
+            text.contains("every position a different value —"),
+            "{text}"
+        );
+        assert!(
+            text.contains("averages all 10 tokens and gets 0.1000"),
+            "{text}"
+        );
+        let one = compute(1);
+        let text = readout(&one, one.n);
+        assert!(
+            !text.contains("0.5000") && text.contains("— at t = 2"),
+            "{text}"
+        );
+        assert!(text.contains("one position only (n = 1)"), "{text}");
+        assert!(!text.contains("every position a different value"), "{text}");
     }
 }

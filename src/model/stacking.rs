@@ -147,6 +147,33 @@ pub fn verdict(options: &StackOptions, residuals: &[f64], probe: &[f64]) -> Stri
     format!("{rows} {position} {cause}{reinjected}")
 }
 
+/// The panel's read-out: the setting, the measured residuals r_L and held-out probe R² (the
+/// first six of each), the verdict drawn from them, and what the probe measures.
+pub fn readout(stats: &StackingStats, options: &StackOptions, seed: u64, max_n: usize) -> String {
+    let list = |values: &[f64]| {
+        values
+            .iter()
+            .take(6)
+            .map(|&v| format_number(v))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    format!(
+        "n = {}, d = {} (the page's n and d, at most {max_n}), {} layers, {}; E = N(0, 1) rows, X_0 = E (+ P), W ~ N(0, 1/d) drawn anew per layer (seed {}). Residual r_L for L = 0, 1, 2, …: {}{}. Probe R² (held out): {}{}. {} {}",
+        stats.n,
+        stats.d,
+        stats.layers,
+        setting(options),
+        seed,
+        list(&stats.rank_residual),
+        if stats.rank_residual.len() > 6 { ", …" } else { "" },
+        list(&stats.probe_r2),
+        if stats.probe_r2.len() > 6 { ", …" } else { "" },
+        verdict(options, &stats.rank_residual, &stats.probe_r2),
+        probe_definition(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -176,5 +203,33 @@ mod tests {
         let pure = verdict(&options(false), &[0.9, 1e-4, 1e-12], &[0.3, 0.0, -0.1]);
         assert!(pure.contains("collapsed") && pure.contains("doubly exponentially"));
         assert!(verdict(&options(false), &[], &[]).is_empty());
+    }
+
+    #[test]
+    fn the_readout_states_the_setting_the_first_numbers_and_the_verdict() {
+        let options = StackOptions {
+            n: 12,
+            d: 16,
+            layers: 8,
+            ..StackOptions::default()
+        };
+        let stats = compute(&options).expect("a small stack");
+        let text = readout(&stats, &options, 7, 64);
+        assert!(
+            text.starts_with("n = 12, d = 16 (the page's n and d, at most 64), 8 layers,"),
+            "{text}"
+        );
+        assert!(text.contains("(seed 7)"), "{text}");
+        let first = format_number(stats.rank_residual[0]);
+        assert!(
+            text.contains(&format!("Residual r_L for L = 0, 1, 2, …: {first}")),
+            "{text}"
+        );
+        // Nine residuals (L = 0…8): six are listed, then "…".
+        assert!(text.contains(", …. Probe R² (held out): "), "{text}");
+        assert!(
+            text.contains(&verdict(&options, &stats.rank_residual, &stats.probe_r2)),
+            "{text}"
+        );
     }
 }

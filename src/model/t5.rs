@@ -52,6 +52,44 @@ pub fn compute(range: usize) -> Result<T5Stats, BucketError> {
     })
 }
 
+/// The panel's read-out: the bucket layout in both directions, where the logarithmic buckets
+/// start and end, worked examples, and the causal layout's last bucket.
+pub fn readout(stats: &T5Stats) -> String {
+    let range = stats.range as i64;
+    let bucket_of = |k: i64| {
+        stats
+            .buckets
+            .get((k + range) as usize)
+            .map_or("—".to_string(), |b| b.to_string())
+    };
+    format!(
+        "{} buckets, max_distance {}, bidirectional: keys before the query (and the query's own key, bucket 0) use buckets 0–{}, keys after it {}–{} (bucket {} is never used: distance 1 after the query is already {}). Distances 0–{} get a bucket each; from {} to {} the bucket grows with the logarithm of the distance; every distance ≥ {} in one direction shares the last bucket ({} before, {} after). Examples: δ = −1 → {}, −8 → {}, −20 → {}, −90 → {}, −91 → {}, +5 → {}, +{} → {}. Over −{range} … {range} the page uses {} different buckets; each head adds its own learned scalar per bucket to the scores (enc = t5 in the attention panels draws them seeded, untrained). The causal decoder layout puts all 32 on the past: its last bucket starts at distance {}.",
+        stats.num_buckets,
+        stats.max_distance,
+        stats.num_buckets / 2 - 1,
+        stats.num_buckets / 2,
+        stats.num_buckets - 1,
+        stats.num_buckets / 2,
+        stats.num_buckets / 2 + 1,
+        stats.max_exact - 1,
+        stats.max_exact,
+        stats.first_in_last_bucket - 1,
+        stats.first_in_last_bucket,
+        stats.num_buckets / 2 - 1,
+        stats.num_buckets - 1,
+        bucket_of(-1),
+        bucket_of(-8),
+        bucket_of(-20),
+        bucket_of(-90),
+        bucket_of(-91),
+        bucket_of(5),
+        stats.range,
+        bucket_of(range),
+        stats.distinct_buckets,
+        stats.causal_first_in_last_bucket,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -62,5 +100,32 @@ mod tests {
         assert_eq!(stats.buckets.len(), 321);
         assert_eq!(stats.first_in_last_bucket, 91);
         assert_eq!(stats.buckets[160], 0);
+    }
+
+    #[test]
+    fn the_readout_states_the_bucket_layout_and_examples() {
+        let stats = compute(160).unwrap();
+        let text = readout(&stats);
+        assert!(
+            text.starts_with("32 buckets, max_distance 128, bidirectional"),
+            "{text}"
+        );
+        assert!(
+            text.contains("use buckets 0–15, keys after it 16–31"),
+            "{text}"
+        );
+        assert!(
+            text.contains("every distance ≥ 91 in one direction shares the last bucket"),
+            "{text}"
+        );
+        let example = format!("−90 → {}, −91 → {}", stats.buckets[70], stats.buckets[69]);
+        assert!(text.contains(&example), "{text}");
+        assert!(
+            text.contains(&format!(
+                "the page uses {} different buckets",
+                stats.distinct_buckets
+            )),
+            "{text}"
+        );
     }
 }

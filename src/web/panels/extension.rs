@@ -13,7 +13,9 @@ use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::family_charts::{draw_lines, LineChart, Series};
 use super::{canvas_message, elapsed, Ctx};
-use crate::model::extension::{compute, ratios_sentence, wavelength_sentence, ExtensionStats};
+use crate::model::extension::{
+    compute, ratios_sentence, too_few_pairs_sentence, wavelength_sentence, ExtensionStats,
+};
 
 fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError> {
     let started = now_ms();
@@ -31,13 +33,7 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
                 )?;
             }
         }
-        dom::text(
-            &dom.readout,
-            &format!(
-                "d = {} has fewer than two rotary pairs: NTK-aware scaling needs d ≥ 4.",
-                p.d
-            ),
-        );
+        dom::text(&dom.readout, &too_few_pairs_sentence(p.d));
         dom::text(&dom.wavelength_readout, "");
         stats.ms = elapsed(started);
         return Ok(stats);

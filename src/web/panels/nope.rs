@@ -12,8 +12,8 @@ use super::super::dom::{self, now_ms};
 use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::family_charts::{draw_lines, LineChart, Series};
-use super::{elapsed, format_number, Ctx};
-use crate::model::nope::{compute, NopeStats};
+use super::{elapsed, Ctx};
+use crate::model::nope::{compute, readout, NopeStats};
 
 fn render(ctx: &mut Ctx, dom: &NopeDom) -> Result<NopeStats, WebError> {
     let started = now_ms();
@@ -56,28 +56,7 @@ fn render(ctx: &mut Ctx, dom: &NopeDom) -> Result<NopeStats, WebError> {
             },
         )?;
     }
-    let at = |t: usize| {
-        stats
-            .causal_outputs
-            .get(t - 1)
-            .map_or("—".into(), |&v| format_number(v))
-    };
-    dom::text(
-        &dom.readout,
-        &format!(
-            "No encoding, equal scores, one feature: 1 on the first token, 0 elsewhere. With the causal mask, position t averages the first t tokens: output {} at t = 1, {} at t = 2, {} at t = {n} (largest difference from 1/t: {}), every position a different value{} — a function of the position, computed by the layer. Without the mask every position averages all {n} tokens and gets {} (difference from 1/n: {}): nothing tells them apart. So a causal decoder can represent positions without P; a bidirectional layer without any position cannot (it is permutation-equivariant: see the order panel).",
-            at(1),
-            if n >= 2 { at(2) } else { "—".into() },
-            at(n.max(1)),
-            format_number(stats.causal_error),
-            if stats.causal_distinct { "" } else { " (n = 1: one position)" },
-            stats
-                .bidirectional_outputs
-                .first()
-                .map_or("—".into(), |&v| format_number(v)),
-            format_number(stats.bidirectional_error),
-        ),
-    );
+    dom::text(&dom.readout, &readout(&stats, n));
     stats.ms = elapsed(started);
     Ok(stats)
 }

@@ -14,7 +14,7 @@ use super::super::dom::{self, now_ms};
 use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::family_charts::{draw_lines, LineChart, Series};
-use super::{elapsed, format_number, Ctx};
+use super::{elapsed, Ctx};
 use crate::math::stacking::StackOptions;
 use crate::model::stacking::{self as stacking_text, compute, StackingStats};
 
@@ -98,30 +98,9 @@ fn render(ctx: &mut Ctx, dom: &StackingDom) -> Result<StackingStats, WebError> {
             },
         )?;
     }
-    let list = |values: &[f64]| {
-        values
-            .iter()
-            .take(6)
-            .map(|&v| format_number(v))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
     dom::text(
         &dom.readout,
-        &format!(
-            "n = {}, d = {} (the page's n and d, at most {MAX_STACK_N}), {} layers, {}; E = N(0, 1) rows, X_0 = E (+ P), W ~ N(0, 1/d) drawn anew per layer (seed {}). Residual r_L for L = 0, 1, 2, …: {}{}. Probe R² (held out): {}{}. {} {}",
-            stats.n,
-            stats.d,
-            stats.layers,
-            stacking_text::setting(&options),
-            ctx.settings.seed,
-            list(&stats.rank_residual),
-            if stats.rank_residual.len() > 6 { ", …" } else { "" },
-            list(&stats.probe_r2),
-            if stats.probe_r2.len() > 6 { ", …" } else { "" },
-            stacking_text::verdict(&options, &stats.rank_residual, &stats.probe_r2),
-            stacking_text::probe_definition(),
-        ),
+        &stacking_text::readout(&stats, &options, ctx.settings.seed, MAX_STACK_N),
     );
     stats.ms = elapsed(started);
     Ok(stats)

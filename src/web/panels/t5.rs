@@ -14,7 +14,7 @@ use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::family_charts::{draw_lines, LineChart, Series};
 use super::{elapsed, Ctx};
-use crate::model::t5::{compute, T5Stats};
+use crate::model::t5::{compute, readout, T5Stats};
 
 fn render(ctx: &mut Ctx, dom: &T5Dom) -> Result<T5Stats, WebError> {
     let started = now_ms();
@@ -69,41 +69,7 @@ fn render(ctx: &mut Ctx, dom: &T5Dom) -> Result<T5Stats, WebError> {
             },
         )?;
     }
-    let bucket_of = |k: i64| {
-        stats
-            .buckets
-            .get((k + range) as usize)
-            .map_or("—".to_string(), |b| b.to_string())
-    };
-    dom::text(
-        &dom.readout,
-        &format!(
-            "{} buckets, max_distance {}, bidirectional: keys before the query (and the query's own key, bucket 0) use buckets 0–{}, keys after it {}–{} (bucket {} is never used: distance 1 after the query is already {}). Distances 0–{} get a bucket each; from {} to {} the bucket grows with the logarithm of the distance; every distance ≥ {} in one direction shares the last bucket ({} before, {} after). Examples: δ = −1 → {}, −8 → {}, −20 → {}, −90 → {}, −91 → {}, +5 → {}, +{} → {}. Over −{range} … {range} the page uses {} different buckets; each head adds its own learned scalar per bucket to the scores (enc = t5 in the attention panels draws them seeded, untrained). The causal decoder layout puts all 32 on the past: its last bucket starts at distance {}.",
-            stats.num_buckets,
-            stats.max_distance,
-            stats.num_buckets / 2 - 1,
-            stats.num_buckets / 2,
-            stats.num_buckets - 1,
-            stats.num_buckets / 2,
-            stats.num_buckets / 2 + 1,
-            stats.max_exact - 1,
-            stats.max_exact,
-            stats.first_in_last_bucket - 1,
-            stats.first_in_last_bucket,
-            stats.num_buckets / 2 - 1,
-            stats.num_buckets - 1,
-            bucket_of(-1),
-            bucket_of(-8),
-            bucket_of(-20),
-            bucket_of(-90),
-            bucket_of(-91),
-            bucket_of(5),
-            stats.range,
-            bucket_of(range),
-            stats.distinct_buckets,
-            stats.causal_first_in_last_bucket,
-        ),
-    );
+    dom::text(&dom.readout, &readout(&stats));
     stats.ms = elapsed(started);
     Ok(stats)
 }
