@@ -1,6 +1,8 @@
 //! The encoding parameters (d, n, base, δ, the pair, the position, the columns): their limits,
 //! defaults and clamping. Every out-of-range value is clamped to a working state and explained by
-//! a notice. Their URL keys are read and written in `query::params_keys`.
+//! a notice. δ, the pair, the position and the columns keep what the reader asked for
+//! ([`Requested`]) next to the value in use, so that a range that shrinks and grows back gives the
+//! request back. Their URL keys are read and written in `query::params_keys`.
 
 use crate::math::encoding::frequency_count;
 use crate::math::relative::valid_positions;
@@ -26,7 +28,33 @@ pub const DEFAULT_PAIR: usize = 3;
 pub const DEFAULT_POSITION: usize = 0;
 pub const DEFAULT_COLUMNS: [usize; 4] = [6, 7, 8, 9];
 
-/// The complete state of the encoding panels.
+/// What the reader asked for δ, the pair, the position and the columns (a link, a field,
+/// `peLab.set`). Their values in use in [`Params`] are derived from it by [`Params::clamp`]: a
+/// request that does not fit the current n or d is kept, not overwritten, so that dragging n down
+/// and back up shows the reader's δ again.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Requested {
+    pub delta: i64,
+    pub pair: usize,
+    pub position: usize,
+    /// Empty: the default columns for d ([`default_columns`]).
+    pub columns: Vec<usize>,
+}
+
+impl Default for Requested {
+    fn default() -> Self {
+        Requested {
+            delta: DEFAULT_DELTA,
+            pair: DEFAULT_PAIR,
+            position: DEFAULT_POSITION,
+            columns: DEFAULT_COLUMNS.to_vec(),
+        }
+    }
+}
+
+/// The complete state of the encoding panels. `delta`, `pair`, `position` and `columns` are the
+/// values in use (what the page shows, `peLab.state` and the link); `requested` is what the reader
+/// asked for, and only it is set by the keys.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Params {
     /// Encoding dimension (columns of P).
@@ -52,6 +80,9 @@ pub struct Params {
     pub first_position: usize,
     /// The limits of the backend in use (not part of a link).
     pub limits: Limits,
+    /// What the reader asked for δ, j, i and the columns (not part of a link: the link writes
+    /// the values in use, so that it reproduces the screen without a notice).
+    pub requested: Requested,
 }
 
 impl Default for Params {
@@ -67,13 +98,15 @@ impl Default for Params {
             textbook: false,
             first_position: 0,
             limits: CPU_LIMITS,
+            requested: Requested::default(),
         }
     }
 }
 
 impl Params {
     /// Brings the parameters that depend on others (δ on n, j on d, i on n and δ, columns on d)
-    /// into range. Returns a notice for each change.
+    /// into range, deriving them from [`Params::requested`]. Returns a notice for each change to d
+    /// or n and each request not met (see [`Params::reductions`]).
     pub fn clamp(&mut self) -> Vec<String> {
         let mut notices = Vec::new();
         let (d_max, n_max) = (self.limits.d_max, self.limits.n_max);
@@ -91,47 +124,57 @@ impl Params {
         }
         self.base = self.base.min(BASE_MAX);
 
+        // The values in use follow from the request every time, never from the previous values
+        // in use: a reduced δ is not what the reader asked for once n grows again.
+        let request = &self.requested;
         let max_delta = self.n as i64 - 1;
-        let delta = self.delta.clamp(-max_delta, max_delta);
-        if delta != self.delta {
-            notices.push(format!(
-                "δ = {} does not fit in a sequence of n = {} positions; using δ = {delta}.",
-                self.delta, self.n
-            ));
-            self.delta = delta;
-        }
-
-        let pairs = self.d / 2;
-        let max_pair = pairs.saturating_sub(1);
-        if self.pair > max_pair {
-            notices.push(format!(
-                "Frequency pair j = {} does not exist for d = {}; using j = {max_pair}.",
-                self.pair, self.d
-            ));
-            self.pair = max_pair;
-        }
-
+        self.delta = request.delta.clamp(-max_delta, max_delta);
+        self.pair = request.pair.min(self.max_pair());
+        // Silently follows δ and n: the highlighted position is a detail, not a setting.
         let valid = self.valid_positions();
-        if !valid.contains(&self.position) {
-            // Silently follow δ and n: the highlighted position is a detail, not a setting.
-            self.position = self
-                .position
-                .clamp(valid.start, valid.end.saturating_sub(1).max(valid.start));
-        }
-
-        let kept: Vec<usize> = self
+        self.position = request
+            .position
+            .clamp(valid.start, valid.end.saturating_sub(1).max(valid.start));
+        let kept: Vec<usize> = request
             .columns
             .iter()
             .copied()
             .filter(|&c| c < self.d)
             .collect();
-        if kept.len() != self.columns.len() {
-            let dropped: Vec<String> = self
-                .columns
-                .iter()
-                .filter(|&&c| c >= self.d)
-                .map(|c| c.to_string())
-                .collect();
+        self.columns = if kept.is_empty() {
+            default_columns(self.d)
+        } else {
+            kept
+        };
+        notices.extend(self.reductions());
+        notices
+    }
+
+    /// A notice for each value in use that is not what the reader asked for (δ, j, the columns;
+    /// the position follows silently). Said on every update while it holds, so that the notice
+    /// stays as long as the page shows the reduced value.
+    pub fn reductions(&self) -> Vec<String> {
+        let mut notices = Vec::new();
+        let request = &self.requested;
+        if self.delta != request.delta {
+            notices.push(format!(
+                "δ = {} does not fit in a sequence of n = {} positions; using δ = {}.",
+                request.delta, self.n, self.delta
+            ));
+        }
+        if self.pair != request.pair {
+            notices.push(format!(
+                "Frequency pair j = {} does not exist for d = {}; using j = {}.",
+                request.pair, self.d, self.pair
+            ));
+        }
+        let dropped: Vec<String> = request
+            .columns
+            .iter()
+            .filter(|&&c| c >= self.d)
+            .map(|c| c.to_string())
+            .collect();
+        if !dropped.is_empty() {
             notices.push(format!(
                 "Column(s) {} do not exist for d = {} (columns are 0…{}).",
                 dropped.join(", "),
@@ -139,12 +182,19 @@ impl Params {
                 self.d - 1
             ));
         }
-        self.columns = if kept.is_empty() {
-            default_columns(self.d)
-        } else {
-            kept
-        };
         notices
+    }
+
+    /// Whether `other` shows the same view: every value in use equal, whatever was requested.
+    pub fn same_in_use(&self, other: &Params) -> bool {
+        let mut other = other.clone();
+        other.requested.clone_from(&self.requested);
+        *self == other
+    }
+
+    /// The last complete (sin, cos) pair j: ⌊d/2⌋ − 1 (0 when d < 2).
+    fn max_pair(&self) -> usize {
+        (self.d / 2).saturating_sub(1)
     }
 
     /// The positions of P's rows: `first_position … first_position + n − 1`.

@@ -125,6 +125,8 @@ impl State {
         let before = self.clone();
         let mut changed = Changed::default();
         let mut notices = Vec::new();
+        // Dismissing clears the notices; any later update says a reduction still in force again.
+        let repeat_reductions = msg != Msg::DismissNotices;
         match msg {
             Msg::Set(entries) => self.apply_entries(&entries, &mut notices),
             Msg::ShiftColumns(shift) => {
@@ -215,7 +217,17 @@ impl State {
                 changed.show_section = Some(to);
             }
         }
-        changed.encoding = self.params != before.params;
+        if repeat_reductions {
+            // A value still reduced is said on every update, not only on the one that reduced
+            // it: the notice stays as long as the page shows a value the reader did not ask for.
+            for reduction in self.params.reductions() {
+                if !notices.contains(&reduction) {
+                    notices.push(reduction);
+                }
+            }
+        }
+        // P depends on the values in use only: a new request that still does not fit leaves it.
+        changed.encoding = !self.params.same_in_use(&before.params);
         changed.panels = changed.encoding || self.settings != before.settings;
         changed.view = self.view != before.view;
         changed.state = *self != before;
@@ -226,8 +238,13 @@ impl State {
     /// Applies `key = value` updates: the encoding parameters first, then (with the heads fitted
     /// to the new d) the panel and view settings in their order.
     fn apply_entries(&mut self, entries: &[(String, String)], notices: &mut Vec<String>) {
-        for (key, value) in entries.iter().filter(|(k, _)| is_param_key(k)) {
-            notices.extend(self.params.update(key, value));
+        let params = entries
+            .iter()
+            .filter(|(k, _)| is_param_key(k))
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect::<Vec<_>>();
+        if !params.is_empty() {
+            notices.extend(self.params.update_all(params));
         }
         notices.extend(self.settings.fit_to(self.params.d));
         for (key, value) in entries.iter().filter(|(k, _)| !is_param_key(k)) {
@@ -356,6 +373,47 @@ mod tests {
         assert_eq!(state.view.section, Some(PanelId::Heads));
         let changed = State::default().update(Msg::Preset("nope".into()));
         assert_eq!(changed.notices.map(|n| n.len()), Some(1));
+    }
+
+    #[test]
+    fn a_reduced_delta_is_said_on_every_update_until_it_fits() {
+        let delta_notices = |changed: &Changed| {
+            changed
+                .notices
+                .iter()
+                .flatten()
+                .filter(|n| n.contains("δ = 5"))
+                .count()
+        };
+        let mut state = State::default();
+        state.update(Msg::set("delta", "5"));
+        // Said once, even when several keys of one update are applied.
+        let changed = state.update(set(&[("n", "3"), ("base", "500")]));
+        assert_eq!((state.params.delta, delta_notices(&changed)), (2, 1));
+        // A change to the panels alone still says it: the view still shows δ = 2.
+        assert_eq!(delta_notices(&state.update(set(&[("text", "a b")]))), 1);
+        assert_eq!(state.update(Msg::DismissNotices).notices, Some(vec![]));
+        // A new request that does not fit either leaves P alone.
+        let changed = state.update(Msg::set("delta", "9"));
+        assert!(!changed.encoding && changed.state);
+        let changed = state.update(Msg::set("n", "60"));
+        assert_eq!(state.params.delta, 9);
+        assert_eq!(changed.notices, Some(vec![]));
+    }
+
+    #[test]
+    fn a_preset_resets_the_requests() {
+        let mut state = State::default();
+        state.update(set(&[
+            ("delta", "5"),
+            ("pos", "40"),
+            ("cols", "0,31"),
+            ("n", "3"),
+        ]));
+        state.update(Msg::Preset("multi-head".into()));
+        let params = State::default().params;
+        assert_eq!(state.params.requested, params.requested);
+        assert_eq!(state.params.delta, 1);
     }
 
     #[test]

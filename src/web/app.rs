@@ -347,8 +347,12 @@ impl App {
         self.backend = backend;
         self.backend_chosen = true;
         let changed = self.state.update(Msg::SetLimits(self.backend.limits()));
-        if let Some(notices) = changed.notices.filter(|n| !n.is_empty()) {
-            self.notices.extend(notices);
+        // Added to the link's notices, less those already there: a request the link reduced is
+        // said again by every update, this one included.
+        for notice in changed.notices.into_iter().flatten() {
+            if !self.notices.contains(&notice) {
+                self.notices.push(notice);
+            }
         }
         self.stats.adapter = self.backend.adapter();
         self.stats.backend = self.backend.name();

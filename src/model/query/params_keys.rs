@@ -53,12 +53,23 @@ impl Params {
 
     /// Applies one textual update and clamps the whole state. Unknown keys are reported.
     pub fn update(&mut self, key: &str, value: &str) -> Vec<String> {
+        self.update_all([(key, value)])
+    }
+
+    /// Applies textual updates in order, then clamps the whole state once, so that a request
+    /// still not met is said once, not once per key. Unknown keys are reported.
+    pub fn update_all<'a>(
+        &mut self,
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Vec<String> {
         let mut notices = Vec::new();
-        if !is_key(key) {
-            notices.push(format!("Unknown parameter '{key}' ignored."));
-            return notices;
+        for (key, value) in pairs {
+            if is_key(key) {
+                self.apply(key, value, &mut notices);
+            } else {
+                notices.push(format!("Unknown parameter '{key}' ignored."));
+            }
         }
-        self.apply(key, value, &mut notices);
         notices.extend(self.clamp());
         notices
     }
@@ -88,24 +99,25 @@ impl Params {
                     self.base = clamped;
                 }
             }
-            // δ, j and i depend on n and d: their range is enforced by `clamp`.
+            // δ, j, i and the columns depend on n and d: these keys set the request, and `clamp`
+            // derives the values in use from it.
             "delta" => {
                 let limit = self.limits.n_max as f64;
                 if let Some(v) = parse_integer(key, value, -limit, limit, notices) {
-                    self.delta = v as i64;
+                    self.requested.delta = v as i64;
                 }
             }
             "pair" => {
                 if let Some(v) = parse_integer(key, value, 0.0, self.limits.d_max as f64, notices) {
-                    self.pair = v as usize;
+                    self.requested.pair = v as usize;
                 }
             }
             "pos" | "position" => {
                 if let Some(v) = parse_integer(key, value, 0.0, self.limits.n_max as f64, notices) {
-                    self.position = v as usize;
+                    self.requested.position = v as usize;
                 }
             }
-            "cols" | "columns" => self.columns = parse_columns(value, notices),
+            "cols" | "columns" => self.requested.columns = parse_columns(value, notices),
             "textbook" => {
                 if let Some(on) = parse_switch(key, value, notices) {
                     self.textbook = on;
@@ -121,7 +133,8 @@ impl Params {
     }
 }
 
-/// The parameters as link pairs, in the order they are written.
+/// The parameters as link pairs, in the order they are written: the values in use, not the
+/// requests, so that a link reproduces what is on screen without a notice.
 pub fn params_pairs(params: &Params) -> Vec<(&'static str, String)> {
     let columns: Vec<String> = params.columns.iter().map(|c| c.to_string()).collect();
     let mut pairs = vec![
@@ -308,7 +321,9 @@ mod tests {
         assert_eq!(p.first_position, 1);
         assert!(query(&p).ends_with("&textbook=1&index=1"));
         let (q, _) = parse(&query(&p));
-        assert_eq!(p, q);
+        // The same view; only the request differs (position 0, shown as 1, the first one).
+        assert!(p.same_in_use(&q), "{p:?} {q:?}");
+        assert_eq!(query(&p), query(&q));
         assert!(!query(&Params::default()).contains("textbook"));
         assert!(!query(&Params::default()).contains("index"));
         for (query, textbook, first) in [
@@ -346,6 +361,102 @@ mod tests {
         let (p, _) = parse("n=10&delta=-3&pos=10");
         assert_eq!(p.position, 9, "0-based: position 10 is not a row of n = 10");
         assert_eq!(Params::default().valid_positions(), 0..59);
+    }
+
+    /// Applies one update; returns the notices that mention `word`.
+    fn said(p: &mut Params, key: &str, value: &str, word: &str) -> Vec<String> {
+        let notices = p.update(key, value);
+        notices.into_iter().filter(|n| n.contains(word)).collect()
+    }
+
+    #[test]
+    fn a_delta_reduced_by_a_short_sequence_comes_back_when_n_grows() {
+        let mut p = Params::default();
+        assert!(p.update("delta", "5").is_empty());
+        let notices = said(&mut p, "n", "3", "δ");
+        assert_eq!((p.delta, p.requested.delta), (2, 5));
+        assert_eq!(
+            notices,
+            ["δ = 5 does not fit in a sequence of n = 3 positions; using δ = 2."]
+        );
+        // Every update while δ is reduced says so again, whatever it changes.
+        assert_eq!(said(&mut p, "base", "500", "δ").len(), 1);
+        assert!(said(&mut p, "n", "60", "δ").is_empty());
+        assert_eq!(p.delta, 5);
+        p.update("n", "1");
+        assert_eq!(p.delta, 0);
+        p.update("n", "60");
+        assert_eq!(p.delta, 5);
+        p.update("delta", "-7");
+        p.update("n", "4");
+        assert_eq!(p.delta, -3);
+        p.update("n", "60");
+        assert_eq!(p.delta, -7);
+    }
+
+    #[test]
+    fn the_chapter_columns_and_pair_come_back_when_d_grows() {
+        let mut p = Params::default();
+        p.update("d", "1");
+        assert_eq!((p.columns.clone(), p.pair), (vec![0], 0));
+        let notices = p.update("d", "33");
+        assert!(notices.is_empty(), "{notices:?}");
+        assert_eq!((p.columns.clone(), p.pair), (vec![6, 7, 8, 9], 3));
+    }
+
+    #[test]
+    fn requested_columns_beyond_d_are_dropped_with_a_notice_then_come_back() {
+        let mut p = Params::default();
+        p.update("cols", "0,1,31");
+        let notices = said(&mut p, "d", "16", "Column");
+        assert_eq!(p.columns, vec![0, 1]);
+        assert_eq!(
+            notices,
+            ["Column(s) 31 do not exist for d = 16 (columns are 0…15)."]
+        );
+        assert!(said(&mut p, "d", "32", "Column").is_empty());
+        assert_eq!(p.columns, vec![0, 1, 31]);
+    }
+
+    #[test]
+    fn the_position_follows_n_silently_and_comes_back() {
+        let mut p = Params::default();
+        p.update("pos", "50");
+        assert!(p.update("n", "10").is_empty(), "the position has no notice");
+        assert!(p.valid_positions().contains(&p.position));
+        assert_eq!(p.position, 8);
+        p.update("n", "60");
+        assert_eq!(p.position, 50);
+    }
+
+    #[test]
+    fn a_new_request_replaces_the_old_and_the_link_writes_the_values_in_use() {
+        let mut p = Params::default();
+        p.update("delta", "5");
+        p.update("n", "3");
+        p.update("delta", "-9");
+        assert_eq!((p.delta, p.requested.delta), (-2, -9));
+        p.update("n", "60");
+        assert_eq!(p.delta, -9);
+        p.update("delta", "5");
+        p.update("n", "3");
+        assert!(query(&p).contains("&delta=2&"), "{}", query(&p));
+        // The link shows what is on screen, and loads without a notice.
+        let (q, notices) = parse(&query(&p));
+        assert!(notices.is_empty(), "{notices:?}");
+        assert_eq!((q.delta, q.requested.delta), (2, 2));
+        assert!(p.same_in_use(&q) && p != q);
+    }
+
+    #[test]
+    fn defaults_request_what_they_use() {
+        let p = Params::default();
+        let r = &p.requested;
+        assert_eq!(
+            (r.delta, r.pair, r.position, r.columns.clone()),
+            (p.delta, p.pair, p.position, p.columns.clone())
+        );
+        assert!(p.reductions().is_empty());
     }
 
     #[test]
