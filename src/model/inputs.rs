@@ -102,11 +102,10 @@ impl Inputs {
         self
     }
 
-    /// Adds a list of words, each its own part, with the list's length first.
-    pub fn with_words<S: AsRef<str>>(mut self, words: &[S]) -> Self {
-        self.0.push(Part::Whole(words.len() as u64));
-        self.0
-            .extend(words.iter().map(|w| Part::Text(w.as_ref().to_string())));
+    /// Adds a list (words, indices), each item its own part, with the list's length first.
+    pub fn with_list<T: Into<Part>>(mut self, items: impl ExactSizeIterator<Item = T>) -> Self {
+        self.0.push(Part::Whole(items.len() as u64));
+        self.0.extend(items.map(Into::into));
         self
     }
 }
@@ -184,11 +183,11 @@ mod tests {
     #[test]
     fn text_that_prints_alike_stays_apart() {
         // As one formatted string both would read "a|b|c".
-        let one = Inputs::new().with_words(&["a|b", "c"]);
-        let two = Inputs::new().with_words(&["a", "b|c"]);
+        let one = Inputs::new().with_list(["a|b", "c"].into_iter());
+        let two = Inputs::new().with_list(["a", "b|c"].into_iter());
         assert_ne!(one, two);
-        let three = Inputs::new().with_words(&["a", "b"]).with("c");
-        let four = Inputs::new().with_words(&["a", "b", "c"]);
+        let three = Inputs::new().with_list(["a", "b"].into_iter()).with("c");
+        let four = Inputs::new().with_list(["a", "b", "c"].into_iter());
         assert_ne!(
             three, four,
             "the length keeps the words apart from what follows"

@@ -175,7 +175,7 @@ impl App {
             let draw = !spec.lazy || page::is_on_screen(&spec.section_id());
             let started = now_ms();
             if !draw {
-                if self.needs_render(id, false) && !self.deferred.contains(&id) {
+                if self.stale_inputs(id, false).is_some() && !self.deferred.contains(&id) {
                     self.deferred.push(id);
                 }
                 continue;
@@ -227,26 +227,27 @@ impl App {
         }
     }
 
-    /// Whether panel `id` must render: its inputs changed since it was last rendered, or it is
-    /// to be drawn and was last only computed.
-    fn needs_render(&mut self, id: PanelId, draw: bool) -> bool {
-        let previous = self.rendered[id.index()].clone();
-        let Some((panel, ctx)) = self.panel_and_ctx(id, draw) else {
-            return false;
-        };
+    /// The inputs panel `id` would render with, when it must render: they changed since it was
+    /// last rendered, or it is to be drawn and was last only computed. `None`: nothing to do.
+    fn stale_inputs(&mut self, id: PanelId, draw: bool) -> Option<Inputs> {
+        let (panel, ctx) = self.panel_and_ctx(id, draw)?;
         let inputs = panel.inputs(&ctx);
-        !matches!(previous, Some((done, was_drawn)) if done == inputs && (was_drawn || !draw))
+        let current = matches!(
+            &self.rendered[id.index()],
+            Some((done, was_drawn)) if *done == inputs && (*was_drawn || !draw)
+        );
+        (!current).then_some(inputs)
     }
 
-    /// Renders panel `id` (its canvases too when `draw`) if it needs it.
+    /// Renders panel `id` (its canvases too when `draw`) if it needs it; its inputs are taken
+    /// once, for the check and for the record of what it was rendered from.
     fn render_panel(&mut self, id: PanelId, draw: bool) {
-        if !self.needs_render(id, draw) {
+        let Some(inputs) = self.stale_inputs(id, draw) else {
             return;
-        }
+        };
         let Some((panel, mut ctx)) = self.panel_and_ctx(id, draw) else {
             return;
         };
-        let inputs = panel.inputs(&ctx);
         let result = panel.render(&mut ctx);
         if let Err(error) = &result {
             dom::text(

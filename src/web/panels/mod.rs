@@ -144,7 +144,7 @@ fn canvas_message(canvas: &HtmlCanvasElement, lines: &[&str]) -> Result<(), WebE
 fn tokens_key(ctx: &super::panel::Ctx) -> Inputs {
     let (p, l) = (ctx.params, ctx.settings);
     Inputs::new()
-        .with_words(&l.tokens())
+        .with_list(l.tokens().into_iter())
         .with(p.d)
         .with(p.base)
         .with(l.positional_encoding)

@@ -164,13 +164,7 @@ pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
     // layers of 4·10⁶ multiply-adds per token).
     let inputs = super::tokens_key(ctx)
         .with_debug(&with_position)
-        .with_words(
-            &chosen
-                .permutation
-                .iter()
-                .map(|p| p.to_string())
-                .collect::<Vec<_>>(),
-        )
+        .with_list(chosen.permutation.iter().copied())
         .with_all(super::projection_key(ctx));
     let (without, with) = ctx.caches.order_gaps.get_or_try(inputs, || {
         let perm = &chosen.permutation;
