@@ -16,6 +16,7 @@ pub mod complexity;
 pub mod controls;
 pub mod export;
 pub mod extension;
+pub mod figure_style;
 pub mod heads;
 pub mod inputs;
 pub mod learned;

@@ -97,6 +97,9 @@ pub struct App {
     pub(super) deferred: Vec<PanelId>,
     /// The values the panels share or keep between frames.
     pub(super) caches: super::panels::Caches,
+    /// The figures' colours and type for the theme and mode the page shows (`page::figure_look`);
+    /// when they change every figure is drawn again.
+    pub(super) figure_style: crate::model::figure_style::FigureStyle,
     /// What the heatmap of P was last drawn from (`App::encoding_key`); `None` forces a redraw.
     pub(super) encoding_drawn: Option<Inputs>,
 }
@@ -148,6 +151,7 @@ impl App {
             slider_held: false,
             deferred: Vec::new(),
             caches: super::panels::Caches::default(),
+            figure_style: Default::default(),
             encoding_drawn: None,
             announced: None,
             show_section: None,
@@ -303,6 +307,7 @@ impl App {
             stats,
             frame_id,
             caches,
+            figure_style,
             ..
         } = self;
         let panel = panels.get_mut(id.index())?;
@@ -321,6 +326,7 @@ impl App {
             send: scheduler::send,
             panel: id,
             caches,
+            style: figure_style,
         };
         Some((panel, ctx))
     }

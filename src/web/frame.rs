@@ -16,6 +16,7 @@ use ndarray::Axis;
 
 use crate::math::relative::projection_error_of;
 use crate::model::controls::{control_values, global_summary};
+use crate::model::figure_style::FigureStyle;
 use crate::model::params::Params;
 use crate::model::schedule;
 
@@ -56,6 +57,15 @@ impl App {
             self.controls
                 .sync(&values, self.editing.take().as_deref())?;
             super::lesson::show_summary(&global_summary(&values));
+        }
+        // The figures follow the theme and mode shown (a theme that follows the system changes
+        // with it): when they change, every figure is drawn again in the new look.
+        let look = page::figure_look();
+        if look != self.figure_style.look {
+            self.figure_style = FigureStyle::for_look(look);
+            self.stale.encoding = true;
+            self.encoding_drawn = None;
+            self.rendered.iter_mut().for_each(|r| *r = None);
         }
         if self.stale.notices {
             self.stale.notices = false;

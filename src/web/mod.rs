@@ -107,6 +107,7 @@ fn mount_inner(search: &str) -> Result<(), WebError> {
     page::build_presets(&page, scheduler::send)?;
     page::install_export_tools(scheduler::send)?;
     page::observe_panels(scheduler::send)?;
+    page::watch_color_scheme(scheduler::send)?;
     lesson::install(scheduler::send)?;
     layout::install()?;
     if link.compute != ComputeChoice::Cpu {

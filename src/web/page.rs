@@ -13,6 +13,7 @@ use super::action::Action;
 use super::dom::{self, listen};
 use super::error::WebError;
 use super::panel::PANELS;
+use crate::model::figure_style::FigureLook;
 use crate::model::presets::PRESETS;
 use crate::model::query;
 use crate::model::state::{State, Theme, ViewSettings};
@@ -56,6 +57,35 @@ pub fn apply_view(_page: &PageDom, view: &ViewSettings) -> Result<(), WebError> 
         root.remove_attribute("data-present")?;
     }
     super::lesson::show_section(view.section);
+    Ok(())
+}
+
+/// The theme and mode the figures are drawn in: the document element's `data-theme` (or the
+/// system's colour scheme while the page follows it) and `data-present`.
+pub fn figure_look() -> FigureLook {
+    let Ok(root) = root() else {
+        return FigureLook::default();
+    };
+    let dark = match root.get_attribute("data-theme").as_deref() {
+        Some("dark") => true,
+        Some("light") => false,
+        _ => dom::window()
+            .ok()
+            .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+            .is_some_and(|m| m.matches()),
+    };
+    FigureLook {
+        dark,
+        projector: root.has_attribute("data-present"),
+    }
+}
+
+/// Draws every figure again when the system's colour scheme changes (it decides the figures'
+/// look while the page's theme follows the system).
+pub fn watch_color_scheme(send: fn(Action)) -> Result<(), WebError> {
+    if let Some(query) = dom::window()?.match_media("(prefers-color-scheme: dark)")? {
+        listen(&query, "change", move |_| send(Action::Redraw))?;
+    }
     Ok(())
 }
 

@@ -78,6 +78,8 @@ pub struct Ctx<'a> {
     pub panel: PanelId,
     /// The values panels share or keep between frames (owned by the app).
     pub caches: &'a panels::Caches,
+    /// The colours and type of every figure, for the page's theme and mode.
+    pub style: &'a crate::model::figure_style::FigureStyle,
 }
 
 /// A panel of the page.
