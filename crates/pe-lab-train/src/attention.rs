@@ -1,0 +1,298 @@
+//! Multi-head attention of one layer, forward and backward, for every position scheme: the
+//! scores of head h are q_i·k_j/√d_h (with Shaw's q_i·a^K_(clip(j−i))/√d_h), plus the scheme's
+//! bias (T5's learned bucket bias, ALiBi's −m_h·|i − j|), masked above the diagonal when causal,
+//! then a softmax over the keys; the output is Σ_j α_ij v_j (plus Shaw's Σ_j α_ij a^V_(clip(j−i))).
+
+use crate::encodings::{relative_rows, Encoding, PositionTables};
+use crate::linalg::{axpy, dot, softmax_in_place};
+use crate::real::Real;
+
+/// The sizes of one attention call.
+#[derive(Debug, Clone, Copy)]
+pub struct Shape {
+    pub sequences: usize,
+    pub length: usize,
+    pub d: usize,
+    pub heads: usize,
+    pub causal: bool,
+    pub encoding: Encoding,
+}
+
+impl Shape {
+    pub fn head_width(&self) -> usize {
+        self.d / self.heads
+    }
+
+    fn scale<T: Real>(&self) -> T {
+        T::from_f64(1.0 / (self.head_width() as f64).sqrt())
+    }
+
+    /// The keys query i looks at: all of them, or 0..=i when causal.
+    #[inline]
+    fn keys(&self, i: usize) -> usize {
+        if self.causal {
+            i + 1
+        } else {
+            self.length
+        }
+    }
+}
+
+/// Small buffers reused by every call.
+#[derive(Debug, Clone, Default)]
+pub struct Scratch<T> {
+    /// head_width × length: one head's keys (forward) or values (backward), transposed.
+    transposed: Vec<T>,
+    /// length: the score gradients of one query.
+    row: Vec<T>,
+    /// One entry per relative-table row.
+    group: Vec<T>,
+    group_weights: Vec<T>,
+}
+
+impl<T: Real> Scratch<T> {
+    fn prepare(&mut self, shape: &Shape) {
+        let rows = relative_rows(shape.encoding);
+        grow(&mut self.transposed, shape.head_width() * shape.length);
+        grow(&mut self.row, shape.length);
+        grow(&mut self.group, rows);
+        grow(&mut self.group_weights, rows);
+    }
+}
+
+/// Makes `v` at least `len` long (allocates only when it grows).
+pub fn grow<T: Real>(v: &mut Vec<T>, len: usize) {
+    if v.len() < len {
+        v.resize(len, T::ZERO);
+    }
+}
+
+/// Rotates every head of every row of `x` (rows × d) by its position (RoPE), or back by the
+/// inverse rotation (the backward pass: the rotation is orthogonal).
+pub fn rope_rotate<T: Real>(x: &mut [T], shape: &Shape, tables: &PositionTables<T>, inverse: bool) {
+    let (d, n, dh) = (shape.d, shape.length, shape.head_width());
+    let pairs = dh / 2;
+    for (r, row) in x[..shape.sequences * n * d].chunks_exact_mut(d).enumerate() {
+        let m = r % n;
+        let cos = &tables.rope_cos[m * pairs..(m + 1) * pairs];
+        let sin = &tables.rope_sin[m * pairs..(m + 1) * pairs];
+        for head in row.chunks_exact_mut(dh) {
+            for ((pair, &c), &s) in head.chunks_exact_mut(2).zip(cos).zip(sin) {
+                let (a, b) = (pair[0], pair[1]);
+                if inverse {
+                    pair[0] = a * c + b * s;
+                    pair[1] = b * c - a * s;
+                } else {
+                    pair[0] = a * c - b * s;
+                    pair[1] = a * s + b * c;
+                }
+            }
+        }
+    }
+}
+
+/// The attention weights (sequences × heads × length × length) and the heads' outputs,
+/// concatenated (rows × d), from q, k (already rotated for RoPE) and v.
+#[allow(clippy::too_many_arguments)]
+pub fn forward<T: Real>(
+    shape: &Shape,
+    tables: &PositionTables<T>,
+    relative_key: &[T],
+    relative_value: &[T],
+    q: &[T],
+    k: &[T],
+    v: &[T],
+    weights: &mut [T],
+    attended: &mut [T],
+    scratch: &mut Scratch<T>,
+) {
+    scratch.prepare(shape);
+    let (d, n, dh, heads) = (shape.d, shape.length, shape.head_width(), shape.heads);
+    let rows = relative_rows(shape.encoding);
+    let scale: T = shape.scale();
+    for b in 0..shape.sequences {
+        for h in 0..heads {
+            let column = h * dh;
+            let key_t = &mut scratch.transposed[..dh * n];
+            for j in 0..n {
+                let key = &k[(b * n + j) * d + column..][..dh];
+                for (c, &value) in key.iter().enumerate() {
+                    key_t[c * n + j] = value;
+                }
+            }
+            for i in 0..n {
+                let row_start = ((b * heads + h) * n + i) * n;
+                let row = &mut weights[row_start..row_start + n];
+                let keys = shape.keys(i);
+                let query = &q[(b * n + i) * d + column..][..dh];
+                row.fill(T::ZERO);
+                for (c, &qc) in query.iter().enumerate() {
+                    axpy(&mut row[..keys], qc, &scratch.transposed[c * n..c * n + keys]);
+                }
+                match shape.encoding {
+                    Encoding::Shaw => {
+                        let table = &relative_key[h * rows * dh..(h + 1) * rows * dh];
+                        for (g, a_key) in scratch.group.iter_mut().zip(table.chunks_exact(dh)) {
+                            *g = dot(query, a_key);
+                        }
+                        for (j, s) in row[..keys].iter_mut().enumerate() {
+                            *s = (*s + scratch.group[tables.row_of(i, j)]) * scale;
+                        }
+                    }
+                    Encoding::T5 => {
+                        let biases = &relative_key[h * rows..(h + 1) * rows];
+                        for (j, s) in row[..keys].iter_mut().enumerate() {
+                            *s = *s * scale + biases[tables.row_of(i, j)];
+                        }
+                    }
+                    Encoding::Alibi => {
+                        for (j, s) in row[..keys].iter_mut().enumerate() {
+                            *s = *s * scale + tables.alibi_bias(h, i, j);
+                        }
+                    }
+                    _ => {
+                        for s in row[..keys].iter_mut() {
+                            *s *= scale;
+                        }
+                    }
+                }
+                // Masked keys keep their weight of exactly 0 (the row was zeroed).
+                softmax_in_place(&mut row[..keys]);
+                let out = &mut attended[(b * n + i) * d + column..][..dh];
+                out.fill(T::ZERO);
+                for (j, &w) in row[..keys].iter().enumerate() {
+                    axpy(out, w, &v[(b * n + j) * d + column..][..dh]);
+                }
+                if shape.encoding == Encoding::Shaw {
+                    let group = &mut scratch.group[..rows];
+                    group.fill(T::ZERO);
+                    for (j, &w) in row[..keys].iter().enumerate() {
+                        group[tables.row_of(i, j)] += w;
+                    }
+                    let table = &relative_value[h * rows * dh..(h + 1) * rows * dh];
+                    for (&g, a_value) in group.iter().zip(table.chunks_exact(dh)) {
+                        axpy(out, g, a_value);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Gradients of q, k, v (with respect to the rotated q and k for RoPE) and of the relative tables
+/// from the gradient of the heads' outputs. `grad_q`, `grad_k`, `grad_v` are overwritten; the
+/// table gradients are accumulated.
+#[allow(clippy::too_many_arguments)]
+pub fn backward<T: Real>(
+    shape: &Shape,
+    tables: &PositionTables<T>,
+    relative_key: &[T],
+    relative_value: &[T],
+    q: &[T],
+    k: &[T],
+    v: &[T],
+    weights: &[T],
+    grad_attended: &[T],
+    grad_q: &mut [T],
+    grad_k: &mut [T],
+    grad_v: &mut [T],
+    grad_relative_key: &mut [T],
+    grad_relative_value: &mut [T],
+    scratch: &mut Scratch<T>,
+) {
+    scratch.prepare(shape);
+    let (d, n, dh, heads) = (shape.d, shape.length, shape.head_width(), shape.heads);
+    let total = shape.sequences * n * d;
+    grad_q[..total].fill(T::ZERO);
+    grad_k[..total].fill(T::ZERO);
+    grad_v[..total].fill(T::ZERO);
+    let rows = relative_rows(shape.encoding);
+    let scale: T = shape.scale();
+    let shaw = shape.encoding == Encoding::Shaw;
+    for b in 0..shape.sequences {
+        for h in 0..heads {
+            let column = h * dh;
+            let value_t = &mut scratch.transposed[..dh * n];
+            for j in 0..n {
+                let value = &v[(b * n + j) * d + column..][..dh];
+                for (c, &x) in value.iter().enumerate() {
+                    value_t[c * n + j] = x;
+                }
+            }
+            for i in 0..n {
+                let keys = shape.keys(i);
+                let row_start = ((b * heads + h) * n + i) * n;
+                let alpha = &weights[row_start..row_start + keys];
+                let query_at = (b * n + i) * d + column;
+                let g_out = &grad_attended[query_at..query_at + dh];
+                let g_alpha = &mut scratch.row[..keys];
+                g_alpha.fill(T::ZERO);
+                for (c, &g) in g_out.iter().enumerate() {
+                    axpy(g_alpha, g, &scratch.transposed[c * n..c * n + keys]);
+                }
+                for (j, &w) in alpha.iter().enumerate() {
+                    axpy(&mut grad_v[(b * n + j) * d + column..][..dh], w, g_out);
+                }
+                if shaw {
+                    let table = &relative_value[h * rows * dh..(h + 1) * rows * dh];
+                    let grad_table = &mut grad_relative_value[h * rows * dh..(h + 1) * rows * dh];
+                    let group = &mut scratch.group[..rows];
+                    let group_weights = &mut scratch.group_weights[..rows];
+                    group_weights.fill(T::ZERO);
+                    for (r, a_value) in table.chunks_exact(dh).enumerate() {
+                        group[r] = dot(g_out, a_value);
+                    }
+                    for (j, (ga, &w)) in g_alpha.iter_mut().zip(alpha).enumerate() {
+                        let r = tables.row_of(i, j);
+                        *ga += group[r];
+                        group_weights[r] += w;
+                    }
+                    for (&w, grad_row) in group_weights.iter().zip(grad_table.chunks_exact_mut(dh)) {
+                        axpy(grad_row, w, g_out);
+                    }
+                }
+                // Softmax backward: ds_j = α_j (g_j − Σ_l α_l g_l).
+                let mean = dot(alpha, g_alpha);
+                for (ga, &w) in g_alpha.iter_mut().zip(alpha) {
+                    *ga = w * (*ga - mean);
+                }
+                let query = &q[query_at..query_at + dh];
+                match shape.encoding {
+                    Encoding::T5 => {
+                        let grad_biases = &mut grad_relative_key[h * rows..(h + 1) * rows];
+                        for (j, &ds) in g_alpha.iter().enumerate() {
+                            grad_biases[tables.row_of(i, j)] += ds;
+                        }
+                    }
+                    Encoding::Shaw => {
+                        let group = &mut scratch.group[..rows];
+                        group.fill(T::ZERO);
+                        for (j, &ds) in g_alpha.iter().enumerate() {
+                            group[tables.row_of(i, j)] += ds * scale;
+                        }
+                        let table = &relative_key[h * rows * dh..(h + 1) * rows * dh];
+                        let grad_table =
+                            &mut grad_relative_key[h * rows * dh..(h + 1) * rows * dh];
+                        let g_query = &mut grad_q[query_at..query_at + dh];
+                        for ((&g, a_key), grad_row) in group
+                            .iter()
+                            .zip(table.chunks_exact(dh))
+                            .zip(grad_table.chunks_exact_mut(dh))
+                        {
+                            axpy(g_query, g, a_key);
+                            axpy(grad_row, g, query);
+                        }
+                    }
+                    _ => {}
+                }
+                let g_query = &mut grad_q[query_at..query_at + dh];
+                for (j, &ds) in g_alpha.iter().enumerate() {
+                    let key_at = (b * n + j) * d + column;
+                    let dr = ds * scale;
+                    axpy(g_query, dr, &k[key_at..key_at + dh]);
+                    axpy(&mut grad_k[key_at..key_at + dh], dr, query);
+                }
+            }
+        }
+    }
+}

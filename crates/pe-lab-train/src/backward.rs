@@ -1,0 +1,202 @@
+//! The backward pass, written by hand: the gradient of the mean cross-entropy with respect to
+//! every parameter, from the caches the forward pass left in the workspace.
+
+use crate::attention::{self, rope_rotate};
+use crate::encodings::{relative_rows, Encoding, CONV_KERNEL};
+use crate::linalg::{layer_norm_backward, matmul, matmul_transposed_left, sum_rows, transpose};
+use crate::model::{Model, Workspace};
+use crate::real::Real;
+use crate::tasks::{Batch, NO_TARGET};
+
+/// Two disjoint mutable ranges of one slice (`first` must end before `second` starts).
+fn two_mut<T>(
+    values: &mut [T],
+    first: usize,
+    first_len: usize,
+    second: usize,
+    second_len: usize,
+) -> (&mut [T], &mut [T]) {
+    let (head, tail) = values.split_at_mut(second);
+    (&mut head[first..first + first_len], &mut tail[..second_len])
+}
+
+impl<T: Real> Model<T> {
+    /// Writes into `grads` (overwritten, same layout as the parameters) the gradient of the loss
+    /// that [`Model::forward`] just computed on `batch` with `params`.
+    pub fn backward(&self, params: &[T], batch: &Batch, ws: &mut Workspace<T>, grads: &mut [T]) {
+        grads.fill(T::ZERO);
+        let c = &self.config;
+        let (d, classes) = (c.d, c.classes());
+        let rows = batch.sequences * batch.length;
+        let counted = Self::counted(batch);
+        if counted == 0 {
+            return;
+        }
+        // The loss is the mean over the counted positions: ∂/∂z = (softmax(z) − onehot)/count.
+        let inverse = T::ONE / T::from_usize(counted);
+        let grad_logits = &mut ws.probabilities[..rows * classes];
+        for (row, &target) in grad_logits.chunks_exact_mut(classes).zip(&batch.targets) {
+            if target == NO_TARGET {
+                row.fill(T::ZERO);
+                continue;
+            }
+            row[target] -= T::ONE;
+            for v in row.iter_mut() {
+                *v *= inverse;
+            }
+        }
+        let last = &ws.states[c.layers][..rows * d];
+        let readout = self.layout.readout;
+        matmul_transposed_left(last, grad_logits, &mut grads[readout..readout + d * classes], rows, d, classes);
+        sum_rows(grad_logits, &mut grads[self.layout.readout_bias..][..classes]);
+        transpose(&params[readout..readout + d * classes], &mut ws.transposed, d, classes);
+        matmul(grad_logits, &ws.transposed, &mut ws.grad_x, rows, classes, d, false);
+        for l in (0..c.layers).rev() {
+            self.layer_backward(params, l, batch, ws, grads);
+        }
+        self.embed_backward(params, batch, ws, grads);
+    }
+
+    fn layer_backward(&self, params: &[T], l: usize, batch: &Batch, ws: &mut Workspace<T>, grads: &mut [T]) {
+        let c = &self.config;
+        let o = &self.layout.layers[l];
+        let (d, hidden) = (c.d, c.mlp_width());
+        let (sequences, n) = (batch.sequences, batch.length);
+        let rows = sequences * n;
+        let cache = &ws.layers[l];
+        let x = &ws.states[l][..rows * d];
+        let w = |offset: usize, len: usize| &params[offset..offset + len];
+        if c.mlp {
+            let grad_out = &mut ws.grad_x[..rows * d];
+            if c.layer_norm {
+                let (gain_grad, bias_grad) = two_mut(grads, o.norm2_gain, d, o.norm2_bias, d);
+                layer_norm_backward(grad_out, &cache.norm2_hat, &cache.norm2_inverse_std, w(o.norm2_gain, d), gain_grad, bias_grad);
+            }
+            let h = &cache.hidden[..rows * hidden];
+            let mid = &cache.mid[..rows * d];
+            matmul_transposed_left(h, grad_out, &mut grads[o.mlp_out..][..hidden * d], rows, hidden, d);
+            sum_rows(grad_out, &mut grads[o.mlp_out_bias..][..d]);
+            transpose(w(o.mlp_out, hidden * d), &mut ws.transposed, hidden, d);
+            let grad_hidden = &mut ws.grad_hidden[..rows * hidden];
+            matmul(grad_out, &ws.transposed, grad_hidden, rows, d, hidden, false);
+            for (g, &a) in grad_hidden.iter_mut().zip(h) {
+                if a <= T::ZERO {
+                    *g = T::ZERO;
+                }
+            }
+            matmul_transposed_left(mid, grad_hidden, &mut grads[o.mlp_in..][..d * hidden], rows, d, hidden);
+            sum_rows(grad_hidden, &mut grads[o.mlp_in_bias..][..hidden]);
+            ws.grad_mid[..rows * d].copy_from_slice(grad_out);
+            transpose(w(o.mlp_in, d * hidden), &mut ws.transposed, d, hidden);
+            matmul(grad_hidden, &ws.transposed, &mut ws.grad_mid, rows, hidden, d, true);
+        } else {
+            std::mem::swap(&mut ws.grad_mid, &mut ws.grad_x);
+        }
+        let grad_mid = &mut ws.grad_mid[..rows * d];
+        if c.layer_norm {
+            let (gain_grad, bias_grad) = two_mut(grads, o.norm1_gain, d, o.norm1_bias, d);
+            layer_norm_backward(grad_mid, &cache.norm1_hat, &cache.norm1_inverse_std, w(o.norm1_gain, d), gain_grad, bias_grad);
+        }
+        matmul_transposed_left(&cache.attended, grad_mid, &mut grads[o.w_o..][..d * d], rows, d, d);
+        transpose(w(o.w_o, d * d), &mut ws.transposed, d, d);
+        matmul(grad_mid, &ws.transposed, &mut ws.grad_attended, rows, d, d, false);
+        let shape = self.attention_shape(sequences, n);
+        let (relative_key, relative_value) = self.relative_tables(params, l);
+        let relative_len = match c.encoding {
+            Encoding::T5 => c.heads * relative_rows(c.encoding),
+            Encoding::Shaw => c.heads * relative_rows(c.encoding) * c.head_width(),
+            _ => 0,
+        };
+        let (grad_relative_key, grad_relative_value) = if c.encoding == Encoding::Shaw {
+            two_mut(grads, o.relative_key, relative_len, o.relative_value, relative_len)
+        } else {
+            let (head, tail) = grads.split_at_mut(o.relative_key + relative_len);
+            (&mut head[o.relative_key..], &mut tail[..0])
+        };
+        attention::backward(
+            &shape,
+            &self.tables,
+            relative_key,
+            relative_value,
+            &cache.q,
+            &cache.k,
+            &cache.v,
+            &cache.weights,
+            &ws.grad_attended,
+            &mut ws.grad_q,
+            &mut ws.grad_k,
+            &mut ws.grad_v,
+            grad_relative_key,
+            grad_relative_value,
+            &mut ws.scratch,
+        );
+        if c.encoding == Encoding::Rope {
+            rope_rotate(&mut ws.grad_q, &shape, &self.tables, true);
+            rope_rotate(&mut ws.grad_k, &shape, &self.tables, true);
+        }
+        let grad_x = &mut ws.grad_x[..rows * d];
+        grad_x.copy_from_slice(grad_mid);
+        for (weight, grad) in [(o.w_q, &ws.grad_q), (o.w_k, &ws.grad_k), (o.w_v, &ws.grad_v)] {
+            matmul_transposed_left(x, grad, &mut grads[weight..][..d * d], rows, d, d);
+            transpose(w(weight, d * d), &mut ws.transposed, d, d);
+            matmul(grad, &ws.transposed, grad_x, rows, d, d, true);
+        }
+    }
+
+    fn embed_backward(&self, params: &[T], batch: &Batch, ws: &mut Workspace<T>, grads: &mut [T]) {
+        let c = &self.config;
+        let (d, n) = (c.d, batch.length);
+        let rows = batch.sequences * n;
+        let grad_x = &ws.grad_x[..rows * d];
+        match c.encoding {
+            Encoding::Learned => {
+                for (r, g) in grad_x.chunks_exact(d).enumerate() {
+                    let i = r % n;
+                    if i < c.train_length {
+                        let table_row = &mut grads[self.layout.position_table + i * d..][..d];
+                        for (t, &v) in table_row.iter_mut().zip(g) {
+                            *t += v;
+                        }
+                    }
+                }
+            }
+            Encoding::Conv => {
+                sum_rows(grad_x, &mut grads[self.layout.conv_bias..][..d]);
+                let grad_embedded = &mut ws.grad_mid[..rows * d];
+                grad_embedded.copy_from_slice(grad_x);
+                let weight = &params[self.layout.conv_weight..][..CONV_KERNEL * d];
+                let half = CONV_KERNEL / 2;
+                for b in 0..batch.sequences {
+                    for i in 0..n {
+                        let g = &grad_x[(b * n + i) * d..][..d];
+                        for (k, w) in weight.chunks_exact(d).enumerate() {
+                            let Some(source) = (i + k).checked_sub(half).filter(|&s| s < n) else {
+                                continue;
+                            };
+                            let at = (b * n + source) * d;
+                            let input = &ws.embedded[at..at + d];
+                            let grad_w = &mut grads[self.layout.conv_weight + k * d..][..d];
+                            for ch in 0..d {
+                                grad_w[ch] += input[ch] * g[ch];
+                                grad_embedded[at + ch] += w[ch] * g[ch];
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        let grad_tokens = if c.encoding == Encoding::Conv {
+            &ws.grad_mid[..rows * d]
+        } else {
+            grad_x
+        };
+        let token_width = d - c.encoding.appended_width(d);
+        for (g, &token) in grad_tokens.chunks_exact(d).zip(&batch.tokens) {
+            let row = &mut grads[self.layout.token_embedding + token * token_width..][..token_width];
+            for (t, &v) in row.iter_mut().zip(g) {
+                *t += v;
+            }
+        }
+    }
+}

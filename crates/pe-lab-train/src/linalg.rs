@@ -1,0 +1,195 @@
+//! The few dense kernels the model needs, on flat row-major slices. Every inner loop runs along
+//! contiguous memory and is an `a += s·b` over a row, which the compiler vectorises without
+//! reordering any sum (so the f32 results do not depend on the vector width).
+
+use crate::real::Real;
+
+/// `out[i] += s·x[i]`.
+#[inline]
+pub fn axpy<T: Real>(out: &mut [T], s: T, x: &[T]) {
+    for (o, &v) in out.iter_mut().zip(x) {
+        *o += s * v;
+    }
+}
+
+/// `Σ a[i]·b[i]`, summed in order.
+#[inline]
+pub fn dot<T: Real>(a: &[T], b: &[T]) -> T {
+    let mut sum = T::ZERO;
+    for (&x, &y) in a.iter().zip(b) {
+        sum += x * y;
+    }
+    sum
+}
+
+/// out (m × n) = a (m × k) · b (k × n), or `+=` when `accumulate`.
+pub fn matmul<T: Real>(
+    a: &[T],
+    b: &[T],
+    out: &mut [T],
+    m: usize,
+    k: usize,
+    n: usize,
+    accumulate: bool,
+) {
+    let out = &mut out[..m * n];
+    if !accumulate {
+        out.fill(T::ZERO);
+    }
+    for (a_row, out_row) in a[..m * k].chunks_exact(k).zip(out.chunks_exact_mut(n)) {
+        for (&a_ip, b_row) in a_row.iter().zip(b.chunks_exact(n)) {
+            axpy(out_row, a_ip, b_row);
+        }
+    }
+}
+
+/// out (k × n) += aᵀ · b for a (m × k) and b (m × n): the gradient of a weight matrix.
+pub fn matmul_transposed_left<T: Real>(
+    a: &[T],
+    b: &[T],
+    out: &mut [T],
+    m: usize,
+    k: usize,
+    n: usize,
+) {
+    for (a_row, b_row) in a[..m * k].chunks_exact(k).zip(b[..m * n].chunks_exact(n)) {
+        for (&a_ip, out_row) in a_row.iter().zip(out.chunks_exact_mut(n)) {
+            axpy(out_row, a_ip, b_row);
+        }
+    }
+}
+
+/// out (cols × rows) = aᵀ for a (rows × cols).
+pub fn transpose<T: Real>(a: &[T], out: &mut [T], rows: usize, cols: usize) {
+    for (r, row) in a[..rows * cols].chunks_exact(cols).enumerate() {
+        for (c, &v) in row.iter().enumerate() {
+            out[c * rows + r] = v;
+        }
+    }
+}
+
+/// `out[row] += bias` for every row.
+pub fn add_bias<T: Real>(out: &mut [T], bias: &[T]) {
+    for row in out.chunks_exact_mut(bias.len()) {
+        for (o, &b) in row.iter_mut().zip(bias) {
+            *o += b;
+        }
+    }
+}
+
+/// `bias_grad += Σ_rows grad[row]`.
+pub fn sum_rows<T: Real>(grad: &[T], bias_grad: &mut [T]) {
+    for row in grad.chunks_exact(bias_grad.len()) {
+        for (o, &g) in bias_grad.iter_mut().zip(row) {
+            *o += g;
+        }
+    }
+}
+
+/// Softmax of one row in place (the maximum subtracted first); entries equal to −∞ become 0.
+#[inline]
+pub fn softmax_in_place<T: Real>(row: &mut [T]) {
+    let max = row.iter().fold(T::NEG_INFINITY, |m, &v| m.max(v));
+    let mut sum = T::ZERO;
+    for v in row.iter_mut() {
+        *v = (*v - max).exp();
+        sum += *v;
+    }
+    let inverse = T::ONE / sum;
+    for v in row.iter_mut() {
+        *v *= inverse;
+    }
+}
+
+/// The LayerNorm's ε (PyTorch's default).
+pub const NORM_EPSILON: f64 = 1e-5;
+
+/// LayerNorm of every row of `x` (in place): x̂ = (x − mean)/√(var + ε), stored in `hat`, with
+/// 1/√(var + ε) in `inverse_std`, then x = gain ⊙ x̂ + bias.
+pub fn layer_norm<T: Real>(x: &mut [T], hat: &mut [T], inverse_std: &mut [T], gain: &[T], bias: &[T]) {
+    let d = gain.len();
+    let width = T::from_usize(d);
+    let epsilon = T::from_f64(NORM_EPSILON);
+    for ((row, hat_row), rstd) in x
+        .chunks_exact_mut(d)
+        .zip(hat.chunks_exact_mut(d))
+        .zip(inverse_std.iter_mut())
+    {
+        let mean = row.iter().fold(T::ZERO, |s, &v| s + v) / width;
+        let var = row
+            .iter()
+            .fold(T::ZERO, |s, &v| s + (v - mean) * (v - mean))
+            / width;
+        *rstd = T::ONE / (var + epsilon).sqrt();
+        for (((v, h), &g), &b) in row.iter_mut().zip(hat_row.iter_mut()).zip(gain).zip(bias) {
+            *h = (*v - mean) * *rstd;
+            *v = g * *h + b;
+        }
+    }
+}
+
+/// The backward pass of [`layer_norm`]: `grad` (the gradient of the output) becomes the gradient
+/// of the input, and the gain's and bias's gradients are accumulated.
+pub fn layer_norm_backward<T: Real>(
+    grad: &mut [T],
+    hat: &[T],
+    inverse_std: &[T],
+    gain: &[T],
+    gain_grad: &mut [T],
+    bias_grad: &mut [T],
+) {
+    let d = gain.len();
+    let width = T::from_usize(d);
+    for ((g_row, hat_row), &rstd) in grad
+        .chunks_exact_mut(d)
+        .zip(hat.chunks_exact(d))
+        .zip(inverse_std)
+    {
+        let mut mean_g = T::ZERO;
+        let mut mean_gh = T::ZERO;
+        for c in 0..d {
+            gain_grad[c] += g_row[c] * hat_row[c];
+            bias_grad[c] += g_row[c];
+            let g_hat = g_row[c] * gain[c];
+            mean_g += g_hat;
+            mean_gh += g_hat * hat_row[c];
+        }
+        mean_g = mean_g / width;
+        mean_gh = mean_gh / width;
+        for c in 0..d {
+            let g_hat = g_row[c] * gain[c];
+            g_row[c] = rstd * (g_hat - mean_g - hat_row[c] * mean_gh);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn matmul_kernels_agree_with_the_definition() {
+        let a: Vec<f64> = (0..6).map(f64::from).collect(); // 2 × 3
+        let b: Vec<f64> = (0..12).map(|v| f64::from(v) * 0.5).collect(); // 3 × 4
+        let mut out = vec![0.0; 8];
+        matmul(&a, &b, &mut out, 2, 3, 4, false);
+        for i in 0..2 {
+            for j in 0..4 {
+                let want: f64 = (0..3).map(|p| a[i * 3 + p] * b[p * 4 + j]).sum();
+                assert_eq!(out[i * 4 + j], want);
+            }
+        }
+        // aᵀ·c for c (2 × 4): 3 × 4.
+        let mut grad = vec![0.0; 12];
+        matmul_transposed_left(&a, &out, &mut grad, 2, 3, 4);
+        for p in 0..3 {
+            for j in 0..4 {
+                let want: f64 = (0..2).map(|i| a[i * 3 + p] * out[i * 4 + j]).sum();
+                assert_eq!(grad[p * 4 + j], want);
+            }
+        }
+        let mut t = vec![0.0; 6];
+        transpose(&a, &mut t, 2, 3);
+        assert_eq!(t, [0.0, 3.0, 1.0, 4.0, 2.0, 5.0]);
+    }
+}

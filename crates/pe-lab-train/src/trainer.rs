@@ -1,0 +1,244 @@
+//! The training loop the page's worker drives: one [`Trainer`] per encoding, stepped one batch at
+//! a time, evaluated at any length.
+
+use pe_lab_math::rng::SplitMix64;
+use thiserror::Error;
+
+use crate::adam::Adam;
+use crate::config::{Notice, TrainConfig, MAX_EVAL_LENGTH};
+use crate::encodings::Encoding;
+use crate::model::{Model, Workspace};
+use crate::tasks::{Batch, NO_TARGET};
+
+/// Mixed into the seed for the training data, so that the data stream is independent of the
+/// initial weights (and the same for every encoding trained from the same seed).
+const DATA_STREAM: u64 = 0x6461_7461_0000_0000;
+
+/// Why a trainer cannot do what was asked.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum TrainError {
+    #[error("the configuration is out of range ({}); TrainConfig::clamp brings it into range", describe(.0))]
+    OutOfRange(Vec<Notice>),
+    #[error("length {requested} is outside 1..={limit}")]
+    Length { requested: usize, limit: usize },
+    #[error("token {token} is outside the vocabulary 0..{vocab}")]
+    Token { token: usize, vocab: usize },
+    #[error("at least one sample is needed")]
+    NoSamples,
+}
+
+fn describe(notices: &[Notice]) -> String {
+    notices
+        .iter()
+        .map(|n| format!("{}: {}", n.field, n.reason))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The attention weights of one head on one example: `weights[i·length + j]` is how much query i
+/// attends to key j.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AttentionMap {
+    pub layer: usize,
+    pub head: usize,
+    pub length: usize,
+    pub weights: Vec<f32>,
+}
+
+/// The `learned` position table: `rows` = train_length rows of `cols` = d values, row-major.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PositionTable {
+    pub rows: usize,
+    pub cols: usize,
+    pub values: Vec<f32>,
+}
+
+/// A model, its parameters, Adam's state and the data stream of one run.
+#[derive(Debug, Clone)]
+pub struct Trainer {
+    model: Model<f32>,
+    params: Vec<f32>,
+    grads: Vec<f32>,
+    adam: Adam<f32>,
+    workspace: Workspace<f32>,
+    batch: Batch,
+    data: SplitMix64,
+    steps_done: usize,
+}
+
+impl Trainer {
+    /// A trainer at step 0. The configuration must be in range: pass it through
+    /// [`TrainConfig::clamp`] first to turn bad values into notices.
+    pub fn new(config: TrainConfig) -> Result<Self, TrainError> {
+        let notices = config.clamp().1;
+        if !notices.is_empty() {
+            return Err(TrainError::OutOfRange(notices));
+        }
+        let model = Model::new(&config);
+        let params = model.layout.initial_values(config.seed);
+        let total = model.layout.total;
+        Ok(Trainer {
+            adam: Adam::new(total, config.learning_rate),
+            grads: vec![0.0; total],
+            params,
+            workspace: Workspace::default(),
+            batch: Batch::default(),
+            data: SplitMix64::new(config.seed ^ DATA_STREAM),
+            steps_done: 0,
+            model,
+        })
+    }
+
+    pub fn config(&self) -> &TrainConfig {
+        &self.model.config
+    }
+
+    /// The number of trained numbers.
+    pub fn parameter_count(&self) -> usize {
+        self.params.len()
+    }
+
+    pub fn parameters(&self) -> &[f32] {
+        &self.params
+    }
+
+    pub fn model(&self) -> &Model<f32> {
+        &self.model
+    }
+
+    pub fn steps_done(&self) -> usize {
+        self.steps_done
+    }
+
+    /// Whether the configured number of steps has been taken.
+    pub fn is_done(&self) -> bool {
+        self.steps_done >= self.model.config.steps
+    }
+
+    /// One step on a fresh batch (its length drawn from the training range); returns the batch's
+    /// loss before the update.
+    pub fn step(&mut self) -> f32 {
+        let c = &self.model.config;
+        let (shortest, longest) = c.length_range();
+        let length = shortest + self.data.below(longest - shortest + 1);
+        self.batch
+            .sample(c.task, c.shift_k, c.vocab, c.batch, length, &mut self.data);
+        let loss = self
+            .model
+            .forward(&self.params, &self.batch, &mut self.workspace);
+        self.model
+            .backward(&self.params, &self.batch, &mut self.workspace, &mut self.grads);
+        self.adam.update(&mut self.params, &self.grads);
+        self.steps_done += 1;
+        loss
+    }
+
+    fn check_length(length: usize) -> Result<(), TrainError> {
+        if length == 0 || length > MAX_EVAL_LENGTH {
+            return Err(TrainError::Length {
+                requested: length,
+                limit: MAX_EVAL_LENGTH,
+            });
+        }
+        Ok(())
+    }
+
+    /// Token accuracy at `length` over `samples` fresh sequences from a stream seeded by `seed`
+    /// (independent of the training data): the share of positions with a target where the
+    /// readout's largest logit is the target. Leaves the training state unchanged.
+    pub fn evaluate(&mut self, length: usize, samples: usize, seed: u64) -> Result<f64, TrainError> {
+        Self::check_length(length)?;
+        if samples == 0 {
+            return Err(TrainError::NoSamples);
+        }
+        let c = self.model.config.clone();
+        let mut stream = SplitMix64::new(seed);
+        let mut batch = Batch::default();
+        let (mut correct, mut counted) = (0usize, 0usize);
+        let mut remaining = samples;
+        self.model.tables.ensure(length);
+        while remaining > 0 {
+            let sequences = remaining.min(c.batch);
+            remaining -= sequences;
+            batch.sample(c.task, c.shift_k, c.vocab, sequences, length, &mut stream);
+            self.model.run_layers(&self.params, &batch, &mut self.workspace);
+            self.model.logits(&self.params, &mut self.workspace);
+            let classes = c.classes();
+            let logits = &self.workspace.probabilities[..sequences * length * classes];
+            for (row, &target) in logits.chunks_exact(classes).zip(&batch.targets) {
+                if target == NO_TARGET {
+                    continue;
+                }
+                counted += 1;
+                // The first largest logit (ties go to the smaller class).
+                let best = row
+                    .iter()
+                    .enumerate()
+                    .fold(0, |best, (k, &v)| if v > row[best] { k } else { best });
+                if best == target {
+                    correct += 1;
+                }
+            }
+        }
+        Ok(if counted == 0 {
+            0.0
+        } else {
+            correct as f64 / counted as f64
+        })
+    }
+
+    /// A sequence of `length` tokens for [`Trainer::attention_map`], from a stream seeded by `seed`.
+    pub fn example(&self, length: usize, seed: u64) -> Result<Vec<usize>, TrainError> {
+        Self::check_length(length)?;
+        let mut stream = SplitMix64::new(seed);
+        Ok((0..length).map(|_| stream.below(self.model.config.vocab)).collect())
+    }
+
+    /// The attention weights of every layer and head on one example.
+    pub fn attention_map(&mut self, tokens: &[usize]) -> Result<Vec<AttentionMap>, TrainError> {
+        Self::check_length(tokens.len())?;
+        let c = self.model.config.clone();
+        if let Some(&token) = tokens.iter().find(|&&t| t >= c.vocab) {
+            return Err(TrainError::Token {
+                token,
+                vocab: c.vocab,
+            });
+        }
+        let n = tokens.len();
+        let mut batch = Batch {
+            sequences: 1,
+            length: n,
+            tokens: tokens.to_vec(),
+            targets: vec![NO_TARGET; n],
+        };
+        c.task.targets(tokens, c.shift_k, &mut batch.targets);
+        self.model.tables.ensure(n);
+        self.model.run_layers(&self.params, &batch, &mut self.workspace);
+        let mut maps = Vec::new();
+        for (layer, cache) in self.workspace.layers.iter().enumerate() {
+            for head in 0..c.heads {
+                maps.push(AttentionMap {
+                    layer,
+                    head,
+                    length: n,
+                    weights: cache.weights[head * n * n..(head + 1) * n * n].to_vec(),
+                });
+            }
+        }
+        Ok(maps)
+    }
+
+    /// The learned position table as it is now (`None` unless the encoding is `learned`). It has
+    /// exactly `train_length` rows: positions past it get nothing added.
+    pub fn position_table(&self) -> Option<PositionTable> {
+        if self.model.config.encoding != Encoding::Learned {
+            return None;
+        }
+        let tensor = self.model.layout.tensor("position_table")?;
+        Some(PositionTable {
+            rows: tensor.rows,
+            cols: tensor.cols,
+            values: self.params[tensor.range()].to_vec(),
+        })
+    }
+}
