@@ -47,7 +47,7 @@ impl<T: Real> Model<T> {
         }
         let last = &ws.states[c.layers][..rows * d];
         let readout = self.layout.readout;
-        matmul_transposed_left(last, grad_logits, &mut grads[readout..readout + d * classes], rows, d, classes);
+        matmul_transposed_left(last, grad_logits, &mut grads[readout..readout + d * classes], &mut ws.transposed_input, rows, d, classes);
         sum_rows(grad_logits, &mut grads[self.layout.readout_bias..][..classes]);
         transpose(&params[readout..readout + d * classes], &mut ws.transposed, d, classes);
         matmul(grad_logits, &ws.transposed, &mut ws.grad_x, rows, classes, d, false);
@@ -74,7 +74,7 @@ impl<T: Real> Model<T> {
             }
             let h = &cache.hidden[..rows * hidden];
             let mid = &cache.mid[..rows * d];
-            matmul_transposed_left(h, grad_out, &mut grads[o.mlp_out..][..hidden * d], rows, hidden, d);
+            matmul_transposed_left(h, grad_out, &mut grads[o.mlp_out..][..hidden * d], &mut ws.transposed_input, rows, hidden, d);
             sum_rows(grad_out, &mut grads[o.mlp_out_bias..][..d]);
             transpose(w(o.mlp_out, hidden * d), &mut ws.transposed, hidden, d);
             let grad_hidden = &mut ws.grad_hidden[..rows * hidden];
@@ -84,7 +84,7 @@ impl<T: Real> Model<T> {
                     *g = T::ZERO;
                 }
             }
-            matmul_transposed_left(mid, grad_hidden, &mut grads[o.mlp_in..][..d * hidden], rows, d, hidden);
+            matmul_transposed_left(mid, grad_hidden, &mut grads[o.mlp_in..][..d * hidden], &mut ws.transposed_input, rows, d, hidden);
             sum_rows(grad_hidden, &mut grads[o.mlp_in_bias..][..hidden]);
             ws.grad_mid[..rows * d].copy_from_slice(grad_out);
             transpose(w(o.mlp_in, d * hidden), &mut ws.transposed, d, hidden);
@@ -97,7 +97,7 @@ impl<T: Real> Model<T> {
             let (gain_grad, bias_grad) = two_mut(grads, o.norm1_gain, d, o.norm1_bias, d);
             layer_norm_backward(grad_mid, &cache.norm1_hat, &cache.norm1_inverse_std, w(o.norm1_gain, d), gain_grad, bias_grad);
         }
-        matmul_transposed_left(&cache.attended, grad_mid, &mut grads[o.w_o..][..d * d], rows, d, d);
+        matmul_transposed_left(&cache.attended, grad_mid, &mut grads[o.w_o..][..d * d], &mut ws.transposed_input, rows, d, d);
         transpose(w(o.w_o, d * d), &mut ws.transposed, d, d);
         matmul(grad_mid, &ws.transposed, &mut ws.grad_attended, rows, d, d, false);
         let shape = self.attention_shape(sequences, n);
@@ -137,7 +137,7 @@ impl<T: Real> Model<T> {
         let grad_x = &mut ws.grad_x[..rows * d];
         grad_x.copy_from_slice(grad_mid);
         for (weight, grad) in [(o.w_q, &ws.grad_q), (o.w_k, &ws.grad_k), (o.w_v, &ws.grad_v)] {
-            matmul_transposed_left(x, grad, &mut grads[weight..][..d * d], rows, d, d);
+            matmul_transposed_left(x, grad, &mut grads[weight..][..d * d], &mut ws.transposed_input, rows, d, d);
             transpose(w(weight, d * d), &mut ws.transposed, d, d);
             matmul(grad, &ws.transposed, grad_x, rows, d, d, true);
         }

@@ -22,7 +22,16 @@ pub fn dot<T: Real>(a: &[T], b: &[T]) -> T {
     sum
 }
 
+/// Rows of `out` computed together: each row of `b` is loaded once for all of them.
+const ROW_BLOCK: usize = 4;
+/// Columns of `out` kept in registers while the sum over k runs.
+const COLUMN_BLOCK: usize = 16;
+
 /// out (m × n) = a (m × k) · b (k × n), or `+=` when `accumulate`.
+///
+/// Blocks of 4 rows × 16 columns of `out` are accumulated in local arrays over the whole sum
+/// (the compiler keeps them in vector registers), so `out` is read and written once; every
+/// entry is still summed over p = 0, 1, …, k − 1 in order, like the plain triple loop.
 pub fn matmul<T: Real>(
     a: &[T],
     b: &[T],
@@ -32,31 +41,78 @@ pub fn matmul<T: Real>(
     n: usize,
     accumulate: bool,
 ) {
-    let out = &mut out[..m * n];
-    if !accumulate {
-        out.fill(T::ZERO);
-    }
-    for (a_row, out_row) in a[..m * k].chunks_exact(k).zip(out.chunks_exact_mut(n)) {
-        for (&a_ip, b_row) in a_row.iter().zip(b.chunks_exact(n)) {
-            axpy(out_row, a_ip, b_row);
+    let (a, b, out) = (&a[..m * k], &b[..k * n], &mut out[..m * n]);
+    let full_rows = m - m % ROW_BLOCK;
+    let full_columns = n - n % COLUMN_BLOCK;
+    for i0 in (0..full_rows).step_by(ROW_BLOCK) {
+        for j0 in (0..full_columns).step_by(COLUMN_BLOCK) {
+            let mut acc = [[T::ZERO; COLUMN_BLOCK]; ROW_BLOCK];
+            if accumulate {
+                for (r, acc_row) in acc.iter_mut().enumerate() {
+                    acc_row.copy_from_slice(&out[(i0 + r) * n + j0..][..COLUMN_BLOCK]);
+                }
+            }
+            for p in 0..k {
+                let b_block = &b[p * n + j0..p * n + j0 + COLUMN_BLOCK];
+                for (r, acc_row) in acc.iter_mut().enumerate() {
+                    let a_ip = a[(i0 + r) * k + p];
+                    for (o, &v) in acc_row.iter_mut().zip(b_block) {
+                        *o += a_ip * v;
+                    }
+                }
+            }
+            for (r, acc_row) in acc.iter().enumerate() {
+                out[(i0 + r) * n + j0..][..COLUMN_BLOCK].copy_from_slice(acc_row);
+            }
         }
+        if full_columns < n {
+            for i in i0..i0 + ROW_BLOCK {
+                matmul_rows(a, b, out, i, k, n, full_columns, accumulate);
+            }
+        }
+    }
+    for i in full_rows..m {
+        matmul_rows(a, b, out, i, k, n, 0, accumulate);
     }
 }
 
-/// out (k × n) += aᵀ · b for a (m × k) and b (m × n): the gradient of a weight matrix.
+/// Row `i` of `out`, columns `from..n`, by the plain loop (the blocks' edges).
+#[allow(clippy::too_many_arguments)]
+fn matmul_rows<T: Real>(
+    a: &[T],
+    b: &[T],
+    out: &mut [T],
+    i: usize,
+    k: usize,
+    n: usize,
+    from: usize,
+    accumulate: bool,
+) {
+    let out_row = &mut out[i * n + from..(i + 1) * n];
+    if !accumulate {
+        out_row.fill(T::ZERO);
+    }
+    for p in 0..k {
+        axpy(out_row, a[i * k + p], &b[p * n + from..(p + 1) * n]);
+    }
+}
+
+/// out (k × n) += aᵀ · b for a (m × k) and b (m × n): the gradient of a weight matrix. `a` is
+/// transposed into `scratch` first, so that the sum over the m rows runs in registers.
 pub fn matmul_transposed_left<T: Real>(
     a: &[T],
     b: &[T],
     out: &mut [T],
+    scratch: &mut Vec<T>,
     m: usize,
     k: usize,
     n: usize,
 ) {
-    for (a_row, b_row) in a[..m * k].chunks_exact(k).zip(b[..m * n].chunks_exact(n)) {
-        for (&a_ip, out_row) in a_row.iter().zip(out.chunks_exact_mut(n)) {
-            axpy(out_row, a_ip, b_row);
-        }
+    if scratch.len() < m * k {
+        scratch.resize(m * k, T::ZERO);
     }
+    transpose(a, scratch, m, k);
+    matmul(scratch, b, out, k, m, n, true);
 }
 
 /// out (cols × rows) = aᵀ for a (rows × cols).
@@ -181,13 +237,26 @@ mod tests {
         }
         // aᵀ·c for c (2 × 4): 3 × 4.
         let mut grad = vec![0.0; 12];
-        matmul_transposed_left(&a, &out, &mut grad, 2, 3, 4);
+        matmul_transposed_left(&a, &out, &mut grad, &mut Vec::new(), 2, 3, 4);
         for p in 0..3 {
             for j in 0..4 {
                 let want: f64 = (0..2).map(|i| a[i * 3 + p] * out[i * 4 + j]).sum();
                 assert_eq!(grad[p * 4 + j], want);
             }
         }
+        // Blocks and edges: 9 × 5 times 5 × 37.
+        let (m, k, n) = (9, 5, 37);
+        let a: Vec<f64> = (0..m * k).map(|v| f64::from(v as u32 % 7) - 3.0).collect();
+        let b: Vec<f64> = (0..k * n).map(|v| f64::from(v as u32 % 5) * 0.25).collect();
+        let mut out = vec![1.0; m * n];
+        matmul(&a, &b, &mut out, m, k, n, true);
+        for i in 0..m {
+            for j in 0..n {
+                let want: f64 = 1.0 + (0..k).map(|p| a[i * k + p] * b[p * n + j]).sum::<f64>();
+                assert_eq!(out[i * n + j], want);
+            }
+        }
+        let a: Vec<f64> = (0..6).map(f64::from).collect();
         let mut t = vec![0.0; 6];
         transpose(&a, &mut t, 2, 3);
         assert_eq!(t, [0.0, 3.0, 1.0, 4.0, 2.0, 5.0]);

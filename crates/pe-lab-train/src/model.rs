@@ -44,7 +44,10 @@ pub struct Workspace<T> {
     /// The logits, turned into probabilities by the loss.
     pub probabilities: Vec<T>,
     pub scratch: Scratch<T>,
+    /// A weight matrix, transposed.
     pub transposed: Vec<T>,
+    /// A layer's input or activations, transposed (for the weight gradients).
+    pub transposed_input: Vec<T>,
     pub grad_x: Vec<T>,
     pub grad_mid: Vec<T>,
     pub grad_q: Vec<T>,
@@ -93,6 +96,7 @@ impl<T: Real> Workspace<T> {
         }
         grow(&mut self.probabilities, rows * config.classes());
         grow(&mut self.transposed, d * hidden.max(config.classes()).max(d));
+        grow(&mut self.transposed_input, rows * hidden.max(d));
         for buffer in [
             &mut self.grad_x,
             &mut self.grad_mid,
