@@ -200,8 +200,9 @@ impl<T: Real> PositionTables<T> {
     /// rounded once to the float type.
     #[inline]
     pub fn alibi_bias(&self, h: usize, i: usize, j: usize) -> T {
-        let distance = i.abs_diff(j) as f64;
-        T::from_f64(-self.slopes[h] * distance)
+        // slope·(near − far), the math crate's slope·(j − i) for j ≤ i (and +0 on the diagonal).
+        let (near, far) = (i.min(j) as f64, i.max(j) as f64);
+        T::from_f64(self.slopes[h] * (near - far))
     }
 
     /// The row of the T5 or Shaw table for query i and key j.
