@@ -127,7 +127,11 @@ pub fn forward<T: Real>(
                 let query = &q[(b * n + i) * d + column..][..dh];
                 row.fill(T::ZERO);
                 for (c, &qc) in query.iter().enumerate() {
-                    axpy(&mut row[..keys], qc, &scratch.transposed[c * n..c * n + keys]);
+                    axpy(
+                        &mut row[..keys],
+                        qc,
+                        &scratch.transposed[c * n..c * n + keys],
+                    );
                 }
                 match shape.encoding {
                     Encoding::Shaw => {
@@ -247,7 +251,8 @@ pub fn backward<T: Real>(
                         *ga += group[r];
                         group_weights[r] += w;
                     }
-                    for (&w, grad_row) in group_weights.iter().zip(grad_table.chunks_exact_mut(dh)) {
+                    for (&w, grad_row) in group_weights.iter().zip(grad_table.chunks_exact_mut(dh))
+                    {
                         axpy(grad_row, w, g_out);
                     }
                 }
@@ -271,8 +276,7 @@ pub fn backward<T: Real>(
                             group[tables.row_of(i, j)] += ds * scale;
                         }
                         let table = &relative_key[h * rows * dh..(h + 1) * rows * dh];
-                        let grad_table =
-                            &mut grad_relative_key[h * rows * dh..(h + 1) * rows * dh];
+                        let grad_table = &mut grad_relative_key[h * rows * dh..(h + 1) * rows * dh];
                         let g_query = &mut grad_q[query_at..query_at + dh];
                         for ((&g, a_key), grad_row) in group
                             .iter()

@@ -47,17 +47,48 @@ impl<T: Real> Model<T> {
         }
         let last = &ws.states[c.layers][..rows * d];
         let readout = self.layout.readout;
-        matmul_transposed_left(last, grad_logits, &mut grads[readout..readout + d * classes], &mut ws.transposed_input, rows, d, classes);
-        sum_rows(grad_logits, &mut grads[self.layout.readout_bias..][..classes]);
-        transpose(&params[readout..readout + d * classes], &mut ws.transposed, d, classes);
-        matmul(grad_logits, &ws.transposed, &mut ws.grad_x, rows, classes, d, false);
+        matmul_transposed_left(
+            last,
+            grad_logits,
+            &mut grads[readout..readout + d * classes],
+            &mut ws.transposed_input,
+            rows,
+            d,
+            classes,
+        );
+        sum_rows(
+            grad_logits,
+            &mut grads[self.layout.readout_bias..][..classes],
+        );
+        transpose(
+            &params[readout..readout + d * classes],
+            &mut ws.transposed,
+            d,
+            classes,
+        );
+        matmul(
+            grad_logits,
+            &ws.transposed,
+            &mut ws.grad_x,
+            rows,
+            classes,
+            d,
+            false,
+        );
         for l in (0..c.layers).rev() {
             self.layer_backward(params, l, batch, ws, grads);
         }
         self.embed_backward(params, batch, ws, grads);
     }
 
-    fn layer_backward(&self, params: &[T], l: usize, batch: &Batch, ws: &mut Workspace<T>, grads: &mut [T]) {
+    fn layer_backward(
+        &self,
+        params: &[T],
+        l: usize,
+        batch: &Batch,
+        ws: &mut Workspace<T>,
+        grads: &mut [T],
+    ) {
         let c = &self.config;
         let o = &self.layout.layers[l];
         let (d, hidden) = (c.d, c.mlp_width());
@@ -70,36 +101,98 @@ impl<T: Real> Model<T> {
             let grad_out = &mut ws.grad_x[..rows * d];
             if c.layer_norm {
                 let (gain_grad, bias_grad) = two_mut(grads, o.norm2_gain, d, o.norm2_bias, d);
-                layer_norm_backward(grad_out, &cache.norm2_hat, &cache.norm2_inverse_std, w(o.norm2_gain, d), gain_grad, bias_grad);
+                layer_norm_backward(
+                    grad_out,
+                    &cache.norm2_hat,
+                    &cache.norm2_inverse_std,
+                    w(o.norm2_gain, d),
+                    gain_grad,
+                    bias_grad,
+                );
             }
             let h = &cache.hidden[..rows * hidden];
             let mid = &cache.mid[..rows * d];
-            matmul_transposed_left(h, grad_out, &mut grads[o.mlp_out..][..hidden * d], &mut ws.transposed_input, rows, hidden, d);
+            matmul_transposed_left(
+                h,
+                grad_out,
+                &mut grads[o.mlp_out..][..hidden * d],
+                &mut ws.transposed_input,
+                rows,
+                hidden,
+                d,
+            );
             sum_rows(grad_out, &mut grads[o.mlp_out_bias..][..d]);
             transpose(w(o.mlp_out, hidden * d), &mut ws.transposed, hidden, d);
             let grad_hidden = &mut ws.grad_hidden[..rows * hidden];
-            matmul(grad_out, &ws.transposed, grad_hidden, rows, d, hidden, false);
+            matmul(
+                grad_out,
+                &ws.transposed,
+                grad_hidden,
+                rows,
+                d,
+                hidden,
+                false,
+            );
             for (g, &a) in grad_hidden.iter_mut().zip(h) {
                 if a <= T::ZERO {
                     *g = T::ZERO;
                 }
             }
-            matmul_transposed_left(mid, grad_hidden, &mut grads[o.mlp_in..][..d * hidden], &mut ws.transposed_input, rows, d, hidden);
+            matmul_transposed_left(
+                mid,
+                grad_hidden,
+                &mut grads[o.mlp_in..][..d * hidden],
+                &mut ws.transposed_input,
+                rows,
+                d,
+                hidden,
+            );
             sum_rows(grad_hidden, &mut grads[o.mlp_in_bias..][..hidden]);
             ws.grad_mid[..rows * d].copy_from_slice(grad_out);
             transpose(w(o.mlp_in, d * hidden), &mut ws.transposed, d, hidden);
-            matmul(grad_hidden, &ws.transposed, &mut ws.grad_mid, rows, hidden, d, true);
+            matmul(
+                grad_hidden,
+                &ws.transposed,
+                &mut ws.grad_mid,
+                rows,
+                hidden,
+                d,
+                true,
+            );
         } else {
             std::mem::swap(&mut ws.grad_mid, &mut ws.grad_x);
         }
         let grad_mid = &mut ws.grad_mid[..rows * d];
         if c.layer_norm {
             let (gain_grad, bias_grad) = two_mut(grads, o.norm1_gain, d, o.norm1_bias, d);
-            layer_norm_backward(grad_mid, &cache.norm1_hat, &cache.norm1_inverse_std, w(o.norm1_gain, d), gain_grad, bias_grad);
+            layer_norm_backward(
+                grad_mid,
+                &cache.norm1_hat,
+                &cache.norm1_inverse_std,
+                w(o.norm1_gain, d),
+                gain_grad,
+                bias_grad,
+            );
         }
-        matmul_transposed_left(&cache.attended, grad_mid, &mut grads[o.w_o..][..d * d], &mut ws.transposed_input, rows, d, d);
+        matmul_transposed_left(
+            &cache.attended,
+            grad_mid,
+            &mut grads[o.w_o..][..d * d],
+            &mut ws.transposed_input,
+            rows,
+            d,
+            d,
+        );
         transpose(w(o.w_o, d * d), &mut ws.transposed, d, d);
-        matmul(grad_mid, &ws.transposed, &mut ws.grad_attended, rows, d, d, false);
+        matmul(
+            grad_mid,
+            &ws.transposed,
+            &mut ws.grad_attended,
+            rows,
+            d,
+            d,
+            false,
+        );
         let shape = self.attention_shape(sequences, n);
         let (relative_key, relative_value) = self.relative_tables(params, l);
         let relative_len = match c.encoding {
@@ -108,7 +201,13 @@ impl<T: Real> Model<T> {
             _ => 0,
         };
         let (grad_relative_key, grad_relative_value) = if c.encoding == Encoding::Shaw {
-            two_mut(grads, o.relative_key, relative_len, o.relative_value, relative_len)
+            two_mut(
+                grads,
+                o.relative_key,
+                relative_len,
+                o.relative_value,
+                relative_len,
+            )
         } else {
             let (head, tail) = grads.split_at_mut(o.relative_key + relative_len);
             (&mut head[o.relative_key..], &mut tail[..0])
@@ -136,8 +235,20 @@ impl<T: Real> Model<T> {
         }
         let grad_x = &mut ws.grad_x[..rows * d];
         grad_x.copy_from_slice(grad_mid);
-        for (weight, grad) in [(o.w_q, &ws.grad_q), (o.w_k, &ws.grad_k), (o.w_v, &ws.grad_v)] {
-            matmul_transposed_left(x, grad, &mut grads[weight..][..d * d], &mut ws.transposed_input, rows, d, d);
+        for (weight, grad) in [
+            (o.w_q, &ws.grad_q),
+            (o.w_k, &ws.grad_k),
+            (o.w_v, &ws.grad_v),
+        ] {
+            matmul_transposed_left(
+                x,
+                grad,
+                &mut grads[weight..][..d * d],
+                &mut ws.transposed_input,
+                rows,
+                d,
+                d,
+            );
             transpose(w(weight, d * d), &mut ws.transposed, d, d);
             matmul(grad, &ws.transposed, grad_x, rows, d, d, true);
         }
@@ -193,7 +304,8 @@ impl<T: Real> Model<T> {
         };
         let token_width = d - c.encoding.appended_width(d);
         for (g, &token) in grad_tokens.chunks_exact(d).zip(&batch.tokens) {
-            let row = &mut grads[self.layout.token_embedding + token * token_width..][..token_width];
+            let row =
+                &mut grads[self.layout.token_embedding + token * token_width..][..token_width];
             for (t, &v) in row.iter_mut().zip(g) {
                 *t += v;
             }

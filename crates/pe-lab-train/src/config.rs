@@ -124,7 +124,13 @@ impl TrainConfig {
             MIN_TRAIN_LENGTH,
             MAX_TRAIN_LENGTH,
         );
-        clamp_usize(&mut notices, "shift_k", &mut c.shift_k, 1, c.train_length - 1);
+        clamp_usize(
+            &mut notices,
+            "shift_k",
+            &mut c.shift_k,
+            1,
+            c.train_length - 1,
+        );
         clamp_usize(&mut notices, "steps", &mut c.steps, 1, MAX_STEPS);
         clamp_usize(&mut notices, "heads", &mut c.heads, 1, MAX_HEADS);
         clamp_usize(&mut notices, "layers", &mut c.layers, 1, MAX_LAYERS);

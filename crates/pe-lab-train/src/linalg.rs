@@ -162,7 +162,13 @@ pub const NORM_EPSILON: f64 = 1e-5;
 
 /// LayerNorm of every row of `x` (in place): x̂ = (x − mean)/√(var + ε), stored in `hat`, with
 /// 1/√(var + ε) in `inverse_std`, then x = gain ⊙ x̂ + bias.
-pub fn layer_norm<T: Real>(x: &mut [T], hat: &mut [T], inverse_std: &mut [T], gain: &[T], bias: &[T]) {
+pub fn layer_norm<T: Real>(
+    x: &mut [T],
+    hat: &mut [T],
+    inverse_std: &mut [T],
+    gain: &[T],
+    bias: &[T],
+) {
     let d = gain.len();
     let width = T::from_usize(d);
     let epsilon = T::from_f64(NORM_EPSILON);

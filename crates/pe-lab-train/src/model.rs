@@ -81,7 +81,10 @@ impl<T: Real> Workspace<T> {
             ] {
                 grow(buffer, rows * d);
             }
-            grow(&mut cache.weights, sequences * config.heads * length * length);
+            grow(
+                &mut cache.weights,
+                sequences * config.heads * length * length,
+            );
             if config.layer_norm {
                 grow(&mut cache.norm1_hat, rows * d);
                 grow(&mut cache.norm1_inverse_std, rows);
@@ -95,7 +98,10 @@ impl<T: Real> Workspace<T> {
             }
         }
         grow(&mut self.probabilities, rows * config.classes());
-        grow(&mut self.transposed, d * hidden.max(config.classes()).max(d));
+        grow(
+            &mut self.transposed,
+            d * hidden.max(config.classes()).max(d),
+        );
         grow(&mut self.transposed_input, rows * hidden.max(d));
         for buffer in [
             &mut self.grad_x,
@@ -175,10 +181,14 @@ impl<T: Real> Model<T> {
             row[..token_width].copy_from_slice(&table[token * token_width..][..token_width]);
             match c.encoding {
                 Encoding::Concat => {
-                    row[token_width..].copy_from_slice(&self.tables.sinusoid[i * appended..][..appended]);
+                    row[token_width..]
+                        .copy_from_slice(&self.tables.sinusoid[i * appended..][..appended]);
                 }
                 Encoding::Sinusoidal => {
-                    for (v, &p) in row.iter_mut().zip(&self.tables.sinusoid[i * d..(i + 1) * d]) {
+                    for (v, &p) in row
+                        .iter_mut()
+                        .zip(&self.tables.sinusoid[i * d..(i + 1) * d])
+                    {
                         *v += p;
                     }
                 }
@@ -216,7 +226,14 @@ impl<T: Real> Model<T> {
         }
     }
 
-    fn layer_forward(&self, params: &[T], l: usize, sequences: usize, n: usize, ws: &mut Workspace<T>) {
+    fn layer_forward(
+        &self,
+        params: &[T],
+        l: usize,
+        sequences: usize,
+        n: usize,
+        ws: &mut Workspace<T>,
+    ) {
         let c = &self.config;
         let o = &self.layout.layers[l];
         let (d, hidden) = (c.d, c.mlp_width());
@@ -253,7 +270,13 @@ impl<T: Real> Model<T> {
             *m += xv;
         }
         if c.layer_norm {
-            layer_norm(mid, &mut cache.norm1_hat, &mut cache.norm1_inverse_std, w(o.norm1_gain, d), w(o.norm1_bias, d));
+            layer_norm(
+                mid,
+                &mut cache.norm1_hat,
+                &mut cache.norm1_inverse_std,
+                w(o.norm1_gain, d),
+                w(o.norm1_bias, d),
+            );
         }
         if !c.mlp {
             out.copy_from_slice(mid);
@@ -271,7 +294,13 @@ impl<T: Real> Model<T> {
             *v += m;
         }
         if c.layer_norm {
-            layer_norm(out, &mut cache.norm2_hat, &mut cache.norm2_inverse_std, w(o.norm2_gain, d), w(o.norm2_bias, d));
+            layer_norm(
+                out,
+                &mut cache.norm2_hat,
+                &mut cache.norm2_inverse_std,
+                w(o.norm2_gain, d),
+                w(o.norm2_bias, d),
+            );
         }
     }
 
@@ -299,8 +328,19 @@ impl<T: Real> Model<T> {
         let rows = ws.sequences * ws.length;
         let x = &ws.states[self.config.layers][..rows * d];
         let probabilities = &mut ws.probabilities[..rows * classes];
-        matmul(x, &params[self.layout.readout..][..d * classes], probabilities, rows, d, classes, false);
-        add_bias(probabilities, &params[self.layout.readout_bias..][..classes]);
+        matmul(
+            x,
+            &params[self.layout.readout..][..d * classes],
+            probabilities,
+            rows,
+            d,
+            classes,
+            false,
+        );
+        add_bias(
+            probabilities,
+            &params[self.layout.readout_bias..][..classes],
+        );
     }
 
     fn loss(&self, params: &[T], batch: &Batch, ws: &mut Workspace<T>) -> T {

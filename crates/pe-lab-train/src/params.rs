@@ -144,8 +144,12 @@ impl ParamLayout {
                     let cols = rows * config.head_width();
                     o.relative_key =
                         push(name("shaw_key"), config.heads, cols, Init::Normal(INIT_STD));
-                    o.relative_value =
-                        push(name("shaw_value"), config.heads, cols, Init::Normal(INIT_STD));
+                    o.relative_value = push(
+                        name("shaw_value"),
+                        config.heads,
+                        cols,
+                        Init::Normal(INIT_STD),
+                    );
                 }
                 _ => {}
             }

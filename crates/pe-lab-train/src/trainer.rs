@@ -126,8 +126,12 @@ impl Trainer {
         let loss = self
             .model
             .forward(&self.params, &self.batch, &mut self.workspace);
-        self.model
-            .backward(&self.params, &self.batch, &mut self.workspace, &mut self.grads);
+        self.model.backward(
+            &self.params,
+            &self.batch,
+            &mut self.workspace,
+            &mut self.grads,
+        );
         self.adam.update(&mut self.params, &self.grads);
         self.steps_done += 1;
         loss
@@ -146,7 +150,12 @@ impl Trainer {
     /// Token accuracy at `length` over `samples` fresh sequences from a stream seeded by `seed`
     /// (independent of the training data): the share of positions with a target where the
     /// readout's largest logit is the target. Leaves the training state unchanged.
-    pub fn evaluate(&mut self, length: usize, samples: usize, seed: u64) -> Result<f64, TrainError> {
+    pub fn evaluate(
+        &mut self,
+        length: usize,
+        samples: usize,
+        seed: u64,
+    ) -> Result<f64, TrainError> {
         Self::check_length(length)?;
         if samples == 0 {
             return Err(TrainError::NoSamples);
@@ -161,7 +170,8 @@ impl Trainer {
             let sequences = remaining.min(c.batch);
             remaining -= sequences;
             batch.sample(c.task, c.shift_k, c.vocab, sequences, length, &mut stream);
-            self.model.run_layers(&self.params, &batch, &mut self.workspace);
+            self.model
+                .run_layers(&self.params, &batch, &mut self.workspace);
             self.model.logits(&self.params, &mut self.workspace);
             let classes = c.classes();
             let logits = &self.workspace.probabilities[..sequences * length * classes];
@@ -191,7 +201,9 @@ impl Trainer {
     pub fn example(&self, length: usize, seed: u64) -> Result<Vec<usize>, TrainError> {
         Self::check_length(length)?;
         let mut stream = SplitMix64::new(seed);
-        Ok((0..length).map(|_| stream.below(self.model.config.vocab)).collect())
+        Ok((0..length)
+            .map(|_| stream.below(self.model.config.vocab))
+            .collect())
     }
 
     /// The attention weights of every layer and head on one example.
@@ -213,7 +225,8 @@ impl Trainer {
         };
         c.task.targets(tokens, c.shift_k, &mut batch.targets);
         self.model.tables.ensure(n);
-        self.model.run_layers(&self.params, &batch, &mut self.workspace);
+        self.model
+            .run_layers(&self.params, &batch, &mut self.workspace);
         let mut maps = Vec::new();
         for (layer, cache) in self.workspace.layers.iter().enumerate() {
             for head in 0..c.heads {

@@ -55,7 +55,14 @@ fn check(config: &TrainConfig) -> Vec<(String, f64)> {
         *p += 0.3 * stream.approx_standard_normal();
     }
     let mut batch = Batch::default();
-    batch.sample(config.task, config.shift_k, config.vocab, config.batch, 6, &mut SplitMix64::new(3));
+    batch.sample(
+        config.task,
+        config.shift_k,
+        config.vocab,
+        config.batch,
+        6,
+        &mut SplitMix64::new(3),
+    );
     let mut ws = Workspace::default();
     model.forward(&params, &batch, &mut ws);
     let base_pattern = relu_pattern(&ws);
@@ -131,7 +138,10 @@ fn every_tensor_of_every_scheme_matches_finite_differences() {
                 }
             }
         }
-        println!("{:>10}: max relative error {scheme_worst:.2e}", encoding.link_name());
+        println!(
+            "{:>10}: max relative error {scheme_worst:.2e}",
+            encoding.link_name()
+        );
     }
     assert!(failures.is_empty(), "{failures:#?}");
 }

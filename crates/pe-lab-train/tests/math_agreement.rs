@@ -40,7 +40,12 @@ fn rope_is_the_math_crate_rotation_bit_for_bit() {
     tables.ensure(n);
     let x = random(n, d, 1);
     let mut rotated = x.clone();
-    rope_rotate(&mut rotated, &shape(n, d, heads, false, Encoding::Rope), &tables, false);
+    rope_rotate(
+        &mut rotated,
+        &shape(n, d, heads, false, Encoding::Rope),
+        &tables,
+        false,
+    );
     let panel = PositionScheme::new(PanelEncoding::Rope, BASE, 1);
     let full = Array2::from_shape_vec((n, d), x.clone()).expect("n·d values");
     for h in 0..heads {
@@ -50,13 +55,22 @@ fn rope_is_the_math_crate_rotation_bit_for_bit() {
         for m in 0..n {
             for c in 0..head_width {
                 let ours = rotated[m * d + h * head_width + c];
-                assert_eq!(ours.to_bits(), by_rows[[m, c]].to_bits(), "row {m}, column {c}");
+                assert_eq!(
+                    ours.to_bits(),
+                    by_rows[[m, c]].to_bits(),
+                    "row {m}, column {c}"
+                );
                 assert_eq!(ours.to_bits(), by_panel[[m, c]].to_bits());
             }
         }
     }
     // The backward rotation undoes it.
-    rope_rotate(&mut rotated, &shape(n, d, heads, false, Encoding::Rope), &tables, true);
+    rope_rotate(
+        &mut rotated,
+        &shape(n, d, heads, false, Encoding::Rope),
+        &tables,
+        true,
+    );
     for (a, b) in rotated.iter().zip(&x) {
         assert!((a - b).abs() < 1e-5);
     }
@@ -102,7 +116,10 @@ fn t5_and_shaw_use_the_math_crate_buckets_and_clipping() {
         for i in 0..n {
             for j in 0..n {
                 let offset = j as i64 - i as i64;
-                assert_eq!(t5.row_of(i, j), bucket(offset, &layout).expect("valid layout"));
+                assert_eq!(
+                    t5.row_of(i, j),
+                    bucket(offset, &layout).expect("valid layout")
+                );
                 assert_eq!(shaw.row_of(i, j), clipped_index(offset, SHAW_CLIP));
             }
         }
@@ -166,14 +183,21 @@ fn positions_past_the_learned_table_get_nothing() {
     };
     let (n, d) = (25, config.d);
     let (model, params, batch, input) = embedded(&config, n);
-    let table = model.layout.tensor("position_table").expect("a learned table");
+    let table = model
+        .layout
+        .tensor("position_table")
+        .expect("a learned table");
     assert_eq!((table.rows, table.cols), (10, d));
     let tokens = &params[model.layout.token_embedding..];
     let rows = &params[table.range()];
     for i in 0..n {
         let token = &tokens[batch.tokens[i] * d..][..d];
         for c in 0..d {
-            let want = if i < 10 { token[c] + rows[i * d + c] } else { token[c] };
+            let want = if i < 10 {
+                token[c] + rows[i * d + c]
+            } else {
+                token[c]
+            };
             assert_eq!(input[i * d + c].to_bits(), want.to_bits(), "position {i}");
         }
     }

@@ -15,7 +15,9 @@ fn train_until(config: TrainConfig, target: f64, max_steps: usize) -> (f64, usiz
         for _ in 0..50 {
             trainer.step();
         }
-        accuracy = trainer.evaluate(length, EVAL_SAMPLES, EVAL_SEED).expect("a valid length");
+        accuracy = trainer
+            .evaluate(length, EVAL_SAMPLES, EVAL_SEED)
+            .expect("a valid length");
         if accuracy >= target {
             break;
         }
@@ -38,7 +40,10 @@ fn shift_is_learned_with_rope_and_sinusoidal() {
             ..TrainConfig::default()
         };
         let (accuracy, steps) = train_until(config, 0.95, 500);
-        println!("shift k = {shift_k}, {}: {accuracy:.3} after {steps} steps", encoding.link_name());
+        println!(
+            "shift k = {shift_k}, {}: {accuracy:.3} after {steps} steps",
+            encoding.link_name()
+        );
         assert!(accuracy >= 0.95, "{encoding:?} k = {shift_k}: {accuracy}");
     }
 }
@@ -82,7 +87,10 @@ fn histogram_is_learned_without_positions() {
     let chance = Task::Histogram.chance(16, 8);
     let (accuracy, steps) = train_until(config, chance + 0.2, 700);
     println!("histogram, none: {accuracy:.3} after {steps} steps (chance {chance:.3})");
-    assert!(accuracy >= chance + 0.2, "{accuracy} against chance {chance}");
+    assert!(
+        accuracy >= chance + 0.2,
+        "{accuracy} against chance {chance}"
+    );
 }
 
 #[test]
@@ -102,7 +110,12 @@ fn two_runs_give_the_same_bits() {
         // An evaluation in between does not change what follows.
         first.evaluate(40, 8, 1).expect("valid");
         assert_eq!(first.step().to_bits(), second.step().to_bits());
-        let bits = |t: &Trainer| t.parameters().iter().map(|p| p.to_bits()).collect::<Vec<_>>();
+        let bits = |t: &Trainer| {
+            t.parameters()
+                .iter()
+                .map(|p| p.to_bits())
+                .collect::<Vec<_>>()
+        };
         assert_eq!(bits(&first), bits(&second), "{encoding:?}");
     }
 }
@@ -115,7 +128,12 @@ fn encodings_from_one_seed_start_from_the_same_attention_weights() {
             ..TrainConfig::default()
         })
         .expect("valid");
-        let tensor = trainer.model().layout.tensor("layer1.w_q").expect("exists").clone();
+        let tensor = trainer
+            .model()
+            .layout
+            .tensor("layer1.w_q")
+            .expect("exists")
+            .clone();
         trainer.parameters()[tensor.range()].to_vec()
     };
     assert_eq!(start(Encoding::None), start(Encoding::Shaw));
@@ -135,7 +153,8 @@ fn the_learned_table_has_train_length_rows() {
     assert_eq!((before.rows, before.cols), (12, 32));
     assert_eq!(before.values.len(), 12 * 32);
     // Started as N(0, 0.02²).
-    let rms = (before.values.iter().map(|v| v * v).sum::<f32>() / before.values.len() as f32).sqrt();
+    let rms =
+        (before.values.iter().map(|v| v * v).sum::<f32>() / before.values.len() as f32).sqrt();
     assert!((0.015..0.025).contains(&rms), "{rms}");
     while !trainer.is_done() {
         trainer.step();
@@ -174,15 +193,27 @@ fn attention_maps_are_rows_of_weights() {
 #[test]
 fn bad_requests_are_errors() {
     let mut trainer = Trainer::new(TrainConfig::default()).expect("valid");
-    assert!(matches!(trainer.evaluate(0, 8, 1), Err(TrainError::Length { .. })));
-    assert!(matches!(trainer.evaluate(10_000, 8, 1), Err(TrainError::Length { .. })));
+    assert!(matches!(
+        trainer.evaluate(0, 8, 1),
+        Err(TrainError::Length { .. })
+    ));
+    assert!(matches!(
+        trainer.evaluate(10_000, 8, 1),
+        Err(TrainError::Length { .. })
+    ));
     assert_eq!(trainer.evaluate(8, 0, 1), Err(TrainError::NoSamples));
-    assert!(matches!(trainer.attention_map(&[0, 99]), Err(TrainError::Token { token: 99, .. })));
+    assert!(matches!(
+        trainer.attention_map(&[0, 99]),
+        Err(TrainError::Token { token: 99, .. })
+    ));
     let bad = TrainConfig {
         layers: 9,
         ..TrainConfig::default()
     };
-    assert!(matches!(Trainer::new(bad.clone()), Err(TrainError::OutOfRange(_))));
+    assert!(matches!(
+        Trainer::new(bad.clone()),
+        Err(TrainError::OutOfRange(_))
+    ));
     assert!(Trainer::new(bad.clamp().0).is_ok());
 }
 
@@ -207,5 +238,8 @@ fn parameter_counts_follow_the_encoding() {
     assert_eq!(count(Encoding::T5, false), none + 2 * 2 * 32);
     assert_eq!(count(Encoding::Shaw, false), none + 2 * 2 * 2 * 9 * 16);
     // The MLP: 32·128 + 128 + 128·32 + 32, and a second LayerNorm (2·32), per layer.
-    assert_eq!(count(Encoding::None, true), none + 2 * (2 * 32 * 128 + 128 + 32 + 64));
+    assert_eq!(
+        count(Encoding::None, true),
+        none + 2 * (2 * 32 * 128 + 128 + 32 + 64)
+    );
 }
