@@ -126,10 +126,14 @@ fn every_tensor_of_every_scheme_matches_finite_differences() {
     let mut failures = Vec::new();
     for encoding in Encoding::ALL {
         let mut scheme_worst: f64 = 0.0;
+        let mut worst_tensor = String::new();
         for (norm_and_mlp, causal) in [(false, false), (true, false), (false, true), (true, true)] {
             let config = config(encoding, norm_and_mlp, causal);
             for (name, error) in check(&config) {
-                scheme_worst = scheme_worst.max(error);
+                if error > scheme_worst {
+                    scheme_worst = error;
+                    worst_tensor = format!("{name}, norm+mlp {norm_and_mlp}, causal {causal}");
+                }
                 if error > TOLERANCE {
                     failures.push(format!(
                         "{} (norm+mlp {norm_and_mlp}, causal {causal}) {name}: {error:.2e}",
@@ -139,7 +143,7 @@ fn every_tensor_of_every_scheme_matches_finite_differences() {
             }
         }
         println!(
-            "{:>10}: max relative error {scheme_worst:.2e}",
+            "{:>10}: max relative error {scheme_worst:.2e} ({worst_tensor})",
             encoding.link_name()
         );
     }
