@@ -63,7 +63,9 @@ impl Task {
     /// The token accuracy of the best guess made without looking at the input, at sequence
     /// length `length` with tokens drawn uniformly from `vocab`: 1/vocab for `shift` and
     /// `reverse`; for `histogram` the probability of the most likely capped count, where the count
-    /// of x_i is 1 + Binomial(length − 1, 1/vocab).
+    /// of x_i is 1 + Binomial(length − 1, 1/vocab). A model that sees which tokens occur but not
+    /// where (no position, bidirectional) can beat 1/vocab on `shift` and `reverse` by guessing
+    /// a frequent token of the sequence.
     pub fn chance(self, length: usize, vocab: usize) -> f64 {
         let vocab = vocab.max(1);
         match self {
