@@ -152,7 +152,12 @@ pub fn fit_text(text: &str, room: f64, width_of: impl Fn(&str) -> f64) -> String
     let chars: Vec<char> = shorter.chars().collect();
     let mut keep = chars.len();
     while keep > 0 {
-        let candidate = chars[..keep].iter().collect::<String>().trim_end().to_string() + "…";
+        let candidate = chars[..keep]
+            .iter()
+            .collect::<String>()
+            .trim_end()
+            .to_string()
+            + "…";
         if width_of(&candidate) <= room {
             return candidate;
         }
@@ -169,7 +174,12 @@ pub fn overlaps(a: PixelRect, b: PixelRect) -> bool {
 /// Where a bar's value label goes: above a bar that grows up (at or above zero), below one that
 /// grows down, `gap` pixels from its end; `bar` is in pixels (y down), `label` the text's size.
 /// Returns the label's box, which never overlaps the bar.
-pub fn value_label_box(bar: PixelRect, (label_w, label_h): (f64, f64), up: bool, gap: f64) -> PixelRect {
+pub fn value_label_box(
+    bar: PixelRect,
+    (label_w, label_h): (f64, f64),
+    up: bool,
+    gap: f64,
+) -> PixelRect {
     let centre = (bar.x0 + bar.x1) / 2.0;
     let (y0, y1) = if up {
         (bar.y0 - gap - label_h, bar.y0 - gap)
@@ -220,7 +230,10 @@ mod tests {
         for k in 0..4 {
             let (x, y) = entry_origin(&layout, k, METRICS);
             assert!(x + layout.entry_width <= 358.0, "entry {k} fits across");
-            assert!(y > layout.legend.y0 && y < layout.legend.y1, "entry {k} in the box");
+            assert!(
+                y > layout.legend.y0 && y < layout.legend.y1,
+                "entry {k} in the box"
+            );
         }
     }
 
