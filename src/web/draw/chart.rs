@@ -69,9 +69,9 @@ pub struct Prepared<DB: DrawingBackend> {
 
 fn legend_metrics(style: &FigureStyle) -> LegendMetrics {
     LegendMetrics {
-        swatch: 2.4 * style.legend_px,
+        swatch: 2.2 * style.legend_px,
         row_height: 1.5 * style.legend_px,
-        gap: 0.8 * style.legend_px,
+        gap: 0.7 * style.legend_px,
     }
 }
 
@@ -232,25 +232,33 @@ impl<DB: DrawingBackend> Prepared<DB> {
 }
 
 /// The mesh of every chart: bold grid lines in the style's grid colour (no light ones), axes in
-/// its frame colour, ticks and the x title in its ink and type. The caller adds its label counts
-/// and formatters, then draws it.
+/// its frame colour, ticks and the x title in its ink and type; at most `labels` (across, down)
+/// tick labels, fewer where the plot is too small for them to stand apart. The caller adds its
+/// formatters, then draws it.
 pub fn styled_mesh<'a, 'b, DB, X, Y, XT, YT>(
     chart: &'b mut ChartContext<'a, DB, Cartesian2d<X, Y>>,
     prepared: &Prepared<DB>,
     style: &FigureStyle,
+    (across, down): (usize, usize),
 ) -> MeshStyle<'a, 'b, X, Y, DB>
 where
     DB: DrawingBackend,
     X: Ranged<ValueType = XT> + ValueFormatter<XT>,
     Y: Ranged<ValueType = YT> + ValueFormatter<YT>,
 {
+    let (width, height) = chart.plotting_area().dim_in_pixel();
+    let fits = |room: u32, spacing: f64| ((f64::from(room) / spacing).floor() as usize).max(2);
+    let across = across.min(fits(width, 4.0 * style.tick_px));
+    let down = down.min(fits(height, 2.2 * style.tick_px));
     let mut mesh = chart.configure_mesh();
     mesh.light_line_style(colour(style.background).mix(0.0))
         .bold_line_style(colour(style.grid).stroke_width(1))
         .axis_style(colour(style.frame).stroke_width(style.axis_px.round() as u32))
         .label_style(text_style(style, style.tick_px, style.ink))
         .axis_desc_style(text_style(style, style.label_px, style.ink))
-        .set_all_tick_mark_size((0.35 * style.tick_px) as u32);
+        .set_all_tick_mark_size((0.35 * style.tick_px) as u32)
+        .x_labels(across)
+        .y_labels(down);
     if !prepared.x_title.is_empty() {
         mesh.x_desc(prepared.x_title.clone());
     }

@@ -120,9 +120,7 @@ fn draw_curves_on<DB: DrawingBackend>(
         .builder()
         .build_cartesian_2d(TickedAxis::new(x_start..x_end, ticks), -1.15f64..1.15f64)
         .map_err(draw_error)?;
-    styled_mesh(&mut chart, &prepared, style)
-        .x_labels(10)
-        .y_labels(9)
+    styled_mesh(&mut chart, &prepared, style, (10, 9))
         .x_label_formatter(&index_label)
         .y_label_formatter(&|v| format!("{v:.2}"))
         .draw()

@@ -84,9 +84,7 @@ pub fn draw_projection(
         .builder()
         .build_cartesian_2d(-1.3f64..1.3f64, -1.3f64..1.3f64)
         .map_err(draw_error)?;
-    styled_mesh(&mut chart, &prepared, style)
-        .x_labels(7)
-        .y_labels(7)
+    styled_mesh(&mut chart, &prepared, style, (7, 7))
         .x_label_formatter(&|v| format!("{v:.1}"))
         .y_label_formatter(&|v| format!("{v:.1}"))
         .draw()

@@ -82,9 +82,7 @@ pub(super) fn draw_chart(
         .builder()
         .build_cartesian_2d((1f64..high as f64).log_scale(), (y0..y1).log_scale())
         .map_err(draw_error)?;
-    styled_mesh(&mut chart, &prepared, style)
-        .x_labels(8)
-        .y_labels(8)
+    styled_mesh(&mut chart, &prepared, style, (8, 8))
         .x_label_formatter(&|v| format_axis(*v))
         .y_label_formatter(&|v| format!("{v:.0e}"))
         .draw()

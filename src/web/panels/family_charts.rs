@@ -137,9 +137,7 @@ pub fn draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Result<(), W
                 .builder()
                 .build_cartesian_2d($xs, $ys)
                 .map_err(draw_error)?;
-            styled_mesh(&mut plot, &prepared, style)
-                .x_labels(8)
-                .y_labels(7)
+            styled_mesh(&mut plot, &prepared, style, (8, 7))
                 .x_label_formatter(&|v| tick_label(*v, chart.log_x))
                 .y_label_formatter(&|v| tick_label(*v, chart.log_y))
                 .draw()

@@ -305,9 +305,7 @@ fn draw_chart(
             .map(|t| t.chars().take(9).collect())
             .unwrap_or_default()
     };
-    styled_mesh(&mut chart, &prepared, style)
-        .x_labels(16)
-        .y_labels(6)
+    styled_mesh(&mut chart, &prepared, style, (16, 6))
         .x_label_formatter(&name)
         .y_label_formatter(&|v| format!("{v:.0e}"))
         .draw()

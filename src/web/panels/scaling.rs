@@ -128,9 +128,7 @@ fn draw_magnitudes(
         .builder()
         .build_cartesian_2d((1f64..top_d).log_scale(), (low..high).log_scale())
         .map_err(draw_error)?;
-    styled_mesh(&mut chart, &prepared, style)
-        .x_labels(8)
-        .y_labels(8)
+    styled_mesh(&mut chart, &prepared, style, (8, 8))
         .x_label_formatter(&|v| format!("{v:.0}"))
         .y_label_formatter(&|v| y_format(*v))
         .draw()
@@ -211,9 +209,7 @@ fn draw_terms(
             .map(|b| b.0.to_string())
             .unwrap_or_default()
     };
-    styled_mesh(&mut chart, &prepared, style)
-        .x_labels(6)
-        .y_labels(8)
+    styled_mesh(&mut chart, &prepared, style, (6, 8))
         .x_label_formatter(&names)
         .y_label_formatter(&|v| y_format(*v))
         .draw()

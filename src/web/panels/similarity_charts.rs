@@ -66,9 +66,7 @@ pub(super) fn draw_curve(
         .builder()
         .build_cartesian_2d(-0.5..k_max + 0.5, (low - pad)..(high + pad))
         .map_err(draw_error)?;
-    styled_mesh(&mut chart, &prepared, style)
-        .x_labels(10)
-        .y_labels(8)
+    styled_mesh(&mut chart, &prepared, style, (10, 8))
         .x_label_formatter(&|v| format!("{v:.0}"))
         .y_label_formatter(&|v| y_format(*v))
         .draw()
@@ -140,9 +138,7 @@ pub(super) fn draw_normalized(
         .builder()
         .build_cartesian_2d(-0.5..last_k as f64 + 0.5, 0f64..top)
         .map_err(draw_error)?;
-    styled_mesh(&mut chart, &prepared, style)
-        .x_labels(10)
-        .y_labels(6)
+    styled_mesh(&mut chart, &prepared, style, (10, 6))
         .x_label_formatter(&|v| format!("{v:.0}"))
         .y_label_formatter(&|v| y_format(*v))
         .draw()
