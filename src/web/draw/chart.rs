@@ -70,7 +70,7 @@ pub struct Prepared<DB: DrawingBackend> {
 fn legend_metrics(style: &FigureStyle) -> LegendMetrics {
     LegendMetrics {
         swatch: 2.2 * style.legend_px,
-        row_height: 1.5 * style.legend_px,
+        row_height: 1.35 * style.legend_px,
         gap: 0.7 * style.legend_px,
     }
 }
@@ -125,9 +125,9 @@ pub fn prepare<DB: DrawingBackend>(
         measure(root, t, &title_font)
     });
     let x_label_area = if x_title.is_empty() {
-        style.tick_px * 1.9
+        style.tick_px * 1.8
     } else {
-        style.tick_px * 1.9 + style.label_px * 1.5
+        style.tick_px * 1.8 + style.label_px * 1.3
     }
     .ceil() as u32;
     let y_title = fit_text(frame.y_title, chart.width() - 2.0 * gap, |t| {
@@ -145,7 +145,7 @@ pub fn prepare<DB: DrawingBackend>(
             title_font.pos(Pos::new(HPos::Left, VPos::Top)),
         ))
         .map_err(draw_error)?;
-        gap + style.label_px * 1.6
+        gap + style.label_px * 1.45
     };
     Ok(Prepared {
         area,
