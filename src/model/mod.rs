@@ -12,6 +12,7 @@ pub mod attention;
 pub mod bench;
 pub mod binary;
 pub mod canvas;
+pub mod chart_layout;
 pub mod complexity;
 pub mod controls;
 pub mod export;

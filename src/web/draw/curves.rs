@@ -5,23 +5,12 @@ use ndarray::ArrayView1;
 use plotters::prelude::*;
 use web_sys::HtmlCanvasElement;
 
-use super::heatmap::{index_label, numbered_ticks, TickedAxis, DESC_FONT, LABEL_FONT};
+use super::chart::{prepare, record, styled_mesh, ChartFrame, ChartGeometry, LegendEntry};
+use super::heatmap::{index_label, numbered_ticks, TickedAxis};
 use crate::math::encoding::{is_sine_column, pair_of_column, period};
+use crate::model::figure_style::FigureStyle;
 use crate::model::present::column_label;
 use crate::web::error::{draw_error, WebError};
-
-/// Okabe–Ito colours (distinguishable with the common colour-vision deficiencies), yellow replaced
-/// by grey, which reads better on white and on a projector.
-pub const PALETTE: [RGBColor; 8] = [
-    RGBColor(0, 114, 178),
-    RGBColor(230, 159, 0),
-    RGBColor(0, 158, 115),
-    RGBColor(204, 121, 167),
-    RGBColor(86, 180, 233),
-    RGBColor(213, 94, 0),
-    RGBColor(0, 0, 0),
-    RGBColor(120, 120, 120),
-];
 
 /// Below this many positions every value also gets a marker (n = 1 would otherwise draw nothing).
 const MARKERS_UP_TO: usize = 80;
@@ -35,9 +24,16 @@ pub fn draw_curves(
     d: usize,
     base: f64,
     first_position: usize,
+    style: &FigureStyle,
 ) -> Result<(), WebError> {
     let backend = surface::plotting(canvas)?;
-    draw_curves_on(backend.into_drawing_area(), series, d, base, first_position)
+    let geometry = draw_curves_on(
+        backend.into_drawing_area(),
+        series,
+        (d, base, first_position),
+        style,
+    )?;
+    record(canvas, &geometry, style)
 }
 
 /// The same figure as an SVG document of `width × height` (the curves' export).
@@ -47,27 +43,45 @@ pub fn curves_svg(
     base: f64,
     first_position: usize,
     (width, height): (u32, u32),
+    style: &FigureStyle,
 ) -> Result<String, WebError> {
     let mut svg = String::new();
     {
         let backend = plotters::backend::SVGBackend::with_string(&mut svg, (width, height));
-        draw_curves_on(backend.into_drawing_area(), series, d, base, first_position)?;
+        draw_curves_on(
+            backend.into_drawing_area(),
+            series,
+            (d, base, first_position),
+            style,
+        )?;
     }
     Ok(svg)
+}
+
+/// The legend's name of one column: its index, sine or cosine, and period.
+fn column_name(column: usize, d: usize, base: f64, first_position: usize) -> String {
+    let kind = if is_sine_column(column) { "sin" } else { "cos" };
+    let named = if first_position != 0 {
+        format!("col {} (1-based)", column_label(column, first_position))
+    } else {
+        format!("col {column}")
+    };
+    format!(
+        "{named}: {kind}, period {}",
+        crate::model::present::format_period(period(pair_of_column(column), d, base))
+    )
 }
 
 /// The curves on any plotters backend: the canvas on the page, SVG for export.
 fn draw_curves_on<DB: DrawingBackend>(
     root: DrawingArea<DB, plotters::coord::Shift>,
     series: &[(usize, ArrayView1<f32>)],
-    d: usize,
-    base: f64,
-    first_position: usize,
-) -> Result<(), WebError> {
+    (d, base, first_position): (usize, f64, usize),
+    style: &FigureStyle,
+) -> Result<ChartGeometry, WebError> {
     let n = series.first().map_or(1, |(_, values)| values.len()).max(1);
     let first = first_position as f64;
     let one_based = first_position != 0;
-    root.fill(&WHITE).map_err(draw_error)?;
     // Short sequences get half a position of room on each side so that markers at the first and
     // last positions show.
     let (x_start, x_end) = if n < 24 {
@@ -79,77 +93,64 @@ fn draw_curves_on<DB: DrawingBackend>(
         .into_iter()
         .map(|t| t + first)
         .collect();
-    let mut chart = ChartBuilder::on(&root)
-        .margin(14)
-        .x_label_area_size(52)
-        .y_label_area_size(76)
+    let legend: Vec<LegendEntry> = series
+        .iter()
+        .enumerate()
+        .map(|(k, (column, _))| LegendEntry {
+            label: column_name(*column, d, base, first_position),
+            colour: super::chart::colour(style.series(k)),
+            dashed: false,
+        })
+        .collect();
+    let prepared = prepare(
+        &root,
+        &ChartFrame {
+            style,
+            x_title: if one_based {
+                "Row (position, from 1)"
+            } else {
+                "Row (position)"
+            },
+            y_title: "Value p[i, column]",
+            y_ticks: &["-1.00".to_string()],
+            legend: &legend,
+        },
+    )?;
+    let mut chart = prepared
+        .builder()
         .build_cartesian_2d(TickedAxis::new(x_start..x_end, ticks), -1.15f64..1.15f64)
         .map_err(draw_error)?;
-    chart
-        .configure_mesh()
-        .light_line_style(WHITE.mix(0.0))
-        .bold_line_style(BLACK.mix(0.08))
-        .x_desc(if one_based {
-            "Row (position, from 1)"
-        } else {
-            "Row (position)"
-        })
-        .y_desc("Value p[i, column]")
-        .label_style(LABEL_FONT)
-        .axis_desc_style(DESC_FONT)
-        .x_labels(10)
-        .y_labels(9)
+    styled_mesh(&mut chart, &prepared, style, (10, 9))
         .x_label_formatter(&index_label)
         .y_label_formatter(&|v| format!("{v:.2}"))
         .draw()
         .map_err(draw_error)?;
 
-    for (k, (column, values)) in series.iter().enumerate() {
-        let column = *column;
-        let colour = PALETTE[k % PALETTE.len()];
+    let line = style.line_px.round() as u32 + 1;
+    for (k, (_, values)) in series.iter().enumerate() {
+        let colour = super::chart::colour(style.series(k));
         let points: Vec<(f64, f64)> = values
             .iter()
             .enumerate()
             .map(|(i, &v)| (first + i as f64, v as f64))
             .collect();
-        let kind = if is_sine_column(column) { "sin" } else { "cos" };
-        let named = if one_based {
-            format!("col {} (1-based)", column_label(column, first_position))
-        } else {
-            format!("col {column}")
-        };
-        let label = format!(
-            "{named}: {kind}, period {}",
-            crate::model::present::format_period(period(pair_of_column(column), d, base))
-        );
         chart
             .draw_series(LineSeries::new(
                 points.iter().copied(),
-                colour.stroke_width(3),
+                colour.stroke_width(line),
             ))
-            .map_err(draw_error)?
-            .label(label)
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 22, y)], colour.stroke_width(3))
-            });
+            .map_err(draw_error)?;
         if n <= MARKERS_UP_TO {
             chart
                 .draw_series(
                     points
                         .iter()
-                        .map(|&(x, y)| Circle::new((x, y), 3, colour.filled())),
+                        .map(|&(x, y)| Circle::new((x, y), line + 1, colour.filled())),
                 )
                 .map_err(draw_error)?;
         }
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK.mix(0.3))
-        .label_font(LABEL_FONT)
-        .draw()
-        .map_err(draw_error)?;
+    let geometry = prepared.geometry(&chart);
     root.present().map_err(draw_error)?;
-    Ok(())
+    Ok(geometry)
 }

@@ -2,6 +2,7 @@
 //! (plotters), the unit-circle projection. They draw what they are given; the numbers come from
 //! `math` and the words from `model::present`.
 
+pub mod chart;
 pub mod curves;
 pub mod heatmap;
 pub mod projection;

@@ -7,9 +7,10 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use web_sys::HtmlCanvasElement;
 
-use super::heatmap::{DESC_FONT, LABEL_FONT};
+use super::chart::{colour, prepare, record, styled_mesh, ChartFrame};
 use crate::math::encoding::frequency;
 use crate::math::relative::{apply, rotation_for_pair, Mat2};
+use crate::model::figure_style::FigureStyle;
 use crate::model::plot::{arc_points, reduced_angle};
 use crate::web::error::{draw_error, WebError};
 
@@ -23,10 +24,6 @@ pub struct Projection {
     pub projected: (f64, f64),
     pub target: (f64, f64),
 }
-
-const ALL_POINTS: RGBColor = RGBColor(150, 170, 200);
-const FROM: RGBColor = RGBColor(0, 114, 178);
-const TARGET: RGBColor = RGBColor(213, 94, 0);
 
 /// The columns 2j (`sin`) and 2j+1 (`cos`) of an encoding of dimension `d`, down the rows; row r
 /// is position `first_position + r` (1: the Julia edition, whose columns are counted from 1 too).
@@ -46,6 +43,7 @@ pub fn draw_projection(
     pair: usize,
     row: usize,
     delta: i64,
+    style: &FigureStyle,
 ) -> Result<Projection, WebError> {
     let (n, d) = (columns.sin.len().min(columns.cos.len()), columns.d);
     if n == 0 {
@@ -71,35 +69,45 @@ pub fn draw_projection(
 
     let backend = surface::plotting(canvas)?;
     let root = backend.into_drawing_area();
-    root.fill(&WHITE).map_err(draw_error)?;
-    let mut chart = ChartBuilder::on(&root)
-        .margin(14)
-        .x_label_area_size(50)
-        .y_label_area_size(62)
+    let (x_title, y_title) = (axis(sin_col, "sin"), axis(cos_col, "cos"));
+    let prepared = prepare(
+        &root,
+        &ChartFrame {
+            style,
+            x_title: &x_title,
+            y_title: &y_title,
+            y_ticks: &["-1.0".to_string()],
+            legend: &[],
+        },
+    )?;
+    let mut chart = prepared
+        .builder()
         .build_cartesian_2d(-1.3f64..1.3f64, -1.3f64..1.3f64)
         .map_err(draw_error)?;
-    chart
-        .configure_mesh()
-        .light_line_style(WHITE.mix(0.0))
-        .bold_line_style(BLACK.mix(0.08))
-        .x_desc(axis(sin_col, "sin"))
-        .y_desc(axis(cos_col, "cos"))
-        .label_style(LABEL_FONT)
-        .axis_desc_style(DESC_FONT)
-        .x_labels(7)
-        .y_labels(7)
+    styled_mesh(&mut chart, &prepared, style, (7, 7))
         .x_label_formatter(&|v| format!("{v:.1}"))
         .y_label_formatter(&|v| format!("{v:.1}"))
         .draw()
         .map_err(draw_error)?;
+    let (ink, from_colour, target_colour) = (
+        colour(style.ink),
+        colour(style.series(0)),
+        colour(style.series(4)),
+    );
+    let line = style.line_px.round() as u32;
 
     let circle = arc_points(0.0, std::f64::consts::TAU, 1.0, 180);
     chart
-        .draw_series(LineSeries::new(circle, BLACK.mix(0.25).stroke_width(1)))
+        .draw_series(LineSeries::new(
+            circle,
+            colour(style.frame).mix(0.6).stroke_width(1),
+        ))
         .map_err(draw_error)?;
     let dot = if n > 400 { 2 } else { 3 };
     chart
-        .draw_series((0..n).map(|i| Circle::new(point(i), dot, ALL_POINTS.filled())))
+        .draw_series(
+            (0..n).map(|i| Circle::new(point(i), dot, colour(style.series(5)).mix(0.7).filled())),
+        )
         .map_err(draw_error)?;
 
     // The turn from p_i to M·p_i, the short way round, just outside the circle.
@@ -121,31 +129,31 @@ pub fn draw_projection(
             vec![end, (end.0 + 0.09 * rotated.0, end.1 + 0.09 * rotated.1)]
         };
         chart
-            .draw_series(LineSeries::new(arc, BLACK.stroke_width(2)))
+            .draw_series(LineSeries::new(arc, ink.stroke_width(line)))
             .map_err(draw_error)?;
         for turn in [0.45, -0.45] {
             chart
-                .draw_series(LineSeries::new(head(turn), BLACK.stroke_width(2)))
+                .draw_series(LineSeries::new(head(turn), ink.stroke_width(line)))
                 .map_err(draw_error)?;
         }
     }
     chart
         .draw_series(LineSeries::new(
             vec![(0.0, 0.0), from],
-            FROM.stroke_width(2),
+            from_colour.stroke_width(line),
         ))
         .map_err(draw_error)?;
     chart
         .draw_series(LineSeries::new(
             vec![(0.0, 0.0), target],
-            TARGET.stroke_width(2),
+            target_colour.stroke_width(line),
         ))
         .map_err(draw_error)?;
     chart
         .draw_series([
-            Circle::new(from, 7, FROM.filled()),
-            Circle::new(target, 7, TARGET.filled()),
-            Circle::new(projected, 12, BLACK.stroke_width(2)),
+            Circle::new(from, 7, from_colour.filled()),
+            Circle::new(target, 7, target_colour.filled()),
+            Circle::new(projected, 12, ink.stroke_width(line)),
         ])
         .map_err(draw_error)?;
     // Labels sit outside the circle, pushed apart along the circle (p_i behind the turn, p_(i+δ)
@@ -158,11 +166,11 @@ pub fn draw_projection(
             1.22 * angle.sin() + along * tangent.0,
             1.22 * angle.cos() + along * tangent.1,
         );
-        let style = ("sans-serif", 18)
+        let font = (style.font, style.label_px + 3.0)
             .into_font()
             .color(&colour)
             .pos(Pos::new(HPos::Center, VPos::Center));
-        Text::new(text, place, style)
+        Text::new(text, place, font)
     };
     let same_point = delta == 0;
     // Labels name positions, not rows.
@@ -174,15 +182,16 @@ pub fn draw_projection(
     };
     chart
         .draw_series([
-            label(from_label, from, -0.18 * direction, FROM),
+            label(from_label, from, -0.18 * direction, from_colour),
             label(
                 format!("p_{target_position} = M·p_{from_position}"),
                 target,
                 if same_point { 0.0 } else { 0.3 * direction },
-                TARGET,
+                target_colour,
             ),
         ])
         .map_err(draw_error)?;
+    record(canvas, &prepared.geometry(&chart), style)?;
     root.present().map_err(draw_error)?;
     Ok(Projection {
         matrix,

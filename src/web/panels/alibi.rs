@@ -6,7 +6,6 @@
 //! The numbers and sentences are `model::alibi`; this draws and wires.
 
 use crate::model::inputs::Inputs;
-use plotters::prelude::SeriesLabelPosition;
 use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
@@ -111,13 +110,13 @@ fn render(ctx: &mut Ctx, dom: &AlibiDom) -> Result<AlibiStats, WebError> {
         draw_lines(
             &dom.weights,
             &LineChart {
+                style: ctx.style,
                 x_desc: "Distance i − j back to the key",
                 y_desc: "Weight (bias alone)",
                 log_x: false,
                 log_y: false,
                 series,
                 y_range: None,
-                legend: SeriesLabelPosition::UpperRight,
                 marks: Vec::new(),
             },
         )?;

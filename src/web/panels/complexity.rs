@@ -45,8 +45,8 @@ pub fn render(
     }
     dom::text(&dom.crossover, &crossover_sentence(&stats));
     if ctx.draw {
-        draw_chart(&dom.chart, n, d, k)?;
-        draw_paths(&dom.paths, n, k)?;
+        draw_chart(&dom.chart, n, d, k, ctx.style)?;
+        draw_paths(&dom.paths, n, k, ctx.style)?;
     }
     dom::text(&dom.measured, &stats.measure_note);
     stats.ms = elapsed(started);

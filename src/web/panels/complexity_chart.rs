@@ -7,11 +7,13 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use web_sys::HtmlCanvasElement;
 
-use super::super::draw::curves::PALETTE;
-use super::super::draw::heatmap::{DESC_FONT, LABEL_FONT};
+use super::super::draw::chart::{
+    colour, prepare, record, styled_mesh, text_style, ChartFrame, LegendEntry,
+};
 use super::super::error::{draw_error, WebError};
 use crate::math::complexity::{layer_costs, log_spaced_lengths};
 use crate::model::complexity::{cnn_curve_label, crossover_marks};
+use crate::model::figure_style::FigureStyle;
 
 /// A labelled, coloured curve of (n, operations).
 type Curve = (String, RGBColor, Vec<(f64, f64)>);
@@ -22,20 +24,20 @@ pub(super) fn draw_chart(
     n: usize,
     d: usize,
     k: usize,
+    style: &FigureStyle,
 ) -> Result<(), WebError> {
     let backend = surface::plotting(canvas)?;
     let root = backend.into_drawing_area();
-    root.fill(&WHITE).map_err(draw_error)?;
     let high = (4 * n.max(k * d)).clamp(16, 10_000_000);
     let ns = log_spaced_lengths(1, high, 80);
     let curves: Vec<Curve> = [
-        (cnn_curve_label(k), PALETTE[2]),
-        ("RNN n·d²".to_string(), PALETTE[0]),
-        ("self-attention n²·d".to_string(), PALETTE[5]),
+        (cnn_curve_label(k), colour(style.series(2))),
+        ("RNN n·d²".to_string(), colour(style.series(0))),
+        ("self-attention n²·d".to_string(), colour(style.series(4))),
     ]
     .into_iter()
     .enumerate()
-    .map(|(which, (label, colour))| {
+    .map(|(which, (label, series_colour))| {
         let points = ns
             .iter()
             .filter_map(|&m| layer_costs(m, d, k).ok().map(|c| (m, c)))
@@ -48,7 +50,7 @@ pub(super) fn draw_chart(
                 (m as f64, ops)
             })
             .collect();
-        (label, colour, points)
+        (label, series_colour, points)
     })
     .collect();
     let (low_y, high_y) = curves
@@ -57,71 +59,73 @@ pub(super) fn draw_chart(
         .fold((f64::INFINITY, 0.0f64), |(lo, hi), y| {
             (lo.min(y), hi.max(y))
         });
-    let mut chart = ChartBuilder::on(&root)
-        .margin(14)
-        .x_label_area_size(50)
-        .y_label_area_size(80)
-        .build_cartesian_2d(
-            (1f64..high as f64).log_scale(),
-            (low_y.max(1.0) * 0.5..high_y * 2.0).log_scale(),
-        )
+    let legend: Vec<LegendEntry> = curves
+        .iter()
+        .map(|(label, series_colour, _)| LegendEntry {
+            label: label.clone(),
+            colour: *series_colour,
+            dashed: false,
+        })
+        .collect();
+    let (y0, y1) = (low_y.max(1.0) * 0.5, high_y * 2.0);
+    let prepared = prepare(
+        &root,
+        &ChartFrame {
+            style,
+            x_title: "Sequence length n (log)",
+            y_title: "Operations (log)",
+            y_ticks: &[format!("{y0:.0e}"), format!("{y1:.0e}")],
+            legend: &legend,
+        },
+    )?;
+    let mut chart = prepared
+        .builder()
+        .build_cartesian_2d((1f64..high as f64).log_scale(), (y0..y1).log_scale())
         .map_err(draw_error)?;
-    chart
-        .configure_mesh()
-        .light_line_style(WHITE.mix(0.0))
-        .bold_line_style(BLACK.mix(0.08))
-        .x_desc("Sequence length n (log)")
-        .y_desc("Operations (log)")
-        .label_style(LABEL_FONT)
-        .axis_desc_style(DESC_FONT)
-        .x_labels(8)
-        .y_labels(8)
+    styled_mesh(&mut chart, &prepared, style, (8, 8))
         .x_label_formatter(&|v| format_axis(*v))
         .y_label_formatter(&|v| format!("{v:.0e}"))
         .draw()
         .map_err(draw_error)?;
-    for (label, colour, points) in &curves {
-        let colour = *colour;
+    let line = style.line_px.round() as u32 + 1;
+    let at = layer_costs(n, d, k)?;
+    for (which, (_, series_colour, points)) in curves.iter().enumerate() {
+        let series_colour = *series_colour;
         chart
-            .draw_series(LineSeries::new(points.clone(), colour.stroke_width(3)))
-            .map_err(draw_error)?
-            .label(label.clone())
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 22, y)], colour.stroke_width(3))
-            });
+            .draw_series(LineSeries::new(
+                points.clone(),
+                series_colour.stroke_width(line),
+            ))
+            .map_err(draw_error)?;
         // The current n.
-        let at = layer_costs(n, d, k)?;
-        let y = if colour == PALETTE[2] {
-            at.cnn.operations
-        } else if colour == PALETTE[0] {
-            at.rnn.operations
-        } else {
-            at.self_attention.operations
+        let y = match which {
+            0 => at.cnn.operations,
+            1 => at.rnn.operations,
+            _ => at.self_attention.operations,
         };
         chart
             .draw_series(std::iter::once(Circle::new(
                 (n as f64, y),
-                6,
-                colour.filled(),
+                line * 2,
+                series_colour.filled(),
             )))
             .map_err(draw_error)?;
     }
-    // The crossovers: vertical lines at n = d and n = k·d (those inside the axis).
-    // The two labels sit at different heights; one near the right edge goes left of its line.
+    // The crossovers: vertical lines at n = d and n = k·d (those inside the axis), each named
+    // beside its line. The two names sit at different heights; one near the right edge goes left
+    // of its line.
     for (x, text, cnn) in crossover_marks(d, k, high) {
-        let (colour, lift) = if cnn {
-            (PALETTE[2], 60.0)
+        let (mark, lift) = if cnn {
+            (style.series(2), 60.0)
         } else {
-            (BLACK, 3.0)
+            (style.ink, 3.0)
         };
-        let top = high_y * 2.0;
-        let bottom = low_y.max(1.0) * 0.5;
         chart
             .draw_series(DashedLineSeries::new(
-                vec![(x, bottom), (x, top)],
+                vec![(x, y0), (x, y1)],
                 6,
                 4,
-                colour.mix(0.7).stroke_width(2),
+                colour(mark).stroke_width(style.axis_px.round() as u32 + 1),
             ))
             .map_err(draw_error)?;
         let near_right = x > high as f64 / 10.0;
@@ -133,19 +137,12 @@ pub(super) fn draw_chart(
         chart
             .draw_series(std::iter::once(Text::new(
                 text,
-                (at, bottom * lift),
-                LABEL_FONT.into_font().color(&colour).pos(anchor),
+                (at, y0 * lift),
+                text_style(style, style.tick_px, mark).pos(anchor),
             )))
             .map_err(draw_error)?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK.mix(0.3))
-        .label_font(LABEL_FONT)
-        .draw()
-        .map_err(draw_error)?;
+    record(canvas, &prepared.geometry(&chart), style)?;
     root.present().map_err(draw_error)?;
     Ok(())
 }

@@ -12,49 +12,81 @@
 use crate::web::surface;
 use std::f64::consts::TAU;
 
-use plotters::style::RGBColor;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
-use super::super::draw::curves::PALETTE;
 use super::super::error::WebError;
 use crate::math::complexity::{centred_window, cnn_connecting_cone, cnn_layers_to_connect};
 use crate::model::complexity::{
     cnn_path_label, cnn_title, drawn_positions, paths_caption, rnn_path_label,
 };
+use crate::model::figure_style::FigureStyle;
 
-const EDGE: &str = "#c8c8c8";
-const NODE: &str = "#777";
-const TEXT: &str = "#222";
-/// Heights of the caption band at the top and the label band at the bottom.
-const TOP: f64 = 58.0;
-const BOTTOM: f64 = 52.0;
+/// The colours and type of the diagrams, from the page's figure style.
+struct Pen {
+    edge: String,
+    node: String,
+    text: String,
+    /// The accents of the CNN, the RNN and self-attention (their curves' colours on the chart).
+    accents: [String; 3],
+    caption_font: String,
+    title_font: String,
+    value_font: String,
+    /// Type size, for the bands above and below the diagrams.
+    px: f64,
+}
 
-fn css(colour: RGBColor) -> String {
-    format!("rgb({}, {}, {})", colour.0, colour.1, colour.2)
+impl Pen {
+    fn new(style: &FigureStyle) -> Self {
+        let px = style.tick_px;
+        let font = |weight: &str, size: f64| format!("{weight}{size}px {}", style.font);
+        Pen {
+            edge: style.muted.css_alpha(0.35),
+            node: style.muted.css(),
+            text: style.ink.css(),
+            accents: [2, 0, 4].map(|k| style.series(k).css()),
+            caption_font: font("", px + 1.0),
+            title_font: font("bold ", style.label_px),
+            value_font: font("bold ", px + 1.0),
+            px,
+        }
+    }
+
+    /// Heights of the caption band at the top and the label band at the bottom.
+    fn bands(&self) -> (f64, f64) {
+        (4.5 * self.px, 4.0 * self.px)
+    }
 }
 
 /// The three diagrams side by side, for the current n and k.
-pub(super) fn draw_paths(canvas: &HtmlCanvasElement, n: usize, k: usize) -> Result<(), WebError> {
+pub(super) fn draw_paths(
+    canvas: &HtmlCanvasElement,
+    n: usize,
+    k: usize,
+    style: &FigureStyle,
+) -> Result<(), WebError> {
     let context = surface::context(canvas)?;
     let (w, h) = surface::size(canvas);
-    context.set_fill_style_str("#fff");
+    let pen = Pen::new(style);
+    context.set_fill_style_str(&style.background.css());
     context.fill_rect(0.0, 0.0, w, h);
     let m = drawn_positions(n);
-    context.set_fill_style_str(TEXT);
-    context.set_font("14px sans-serif");
+    context.set_fill_style_str(&pen.text);
+    context.set_font(&pen.caption_font);
     context.set_text_align("center");
     context.set_text_baseline("alphabetic");
-    context.fill_text(&paths_caption(n), w / 2.0, 18.0)?;
+    let caption = super::super::draw::ellipsize(&context, &paths_caption(n), w - 8.0);
+    context.fill_text(&caption, w / 2.0, 1.4 * pen.px)?;
+    let (top, bottom) = pen.bands();
     let column = w / 3.0;
     let frames = [0.0, column, 2.0 * column].map(|left| Frame {
         left: left + 16.0,
         right: left + column - 16.0,
-        top: TOP,
-        bottom: h - BOTTOM,
+        top,
+        bottom: h - bottom,
     });
-    draw_cnn(&context, &frames[0], m, k)?;
-    draw_rnn(&context, &frames[1], m)?;
-    draw_attention(&context, &frames[2], m)?;
+    draw_cnn(&context, &pen, &frames[0], m, k)?;
+    draw_rnn(&context, &pen, &frames[1], m)?;
+    draw_attention(&context, &pen, &frames[2], m)?;
     context.set_text_align("start");
     Ok(())
 }
@@ -92,18 +124,22 @@ impl Frame {
     fn labels(
         &self,
         context: &CanvasRenderingContext2d,
+        pen: &Pen,
         title: &str,
         path: &str,
         colour: &str,
     ) -> Result<(), WebError> {
-        context.set_font("bold 15px sans-serif");
+        let room = self.right - self.left + 24.0;
+        let fit = |text: &str| super::super::draw::ellipsize(context, text, room);
+        context.set_font(&pen.title_font);
         context.set_fill_style_str(colour);
-        context.fill_text(title, self.centre(), self.top - 16.0)?;
-        context.set_font("14px sans-serif");
-        context.set_fill_style_str(TEXT);
-        context.fill_text("maximum path length", self.centre(), self.bottom + 24.0)?;
-        context.set_font("bold 14px sans-serif");
-        context.fill_text(path, self.centre(), self.bottom + 43.0)?;
+        context.fill_text(&fit(title), self.centre(), self.top - 1.2 * pen.px)?;
+        context.set_font(&pen.caption_font);
+        context.set_fill_style_str(&pen.text);
+        let below = self.bottom + 1.8 * pen.px;
+        context.fill_text(&fit("maximum path length"), self.centre(), below)?;
+        context.set_font(&pen.value_font);
+        context.fill_text(&fit(path), self.centre(), below + 1.4 * pen.px)?;
         Ok(())
     }
 }
@@ -132,11 +168,12 @@ fn node(
 /// which never connects two positions).
 fn draw_cnn(
     context: &CanvasRenderingContext2d,
+    pen: &Pen,
     frame: &Frame,
     m: usize,
     k: usize,
 ) -> Result<(), WebError> {
-    let accent = css(PALETTE[2]);
+    let accent = &pen.accents[0];
     let cone = cnn_connecting_cone(m, k);
     let layers = cnn_layers_to_connect(m, k).map_or(1, |l| l.max(1));
     let rows = layers + 1;
@@ -148,7 +185,7 @@ fn draw_cnn(
     };
     let at = |row: usize, t: usize| (frame.x(t, m), frame.y(row, rows));
     for highlighted in [false, true] {
-        context.set_stroke_style_str(if highlighted { &accent } else { EDGE });
+        context.set_stroke_style_str(if highlighted { accent } else { &pen.edge });
         context.set_line_width(if highlighted { 2.0 } else { 1.0 });
         for row in 1..rows {
             for t in 0..m {
@@ -168,17 +205,22 @@ fn draw_cnn(
             let colour = if in_cone(row, t) {
                 accent.as_str()
             } else {
-                NODE
+                pen.node.as_str()
             };
             node(context, at(row, t), radius, colour)?;
         }
     }
-    frame.labels(context, &cnn_title(k), &cnn_path_label(m, k), &accent)
+    frame.labels(context, pen, &cnn_title(k), &cnn_path_label(m, k), accent)
 }
 
 /// Inputs below, hidden states in a chain above.
-fn draw_rnn(context: &CanvasRenderingContext2d, frame: &Frame, m: usize) -> Result<(), WebError> {
-    let accent = css(PALETTE[0]);
+fn draw_rnn(
+    context: &CanvasRenderingContext2d,
+    pen: &Pen,
+    frame: &Frame,
+    m: usize,
+) -> Result<(), WebError> {
+    let accent = &pen.accents[1];
     let middle = (frame.top + frame.bottom) / 2.0;
     let inner = Frame {
         top: middle - 40.0,
@@ -188,30 +230,36 @@ fn draw_rnn(context: &CanvasRenderingContext2d, frame: &Frame, m: usize) -> Resu
     let at = |row: usize, t: usize| (inner.x(t, m), inner.y(row, 2));
     // Every edge is on the path from x_0 to h_{m−1} except the inputs after the first.
     context.set_line_width(1.0);
-    context.set_stroke_style_str(EDGE);
+    context.set_stroke_style_str(&pen.edge);
     for t in 1..m {
         line(context, at(0, t), at(1, t));
     }
     context.set_line_width(2.0);
-    context.set_stroke_style_str(&accent);
+    context.set_stroke_style_str(accent);
     line(context, at(0, 0), at(1, 0));
     for t in 1..m {
         line(context, at(1, t - 1), at(1, t));
     }
     for t in 0..m {
-        node(context, at(0, t), 4.0, if t == 0 { &accent } else { NODE })?;
-        node(context, at(1, t), 4.0, &accent)?;
+        node(
+            context,
+            at(0, t),
+            4.0,
+            if t == 0 { accent } else { &pen.node },
+        )?;
+        node(context, at(1, t), 4.0, accent)?;
     }
-    frame.labels(context, "RNN", &rnn_path_label(m), &accent)
+    frame.labels(context, pen, "RNN", &rnn_path_label(m), accent)
 }
 
 /// Inputs below, outputs above, every output connected to every input.
 fn draw_attention(
     context: &CanvasRenderingContext2d,
+    pen: &Pen,
     frame: &Frame,
     m: usize,
 ) -> Result<(), WebError> {
-    let accent = css(PALETTE[5]);
+    let accent = &pen.accents[2];
     let middle = (frame.top + frame.bottom) / 2.0;
     let inner = Frame {
         top: middle - 70.0,
@@ -220,23 +268,28 @@ fn draw_attention(
     };
     let at = |row: usize, t: usize| (inner.x(t, m), inner.y(row, 2));
     context.set_line_width(1.0);
-    context.set_stroke_style_str(EDGE);
+    context.set_stroke_style_str(&pen.edge);
     for t in 0..m {
         for s in 0..m {
             line(context, at(0, s), at(1, t));
         }
     }
     context.set_line_width(2.5);
-    context.set_stroke_style_str(&accent);
+    context.set_stroke_style_str(accent);
     line(context, at(0, 0), at(1, m - 1));
     for t in 0..m {
-        node(context, at(0, t), 4.0, if t == 0 { &accent } else { NODE })?;
+        node(
+            context,
+            at(0, t),
+            4.0,
+            if t == 0 { accent } else { &pen.node },
+        )?;
         node(
             context,
             at(1, t),
             4.0,
-            if t == m - 1 { &accent } else { NODE },
+            if t == m - 1 { accent } else { &pen.node },
         )?;
     }
-    frame.labels(context, "Self-attention", "1", &accent)
+    frame.labels(context, pen, "Self-attention", "1", accent)
 }

@@ -62,7 +62,7 @@ impl Panel for CurvesPanel {
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
         let p = ctx.params;
         let (n, d, base, first) = (p.n, p.d, p.base, p.first_position);
-        draw_curves(&self.dom.canvas, &series(ctx), d, base, first)?;
+        draw_curves(&self.dom.canvas, &series(ctx), d, base, first, ctx.style)?;
         dom::text(
             &self.dom.summary,
             &curves_summary(&p.columns, n, first, ctx.frame.source),
@@ -96,6 +96,7 @@ impl Panel for CurvesPanel {
             ctx.params.base,
             ctx.params.first_position,
             SVG_SIZE,
+            ctx.style,
         ))
     }
 }

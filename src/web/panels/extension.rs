@@ -4,7 +4,6 @@
 //! extended length s·L. CPU (`math::extension`) on both backends: d/2 numbers.
 
 use crate::model::inputs::Inputs;
-use plotters::prelude::SeriesLabelPosition;
 use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
@@ -51,6 +50,7 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
         draw_lines(
             &dom.ratios,
             &LineChart {
+                style: ctx.style,
                 x_desc: "Pair j (θ_j = base^(−2j/d))",
                 // A linear axis: the ratios lie in [1/s, 1], less than two decades, where a log
                 // axis gets a single tick.
@@ -60,7 +60,7 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
                 series: vec![
                     Series {
                         label: "PI: 1/s".into(),
-                        colour: 5,
+                        colour: 4,
                         points: vec![(0.0, 1.0 / s), ((pairs - 1) as f64, 1.0 / s)],
                         dashed: true,
                         markers: false,
@@ -88,13 +88,13 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
                     },
                 ],
                 y_range: Some((0.0, 1.08)),
-                legend: SeriesLabelPosition::UpperRight,
                 marks: Vec::new(),
             },
         )?;
         draw_lines(
             &dom.wavelengths,
             &LineChart {
+                style: ctx.style,
                 x_desc: "Pair j",
                 y_desc: "Wavelength 2π/θ_j (log)",
                 log_x: false,
@@ -116,7 +116,7 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
                     },
                     Series {
                         label: format!("s·L = {}", s * context as f64),
-                        colour: 5,
+                        colour: 4,
                         points: vec![
                             (0.0, s * context as f64),
                             ((pairs - 1) as f64, s * context as f64),
@@ -126,7 +126,6 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
                     },
                 ],
                 y_range: None,
-                legend: SeriesLabelPosition::LowerRight,
                 marks: Vec::new(),
             },
         )?;

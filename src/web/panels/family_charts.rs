@@ -2,14 +2,16 @@
 //! log axes) and a matrix drawn as one heatmap image (a bias matrix, attention weights, a table).
 
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use web_sys::HtmlCanvasElement;
 
-use super::super::draw::curves::PALETTE;
-use super::super::draw::heatmap::{
-    draw_heatmap_frame, paint_diverging, HeatmapAxes, RgbaImage, DESC_FONT, LABEL_FONT,
+use super::super::draw::chart::{
+    colour, prepare, record, styled_mesh, text_style, ChartFrame, LegendEntry,
 };
+use super::super::draw::heatmap::{draw_heatmap_frame, paint_diverging, HeatmapAxes, RgbaImage};
 use super::super::error::{draw_error, WebError};
 use crate::math::colormap::diverging_part_bar_rgba;
+use crate::model::figure_style::FigureStyle;
 use crate::model::plot::PixelRect;
 use crate::web::surface;
 
@@ -26,6 +28,7 @@ pub struct Series {
 
 /// A line chart: axes, their scales and the series.
 pub struct LineChart<'a> {
+    pub style: &'a FigureStyle,
     pub x_desc: &'a str,
     pub y_desc: &'a str,
     pub log_x: bool,
@@ -33,8 +36,6 @@ pub struct LineChart<'a> {
     pub series: Vec<Series>,
     /// The y range; `None`: fitted to the points with a margin.
     pub y_range: Option<(f64, f64)>,
-    /// Where the legend goes.
-    pub legend: SeriesLabelPosition,
     /// Vertical marker lines (x, label).
     pub marks: Vec<(f64, String)>,
 }
@@ -93,28 +94,10 @@ fn tick_label(v: f64, log: bool) -> String {
     }
 }
 
-/// plotters' legend positions are not `Copy`; the chart keeps one and each drawing gets its own.
-fn legend_position(position: &SeriesLabelPosition) -> SeriesLabelPosition {
-    use SeriesLabelPosition::*;
-    match position {
-        UpperLeft => UpperLeft,
-        MiddleLeft => MiddleLeft,
-        LowerLeft => LowerLeft,
-        UpperMiddle => UpperMiddle,
-        MiddleMiddle => MiddleMiddle,
-        LowerMiddle => LowerMiddle,
-        UpperRight => UpperRight,
-        MiddleRight => MiddleRight,
-        LowerRight => LowerRight,
-        Coordinate(x, y) => Coordinate(*x, *y),
-    }
-}
-
 /// Draws a line chart into `canvas`.
 pub fn draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Result<(), WebError> {
     let backend = surface::plotting(canvas)?;
     let root = backend.into_drawing_area();
-    root.fill(&WHITE).map_err(draw_error)?;
     let points = finite_points(&chart.series, chart.log_x, chart.log_y);
     let (x0, x1) = span(points.iter().map(|p| p.0));
     let (x0, x1) = if x1 > x0 {
@@ -126,41 +109,56 @@ pub fn draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Result<(), W
         let (lo, hi) = span(points.iter().map(|p| p.1));
         padded(lo, hi, chart.log_y)
     });
+    let style = chart.style;
+    let legend: Vec<LegendEntry> = chart
+        .series
+        .iter()
+        .map(|series| LegendEntry {
+            label: series.label.clone(),
+            colour: colour(style.series(series.colour)),
+            dashed: series.dashed,
+        })
+        .collect();
+    let y_ticks = [tick_label(y0, chart.log_y), tick_label(y1, chart.log_y)];
+    let prepared = prepare(
+        &root,
+        &ChartFrame {
+            style,
+            x_title: chart.x_desc,
+            y_title: chart.y_desc,
+            y_ticks: &y_ticks,
+            legend: &legend,
+        },
+    )?;
+    let line = style.line_px.round() as u32 + 1;
     macro_rules! draw_on {
         ($xs:expr, $ys:expr) => {{
-            let mut plot = ChartBuilder::on(&root)
-                .margin(14)
-                .x_label_area_size(50)
-                .y_label_area_size(78)
+            let mut plot = prepared
+                .builder()
                 .build_cartesian_2d($xs, $ys)
                 .map_err(draw_error)?;
-            plot.configure_mesh()
-                .light_line_style(WHITE.mix(0.0))
-                .bold_line_style(BLACK.mix(0.08))
-                .x_desc(chart.x_desc)
-                .y_desc(chart.y_desc)
-                .label_style(LABEL_FONT)
-                .axis_desc_style(DESC_FONT)
-                .x_labels(8)
-                .y_labels(7)
+            styled_mesh(&mut plot, &prepared, style, (8, 7))
                 .x_label_formatter(&|v| tick_label(*v, chart.log_x))
                 .y_label_formatter(&|v| tick_label(*v, chart.log_y))
                 .draw()
                 .map_err(draw_error)?;
             for (x, label) in &chart.marks {
-                let style = BLACK.mix(0.45).stroke_width(2);
-                plot.draw_series(DashedLineSeries::new(vec![(*x, y0), (*x, y1)], 6, 4, style))
+                let mark = colour(style.muted).stroke_width(style.axis_px.round() as u32 + 1);
+                plot.draw_series(DashedLineSeries::new(vec![(*x, y0), (*x, y1)], 6, 4, mark))
                     .map_err(draw_error)?;
-                plot.draw_series(std::iter::once(Text::new(
+                // The mark's name, just right of the line at the top of the plot.
+                let (at_x, at_y) = plot.backend_coord(&(*x, y1));
+                root.draw(&Text::new(
                     label.clone(),
-                    (*x, y1),
-                    ("sans-serif", 14).into_font(),
-                )))
+                    (at_x + 4, at_y + 2),
+                    text_style(style, style.tick_px, style.muted)
+                        .pos(Pos::new(HPos::Left, VPos::Top)),
+                ))
                 .map_err(draw_error)?;
             }
             for series in &chart.series {
-                let colour = PALETTE[series.colour % PALETTE.len()];
-                let style = colour.stroke_width(3);
+                let series_colour = colour(style.series(series.colour));
+                let stroke = series_colour.stroke_width(line);
                 let kept: Vec<(f64, f64)> = series
                     .points
                     .iter()
@@ -172,31 +170,22 @@ pub fn draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Result<(), W
                             && (!chart.log_y || *y > 0.0)
                     })
                     .collect();
-                let drawn = if series.dashed {
-                    plot.draw_series(DashedLineSeries::new(kept.clone(), 8, 5, style))
-                        .map_err(draw_error)?
+                if series.dashed {
+                    plot.draw_series(DashedLineSeries::new(kept.clone(), 8, 5, stroke))
+                        .map_err(draw_error)?;
                 } else {
-                    plot.draw_series(LineSeries::new(kept.clone(), style))
-                        .map_err(draw_error)?
-                };
-                drawn.label(series.label.clone()).legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 22, y)], colour.stroke_width(3))
-                });
+                    plot.draw_series(LineSeries::new(kept.clone(), stroke))
+                        .map_err(draw_error)?;
+                }
                 if series.markers {
                     plot.draw_series(
                         kept.iter()
-                            .map(|&(x, y)| Circle::new((x, y), 4, colour.filled())),
+                            .map(|&(x, y)| Circle::new((x, y), line + 1, series_colour.filled())),
                     )
                     .map_err(draw_error)?;
                 }
             }
-            plot.configure_series_labels()
-                .position(legend_position(&chart.legend))
-                .background_style(WHITE.mix(0.9))
-                .border_style(BLACK.mix(0.3))
-                .label_font(LABEL_FONT)
-                .draw()
-                .map_err(draw_error)?;
+            record(canvas, &prepared.geometry(&plot), style)?;
         }};
     }
     match (chart.log_x, chart.log_y) {

@@ -4,7 +4,6 @@
 //! 1/n. CPU (`math::nope`) on both backends, over the page's n positions.
 
 use crate::model::inputs::Inputs;
-use plotters::prelude::SeriesLabelPosition;
 use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
@@ -30,6 +29,7 @@ fn render(ctx: &mut Ctx, dom: &NopeDom) -> Result<NopeStats, WebError> {
         draw_lines(
             &dom.chart,
             &LineChart {
+                style: ctx.style,
                 x_desc: "Position t (log)",
                 y_desc: "Output of the start indicator (log)",
                 log_x: n > 1,
@@ -44,14 +44,13 @@ fn render(ctx: &mut Ctx, dom: &NopeDom) -> Result<NopeStats, WebError> {
                     },
                     Series {
                         label: format!("bidirectional: 1/{n}"),
-                        colour: 5,
+                        colour: 4,
                         points: points(&stats.bidirectional_outputs),
                         dashed: true,
                         markers: n <= 80,
                     },
                 ],
                 y_range: None,
-                legend: SeriesLabelPosition::UpperRight,
                 marks: Vec::new(),
             },
         )?;

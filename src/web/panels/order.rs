@@ -10,14 +10,17 @@ use serde::Serialize;
 use web_sys::HtmlCanvasElement;
 
 use super::super::dom::{self, now_ms};
-use super::super::draw::curves::PALETTE;
-use super::super::draw::heatmap::{TickedAxis, DESC_FONT, LABEL_FONT};
+use super::super::draw::chart::{
+    colour, prepare, record, styled_mesh, text_style, ChartFrame, LegendEntry,
+};
+use super::super::draw::heatmap::TickedAxis;
 use super::super::error::{draw_error, WebError};
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::{canvas_message, elapsed, format_number, Ctx};
 use crate::math::measures::{masked_equivariance_gap_projected, row_gaps_projected, shift_gaps};
 use crate::math::order::permute_tokens;
 use crate::math::position::{Encoding, PositionScheme};
+use crate::model::figure_style::FigureStyle;
 use crate::model::order::{
     family_name, gap_without_position, masked_sentence, permutation_sentence, shift_sentence,
     token_line, SHIFT,
@@ -231,7 +234,7 @@ pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
         },
     );
     if ctx.draw {
-        draw_chart(&dom.chart, &permuted, &stats)?;
+        draw_chart(&dom.chart, &permuted, &stats, ctx.style)?;
     }
     Ok(OrderStats {
         ms: elapsed(started),
@@ -244,6 +247,7 @@ fn draw_chart(
     canvas: &HtmlCanvasElement,
     permuted: &[String],
     stats: &OrderStats,
+    style: &FigureStyle,
 ) -> Result<(), WebError> {
     let with_label = format!(
         "with {}",
@@ -255,11 +259,38 @@ fn draw_chart(
     }
     let backend = surface::plotting(canvas)?;
     let root = backend.into_drawing_area();
-    root.fill(&WHITE).map_err(draw_error)?;
-    let mut chart = ChartBuilder::on(&root)
-        .margin(14)
-        .x_label_area_size(56)
-        .y_label_area_size(78)
+    let bars = [
+        (
+            &stats.rows_without_pe,
+            "without P (float32 rounding; 0 = exact)",
+            colour(style.series(0)),
+        ),
+        (
+            &stats.rows_with_pe,
+            with_label.as_str(),
+            colour(style.series(4)),
+        ),
+    ];
+    let legend: Vec<LegendEntry> = bars
+        .iter()
+        .map(|(_, label, bar_colour)| LegendEntry {
+            label: label.to_string(),
+            colour: *bar_colour,
+            dashed: false,
+        })
+        .collect();
+    let prepared = prepare(
+        &root,
+        &ChartFrame {
+            style,
+            x_title: "Output row (token of the permuted sentence)",
+            y_title: "max |Y(πX) − πY(X)| in the row",
+            y_ticks: &[format!("{FLOOR:.0e}"), "1e3".to_string()],
+            legend: &legend,
+        },
+    )?;
+    let mut chart = prepared
+        .builder()
         .build_cartesian_2d(
             TickedAxis::new(-0.5..n as f64 - 0.5, integer_ticks(n, 16)),
             (FLOOR..1e3f64).log_scale(),
@@ -274,43 +305,22 @@ fn draw_chart(
             .map(|t| t.chars().take(9).collect())
             .unwrap_or_default()
     };
-    chart
-        .configure_mesh()
-        .light_line_style(WHITE.mix(0.0))
-        .bold_line_style(BLACK.mix(0.08))
-        .x_desc("Output row (token of the permuted sentence)")
-        .y_desc("max |Y(πX) − πY(X)| in the row")
-        .label_style(LABEL_FONT)
-        .axis_desc_style(DESC_FONT)
-        .x_labels(16)
-        .y_labels(6)
+    styled_mesh(&mut chart, &prepared, style, (16, 6))
         .x_label_formatter(&name)
         .y_label_formatter(&|v| format!("{v:.0e}"))
         .draw()
         .map_err(draw_error)?;
-    for (k, (rows, label)) in [
-        (
-            &stats.rows_without_pe,
-            "without P (float32 rounding; 0 = exact)",
-        ),
-        (&stats.rows_with_pe, with_label.as_str()),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        let colour = PALETTE[if k == 0 { 0 } else { 5 }];
+    for (k, (rows, _, bar_colour)) in bars.iter().enumerate() {
         let offset = if k == 0 { -0.4 } else { 0.0 };
         chart
             .draw_series(rows.iter().enumerate().map(|(r, &gap)| {
                 let top = gap.max(FLOOR);
                 let x = r as f64 + offset;
-                Rectangle::new([(x, FLOOR), (x + 0.4, top)], colour.filled())
+                Rectangle::new([(x, FLOOR), (x + 0.4, top)], bar_colour.filled())
             }))
-            .map_err(draw_error)?
-            .label(label)
-            .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 16, y + 6)], colour.filled()));
+            .map_err(draw_error)?;
     }
-    // An exact 0 has no height on a log axis: say it.
+    // An exact 0 has no height on a log axis: say it, where its bar would stand.
     chart
         .draw_series(
             stats
@@ -322,19 +332,12 @@ fn draw_chart(
                     Text::new(
                         "0",
                         (r as f64 - 0.27, FLOOR * 20.0),
-                        LABEL_FONT.into_font().color(&PALETTE[0]),
+                        text_style(style, style.tick_px, style.series(0)),
                     )
                 }),
         )
         .map_err(draw_error)?;
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK.mix(0.3))
-        .label_font(LABEL_FONT)
-        .draw()
-        .map_err(draw_error)?;
+    record(canvas, &prepared.geometry(&chart), style)?;
     root.present().map_err(draw_error)?;
     Ok(())
 }

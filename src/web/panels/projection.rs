@@ -91,6 +91,7 @@ impl Panel for ProjectionPanel {
             p.pair,
             p.position_row(),
             p.delta,
+            ctx.style,
         )?;
         let m = view.matrix;
         for (cell, value) in self

@@ -19,7 +19,6 @@ use crate::model::rope::{
     repeated, residual_sentence, score_range, score_vectors, scores_sentence, RopeStats,
     NO_PAIR_MESSAGE,
 };
-use plotters::prelude::SeriesLabelPosition;
 
 /// The score heatmap's numbers (every backend) and picture (when drawn).
 fn score_heatmap(ctx: &mut Ctx, dom: &RopeDom, stats: &mut RopeStats) -> Result<(), WebError> {
@@ -102,6 +101,7 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
         draw_lines(
             &dom.residuals,
             &LineChart {
+                style: ctx.style,
                 x_desc: "Shift Δ (log)",
                 y_desc: "Shift residual (log)",
                 log_x: true,
@@ -109,7 +109,7 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
                 series: vec![
                     Series {
                         label: "float32".into(),
-                        colour: 5,
+                        colour: 4,
                         points: stats
                             .shift_residual_f32
                             .iter()
@@ -131,13 +131,13 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
                     },
                 ],
                 y_range: None,
-                legend: SeriesLabelPosition::MiddleRight,
                 marks: Vec::new(),
             },
         )?;
         draw_lines(
             &dom.decay,
             &LineChart {
+                style: ctx.style,
                 x_desc: "Relative distance r = n − m",
                 y_desc: "|⟨R_m q, R_n k⟩| (log)",
                 log_x: false,
@@ -152,14 +152,13 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
                     },
                     Series {
                         label: "mean |score|".into(),
-                        colour: 5,
+                        colour: 4,
                         points: stats.mean_abs_score.clone(),
                         dashed: false,
                         markers: true,
                     },
                 ],
                 y_range: None,
-                legend: SeriesLabelPosition::MiddleRight,
                 marks: Vec::new(),
             },
         )?;

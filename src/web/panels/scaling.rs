@@ -11,16 +11,21 @@ use plotters::prelude::*;
 use web_sys::HtmlCanvasElement;
 
 use super::super::dom::{self, now_ms};
-use super::super::draw::curves::PALETTE;
-use super::super::draw::heatmap::{DESC_FONT, LABEL_FONT};
+use super::super::draw::chart::{
+    colour, prepare, record, styled_mesh, text_style, ChartFrame, LegendEntry,
+};
 use super::super::error::{draw_error, WebError};
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::{canvas_message, elapsed, Ctx};
 use crate::math::scaling::Magnitudes;
+use crate::model::chart_layout::value_label_box;
+use crate::model::figure_style::FigureStyle;
+use crate::model::plot::PixelRect;
 use crate::model::scaling::{
     compute, dots_sentence, magnitudes_sentence, no_tokens_sentence, PairTerms, ScalingPanelError,
     ScalingStats, NO_TOKENS,
 };
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
@@ -51,8 +56,8 @@ pub fn render(ctx: &mut Ctx, dom: &ScalingDom) -> Result<ScalingStats, WebError>
         return Ok(stats);
     };
     if ctx.draw {
-        draw_magnitudes(&dom.chart, &scaling.curve, d)?;
-        draw_terms(&dom.dots, pair)?;
+        draw_magnitudes(&dom.chart, &scaling.curve, d, ctx.style)?;
+        draw_terms(&dom.dots, pair, ctx.style)?;
     }
     dom::text(&dom.magnitudes, &magnitudes_sentence(&stats));
     dom::text(&dom.dots_readout, &dots_sentence(d, pair));
@@ -60,18 +65,18 @@ pub fn render(ctx: &mut Ctx, dom: &ScalingDom) -> Result<ScalingStats, WebError>
     Ok(stats)
 }
 
-/// A labelled, coloured curve of one magnitude against d.
-type Series = (&'static str, RGBColor, fn(&Magnitudes) -> f64);
+/// A labelled curve of one magnitude against d, with its series colour.
+type Series = (&'static str, usize, fn(&Magnitudes) -> f64);
 
 /// RMS against d (log–log): embeddings, embeddings × √d, P; P's bound 1 dashed.
 fn draw_magnitudes(
     canvas: &HtmlCanvasElement,
     curve: &[Magnitudes],
     d: usize,
+    style: &FigureStyle,
 ) -> Result<(), WebError> {
     let backend = surface::plotting(canvas)?;
     let root = backend.into_drawing_area();
-    root.fill(&WHITE).map_err(draw_error)?;
     let top_d = curve.last().map_or(2.0, |m| m.d as f64).max(2.0);
     let low = curve
         .iter()
@@ -84,55 +89,63 @@ fn draw_magnitudes(
         .map(|m| m.unit_normal_scaled_rms.max(m.scaled_embedding_rms))
         .fold(1.5f64, f64::max)
         * 1.4;
-    let mut chart = ChartBuilder::on(&root)
-        .margin(14)
-        .x_label_area_size(50)
-        .y_label_area_size(70)
-        .build_cartesian_2d((1f64..top_d).log_scale(), (low..high).log_scale())
-        .map_err(draw_error)?;
-    chart
-        .configure_mesh()
-        .light_line_style(WHITE.mix(0.0))
-        .bold_line_style(BLACK.mix(0.08))
-        .x_desc("Width d (log)")
-        .y_desc("RMS of the entries (log)")
-        .label_style(LABEL_FONT)
-        .axis_desc_style(DESC_FONT)
-        .x_labels(8)
-        .y_labels(8)
-        .x_label_formatter(&|v| format!("{v:.0}"))
-        .y_label_formatter(&|v| format!("{v:.2}"))
-        .draw()
-        .map_err(draw_error)?;
     let series: [Series; 4] = [
-        ("page's x, entries ≈ 1/√d", PALETTE[0], |m| {
-            m.embedding_rms
-        }),
-        ("x × √d = N(0, 1) x (≈ 1)", PALETTE[2], |m| {
+        ("page's x, entries ≈ 1/√d", 0, |m| m.embedding_rms),
+        ("x × √d = N(0, 1) x (≈ 1)", 2, |m| {
             m.scaled_embedding_rms
         }),
-        ("N(0, 1) x × √d (≈ √d)", PALETTE[3], |m| {
+        ("N(0, 1) x × √d (≈ √d)", 3, |m| {
             m.unit_normal_scaled_rms
         }),
-        ("P (√½; entries in [−1, 1])", PALETTE[5], |m| {
-            m.encoding_rms
-        }),
+        ("P (√½; entries in [−1, 1])", 4, |m| m.encoding_rms),
     ];
-    for (label, colour, value) in series {
+    let bound = colour(style.muted);
+    let mut legend: Vec<LegendEntry> = series
+        .iter()
+        .map(|(label, k, _)| LegendEntry {
+            label: label.to_string(),
+            colour: colour(style.series(*k)),
+            dashed: false,
+        })
+        .collect();
+    legend.push(LegendEntry {
+        label: "|p| ≤ 1".to_string(),
+        colour: bound,
+        dashed: true,
+    });
+    let y_format = |v: f64| format!("{v:.2}");
+    let prepared = prepare(
+        &root,
+        &ChartFrame {
+            style,
+            x_title: "Width d (log)",
+            y_title: "RMS of the entries (log)",
+            y_ticks: &[y_format(low), y_format(high)],
+            legend: &legend,
+        },
+    )?;
+    let mut chart = prepared
+        .builder()
+        .build_cartesian_2d((1f64..top_d).log_scale(), (low..high).log_scale())
+        .map_err(draw_error)?;
+    styled_mesh(&mut chart, &prepared, style, (8, 8))
+        .x_label_formatter(&|v| format!("{v:.0}"))
+        .y_label_formatter(&|v| y_format(*v))
+        .draw()
+        .map_err(draw_error)?;
+    let line = style.line_px.round() as u32 + 1;
+    for (_, k, value) in series {
+        let series_colour = colour(style.series(k));
         let points: Vec<(f64, f64)> = curve.iter().map(|m| (m.d as f64, value(m))).collect();
         chart
-            .draw_series(LineSeries::new(points, colour.stroke_width(3)))
-            .map_err(draw_error)?
-            .label(label)
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 22, y)], colour.stroke_width(3))
-            });
+            .draw_series(LineSeries::new(points, series_colour.stroke_width(line)))
+            .map_err(draw_error)?;
         if let Some(m) = curve.iter().find(|m| m.d == d) {
             chart
                 .draw_series(std::iter::once(Circle::new(
                     (d as f64, value(m)),
-                    6,
-                    colour.filled(),
+                    line * 2,
+                    series_colour.filled(),
                 )))
                 .map_err(draw_error)?;
         }
@@ -142,45 +155,51 @@ fn draw_magnitudes(
             vec![(1.0, 1.0), (top_d, 1.0)],
             6,
             4,
-            BLACK.mix(0.5).stroke_width(2),
+            bound.stroke_width(line),
         ))
-        .map_err(draw_error)?
-        .label("|p| ≤ 1")
-        .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 22, y)], BLACK.mix(0.5)));
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::LowerLeft)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK.mix(0.3))
-        .label_font(LABEL_FONT)
-        .draw()
         .map_err(draw_error)?;
+    record(canvas, &prepared.geometry(&chart), style)?;
     root.present().map_err(draw_error)?;
     Ok(())
 }
 
-/// The terms of the two dot products as bars.
-fn draw_terms(canvas: &HtmlCanvasElement, pair: &PairTerms) -> Result<(), WebError> {
+/// The terms of the two dot products as bars, each value written beyond the end of its bar in
+/// the page's ink (never on the bar, whatever its colour).
+fn draw_terms(
+    canvas: &HtmlCanvasElement,
+    pair: &PairTerms,
+    style: &FigureStyle,
+) -> Result<(), WebError> {
     let backend = surface::plotting(canvas)?;
     let root = backend.into_drawing_area();
-    root.fill(&WHITE).map_err(draw_error)?;
-    let bars: [(&str, f64, RGBColor); 6] = [
-        ("x·x", pair.xx, PALETTE[0]),
-        ("x·p", pair.xp, PALETTE[3]),
-        ("p·x", pair.px, PALETTE[3]),
-        ("p·p", pair.pp, PALETTE[5]),
-        ("added", pair.added, PALETTE[6]),
-        ("concat.", pair.concatenated, PALETTE[7]),
+    let bars: [(&str, f64, usize); 6] = [
+        ("x·x", pair.xx, 0),
+        ("x·p", pair.xp, 3),
+        ("p·x", pair.px, 3),
+        ("p·p", pair.pp, 4),
+        ("added", pair.added, 6),
+        ("concat.", pair.concatenated, 7),
     ];
     let (low, high) = bars.iter().fold((0.0f64, 0.0f64), |(lo, hi), (_, v, _)| {
         (lo.min(*v), hi.max(*v))
     });
-    let pad = ((high - low) * 0.12).max(0.1);
-    let mut chart = ChartBuilder::on(&root)
-        .margin(14)
-        .x_label_area_size(40)
-        .y_label_area_size(70)
-        .build_cartesian_2d(-0.5f64..5.5f64, (low - pad)..(high + pad))
+    // Room beyond the longest bars for their values.
+    let pad = ((high - low) * 0.22).max(0.2);
+    let (y0, y1) = (if low < 0.0 { low - pad } else { low }, high + pad);
+    let y_format = |v: f64| format!("{v:.1}");
+    let prepared = prepare(
+        &root,
+        &ChartFrame {
+            style,
+            x_title: "",
+            y_title: "Dot product",
+            y_ticks: &[y_format(y0), y_format(y1)],
+            legend: &[],
+        },
+    )?;
+    let mut chart = prepared
+        .builder()
+        .build_cartesian_2d(-0.5f64..5.5f64, y0..y1)
         .map_err(draw_error)?;
     let names = |v: &f64| {
         if (v - v.round()).abs() > 1e-9 || *v < 0.0 {
@@ -190,35 +209,59 @@ fn draw_terms(canvas: &HtmlCanvasElement, pair: &PairTerms) -> Result<(), WebErr
             .map(|b| b.0.to_string())
             .unwrap_or_default()
     };
-    chart
-        .configure_mesh()
-        .light_line_style(WHITE.mix(0.0))
-        .bold_line_style(BLACK.mix(0.08))
-        .y_desc("Dot product")
-        .label_style(LABEL_FONT)
-        .axis_desc_style(DESC_FONT)
-        .x_labels(6)
-        .y_labels(8)
+    styled_mesh(&mut chart, &prepared, style, (6, 8))
         .x_label_formatter(&names)
-        .y_label_formatter(&|v| format!("{v:.1}"))
+        .y_label_formatter(&|v| y_format(*v))
         .draw()
         .map_err(draw_error)?;
     chart
-        .draw_series(bars.iter().enumerate().map(|(k, (_, v, colour))| {
+        .draw_series(bars.iter().enumerate().map(|(k, (_, v, series))| {
             let x = k as f64;
-            Rectangle::new([(x - 0.35, 0.0), (x + 0.35, *v)], colour.filled())
-        }))
-        .map_err(draw_error)?;
-    chart
-        .draw_series(bars.iter().enumerate().map(|(k, (_, v, _))| {
-            let y = if *v >= 0.0 { *v } else { 0.0 };
-            Text::new(
-                format!("{v:.2}"),
-                (k as f64 - 0.3, y + pad * 0.6),
-                ("sans-serif", 14).into_font(),
+            Rectangle::new(
+                [(x - 0.35, 0.0), (x + 0.35, *v)],
+                colour(style.series(*series)).filled(),
             )
         }))
         .map_err(draw_error)?;
+    let font = text_style(style, style.tick_px, style.ink);
+    let mut placed = Vec::with_capacity(bars.len());
+    for (k, (_, v, _)) in bars.iter().enumerate() {
+        let x = k as f64;
+        let (left, end) = chart.backend_coord(&(x - 0.35, *v));
+        let (right, base) = chart.backend_coord(&(x + 0.35, 0.0));
+        let bar = PixelRect {
+            x0: f64::from(left),
+            y0: f64::from(end.min(base)),
+            x1: f64::from(right),
+            y1: f64::from(end.max(base)),
+        };
+        let text = format!("{v:.2}");
+        let size = root
+            .estimate_text_size(&text, &font)
+            .map(|(w, h)| (f64::from(w), f64::from(h)))
+            .unwrap_or((text.len() as f64 * style.tick_px * 0.6, style.tick_px));
+        let label = value_label_box(bar, size, *v >= 0.0, 0.3 * style.tick_px);
+        root.draw(&Text::new(
+            text,
+            (((label.x0 + label.x1) / 2.0) as i32, label.y0 as i32),
+            font.clone().pos(Pos::new(HPos::Center, VPos::Top)),
+        ))
+        .map_err(draw_error)?;
+        placed.push((bar, label));
+    }
+    record(canvas, &prepared.geometry(&chart), style)?;
+    let rects = |pick: fn(&(PixelRect, PixelRect)) -> PixelRect| {
+        placed
+            .iter()
+            .map(|p| {
+                let r = pick(p);
+                format!("{} {} {} {}", r.x0, r.y0, r.x1, r.y1)
+            })
+            .collect::<Vec<_>>()
+            .join(";")
+    };
+    canvas.set_attribute("data-bars", &rects(|p| p.0))?;
+    canvas.set_attribute("data-bar-values", &rects(|p| p.1))?;
     root.present().map_err(draw_error)?;
     Ok(())
 }

@@ -6,79 +6,85 @@ use crate::web::surface;
 use plotters::prelude::*;
 use web_sys::HtmlCanvasElement;
 
-use super::super::draw::curves::PALETTE;
-use super::super::draw::heatmap::{DESC_FONT, LABEL_FONT};
+use super::super::draw::chart::{colour, prepare, record, styled_mesh, ChartFrame, LegendEntry};
 use super::super::error::{draw_error, WebError};
 use super::canvas_message;
 use crate::math::similarity::normalized_similarity;
+use crate::model::figure_style::FigureStyle;
 use crate::model::similarity::{
     curve_labels, no_neighbour_message, normalized_label, SimilarityStats,
 };
+
+/// The look the page shows now (the one the app keeps in `Ctx::style`; the similarity panel's
+/// charts are drawn from its own module, which passes no style).
+fn page_style() -> FigureStyle {
+    FigureStyle::for_look(super::super::page::figure_look())
+}
 
 /// p_i·p_{i+k} against k from i and from i + 100.
 pub(super) fn draw_curve(
     canvas: &HtmlCanvasElement,
     stats: &SimilarityStats,
 ) -> Result<(), WebError> {
+    let style = &page_style();
     let backend = surface::plotting(canvas)?;
     let root = backend.into_drawing_area();
-    root.fill(&WHITE).map_err(draw_error)?;
     let all = stats.curve.iter().chain(&stats.curve_shifted);
     let (low, high) = all.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &v| {
         (lo.min(v), hi.max(v))
     });
     let pad = ((high - low) * 0.08).max(0.05);
     let k_max = stats.max_offset as f64;
-    let mut chart = ChartBuilder::on(&root)
-        .margin(14)
-        .x_label_area_size(50)
-        .y_label_area_size(70)
+    let [from_i, from_shifted] = curve_labels(stats.position);
+    let line = style.line_px.round() as u32;
+    // The first curve is drawn wide and the second thin inside it: they coincide.
+    let curves = [
+        (&stats.curve, from_i, line * 2 + 1),
+        (&stats.curve_shifted, from_shifted, line),
+    ];
+    let legend: Vec<LegendEntry> = curves
+        .iter()
+        .enumerate()
+        .map(|(k, (_, label, _))| LegendEntry {
+            label: label.to_string(),
+            colour: colour(style.series(k)),
+            dashed: false,
+        })
+        .collect();
+    let y_format = |v: f64| format!("{v:.1}");
+    let prepared = prepare(
+        &root,
+        &ChartFrame {
+            style,
+            x_title: "Offset k",
+            y_title: "p_i · p_(i+k)",
+            y_ticks: &[y_format(low - pad), y_format(high + pad)],
+            legend: &legend,
+        },
+    )?;
+    let mut chart = prepared
+        .builder()
         .build_cartesian_2d(-0.5..k_max + 0.5, (low - pad)..(high + pad))
         .map_err(draw_error)?;
-    chart
-        .configure_mesh()
-        .light_line_style(WHITE.mix(0.0))
-        .bold_line_style(BLACK.mix(0.08))
-        .x_desc("Offset k")
-        .y_desc("p_i · p_(i+k)")
-        .label_style(LABEL_FONT)
-        .axis_desc_style(DESC_FONT)
-        .x_labels(10)
-        .y_labels(8)
+    styled_mesh(&mut chart, &prepared, style, (10, 8))
         .x_label_formatter(&|v| format!("{v:.0}"))
-        .y_label_formatter(&|v| format!("{v:.1}"))
+        .y_label_formatter(&|v| y_format(*v))
         .draw()
         .map_err(draw_error)?;
-    let [from_i, from_shifted] = curve_labels(stats.position);
-    for (k, (values, label, width)) in [
-        (&stats.curve, from_i, 5),
-        (&stats.curve_shifted, from_shifted, 2),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        let colour = PALETTE[k];
+    for (k, (values, _, width)) in curves.into_iter().enumerate() {
         let points: Vec<(f64, f64)> = values
             .iter()
             .enumerate()
             .map(|(k, &v)| (k as f64, v))
             .collect();
         chart
-            .draw_series(LineSeries::new(points, colour.stroke_width(width)))
-            .map_err(draw_error)?
-            .label(label)
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 22, y)], colour.stroke_width(width))
-            });
+            .draw_series(LineSeries::new(
+                points,
+                colour(style.series(k)).stroke_width(width),
+            ))
+            .map_err(draw_error)?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK.mix(0.3))
-        .label_font(LABEL_FONT)
-        .draw()
-        .map_err(draw_error)?;
+    record(canvas, &prepared.geometry(&chart), style)?;
     root.present().map_err(draw_error)?;
     Ok(())
 }
@@ -96,59 +102,61 @@ pub(super) fn draw_normalized(
             &[&no_neighbour_message(i, n), "Raise n or lower i."],
         );
     }
+    let style = &page_style();
     let backend = surface::plotting(canvas)?;
     let root = backend.into_drawing_area();
-    root.fill(&WHITE).map_err(draw_error)?;
     let last_k = k_max.min(n - 1 - i).max(1);
     let top = normalized_similarity(i, i + last_k, n).max(1e-12) * 1.2;
-    let mut chart = ChartBuilder::on(&root)
-        .margin(14)
-        .x_label_area_size(50)
-        .y_label_area_size(80)
+    let y_format = |v: f64| {
+        if top < 0.01 {
+            format!("{v:.1e}")
+        } else {
+            format!("{v:.3}")
+        }
+    };
+    let lengths = [n, 2 * n];
+    let legend: Vec<LegendEntry> = lengths
+        .iter()
+        .enumerate()
+        .map(|(k, &length)| LegendEntry {
+            label: normalized_label(length),
+            colour: colour(style.series(2 + k)),
+            dashed: false,
+        })
+        .collect();
+    let prepared = prepare(
+        &root,
+        &ChartFrame {
+            style,
+            x_title: "Offset k",
+            y_title: "(i/n)·((i+k)/n)",
+            y_ticks: &[y_format(0.0), y_format(top)],
+            legend: &legend,
+        },
+    )?;
+    let mut chart = prepared
+        .builder()
         .build_cartesian_2d(-0.5..last_k as f64 + 0.5, 0f64..top)
         .map_err(draw_error)?;
-    chart
-        .configure_mesh()
-        .light_line_style(WHITE.mix(0.0))
-        .bold_line_style(BLACK.mix(0.08))
-        .x_desc("Offset k")
-        .y_desc("(i/n)·((i+k)/n)")
-        .label_style(LABEL_FONT)
-        .axis_desc_style(DESC_FONT)
-        .x_labels(10)
-        .y_labels(6)
+    styled_mesh(&mut chart, &prepared, style, (10, 6))
         .x_label_formatter(&|v| format!("{v:.0}"))
-        .y_label_formatter(&|v| {
-            if top < 0.01 {
-                format!("{v:.1e}")
-            } else {
-                format!("{v:.3}")
-            }
-        })
+        .y_label_formatter(&|v| y_format(*v))
         .draw()
         .map_err(draw_error)?;
-    for (k, length) in [n, 2 * n].into_iter().enumerate() {
-        let colour = PALETTE[2 + k];
+    let line = style.line_px.round() as u32 + 1;
+    for (k, length) in lengths.into_iter().enumerate() {
         let points: Vec<(f64, f64)> = (0..=last_k)
             .filter(|offset| i + offset < length)
             .map(|offset| (offset as f64, normalized_similarity(i, i + offset, length)))
             .collect();
         chart
-            .draw_series(LineSeries::new(points, colour.stroke_width(3)))
-            .map_err(draw_error)?
-            .label(normalized_label(length))
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 22, y)], colour.stroke_width(3))
-            });
+            .draw_series(LineSeries::new(
+                points,
+                colour(style.series(2 + k)).stroke_width(line),
+            ))
+            .map_err(draw_error)?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK.mix(0.3))
-        .label_font(LABEL_FONT)
-        .draw()
-        .map_err(draw_error)?;
+    record(canvas, &prepared.geometry(&chart), style)?;
     root.present().map_err(draw_error)?;
     Ok(())
 }

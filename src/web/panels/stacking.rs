@@ -6,7 +6,6 @@
 //! (`math::stacking`, float64) on both backends.
 
 use crate::model::inputs::Inputs;
-use plotters::prelude::SeriesLabelPosition;
 use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
@@ -62,6 +61,7 @@ fn render(ctx: &mut Ctx, dom: &StackingDom) -> Result<StackingStats, WebError> {
         draw_lines(
             &dom.residuals,
             &LineChart {
+                style: ctx.style,
                 x_desc: "Layer L",
                 y_desc: "Rank residual r_L (log)",
                 log_x: false,
@@ -74,26 +74,25 @@ fn render(ctx: &mut Ctx, dom: &StackingDom) -> Result<StackingStats, WebError> {
                     markers: few,
                 }],
                 y_range: Some((FLOOR / 2.0, 2.0)),
-                legend: SeriesLabelPosition::UpperRight,
                 marks: Vec::new(),
             },
         )?;
         draw_lines(
             &dom.probe,
             &LineChart {
+                style: ctx.style,
                 x_desc: "Layer L",
                 y_desc: "Held-out probe R² for the position",
                 log_x: false,
                 log_y: false,
                 series: vec![Series {
                     label: "probe R²".into(),
-                    colour: 5,
+                    colour: 4,
                     points: depth(&stats.probe_r2, PROBE_FLOOR),
                     dashed: false,
                     markers: few,
                 }],
                 y_range: Some((probe_bottom, 1.05)),
-                legend: SeriesLabelPosition::UpperRight,
                 marks: Vec::new(),
             },
         )?;

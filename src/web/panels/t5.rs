@@ -5,7 +5,6 @@
 //! (`math::t5`) on both backends.
 
 use crate::model::inputs::Inputs;
-use plotters::prelude::SeriesLabelPosition;
 use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
@@ -31,6 +30,7 @@ fn render(ctx: &mut Ctx, dom: &T5Dom) -> Result<T5Stats, WebError> {
         draw_lines(
             &dom.chart,
             &LineChart {
+                style: ctx.style,
                 x_desc: "Relative position δ = key − query",
                 y_desc: "Bucket",
                 log_x: false,
@@ -45,14 +45,13 @@ fn render(ctx: &mut Ctx, dom: &T5Dom) -> Result<T5Stats, WebError> {
                     },
                     Series {
                         label: "decoder (causal)".into(),
-                        colour: 5,
+                        colour: 4,
                         points: points(&stats.causal_buckets),
                         dashed: true,
                         markers: false,
                     },
                 ],
                 y_range: Some((-1.0, stats.num_buckets as f64)),
-                legend: SeriesLabelPosition::MiddleLeft,
                 marks: vec![
                     (
                         -(stats.first_in_last_bucket as f64),

@@ -1,0 +1,283 @@
+//! The one look of every plotters chart, written once: the paper filled with the style's
+//! background, the legend beside or below the plot (never over the data, placed by
+//! `model::chart_layout`), the y axis's title written level above the plot and the x axis's
+//! below it (measured, cut to fit rather than clipped), tick labels, grid and axes in the style's
+//! type and colours. Each chart builds its coordinates on [`Prepared::builder`], styles its mesh
+//! with [`styled_mesh`] and reports where its parts went with [`Prepared::geometry`] (written on
+//! the canvas by [`record`], which the end-to-end tests read).
+
+use plotters::chart::{ChartBuilder, ChartContext, MeshStyle};
+use plotters::coord::cartesian::Cartesian2d;
+use plotters::coord::ranged1d::{Ranged, ValueFormatter};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use web_sys::HtmlCanvasElement;
+
+use super::super::error::{draw_error, WebError};
+use crate::model::chart_layout::{
+    entry_origin, fit_text, place_legend, LegendLayout, LegendMetrics, LegendSide,
+};
+use crate::model::figure_style::{FigureStyle, Rgb};
+use crate::model::plot::PixelRect;
+
+/// A style colour as plotters takes it.
+pub fn colour(rgb: Rgb) -> RGBColor {
+    RGBColor(rgb.0, rgb.1, rgb.2)
+}
+
+/// Text of `px` logical pixels in `rgb`, in the style's font.
+pub fn text_style(style: &FigureStyle, px: f64, rgb: Rgb) -> TextStyle<'static> {
+    (style.font, px).into_font().color(&colour(rgb))
+}
+
+/// One entry of a legend: a line sample in the series' colour and its name.
+pub struct LegendEntry {
+    pub label: String,
+    pub colour: RGBColor,
+    pub dashed: bool,
+}
+
+/// What a chart's frame shows around its data.
+pub struct ChartFrame<'a> {
+    pub style: &'a FigureStyle,
+    pub x_title: &'a str,
+    pub y_title: &'a str,
+    /// The widest tick labels the y axis can show (its ends, formatted): the room on the left is
+    /// measured from them.
+    pub y_ticks: &'a [String],
+    pub legend: &'a [LegendEntry],
+}
+
+/// Where a chart's parts went, in logical pixels: the plot (inside the axes) and the legend.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ChartGeometry {
+    pub plot: PixelRect,
+    pub legend: Option<PixelRect>,
+}
+
+/// A canvas filled, its legend and y title drawn, and the area and sizes the chart is built with.
+pub struct Prepared<DB: DrawingBackend> {
+    pub area: DrawingArea<DB, Shift>,
+    pub legend: Option<PixelRect>,
+    x_label_area: u32,
+    y_label_area: u32,
+    top: u32,
+    right: u32,
+    x_title: String,
+}
+
+fn legend_metrics(style: &FigureStyle) -> LegendMetrics {
+    LegendMetrics {
+        swatch: 2.2 * style.legend_px,
+        row_height: 1.35 * style.legend_px,
+        gap: 0.7 * style.legend_px,
+    }
+}
+
+/// The width of `text` at `font` on `area` (plotters measures with the canvas's own text metrics;
+/// an estimate from the type size where it cannot).
+fn measure<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, text: &str, font: &TextStyle) -> f64 {
+    area.estimate_text_size(text, font)
+        .map(|(w, _)| f64::from(w))
+        .unwrap_or_else(|_| text.chars().count() as f64 * font.font.get_size() * 0.6)
+}
+
+/// Fills `root` with the style's paper, lays out and draws the legend and the y axis's title,
+/// and returns where the chart goes.
+pub fn prepare<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    frame: &ChartFrame,
+) -> Result<Prepared<DB>, WebError> {
+    let style = frame.style;
+    root.fill(&colour(style.background)).map_err(draw_error)?;
+    let (width, height) = root.dim_in_pixel();
+    let (width, height) = (f64::from(width), f64::from(height));
+    let legend_font = text_style(style, style.legend_px, style.ink);
+    let widths: Vec<f64> = frame
+        .legend
+        .iter()
+        .map(|e| measure(root, &e.label, &legend_font))
+        .collect();
+    let metrics = legend_metrics(style);
+    let layout = place_legend((width, height), &widths, metrics);
+    draw_legend(root, style, frame.legend, &layout, metrics, &legend_font)?;
+    let chart = layout.chart;
+    let area = root.clone().shrink(
+        (chart.x0 as u32, chart.y0 as u32),
+        (
+            chart.width().max(1.0) as u32,
+            chart.height().max(1.0) as u32,
+        ),
+    );
+
+    let tick_font = text_style(style, style.tick_px, style.ink);
+    let title_font = text_style(style, style.label_px, style.ink);
+    let widest_tick = frame
+        .y_ticks
+        .iter()
+        .map(|t| measure(root, t, &tick_font))
+        .fold(0.0f64, f64::max);
+    let y_label_area = (widest_tick + 0.9 * style.tick_px).ceil() as u32;
+    let gap = (0.5 * style.tick_px).ceil();
+    let x_title_room = chart.width() - f64::from(y_label_area) - gap;
+    let x_title = fit_text(frame.x_title, x_title_room, |t| {
+        measure(root, t, &title_font)
+    });
+    let x_label_area = if x_title.is_empty() {
+        style.tick_px * 1.8
+    } else {
+        style.tick_px * 1.8 + style.label_px * 1.3
+    }
+    .ceil() as u32;
+    let y_title = fit_text(frame.y_title, chart.width() - 2.0 * gap, |t| {
+        measure(root, t, &title_font)
+    });
+    let top = if y_title.is_empty() {
+        gap + 0.5 * style.tick_px
+    } else {
+        // Level, above the plot's top-left corner: read without turning the head, and never
+        // cut by the plot's height.
+        let at = (chart.x0 + gap, chart.y0 + gap);
+        root.draw(&Text::new(
+            y_title,
+            (at.0 as i32, at.1 as i32),
+            title_font.pos(Pos::new(HPos::Left, VPos::Top)),
+        ))
+        .map_err(draw_error)?;
+        gap + style.label_px * 1.45
+    };
+    Ok(Prepared {
+        area,
+        legend: (layout.side != LegendSide::None).then_some(layout.legend),
+        x_label_area,
+        y_label_area,
+        top: top.ceil() as u32,
+        // Half the last x tick label may stand past the plot's right edge.
+        right: (1.6 * style.tick_px).ceil() as u32,
+        x_title,
+    })
+}
+
+fn draw_legend<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    style: &FigureStyle,
+    entries: &[LegendEntry],
+    layout: &LegendLayout,
+    metrics: LegendMetrics,
+    font: &TextStyle,
+) -> Result<(), WebError> {
+    let room = layout.entry_width - metrics.swatch;
+    for (k, entry) in entries.iter().enumerate() {
+        let (x, y) = entry_origin(layout, k, metrics);
+        let (x, y) = (x as i32, y as i32);
+        let sample = (metrics.swatch - 0.5 * metrics.gap) as i32;
+        let stroke = entry.colour.stroke_width(style.line_px.round() as u32);
+        if entry.dashed {
+            let dash = sample / 3;
+            root.draw(&PathElement::new(vec![(x, y), (x + dash, y)], stroke))
+                .map_err(draw_error)?;
+            root.draw(&PathElement::new(
+                vec![(x + 2 * dash, y), (x + sample, y)],
+                stroke,
+            ))
+            .map_err(draw_error)?;
+        } else {
+            root.draw(&PathElement::new(vec![(x, y), (x + sample, y)], stroke))
+                .map_err(draw_error)?;
+        }
+        let label = fit_text(&entry.label, room, |t| measure(root, t, font));
+        root.draw(&Text::new(
+            label,
+            (x + metrics.swatch as i32, y),
+            font.pos(Pos::new(HPos::Left, VPos::Center)),
+        ))
+        .map_err(draw_error)?;
+    }
+    Ok(())
+}
+
+impl<DB: DrawingBackend> Prepared<DB> {
+    /// A chart builder on the prepared area, with the room for ticks and titles reserved.
+    pub fn builder(&self) -> ChartBuilder<'_, '_, DB> {
+        let mut builder = ChartBuilder::on(&self.area);
+        builder
+            .margin_top(self.top)
+            .margin_left(4)
+            .margin_right(self.right)
+            .margin_bottom(4)
+            .x_label_area_size(self.x_label_area)
+            .y_label_area_size(self.y_label_area);
+        builder
+    }
+
+    /// The x axis's title, cut to the chart's width.
+    pub fn x_title(&self) -> &str {
+        &self.x_title
+    }
+
+    /// Where the plot of `chart` and the legend are.
+    pub fn geometry<CT: CoordTranslate>(&self, chart: &ChartContext<DB, CT>) -> ChartGeometry {
+        let (xs, ys) = chart.plotting_area().get_pixel_range();
+        ChartGeometry {
+            plot: PixelRect {
+                x0: f64::from(xs.start),
+                y0: f64::from(ys.start),
+                x1: f64::from(xs.end),
+                y1: f64::from(ys.end),
+            },
+            legend: self.legend,
+        }
+    }
+}
+
+/// The mesh of every chart: bold grid lines in the style's grid colour (no light ones), axes in
+/// its frame colour, ticks and the x title in its ink and type; at most `labels` (across, down)
+/// tick labels, fewer where the plot is too small for them to stand apart. The caller adds its
+/// formatters, then draws it.
+pub fn styled_mesh<'a, 'b, DB, X, Y, XT, YT>(
+    chart: &'b mut ChartContext<'a, DB, Cartesian2d<X, Y>>,
+    prepared: &Prepared<DB>,
+    style: &FigureStyle,
+    (across, down): (usize, usize),
+) -> MeshStyle<'a, 'b, X, Y, DB>
+where
+    DB: DrawingBackend,
+    X: Ranged<ValueType = XT> + ValueFormatter<XT>,
+    Y: Ranged<ValueType = YT> + ValueFormatter<YT>,
+{
+    let (width, height) = chart.plotting_area().dim_in_pixel();
+    let fits = |room: u32, spacing: f64| ((f64::from(room) / spacing).floor() as usize).max(2);
+    let across = across.min(fits(width, 4.0 * style.tick_px));
+    let down = down.min(fits(height, 2.2 * style.tick_px));
+    let mut mesh = chart.configure_mesh();
+    mesh.light_line_style(colour(style.background).mix(0.0))
+        .bold_line_style(colour(style.grid).stroke_width(1))
+        .axis_style(colour(style.frame).stroke_width(style.axis_px.round() as u32))
+        .label_style(text_style(style, style.tick_px, style.ink))
+        .axis_desc_style(text_style(style, style.label_px, style.ink))
+        .set_all_tick_mark_size((0.35 * style.tick_px) as u32)
+        .x_labels(across)
+        .y_labels(down);
+    if !prepared.x_title.is_empty() {
+        mesh.x_desc(prepared.x_title.clone());
+    }
+    mesh
+}
+
+/// Writes where a chart's plot and legend are on its canvas (`data-plot-area`, `data-legend`:
+/// "x0 y0 x1 y1" in logical pixels, and `data-tick-px`), for the end-to-end tests.
+pub fn record(
+    canvas: &HtmlCanvasElement,
+    geometry: &ChartGeometry,
+    style: &FigureStyle,
+) -> Result<(), WebError> {
+    let rect = |r: &PixelRect| format!("{} {} {} {}", r.x0, r.y0, r.x1, r.y1);
+    canvas.set_attribute("data-plot-area", &rect(&geometry.plot))?;
+    match &geometry.legend {
+        Some(legend) => canvas.set_attribute("data-legend", &rect(legend))?,
+        None => canvas.remove_attribute("data-legend")?,
+    }
+    canvas.set_attribute("data-tick-px", &style.tick_px.to_string())?;
+    Ok(())
+}

@@ -1,0 +1,138 @@
+// One chart style for every chart: legends beside or below the plot (never over the data), bar
+// values beyond their bars, figures on dark paper in the dark theme, and tick type that grows
+// with the prose in projector mode. Each chart writes where its plot and legend went
+// (`data-plot-area`, `data-legend`, in the logical pixels it draws in) and its tick size
+// (`data-tick-px`); bar charts also `data-bars` and `data-bar-values`.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { launch, SCREENSHOTS, startServer } from './helpers.mjs';
+
+let server, origin, browser;
+before(async () => {
+  ({ server, origin } = await startServer());
+  browser = await launch({ webgpu: false });
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+// The panels with charts (plotters or hand-drawn), in the page's order.
+const CHART_PANELS = ['complexity', 'curves', 'projection', 'similarity', 'order', 'scaling', 'rope',
+  'extension', 'alibi', 't5', 'nope', 'stacking'];
+// Fewer would mean a chart stopped recording its layout (or was not drawn).
+const MIN_CHARTS = 14;
+
+/** Opens the page and brings every chart panel on screen once, so that each is drawn. */
+async function openAll([width, height], query = '') {
+  const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 2 });
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  await page.goto(`${origin}/?compute=cpu${query ? `&${query}` : ''}`);
+  await page.evaluate(() => window.peLab.ready);
+  for (const panel of CHART_PANELS) {
+    await page.locator(`#panel-${panel}`).scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.peLab.whenDrawn());
+  }
+  return { page, problems };
+}
+
+/** Every recorded chart: its id, CSS and logical sizes, plot, legend, tick size and bars. */
+function charts(page) {
+  return page.evaluate(() => {
+    const rect = (text) => text ? text.split(' ').map(Number) : null;
+    const rects = (text) => text ? text.split(';').map(rect) : [];
+    return [...document.querySelectorAll('canvas[data-plot-area]')].map((c) => {
+      const box = c.getBoundingClientRect();
+      return {
+        id: c.id,
+        css: [box.width, box.height],
+        logical: [Number(c.dataset.logicalWidth), Number(c.dataset.logicalHeight)],
+        plot: rect(c.dataset.plotArea),
+        legend: rect(c.dataset.legend),
+        tickPx: Number(c.dataset.tickPx),
+        bars: rects(c.dataset.bars),
+        values: rects(c.dataset.barValues),
+      };
+    });
+  });
+}
+
+const overlap = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+const inside = (a, [w, h]) => a[0] >= -0.5 && a[1] >= -0.5 && a[2] <= w + 0.5 && a[3] <= h + 0.5;
+
+describe('chart layout', () => {
+  for (const [name, size] of [['phone', [390, 844]], ['laptop', [1366, 768]]]) {
+    test(`${name}: legends and bar values stay off the data`, async () => {
+      const { page, problems } = await openAll(size);
+      const found = await charts(page);
+      await page.locator('#panel-curves').screenshot({ path: join(SCREENSHOTS, `charts-${name}-curves.png`) });
+      await page.close();
+      assert.deepEqual(problems, []);
+      assert.ok(found.length >= MIN_CHARTS, `${found.length} charts recorded: ${found.map((c) => c.id)}`);
+      for (const chart of found) {
+        const [w, h] = chart.logical;
+        assert.ok(chart.plot[2] - chart.plot[0] > 0.3 * w, `${chart.id}: plot ${chart.plot} in ${w}`);
+        // A phone shows some charts only about 150 px tall (their CSS box keeps the desktop's
+        // aspect ratio), so a legend below leaves the plot a fifth of the height.
+        assert.ok(chart.plot[3] - chart.plot[1] >= 0.2 * h, `${chart.id}: plot ${chart.plot} in ${h}`);
+        assert.ok(inside(chart.plot, chart.logical), `${chart.id}: plot ${chart.plot}`);
+        if (chart.legend) {
+          assert.ok(!overlap(chart.legend, chart.plot), `${chart.id}: legend ${chart.legend} over plot ${chart.plot}`);
+          assert.ok(inside(chart.legend, chart.logical), `${chart.id}: legend ${chart.legend} outside ${w}×${h}`);
+        }
+        assert.equal(chart.bars.length, chart.values.length, chart.id);
+        chart.bars.forEach((bar, k) => {
+          const value = chart.values[k];
+          assert.ok(!overlap(bar, value), `${chart.id}: value ${k} ${value} on its bar ${bar}`);
+          assert.ok(inside(value, chart.logical), `${chart.id}: value ${k} ${value} outside the canvas`);
+        });
+      }
+      // The curves' legend (four columns) is beside the plot on a laptop, below it on a phone.
+      const curves = found.find((c) => c.id === 'curves');
+      assert.ok(curves?.legend, 'the curves chart has a legend');
+      if (name === 'phone') assert.ok(curves.legend[1] >= curves.plot[3], `below: ${curves.legend} ${curves.plot}`);
+      else assert.ok(curves.legend[0] >= curves.plot[2], `beside: ${curves.legend} ${curves.plot}`);
+      assert.ok(found.some((c) => c.bars.length > 0), 'a bar chart records its bars');
+    });
+  }
+});
+
+describe('chart looks', () => {
+  test('dark theme: every chart is drawn on dark paper', async () => {
+    const { page, problems } = await openAll([1366, 768], 'theme=dark');
+    const corners = await page.evaluate(() => [...document.querySelectorAll('canvas[data-plot-area]')].map((c) => {
+      const context = c.getContext('2d');
+      const points = [[1, 1], [c.width - 2, 1], [1, c.height - 2], [c.width - 2, c.height - 2]];
+      const lum = points.map(([x, y]) => {
+        const [r, g, b] = context.getImageData(x, y, 1, 1).data;
+        return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+      });
+      return { id: c.id, lum };
+    }));
+    await page.locator('#panel-scaling').screenshot({ path: join(SCREENSHOTS, 'charts-dark-scaling.png') });
+    await page.close();
+    assert.deepEqual(problems, []);
+    assert.ok(corners.length >= MIN_CHARTS, `${corners.length} charts`);
+    for (const { id, lum } of corners) {
+      assert.ok(lum.every((l) => l < 0.2), `${id}: corner luminance ${lum.map((l) => l.toFixed(2))}`);
+    }
+  });
+
+  for (const size of [[1024, 768], [1920, 1080]]) {
+    test(`projector ${size.join('×')}: tick type at least ¾ of the prose`, async () => {
+      const { page, problems } = await openAll(size, 'present=1');
+      const found = await charts(page);
+      const prose = await page.evaluate(() =>
+        parseFloat(getComputedStyle(document.querySelector('#panel-curves p')).fontSize));
+      await page.close();
+      assert.deepEqual(problems, []);
+      assert.ok(found.length >= MIN_CHARTS, `${found.length} charts`);
+      for (const chart of found) {
+        const tickCss = chart.tickPx * chart.css[0] / chart.logical[0];
+        assert.ok(tickCss >= 0.75 * prose - 0.5, `${chart.id}: ticks ${tickCss.toFixed(1)} px, prose ${prose} px`);
+      }
+    });
+  }
+});
