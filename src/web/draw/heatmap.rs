@@ -1,12 +1,13 @@
 //! A heatmap panel: plotters draws the axes, their labels and the colour bar's scale; the cells are
 //! one image (ImageData) scaled into the plotting area, never one rectangle per cell.
 
+#[path = "heatmap_axis.rs"]
+mod axis;
 #[path = "heatmap_fit.rs"]
 pub mod fit;
+pub use axis::TickedAxis;
 
 use crate::web::surface;
-use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
-use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use wasm_bindgen::Clamped;
 use web_sys::{HtmlCanvasElement, ImageData};
@@ -43,46 +44,6 @@ pub struct HeatmapAxes<'a> {
 const BAR_AREA: u32 = 96;
 pub const LABEL_FONT: (&str, u32) = ("sans-serif", 15);
 pub const DESC_FONT: (&str, u32) = ("sans-serif", 17);
-
-/// An f64 axis whose ticks are given (integer cell indices, see `integer_ticks`), so that n = 1
-/// still gets its "0" and no tick falls between two cells. (plotters' `WithKeyPoints` cannot be
-/// labelled with a custom formatter.)
-#[derive(Clone)]
-pub struct TickedAxis {
-    inner: RangedCoordf64,
-    ticks: Vec<f64>,
-}
-
-impl TickedAxis {
-    pub fn new(range: std::ops::Range<f64>, ticks: Vec<f64>) -> Self {
-        TickedAxis {
-            inner: range.into(),
-            ticks,
-        }
-    }
-}
-
-impl Ranged for TickedAxis {
-    type FormatOption = DefaultFormatting;
-    type ValueType = f64;
-
-    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
-        self.inner.map(value, limit)
-    }
-
-    fn key_points<Hint: KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
-        // Ticks and bold grid lines only: no light lines between cell indices.
-        if hint.max_num_points() == 0 || hint.weight().allow_light_points() {
-            Vec::new()
-        } else {
-            self.ticks.clone()
-        }
-    }
-
-    fn range(&self) -> std::ops::Range<f64> {
-        self.inner.range()
-    }
-}
 
 /// Pixels of the colour bar image (one column).
 const BAR_PIXELS: usize = 256;
@@ -349,7 +310,18 @@ fn draw_frame(
         steps,
         caption.as_deref(),
     );
-    fit::keep_cells_readable(canvas, image_rect, (rows, columns), (width, height));
+    let named_cell = if axes.x_names.is_some() || axes.y_names.is_some() {
+        line
+    } else {
+        0.0
+    };
+    fit::keep_cells_readable(
+        canvas,
+        image_rect,
+        (rows, columns),
+        (width, height),
+        named_cell,
+    );
     Ok(image_rect)
 }
 

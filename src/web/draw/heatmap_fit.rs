@@ -6,7 +6,7 @@
 
 use web_sys::HtmlCanvasElement;
 
-use crate::model::plot::{min_matrix_px, PixelRect};
+use crate::model::plot::{min_matrix_px, PixelRect, MIN_CELL_PX};
 use crate::web::surface;
 
 /// `data-cell-css-px`: "width height" of the smallest cell drawn, in CSS pixels.
@@ -53,31 +53,46 @@ pub fn record(
     record_cells(canvas, cell_css_px(canvas, rect, shape), steps, caption);
 }
 
-/// The logical width a canvas of logical size `size` needs for readable cells of a `rows ×
-/// columns` matrix drawn into `rect`: the room around the matrix stays as it is, the matrix grows
-/// to [`min_matrix_px`], and the height follows the canvas's aspect ratio.
-pub fn needed_width(rect: PixelRect, shape: (usize, usize), (width, height): (f64, f64)) -> f64 {
+/// The logical width a canvas of logical size `(width, height)` needs for cells of `cell` px
+/// (at least [`MIN_CELL_PX`]) of a matrix drawn into `rect`: the room around the matrix stays as
+/// it is, the matrix grows, and the height follows the canvas's aspect ratio. 0 for a picture of a
+/// pattern (see [`min_matrix_px`]).
+pub fn needed_width(
+    rect: PixelRect,
+    shape: (usize, usize),
+    (width, height): (f64, f64),
+    cell: f64,
+) -> f64 {
     let (min_width, min_height) = min_matrix_px(shape);
     if min_width == 0.0 {
         return 0.0;
     }
+    let factor = cell.max(MIN_CELL_PX) / MIN_CELL_PX;
     let around = (width - rect.width(), height - rect.height());
-    let by_columns = around.0 + min_width;
-    let by_rows = (around.1 + min_height) * width / height.max(1.0);
+    let by_columns = around.0 + min_width * factor;
+    let by_rows = (around.1 + min_height * factor) * width / height.max(1.0);
     by_columns.max(by_rows)
 }
 
-/// Gives the canvas a minimum CSS width for readable cells (see [`needed_width`]); where its
-/// parent is narrower, the parent scrolls sideways. Changing the width redraws the figure (the
-/// page redraws a canvas whose size changed).
+/// Gives the canvas a minimum CSS width for cells of [`MIN_CELL_PX`]; where its parent is
+/// narrower, the parent scrolls sideways. Within the parent's width the canvas also grows until
+/// its cells are `named_cell` px, the height of a name beside them, so that names are not thinned
+/// where there is room for them. Changing the width redraws the figure (the page redraws a canvas
+/// whose size changed).
 pub fn keep_cells_readable(
     canvas: &HtmlCanvasElement,
     rect: PixelRect,
     shape: (usize, usize),
     (width, height): (u32, u32),
+    named_cell: f64,
 ) {
-    let needed = needed_width(rect, shape, (f64::from(width), f64::from(height))).ceil();
-    set_min_width(canvas, needed);
+    let size = (f64::from(width), f64::from(height));
+    let needed = needed_width(rect, shape, size, MIN_CELL_PX);
+    let comfortable = needed_width(rect, shape, size, named_cell);
+    let room = canvas
+        .parent_element()
+        .map_or(0.0, |parent| f64::from(parent.client_width()));
+    set_min_width(canvas, needed.max(comfortable.min(room)).ceil());
 }
 
 /// Sets (or, for 0, clears) a canvas's minimum CSS width; its parent scrolls sideways only while
