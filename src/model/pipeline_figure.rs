@@ -3,10 +3,10 @@
 
 use std::ops::Range;
 
-use super::plot::{cell_at, PixelRect};
+use super::plot::{cell_at, PixelRect, MIN_CELL_MATRIX_SIDE, MIN_CELL_PX};
 use crate::math::pipeline::{Stage, STAGES};
 
-/// Margins of the figure, in canvas pixels.
+/// Margins of the figure, in canvas pixels at 15 px type (projector type scales them).
 pub const LEFT: f64 = 104.0;
 pub const RIGHT: f64 = 14.0;
 pub const GAP: f64 = 30.0;
@@ -14,23 +14,31 @@ pub const TOP: f64 = 4.0;
 /// Room for the two label lines above each band.
 pub const LABEL: f64 = 42.0;
 pub const BAND_GAP: f64 = 18.0;
-/// Room for the legend line at the bottom.
-pub const LEGEND: f64 = 30.0;
+/// Height of one line of the legend below the stages, and the room under its last line.
+pub const LEGEND_LINE: f64 = 18.0;
+const LEGEND_PAD: f64 = 12.0;
 
-/// Below this width (a phone) the nine stages go three to a band, in three bands, with a narrower
-/// margin for the token names and the legend on up to four lines: nine side by side would leave each
-/// stage a few pixels and squeeze its label.
+/// Below this width (a phone) the token names get a narrower margin and the arrows a narrower gap.
 pub const NARROW_WIDTH: f64 = 700.0;
 const NARROW_LEFT: f64 = 58.0;
 const NARROW_GAP: f64 = 22.0;
-const NARROW_LEGEND: f64 = 80.0;
+
+/// A stage is never narrower than this (its title and shape must fit above it).
+const STAGE_MIN_WIDTH: f64 = 64.0;
+/// A stage is drawn at most this many times its minimum width: a stage alone in a band is not
+/// stretched into a few huge cells.
+const MAX_STRETCH: f64 = 2.5;
+/// Cells are at most this tall: taller ones would make the figure taller, not easier to read.
+const MAX_CELL_HEIGHT: f64 = 24.0;
+/// A band is at most this tall (a long sentence): with up to 32 tokens rows keep 12 px.
+const MAX_BAND_HEIGHT: f64 = 400.0;
 
 /// The margin left of the stages, where the token names go.
-pub fn left_margin(width: f64) -> f64 {
+pub fn left_margin(width: f64, type_scale: f64) -> f64 {
     if width < NARROW_WIDTH {
-        NARROW_LEFT
+        NARROW_LEFT * type_scale
     } else {
-        LEFT
+        LEFT * type_scale
     }
 }
 
@@ -43,68 +51,120 @@ pub fn stage_gap(width: f64) -> f64 {
     }
 }
 
-/// The room for the legend below the stages (four lines on a narrow canvas).
-pub fn legend_height(width: f64) -> f64 {
-    if width < NARROW_WIDTH {
-        NARROW_LEGEND
-    } else {
-        LEGEND
-    }
+/// The narrowest a stage of `columns` columns is drawn: [`MIN_CELL_PX`] a column, up to
+/// [`MIN_CELL_MATRIX_SIDE`] columns (a wider Z or output is a picture of its pattern).
+pub fn stage_min_width(columns: usize) -> f64 {
+    (columns.min(MIN_CELL_MATRIX_SIDE) as f64 * MIN_CELL_PX).max(STAGE_MIN_WIDTH)
 }
 
-/// The stages (indices into [`STAGES`]) of each band, left to right.
-pub fn bands(width: f64) -> &'static [std::ops::Range<usize>] {
-    if width < NARROW_WIDTH {
-        &[0..3, 3..6, 6..9]
-    } else {
-        &[0..4, 4..9]
-    }
+/// Where the figure draws its stages, and how tall it must be for that.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FigureLayout {
+    /// Where each stage's cells go, in [`STAGES`] order.
+    pub rects: [PixelRect; 9],
+    /// The stages (indices into [`STAGES`]) of each band, left to right.
+    pub bands: Vec<Range<usize>>,
+    /// The canvas height the figure needs.
+    pub height: f64,
+    /// The narrowest canvas on which every stage keeps cells of [`MIN_CELL_PX`]: a narrower panel
+    /// scrolls the figure sideways.
+    pub min_width: f64,
+    pub left: f64,
+    pub gap: f64,
+    /// Room for the two label lines above each band.
+    pub label: f64,
 }
 
-/// Where each stage's cells go (in [`STAGES`] order) on a `width × height` canvas. Wide: Z, Q, K, V
-/// in the upper band (widths in proportion to their columns, Z being h times as wide as Q, up to 5
-/// times so that Q, K and V stay wide enough for their labels), the scores, the mask, the softmax,
-/// ·V and the output in the lower band (the output up to 3 times as wide as the others). Narrow
-/// ([`NARROW_WIDTH`]): three bands of three, Z and the output up to twice as wide. Every stage of a
-/// band has the same height, so row i lies at the same height across a band.
-pub fn layout(width: f64, height: f64, heads: usize) -> [PixelRect; 9] {
-    let bands = bands(width);
-    let count = bands.len() as f64;
-    let (left, gap) = (left_margin(width), stage_gap(width));
-    let band = ((height - TOP - count * LABEL - (count - 1.0) * BAND_GAP - legend_height(width))
-        / count)
-        .max(1.0);
-    let h = heads.max(1) as f64;
-    let weight = |stage: usize| match (stage, bands.len()) {
-        (0, 2) => h.min(5.0),
-        (8, 2) => h.min(3.0),
-        (0 | 8, _) => h.min(2.0),
-        _ => 1.0,
-    };
+/// The layout of the nine stages, of shapes `shapes` (rows, columns) in [`STAGES`] order, on a
+/// canvas `width` wide, with type `type_scale` times 15 px and a legend of `legend_lines` lines.
+///
+/// Z, Q, K and V go in the upper bands and the attention stages in the lower ones, each group
+/// wrapped onto as many bands as its stages need at [`MIN_CELL_PX`] a column: two bands on a wide
+/// canvas, more on a laptop in projector mode or on a phone, never squashed. In a band the stages
+/// are widened alike (at most [`MAX_STRETCH`] times) to fill the width, and share one height, so
+/// that row i lies at the same height across a band; rows are as tall as the band's narrowest
+/// cells, between [`MIN_CELL_PX`] and [`MAX_CELL_HEIGHT`].
+pub fn layout(
+    width: f64,
+    shapes: &[(usize, usize); 9],
+    type_scale: f64,
+    legend_lines: usize,
+) -> FigureLayout {
+    let type_scale = type_scale.max(0.5);
+    let (left, gap) = (left_margin(width, type_scale), stage_gap(width));
+    let label = LABEL * type_scale;
+    let room = (width - left - RIGHT).max(STAGE_MIN_WIDTH);
+    let widest = (0..9)
+        .map(|k| stage_min_width(shapes[k].1))
+        .fold(0.0, f64::max);
+    let min_width = (left + widest + RIGHT).ceil();
+    let min_width_of = |k: usize| stage_min_width(shapes[k].1).min(room);
+    let mut bands: Vec<Range<usize>> = Vec::new();
+    for group in [0..4, 4..9] {
+        let mut start = group.start;
+        let mut used = 0.0;
+        for k in group.clone() {
+            let needed = if k == start {
+                min_width_of(k)
+            } else {
+                used + gap + min_width_of(k)
+            };
+            if k > start && needed > room {
+                bands.push(start..k);
+                start = k;
+                used = min_width_of(k);
+            } else {
+                used = needed;
+            }
+        }
+        bands.push(start..group.end);
+    }
     let mut rects = [PixelRect {
         x0: 0.0,
         y0: 0.0,
         x1: 0.0,
         y1: 0.0,
     }; 9];
-    for (b, stages) in bands.iter().enumerate() {
-        let y0 = TOP + LABEL + b as f64 * (band + LABEL + BAND_GAP);
-        let gaps = gap * (stages.len() - 1) as f64;
-        let total: f64 = stages.clone().map(weight).sum();
-        let unit = ((width - left - RIGHT - gaps) / total).max(1.0);
+    let mut y = TOP;
+    for (b, band) in bands.iter().enumerate() {
+        if b > 0 {
+            y += BAND_GAP;
+        }
+        y += label;
+        let gaps = gap * (band.len() - 1) as f64;
+        let total: f64 = band.clone().map(min_width_of).sum();
+        let stretch = ((room - gaps) / total).clamp(0.1, MAX_STRETCH);
+        let cell_width = band
+            .clone()
+            .map(|k| min_width_of(k) * stretch / shapes[k].1.clamp(1, MIN_CELL_MATRIX_SIDE) as f64)
+            .fold(f64::INFINITY, f64::min);
+        let rows = band.clone().map(|k| shapes[k].0).max().unwrap_or(1).max(1) as f64;
+        let band_height = (rows * cell_width.clamp(MIN_CELL_PX, MAX_CELL_HEIGHT))
+            .min(MAX_BAND_HEIGHT.max(rows.min(MIN_CELL_MATRIX_SIDE as f64) * MIN_CELL_PX))
+            .round();
         let mut x = left;
-        for k in stages.clone() {
-            let x1 = (x + weight(k) * unit).round();
+        for k in band.clone() {
+            let x1 = x + min_width_of(k) * stretch;
             rects[k] = PixelRect {
                 x0: x.round(),
-                y0: y0.round(),
-                x1,
-                y1: (y0 + band).round(),
+                y0: y.round(),
+                x1: x1.floor(),
+                y1: (y + band_height).round(),
             };
             x = x1 + gap;
         }
+        y += band_height;
     }
-    rects
+    let height = (y + legend_lines.max(1) as f64 * LEGEND_LINE * type_scale + LEGEND_PAD).ceil();
+    FigureLayout {
+        rects,
+        bands,
+        height,
+        min_width,
+        left,
+        gap,
+        label,
+    }
 }
 
 /// The stage and (row, column) under canvas point (x, y), if any.
@@ -259,37 +319,82 @@ mod tests {
         Pipeline::compute(tokens, settings, &projections).expect("a layer")
     }
 
-    #[test]
-    fn layout_fits_and_hits() {
-        for heads in [1, 4, 32] {
-            let narrow = layout(344.0, 516.0, heads);
-            for (k, r) in narrow.iter().enumerate() {
-                assert!(r.x0 >= 57.0 && r.x1 <= 344.0 - RIGHT + 1.0, "{k} {r:?}");
-                assert!(r.width() > 50.0 && r.height() > 60.0, "{k} {r:?}");
-                assert!(r.y1 <= 516.0 - legend_height(344.0) + 1.0);
-            }
-            for band in bands(344.0) {
-                for k in band.start..band.end - 1 {
-                    assert!(narrow[k].x1 < narrow[k + 1].x0);
-                    assert_eq!(narrow[k].y0, narrow[k + 1].y0);
-                }
-            }
-            assert!(narrow[2].y1 < narrow[3].y0 && narrow[5].y1 < narrow[6].y0);
-            let rects = layout(1200.0, 520.0, heads);
-            for (k, r) in rects.iter().enumerate() {
+    fn shapes(p: &Pipeline) -> [(usize, usize); 9] {
+        STAGES.map(|s| p.shape(s))
+    }
+
+    /// Every stage inside the canvas, no two overlapping, a band's stages side by side at one
+    /// height, and (where the canvas is at least `min_width` wide) cells of at least 12 px.
+    fn check(width: f64, p: &Pipeline, scale: f64) -> FigureLayout {
+        let lay = layout(width, &shapes(p), scale, 2);
+        for (k, r) in lay.rects.iter().enumerate() {
+            assert!(
+                r.x0 >= lay.left - 1.0 && r.x1 <= width - RIGHT + 1.0,
+                "{width} {k} {r:?}"
+            );
+            assert!(
+                r.y1 <= lay.height - 2.0 * LEGEND_LINE * scale,
+                "{width} {k} {r:?}"
+            );
+            let (rows, columns) = p.shape(STAGES[k]);
+            if width >= lay.min_width {
                 assert!(
-                    r.x0 >= LEFT - 1.0 && r.x1 <= 1200.0 - RIGHT + 1.0,
-                    "{k} {r:?}"
+                    r.width() / columns as f64 >= MIN_CELL_PX - 0.5,
+                    "{width} {k} {r:?}"
                 );
-                assert!(r.width() > 100.0 && r.height() > 150.0, "{k} {r:?}");
-                assert!(r.y1 <= 520.0 - LEGEND + 1.0);
-            }
-            for pair in rects[..4].windows(2).chain(rects[4..].windows(2)) {
-                assert!(pair[0].x1 < pair[1].x0);
+                assert!(
+                    r.height() / rows as f64 >= MIN_CELL_PX - 0.5,
+                    "{width} {k} {r:?}"
+                );
             }
         }
+        for band in &lay.bands {
+            for k in band.start..band.end - 1 {
+                assert!(lay.rects[k].x1 < lay.rects[k + 1].x0);
+                assert_eq!(lay.rects[k].y0, lay.rects[k + 1].y0);
+            }
+        }
+        for pair in lay.bands.windows(2) {
+            assert_eq!(pair[0].end, pair[1].start);
+            assert!(lay.rects[pair[0].start].y1 < lay.rects[pair[1].start].y0);
+        }
+        assert_eq!(lay.bands.first().map(|b| b.start), Some(0));
+        assert_eq!(lay.bands.last().map(|b| b.end), Some(9));
+        // Z, Q, K, V never share a band with the attention stages.
+        assert!(lay.bands.iter().any(|b| b.end == 4));
+        lay
+    }
+
+    #[test]
+    fn layout_keeps_cells_readable_and_stacks() {
         let p = pipeline(8, 32, 4, None);
-        let rects = layout(1200.0, 520.0, 4);
+        // The design width: two bands, as the chapter's figure.
+        let wide = check(1200.0, &p, 1.0);
+        assert_eq!(wide.bands, vec![0..4, 4..9]);
+        // 1024 × 768 in projector mode: the figure's column is about 600 px and type is 1.5×.
+        let projector = check(600.0, &p, 1.5);
+        assert!(projector.bands.len() > 2, "{:?}", projector.bands);
+        assert!(projector.min_width <= 600.0);
+        // A phone: Z's 32 columns need 384 px, so the canvas scrolls sideways below min_width.
+        let phone = check(358.0, &p, 1.0);
+        assert!(phone.min_width > 358.0);
+        check(phone.min_width, &p, 1.0);
+        // Many heads, long sentences, a wide model: still inside, cells as large as they can be.
+        for (n, d, h) in [(1, 2, 1), (20, 64, 32), (32, 16, 2), (60, 128, 8)] {
+            let p = pipeline(n, d, h, None);
+            for width in [358.0, 600.0, 1200.0] {
+                let lay = layout(width, &shapes(&p), 1.0, 2);
+                for r in lay.rects {
+                    assert!(r.width() >= 1.0 && r.height() >= 1.0, "{n} {d} {h} {width}");
+                    assert!(
+                        r.x1 <= width - RIGHT + 1.0,
+                        "{n} {d} {h} {width} {r:?} {:?}",
+                        lay.bands
+                    );
+                }
+            }
+        }
+        let rects = wide.rects;
         let r = rects[Stage::Weights.index()];
         let hit = stage_at(&rects, |s| p.shape(s), r.x0 + 1.0, r.y1 - 1.0);
         assert_eq!(hit, Some((Stage::Weights, 7, 0)));

@@ -100,9 +100,208 @@ pub fn integer_ticks(count: usize, max_ticks: usize) -> Vec<f64> {
     (0..count).step_by(step).map(|k| k as f64).collect()
 }
 
+/// The smallest cell, in CSS pixels, that a matrix figure of the page draws while it has at most
+/// [`MIN_CELL_MATRIX_SIDE`] rows and columns: 12 px is the height of the figures' tick type
+/// (13 px) less its descender, so a cell is about as tall as a label beside it and a tap on a phone
+/// (a finger covers 7–10 mm, about 40 px) lands on the cell or its neighbour, never three cells
+/// away. Where a panel is narrower than that needs, the figure stacks or scrolls sideways in its
+/// panel instead of squashing its cells.
+pub const MIN_CELL_PX: f64 = 12.0;
+
+/// Matrices with more rows or columns than this (P at n = 60, a Gram matrix of 60 positions) are
+/// pictures of a pattern rather than tables read cell by cell: they take the room they have, and
+/// their cells may be smaller. The sentence's matrices (8 tokens, head widths of 8, Z's 32
+/// columns) are tables.
+pub const MIN_CELL_MATRIX_SIDE: usize = 32;
+
+/// The smallest (width, height) a `rows × columns` matrix needs for [`MIN_CELL_PX`] cells; none
+/// (0, 0) for a picture of a pattern (a side longer than [`MIN_CELL_MATRIX_SIDE`]).
+pub fn min_matrix_px((rows, columns): (usize, usize)) -> (f64, f64) {
+    if rows > MIN_CELL_MATRIX_SIDE || columns > MIN_CELL_MATRIX_SIDE {
+        (0.0, 0.0)
+    } else {
+        (columns as f64 * MIN_CELL_PX, rows as f64 * MIN_CELL_PX)
+    }
+}
+
+/// Every `step`-th cell index of `count` (0, step, 2·step, …): where names are thinned, each
+/// remaining name is still the name of the cell it sits beside.
+pub fn every_kth_ticks(count: usize, step: usize) -> Vec<f64> {
+    (0..count).step_by(step.max(1)).map(|k| k as f64).collect()
+}
+
+/// The smallest step that leaves at most `room / label_px` labels of `count` cells (1: every cell
+/// is labelled).
+pub fn label_step(count: usize, room: f64, label_px: f64) -> usize {
+    if count == 0 || label_px <= 0.0 {
+        return 1;
+    }
+    let fit = (room / label_px).floor().max(1.0) as usize;
+    count.div_ceil(fit).max(1)
+}
+
+/// "2nd", "3rd", "4th", "11th", "21st".
+pub fn ordinal(k: usize) -> String {
+    let suffix = match (k % 10, k % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{k}{suffix}")
+}
+
+/// What a figure says when its names are thinned: "every 2nd key labelled"; `None` when every
+/// cell has its label. `noun` names one cell of the axis ("key", "query", "token").
+pub fn thinned_caption(step: usize, noun: &str) -> Option<String> {
+    (step > 1).then(|| format!("every {} {noun} labelled", ordinal(step)))
+}
+
+/// The captions of a figure's two axes, joined ("every 2nd key, every 2nd query labelled").
+pub fn thinned_captions(parts: &[(usize, &str)]) -> Option<String> {
+    let thinned: Vec<String> = parts
+        .iter()
+        .filter(|(step, _)| *step > 1)
+        .map(|(step, noun)| format!("every {} {noun}", ordinal(*step)))
+        .collect();
+    (!thinned.is_empty()).then(|| format!("{} labelled", thinned.join(", ")))
+}
+
+/// The noun of one cell of an axis from its description: "Key" → "key", "Query position (P
+/// alone)" → "query position".
+pub fn axis_noun(description: &str) -> String {
+    let short = description.split(" (").next().unwrap_or(description);
+    short.to_lowercase()
+}
+
+/// Token names longer than this are shortened with "…" on the axes.
+pub const NAME_CHARS: usize = 12;
+
+/// `name` shortened to [`NAME_CHARS`] characters.
+pub fn short_name(name: &str) -> String {
+    if name.chars().count() <= NAME_CHARS {
+        name.to_string()
+    } else {
+        let prefix: String = name.chars().take(NAME_CHARS - 1).collect();
+        format!("{prefix}…")
+    }
+}
+
+/// The name of cell `v` (an integer tick), empty between cells.
+pub fn name_label(names: &[String], v: f64) -> String {
+    if (v - v.round()).abs() > 1e-9 || v < 0.0 {
+        return String::new();
+    }
+    names
+        .get(v.round() as usize)
+        .map(|n| short_name(n))
+        .unwrap_or_default()
+}
+
+/// Colour-bar labels with as many decimals as the range needs (0…1: 0.25; ±16: 8.0; ±1024: 512).
+pub fn bar_label(v: f64, span: f64) -> String {
+    if span >= 100.0 {
+        format!("{v:.0}")
+    } else if span >= 10.0 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+/// Ticks for `count` cells labelled `first, first + 1, …`: the cells whose labels are round
+/// numbers (multiples of 1, 2 or 5 × 10^k), as cell indices. `first` = 0: [`integer_ticks`].
+pub fn numbered_ticks(count: usize, first: usize, max_ticks: usize) -> Vec<f64> {
+    if first == 0 {
+        return integer_ticks(count, max_ticks);
+    }
+    let first_label = first as f64;
+    let mut ticks: Vec<f64> = integer_ticks(count + first, max_ticks)
+        .into_iter()
+        .filter(|&label| label >= first_label)
+        .map(|label| label - first_label)
+        .collect();
+    // The first cell is labelled too (n = 1 still gets its "1") unless a round label sits less
+    // than half a step after it.
+    let gap = match ticks.as_slice() {
+        [a, b, ..] => b - a,
+        _ => 0.0,
+    };
+    if ticks.first().map_or(true, |&t| t > gap / 2.0) {
+        ticks.insert(0, 0.0);
+    }
+    ticks
+}
+
+/// A cell index as its label `index + first`; nothing between cells.
+pub fn numbered_label(v: f64, first: usize) -> String {
+    if (v - v.round()).abs() < 1e-9 && v >= 0.0 {
+        format!("{}", v.round() as i64 + first as i64)
+    } else {
+        String::new()
+    }
+}
+
+/// Cell indices only: a tick between two cells gets no label.
+pub fn index_label(v: &f64) -> String {
+    numbered_label(*v, 0)
+}
+
+/// An axis description that fits `room` pixels at `font_px`: whole, or without its bracketed part
+/// ("Row (position)" → "Row") on a small canvas (a phone), rather than cut off at the edge.
+pub fn fit_description(description: &str, room: f64, font_px: f64) -> &str {
+    // About 0.55 em per character of a sans-serif font.
+    let fits = |text: &str| text.chars().count() as f64 * font_px * 0.55 <= room;
+    match description.split_once(" (") {
+        Some((short, _)) if !fits(description) => short,
+        _ => description,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn thinned_labels_say_so() {
+        assert_eq!(ordinal(1), "1st");
+        assert_eq!(ordinal(2), "2nd");
+        assert_eq!(ordinal(3), "3rd");
+        assert_eq!(ordinal(12), "12th");
+        assert_eq!(ordinal(22), "22nd");
+        assert_eq!(thinned_caption(1, "key"), None);
+        assert_eq!(
+            thinned_caption(2, "key").as_deref(),
+            Some("every 2nd key labelled")
+        );
+        assert_eq!(
+            thinned_captions(&[(2, "key"), (1, "query")]).as_deref(),
+            Some("every 2nd key labelled")
+        );
+        assert_eq!(thinned_captions(&[(1, "key"), (1, "query")]), None);
+        assert_eq!(axis_noun("Query position (P alone)"), "query position");
+        // 8 names in 60 px of 17 px labels: three fit, so every 3rd.
+        assert_eq!(label_step(8, 60.0, 17.0), 3);
+        assert_eq!(label_step(8, 200.0, 17.0), 1);
+        assert_eq!(every_kth_ticks(8, 3), vec![0.0, 3.0, 6.0]);
+        assert_eq!(min_matrix_px((8, 32)), (384.0, 96.0));
+        assert_eq!(min_matrix_px((60, 32)), (0.0, 0.0));
+    }
+
+    #[test]
+    fn numbered_ticks_label_the_first_cell() {
+        assert_eq!(numbered_ticks(3, 1, 10), vec![0.0, 1.0, 2.0]);
+        assert_eq!(numbered_label(0.0, 1), "1");
+        assert_eq!(index_label(&0.5), "");
+        assert_eq!(fit_description("Row (position)", 40.0, 17.0), "Row");
+        assert_eq!(
+            fit_description("Row (position)", 400.0, 17.0),
+            "Row (position)"
+        );
+        assert_eq!(short_name("abcdefghijklmnop"), "abcdefghijk…");
+        assert_eq!(bar_label(0.25, 1.0), "0.25");
+    }
 
     #[test]
     fn cells_under_the_pointer() {

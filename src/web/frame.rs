@@ -85,9 +85,9 @@ impl App {
         self.heatmap_rect = draw_encoding_axes(
             heatmap,
             &self.scratch,
-            params.n,
-            params.d,
+            (params.n, params.d),
             params.first_position,
+            &self.figure_style,
         )?;
         let gathered = gathered_columns(params);
         let drawn = self.backend.start_frame(

@@ -1,15 +1,24 @@
 //! A heatmap panel: plotters draws the axes, their labels and the colour bar's scale; the cells are
 //! one image (ImageData) scaled into the plotting area, never one rectangle per cell.
 
+#[path = "heatmap_axis.rs"]
+mod axis;
+#[path = "heatmap_fit.rs"]
+pub mod fit;
+pub use axis::TickedAxis;
+
 use crate::web::surface;
-use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
-use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use wasm_bindgen::Clamped;
 use web_sys::{HtmlCanvasElement, ImageData};
 
 use crate::math::colormap::{diverging_resampled_rgba, resample_rgba};
-use crate::model::plot::{integer_ticks, PixelRect};
+use crate::model::figure_style::{FigureStyle, Rgb};
+use crate::model::plot::{
+    axis_noun, bar_label, every_kth_ticks, fit_description, label_step, name_label,
+    thinned_captions, PixelRect, NAME_CHARS,
+};
+pub use crate::model::plot::{index_label, numbered_label, numbered_ticks};
 use crate::web::dom::context_2d;
 use crate::web::error::{draw_error, WebError};
 
@@ -31,124 +40,30 @@ pub struct HeatmapAxes<'a> {
     pub y_names: Option<&'a [String]>,
 }
 
-/// Token names longer than this are shortened with "…" on the axes.
-const NAME_CHARS: usize = 12;
-
-fn short_name(name: &str) -> String {
-    if name.chars().count() <= NAME_CHARS {
-        name.to_string()
-    } else {
-        let prefix: String = name.chars().take(NAME_CHARS - 1).collect();
-        format!("{prefix}…")
-    }
-}
-
-/// Approximate width in canvas pixels of the longest (shortened) name at `LABEL_FONT`.
-fn names_width(names: &[String]) -> u32 {
-    let chars = names
-        .iter()
-        .map(|n| n.chars().count().min(NAME_CHARS))
-        .max()
-        .unwrap_or(1);
-    chars as u32 * 8 + 4
-}
-
-/// The name of cell `v` (an integer tick), empty between cells.
-fn name_label(names: &[String], v: f64) -> String {
-    if (v - v.round()).abs() > 1e-9 || v < 0.0 {
-        return String::new();
-    }
-    names
-        .get(v.round() as usize)
-        .map(|n| short_name(n))
-        .unwrap_or_default()
-}
-
-/// Colour-bar labels with as many decimals as the range needs (0…1: 0.25; ±16: 8.0; ±1024: 512).
-fn bar_label(v: f64, span: f64) -> String {
-    if span >= 100.0 {
-        format!("{v:.0}")
-    } else if span >= 10.0 {
-        format!("{v:.1}")
-    } else {
-        format!("{v:.2}")
-    }
-}
-
 /// Width in canvas pixels of the colour bar with its labels.
 const BAR_AREA: u32 = 96;
 pub const LABEL_FONT: (&str, u32) = ("sans-serif", 15);
 pub const DESC_FONT: (&str, u32) = ("sans-serif", 17);
 
-/// An f64 axis whose ticks are given (integer cell indices, see `integer_ticks`), so that n = 1
-/// still gets its "0" and no tick falls between two cells. (plotters' `WithKeyPoints` cannot be
-/// labelled with a custom formatter.)
-#[derive(Clone)]
-pub struct TickedAxis {
-    inner: RangedCoordf64,
-    ticks: Vec<f64>,
-}
-
-impl TickedAxis {
-    pub fn new(range: std::ops::Range<f64>, ticks: Vec<f64>) -> Self {
-        TickedAxis {
-            inner: range.into(),
-            ticks,
-        }
-    }
-}
-
-impl Ranged for TickedAxis {
-    type FormatOption = DefaultFormatting;
-    type ValueType = f64;
-
-    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
-        self.inner.map(value, limit)
-    }
-
-    fn key_points<Hint: KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
-        // Ticks and bold grid lines only: no light lines between cell indices.
-        if hint.max_num_points() == 0 || hint.weight().allow_light_points() {
-            Vec::new()
-        } else {
-            self.ticks.clone()
-        }
-    }
-
-    fn range(&self) -> std::ops::Range<f64> {
-        self.inner.range()
-    }
-}
-
-/// Cell indices only: a tick between two cells gets no label.
-pub fn index_label(v: &f64) -> String {
-    if (v - v.round()).abs() < 1e-9 && *v >= 0.0 {
-        format!("{}", v.round() as i64)
-    } else {
-        String::new()
-    }
-}
-
 /// Pixels of the colour bar image (one column).
 const BAR_PIXELS: usize = 256;
 
-/// The axes, labels and colour bar of the heatmap of P (n rows, d columns); returns where its
-/// cells go. `first_position` = 1 (`?index=1`, the Julia edition): rows are labelled with their
-/// positions 1…n and columns 1…d.
+/// The axes, labels and colour bar of the heatmap of P (n rows, d columns), in the page's look;
+/// returns where its cells go. `first_position` = 1 (`?index=1`, the Julia edition): rows are
+/// labelled with their positions 1…n and columns 1…d.
 pub fn draw_encoding_axes(
     canvas: &HtmlCanvasElement,
     scratch: &HtmlCanvasElement,
-    n: usize,
-    d: usize,
+    (n, d): (usize, usize),
     first_position: usize,
+    style: &FigureStyle,
 ) -> Result<PixelRect, WebError> {
     let bar = crate::math::colormap::diverging_bar_rgba(BAR_PIXELS, -1.0, 1.0);
     let one_based = first_position != 0;
-    draw_heatmap_frame_numbered(
+    draw_frame(
         canvas,
         scratch,
-        n,
-        d,
+        (n, d),
         &RgbaImage {
             width: 1,
             height: BAR_PIXELS,
@@ -170,45 +85,14 @@ pub fn draw_encoding_axes(
             y_names: None,
         },
         usize::from(one_based),
+        style,
     )
 }
 
-/// Ticks for `count` cells labelled `first, first + 1, …`: the cells whose labels are round
-/// numbers (multiples of 1, 2 or 5 × 10^k), as cell indices. `first` = 0: [`integer_ticks`].
-pub fn numbered_ticks(count: usize, first: usize, max_ticks: usize) -> Vec<f64> {
-    if first == 0 {
-        return integer_ticks(count, max_ticks);
-    }
-    let first_label = first as f64;
-    let mut ticks: Vec<f64> = integer_ticks(count + first, max_ticks)
-        .into_iter()
-        .filter(|&label| label >= first_label)
-        .map(|label| label - first_label)
-        .collect();
-    // The first cell is labelled too (n = 1 still gets its "1") unless a round label sits less
-    // than half a step after it.
-    let gap = match ticks.as_slice() {
-        [a, b, ..] => b - a,
-        _ => 0.0,
-    };
-    if ticks.first().map_or(true, |&t| t > gap / 2.0) {
-        ticks.insert(0, 0.0);
-    }
-    ticks
-}
-
-/// A cell index as its label `index + first`; nothing between cells.
-pub fn numbered_label(v: f64, first: usize) -> String {
-    if (v - v.round()).abs() < 1e-9 && v >= 0.0 {
-        format!("{}", v.round() as i64 + first as i64)
-    } else {
-        String::new()
-    }
-}
-
-/// Draws the axes (a `rows × columns` grid of cells, row 0 at the top) and the colour bar, and
-/// returns the pixel rectangle where the cell image goes; the caller paints the cells, from CPU
-/// pixels ([`paint_cells`]) or from a WebGPU canvas.
+/// Draws the axes (a `rows × columns` grid of cells, row 0 at the top) and the colour bar in the
+/// look of the page's theme and mode as shown now, and returns the pixel rectangle where the cell
+/// image goes; the caller paints the cells, from CPU pixels ([`paint_cells`]) or from a WebGPU
+/// canvas. [`draw_styled_heatmap_frame`] takes the look from the caller (a panel's `ctx.style`).
 pub fn draw_heatmap_frame(
     canvas: &HtmlCanvasElement,
     scratch: &HtmlCanvasElement,
@@ -217,68 +101,119 @@ pub fn draw_heatmap_frame(
     bar: &RgbaImage,
     axes: &HeatmapAxes,
 ) -> Result<PixelRect, WebError> {
-    draw_heatmap_frame_numbered(canvas, scratch, rows, columns, bar, axes, 0)
+    draw_frame(
+        canvas,
+        scratch,
+        (rows, columns),
+        bar,
+        axes,
+        0,
+        &FigureStyle::for_look(crate::web::page::figure_look()),
+    )
 }
 
-/// [`draw_heatmap_frame`] with the index labels counted from `first` (1: the Julia edition's
-/// numbering); names, where given, are unchanged.
-fn draw_heatmap_frame_numbered(
+/// [`draw_heatmap_frame`] in the look `style` gives (paper, ink, frame and type of the page's
+/// theme and mode).
+pub fn draw_styled_heatmap_frame(
     canvas: &HtmlCanvasElement,
     scratch: &HtmlCanvasElement,
-    rows: usize,
-    columns: usize,
+    (rows, columns): (usize, usize),
+    bar: &RgbaImage,
+    axes: &HeatmapAxes,
+    style: &FigureStyle,
+) -> Result<PixelRect, WebError> {
+    draw_frame(canvas, scratch, (rows, columns), bar, axes, 0, style)
+}
+
+fn rgb(colour: Rgb) -> RGBColor {
+    RGBColor(colour.0, colour.1, colour.2)
+}
+
+/// The frame with the index labels counted from `first` (1: the Julia edition's numbering); names,
+/// where given, are unchanged.
+fn draw_frame(
+    canvas: &HtmlCanvasElement,
+    scratch: &HtmlCanvasElement,
+    (rows, columns): (usize, usize),
     bar: &RgbaImage,
     axes: &HeatmapAxes,
     first: usize,
+    style: &FigureStyle,
 ) -> Result<PixelRect, WebError> {
+    // Every size below was chosen for 15 px labels; projector type scales them.
+    let scale = style.label_px / f64::from(LABEL_FONT.1);
+    let px = |v: f64| (v * scale).round() as u32;
+    let label_px = style.label_px;
+    let desc_px = f64::from(DESC_FONT.1) * scale;
+    let label_font = (style.font, label_px).into_font().color(&rgb(style.ink));
+    let desc_font = (style.font, desc_px).into_font().color(&rgb(style.ink));
     let backend = surface::plotting(canvas)?;
     let root = backend.into_drawing_area();
-    root.fill(&WHITE).map_err(draw_error)?;
-    let (width, _) = root.dim_in_pixel();
-    let (main, bar_area) = root.split_horizontally(width.saturating_sub(BAR_AREA));
+    root.fill(&rgb(style.background)).map_err(draw_error)?;
+    let (width, height) = root.dim_in_pixel();
+    let bar_area_width = px(f64::from(BAR_AREA));
+    let (main, bar_area) = root.split_horizontally(width.saturating_sub(bar_area_width));
 
     // Names take the room they need (slanted names on x: about 0.7 of their length, plus the
-    // description); indices keep the fixed areas.
-    let x_area = axes.x_names.map_or(52, |names| {
-        (names_width(names) * 7 / 10 + 40).clamp(52, 140)
-    });
-    let y_area = axes
-        .y_names
-        .map_or(64, |names| (names_width(names) + 40).clamp(64, 150));
-    let (main_width, main_height) = main.dim_in_pixel();
-    // With names, as many ticks as fit (a name needs ~17 px of height, ~16 px across when slanted).
-    // Indices: at most 12, fewer on a narrow canvas (a label of k digits needs ~9k + 14 px).
-    let index_width = (columns.max(1) + first).to_string().len() as u32 * 9 + 14;
-    let x_ticks = match axes.x_names {
-        Some(_) => (main_width.saturating_sub(y_area + 24) / 16).max(2) as usize,
-        None => (main_width.saturating_sub(y_area + 24) / index_width).clamp(2, 12) as usize,
+    // description); indices keep the fixed areas. A line of a thinned axis's caption goes below.
+    let names_width = |names: &[String]| {
+        let chars = names
+            .iter()
+            .map(|n| n.chars().count().min(NAME_CHARS))
+            .max()
+            .unwrap_or(1);
+        chars as f64 * 8.0 * scale + 4.0
     };
-    // A label needs ~17 px of height (the font's 15 px and a gap): at most 10 index labels, fewer
-    // on a short canvas (a phone), so that they never overlap.
-    let y_ticks = (main_height.saturating_sub(x_area + 24) / 17).max(2) as usize;
-    let y_ticks = axes.y_names.map_or(y_ticks.min(10), |_| y_ticks);
-    let (columns, rows) = (columns as f64, rows as f64);
+    let x_area = axes.x_names.map_or(px(52.0), |names| {
+        ((names_width(names) * 0.7) as u32 + px(40.0)).clamp(px(52.0), px(140.0))
+    });
+    let y_area = axes.y_names.map_or(px(64.0), |names| {
+        (names_width(names) as u32 + px(40.0)).clamp(px(64.0), px(150.0))
+    });
+    let caption_px = style.tick_px;
+    let caption_room = if axes.x_names.is_some() || axes.y_names.is_some() {
+        (caption_px * 1.4).ceil() as u32
+    } else {
+        0
+    };
+    let (main_width, main_height) = main.dim_in_pixel();
+    let (plot_width, plot_height) = (
+        f64::from(main_width.saturating_sub(y_area + 24)),
+        f64::from(main_height.saturating_sub(x_area + 24 + caption_room)),
+    );
+    // Names: every k-th, k as small as lets a name keep the height of its type and a gap
+    // (~16 px across when slanted, ~17 px down); the caption says so. Indices: round numbers, at
+    // most 12 across (a label of k digits needs ~9k + 14 px) and 10 down, fewer on a small canvas.
+    let line = 17.0 * scale;
+    let (x_step, y_step) = (
+        label_step(columns, plot_width, 16.0 * scale),
+        label_step(rows, plot_height, line),
+    );
+    let index_width = ((columns.max(1) + first).to_string().len() as f64 * 9.0 + 14.0) * scale;
+    let x_ticks = match axes.x_names {
+        Some(_) => every_kth_ticks(columns, x_step),
+        None => numbered_ticks(
+            columns,
+            first,
+            ((plot_width / index_width) as usize).clamp(2, 12),
+        ),
+    };
+    let y_ticks = match axes.y_names {
+        Some(_) => every_kth_ticks(rows, y_step),
+        None => numbered_ticks(rows, first, ((plot_height / line) as usize).clamp(2, 10)),
+    };
+    let (x_count, y_count) = (x_ticks.len(), y_ticks.len());
+    let (columns_f, rows_f) = (columns as f64, rows as f64);
     // Cell k spans [k − ½, k + ½), so integer ticks sit at cell centres. Row 0 at the top, as in
     // the chapter's figure: the y range runs downwards.
     let mut chart = ChartBuilder::on(&main)
         .margin(12)
+        .margin_bottom(12 + caption_room)
         .x_label_area_size(x_area)
         .y_label_area_size(y_area)
         .build_cartesian_2d(
-            TickedAxis::new(
-                -0.5..columns - 0.5,
-                match axes.x_names {
-                    Some(_) => integer_ticks(columns as usize, x_ticks),
-                    None => numbered_ticks(columns as usize, first, x_ticks),
-                },
-            ),
-            TickedAxis::new(
-                rows - 0.5..-0.5,
-                match axes.y_names {
-                    Some(_) => integer_ticks(rows as usize, y_ticks),
-                    None => numbered_ticks(rows as usize, first, y_ticks),
-                },
-            ),
+            TickedAxis::new(-0.5..columns_f - 0.5, x_ticks.clone()),
+            TickedAxis::new(rows_f - 0.5..-0.5, y_ticks),
         )
         .map_err(draw_error)?;
     let x_formatter = |v: &f64| match axes.x_names {
@@ -290,21 +225,25 @@ fn draw_heatmap_frame_numbered(
         Some(names) => name_label(names, *v),
         None => numbered_label(*v, first),
     };
+    let axis_colour = rgb(style.frame);
     chart
         .configure_mesh()
         .disable_mesh()
+        .axis_style(axis_colour.stroke_width(style.axis_px as u32))
         .x_desc(fit_description(
             axes.x_desc,
-            main_width.saturating_sub(y_area),
+            f64::from(main_width.saturating_sub(y_area)),
+            desc_px,
         ))
         .y_desc(fit_description(
             axes.y_desc,
-            main_height.saturating_sub(x_area + 12),
+            f64::from(main_height.saturating_sub(x_area + 12)),
+            desc_px,
         ))
-        .label_style(LABEL_FONT)
-        .axis_desc_style(DESC_FONT)
-        .x_labels(x_ticks)
-        .y_labels(y_ticks)
+        .label_style(label_font.clone())
+        .axis_desc_style(desc_font)
+        .x_labels(x_count)
+        .y_labels(y_count)
         .x_label_formatter(&x_formatter)
         .y_label_formatter(&y_formatter)
         .draw()
@@ -314,54 +253,90 @@ fn draw_heatmap_frame_numbered(
     let (low, high) = axes.value_range;
     let mut bar_chart = ChartBuilder::on(&bar_area)
         .margin_top(12)
-        .margin_bottom(64)
+        .margin_bottom(64 + caption_room)
         .margin_right(8)
-        .y_label_area_size(52)
+        .y_label_area_size(px(52.0))
         .build_cartesian_2d(0f64..1f64, (low as f64)..(high as f64))
         .map_err(draw_error)?;
     bar_chart
         .configure_mesh()
         .disable_mesh()
         .disable_x_axis()
-        .label_style(LABEL_FONT)
+        .axis_style(axis_colour.stroke_width(style.axis_px as u32))
+        .label_style(label_font)
         .y_labels(5)
         .y_label_formatter(&|v| bar_label(*v, f64::from(high - low)))
         .draw()
         .map_err(draw_error)?;
     let bar_rect = pixel_rect(bar_chart.plotting_area().get_pixel_range());
     root.present().map_err(draw_error)?;
+    set_frame_colour(canvas, style);
     paint_image(canvas, scratch, bar, bar_rect)?;
+    let context = surface::context(canvas)?;
     if let Some(names) = axes.x_names {
-        let ticks = integer_ticks(columns as usize, x_ticks);
-        draw_slanted_names(canvas, names, &ticks, columns as usize, image_rect)?;
+        draw_slanted_names(&context, names, &x_ticks, columns, image_rect, style)?;
     }
+    // Names that are thinned are said to be, under the figure (never dropped silently).
+    let caption = thinned_captions(&[
+        (
+            if axes.x_names.is_some() { x_step } else { 1 },
+            &axis_noun(axes.x_desc),
+        ),
+        (
+            if axes.y_names.is_some() { y_step } else { 1 },
+            &axis_noun(axes.y_desc),
+        ),
+    ]);
+    if let Some(caption) = &caption {
+        context.set_font(&format!("{caption_px}px {}", style.font));
+        context.set_fill_style_str(&style.muted.css());
+        context.set_text_align("left");
+        context.set_text_baseline("bottom");
+        context.fill_text_with_max_width(
+            caption,
+            8.0,
+            f64::from(height) - 4.0,
+            f64::from(width) - 16.0,
+        )?;
+    }
+    let steps = (
+        if axes.x_names.is_some() { x_step } else { 1 },
+        if axes.y_names.is_some() { y_step } else { 1 },
+    );
+    fit::record(
+        canvas,
+        image_rect,
+        (rows, columns),
+        steps,
+        caption.as_deref(),
+    );
+    let named_cell = if axes.x_names.is_some() || axes.y_names.is_some() {
+        line
+    } else {
+        0.0
+    };
+    fit::keep_cells_readable(
+        canvas,
+        image_rect,
+        (rows, columns),
+        (width, height),
+        named_cell,
+    );
     Ok(image_rect)
-}
-
-/// An axis description that fits `room` pixels at `DESC_FONT`: whole, or without its bracketed
-/// part ("Row (position)" → "Row") on a small canvas (a phone), rather than cut off at the edge.
-fn fit_description(description: &str, room: u32) -> &str {
-    // About 0.55 em per character of a sans-serif font.
-    let fits =
-        |text: &str| text.chars().count() as f64 * f64::from(DESC_FONT.1) * 0.55 <= f64::from(room);
-    match description.split_once(" (") {
-        Some((short, _)) if !fits(description) => short,
-        _ => description,
-    }
 }
 
 /// Column names below the image, slanted by 45° and ending under their column.
 fn draw_slanted_names(
-    canvas: &HtmlCanvasElement,
+    context: &web_sys::CanvasRenderingContext2d,
     names: &[String],
     ticks: &[f64],
     columns: usize,
     rect: PixelRect,
+    style: &FigureStyle,
 ) -> Result<(), WebError> {
-    let context = surface::context(canvas)?;
     context.save();
-    context.set_font(&format!("{}px {}", LABEL_FONT.1, LABEL_FONT.0));
-    context.set_fill_style_str("#000");
+    context.set_font(&format!("{}px {}", style.label_px, style.font));
+    context.set_fill_style_str(&style.ink.css());
     context.set_text_align("right");
     context.set_text_baseline("middle");
     let cell = rect.width() / columns.max(1) as f64;
@@ -440,12 +415,27 @@ pub fn paint_canvas(
     rect: PixelRect,
 ) -> Result<(), WebError> {
     surface::draw_cells(canvas, source, rect)?;
-    outline(&surface::context(canvas)?, rect);
+    outline(canvas, &surface::context(canvas)?, rect);
     Ok(())
 }
 
-fn outline(context: &web_sys::CanvasRenderingContext2d, rect: PixelRect) {
-    context.set_stroke_style_str("#333");
+/// Records the frame colour of the look a canvas is drawn in: the cells' outline is drawn by
+/// painters that do not know the look (the backend's, after the frame).
+pub fn set_frame_colour(canvas: &HtmlCanvasElement, style: &FigureStyle) {
+    let _ = canvas.set_attribute(FRAME_COLOUR, &style.frame.css());
+}
+
+const FRAME_COLOUR: &str = "data-frame-colour";
+
+fn outline(
+    canvas: &HtmlCanvasElement,
+    context: &web_sys::CanvasRenderingContext2d,
+    rect: PixelRect,
+) {
+    let colour = canvas
+        .get_attribute(FRAME_COLOUR)
+        .unwrap_or_else(|| "#333".to_string());
+    context.set_stroke_style_str(&colour);
     context.set_line_width(1.0);
     context.stroke_rect(
         rect.x0 + 0.5,
@@ -488,6 +478,6 @@ pub fn paint_image(
     scratch_context.put_image_data(&data, 0.0, 0.0)?;
     // Cells are crisp blocks; shrinking was already done by area averaging.
     surface::draw_cells(canvas, scratch, rect)?;
-    outline(&surface::context(canvas)?, rect);
+    outline(canvas, &surface::context(canvas)?, rect);
     Ok(())
 }

@@ -13,7 +13,7 @@ use web_sys::HtmlCanvasElement;
 use super::super::action::{Action, PanelEvent};
 use super::super::backend::LocalFuture;
 use super::super::dom::{self, now_ms};
-use super::super::draw::heatmap::{draw_heatmap_frame, paint_image, HeatmapAxes, RgbaImage};
+use super::super::draw::heatmap::{draw_styled_heatmap_frame, paint_image, HeatmapAxes, RgbaImage};
 use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::reading::{self, Paging};
@@ -203,11 +203,10 @@ pub fn render(
     // Off screen, the picture waits (see `PanelsState::visible`); the numbers do not.
     let rect = if ctx.draw {
         let bar = sequential_bar_rgba(256, 0.0, 1.0);
-        let rect = draw_heatmap_frame(
+        let rect = draw_styled_heatmap_frame(
             canvas,
             ctx.scratch,
-            n,
-            n,
+            (n, n),
             &RgbaImage {
                 width: 1,
                 height: bar.len() / 4,
@@ -228,6 +227,7 @@ pub fn render(
                 x_names: Some(&labels),
                 y_names: Some(&labels),
             },
+            ctx.style,
         )?;
         let values: Vec<f32> = w.iter().copied().collect();
         let cell_px = (rect.width().min(rect.height()) / n as f64)

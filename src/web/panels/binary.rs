@@ -64,7 +64,13 @@ pub fn render(ctx: &mut Ctx, dom: &BinaryDom) -> Result<BinaryStats, WebError> {
 
         let p_canvas = &dom.p;
         // The same axes as the heatmap of P (1-based with `?index=1`).
-        let rect = draw_encoding_axes(p_canvas, ctx.scratch, n, d, ctx.params.first_position)?;
+        let rect = draw_encoding_axes(
+            p_canvas,
+            ctx.scratch,
+            (n, d),
+            ctx.params.first_position,
+            ctx.style,
+        )?;
         // P itself is already drawn above (by the GPU's render pass on WebGPU, from the CPU's cells
         // otherwise): its image is copied, scaled, rather than computed and coloured again.
         let source = ctx.encoding_canvas;

@@ -11,7 +11,7 @@ use web_sys::HtmlCanvasElement;
 
 use super::super::action::{Action, PanelEvent};
 use super::super::dom::{self, now_ms};
-use super::super::draw::heatmap::{paint_image, RgbaImage};
+use super::super::draw::heatmap::{fit, paint_image, set_frame_colour, RgbaImage};
 use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::reading::{self, Paging};
@@ -20,7 +20,7 @@ use crate::math::colormap::weights_image;
 use crate::model::heads::{
     compute, map_caption, note, readout, row_title, HeadMap, HeadsPanelError, HeadsStats,
 };
-use crate::model::plot::{cell_at, step_cell, PixelRect};
+use crate::model::plot::{cell_at, min_matrix_px, step_cell, PixelRect};
 use crate::model::settings::batch_sequences;
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
@@ -82,8 +82,10 @@ fn draw_maps(
     let canvas = &dom.canvas;
     let context = surface::context(canvas)?;
     let (width, height) = surface::size(canvas);
-    context.set_fill_style_str("#fff");
+    let style = ctx.style;
+    context.set_fill_style_str(&style.background.css());
     context.fill_rect(0.0, 0.0, width, height);
+    set_frame_colour(canvas, style);
     let show_tile = stats.show_tile;
     let rows: Vec<(usize, bool)> = (0..2)
         .flat_map(|b| std::iter::once((b, false)).chain(show_tile.then_some((b, true))))
@@ -99,11 +101,20 @@ fn draw_maps(
         .max(8.0);
     for (r, &(b, buggy)) in rows.iter().enumerate() {
         let top = 6.0 + r as f64 * row_height;
-        context.set_fill_style_str(if buggy { "#b2182b" } else { "#1b1f24" });
-        context.set_font("600 16px sans-serif");
+        let wrong = if style.look.dark {
+            "#ff8a80"
+        } else {
+            "#b2182b"
+        };
+        context.set_fill_style_str(&if buggy {
+            wrong.to_string()
+        } else {
+            style.ink.css()
+        });
+        context.set_font(&format!("600 {}px {}", style.title_px, style.font));
         let title = ellipsize(&context, &row_title(stats, b, buggy), width - margin - 4.0);
         context.fill_text(&title, margin, top + 16.0)?;
-        context.set_font("15px sans-serif");
+        context.set_font(&format!("{}px {}", style.tick_px, style.font));
         let (maps, used) = if buggy {
             (tiled_w, &tiled[b])
         } else {
@@ -113,7 +124,7 @@ fn draw_maps(
             let head_len = used[h];
             let x0 = margin + h as f64 * (tile + gap);
             let y0 = top + map_offset;
-            context.set_fill_style_str("#333");
+            context.set_fill_style_str(&style.muted.css());
             // Narrow tiles (many heads) get the short caption.
             context.fill_text(&map_caption(h, head_len, tile < 100.0), x0, y0 - 6.0)?;
             let map = maps.slice(s![b, h, .., ..]);
@@ -141,7 +152,11 @@ fn draw_maps(
                 rect,
             )?;
             if buggy && head_len != per_head[b][h] {
-                context.set_stroke_style_str("#b2182b");
+                context.set_stroke_style_str(if style.look.dark {
+                    "#ff8a80"
+                } else {
+                    "#b2182b"
+                });
                 context.set_line_width(3.0);
                 context.stroke_rect(x0 - 2.0, y0 - 2.0, tile + 4.0, tile + 4.0);
             }
@@ -156,6 +171,18 @@ fn draw_maps(
                 weights: map.to_owned(),
             });
         }
+    }
+    // Each map keeps cells of at least MIN_CELL_PX: with many heads the canvas keeps the width
+    // that needs and the panel scrolls sideways.
+    let tokens = drawn.first().map_or(1, |m| m.tokens.len().max(1));
+    let (map_width, _) = min_matrix_px((tokens, tokens));
+    fit::set_min_width(
+        canvas,
+        2.0 * margin + shown as f64 * map_width + (shown as f64 - 1.0).max(0.0) * gap,
+    );
+    if let Some(map) = drawn.first() {
+        let cell = fit::cell_css_px(canvas, map.rect, (tokens, tokens));
+        fit::record_cells(canvas, cell, (0, 0), None);
     }
     Ok(drawn)
 }

@@ -129,7 +129,11 @@ impl Panel for HeatmapPanel {
             PanelEvent::Pointer { x, y } => {
                 let (cx, cy) = reading::to_canvas(canvas, x, y);
                 match cell_at(ctx.heatmap_rect, n, d, cx, cy) {
-                    Some((row, column)) => self.show_cell(ctx, row, column, x, y),
+                    Some((row, column)) => {
+                        // The keyboard goes on from the cell last pointed at or tapped.
+                        self.cursor = (row, column);
+                        self.show_cell(ctx, row, column, x, y)
+                    }
                     None => self.dom.tooltip.set_hidden(true),
                 }
             }

@@ -13,19 +13,19 @@ use web_sys::{HtmlCanvasElement, HtmlElement, MouseEvent};
 
 use super::super::action::{Action, PanelEvent};
 use super::super::dom::{self, listen, now_ms};
-use super::super::draw::heatmap::{paint_cells, RgbaImage};
+use super::super::draw::heatmap::{fit, paint_cells, set_frame_colour, RgbaImage};
 use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::{canvas_message, elapsed, Ctx};
 use crate::math::pipeline::{Pipeline, PipelineError, PipelineSettings, Stage, STAGES};
+use crate::model::figure_style::FigureStyle;
 use crate::model::pipeline::{
     cell_text, legend, stage_label, summary, trace, EMPTY_SUMMARY, TRACE_HINT,
 };
 use crate::model::pipeline_figure::{
-    bands, layout, left_margin, legend_height, outline_rect, outlines, stage_at, stage_gap, Mark,
-    Selection,
+    layout, outline_rect, outlines, stage_at, FigureLayout, Mark, Selection, LEGEND_LINE,
 };
-use crate::model::plot::PixelRect;
+use crate::model::plot::{label_step, thinned_caption};
 use crate::model::settings::nearest_divisor;
 
 /// The shapes of the stages, [rows, columns].
@@ -68,8 +68,12 @@ crate::element_table! {
 /// The computed layer with where and how each stage is drawn.
 struct View {
     pipeline: Pipeline,
-    rects: [PixelRect; 9],
+    layout: FigureLayout,
     images: Vec<(Vec<u8>, usize, usize)>,
+    /// The legend's lines, as laid out.
+    legend: Vec<String>,
+    /// The look it is drawn in (the page's theme and mode when it was rendered).
+    style: FigureStyle,
 }
 
 pub struct PipelinePanel {
@@ -113,24 +117,40 @@ impl PipelinePanel {
     }
 }
 
-/// Draws every stage, its labels, the token names, the legend and the selection's outlines.
+/// The legend below the stages, with what it says about thinned token names.
+fn legend_text(p: &Pipeline, caption: Option<&str>) -> String {
+    match caption {
+        Some(caption) => format!("{} Token names: {caption}.", legend(p)),
+        None => legend(p),
+    }
+}
+
+/// The token names' step beside a band of `band_height` px for `n` rows, at the style's type.
+fn token_step(n: usize, band_height: f64, style: &FigureStyle) -> usize {
+    label_step(n, band_height, style.tick_px + 2.0)
+}
+
+/// Draws every stage, its labels, the token names, the legend and the selection's outlines, in
+/// the page's look.
 fn draw(
     canvas: &HtmlCanvasElement,
     scratch: &HtmlCanvasElement,
     view: &View,
     selection: Option<&Selection>,
 ) -> Result<(), WebError> {
-    let p = &view.pipeline;
+    let (p, style, lay) = (&view.pipeline, &view.style, &view.layout);
     let context = surface::context(canvas)?;
     let (width, height) = surface::size(canvas);
-    context.set_fill_style_str("#fff");
+    context.set_fill_style_str(&style.background.css());
     context.fill_rect(0.0, 0.0, width, height);
+    set_frame_colour(canvas, style);
     context.set_text_baseline("alphabetic");
     context.set_text_align("start");
-    let (left, gap) = (left_margin(width), stage_gap(width));
-    let band_ends: Vec<usize> = bands(width).iter().map(|b| b.end - 1).collect();
+    let (left, gap) = (lay.left, lay.gap);
+    let font = style.font;
+    let band_ends: Vec<usize> = lay.bands.iter().map(|b| b.end - 1).collect();
     for (k, &stage) in STAGES.iter().enumerate() {
-        let rect = view.rects[k];
+        let rect = lay.rects[k];
         let (pixels, w, h) = &view.images[k];
         let image = RgbaImage {
             width: *w,
@@ -140,16 +160,16 @@ fn draw(
         paint_cells(canvas, scratch, &image, rect)?;
         let (title, shape) = stage_label(p, stage);
         let room = rect.width() + gap - 8.0;
-        context.set_fill_style_str("#111");
-        context.set_font("bold 15px sans-serif");
-        context.fill_text_with_max_width(&title, rect.x0, rect.y0 - 24.0, room)?;
-        context.set_fill_style_str("#444");
-        context.set_font("13px sans-serif");
-        context.fill_text_with_max_width(&shape, rect.x0, rect.y0 - 8.0, room)?;
+        context.set_fill_style_str(&style.ink.css());
+        context.set_font(&format!("bold {}px {font}", style.title_px));
+        context.fill_text_with_max_width(&title, rect.x0, rect.y0 - lay.label * 0.57, room)?;
+        context.set_fill_style_str(&style.muted.css());
+        context.set_font(&format!("{}px {font}", style.tick_px));
+        context.fill_text_with_max_width(&shape, rect.x0, rect.y0 - lay.label * 0.19, room)?;
         // An arrow to the next stage of the band.
         if !band_ends.contains(&k) {
-            context.set_font("18px sans-serif");
-            context.set_fill_style_str("#777");
+            context.set_font(&format!("{}px {font}", style.label_px * 1.2));
+            context.set_fill_style_str(&style.muted.css());
             context.set_text_align("center");
             let y = (rect.y0 + rect.y1) / 2.0 + 6.0;
             context.fill_text("→", rect.x1 + gap / 2.0, y)?;
@@ -158,26 +178,27 @@ fn draw(
     }
     // The masked block says what its scores are.
     let (n, valid) = (p.n(), p.valid());
-    let masked = view.rects[Stage::Masked.index()];
+    let masked = lay.rects[Stage::Masked.index()];
     let x0 = masked.x0 + masked.width() * valid as f64 / n.max(1) as f64;
     if valid < n && masked.x1 - x0 >= 36.0 {
         let (cx, cy) = ((x0 + masked.x1) / 2.0, (masked.y0 + masked.y1) / 2.0);
-        context.set_fill_style_str("rgba(255, 255, 255, 0.9)");
+        context.set_fill_style_str(&style.background.css_alpha(0.9));
         context.fill_rect(cx - 18.0, cy - 11.0, 36.0, 22.0);
-        context.set_fill_style_str("#111");
-        context.set_font("bold 14px sans-serif");
+        context.set_fill_style_str(&style.ink.css());
+        context.set_font(&format!("bold {}px {font}", style.tick_px));
         context.set_text_align("center");
         context.set_text_baseline("middle");
         context.fill_text("−10⁶", cx, cy)?;
     }
-    // Token names beside the first stage of each band (as many as fit).
-    context.set_font("13px sans-serif");
-    context.set_fill_style_str("#222");
+    // Token names beside the first stage of each band: every k-th where rows are shorter than the
+    // type (the legend then says so).
+    context.set_font(&format!("{}px {font}", style.tick_px));
+    context.set_fill_style_str(&style.ink.css());
     context.set_text_align("right");
     context.set_text_baseline("middle");
-    for band in bands(width).iter().map(|b| view.rects[b.start]) {
+    for band in lay.bands.iter().map(|b| lay.rects[b.start]) {
         let row = band.height() / n.max(1) as f64;
-        let step = (15.0 / row).ceil().max(1.0) as usize;
+        let step = token_step(n, band.height(), style);
         for (i, token) in p.tokens.iter().enumerate().step_by(step) {
             let label: String = token.chars().take(11).collect();
             let y = band.y0 + (i as f64 + 0.5) * row;
@@ -191,37 +212,73 @@ fn draw(
     }
     context.set_text_align("start");
     context.set_text_baseline("alphabetic");
-    context.set_fill_style_str("#333");
-    // The legend on as many lines as its room below the stages holds (four on a phone).
-    let mut lines = wrap_words(&context, &legend(p), width - 24.0);
-    let rows = (legend_height(width) / 18.0).floor().max(1.0) as usize;
-    // What does not fit goes on the last line, narrowed by `fill_text_with_max_width`.
-    if lines.len() > rows {
-        let rest = lines.split_off(rows - 1).join(" ");
-        lines.push(rest);
-    }
-    let shown = lines.len().min(rows);
-    for (k, line) in lines.iter().take(rows).enumerate() {
-        let y = height - 10.0 - 18.0 * (shown - 1 - k) as f64;
+    context.set_fill_style_str(&style.muted.css());
+    // The legend on the lines the layout left for it.
+    let line_height = LEGEND_LINE * style.label_px / 15.0;
+    let lines = &view.legend;
+    for (k, line) in lines.iter().enumerate() {
+        let y = height - 10.0 - line_height * (lines.len() - 1 - k) as f64;
         context.fill_text_with_max_width(line, 12.0, y, width - 24.0)?;
     }
     if let Some(selection) = selection {
         for outline in outlines(selection, |s| p.shape(s)) {
             let stage = outline.stage;
-            let r = outline_rect(view.rects[stage.index()], p.shape(stage), &outline);
+            let r = outline_rect(lay.rects[stage.index()], p.shape(stage), &outline);
             let colour = match outline.mark {
-                Mark::Query => "#111",
-                Mark::Key => "#e69f00",
-                Mark::Cell => "#d81b60",
+                Mark::Query => style.ink.css(),
+                Mark::Key => "#e69f00".to_string(),
+                Mark::Cell => "#d81b60".to_string(),
             };
-            for (style, line) in [("#fff", 4.0), (colour, 2.0)] {
-                context.set_stroke_style_str(style);
+            for (colour, line) in [(style.background.css(), 4.0), (colour, 2.0)] {
+                context.set_stroke_style_str(&colour);
                 context.set_line_width(line);
                 context.stroke_rect(r.x0, r.y0, r.width(), r.height());
             }
         }
     }
     Ok(())
+}
+
+/// Lays the figure out for the canvas's width and makes the canvas as tall as the layout needs
+/// (its aspect ratio, set here, overrides the stylesheet's: a figure that stacks its stages grows
+/// down instead of squashing them) and at least `min_width` wide (a narrower panel scrolls it
+/// sideways). Returns the layout, the legend's lines and the token names' step.
+fn fit_figure(
+    canvas: &HtmlCanvasElement,
+    p: &Pipeline,
+    style: &FigureStyle,
+) -> Result<(FigureLayout, Vec<String>, usize), WebError> {
+    let shapes = STAGES.map(|s| p.shape(s));
+    let scale = style.label_px / 15.0;
+    let canvas_style = canvas.style();
+    canvas_style.set_property("width", "100%")?;
+    let plan = |width: f64| -> Result<(FigureLayout, Vec<String>, usize), WebError> {
+        let lay = layout(width, &shapes, scale, 1);
+        let step = token_step(p.n(), lay.rects[0].height(), style);
+        let caption = thinned_caption(step, "token");
+        let context = surface::context(canvas)?;
+        context.set_font(&format!("{}px {}", style.tick_px, style.font));
+        let lines = wrap_words(&context, &legend_text(p, caption.as_deref()), width - 24.0);
+        Ok((layout(width, &shapes, scale, lines.len()), lines, step))
+    };
+    let (mut width, _) = surface::fit(canvas)?;
+    let mut planned = plan(width)?;
+    // The width can change once: the minimum width set here may widen the canvas.
+    for _ in 0..3 {
+        let lay = &planned.0;
+        fit::set_min_width(canvas, lay.min_width);
+        let aspect = format!("{} / {}", width.round(), lay.height.round());
+        if canvas_style.get_property_value("--aspect")? != aspect {
+            canvas_style.set_property_with_priority("--aspect", &aspect, "important")?;
+        }
+        let (fitted, _) = surface::fit(canvas)?;
+        if (fitted - width).abs() < 1.0 {
+            break;
+        }
+        width = fitted;
+        planned = plan(width)?;
+    }
+    Ok(planned)
 }
 
 /// `text` cut at spaces into lines no wider than `width` at the context's font (the last line keeps
@@ -341,13 +398,23 @@ impl Panel for PipelinePanel {
         self.stats.row_sum_error = pipeline.row_sum_error();
         dom::text(&self.dom.summary, &summary(&pipeline));
         let canvas = &self.dom.canvas;
-        let (width, height) = surface::fit(canvas)?;
-        let rects = layout(width, height, heads);
+        let (layout, legend, step) = fit_figure(canvas, &pipeline, ctx.style)?;
+        let cell = STAGES
+            .iter()
+            .map(|&s| fit::cell_css_px(canvas, layout.rects[s.index()], pipeline.shape(s)))
+            .fold((f64::INFINITY, f64::INFINITY), |a, b| {
+                (a.0.min(b.0), a.1.min(b.1))
+            });
+        // Columns are features, named by each stage's shape label rather than one by one (0).
+        let caption = thinned_caption(step, "token");
+        fit::record_cells(canvas, cell, (0, step), caption.as_deref());
         let images = STAGES.iter().map(|&s| pipeline.image(s)).collect();
         self.view = Some(View {
             pipeline,
-            rects,
+            layout,
             images,
+            legend,
+            style: ctx.style.clone(),
         });
         self.drawn = ctx.draw;
         self.redraw(ctx.scratch)?;
@@ -366,12 +433,15 @@ impl Panel for PipelinePanel {
 
     fn wire(&self, panel: PanelId, send: fn(Action)) -> Result<(), WebError> {
         let to_panel = move |event| send(Action::Panel { panel, event });
-        listen(&self.dom.canvas, "mousemove", move |event| {
-            if let Some(mouse) = event.dyn_ref::<MouseEvent>() {
-                let (x, y) = (f64::from(mouse.offset_x()), f64::from(mouse.offset_y()));
-                to_panel(PanelEvent::Pointer { x, y });
-            }
-        })?;
+        // Pointer events: a finger or a pen traces a row as a mouse does (a tap is a press).
+        for kind in ["pointermove", "pointerdown"] {
+            listen(&self.dom.canvas, kind, move |event| {
+                if let Some(pointer) = event.dyn_ref::<MouseEvent>() {
+                    let (x, y) = (f64::from(pointer.offset_x()), f64::from(pointer.offset_y()));
+                    to_panel(PanelEvent::Pointer { x, y });
+                }
+            })?;
+        }
         listen(&self.dom.canvas, "mouseleave", move |_| {
             to_panel(PanelEvent::Leave)
         })
@@ -384,7 +454,7 @@ impl Panel for PipelinePanel {
             (PanelEvent::Pointer { x, y }, Some(view)) => {
                 let (logical_x, logical_y) = surface::css_to_logical(canvas, x, y);
                 let p = &view.pipeline;
-                match stage_at(&view.rects, |s| p.shape(s), logical_x, logical_y) {
+                match stage_at(&view.layout.rects, |s| p.shape(s), logical_x, logical_y) {
                     Some((stage, row, column)) => {
                         let style = tooltip.style();
                         style.set_property("left", &format!("{}px", x + 14.0))?;

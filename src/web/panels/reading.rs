@@ -56,14 +56,29 @@ pub fn wire(
 ) -> Result<(), WebError> {
     canvas.set_tab_index(0);
     let to_panel = move |event| send(Action::Panel { panel, event });
-    listen(canvas, "mousemove", move |event| {
-        if let Some(mouse) = event.dyn_ref::<MouseEvent>() {
-            let (x, y) = (mouse.offset_x() as f64, mouse.offset_y() as f64);
-            to_panel(PanelEvent::Pointer { x, y });
-        }
-    })?;
+    // Pointer events, so that a finger and a pen read cells as a mouse does. A tap or a click also
+    // focuses the canvas (it is focusable for the keyboard), and focus shows the keyboard's cursor
+    // cell: that focus must not replace the cell just tapped with the cursor's (at first row 0,
+    // column 0), so focus that follows a press is not sent.
+    let pressed = std::rc::Rc::new(std::cell::Cell::new(false));
+    for kind in ["pointermove", "pointerdown"] {
+        let pressed = pressed.clone();
+        listen(canvas, kind, move |event| {
+            if let Some(pointer) = event.dyn_ref::<MouseEvent>() {
+                if kind == "pointerdown" {
+                    pressed.set(true);
+                }
+                let (x, y) = (pointer.offset_x() as f64, pointer.offset_y() as f64);
+                to_panel(PanelEvent::Pointer { x, y });
+            }
+        })?;
+    }
     listen(canvas, "mouseleave", move |_| to_panel(PanelEvent::Leave))?;
-    listen(canvas, "blur", move |_| to_panel(PanelEvent::Leave))?;
+    let blur_pressed = pressed.clone();
+    listen(canvas, "blur", move |_| {
+        blur_pressed.set(false);
+        to_panel(PanelEvent::Leave)
+    })?;
     listen(canvas, "keydown", move |event| {
         let Some(key) = event.dyn_ref::<KeyboardEvent>().map(|k| k.key()) else {
             return;
@@ -74,6 +89,9 @@ pub fn wire(
         }
     })?;
     listen(canvas, "focus", move |_| {
+        if pressed.replace(false) {
+            return;
+        }
         to_panel(PanelEvent::Cursor {
             rows: 0,
             columns: 0,

@@ -5,7 +5,7 @@ use ndarray::{s, Array2};
 use web_sys::HtmlCanvasElement;
 
 use super::super::dom;
-use super::super::draw::heatmap::{draw_heatmap_frame, paint_cells, HeatmapAxes, RgbaImage};
+use super::super::draw::heatmap::{draw_styled_heatmap_frame, paint_cells, HeatmapAxes, RgbaImage};
 use super::super::error::WebError;
 use super::similarity::SimilarityDom;
 use super::Ctx;
@@ -63,13 +63,13 @@ pub(super) fn draw_heatmap(
     let mut gpu_error = None;
     let mut drawn = None;
     if ctx.draw && on_gpu {
-        let rect = draw_heatmap_frame(
+        let rect = draw_styled_heatmap_frame(
             canvas,
             ctx.scratch,
-            rows,
-            rows,
+            (rows, rows),
             &bar(&diverging_bar_rgba(256, -range, range)),
             &gram_axes(range),
+            ctx.style,
         )?;
         match ctx.backend.draw_gram(rows, range, rect, canvas) {
             Ok(_) => drawn = Some(rect),
@@ -128,13 +128,13 @@ fn draw_cpu_heatmap(
     let g = gram(p.view());
     let (cells, rect) = match ctx.settings.sim_view {
         SimilarityView::Gram => {
-            let rect = draw_heatmap_frame(
+            let rect = draw_styled_heatmap_frame(
                 canvas,
                 ctx.scratch,
-                rows,
-                rows,
+                (rows, rows),
                 &bar(&diverging_bar_rgba(256, -range, range)),
                 &gram_axes(range),
+                ctx.style,
             )?;
             (
                 diverging_rgba(g.as_slice().unwrap_or(&[]), -range, range),
@@ -145,16 +145,16 @@ fn draw_cpu_heatmap(
             let distances = distances_from_gram(g.view());
             let values = distances.as_slice().unwrap_or(&[]);
             let top = values.iter().copied().fold(0.0f32, f32::max).max(1e-6);
-            let rect = draw_heatmap_frame(
+            let rect = draw_styled_heatmap_frame(
                 canvas,
                 ctx.scratch,
-                rows,
-                rows,
+                (rows, rows),
                 &bar(&sequential_bar_rgba(256, 0.0, top)),
                 &HeatmapAxes {
                     value_range: (0.0, top),
                     ..gram_axes(range)
                 },
+                ctx.style,
             )?;
             (sequential_rgba(values, 0.0, top), rect)
         }

@@ -1,0 +1,124 @@
+//! Matrix figures that keep their cells readable: what a drawn matrix records on its canvas (the
+//! size of its cells in CSS pixels, how its names are thinned, and the caption that says so, read
+//! by the end-to-end tests) and the width a canvas must keep for cells of at least
+//! [`MIN_CELL_PX`](crate::model::plot::MIN_CELL_PX): below it the canvas keeps that width and its
+//! panel scrolls sideways, rather than the cells being squashed.
+
+use web_sys::HtmlCanvasElement;
+
+use crate::model::plot::{min_matrix_px, PixelRect, MIN_CELL_PX};
+use crate::web::surface;
+
+/// `data-cell-css-px`: "width height" of the smallest cell drawn, in CSS pixels.
+const CELL_SIZE: &str = "data-cell-css-px";
+/// `data-label-step`: "columns rows": every k-th name is drawn (1: every one).
+const LABEL_STEP: &str = "data-label-step";
+/// `data-label-caption`: what the figure says about its thinned names (empty: none are).
+const LABEL_CAPTION: &str = "data-label-caption";
+
+/// The CSS size of one cell of a `rows × columns` image drawn into `rect` (logical pixels).
+pub fn cell_css_px(
+    canvas: &HtmlCanvasElement,
+    rect: PixelRect,
+    (rows, columns): (usize, usize),
+) -> (f64, f64) {
+    let (x0, y0) = surface::logical_to_css(canvas, rect.x0, rect.y0);
+    let (x1, y1) = surface::logical_to_css(canvas, rect.x1, rect.y1);
+    (
+        (x1 - x0) / columns.max(1) as f64,
+        (y1 - y0) / rows.max(1) as f64,
+    )
+}
+
+/// Records the smallest cell (CSS px), the label steps and the caption of a drawn figure.
+pub fn record_cells(
+    canvas: &HtmlCanvasElement,
+    cell: (f64, f64),
+    steps: (usize, usize),
+    caption: Option<&str>,
+) {
+    let _ = canvas.set_attribute(CELL_SIZE, &format!("{:.2} {:.2}", cell.0, cell.1));
+    let _ = canvas.set_attribute(LABEL_STEP, &format!("{} {}", steps.0, steps.1));
+    let _ = canvas.set_attribute(LABEL_CAPTION, caption.unwrap_or(""));
+}
+
+/// [`record_cells`] for one matrix drawn into `rect`.
+pub fn record(
+    canvas: &HtmlCanvasElement,
+    rect: PixelRect,
+    shape: (usize, usize),
+    steps: (usize, usize),
+    caption: Option<&str>,
+) {
+    record_cells(canvas, cell_css_px(canvas, rect, shape), steps, caption);
+}
+
+/// The logical width a canvas of logical size `(width, height)` needs for cells of `cell` px
+/// (at least [`MIN_CELL_PX`]) of a matrix drawn into `rect`: the room around the matrix stays as
+/// it is, the matrix grows, and the height follows the canvas's aspect ratio. 0 for a picture of a
+/// pattern (see [`min_matrix_px`]).
+pub fn needed_width(
+    rect: PixelRect,
+    shape: (usize, usize),
+    (width, height): (f64, f64),
+    cell: f64,
+) -> f64 {
+    let (min_width, min_height) = min_matrix_px(shape);
+    if min_width == 0.0 {
+        return 0.0;
+    }
+    let factor = cell.max(MIN_CELL_PX) / MIN_CELL_PX;
+    let around = (width - rect.width(), height - rect.height());
+    let by_columns = around.0 + min_width * factor;
+    let by_rows = (around.1 + min_height * factor) * width / height.max(1.0);
+    by_columns.max(by_rows)
+}
+
+/// Gives the canvas a minimum CSS width for cells of [`MIN_CELL_PX`]; where its parent is
+/// narrower, the parent scrolls sideways. Within the parent's width the canvas also grows until
+/// its cells are `named_cell` px, the height of a name beside them, so that names are not thinned
+/// where there is room for them. Changing the width redraws the figure (the page redraws a canvas
+/// whose size changed).
+pub fn keep_cells_readable(
+    canvas: &HtmlCanvasElement,
+    rect: PixelRect,
+    shape: (usize, usize),
+    (width, height): (u32, u32),
+    named_cell: f64,
+) {
+    let size = (f64::from(width), f64::from(height));
+    let needed = needed_width(rect, shape, size, MIN_CELL_PX);
+    let comfortable = needed_width(rect, shape, size, named_cell);
+    let room = canvas
+        .parent_element()
+        .map_or(0.0, |parent| f64::from(parent.client_width()));
+    set_min_width(canvas, needed.max(comfortable.min(room)).ceil());
+}
+
+/// Sets (or, for 0, clears) a canvas's minimum CSS width; its parent scrolls sideways only while
+/// the canvas is wider than it (a scrolling parent would clip the tooltip beside the cells).
+pub fn set_min_width(canvas: &HtmlCanvasElement, min_width: f64) {
+    let style = canvas.style();
+    let current = style.get_property_value("min-width").unwrap_or_default();
+    let wanted = if min_width > 0.0 {
+        format!("{min_width:.0}px")
+    } else {
+        String::new()
+    };
+    if current != wanted {
+        let _ = if wanted.is_empty() {
+            style.remove_property("min-width").map(|_| ())
+        } else {
+            style.set_property("min-width", &wanted)
+        };
+    }
+    if let Some(parent) = canvas.parent_element() {
+        let room = f64::from(parent.client_width());
+        let parent_style = web_sys::HtmlElement::from(wasm_bindgen::JsValue::from(parent)).style();
+        let _ = if room > 0.0 && min_width > room + 0.5 {
+            parent_style.set_property("overflow-x", "auto")
+        } else {
+            parent_style.remove_property("overflow-x").map(|_| ())
+        };
+    }
+}

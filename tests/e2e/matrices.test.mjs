@@ -1,0 +1,127 @@
+// Matrix figures that stay readable: at 1024 × 768 in projector mode every pipeline stage and the
+// attention heatmap keep cells of at least 12 CSS px (model::plot::MIN_CELL_PX) and every row and
+// column of named axes is labelled or covered by a caption that says how the names are thinned;
+// in the dark theme every matrix canvas has dark paper; a tap on P's heatmap reads the tapped cell.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { launch, SCREENSHOTS, startServer } from './helpers.mjs';
+
+let server, origin, browser;
+before(async () => {
+  ({ server, origin } = await startServer());
+  browser = await launch({ webgpu: false });
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+const MIN_CELL_PX = 12;
+const at = (query = '') => `${origin}/?compute=cpu${query ? `&${query}` : ''}`;
+const MATRIX_CANVASES = ['heatmap', 'attn-heatmap', 'pipeline-canvas', 'heads-canvas', 'sim-heatmap',
+  'binary-bits', 'binary-p'];
+
+async function open(url, [width, height], options = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 2, ...options });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  await page.goto(url);
+  await page.evaluate(() => window.peLab.ready);
+  await page.evaluate(() => window.peLab.whenDrawn());
+  return { page, context, problems };
+}
+
+/** Scrolls a panel into view and waits until its figures are drawn at their final size. */
+async function show(page, panel) {
+  await page.locator(`#panel-${panel}`).scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.peLab.whenDrawn());
+  await page.waitForTimeout(150);
+  await page.evaluate(() => window.peLab.whenDrawn());
+}
+
+/** What a matrix canvas records: its smallest cell (CSS px), its label steps and caption. */
+function cells(page, id) {
+  return page.evaluate((id) => {
+    const c = document.getElementById(id);
+    const [width, height] = (c.getAttribute('data-cell-css-px') || '0 0').split(' ').map(Number);
+    const [columnStep, rowStep] = (c.getAttribute('data-label-step') || '1 1').split(' ').map(Number);
+    const box = c.getBoundingClientRect();
+    return { width, height, columnStep, rowStep, caption: c.getAttribute('data-label-caption') || '',
+      cssWidth: box.width, logicalWidth: Number(c.getAttribute('data-logical-width')) };
+  }, id);
+}
+
+const ORDINAL = (k) => `${k}${k % 100 >= 11 && k % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[k % 10] || 'th')}`;
+
+describe('matrix figures', () => {
+  test('at 1024 × 768 in projector mode, cells are at least 12 CSS px and thinned names are said to be', async () => {
+    const { page, context, problems } = await open(at('present=1'), [1024, 768]);
+    for (const [panel, id] of [['pipeline', 'pipeline-canvas'], ['attention', 'attn-heatmap']]) {
+      await show(page, panel);
+      const c = await cells(page, id);
+      assert.ok(c.width >= MIN_CELL_PX && c.height >= MIN_CELL_PX, `${id}: cells ${c.width} × ${c.height} CSS px`);
+      for (const step of [c.columnStep, c.rowStep]) {
+        // 0: the axis names no cell one by one (the pipeline's feature columns: its shape label does).
+        if (step > 1) assert.match(c.caption, new RegExp(`every ${ORDINAL(step)} `), `${id}: ${JSON.stringify(c)}`);
+      }
+      await page.locator(`#panel-${panel}`).screenshot({ path: join(SCREENSHOTS, `matrices-proj1024-${panel}.png`) });
+    }
+    // The pipeline's nine stages stack onto more than two bands rather than squash.
+    assert.ok((await page.evaluate(() => {
+      const c = document.getElementById('pipeline-canvas');
+      return c.getBoundingClientRect().height;
+    })) > 300);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('in the dark theme the corners of every matrix canvas are dark', async () => {
+    const { page, context, problems } = await open(at('theme=dark'), [1366, 768]);
+    for (const [panel, ids] of [['heatmap', ['heatmap']], ['attention', ['attn-heatmap']],
+      ['pipeline', ['pipeline-canvas']], ['heads', ['heads-canvas']], ['similarity', ['sim-heatmap']],
+      ['binary', ['binary-bits', 'binary-p']]]) {
+      await show(page, panel);
+      for (const id of ids) {
+        const corners = await page.evaluate((id) => {
+          const c = document.getElementById(id);
+          const g = c.getContext('2d');
+          return [[1, 1], [c.width - 2, 1], [1, c.height - 2], [c.width - 2, c.height - 2]]
+            .map(([x, y]) => Array.from(g.getImageData(x, y, 1, 1).data.slice(0, 3)));
+        }, id);
+        for (const [r, g, b] of corners) {
+          assert.ok(0.2126 * r + 0.7152 * g + 0.0722 * b < 60, `${id}: corner ${[r, g, b]}`);
+        }
+      }
+    }
+    assert.ok(MATRIX_CANVASES.length > 0);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('a tap on P\'s heatmap reads the tapped cell', async () => {
+    const { page, context, problems } = await open(at(), [390, 844], { hasTouch: true, isMobile: true });
+    await show(page, 'heatmap');
+    const canvas = page.locator('#heatmap');
+    for (const [row, column] of [[5, 3], [17, 20]]) {
+      const point = await page.evaluate(([row, column]) => {
+        const c = document.getElementById('heatmap');
+        const [x0, y0, x1, y1] = window.peLab.stats.heatmapImage;
+        const { rows, columns } = window.peLab.stats;
+        const box = c.getBoundingClientRect();
+        const scale = box.width / c.width;
+        return { x: box.left + (x0 + (column + 0.5) * (x1 - x0) / columns) * scale,
+          y: box.top + (y0 + (row + 0.5) * (y1 - y0) / rows) * scale };
+      }, [row, column]);
+      await page.touchscreen.tap(point.x, point.y);
+      await page.waitForFunction(([row, column]) => document.getElementById('heatmap-hover').textContent
+        .startsWith(`position ${row}, column ${column} `), [row, column], { timeout: 3000 })
+        .catch(async () => assert.fail(`tap on (${row}, ${column}) read “${await page.locator('#heatmap-hover').textContent()}”`));
+    }
+    assert.ok(await canvas.isVisible());
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
