@@ -148,7 +148,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Attention,
         name: "attention",
         title: "Attention weights of a sentence",
-        caption: "How much each word (a row) attends to each word (a column) in an untrained attention layer.",
+        caption: "How much each word (a row) attends to each word (a column) in an untrained layer.",
         part: "Self-attention",
         csv: true,
         svg: false,
@@ -456,9 +456,16 @@ mod tests {
                 "the caption of {} is not one sentence on one line: {caption:?}",
                 spec.name
             );
-            assert_ne!(caption, spec.title, "the caption of {} repeats its title", spec.name);
+            assert_ne!(
+                caption, spec.title,
+                "the caption of {} repeats its title",
+                spec.name
+            );
             assert_eq!(
-                PANELS.iter().filter(|other| other.caption == caption).count(),
+                PANELS
+                    .iter()
+                    .filter(|other| other.caption == caption)
+                    .count(),
                 1,
                 "two panels share the caption of {}",
                 spec.name
