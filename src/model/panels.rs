@@ -41,6 +41,9 @@ pub struct PanelSpec {
     pub name: &'static str,
     /// Its heading, in words.
     pub title: &'static str,
+    /// One sentence under its title when it is embedded in a course page (`?embed=`), where its
+    /// prose is folded away: what the figure shows, short enough for one line of an 800 px frame.
+    pub caption: &'static str,
     /// The part of the chapter it belongs to on the lesson path.
     pub part: &'static str,
     /// A CSV of its numbers can be saved.
@@ -115,6 +118,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Heatmap,
         name: "heatmap",
         title: "The positional encoding matrix P",
+        caption: "Row i is what is added to the token at position i; columns slow down from left to right.",
         part: "Positional encoding",
         csv: true,
         svg: false,
@@ -124,6 +128,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Curves,
         name: "curves",
         title: "Columns against position",
+        caption: "Columns of P against position: frequencies fall along the columns, in sine–cosine pairs.",
         part: "Positional encoding",
         csv: true,
         svg: true,
@@ -133,6 +138,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Projection,
         name: "projection",
         title: "Relative position: one rotation for every i",
+        caption: "Moving δ positions turns pair j of every position by the same angle δ·ωⱼ.",
         part: "Relative positional information",
         csv: true,
         svg: false,
@@ -142,6 +148,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Attention,
         name: "attention",
         title: "Attention weights of a sentence",
+        caption: "How much each word (a row) attends to each word (a column) in an untrained layer.",
         part: "Self-attention",
         csv: true,
         svg: false,
@@ -151,6 +158,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Pipeline,
         name: "pipeline",
         title: "What exactly are Q, K and V?",
+        caption: "One attention layer stage by stage for head 0: Z, Q, K, V, scores, weights and output.",
         part: "Self-attention",
         csv: false,
         svg: false,
@@ -160,6 +168,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Heads,
         name: "heads",
         title: "Multi-head attention and valid_lens",
+        caption: "One attention map per head and sequence; every head of a sequence masks the same keys.",
         part: "Self-attention",
         csv: false,
         svg: false,
@@ -169,6 +178,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Order,
         name: "order",
         title: "Order is lost without positional encoding",
+        caption: "Without P, permuting the tokens only permutes the outputs; with P the outputs change.",
         part: "Readers' questions",
         csv: false,
         svg: false,
@@ -178,6 +188,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Similarity,
         name: "similarity",
         title: "Similarity and translation invariance",
+        caption: "For even d the similarity of two positions' codes depends only on their offset.",
         part: "Relative positional information",
         csv: false,
         svg: false,
@@ -187,6 +198,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Binary,
         name: "binary",
         title: "The binary analogy",
+        caption: "The bits of 0 … n − 1 beside P: both slow down from left to right.",
         part: "Absolute positional information",
         csv: false,
         svg: false,
@@ -196,6 +208,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Complexity,
         name: "complexity",
         title: "CNN vs RNN vs self-attention",
+        caption: "Operations and path lengths of a CNN, an RNN and self-attention as n grows.",
         part: "Comparing CNNs, RNNs and self-attention",
         csv: false,
         svg: false,
@@ -205,6 +218,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Scaling,
         name: "scaling",
         title: "Scale by √d, and add rather than concatenate",
+        caption: "Entry sizes of the embeddings, with and without × √d, and of P; adding vs concatenating.",
         part: "Readers' questions",
         csv: false,
         svg: false,
@@ -214,6 +228,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Rope,
         name: "rope",
         title: "RoPE: rotate queries and keys",
+        caption: "RoPE rotates queries and keys: the score depends on the offset only, up to rounding.",
         part: "Beyond sinusoidal: today's encodings and the exercises",
         csv: false,
         svg: false,
@@ -223,6 +238,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Extension,
         name: "extension",
         title: "Longer contexts: interpolation, NTK-aware scaling, YaRN",
+        caption: "How interpolation, NTK-aware scaling and YaRN change the frequency of each rotary pair.",
         part: "Beyond sinusoidal: today's encodings and the exercises",
         csv: false,
         svg: false,
@@ -232,6 +248,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Alibi,
         name: "alibi",
         title: "ALiBi: a linear bias instead of a vector",
+        caption: "ALiBi adds to each head's causal scores a penalty linear in the distance.",
         part: "Beyond sinusoidal: today's encodings and the exercises",
         csv: false,
         svg: false,
@@ -241,6 +258,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::T5,
         name: "t5",
         title: "T5's relative position buckets",
+        caption: "The bucket T5 gives each relative distance, in the encoder and in the decoder.",
         part: "Beyond sinusoidal: today's encodings and the exercises",
         csv: false,
         svg: false,
@@ -250,6 +268,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Shaw,
         name: "shaw",
         title: "Relative position embeddings (Shaw et al.)",
+        caption: "The sentence's logits with a learned key vector per clipped offset (Shaw et al. 2018).",
         part: "Beyond sinusoidal: today's encodings and the exercises",
         csv: false,
         svg: false,
@@ -259,6 +278,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Learned,
         name: "learned",
         title: "A learned position table",
+        caption: "A learned position table E as training starts: one row per position below Lmax.",
         part: "Beyond sinusoidal: today's encodings and the exercises",
         csv: false,
         svg: false,
@@ -268,6 +288,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Nope,
         name: "nope",
         title: "No encoding at all: the causal mask counts",
+        caption: "With a causal mask and no encoding, a first layer can output 1/t at position t.",
         part: "Beyond sinusoidal: today's encodings and the exercises",
         csv: false,
         svg: false,
@@ -277,6 +298,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Stacking,
         name: "stacking",
         title: "Stacking attention layers",
+        caption: "Stacked attention layers: how fast the rows become one, and whether the position survives.",
         part: "Beyond sinusoidal: today's encodings and the exercises",
         csv: false,
         svg: false,
@@ -417,6 +439,38 @@ mod tests {
             lesson_move(Some(PanelId::Heads), Go::To(PanelId::Binary)),
             PanelId::Binary
         );
+    }
+
+    #[test]
+    fn every_caption_is_one_short_sentence_of_its_own() {
+        for spec in PANELS {
+            let caption = spec.caption;
+            let length = caption.chars().count();
+            assert!(
+                (20..=90).contains(&length),
+                "the caption of {} has {length} characters: {caption}",
+                spec.name
+            );
+            assert!(
+                caption.ends_with('.') && !caption.contains('\n') && caption.trim() == caption,
+                "the caption of {} is not one sentence on one line: {caption:?}",
+                spec.name
+            );
+            assert_ne!(
+                caption, spec.title,
+                "the caption of {} repeats its title",
+                spec.name
+            );
+            assert_eq!(
+                PANELS
+                    .iter()
+                    .filter(|other| other.caption == caption)
+                    .count(),
+                1,
+                "two panels share the caption of {}",
+                spec.name
+            );
+        }
     }
 
     #[test]

@@ -2,15 +2,22 @@
 //! with only its own controls and the global controls named in `&controls=` (`none`, or e.g.
 //! `d,n`), and tells the parent page its height by `postMessage` so that the `<iframe>` can fit it:
 //! `{ type: "pe-lab:height", panel, height }`.
+//!
+//! An embedded panel is compact: its title, a one-line caption (the panel table's
+//! [`PanelSpec::caption`](crate::model::panels::PanelSpec)), its controls and its figure; its prose
+//! is folded behind an "About this figure" button. The script in `index.html`'s `<head>` sets
+//! `data-embed` before the first paint, so that `www/embed.css` hides the rest of the page and
+//! the prose from the start; this module checks the name, undoes that for a name that is no panel,
+//! and adds the caption and the button.
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, ResizeObserver};
+use web_sys::{Element, HtmlElement, ResizeObserver};
 
 use super::controls::{Controls, GLOBAL_SLIDERS};
 use super::dom;
 use super::error::WebError;
-use super::panel::PANELS;
+use super::panel::{PanelSpec, PANELS};
 use crate::model::query::quote;
 
 /// The names `?embed=` accepts: the panels of the panel table.
@@ -29,7 +36,13 @@ pub fn apply(
     let Some(requested) = embed.map(str::trim).filter(|e| !e.is_empty()) else {
         return Ok(None);
     };
+    let document = dom::document()?;
     let Some(spec) = PANELS.iter().find(|spec| spec.name == requested) else {
+        // The head script marked the page as an embed before the name could be checked: show the
+        // whole page, with the notice.
+        if let Some(root) = document.document_element() {
+            root.remove_attribute("data-embed")?;
+        }
         notices.push(format!(
             "embed = '{}' is not a panel; the panels are: {}.",
             quote(requested),
@@ -37,10 +50,10 @@ pub fn apply(
         ));
         return Ok(None);
     };
-    let document = dom::document()?;
     if let Some(root) = document.document_element() {
         root.set_attribute("data-embed", spec.name)?;
     }
+    fold_prose(spec)?;
     // The embed's level-one heading (hidden on screen) names the panel.
     dom::text(
         &dom::element::<web_sys::HtmlElement>("embed-title")?,
@@ -83,6 +96,57 @@ pub fn apply(
     Ok(Some(spec.name))
 }
 
+/// Puts the panel's caption under its title and folds its prose (every child of its
+/// `.panel-text`) into a region that its "About this figure" button shows and hides.
+fn fold_prose(spec: &PanelSpec) -> Result<(), WebError> {
+    let document = dom::document()?;
+    let section = dom::element::<Element>(&spec.section_id())?;
+    let caption = document.create_element("p")?;
+    caption.set_class_name("embed-caption");
+    caption.set_id(&format!("{}-caption", spec.name));
+    caption.set_text_content(Some(spec.caption));
+    let Some(text) = section.query_selector(".panel-text")? else {
+        // A panel without prose: the caption alone, under the title.
+        match section.query_selector("h2")? {
+            Some(heading) => heading.after_with_node_1(&caption)?,
+            None => section.prepend_with_node_1(&caption)?,
+        }
+        return Ok(());
+    };
+    let about = document.create_element("div")?;
+    about.set_class_name("embed-about");
+    let about_id = format!("{}-about", spec.name);
+    about.set_id(&about_id);
+    about.set_attribute("hidden", "")?;
+    while let Some(child) = text.first_child() {
+        about.append_child(&child)?;
+    }
+    let button: HtmlElement = document.create_element("button")?.dyn_into().map_err(|_| {
+        WebError::Js("could not create the button that shows the panel's text".into())
+    })?;
+    button.set_class_name("embed-more");
+    button.set_attribute("type", "button")?;
+    button.set_attribute("aria-expanded", "false")?;
+    button.set_attribute("aria-controls", &about_id)?;
+    // The arrow only shows the state; the button's name stays "About this figure".
+    button.set_inner_html("About this figure <span aria-hidden=\"true\">▸</span>");
+    text.append_with_node_3(&caption, &button, &about)?;
+    let toggle = button.clone();
+    dom::listen(&button, "click", move |_| {
+        let open = about.has_attribute("hidden");
+        let _ = if open {
+            about.remove_attribute("hidden")
+        } else {
+            about.set_attribute("hidden", "")
+        };
+        let _ = toggle.set_attribute("aria-expanded", if open { "true" } else { "false" });
+        if let Ok(Some(arrow)) = toggle.query_selector("span") {
+            arrow.set_text_content(Some(if open { "▾" } else { "▸" }));
+        }
+    })?;
+    Ok(())
+}
+
 /// Posts the document's height to the parent page now and whenever it changes.
 fn report_height(panel: &str) -> Result<(), WebError> {
     let window = dom::window()?;
@@ -101,7 +165,10 @@ fn report_height(panel: &str) -> Result<(), WebError> {
         let message = js_sys::Object::new();
         let _ = js_sys::Reflect::set(&message, &"type".into(), &"pe-lab:height".into());
         let _ = js_sys::Reflect::set(&message, &"panel".into(), &panel.as_str().into());
-        let _ = js_sys::Reflect::set(&message, &"height".into(), &root.scroll_height().into());
+        // The page's own height, not its scroll height: that is never less than the frame's, so
+        // a frame set taller than the page would never shrink to fit it.
+        let height = root.get_bounding_client_rect().height().ceil();
+        let _ = js_sys::Reflect::set(&message, &"height".into(), &height.into());
         // Any origin may embed the page; the message carries nothing but a height.
         let _ = parent.post_message(&message, "*");
     };

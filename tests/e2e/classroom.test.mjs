@@ -112,12 +112,18 @@ describe('embedding', () => {
       const page = await browser.newPage({ viewport: { width: 1300, height: 1200 } });
       const problems = [];
       page.on('pageerror', (e) => problems.push(e.message));
+      // The heights the frames report (from either origin).
+      await page.addInitScript(() => {
+        window.reported = {};
+        addEventListener('message', (e) => { if (e.data?.type === 'pe-lab:height') window.reported[e.data.panel] = e.data.height; });
+      });
       await page.goto(`${origin}/embed-example.html?app=${encodeURIComponent(app())}`);
-      for (const id of ['frame-heatmap', 'frame-projection']) {
+      for (const [id, panel] of [['frame-heatmap', 'heatmap'], ['frame-projection', 'projection']]) {
         const frame = page.frameLocator(`#${id}`);
         await frame.locator('canvas:visible').first().waitFor();
-        // The frame reported its height and the page fitted it (the default is 400 px).
-        await page.waitForFunction((id) => parseInt(document.getElementById(id).style.height, 10) > 400, id, { timeout: 15000 });
+        // The frame reported its height and the page fitted it.
+        await page.waitForFunction(([id, panel]) => window.reported[panel] > 0
+          && document.getElementById(id).style.height === `${Math.ceil(window.reported[panel])}px`, [id, panel], { timeout: 15000 });
       }
       // Every exercise can be done with the controls its frame shows.
       const exercises = await page.evaluate(() => [...document.querySelectorAll('.exercises li')]
