@@ -72,6 +72,8 @@ struct View {
     images: Vec<(Vec<u8>, usize, usize)>,
     /// The legend's lines, as laid out.
     legend: Vec<String>,
+    /// Every k-th token is named beside the bands (the legend says so when k > 1).
+    token_step: usize,
     /// The look it is drawn in (the page's theme and mode when it was rendered).
     style: FigureStyle,
 }
@@ -198,7 +200,7 @@ fn draw(
     context.set_text_baseline("middle");
     for band in lay.bands.iter().map(|b| lay.rects[b.start]) {
         let row = band.height() / n.max(1) as f64;
-        let step = token_step(n, band.height(), style);
+        let step = view.token_step;
         for (i, token) in p.tokens.iter().enumerate().step_by(step) {
             let label: String = token.chars().take(11).collect();
             let y = band.y0 + (i as f64 + 0.5) * row;
@@ -254,7 +256,13 @@ fn fit_figure(
     canvas_style.set_property("width", "100%")?;
     let plan = |width: f64| -> Result<(FigureLayout, Vec<String>, usize), WebError> {
         let lay = layout(width, &shapes, scale, 1);
-        let step = token_step(p.n(), lay.rects[0].height(), style);
+        // One step for every band, so that the legend's word about it is true of each.
+        let step = lay
+            .bands
+            .iter()
+            .map(|b| token_step(p.n(), lay.rects[b.start].height(), style))
+            .max()
+            .unwrap_or(1);
         let caption = thinned_caption(step, "token");
         let context = surface::context(canvas)?;
         context.set_font(&format!("{}px {}", style.tick_px, style.font));
@@ -414,6 +422,7 @@ impl Panel for PipelinePanel {
             layout,
             images,
             legend,
+            token_step: step,
             style: ctx.style.clone(),
         });
         self.drawn = ctx.draw;
