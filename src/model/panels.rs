@@ -41,6 +41,8 @@ pub struct PanelSpec {
     pub name: &'static str,
     /// Its heading, in words.
     pub title: &'static str,
+    /// A name short enough for the sticky bar's lesson button on a phone (at most 17 characters).
+    pub short: &'static str,
     /// The part of the chapter it belongs to on the lesson path.
     pub part: &'static str,
     /// A CSV of its numbers can be saved.
@@ -115,6 +117,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Heatmap,
         name: "heatmap",
         title: "The positional encoding matrix P",
+        short: "Heatmap of P",
         part: "Positional encoding",
         csv: true,
         svg: false,
@@ -124,6 +127,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Curves,
         name: "curves",
         title: "Columns against position",
+        short: "Column curves",
         part: "Positional encoding",
         csv: true,
         svg: true,
@@ -133,6 +137,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Projection,
         name: "projection",
         title: "Relative position: one rotation for every i",
+        short: "Relative position",
         part: "Relative positional information",
         csv: true,
         svg: false,
@@ -142,6 +147,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Attention,
         name: "attention",
         title: "Attention weights of a sentence",
+        short: "Attention weights",
         part: "Self-attention",
         csv: true,
         svg: false,
@@ -151,6 +157,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Pipeline,
         name: "pipeline",
         title: "What exactly are Q, K and V?",
+        short: "Q, K and V",
         part: "Self-attention",
         csv: false,
         svg: false,
@@ -160,6 +167,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Heads,
         name: "heads",
         title: "Multi-head attention and valid_lens",
+        short: "Multi-head",
         part: "Self-attention",
         csv: false,
         svg: false,
@@ -169,6 +177,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Order,
         name: "order",
         title: "Order is lost without positional encoding",
+        short: "Order is lost",
         part: "Readers' questions",
         csv: false,
         svg: false,
@@ -178,6 +187,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Similarity,
         name: "similarity",
         title: "Similarity and translation invariance",
+        short: "Similarity",
         part: "Relative positional information",
         csv: false,
         svg: false,
@@ -187,6 +197,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Binary,
         name: "binary",
         title: "The binary analogy",
+        short: "Binary analogy",
         part: "Absolute positional information",
         csv: false,
         svg: false,
@@ -196,6 +207,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Complexity,
         name: "complexity",
         title: "CNN vs RNN vs self-attention",
+        short: "CNN vs RNN",
         part: "Comparing CNNs, RNNs and self-attention",
         csv: false,
         svg: false,
@@ -205,6 +217,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Scaling,
         name: "scaling",
         title: "Scale by √d, and add rather than concatenate",
+        short: "Scale by √d",
         part: "Readers' questions",
         csv: false,
         svg: false,
@@ -214,6 +227,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Rope,
         name: "rope",
         title: "RoPE: rotate queries and keys",
+        short: "RoPE",
         part: "Beyond sinusoidal: today's encodings and the exercises",
         csv: false,
         svg: false,
@@ -223,6 +237,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Extension,
         name: "extension",
         title: "Longer contexts: interpolation, NTK-aware scaling, YaRN",
+        short: "Longer contexts",
         part: "Beyond sinusoidal: today's encodings and the exercises",
         csv: false,
         svg: false,
@@ -232,6 +247,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Alibi,
         name: "alibi",
         title: "ALiBi: a linear bias instead of a vector",
+        short: "ALiBi",
         part: "Beyond sinusoidal: today's encodings and the exercises",
         csv: false,
         svg: false,
@@ -241,6 +257,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::T5,
         name: "t5",
         title: "T5's relative position buckets",
+        short: "T5 buckets",
         part: "Beyond sinusoidal: today's encodings and the exercises",
         csv: false,
         svg: false,
@@ -250,6 +267,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Shaw,
         name: "shaw",
         title: "Relative position embeddings (Shaw et al.)",
+        short: "Shaw et al.",
         part: "Beyond sinusoidal: today's encodings and the exercises",
         csv: false,
         svg: false,
@@ -259,6 +277,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Learned,
         name: "learned",
         title: "A learned position table",
+        short: "Learned table",
         part: "Beyond sinusoidal: today's encodings and the exercises",
         csv: false,
         svg: false,
@@ -268,6 +287,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Nope,
         name: "nope",
         title: "No encoding at all: the causal mask counts",
+        short: "No encoding",
         part: "Beyond sinusoidal: today's encodings and the exercises",
         csv: false,
         svg: false,
@@ -277,6 +297,7 @@ pub const PANELS: &[PanelSpec] = &[
         id: PanelId::Stacking,
         name: "stacking",
         title: "Stacking attention layers",
+        short: "Stacking layers",
         part: "Beyond sinusoidal: today's encodings and the exercises",
         csv: false,
         svg: false,
@@ -401,6 +422,14 @@ mod tests {
         unique.sort_unstable();
         unique.dedup();
         assert_eq!(unique.len(), parts.len(), "{parts:?}");
+    }
+
+    #[test]
+    fn short_names_fit_the_lesson_button() {
+        for spec in PANELS {
+            let length = spec.short.chars().count();
+            assert!((1..=17).contains(&length), "{}: {}", spec.name, spec.short);
+        }
     }
 
     #[test]
