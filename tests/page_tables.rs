@@ -2,7 +2,7 @@
 //! every panel has its section and heading, every control its one element, the sliders show at the
 //! first paint the defaults Rust sets, and the README lists every panel and every URL key.
 
-use pe_lab::model::controls::control_values;
+use pe_lab::model::controls::{control_values, global_summary};
 use pe_lab::model::panels::{PanelId, LESSON, PANELS};
 use pe_lab::model::query::all_keys;
 use pe_lab::model::state::State;
@@ -168,6 +168,12 @@ fn every_control_has_one_element_and_the_sliders_their_defaults() {
             }
         }
     }
+    // The phone's folded parameters name their values from the first paint.
+    let summary = global_summary(&control_values(&State::default()));
+    assert!(
+        PAGE.contains(&format!("id=\"controls-summary\">{summary}</span>")),
+        "#controls-summary should read {summary}"
+    );
     for (key, id, _) in FIELDS {
         let tag = tag_of(id);
         for attribute in [" value=", " checked", " maxlength=", " min=", " max="] {

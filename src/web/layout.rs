@@ -187,8 +187,37 @@ pub fn fit() {
 /// (the style sheet sizes each main figure to fit below its title where the screen allows). The
 /// bar's height is measured now; for a moment after the scroll a change of the bar's height (its
 /// labels, the projector's type) or of the page above aligns the section again.
+///
+/// The jump a link asks for at start-up ([`wait_before_the_link_jump`]) waits two animation
+/// frames: the panels above the section have just grown with their first numbers, and a scroll in
+/// the frame that paints them would count as a layout shift of everything on screen.
 pub fn bring_into_view(section_id: &str) {
     fit();
+    if !LINK_JUMP.with(|waits| waits.replace(false)) {
+        align_and_keep(section_id);
+        return;
+    }
+    let id = section_id.to_string();
+    let Ok(window) = dom::window() else { return };
+    let second = Closure::once_into_js(move || {
+        fit();
+        align_and_keep(&id);
+    });
+    let first = Closure::once_into_js(move || {
+        if let Ok(window) = dom::window() {
+            let _ = window.request_animation_frame(second.unchecked_ref());
+        }
+    });
+    let _ = window.request_animation_frame(first.unchecked_ref());
+}
+
+/// The next [`bring_into_view`] is the link's (`#panel-<name>`, `?preset=`), in the page's first
+/// frame.
+pub fn wait_before_the_link_jump() {
+    LINK_JUMP.with(|waits| waits.set(true));
+}
+
+fn align_and_keep(section_id: &str) {
     align(section_id);
     let until = dom::now_ms() + REALIGN_MS;
     ALIGNED.with(|a| *a.borrow_mut() = Some((section_id.to_string(), until)));
@@ -199,6 +228,8 @@ pub fn bring_into_view(section_id: &str) {
 const REALIGN_MS: f64 = 1500.0;
 
 thread_local! {
+    /// The next jump is the one a link asks for at start-up.
+    static LINK_JUMP: Cell<bool> = const { Cell::new(false) };
     /// The section last jumped to, its scroll position and until when it is kept aligned.
     static ALIGNED: RefCell<Option<(String, f64)>> = const { RefCell::new(None) };
     static ALIGNED_AT: Cell<f64> = const { Cell::new(f64::NAN) };

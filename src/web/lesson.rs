@@ -209,6 +209,23 @@ fn close_popups() {
     });
 }
 
+/// The section the link opened the page at: the `#panel-<name>` that `index.html` took out of the
+/// address before the page was parsed (kept in `data-section` on `<html>`), or the hash.
+pub fn link_section_message() -> Option<Msg> {
+    let kept = dom::document()
+        .ok()
+        .and_then(|d| d.document_element())
+        .and_then(|root| {
+            let section = root.get_attribute("data-section");
+            let _ = root.remove_attribute("data-section");
+            section
+        });
+    match kept {
+        Some(section) => parse_hash(&format!("#{section}")).map(|panel| Msg::Go(Go::To(panel))),
+        None => hash_message(),
+    }
+}
+
 /// The move the address bar's hash asks for (`#panel-binary`), if it names a lesson section.
 pub fn hash_message() -> Option<Msg> {
     let hash = dom::window().ok()?.location().hash().ok()?;

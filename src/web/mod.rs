@@ -124,7 +124,8 @@ fn mount_inner(search: &str) -> Result<(), WebError> {
         let preset = link
             .preset_panel
             .map(|panel| crate::model::state::Msg::Go(crate::model::panels::Go::To(panel)));
-        if let Some(msg) = lesson::hash_message().or(preset) {
+        if let Some(msg) = lesson::link_section_message().or(preset) {
+            layout::wait_before_the_link_jump();
             scheduler::send(Action::State(msg));
         }
     }

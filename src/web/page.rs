@@ -344,6 +344,15 @@ pub fn is_on_screen(section_id: &str) -> bool {
     })
 }
 
+/// Counts a panel as on screen before the observer says so: one about to be scrolled to.
+pub fn expect_on_screen(section_id: &str) {
+    ON_SCREEN.with(|v| {
+        if let Some(set) = v.borrow_mut().as_mut() {
+            set.insert(section_id.to_string());
+        }
+    });
+}
+
 /// Draw every panel at once instead of when it scrolls into view: for tests that read the numbers
 /// of panels far down a page they cannot scroll.
 pub fn set_eager_panels(eager: bool) {
