@@ -106,11 +106,12 @@ fn every_panel_section_of_the_page_is_a_row_of_the_table_in_page_order() {
     );
 }
 
+/// Attributes of a tag: (name, value).
+type Attributes = Vec<(&'static str, String)>;
+
 /// The attributes a slider's two inputs have at the first paint: the values the first frame sets
 /// (`model::controls` for the default state), so that nothing moves when the WebAssembly starts.
-fn default_slider_attributes(
-    key: &str,
-) -> ([(&'static str, String); 5], [(&'static str, String); 4]) {
+fn default_slider_attributes(key: &str) -> (Attributes, Attributes) {
     let values = control_values(&State::default());
     let slider = values
         .sliders
@@ -118,14 +119,14 @@ fn default_slider_attributes(
         .find(|s| s.key == key)
         .unwrap_or_else(|| panic!("no slider {key}"));
     (
-        [
+        vec![
             ("min", slider.min.to_string()),
             ("max", slider.max.to_string()),
             ("step", slider.step.to_string()),
             ("value", slider.position.to_string()),
             ("aria-valuetext", slider.valuetext.clone()),
         ],
-        [
+        vec![
             ("min", slider.number_min.to_string()),
             ("max", slider.number_max.to_string()),
             (

@@ -285,7 +285,10 @@ impl App {
             // The section is about to be scrolled to: it and the one after it are drawn in this
             // frame, before the scroll, not when they come on screen after it (their read-outs
             // would then grow under the reader's eyes).
-            let next = super::panel::PANELS.iter().skip_while(|spec| spec.id != target).nth(1);
+            let next = super::panel::PANELS
+                .iter()
+                .skip_while(|spec| spec.id != target)
+                .nth(1);
             for spec in std::iter::once(target.spec()).chain(next) {
                 super::page::expect_on_screen(&spec.section_id());
             }
