@@ -281,6 +281,8 @@ describe('themes and presenting', () => {
     assert.equal(await background(page), '#f3f5f8');
     await page.locator('#present-toggle').click();
     await page.waitForFunction(() => new URL(location.href).searchParams.get('present') === '1');
+    // The link is written at once, the look in the next frame.
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-present'));
     const size = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
     assert.ok(size >= 22, `projector type is ${size}px`);
     await drawn(page);
