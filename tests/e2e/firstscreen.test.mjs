@@ -185,6 +185,17 @@ describe('projector mode at 1024×768', () => {
   });
 });
 
+test('the sticky bar\'s slider labels are never cut (1024, 1280, 1366 px)', async () => {
+  for (const width of [1024, 1280, 1366]) {
+    const { page } = await open(at(), [width, 768], { ready: false });
+    await page.waitForSelector('#sticky-bar');
+    const cut = await page.evaluate(() => [...document.querySelectorAll('.sticky-bar .control label, #lesson-menu > span')]
+      .filter((l) => l.scrollWidth > l.clientWidth + 1).map((l) => l.htmlFor || l.id || l.className));
+    assert.deepEqual(cut, [], `${width} px`);
+    await page.close();
+  }
+});
+
 describe('keyboard and links', () => {
   test('the skip link is the first Tab stop and leads to the parameters', async () => {
     const { page, problems } = await open(at(), LAPTOP);
