@@ -1,9 +1,11 @@
 //! The page's tables (`model::panels`, `model::tables`, `model::query`) hold `index.html` and the README to them:
-//! every panel has its section and heading, every control its one element, the page copies no
-//! default or limit from Rust, and the README lists every panel and every URL key.
+//! every panel has its section and heading, every control its one element, the sliders show at the
+//! first paint the defaults Rust sets, and the README lists every panel and every URL key.
 
+use pe_lab::model::controls::{control_values, global_summary};
 use pe_lab::model::panels::{PanelId, LESSON, PANELS};
 use pe_lab::model::query::all_keys;
+use pe_lab::model::state::State;
 use pe_lab::model::tables::{BUTTONS, FIELDS, SLIDERS};
 
 const PAGE: &str = include_str!("../index.html");
@@ -104,8 +106,40 @@ fn every_panel_section_of_the_page_is_a_row_of_the_table_in_page_order() {
     );
 }
 
+/// Attributes of a tag: (name, value).
+type Attributes = Vec<(&'static str, String)>;
+
+/// The attributes a slider's two inputs have at the first paint: the values the first frame sets
+/// (`model::controls` for the default state), so that nothing moves when the WebAssembly starts.
+fn default_slider_attributes(key: &str) -> (Attributes, Attributes) {
+    let values = control_values(&State::default());
+    let slider = values
+        .sliders
+        .iter()
+        .find(|s| s.key == key)
+        .unwrap_or_else(|| panic!("no slider {key}"));
+    (
+        vec![
+            ("min", slider.min.to_string()),
+            ("max", slider.max.to_string()),
+            ("step", slider.step.to_string()),
+            ("value", slider.position.to_string()),
+            ("aria-valuetext", slider.valuetext.clone()),
+        ],
+        vec![
+            ("min", slider.number_min.to_string()),
+            ("max", slider.number_max.to_string()),
+            (
+                "step",
+                (if key == "base" { "any" } else { "1" }).to_string(),
+            ),
+            ("value", slider.text.clone()),
+        ],
+    )
+}
+
 #[test]
-fn every_control_has_one_element_and_no_copied_defaults() {
+fn every_control_has_one_element_and_the_sliders_their_defaults() {
     for (key, range, number) in SLIDERS {
         let range_tag = tag_of(range);
         let number_tag = tag_of(number);
@@ -114,15 +148,33 @@ fn every_control_has_one_element_and_no_copied_defaults() {
             number_tag.contains("type=\"number\""),
             "{key}: {number_tag}"
         );
-        for tag in [range_tag, number_tag] {
-            for attribute in [" min=", " max=", " step=", " value=", " aria-valuetext="] {
+        let (range_attributes, number_attributes) = default_slider_attributes(key);
+        let wanted = |attributes: &[(&str, String)]| {
+            attributes
+                .iter()
+                .map(|(name, value)| format!("{name}=\"{value}\""))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        for (tag, attributes) in [
+            (range_tag, &range_attributes[..]),
+            (number_tag, &number_attributes[..]),
+        ] {
+            for (name, value) in attributes {
                 assert!(
-                    !tag.contains(attribute),
-                    "{key}: index.html sets{attribute} which Rust owns: {tag}"
+                    tag.contains(&format!(" {name}=\"{value}\"")),
+                    "{key}: the page's first paint needs {}: {tag}",
+                    wanted(attributes)
                 );
             }
         }
     }
+    // The phone's folded parameters name their values from the first paint.
+    let summary = global_summary(&control_values(&State::default()));
+    assert!(
+        PAGE.contains(&format!("id=\"controls-summary\">{summary}</span>")),
+        "#controls-summary should read {summary}"
+    );
     for (key, id, _) in FIELDS {
         let tag = tag_of(id);
         for attribute in [" value=", " checked", " maxlength=", " min=", " max="] {

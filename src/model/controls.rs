@@ -1,6 +1,7 @@
 //! What every control of the page shows, computed from the state: each slider's range, step,
-//! position, exact value and spoken value; the fields, boxes and menus. `index.html` holds no
-//! defaults or limits: they are all set from here.
+//! position, exact value and spoken value; the fields, boxes and menus. `index.html` repeats the
+//! sliders' defaults so that the page shows them before the WebAssembly starts (a native test
+//! holds them to these values); from the first frame on they are all set from here.
 
 use super::state::State;
 use crate::math::layer::MAX_BETA;
@@ -54,15 +55,51 @@ impl SliderValue {
     }
 }
 
+/// The n slider is logarithmic (log2 of n), so that the chapter's n = 60 sits near the middle of
+/// its track rather than at 3% of it; its positions are this fine (every n to 1448 has its own),
+/// and the keyboard steps n itself ([`n_after_key`]). The numeric field takes any n.
+pub const N_SLIDER_STEP: f64 = 0.001;
+
+/// The n slider's position for `n`.
+pub fn slider_from_n(n: usize) -> f64 {
+    ((n.max(1) as f64).log2() / N_SLIDER_STEP).round() * N_SLIDER_STEP
+}
+
+/// The n a position of the n slider stands for.
+pub fn n_from_slider(position: f64) -> usize {
+    let n = 2f64.powf(position).round();
+    if n.is_finite() && n >= 1.0 {
+        n as usize
+    } else {
+        1
+    }
+}
+
+/// The n after a key on the n slider: an arrow key changes n by about 5% (at least 1), Page Up and
+/// Page Down double and halve it, within N_MIN…`n_max`; `None` for other keys (Home and End keep
+/// the slider's own behaviour).
+pub fn n_after_key(n: usize, n_max: usize, key: &str) -> Option<usize> {
+    let nf = n as f64;
+    let next = match key {
+        "ArrowUp" | "ArrowRight" => (nf * 1.05).round().max(nf + 1.0),
+        "ArrowDown" | "ArrowLeft" => (nf / 1.05).round().min(nf - 1.0),
+        "PageUp" => nf * 2.0,
+        "PageDown" => (nf / 2.0).round().min(nf - 1.0),
+        _ => return None,
+    };
+    Some((next.max(N_MIN as f64) as usize).min(n_max.max(N_MIN)))
+}
+
 /// The scale factor's slider goes to 64 (the numeric field takes up to the limit).
 pub const SCALE_SLIDER_MAX: f64 = 64.0;
 
-/// The value a slider's position stands for, as `peLab.set` takes it: the base and the training
-/// length have log-scale sliders; the others show their value.
+/// The value a slider's position stands for, as `peLab.set` takes it: the base, n and the
+/// training length have log-scale sliders; the others show their value.
 pub fn value_from_slider(key: &str, position: f64, raw: &str) -> String {
     match key {
         "base" => format_base(base_from_slider(position)),
         "ctx" => format!("{}", 2f64.powf(position).round()),
+        "n" => n_from_slider(position).to_string(),
         _ => raw.to_string(),
     }
 }
@@ -147,7 +184,17 @@ pub fn control_values(state: &State) -> ControlValues {
     };
     let sliders = vec![
         integer_slider("d", D_MIN, p.limits.d_max, p.d, format!("d = {}", p.d)),
-        integer_slider("n", N_MIN, p.limits.n_max, p.n, format!("n = {}", p.n)),
+        SliderValue {
+            key: "n",
+            min: slider_from_n(N_MIN),
+            max: slider_from_n(p.limits.n_max),
+            step: N_SLIDER_STEP,
+            position: slider_from_n(p.n),
+            number_min: N_MIN as f64,
+            number_max: p.limits.n_max as f64,
+            text: p.n.to_string(),
+            valuetext: format!("n = {}", p.n),
+        },
         SliderValue {
             key: "base",
             // On a whole step, so that every position of the slider is one the browser accepts.
@@ -373,6 +420,38 @@ mod tests {
         assert_eq!(values.heads.value, "4");
         assert_eq!(values.token_i.options.len(), 8);
         assert_eq!(values.theme, "auto");
+    }
+
+    #[test]
+    fn the_n_slider_is_logarithmic() {
+        let state = State::default();
+        let values = control_values(&state);
+        let n = values.sliders.iter().find(|s| s.key == "n").unwrap();
+        assert_eq!(
+            (n.number_min, n.number_max, n.text.as_str()),
+            (1.0, 2048.0, "60")
+        );
+        assert_eq!((n.min, n.max), (0.0, 11.0));
+        // n = 60 a little past the middle of the track (it was at 3% of a linear one).
+        let at = (n.position - n.min) / (n.max - n.min);
+        assert!((0.53..0.54).contains(&at), "{at}");
+        // Each n to 1448 has a position of its own that gives it back.
+        for k in 1..=1448 {
+            assert_eq!(n_from_slider(slider_from_n(k)), k);
+        }
+        assert_eq!(value_from_slider("n", n.position, ""), "60");
+        assert_eq!(value_from_slider("n", n.max, ""), "2048");
+        // The keyboard: about 5% per arrow, at least 1, doubling per page, inside the range.
+        let step = |n, key| n_after_key(n, 2048, key);
+        assert_eq!(step(60, "ArrowUp"), Some(63));
+        assert_eq!(step(60, "ArrowLeft"), Some(57));
+        assert_eq!(step(1, "ArrowUp"), Some(2));
+        assert_eq!(step(2, "ArrowDown"), Some(1));
+        assert_eq!(step(1, "ArrowDown"), Some(1));
+        assert_eq!(step(60, "PageUp"), Some(120));
+        assert_eq!(step(60, "PageDown"), Some(30));
+        assert_eq!(step(2000, "PageUp"), Some(2048));
+        assert_eq!(step(60, "Home"), None);
     }
 
     #[test]

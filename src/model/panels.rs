@@ -44,6 +44,8 @@ pub struct PanelSpec {
     /// One sentence under its title when it is embedded in a course page (`?embed=`), where its
     /// prose is folded away: what the figure shows, short enough for one line of an 800 px frame.
     pub caption: &'static str,
+    /// A name short enough for the sticky bar's lesson button on a phone (at most 17 characters).
+    pub short: &'static str,
     /// The part of the chapter it belongs to on the lesson path.
     pub part: &'static str,
     /// A CSV of its numbers can be saved.
@@ -119,6 +121,7 @@ pub const PANELS: &[PanelSpec] = &[
         name: "heatmap",
         title: "The positional encoding matrix P",
         caption: "Row i is what is added to the token at position i; columns slow down from left to right.",
+        short: "Heatmap of P",
         part: "Positional encoding",
         csv: true,
         svg: false,
@@ -129,6 +132,7 @@ pub const PANELS: &[PanelSpec] = &[
         name: "curves",
         title: "Columns against position",
         caption: "Columns of P against position: frequencies fall along the columns, in sine–cosine pairs.",
+        short: "Column curves",
         part: "Positional encoding",
         csv: true,
         svg: true,
@@ -139,6 +143,7 @@ pub const PANELS: &[PanelSpec] = &[
         name: "projection",
         title: "Relative position: one rotation for every i",
         caption: "Moving δ positions turns pair j of every position by the same angle δ·ωⱼ.",
+        short: "Relative position",
         part: "Relative positional information",
         csv: true,
         svg: false,
@@ -149,6 +154,7 @@ pub const PANELS: &[PanelSpec] = &[
         name: "attention",
         title: "Attention weights of a sentence",
         caption: "How much each word (a row) attends to each word (a column) in an untrained layer.",
+        short: "Attention weights",
         part: "Self-attention",
         csv: true,
         svg: false,
@@ -159,6 +165,7 @@ pub const PANELS: &[PanelSpec] = &[
         name: "pipeline",
         title: "What exactly are Q, K and V?",
         caption: "One attention layer stage by stage for head 0: Z, Q, K, V, scores, weights and output.",
+        short: "Q, K and V",
         part: "Self-attention",
         csv: false,
         svg: false,
@@ -169,6 +176,7 @@ pub const PANELS: &[PanelSpec] = &[
         name: "heads",
         title: "Multi-head attention and valid_lens",
         caption: "One attention map per head and sequence; every head of a sequence masks the same keys.",
+        short: "Multi-head",
         part: "Self-attention",
         csv: false,
         svg: false,
@@ -179,6 +187,7 @@ pub const PANELS: &[PanelSpec] = &[
         name: "order",
         title: "Order is lost without positional encoding",
         caption: "Without P, permuting the tokens only permutes the outputs; with P the outputs change.",
+        short: "Order is lost",
         part: "Readers' questions",
         csv: false,
         svg: false,
@@ -189,6 +198,7 @@ pub const PANELS: &[PanelSpec] = &[
         name: "similarity",
         title: "Similarity and translation invariance",
         caption: "For even d the similarity of two positions' codes depends only on their offset.",
+        short: "Similarity",
         part: "Relative positional information",
         csv: false,
         svg: false,
@@ -199,6 +209,7 @@ pub const PANELS: &[PanelSpec] = &[
         name: "binary",
         title: "The binary analogy",
         caption: "The bits of 0 … n − 1 beside P: both slow down from left to right.",
+        short: "Binary analogy",
         part: "Absolute positional information",
         csv: false,
         svg: false,
@@ -209,6 +220,7 @@ pub const PANELS: &[PanelSpec] = &[
         name: "complexity",
         title: "CNN vs RNN vs self-attention",
         caption: "Operations and path lengths of a CNN, an RNN and self-attention as n grows.",
+        short: "CNN vs RNN",
         part: "Comparing CNNs, RNNs and self-attention",
         csv: false,
         svg: false,
@@ -219,6 +231,7 @@ pub const PANELS: &[PanelSpec] = &[
         name: "scaling",
         title: "Scale by √d, and add rather than concatenate",
         caption: "Entry sizes of the embeddings, with and without × √d, and of P; adding vs concatenating.",
+        short: "Scale by √d",
         part: "Readers' questions",
         csv: false,
         svg: false,
@@ -229,6 +242,7 @@ pub const PANELS: &[PanelSpec] = &[
         name: "rope",
         title: "RoPE: rotate queries and keys",
         caption: "RoPE rotates queries and keys: the score depends on the offset only, up to rounding.",
+        short: "RoPE",
         part: "Beyond sinusoidal: today's encodings and the exercises",
         csv: false,
         svg: false,
@@ -239,6 +253,7 @@ pub const PANELS: &[PanelSpec] = &[
         name: "extension",
         title: "Longer contexts: interpolation, NTK-aware scaling, YaRN",
         caption: "How interpolation, NTK-aware scaling and YaRN change the frequency of each rotary pair.",
+        short: "Longer contexts",
         part: "Beyond sinusoidal: today's encodings and the exercises",
         csv: false,
         svg: false,
@@ -249,6 +264,7 @@ pub const PANELS: &[PanelSpec] = &[
         name: "alibi",
         title: "ALiBi: a linear bias instead of a vector",
         caption: "ALiBi adds to each head's causal scores a penalty linear in the distance.",
+        short: "ALiBi",
         part: "Beyond sinusoidal: today's encodings and the exercises",
         csv: false,
         svg: false,
@@ -259,6 +275,7 @@ pub const PANELS: &[PanelSpec] = &[
         name: "t5",
         title: "T5's relative position buckets",
         caption: "The bucket T5 gives each relative distance, in the encoder and in the decoder.",
+        short: "T5 buckets",
         part: "Beyond sinusoidal: today's encodings and the exercises",
         csv: false,
         svg: false,
@@ -269,6 +286,7 @@ pub const PANELS: &[PanelSpec] = &[
         name: "shaw",
         title: "Relative position embeddings (Shaw et al.)",
         caption: "The sentence's logits with a learned key vector per clipped offset (Shaw et al. 2018).",
+        short: "Shaw et al.",
         part: "Beyond sinusoidal: today's encodings and the exercises",
         csv: false,
         svg: false,
@@ -279,6 +297,7 @@ pub const PANELS: &[PanelSpec] = &[
         name: "learned",
         title: "A learned position table",
         caption: "A learned position table E as training starts: one row per position below Lmax.",
+        short: "Learned table",
         part: "Beyond sinusoidal: today's encodings and the exercises",
         csv: false,
         svg: false,
@@ -289,6 +308,7 @@ pub const PANELS: &[PanelSpec] = &[
         name: "nope",
         title: "No encoding at all: the causal mask counts",
         caption: "With a causal mask and no encoding, a first layer can output 1/t at position t.",
+        short: "No encoding",
         part: "Beyond sinusoidal: today's encodings and the exercises",
         csv: false,
         svg: false,
@@ -299,6 +319,7 @@ pub const PANELS: &[PanelSpec] = &[
         name: "stacking",
         title: "Stacking attention layers",
         caption: "Stacked attention layers: how fast the rows become one, and whether the position survives.",
+        short: "Stacking layers",
         part: "Beyond sinusoidal: today's encodings and the exercises",
         csv: false,
         svg: false,
@@ -423,6 +444,14 @@ mod tests {
         unique.sort_unstable();
         unique.dedup();
         assert_eq!(unique.len(), parts.len(), "{parts:?}");
+    }
+
+    #[test]
+    fn short_names_fit_the_lesson_button() {
+        for spec in PANELS {
+            let length = spec.short.chars().count();
+            assert!((1..=17).contains(&length), "{}: {}", spec.name, spec.short);
+        }
     }
 
     #[test]

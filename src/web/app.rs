@@ -280,8 +280,18 @@ impl App {
         if changed.state {
             self.editing = source;
         }
-        if changed.show_section.is_some() {
-            self.show_section = changed.show_section;
+        if let Some(target) = changed.show_section {
+            self.show_section = Some(target);
+            // The section is about to be scrolled to: it and the one after it are drawn in this
+            // frame, before the scroll, not when they come on screen after it (their read-outs
+            // would then grow under the reader's eyes).
+            let next = super::panel::PANELS
+                .iter()
+                .skip_while(|spec| spec.id != target)
+                .nth(1);
+            for spec in std::iter::once(target.spec()).chain(next) {
+                super::page::expect_on_screen(&spec.section_id());
+            }
         }
         Effects {
             frame: true,

@@ -12,7 +12,9 @@ use web_sys::{Element, HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlSel
 use super::action::Action;
 use super::dom::{self, element, listen};
 use super::error::WebError;
-use crate::model::controls::{value_from_slider, ControlValues, MenuValue, SliderValue};
+use crate::model::controls::{
+    n_after_key, n_from_slider, value_from_slider, ControlValues, MenuValue, SliderValue,
+};
 use crate::model::state::Msg;
 pub use crate::model::tables::{FieldKind, Press, BUTTONS, FIELDS, GLOBAL_SLIDERS, SLIDERS};
 
@@ -92,6 +94,25 @@ impl Controls {
             listen(&slider.range, "pointerdown", move |_| {
                 send(Action::SliderHeld(true))
             })?;
+            if key == "n" {
+                // The log-scale slider's own arrow steps would leave a small n unchanged for
+                // several presses: the keys step n itself, and the slider follows.
+                let (range, number) = (slider.range.clone(), slider.number.clone());
+                listen(&slider.range, "keydown", move |event| {
+                    let Some(press) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
+                        return;
+                    };
+                    if press.alt_key() || press.ctrl_key() || press.meta_key() {
+                        return;
+                    }
+                    let n = n_from_slider(range.value_as_number());
+                    let n_max = number.max().parse::<usize>().unwrap_or(n);
+                    if let Some(next) = n_after_key(n, n_max, &press.key()) {
+                        event.prevent_default();
+                        send(Action::State(Msg::set("n", next.to_string())));
+                    }
+                })?;
+            }
             let number = slider.number.clone();
             listen(&slider.number, "change", move |_| {
                 send(Action::FromControl(

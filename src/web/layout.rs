@@ -6,9 +6,10 @@
 //! - `--aspect` on each canvas: its width / height.
 //!
 //! A `ResizeObserver` re-measures on the next animation frame whenever the bar or a panel changes
-//! size; [`bring_into_view`] measures at once before it scrolls.
+//! size; [`bring_into_view`] measures at once before it scrolls, and scrolls again if the bar's
+//! height changes just after.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -108,6 +109,7 @@ fn schedule_fit() {
     let callback = Closure::once_into_js(|| {
         FIT_PENDING.with(|p| p.set(false));
         fit();
+        realign();
         // A figure whose box or pixel ratio changed is drawn again at its new size (a canvas's
         // pixels are only redrawn by the page, never re-rasterised by the browser).
         if surface::any_out_of_date() {
@@ -181,39 +183,85 @@ pub fn fit() {
     }
 }
 
-/// Scrolls a panel to just below the sticky bar, its title and its whole main figure in view;
-/// where both cannot be (a tall panel on a short screen), the figure wins.
+/// Scrolls a panel's section so that its title sits just below the sticky bar, on every screen
+/// (the style sheet sizes each main figure to fit below its title where the screen allows). The
+/// bar's height is measured now; for a moment after the scroll a change of the bar's height (its
+/// labels, the projector's type) or of the page above aligns the section again.
+///
+/// The jump a link asks for at start-up ([`wait_before_the_link_jump`]) waits two animation
+/// frames: the panels above the section have just grown with their first numbers, and a scroll in
+/// the frame that paints them would count as a layout shift of everything on screen.
 pub fn bring_into_view(section_id: &str) {
     fit();
-    let (Ok(window), Ok(document)) = (dom::window(), dom::document()) else {
+    if !LINK_JUMP.with(|waits| waits.replace(false)) {
+        align_and_keep(section_id);
         return;
-    };
-    let Some(section) = document.get_element_by_id(section_id) else {
-        return;
-    };
-    // Down to its `scroll-margin-top`: the sticky bar's height.
-    section.scroll_into_view();
-    let Ok(figures) = section.query_selector_all(".figure-main") else {
-        return;
-    };
-    let (mut top, mut bottom) = (f64::INFINITY, f64::NEG_INFINITY);
-    for k in 0..figures.length() {
-        if let Some(figure) = figures.item(k).and_then(|n| n.dyn_into::<Element>().ok()) {
-            let rect = figure.get_bounding_client_rect();
-            if rect.height() > 0.0 {
-                top = top.min(rect.top());
-                bottom = bottom.max(rect.bottom());
-            }
+    }
+    let id = section_id.to_string();
+    let Ok(window) = dom::window() else { return };
+    let second = Closure::once_into_js(move || {
+        fit();
+        align_and_keep(&id);
+    });
+    let first = Closure::once_into_js(move || {
+        if let Ok(window) = dom::window() {
+            let _ = window.request_animation_frame(second.unchecked_ref());
         }
+    });
+    let _ = window.request_animation_frame(first.unchecked_ref());
+}
+
+/// The next [`bring_into_view`] is the link's (`#panel-<name>`, `?preset=`), in the page's first
+/// frame.
+pub fn wait_before_the_link_jump() {
+    LINK_JUMP.with(|waits| waits.set(true));
+}
+
+fn align_and_keep(section_id: &str) {
+    align(section_id);
+    let until = dom::now_ms() + REALIGN_MS;
+    ALIGNED.with(|a| *a.borrow_mut() = Some((section_id.to_string(), until)));
+}
+
+/// How long after a jump a change of layout brings the section back below the bar (a reader who
+/// scrolls meanwhile keeps their place: see [`realign`]).
+const REALIGN_MS: f64 = 1500.0;
+
+thread_local! {
+    /// The next jump is the one a link asks for at start-up.
+    static LINK_JUMP: Cell<bool> = const { Cell::new(false) };
+    /// The section last jumped to, its scroll position and until when it is kept aligned.
+    static ALIGNED: RefCell<Option<(String, f64)>> = const { RefCell::new(None) };
+    static ALIGNED_AT: Cell<f64> = const { Cell::new(f64::NAN) };
+}
+
+/// Scrolls the section's top to the sticky bar's bottom edge plus the gap.
+fn align(section_id: &str) {
+    let (Ok(window), Ok(section)) = (dom::window(), dom::element::<Element>(section_id)) else {
+        return;
+    };
+    let top = section.get_bounding_client_rect().top();
+    let scroll_y = window.scroll_y().unwrap_or(0.0);
+    let target = (scroll_y + top - sticky_height() - GAP).max(0.0).round();
+    if (target - scroll_y).abs() >= 1.0 {
+        window.scroll_to_with_x_and_y(window.scroll_x().unwrap_or(0.0), target);
     }
-    let view = window
-        .inner_height()
+    ALIGNED_AT.with(|at| at.set(window.scroll_y().unwrap_or(target)));
+}
+
+/// After a change of layout, the section last jumped to is aligned again if the jump was recent
+/// and the reader has not scrolled since.
+fn realign() {
+    let Some((id, until)) = ALIGNED.with(|a| a.borrow().clone()) else {
+        return;
+    };
+    let scrolled = dom::window()
         .ok()
-        .and_then(|h| h.as_f64())
-        .unwrap_or(0.0);
-    let below = bottom - (view - GAP);
-    if top.is_finite() && below > 0.0 {
-        let room = (top - sticky_height() - GAP).max(0.0);
-        window.scroll_by_with_x_and_y(0.0, below.min(room).ceil());
+        .and_then(|w| w.scroll_y().ok())
+        .is_some_and(|y| (y - ALIGNED_AT.with(Cell::get)).abs() >= 2.0);
+    if dom::now_ms() > until || scrolled {
+        ALIGNED.with(|a| *a.borrow_mut() = None);
+        return;
     }
+    align(&id);
 }

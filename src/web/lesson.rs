@@ -26,6 +26,7 @@ crate::element_table! {
         nav: HtmlElement = "lesson",
         menu: HtmlElement = "lesson-menu",
         list: HtmlElement = "lesson-list",
+        step: HtmlElement = "lesson-step",
         current: HtmlElement = "lesson-current",
         previous: HtmlElement = "lesson-prev",
         next: HtmlElement = "lesson-next",
@@ -208,6 +209,23 @@ fn close_popups() {
     });
 }
 
+/// The section the link opened the page at: the `#panel-<name>` that `index.html` took out of the
+/// address before the page was parsed (kept in `data-section` on `<html>`), or the hash.
+pub fn link_section_message() -> Option<Msg> {
+    let kept = dom::document()
+        .ok()
+        .and_then(|d| d.document_element())
+        .and_then(|root| {
+            let section = root.get_attribute("data-section");
+            let _ = root.remove_attribute("data-section");
+            section
+        });
+    match kept {
+        Some(section) => parse_hash(&format!("#{section}")).map(|panel| Msg::Go(Go::To(panel))),
+        None => hash_message(),
+    }
+}
+
 /// The move the address bar's hash asks for (`#panel-binary`), if it names a lesson section.
 pub fn hash_message() -> Option<Msg> {
     let hash = dom::window().ok()?.location().hash().ok()?;
@@ -220,13 +238,31 @@ pub fn show_section(shown: Option<PanelId>) {
     DOM.with(|d| {
         let dom = d.borrow();
         let Some(dom) = dom.as_ref() else { return };
-        let label = match section.and_then(|at| LESSON.get(at).map(|s| (at, s))) {
-            Some((at, stop)) => format!("{}/{} · {}", at + 1, LESSON.len(), stop.spec().title),
-            None => format!("{} sections", LESSON.len()),
+        // The step's number beside the word "Lesson", its short name below (the list and the
+        // button's title give the heading in full): never cut on a phone's bar.
+        let (step, label, title) = match section.and_then(|at| LESSON.get(at).map(|s| (at, s))) {
+            Some((at, stop)) => (
+                format!("{}/{}", at + 1, LESSON.len()),
+                stop.spec().short.to_string(),
+                format!(
+                    "Section {} of {}: {}. The lesson's sections, in the chapter's order",
+                    at + 1,
+                    LESSON.len(),
+                    stop.spec().title
+                ),
+            ),
+            None => (
+                String::new(),
+                format!("{} sections", LESSON.len()),
+                "The lesson's sections, in the chapter's order".to_string(),
+            ),
         };
-        if dom.current.text_content().as_deref() != Some(label.as_str()) {
-            dom::text(&dom.current, &label);
+        for (element, text) in [(&dom.step, &step), (&dom.current, &label)] {
+            if element.text_content().as_deref() != Some(text.as_str()) {
+                dom::text(element, text);
+            }
         }
+        dom.menu.set_title(&title);
         LINKS.with(|links| {
             for (index, link) in links.borrow().iter().enumerate() {
                 let _ = if Some(index) == section {

@@ -105,6 +105,7 @@ fn mount_inner(search: &str) -> Result<(), WebError> {
     )?;
     controls.wire(scheduler::send)?;
     page::build_presets(&page, scheduler::send)?;
+    page::wire_skip_link(&page)?;
     page::install_export_tools(scheduler::send)?;
     page::observe_panels(scheduler::send)?;
     page::watch_color_scheme(scheduler::send)?;
@@ -117,9 +118,14 @@ fn mount_inner(search: &str) -> Result<(), WebError> {
     app.wire_panels()?;
     scheduler::install(app);
     api::install()?;
-    // A link's `#panel-<name>` opens that section of the lesson (not in a course page's frame).
+    // A link's `#panel-<name>` opens that section of the lesson, and a `?preset=` link its
+    // preset's panel, as a click on the preset does (not in a course page's frame).
     if link.embed.is_none() {
-        if let Some(msg) = lesson::hash_message() {
+        let preset = link
+            .preset_panel
+            .map(|panel| crate::model::state::Msg::Go(crate::model::panels::Go::To(panel)));
+        if let Some(msg) = lesson::link_section_message().or(preset) {
+            layout::wait_before_the_link_jump();
             scheduler::send(Action::State(msg));
         }
     }

@@ -1,5 +1,6 @@
-//! The page around the panels: the compute badge, notices, theme and projector mode, the preset
-//! buttons, the export toolbars, the address bar, "Copy link", and which panels are on screen.
+//! The page around the panels: the skip link, the compute badge, notices, theme and projector
+//! mode, the menu of presets, the export toolbars, the address bar, "Copy link", and which panels
+//! are on screen.
 
 use crate::model::query::values::UrlName;
 use std::cell::{Cell, RefCell};
@@ -22,6 +23,9 @@ crate::element_table! {
     /// The page's own elements (the controls and the panels have their own tables).
     pub struct PageDom {
         backend: HtmlElement = "backend",
+        badge: HtmlElement = "badge",
+        skip_link: HtmlElement = "skip-link",
+        presets_menu: HtmlElement = "presets-menu",
         frame_time: HtmlElement = "frame-time",
         loading: HtmlElement = "loading",
         notices: HtmlElement = "notices",
@@ -101,10 +105,23 @@ pub fn show_notices(page: &PageDom, notices: &[String]) -> Result<(), WebError> 
     Ok(())
 }
 
-/// The compute badge and the frame time.
+/// The compute badge and the frame time. The badge is one line: the backend is shown, why it was
+/// chosen (the part in brackets) is read by screen readers and shown in the badge's title.
 pub fn show_status(page: &PageDom, badge: &str, frame_ms: f64) -> Result<(), WebError> {
     if page.backend.text_content().as_deref() != Some(badge) {
-        dom::text(&page.backend, badge);
+        let (shown, why) = match badge.find(" (") {
+            Some(at) if badge.ends_with(')') => badge.split_at(at),
+            _ => (badge, ""),
+        };
+        dom::text(&page.backend, shown);
+        if !why.is_empty() {
+            let reason = dom::document()?.create_element("span")?;
+            reason.set_class_name("visually-hidden");
+            reason.set_text_content(Some(why));
+            page.backend.append_child(&reason)?;
+        }
+        page.badge
+            .set_title(&format!("Where the numbers are computed: {badge}"));
     }
     dom::text(
         &page.frame_time,
@@ -165,18 +182,76 @@ pub fn copy_link(page: &PageDom) {
     });
 }
 
-/// Wires the button of every preset. The buttons are in `index.html` (a native test holds them to
-/// the preset table), so that the header has its final height at the first paint: buttons added by
-/// the start-up wrapped onto new lines on a phone and pushed the page down.
-pub fn build_presets(_page: &PageDom, send: fn(Action)) -> Result<(), WebError> {
+/// Wires the menu of presets: its button opens the list, a preset closes it, is applied and its
+/// panel scrolled to; a click elsewhere or Escape closes it. The buttons are in `index.html` (a
+/// native test holds them to the preset table), so that the header has its final height at the
+/// first paint.
+pub fn build_presets(page: &PageDom, send: fn(Action)) -> Result<(), WebError> {
+    let (menu, list) = (page.presets_menu.clone(), page.presets.clone());
     for preset in PRESETS {
         let button: HtmlButtonElement = dom::element(&format!("preset-{}", preset.name))?;
         let name = preset.name;
+        let (menu, list) = (menu.clone(), list.clone());
         listen(&button, "click", move |_| {
+            open_presets(&menu, &list, false);
             send(Action::State(crate::model::state::Msg::Preset(name.into())))
         })?;
     }
+    let (button, shown) = (menu.clone(), list.clone());
+    listen(&page.presets_menu, "click", move |_| {
+        let open = shown.hidden();
+        open_presets(&button, &shown, open);
+        if open {
+            if let Ok(Some(first)) = shown.query_selector("button") {
+                if let Some(first) = first.dyn_ref::<HtmlElement>() {
+                    let _ = first.focus();
+                }
+            }
+        }
+    })?;
+    let document = dom::document()?;
+    let (button, shown) = (menu.clone(), list.clone());
+    listen(&document, "click", move |event| {
+        let inside = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Node>().ok())
+            .and_then(|node| {
+                button
+                    .parent_element()
+                    .map(|box_| box_.contains(Some(&node)))
+            })
+            .unwrap_or(false);
+        if !inside && !shown.hidden() {
+            open_presets(&button, &shown, false);
+        }
+    })?;
+    listen(&document, "keydown", move |event| {
+        let escape = event
+            .dyn_ref::<web_sys::KeyboardEvent>()
+            .is_some_and(|key| key.key() == "Escape");
+        if escape && !list.hidden() {
+            open_presets(&menu, &list, false);
+            let _ = menu.focus();
+        }
+    })?;
     Ok(())
+}
+
+fn open_presets(menu: &HtmlElement, list: &HtmlElement, open: bool) {
+    list.set_hidden(!open);
+    let _ = menu.set_attribute("aria-expanded", if open { "true" } else { "false" });
+}
+
+/// The skip link moves the focus to the sticky bar (the lesson and the parameters), so that the
+/// next Tab is its first control; the address bar keeps its link.
+pub fn wire_skip_link(page: &PageDom) -> Result<(), WebError> {
+    listen(&page.skip_link, "click", |event| {
+        event.prevent_default();
+        if let Ok(bar) = dom::element::<HtmlElement>("sticky-bar") {
+            let _ = bar.set_attribute("tabindex", "-1");
+            let _ = bar.focus();
+        }
+    })
 }
 
 fn new_button(id: &str, label: &str, title: &str) -> Result<HtmlButtonElement, WebError> {
@@ -267,6 +342,15 @@ pub fn is_on_screen(section_id: &str) -> bool {
             .as_ref()
             .map_or(true, |set| set.contains(section_id))
     })
+}
+
+/// Counts a panel as on screen before the observer says so: one about to be scrolled to.
+pub fn expect_on_screen(section_id: &str) {
+    ON_SCREEN.with(|v| {
+        if let Some(set) = v.borrow_mut().as_mut() {
+            set.insert(section_id.to_string());
+        }
+    });
 }
 
 /// Draw every panel at once instead of when it scrolls into view: for tests that read the numbers

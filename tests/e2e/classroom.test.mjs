@@ -147,15 +147,22 @@ describe('embedding', () => {
 });
 
 describe('presets', () => {
-  test('each preset reproduces its figure, by button and by URL', async () => {
+  // The presets are in the "Chapter figures" menu: open it, choose one; it closes.
+  async function choose(page, name) {
+    await page.locator('#presets-menu').click();
+    assert.equal(await page.locator('#presets-menu').getAttribute('aria-expanded'), 'true');
+    await page.locator(`#preset-${name}`).click();
+    assert.ok(await page.locator('#presets').isHidden(), 'the menu closes');
+  }
+  test('each preset reproduces its figure, by menu and by URL', async () => {
     const { page, problems } = await openPage(browser, `${origin}/?compute=cpu&d=8&n=5`);
-    await page.locator('#preset-chapter-curves').click();
+    await choose(page, 'chapter-curves');
     await drawn(page);
     assert.deepEqual(await state(page), { d: 32, n: 60, base: 10000, delta: 1, pair: 3, position: 0, columns: [6, 7, 8, 9] });
-    await page.locator('#preset-binary').click();
+    await choose(page, 'binary');
     await drawn(page);
     assert.equal((await state(page)).n, 8);
-    await page.locator('#preset-multi-head').click();
+    await choose(page, 'multi-head');
     await drawn(page);
     assert.equal((await state(page)).d, 100);
     assert.match(await text(page, 'heads-readout'), /3/);
@@ -280,6 +287,8 @@ describe('themes and presenting', () => {
     assert.equal(await background(page), '#f3f5f8');
     await page.locator('#present-toggle').click();
     await page.waitForFunction(() => new URL(location.href).searchParams.get('present') === '1');
+    // The link is written at once, the look in the next frame.
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-present'));
     const size = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
     assert.ok(size >= 22, `projector type is ${size}px`);
     await drawn(page);

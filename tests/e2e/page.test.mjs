@@ -120,14 +120,15 @@ for (const compute of ['cpu', 'gpu']) {
 
     test('n, base and δ sliders; exact fields; live updates while dragging', async () => {
       const { page, problems } = await openPage(browser, at());
-      // Dragging the n slider with the mouse produces `input` events before any `change`.
+      // Dragging the n slider with the mouse produces `input` events before any `change`. (Its
+      // scale is logarithmic: n = 60 sits at 54% of the track, 70% is about 200.)
       const box = await page.locator('#n-range').boundingBox();
       await page.mouse.move(box.x + 4, box.y + box.height / 2);
       await page.mouse.down();
-      await page.mouse.move(box.x + box.width * 0.25, box.y + box.height / 2, { steps: 5 });
+      await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2, { steps: 5 });
       await page.waitForFunction(() => window.peLab.state.n > 60);
       const during = (await state(page)).n;
-      await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2, { steps: 5 });
+      await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2, { steps: 5 });
       await page.mouse.up();
       const released = (await state(page)).n;
       assert.ok(released > during, `n should keep following the drag (${during} → ${released})`);

@@ -47,6 +47,9 @@ pub struct Link {
     /// Every state update of the link, in order, a preset's own updates first (the link's values
     /// come after them and win).
     pub updates: Vec<(String, String)>,
+    /// The panel of `?preset=` (a known one): the page scrolls to it, as a click on the preset
+    /// does.
+    pub preset_panel: Option<PanelId>,
 }
 
 /// Splits a query string (`?d=3&text=a+b`, with or without `?`) into decoded pairs.
@@ -87,14 +90,18 @@ pub fn parse_link(search: &str) -> (Link, Vec<String>) {
         }
     };
     let mut updates: Vec<(String, String)> = Vec::new();
+    let mut preset_panel = None;
     if let Some(name) = last("preset") {
         match presets::find(&name) {
-            Some(preset) => updates.extend(
-                preset
-                    .updates
-                    .iter()
-                    .map(|(k, v)| (k.to_string(), v.to_string())),
-            ),
+            Some(preset) => {
+                preset_panel = Some(preset.panel);
+                updates.extend(
+                    preset
+                        .updates
+                        .iter()
+                        .map(|(k, v)| (k.to_string(), v.to_string())),
+                )
+            }
             None => notices.push(format!(
                 "preset = '{}' is not one of: {}.",
                 quote(&name),
@@ -113,6 +120,7 @@ pub fn parse_link(search: &str) -> (Link, Vec<String>) {
         embed: last("embed"),
         controls: last("controls"),
         updates,
+        preset_panel,
     };
     (link, notices)
 }
@@ -243,8 +251,10 @@ mod tests {
             .map(|(_, v)| v.as_str())
             .collect();
         assert_eq!(d_updates, ["100", "64"]);
-        let (_, notices) = parse_link("preset=nope");
+        assert_eq!(link.preset_panel, Some(PanelId::Heads));
+        let (link, notices) = parse_link("preset=nope");
         assert!(notices[0].contains("chapter-heatmap"));
+        assert_eq!(link.preset_panel, None);
     }
 
     #[test]
