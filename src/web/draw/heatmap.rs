@@ -130,8 +130,26 @@ fn rgb(colour: Rgb) -> RGBColor {
 }
 
 /// The frame with the index labels counted from `first` (1: the Julia edition's numbering); names,
-/// where given, are unchanged.
+/// where given, are unchanged. Where drawing it gave the canvas a new minimum width (for readable
+/// cells), it is drawn again at the canvas's new size.
 fn draw_frame(
+    canvas: &HtmlCanvasElement,
+    scratch: &HtmlCanvasElement,
+    shape: (usize, usize),
+    bar: &RgbaImage,
+    axes: &HeatmapAxes,
+    first: usize,
+    style: &FigureStyle,
+) -> Result<PixelRect, WebError> {
+    let rect = draw_frame_once(canvas, scratch, shape, bar, axes, first, style)?;
+    if surface::out_of_date(canvas) {
+        draw_frame_once(canvas, scratch, shape, bar, axes, first, style)
+    } else {
+        Ok(rect)
+    }
+}
+
+fn draw_frame_once(
     canvas: &HtmlCanvasElement,
     scratch: &HtmlCanvasElement,
     (rows, columns): (usize, usize),

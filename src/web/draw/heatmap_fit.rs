@@ -100,16 +100,16 @@ pub fn keep_cells_readable(
 pub fn set_min_width(canvas: &HtmlCanvasElement, min_width: f64) {
     let style = canvas.style();
     let current = style.get_property_value("min-width").unwrap_or_default();
-    let wanted = if min_width > 0.0 {
-        format!("{min_width:.0}px")
-    } else {
-        String::new()
-    };
-    if current != wanted {
-        let _ = if wanted.is_empty() {
-            style.remove_property("min-width").map(|_| ())
+    let current_px: f64 = current.trim_end_matches("px").parse().unwrap_or(0.0);
+    // A change of a pixel or two is rounding between two drawings, not a new need: ignoring it
+    // keeps a canvas from being resized (and redrawn) back and forth.
+    let settled = (min_width <= 0.0 && current.is_empty())
+        || (min_width > 0.0 && (min_width - current_px).abs() < 2.0);
+    if !settled {
+        let _ = if min_width > 0.0 {
+            style.set_property("min-width", &format!("{min_width:.0}px"))
         } else {
-            style.set_property("min-width", &wanted)
+            style.remove_property("min-width").map(|_| ())
         };
     }
     if let Some(parent) = canvas.parent_element() {

@@ -80,6 +80,15 @@ fn draw_maps(
     );
     let shown = stats.shown_heads;
     let canvas = &dom.canvas;
+    let (margin, gap) = (14.0, 10.0);
+    // Each map keeps cells of at least MIN_CELL_PX: with many heads the canvas keeps the width
+    // that needs and the panel scrolls sideways (set before drawing, which fits the canvas).
+    let longest = sequences.iter().map(|s| s.len()).max().unwrap_or(1).max(1);
+    let (map_width, _) = min_matrix_px((longest, longest));
+    fit::set_min_width(
+        canvas,
+        2.0 * margin + shown as f64 * map_width + (shown as f64 - 1.0).max(0.0) * gap,
+    );
     let context = surface::context(canvas)?;
     let (width, height) = surface::size(canvas);
     let style = ctx.style;
@@ -91,7 +100,6 @@ fn draw_maps(
         .flat_map(|b| std::iter::once((b, false)).chain(show_tile.then_some((b, true))))
         .collect();
     let mut drawn = Vec::with_capacity(rows.len() * shown);
-    let (margin, gap) = (14.0, 10.0);
     let row_height = (height - 8.0) / rows.len() as f64;
     // Title line, caption line, then the map.
     let map_offset = if show_tile { 42.0 } else { 50.0 };
@@ -172,14 +180,7 @@ fn draw_maps(
             });
         }
     }
-    // Each map keeps cells of at least MIN_CELL_PX: with many heads the canvas keeps the width
-    // that needs and the panel scrolls sideways.
     let tokens = drawn.first().map_or(1, |m| m.tokens.len().max(1));
-    let (map_width, _) = min_matrix_px((tokens, tokens));
-    fit::set_min_width(
-        canvas,
-        2.0 * margin + shown as f64 * map_width + (shown as f64 - 1.0).max(0.0) * gap,
-    );
     if let Some(map) = drawn.first() {
         let cell = fit::cell_css_px(canvas, map.rect, (tokens, tokens));
         fit::record_cells(canvas, cell, (0, 0), None);
