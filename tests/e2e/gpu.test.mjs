@@ -51,8 +51,10 @@ async function assertDrawn(page) {
 describe('WebGPU and CPU give the same page', () => {
   for (const query of ['', 'd=33&n=7&base=250&delta=-3&pair=5', 'd=512&n=1024&delta=9', 'n=1', 'd=1']) {
     test(`same pixels and readouts (${query || 'defaults'})`, async () => {
-      const gpu = await openPage(withGpu, `${origin}/?compute=gpu&${query}`);
-      const cpu = await openPage(withGpu, `${origin}/?compute=cpu&${query}`);
+      // A laptop-high window: P's three panels, the ones compared, are drawn; the panels below
+      // only compute their numbers (drawing all nineteen twice doubled this test's time).
+      const gpu = await openPage(withGpu, `${origin}/?compute=gpu&${query}`, { width: 1400, height: 1400 });
+      const cpu = await openPage(withGpu, `${origin}/?compute=cpu&${query}`, { width: 1400, height: 1400 });
       assert.equal(await gpu.page.evaluate(() => window.peLab.backend), 'webgpu');
       assert.equal(await cpu.page.evaluate(() => window.peLab.backend), 'cpu');
       const [sg, sc] = [await stats(gpu.page), await stats(cpu.page)];
