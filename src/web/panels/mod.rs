@@ -124,10 +124,12 @@ impl LessonView {
 fn canvas_message(canvas: &HtmlCanvasElement, lines: &[&str]) -> Result<(), WebError> {
     let context = surface::context(canvas)?;
     let (w, h) = surface::size(canvas);
-    context.set_fill_style_str("#fff");
+    // In the page's look, like every figure (a message stands where a figure would be).
+    let style = crate::model::figure_style::FigureStyle::for_look(super::page::figure_look());
+    context.set_fill_style_str(&style.background.css());
     context.fill_rect(0.0, 0.0, w, h);
-    context.set_fill_style_str("#333");
-    context.set_font("20px sans-serif");
+    context.set_fill_style_str(&style.ink.css());
+    context.set_font(&format!("{}px {}", style.label_px.round(), style.font));
     context.set_text_align("center");
     context.set_text_baseline("middle");
     let top = h / 2.0 - 16.0 * (lines.len() as f64 - 1.0);
