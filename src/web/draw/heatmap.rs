@@ -292,7 +292,7 @@ fn draw_frame_once(
     paint_image(canvas, scratch, bar, bar_rect)?;
     let context = surface::context(canvas)?;
     if let Some(names) = axes.x_names {
-        draw_slanted_names(&context, names, &x_ticks, columns, image_rect, style)?;
+        axis::draw_slanted_names(&context, names, &x_ticks, columns, image_rect, style)?;
     }
     // Names that are thinned are said to be, under the figure (never dropped silently).
     let caption = thinned_captions(&[
@@ -341,34 +341,6 @@ fn draw_frame_once(
         named_cell,
     );
     Ok(image_rect)
-}
-
-/// Column names below the image, slanted by 45° and ending under their column.
-fn draw_slanted_names(
-    context: &web_sys::CanvasRenderingContext2d,
-    names: &[String],
-    ticks: &[f64],
-    columns: usize,
-    rect: PixelRect,
-    style: &FigureStyle,
-) -> Result<(), WebError> {
-    context.save();
-    context.set_font(&format!("{}px {}", style.label_px, style.font));
-    context.set_fill_style_str(&style.ink.css());
-    context.set_text_align("right");
-    context.set_text_baseline("middle");
-    let cell = rect.width() / columns.max(1) as f64;
-    for &tick in ticks {
-        let label = name_label(names, tick);
-        let x = rect.x0 + (tick + 0.5) * cell;
-        context.save();
-        context.translate(x, rect.y1 + 10.0)?;
-        context.rotate(-std::f64::consts::FRAC_PI_4)?;
-        context.fill_text(&label, 0.0, 0.0)?;
-        context.restore();
-    }
-    context.restore();
-    Ok(())
 }
 
 /// Paints CPU-coloured cells into `rect`, resampled to its device pixels first (see
