@@ -3,7 +3,8 @@
 //! 95% was reached, the parameters, the offset hit rate on `shift`, the learned table's
 //! translation spreads, and the steps per CPU second:
 //! `cargo run --release -p pe-lab-train --example compare -- shift steps=600 k=3 lr=0.003 n=16
-//! d=32 heads=2 layers=2 batch=64 vocab=16 seed=1 mlp causal enc=none,rope`.
+//! d=32 heads=2 layers=2 batch=64 vocab=16 seed=1 mlp causal enc=none,rope no95` (`no95` skips the
+//! first-95% pass).
 //!
 //! The first-95% step comes from a second pass that trains each encoding alone and evaluates it
 //! every 25 steps; the results above it come from one [`compare`] call.
@@ -21,9 +22,10 @@ fn cpu_seconds() -> Option<f64> {
     Some(nanoseconds * 1e-9)
 }
 
-fn parse_args() -> (TrainConfig, Vec<Encoding>) {
+fn parse_args() -> (TrainConfig, Vec<Encoding>, bool) {
     let mut config = TrainConfig::default();
     let mut encodings = Encoding::ALL.to_vec();
+    let mut find_95 = true;
     for arg in std::env::args().skip(1) {
         let (key, value) = arg.split_once('=').unwrap_or((arg.as_str(), ""));
         let number = value.parse::<usize>().ok();
@@ -39,6 +41,7 @@ fn parse_args() -> (TrainConfig, Vec<Encoding>) {
             ("seed", Some(v)) => config.seed = v as u64,
             ("lr", _) => config.learning_rate = value.parse().unwrap_or(config.learning_rate),
             ("mlp", _) => config.mlp = true,
+            ("no95", _) => find_95 = false,
             ("causal", _) => config.causal = true,
             ("nonorm", _) => config.layer_norm = false,
             ("enc", _) => {
@@ -53,7 +56,7 @@ fn parse_args() -> (TrainConfig, Vec<Encoding>) {
             }
         }
     }
-    (config, encodings)
+    (config, encodings, find_95)
 }
 
 /// The first multiple of [`CHECK_EVERY`] steps at which the accuracy at the training length
@@ -79,7 +82,7 @@ fn first_95(config: &TrainConfig, encoding: Encoding) -> Option<usize> {
 }
 
 fn main() {
-    let (requested, encodings) = parse_args();
+    let (requested, encodings, find_95) = parse_args();
     let (config, notices) = requested.clamp();
     for notice in notices {
         println!(
@@ -117,7 +120,10 @@ fn main() {
             "{:>10}: loss {:.3}, accuracy {one:.3} {two:.3} {four:.3}, 95% at {}, {} parameters{hits}{spreads}",
             result.encoding.link_name(),
             result.final_loss,
-            first_95(&config, result.encoding).map_or("–".to_string(), |s| s.to_string()),
+            find_95
+                .then(|| first_95(&config, result.encoding))
+                .flatten()
+                .map_or("–".to_string(), |s| s.to_string()),
             result.parameter_count,
         );
     }

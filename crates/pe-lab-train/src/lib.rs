@@ -25,6 +25,7 @@ pub mod encodings;
 pub mod linalg;
 pub mod model;
 pub mod params;
+pub mod presets;
 pub mod real;
 pub mod tasks;
 pub mod trainer;
