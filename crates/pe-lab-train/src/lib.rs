@@ -16,17 +16,22 @@
 //! Nothing here uses threads, clocks or the DOM: it runs as it is in a Web Worker.
 
 pub mod adam;
+pub mod analysis;
 pub mod attention;
 pub mod backward;
+pub mod compare;
 pub mod config;
 pub mod encodings;
 pub mod linalg;
 pub mod model;
 pub mod params;
+pub mod presets;
 pub mod real;
 pub mod tasks;
 pub mod trainer;
 
+pub use analysis::{normalised_gram, translation_spread, HeadHitRate};
+pub use compare::{compare, Comparison, ComparisonRun, EncodingResult};
 pub use config::{Notice, TrainConfig};
 pub use encodings::Encoding;
 pub use model::{Model, Workspace};

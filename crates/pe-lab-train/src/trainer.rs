@@ -5,6 +5,7 @@ use pe_lab_math::rng::SplitMix64;
 use thiserror::Error;
 
 use crate::adam::Adam;
+use crate::analysis::{best_offset_hit_rate, HeadHitRate};
 use crate::config::{Notice, TrainConfig, MAX_EVAL_LENGTH};
 use crate::encodings::Encoding;
 use crate::model::{Model, Workspace};
@@ -25,6 +26,14 @@ pub enum TrainError {
     Token { token: usize, vocab: usize },
     #[error("at least one sample is needed")]
     NoSamples,
+    #[error("a table of {rows} × {cols} needs {} values, not {values}", .rows.saturating_mul(*.cols))]
+    TableShape {
+        values: usize,
+        rows: usize,
+        cols: usize,
+    },
+    #[error("at least one encoding is needed")]
+    NoEncodings,
 }
 
 fn describe(notices: &[Notice]) -> String {
@@ -241,6 +250,17 @@ impl Trainer {
         Ok(maps)
     }
 
+    /// The head, over every layer, whose attention on `tokens` most often peaks on the key
+    /// `offset` places back (see [`AttentionMap::offset_hit_rate`]); `None` when `offset` ≥ the
+    /// example's length. On `shift`, pass the task's k.
+    pub fn offset_hit_rate(
+        &mut self,
+        tokens: &[usize],
+        offset: usize,
+    ) -> Result<Option<HeadHitRate>, TrainError> {
+        Ok(best_offset_hit_rate(&self.attention_map(tokens)?, offset))
+    }
+
     /// The learned position table as it is now (`None` unless the encoding is `learned`). It has
     /// exactly `train_length` rows: positions past it get nothing added.
     pub fn position_table(&self) -> Option<PositionTable> {
@@ -253,5 +273,31 @@ impl Trainer {
             cols: tensor.cols,
             values: self.params[tensor.range()].to_vec(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_encoding_from_one_seed_sees_the_same_batches() {
+        let trainer = |encoding| {
+            Trainer::new(TrainConfig {
+                encoding,
+                batch: 4,
+                ..TrainConfig::default()
+            })
+            .expect("the default configuration is valid")
+        };
+        for encoding in Encoding::ALL {
+            let mut reference = trainer(Encoding::None);
+            let mut other = trainer(encoding);
+            for _ in 0..3 {
+                reference.step();
+                other.step();
+                assert_eq!(reference.batch.tokens, other.batch.tokens, "{encoding:?}");
+            }
+        }
     }
 }
