@@ -114,11 +114,33 @@ pub fn set_min_width(canvas: &HtmlCanvasElement, min_width: f64) {
     }
     if let Some(parent) = canvas.parent_element() {
         let room = f64::from(parent.client_width());
-        let parent_style = web_sys::HtmlElement::from(wasm_bindgen::JsValue::from(parent)).style();
-        let _ = if room > 0.0 && min_width > room + 0.5 {
-            parent_style.set_property("overflow-x", "auto")
-        } else {
-            parent_style.remove_property("overflow-x").map(|_| ())
-        };
+        let scrolls = room > 0.0 && min_width > room + 0.5;
+        set_scrolling(&parent, scrolls);
+    }
+}
+
+/// The attribute that marks a parent this module made a scrolling region (so that it only ever
+/// takes back what it added).
+const SCROLL_REGION: &str = "data-scroll-region";
+
+/// Makes `parent` scroll sideways (or stop). A region that scrolls can be reached with the
+/// keyboard (tabindex 0, so its arrow keys scroll it) and is named for screen readers.
+fn set_scrolling(parent: &web_sys::Element, scrolls: bool) {
+    let style = web_sys::HtmlElement::from(wasm_bindgen::JsValue::from(parent.clone())).style();
+    if scrolls {
+        let _ = style.set_property("overflow-x", "auto");
+        if !parent.has_attribute("tabindex") {
+            let _ = parent.set_attribute(SCROLL_REGION, "");
+            let _ = parent.set_attribute("tabindex", "0");
+            let _ = parent.set_attribute("role", "group");
+            let _ = parent.set_attribute("aria-label", "Figure, scrolls sideways");
+        }
+    } else {
+        let _ = style.remove_property("overflow-x");
+        if parent.has_attribute(SCROLL_REGION) {
+            for name in [SCROLL_REGION, "tabindex", "role", "aria-label"] {
+                let _ = parent.remove_attribute(name);
+            }
+        }
     }
 }
