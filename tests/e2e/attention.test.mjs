@@ -41,6 +41,7 @@ describe('attention with projections', () => {
     const defaults = { attention: p.attention.meanSelfWeight, heads: p.heads.meanSelfWeight };
     await screenshot(page, 'attention-random-default');
     await shoot(page, 'panel-attention', 'panel-attention-random');
+    await page.locator('#presets-menu').click();
     await page.locator('#preset-multi-head').click();
     await drawn(page);
     p = await panels(page);
