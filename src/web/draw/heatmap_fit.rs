@@ -75,24 +75,19 @@ pub fn needed_width(
 }
 
 /// Gives the canvas a minimum CSS width for cells of [`MIN_CELL_PX`]; where its parent is
-/// narrower, the parent scrolls sideways. Within the parent's width the canvas also grows until
-/// its cells are `named_cell` px, the height of a name beside them, so that names are not thinned
-/// where there is room for them. Changing the width redraws the figure (the page redraws a canvas
-/// whose size changed).
+/// narrower, the parent scrolls sideways. Changing the width redraws the figure (the page redraws
+/// a canvas whose size changed). It does not grow the canvas further so that every name fits: a
+/// figure wider than the page's layout gives it is also taller, and would no longer fit the screen
+/// below its title; names are thinned instead, and the caption says so.
 pub fn keep_cells_readable(
     canvas: &HtmlCanvasElement,
     rect: PixelRect,
     shape: (usize, usize),
     (width, height): (u32, u32),
-    named_cell: f64,
 ) {
     let size = (f64::from(width), f64::from(height));
     let needed = needed_width(rect, shape, size, MIN_CELL_PX);
-    let comfortable = needed_width(rect, shape, size, named_cell);
-    let room = canvas
-        .parent_element()
-        .map_or(0.0, |parent| f64::from(parent.client_width()));
-    set_min_width(canvas, needed.max(comfortable.min(room)).ceil());
+    set_min_width(canvas, needed.ceil());
 }
 
 /// Sets (or, for 0, clears) a canvas's minimum CSS width; its parent scrolls sideways only while

@@ -68,7 +68,18 @@ pub fn wire(
                 if kind == "pointerdown" {
                     pressed.set(true);
                 }
-                let (x, y) = (pointer.offset_x() as f64, pointer.offset_y() as f64);
+                // Pointer events carry fractional offsets (web-sys's `offset_x` truncates them to
+                // whole pixels, which moves a point on a cell's edge into its neighbour).
+                let fractional = |name: &str, whole: i32| {
+                    js_sys::Reflect::get(pointer, &wasm_bindgen::JsValue::from_str(name))
+                        .ok()
+                        .and_then(|v| v.as_f64())
+                        .unwrap_or(f64::from(whole))
+                };
+                let (x, y) = (
+                    fractional("offsetX", pointer.offset_x()),
+                    fractional("offsetY", pointer.offset_y()),
+                );
                 to_panel(PanelEvent::Pointer { x, y });
             }
         })?;
