@@ -328,7 +328,18 @@ fn draw_frame_once(
         steps,
         caption.as_deref(),
     );
-    fit::keep_cells_readable(canvas, image_rect, (rows, columns), (width, height));
+    let named_cell = if axes.x_names.is_some() || axes.y_names.is_some() {
+        line
+    } else {
+        0.0
+    };
+    fit::keep_cells_readable(
+        canvas,
+        image_rect,
+        (rows, columns),
+        (width, height),
+        named_cell,
+    );
     Ok(image_rect)
 }
 

@@ -75,19 +75,59 @@ pub fn needed_width(
 }
 
 /// Gives the canvas a minimum CSS width for cells of [`MIN_CELL_PX`]; where its parent is
-/// narrower, the parent scrolls sideways. Changing the width redraws the figure (the page redraws
-/// a canvas whose size changed). It does not grow the canvas further so that every name fits: a
-/// figure wider than the page's layout gives it is also taller, and would no longer fit the screen
-/// below its title; names are thinned instead, and the caption says so.
+/// narrower, the parent scrolls sideways. Within the parent's width, and as long as the figure
+/// still fits the screen below its section's title and the sticky bar, the canvas also grows until
+/// its cells are `named_cell` px, the height of a name beside them, so that names are not thinned
+/// where there is room for them. Changing the width redraws the figure (the page redraws a canvas
+/// whose size changed).
 pub fn keep_cells_readable(
     canvas: &HtmlCanvasElement,
     rect: PixelRect,
     shape: (usize, usize),
     (width, height): (u32, u32),
+    named_cell: f64,
 ) {
     let size = (f64::from(width), f64::from(height));
     let needed = needed_width(rect, shape, size, MIN_CELL_PX);
-    set_min_width(canvas, needed.ceil());
+    let comfortable = needed_width(rect, shape, size, named_cell);
+    let room = canvas
+        .parent_element()
+        .map_or(0.0, |parent| f64::from(parent.client_width()));
+    let grown = comfortable
+        .min(room)
+        .min(width_that_fits_the_screen(canvas, size));
+    set_min_width(canvas, needed.max(grown).ceil());
+}
+
+/// The widest the canvas can be (CSS px, at its aspect ratio) with its bottom inside the window
+/// when its section's title sits just below the sticky bar (where a lesson step puts it).
+fn width_that_fits_the_screen(canvas: &HtmlCanvasElement, (width, height): (f64, f64)) -> f64 {
+    let Some(window) = web_sys::window() else {
+        return f64::INFINITY;
+    };
+    let view = window
+        .inner_height()
+        .ok()
+        .and_then(|v| v.as_f64())
+        .unwrap_or(f64::INFINITY);
+    let document = window.document();
+    let bar = document
+        .as_ref()
+        .and_then(|d| d.get_element_by_id("sticky-bar"))
+        .map_or(0.0, |bar| bar.get_bounding_client_rect().height());
+    let top = canvas.get_bounding_client_rect().top();
+    let title = canvas
+        .closest("section")
+        .ok()
+        .flatten()
+        .and_then(|section| section.query_selector("h2").ok().flatten())
+        .map_or(top, |h2| h2.get_bounding_client_rect().top());
+    // 16 px of gap above the title and below the figure.
+    let room = view - bar - (top - title).max(0.0) - 32.0;
+    if room <= 0.0 || height <= 0.0 {
+        return 0.0;
+    }
+    room * width / height
 }
 
 /// Sets (or, for 0, clears) a canvas's minimum CSS width; its parent scrolls sideways only while

@@ -129,7 +129,9 @@ fn canvas_message(canvas: &HtmlCanvasElement, lines: &[&str]) -> Result<(), WebE
     context.set_fill_style_str(&style.background.css());
     context.fill_rect(0.0, 0.0, w, h);
     context.set_fill_style_str(&style.ink.css());
-    context.set_font(&format!("{}px {}", style.label_px.round(), style.font));
+    // A third larger than a label: the message stands alone in a figure's room.
+    let font_px = (style.label_px * 4.0 / 3.0).round();
+    context.set_font(&format!("{font_px}px {}", style.font));
     context.set_text_align("center");
     context.set_text_baseline("middle");
     let top = h / 2.0 - 16.0 * (lines.len() as f64 - 1.0);
