@@ -114,12 +114,7 @@ pub fn forward<T: Real>(
         for h in 0..heads {
             let column = h * dh;
             let key_t = &mut scratch.transposed[..dh * n];
-            for j in 0..n {
-                let key = &k[(b * n + j) * d + column..][..dh];
-                for (c, &value) in key.iter().enumerate() {
-                    key_t[c * n + j] = value;
-                }
-            }
+            transpose_head(k, (b, column), (n, d, dh), key_t);
             for i in 0..n {
                 let row_start = ((b * heads + h) * n + i) * n;
                 let row = &mut weights[row_start..row_start + n];
@@ -217,12 +212,7 @@ pub fn backward<T: Real>(
         for h in 0..heads {
             let column = h * dh;
             let value_t = &mut scratch.transposed[..dh * n];
-            for j in 0..n {
-                let value = &v[(b * n + j) * d + column..][..dh];
-                for (c, &x) in value.iter().enumerate() {
-                    value_t[c * n + j] = x;
-                }
-            }
+            transpose_head(v, (b, column), (n, d, dh), value_t);
             for i in 0..n {
                 let keys = shape.keys(i);
                 let row_start = ((b * heads + h) * n + i) * n;
@@ -297,6 +287,22 @@ pub fn backward<T: Real>(
                     axpy(&mut grad_k[key_at..key_at + dh], dr, query);
                 }
             }
+        }
+    }
+}
+
+/// Head columns `column..column + dh` of sequence `b` of `x` (rows of width `d`, `n` per
+/// sequence), transposed into `out` (dh × n), so that the per-query loops read it contiguously.
+fn transpose_head<T: Copy>(
+    x: &[T],
+    (b, column): (usize, usize),
+    (n, d, dh): (usize, usize, usize),
+    out: &mut [T],
+) {
+    for j in 0..n {
+        let row = &x[(b * n + j) * d + column..][..dh];
+        for (c, &value) in row.iter().enumerate() {
+            out[c * n + j] = value;
         }
     }
 }
