@@ -131,7 +131,9 @@ fn rgb(colour: Rgb) -> RGBColor {
 
 /// The frame with the index labels counted from `first` (1: the Julia edition's numbering); names,
 /// where given, are unchanged. Where drawing it gave the canvas a new minimum width (for readable
-/// cells), it is drawn again at the canvas's new size.
+/// cells), it is drawn again at the canvas's new size, until the size holds: a first drawing on a
+/// canvas far too small measures its cells from a squeezed plot, so one more pass can still fall
+/// short (a few passes settle it; the cap keeps a figure that never settles from looping).
 fn draw_frame(
     canvas: &HtmlCanvasElement,
     scratch: &HtmlCanvasElement,
@@ -141,12 +143,15 @@ fn draw_frame(
     first: usize,
     style: &FigureStyle,
 ) -> Result<PixelRect, WebError> {
-    let rect = draw_frame_once(canvas, scratch, shape, bar, axes, first, style)?;
-    if surface::out_of_date(canvas) {
-        draw_frame_once(canvas, scratch, shape, bar, axes, first, style)
-    } else {
-        Ok(rect)
+    const MAX_PASSES: usize = 4;
+    let mut rect = draw_frame_once(canvas, scratch, shape, bar, axes, first, style)?;
+    for _ in 1..MAX_PASSES {
+        if !surface::out_of_date(canvas) {
+            break;
+        }
+        rect = draw_frame_once(canvas, scratch, shape, bar, axes, first, style)?;
     }
+    Ok(rect)
 }
 
 fn draw_frame_once(
