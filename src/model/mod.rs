@@ -42,3 +42,4 @@ pub mod state;
 pub mod status;
 pub mod t5;
 pub mod tables;
+pub mod train;

@@ -6,7 +6,9 @@
 //! writes it.
 
 use super::query::settings_keys::is_settings_key;
+use super::query::train_keys::is_train_key;
 use super::query::{is_param_key, quote, VIEW_KEYS};
+use super::train::TrainSettings;
 use crate::model::params::{Limits, Params, CPU_LIMITS};
 use crate::model::presets;
 use crate::model::settings::{next_shuffle_seed, PanelSettings, PermutationChoice};
@@ -41,6 +43,8 @@ pub struct State {
     pub params: Params,
     pub settings: PanelSettings,
     pub view: ViewSettings,
+    /// The training panel's task, configuration and encodings.
+    pub train: TrainSettings,
 }
 
 /// A change to the state.
@@ -114,6 +118,11 @@ impl State {
         let (lesson, lesson_notices) = PanelSettings::from_pairs(pairs(), state.params.d);
         state.settings = lesson;
         notices.extend(lesson_notices);
+        notices.extend(
+            state
+                .train
+                .apply_all(pairs().filter(|(k, _)| is_train_key(k))),
+        );
         for (key, value) in pairs() {
             state.view.apply(key, value, &mut notices);
         }
@@ -172,6 +181,7 @@ impl State {
                         },
                         settings: PanelSettings::default(),
                         view: self.view,
+                        train: TrainSettings::default(),
                     };
                     let entries: Vec<(String, String)> = preset
                         .updates
@@ -247,7 +257,18 @@ impl State {
             notices.extend(self.params.update_all(params));
         }
         notices.extend(self.settings.fit_to(self.params.d));
-        for (key, value) in entries.iter().filter(|(k, _)| !is_param_key(k)) {
+        notices.extend(
+            self.train.apply_all(
+                entries
+                    .iter()
+                    .filter(|(k, _)| is_train_key(k))
+                    .map(|(k, v)| (k.as_str(), v.as_str())),
+            ),
+        );
+        for (key, value) in entries
+            .iter()
+            .filter(|(k, _)| !is_param_key(k) && !is_train_key(k))
+        {
             if is_settings_key(key) {
                 notices.extend(self.settings.update(key, value));
             } else if VIEW_KEYS.contains(&key.as_str()) {

@@ -119,7 +119,7 @@ impl PositionTable {
 
 /// The offset hit rate of one head: the share of queries whose largest weight is on the key
 /// `offset` places back.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct HeadHitRate {
     pub layer: usize,
     pub head: usize,

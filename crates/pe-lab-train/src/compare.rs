@@ -145,6 +145,11 @@ impl ComparisonRun {
         self.trainers.iter().all(Trainer::is_done)
     }
 
+    /// The lengths every encoding is evaluated at.
+    pub fn evaluation_lengths(&self) -> &[usize] {
+        &self.lengths
+    }
+
     /// (encoding, length) evaluations still to do.
     pub fn evaluations_left(&self) -> usize {
         self.accuracies

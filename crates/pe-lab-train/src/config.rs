@@ -21,7 +21,8 @@ pub const MAX_BATCH: usize = 256;
 pub const MAX_EVAL_LENGTH: usize = 4 * MAX_TRAIN_LENGTH;
 
 /// Everything that determines a run: the same configuration gives the same run, bit for bit.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct TrainConfig {
     pub task: Task,
     /// `shift`'s k, 1 ≤ k < train_length.

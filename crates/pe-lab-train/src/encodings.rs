@@ -17,7 +17,10 @@ pub const SHAW_CLIP: usize = 4;
 pub const CONV_KERNEL: usize = 3;
 
 /// How position enters the model.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Encoding {
     /// No position: bidirectional attention is then permutation-equivariant.
     None,

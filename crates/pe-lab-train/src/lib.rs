@@ -26,7 +26,9 @@ pub mod linalg;
 pub mod model;
 pub mod params;
 pub mod presets;
+pub mod protocol;
 pub mod real;
+pub mod session;
 pub mod tasks;
 pub mod trainer;
 

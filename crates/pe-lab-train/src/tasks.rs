@@ -9,7 +9,10 @@ pub const NO_TARGET: usize = usize::MAX;
 pub const HISTOGRAM_CAP: usize = 8;
 
 /// What the model is asked to predict at every position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Task {
     /// y_i = x_{i−k}. Positions i < k have no earlier token and no target (they are left out of
     /// the loss and of the accuracy).

@@ -46,7 +46,7 @@ fn describe(notices: &[Notice]) -> String {
 
 /// The attention weights of one head on one example: `weights[i·length + j]` is how much query i
 /// attends to key j.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct AttentionMap {
     pub layer: usize,
     pub head: usize,
@@ -55,7 +55,7 @@ pub struct AttentionMap {
 }
 
 /// The `learned` position table: `rows` = train_length rows of `cols` = d values, row-major.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PositionTable {
     pub rows: usize,
     pub cols: usize,

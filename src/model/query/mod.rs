@@ -1,10 +1,11 @@
 //! The page's link: every URL key is parsed and written here, and nowhere else.
 //!
-//! Keys fall in four groups:
+//! Keys fall in five groups:
 //! - the encoding parameters (`d`, `n`, `base`, `delta`, `pair`, `pos`, `cols`, and `textbook`,
 //!   `index` when on: [`Params`]);
 //! - the attention panels' settings (`text`, `valid`, `heads`, …: [`PanelSettings`]);
 //! - the view (`theme`, `present`: [`ViewSettings`]);
+//! - the training panel's (`task`, `tenc`, `tn`, …: [`crate::model::train::TrainSettings`]);
 //! - keys read once at load and left in the link as they are (`compute`, `embed`, `controls`,
 //!   `preset`).
 //!
@@ -12,6 +13,7 @@
 
 pub mod params_keys;
 pub mod settings_keys;
+pub mod train_keys;
 pub mod values;
 
 use self::params_keys::{params_pairs, KEYS};
@@ -127,7 +129,10 @@ pub fn parse_link(search: &str) -> (Link, Vec<String>) {
 
 /// Whether `key` is part of the state the page writes to its link (aliases included).
 pub fn is_state_key(key: &str) -> bool {
-    is_param_key(key) || is_settings_key(key) || VIEW_KEYS.contains(&key)
+    is_param_key(key)
+        || is_settings_key(key)
+        || train_keys::is_train_key(key)
+        || VIEW_KEYS.contains(&key)
 }
 
 /// The encoding parameters' keys, with the long names `peLab.set` also accepts.
@@ -140,6 +145,7 @@ pub fn is_param_key(key: &str) -> bool {
 pub fn state_pairs(state: &State) -> Vec<(&'static str, String)> {
     let mut pairs = params_pairs(&state.params);
     pairs.extend(state.settings.to_query());
+    pairs.extend(state.train.to_query());
     pairs.extend(view_pairs(&state.view));
     pairs
 }

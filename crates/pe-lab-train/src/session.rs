@@ -1,0 +1,311 @@
+//! A worker's share of a side-by-side run: several encodings, each its own one-encoding
+//! [`ComparisonRun`] (so a run split over any number of workers gives the same bits), advanced
+//! one step each in turn, so that their loss curves grow together. [`Session::work`] does about
+//! as much work as a time budget allows, measured by a clock the caller passes in (a worker's
+//! `performance.now()`, or a fake one in the tests), and returns what the page must hear.
+
+use crate::compare::ComparisonRun;
+use crate::config::TrainConfig;
+use crate::encodings::Encoding;
+use crate::protocol::{EncodingReport, Report};
+use crate::trainer::TrainError;
+
+/// One encoding's run and what of it the page has heard.
+#[derive(Debug, Clone)]
+struct Job {
+    encoding: Encoding,
+    run: ComparisonRun,
+    /// Losses already reported.
+    reported: usize,
+    /// Evaluation lengths already reported.
+    evaluated_reported: usize,
+    seconds: f64,
+    train_seconds: f64,
+    finished: bool,
+}
+
+/// A worker's encodings of one run.
+#[derive(Debug, Clone)]
+pub struct Session {
+    run: u32,
+    jobs: Vec<Job>,
+    /// The job that takes the next step.
+    next: usize,
+}
+
+impl Session {
+    /// A session at step 0; `config` is brought into range first (the page has done so already,
+    /// and told the reader).
+    pub fn start(
+        run: u32,
+        config: &TrainConfig,
+        encodings: &[Encoding],
+    ) -> Result<Self, TrainError> {
+        if encodings.is_empty() {
+            return Err(TrainError::NoEncodings);
+        }
+        let config = config.clamp().0;
+        let jobs = encodings
+            .iter()
+            .map(|&encoding| {
+                Ok(Job {
+                    encoding,
+                    run: ComparisonRun::new(config.clone(), &[encoding])?,
+                    reported: 0,
+                    evaluated_reported: 0,
+                    seconds: 0.0,
+                    train_seconds: 0.0,
+                    finished: false,
+                })
+            })
+            .collect::<Result<Vec<_>, TrainError>>()?;
+        Ok(Session { run, jobs, next: 0 })
+    }
+
+    pub fn run(&self) -> u32 {
+        self.run
+    }
+
+    /// Whether every encoding is trained, measured and reported.
+    pub fn is_finished(&self) -> bool {
+        self.jobs.iter().all(|job| job.finished)
+    }
+
+    /// Works until `clock` (seconds) has moved `budget` past its first reading, one step or one
+    /// evaluation at a time (at least one), and returns the reports: the new losses of every
+    /// encoding, evaluation progress, and the results of the encodings that finished.
+    pub fn work(&mut self, clock: &mut dyn FnMut() -> f64, budget: f64) -> Vec<Report> {
+        let mut reports = Vec::new();
+        let started = clock();
+        let mut now = started;
+        while !self.is_finished() {
+            let index = self.next_unfinished();
+            let job = &mut self.jobs[index];
+            if !job.run.training_done() {
+                job.run.advance(1);
+                let after = clock();
+                job.seconds += after - now;
+                job.train_seconds += after - now;
+                now = after;
+            } else if job.run.evaluate_next() {
+                let after = clock();
+                job.seconds += after - now;
+                now = after;
+            } else {
+                let result = finish(job);
+                let after = clock();
+                job.seconds += after - now;
+                now = after;
+                job.finished = true;
+                let mut result = result;
+                result.seconds = job.seconds;
+                reports.push(Report::Done {
+                    run: self.run,
+                    result: Box::new(result),
+                });
+            }
+            self.next = (index + 1) % self.jobs.len();
+            if now - started >= budget {
+                break;
+            }
+        }
+        let mut progress = Vec::new();
+        for job in &mut self.jobs {
+            let losses = &job.run.losses()[0];
+            if losses.len() > job.reported {
+                progress.push(Report::Progress {
+                    run: self.run,
+                    encoding: job.encoding,
+                    from: job.reported,
+                    losses: losses[job.reported..].to_vec(),
+                    seconds: job.seconds,
+                });
+                job.reported = losses.len();
+            }
+            let total = job.run.evaluation_lengths().len();
+            let done = total - job.run.evaluations_left();
+            if job.run.training_done() && done > job.evaluated_reported && !job.finished {
+                progress.push(Report::Evaluating {
+                    run: self.run,
+                    encoding: job.encoding,
+                    done,
+                    total,
+                });
+                job.evaluated_reported = done;
+            }
+        }
+        // Losses before results: the page draws a finished curve whole.
+        progress.extend(reports);
+        progress
+    }
+
+    fn next_unfinished(&self) -> usize {
+        (0..self.jobs.len())
+            .map(|k| (self.next + k) % self.jobs.len())
+            .find(|&index| !self.jobs[index].finished)
+            .unwrap_or(0)
+    }
+}
+
+/// The report of a job whose training and evaluation are done.
+fn finish(job: &mut Job) -> EncodingReport {
+    let comparison = job.run.finish();
+    let example = comparison.example.clone();
+    let trainer = &mut job.run.trainers_mut()[0];
+    let attention = trainer.attention_map(&example).unwrap_or_default();
+    let table = trainer.position_table();
+    let result = comparison.results.into_iter().next();
+    match result {
+        Some(r) => EncodingReport {
+            encoding: r.encoding,
+            final_loss: r.final_loss,
+            lengths: comparison.lengths,
+            accuracy_by_length: r.accuracy_by_length,
+            accuracy_at_multiples: r.accuracy_at_multiples,
+            parameter_count: r.parameter_count,
+            seconds: 0.0,
+            train_seconds: job.train_seconds,
+            chance: comparison.chance,
+            translation_spread_initial: r.translation_spread_initial,
+            translation_spread_trained: r.translation_spread_trained,
+            translation_spread_sinusoidal: comparison.translation_spread_sinusoidal,
+            offset_hit_rate: r.offset_hit_rate,
+            example,
+            attention,
+            table,
+        },
+        // A one-encoding run always has one result.
+        None => EncodingReport {
+            encoding: job.encoding,
+            final_loss: f64::NAN,
+            lengths: Vec::new(),
+            accuracy_by_length: Vec::new(),
+            accuracy_at_multiples: [f64::NAN; 3],
+            parameter_count: 0,
+            seconds: 0.0,
+            train_seconds: job.train_seconds,
+            chance: comparison.chance,
+            translation_spread_initial: None,
+            translation_spread_trained: None,
+            translation_spread_sinusoidal: comparison.translation_spread_sinusoidal,
+            offset_hit_rate: None,
+            example,
+            attention,
+            table,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compare::compare;
+    use crate::tasks::Task;
+
+    fn small() -> TrainConfig {
+        TrainConfig {
+            task: Task::Shift,
+            shift_k: 2,
+            train_length: 6,
+            steps: 12,
+            d: 8,
+            heads: 2,
+            layers: 1,
+            batch: 4,
+            ..TrainConfig::default()
+        }
+    }
+
+    /// Drives a session with a fake clock that moves `tick` per reading.
+    fn drive(session: &mut Session, tick: f64, budget: f64) -> Vec<Report> {
+        let mut t = 0.0;
+        let mut clock = move || {
+            t += tick;
+            t
+        };
+        let mut all = Vec::new();
+        let mut rounds = 0;
+        while !session.is_finished() {
+            all.extend(session.work(&mut clock, budget));
+            rounds += 1;
+            assert!(rounds < 10_000, "the session never finished");
+        }
+        all
+    }
+
+    #[test]
+    fn a_session_gives_the_same_bits_as_compare_however_it_is_split() {
+        let encodings = [Encoding::None, Encoding::Rope, Encoding::Learned];
+        let reference = compare(small(), &encodings).unwrap();
+        for split in [&encodings[..], &encodings[..1]] {
+            let mut session = Session::start(7, &small(), split).unwrap();
+            let reports = drive(&mut session, 0.001, 0.005);
+            for (k, &encoding) in split.iter().enumerate() {
+                let mut curve = Vec::new();
+                for report in &reports {
+                    assert_eq!(report.run(), 7);
+                    if let Report::Progress {
+                        encoding: e,
+                        from,
+                        losses,
+                        ..
+                    } = report
+                    {
+                        if *e == encoding {
+                            assert_eq!(*from, curve.len(), "losses arrive in order");
+                            curve.extend_from_slice(losses);
+                        }
+                    }
+                }
+                let expected = &reference.results[k];
+                assert_eq!(curve, expected.loss, "{encoding:?}");
+                let done = reports
+                    .iter()
+                    .find_map(|r| match r {
+                        Report::Done { result, .. } if result.encoding == encoding => Some(result),
+                        _ => None,
+                    })
+                    .expect("a result for every encoding");
+                assert_eq!(done.accuracy_by_length, expected.accuracy_by_length);
+                assert_eq!(done.final_loss, expected.final_loss);
+                assert_eq!(done.offset_hit_rate, expected.offset_hit_rate);
+                assert_eq!(done.lengths, reference.lengths);
+                assert_eq!(done.example, reference.example);
+                assert_eq!(done.table.is_some(), encoding == Encoding::Learned);
+                assert_eq!(done.attention.len(), 2, "one layer, two heads");
+                assert!(done.seconds >= done.train_seconds && done.train_seconds > 0.0);
+            }
+        }
+    }
+
+    #[test]
+    fn curves_grow_together_and_every_call_does_some_work() {
+        let mut session = Session::start(1, &small(), &[Encoding::None, Encoding::Rope]).unwrap();
+        // A clock that jumps past the budget at once: still one step per call.
+        let mut clock = {
+            let mut t = 0.0;
+            move || {
+                t += 10.0;
+                t
+            }
+        };
+        let first = session.work(&mut clock, 0.001);
+        assert_eq!(first.len(), 1, "one step of one encoding");
+        let second = session.work(&mut clock, 0.001);
+        match &second[0] {
+            Report::Progress { encoding, from, .. } => {
+                assert_eq!(
+                    (*encoding, *from),
+                    (Encoding::Rope, 0),
+                    "the other encoding's turn"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn no_encodings_is_an_error() {
+        assert!(Session::start(1, &small(), &[]).is_err());
+    }
+}
