@@ -30,6 +30,7 @@ pub enum PanelId {
     Learned,
     Nope,
     Stacking,
+    Train,
 }
 
 /// One row of the panel table.
@@ -325,6 +326,17 @@ pub const PANELS: &[PanelSpec] = &[
         svg: false,
         lazy: true,
     },
+    PanelSpec {
+        id: PanelId::Train,
+        name: "train",
+        title: "Can a model learn its positions?",
+        caption: "Encodings trained side by side in the browser: loss, accuracy by length, a learned table.",
+        short: "Train encodings",
+        part: "Beyond sinusoidal: today's encodings and the exercises",
+        csv: false,
+        svg: false,
+        lazy: true,
+    },
 ];
 
 /// A move along the lesson path ([`LESSON`]).
@@ -361,6 +373,7 @@ pub const LESSON: &[PanelId] = &[
     PanelId::Learned,
     PanelId::Nope,
     PanelId::Stacking,
+    PanelId::Train,
 ];
 
 /// Where a move along the lesson path leads from `current` (`None`: no section chosen yet, so

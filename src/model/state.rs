@@ -238,7 +238,8 @@ impl State {
         }
         // P depends on the values in use only: a new request that still does not fit leaves it.
         changed.encoding = !self.params.same_in_use(&before.params);
-        changed.panels = changed.encoding || self.settings != before.settings;
+        changed.panels =
+            changed.encoding || self.settings != before.settings || self.train != before.train;
         changed.view = self.view != before.view;
         changed.state = *self != before;
         changed.notices = Some(notices);
@@ -448,12 +449,12 @@ mod tests {
         state.update(Msg::Go(Go::Next));
         assert_eq!(changed.notices, Some(vec![]));
         assert_eq!(state.view.section, Some(PanelId::Pipeline));
-        let changed = state.update(Msg::Go(Go::To(PanelId::Stacking)));
-        assert_eq!(changed.show_section, Some(PanelId::Stacking));
+        let changed = state.update(Msg::Go(Go::To(PanelId::Train)));
+        assert_eq!(changed.show_section, Some(PanelId::Train));
         // Going on from the last stop changes nothing but still shows the section.
         let changed = state.update(Msg::Go(Go::Next));
         assert!(!changed.state);
-        assert_eq!(changed.show_section, Some(PanelId::Stacking));
+        assert_eq!(changed.show_section, Some(PanelId::Train));
         assert_eq!(super::super::query::state_query(&state), before);
     }
 

@@ -56,4 +56,31 @@ pub enum PanelEvent {
         d: usize,
         result: Result<(f64, usize), String>,
     },
+    /// A button or switch of the training panel, or `peLab.train()` / `peLab.stopTraining()`.
+    Train(TrainCommand),
+    /// A training worker's report.
+    TrainReport(Box<pe_lab_train::protocol::Report>),
+}
+
+/// What the training panel is asked to do.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TrainCommand {
+    /// Train the current settings (again); `peLab.train()` waits with its promise.
+    Start(Option<TrainPromise>),
+    PauseOrResume,
+    /// `peLab.stopTraining()`: end the run, keep what it measured.
+    Stop,
+    /// End the run and clear its figures.
+    Reset,
+    /// The tab was hidden (`true`) or shown again: a hidden tab's run pauses.
+    Hidden(bool),
+    /// Show this encoding's attention map (its link name).
+    ShowAttention(String),
+}
+
+/// A `peLab.train()` promise's two functions.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TrainPromise {
+    pub resolve: js_sys::Function,
+    pub reject: js_sys::Function,
 }

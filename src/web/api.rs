@@ -1,6 +1,7 @@
 //! `window.peLab`, the JavaScript API for course pages and tests (its contract is in the README):
 //! `ready`, `state`, `lesson`, `stats`, `backend`, `lastFrameMs`, `set({...})`, `whenDrawn()`,
-//! `on('change', fn)`, `off('change', fn)`, `bench({n, d, runs})`. The page's inline script
+//! `on('change', fn)`, `off('change', fn)`, `bench({n, d, runs})`, `train(options?)`,
+//! `stopTraining()`. The page's inline script
 //! creates the object and its `ready` promise before the wasm loads, so a course page can
 //! `await peLab.ready` at any time.
 //!
@@ -208,6 +209,44 @@ pub fn install() -> Result<(), WebError> {
             }
         });
         Ok(promise.into())
+    })?;
+    // `peLab.train(options?)`: the options are the training panel's link keys or their long
+    // names (`{task: 'reverse', encodings: ['rope', 'none'], steps: 200}`); they are set like
+    // `peLab.set`'s (clamped, with notices), then the run starts. A promise of
+    // `stats.panels.train` once every encoding is measured (or the run is stopped); rejected if
+    // a worker fails.
+    define_method(&object, "train", |options, _| {
+        let entries = if options.is_undefined() || options.is_null() {
+            Vec::new()
+        } else {
+            entries_as_text(&options)?
+                .into_iter()
+                .map(|(key, value)| {
+                    let key = crate::model::query::train_keys::option_key(&key).to_string();
+                    (key, value)
+                })
+                .collect()
+        };
+        let promise = Promise::new(&mut |resolve, reject| {
+            if !entries.is_empty() {
+                scheduler::send(Action::State(Msg::Set(entries.clone())));
+            }
+            scheduler::send(Action::Panel {
+                panel: crate::model::panels::PanelId::Train,
+                event: super::action::PanelEvent::Train(super::action::TrainCommand::Start(
+                    Some(super::action::TrainPromise { resolve, reject }),
+                )),
+            });
+        });
+        Ok(promise.into())
+    })?;
+    // `peLab.stopTraining()`: ends the run; what it measured stays.
+    define_method(&object, "stopTraining", |_, _| {
+        scheduler::send(Action::Panel {
+            panel: crate::model::panels::PanelId::Train,
+            event: super::action::PanelEvent::Train(super::action::TrainCommand::Stop),
+        });
+        Ok(JsValue::UNDEFINED)
     })?;
     // For tests of the fallback: loses the WebGPU device the way a driver reset would.
     define_method(&object, "simulateDeviceLoss", |_, _| {

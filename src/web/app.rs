@@ -337,6 +337,7 @@ impl App {
             panel: id,
             caches,
             style: figure_style,
+            train: &state.train,
         };
         Some((panel, ctx))
     }

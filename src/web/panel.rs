@@ -49,6 +49,7 @@ fn mount(id: PanelId) -> Result<Box<dyn Panel>, WebError> {
         PanelId::Learned => Box::new(panels::learned::LearnedPanel::mount(spec)?),
         PanelId::Nope => Box::new(panels::nope::NopePanel::mount(spec)?),
         PanelId::Stacking => Box::new(panels::stacking::StackingPanel::mount(spec)?),
+        PanelId::Train => Box::new(panels::train::TrainPanel::mount(spec)?),
     })
 }
 
@@ -80,6 +81,8 @@ pub struct Ctx<'a> {
     pub caches: &'a panels::Caches,
     /// The colours and type of every figure, for the page's theme and mode.
     pub style: &'a crate::model::figure_style::FigureStyle,
+    /// The training panel's settings.
+    pub train: &'a crate::model::train::TrainSettings,
 }
 
 /// A panel of the page.

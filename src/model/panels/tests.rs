@@ -53,7 +53,8 @@ fn the_lesson_follows_the_chapter() {
             "shaw",
             "learned",
             "nope",
-            "stacking"
+            "stacking",
+            "train"
         ]
     );
     // The parts come in one block each.

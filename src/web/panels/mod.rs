@@ -33,6 +33,8 @@ mod similarity_charts;
 mod similarity_heatmap;
 pub mod stacking;
 pub mod t5;
+pub mod train;
+mod train_figures;
 
 use crate::model::inputs::{Inputs, Memo};
 use crate::model::query::values::UrlName;

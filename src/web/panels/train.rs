@@ -1,0 +1,381 @@
+//! "Can a model learn its positions?": the chapter's exercise 2, trained live. The reader picks a
+//! task and the encodings; Train deals them out to Web Workers (`web::train_workers`), whose
+//! reports arrive as panel events and fill a [`TrainRun`]; the figures (`train_figures`) and
+//! `stats.panels.train` are drawn from it. The settings are part of the page's state and link;
+//! the run and its results belong to this panel and stay while the reader scrolls away.
+
+use js_sys::Function;
+use wasm_bindgen::JsValue;
+use web_sys::{HtmlButtonElement, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
+
+use super::super::action::{Action, PanelEvent, TrainCommand};
+use super::super::dom::{self, listen, now_ms};
+use super::super::error::WebError;
+use super::super::panel::{to_js, Panel, PanelSpec};
+use super::super::train_workers::TrainWorkers;
+use super::train_figures;
+use super::Ctx;
+use crate::model::inputs::Inputs;
+use crate::model::panels::PanelId;
+use crate::model::state::Msg;
+use crate::model::train::run::TrainRun;
+use crate::model::train::{chance_text, task_line, TrainEncoding, TrainSettings};
+use pe_lab_train::protocol::{Report, Request};
+
+crate::element_table! {
+    pub struct TrainDom {
+        task: HtmlSelectElement = "train-task",
+        tk: HtmlInputElement = "train-tk",
+        tn: HtmlInputElement = "train-tn",
+        steps: HtmlInputElement = "train-tsteps",
+        lr: HtmlInputElement = "train-tlr",
+        seed: HtmlInputElement = "train-tseed",
+        d: HtmlInputElement = "train-td",
+        heads: HtmlInputElement = "train-theads",
+        layers: HtmlInputElement = "train-tlayers",
+        causal: HtmlInputElement = "train-tcausal",
+        encodings: HtmlElement = "train-encodings",
+        task_line: HtmlElement = "train-task-line",
+        start: HtmlButtonElement = "train-start",
+        pause: HtmlButtonElement = "train-pause",
+        reset: HtmlButtonElement = "train-reset",
+        progress: HtmlElement = "train-progress",
+        loss: HtmlCanvasElement = "train-loss",
+        accuracy: HtmlCanvasElement = "train-accuracy",
+        table: HtmlCanvasElement = "train-table",
+        sinusoid: HtmlCanvasElement = "train-p",
+        gram: HtmlCanvasElement = "train-gram",
+        gram_p: HtmlCanvasElement = "train-gram-p",
+        spread: HtmlElement = "train-spread",
+        attention_choice: HtmlSelectElement = "train-attn-enc",
+        attention: HtmlCanvasElement = "train-attention",
+        attention_readout: HtmlElement = "train-attn-readout",
+        results: HtmlElement = "train-results",
+        findings: HtmlElement = "train-findings",
+    }
+}
+
+/// The number fields and the keys they set.
+const NUMBER_KEYS: [(&str, &str); 8] = [
+    ("train-tk", "tk"),
+    ("train-tn", "tn"),
+    ("train-tsteps", "tsteps"),
+    ("train-tlr", "tlr"),
+    ("train-tseed", "tseed"),
+    ("train-td", "td"),
+    ("train-theads", "theads"),
+    ("train-tlayers", "tlayers"),
+];
+
+/// The figures are drawn again at most this often while a run reports (each report is a few
+/// steps; drawing every one would spend the main thread on charts).
+const REDRAW_EVERY_MS: f64 = 250.0;
+
+pub struct TrainPanel {
+    spec: &'static PanelSpec,
+    dom: TrainDom,
+    workers: TrainWorkers,
+    run: Option<TrainRun>,
+    next_run: u32,
+    /// The reader pressed Pause (the tab being hidden pauses too, without this).
+    paused_by_reader: bool,
+    hidden: bool,
+    /// When the run's wall clock last started (`None` while it stands).
+    clock_since: Option<f64>,
+    /// Bumped when the figures must be drawn again (part of the panel's inputs).
+    version: u64,
+    last_drawn_ms: f64,
+    /// `peLab.train()` promises waiting for the run's end.
+    waiting: Vec<(Function, Function)>,
+    /// The encoding whose attention map is shown (the reader's choice).
+    attention_encoding: Option<TrainEncoding>,
+}
+
+impl TrainPanel {
+    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
+        Ok(TrainPanel {
+            spec,
+            dom: TrainDom::mount()?,
+            workers: TrainWorkers::default(),
+            run: None,
+            next_run: 1,
+            paused_by_reader: false,
+            hidden: false,
+            clock_since: None,
+            version: 0,
+            last_drawn_ms: f64::NEG_INFINITY,
+            waiting: Vec::new(),
+            attention_encoding: None,
+        })
+    }
+
+    fn running(&self) -> bool {
+        self.run.as_ref().is_some_and(TrainRun::is_running)
+    }
+
+    /// Adds the time since the clock last started to the run's wall clock.
+    fn stop_clock(&mut self) {
+        if let (Some(since), Some(run)) = (self.clock_since.take(), self.run.as_mut()) {
+            run.wall_seconds += (now_ms() - since) / 1000.0;
+        }
+    }
+
+    fn start_clock(&mut self) {
+        if self.running() && !self.paused_by_reader && !self.hidden {
+            self.clock_since.get_or_insert_with(now_ms);
+        }
+    }
+
+    fn start(&mut self, settings: &TrainSettings, send: fn(Action)) -> Result<(), WebError> {
+        self.stop_clock();
+        let id = self.next_run;
+        self.next_run = self.next_run.wrapping_add(1).max(1);
+        let count = TrainWorkers::count_for(settings.encodings.len());
+        self.run = Some(TrainRun::new(id, settings, count));
+        self.paused_by_reader = false;
+        self.attention_encoding = None;
+        self.workers.start(id, settings, count, send)?;
+        if self.hidden {
+            self.workers.tell(&Request::Pause);
+        }
+        self.start_clock();
+        Ok(())
+    }
+
+    /// Settles the waiting `peLab.train()` promises with the run's numbers.
+    fn settle(&mut self, failure: Option<&str>) {
+        let stats = self.stats().unwrap_or(JsValue::NULL);
+        for (resolve, reject) in self.waiting.drain(..) {
+            let _ = match failure {
+                None => resolve.call1(&JsValue::NULL, &stats),
+                Some(message) => reject.call1(
+                    &JsValue::NULL,
+                    &js_sys::Error::new(&format!("training failed: {message}")).into(),
+                ),
+            };
+        }
+    }
+
+    fn command(&mut self, ctx: &mut Ctx, command: TrainCommand) -> Result<(), WebError> {
+        match command {
+            TrainCommand::Start(promise) => {
+                self.start(ctx.train, ctx.send)?;
+                if let Some(promise) = promise {
+                    self.waiting.push((promise.resolve, promise.reject));
+                }
+            }
+            TrainCommand::PauseOrResume => {
+                if self.running() {
+                    self.paused_by_reader = !self.paused_by_reader;
+                    self.apply_pause();
+                }
+            }
+            TrainCommand::Stop | TrainCommand::Reset => {
+                self.stop_clock();
+                self.workers.stop();
+                if let Some(run) = self.run.as_mut() {
+                    if run.is_running() {
+                        run.failure = Some("stopped before the end".into());
+                    }
+                }
+                self.settle(None);
+                if matches!(command, TrainCommand::Reset) {
+                    self.run = None;
+                }
+            }
+            TrainCommand::Hidden(hidden) => {
+                self.hidden = hidden;
+                self.apply_pause();
+            }
+            TrainCommand::ShowAttention(name) => {
+                self.attention_encoding = TrainEncoding::from_link(&name);
+            }
+        }
+        self.version += 1;
+        Ok(())
+    }
+
+    fn apply_pause(&mut self) {
+        let paused = self.paused_by_reader || self.hidden;
+        if let Some(run) = self.run.as_mut() {
+            run.paused = paused;
+        }
+        if paused {
+            self.stop_clock();
+            self.workers.tell(&Request::Pause);
+        } else {
+            self.workers.tell(&Request::Resume);
+            self.start_clock();
+        }
+    }
+
+    /// A worker's report. Returns whether the figures should be drawn now.
+    fn report(&mut self, report: Report) -> bool {
+        let Some(run) = self.run.as_mut() else {
+            return false;
+        };
+        let failure = match &report {
+            Report::Failed { message, .. } => Some(message.clone()),
+            _ => None,
+        };
+        let finishing = matches!(report, Report::Done { .. }) || failure.is_some();
+        if !run.absorb(report) {
+            return false;
+        }
+        // The wall clock is read at every report, so that steps per second are current.
+        if let Some(since) = self.clock_since {
+            let now = now_ms();
+            run.wall_seconds += (now - since) / 1000.0;
+            self.clock_since = Some(now);
+        }
+        let ended = !run.is_running();
+        if ended {
+            self.stop_clock();
+            self.workers.stop();
+            self.settle(failure.as_deref());
+        }
+        let due = now_ms() - self.last_drawn_ms >= REDRAW_EVERY_MS;
+        if finishing || ended || due {
+            self.version += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn show_controls(&self, settings: &TrainSettings) {
+        let c = &settings.config;
+        let dom = &self.dom;
+        dom.task.set_value(c.task.link_name());
+        let numbers = [
+            (&dom.tk, c.shift_k.to_string()),
+            (&dom.tn, c.train_length.to_string()),
+            (&dom.steps, c.steps.to_string()),
+            (&dom.lr, format!("{}", c.learning_rate)),
+            (&dom.seed, c.seed.to_string()),
+            (&dom.d, c.d.to_string()),
+            (&dom.heads, c.heads.to_string()),
+            (&dom.layers, c.layers.to_string()),
+        ];
+        for (input, value) in numbers {
+            if input.value() != value {
+                input.set_value(&value);
+            }
+        }
+        dom.tk.set_disabled(c.task != crate::model::train::Task::Shift);
+        dom.causal.set_checked(c.causal);
+        for encoding in TrainEncoding::ALL {
+            if let Ok(box_) = dom::element::<HtmlInputElement>(&format!("train-enc-{}", encoding.link_name())) {
+                box_.set_checked(settings.encodings.contains(&encoding));
+            }
+        }
+        dom::text(
+            &dom.task_line,
+            &format!("{}; {}.", task_line(c.task), chance_text(c)),
+        );
+        let running = self.running();
+        dom.start.set_text_content(Some(if running { "Train again" } else { "Train" }));
+        dom.pause.set_disabled(!running);
+        dom.pause
+            .set_text_content(Some(if self.paused_by_reader { "Resume" } else { "Pause" }));
+        dom.reset.set_disabled(self.run.is_none());
+    }
+}
+
+impl Panel for TrainPanel {
+    fn spec(&self) -> &'static PanelSpec {
+        self.spec
+    }
+
+    fn inputs(&self, ctx: &Ctx) -> Inputs {
+        Inputs::new()
+            .with_debug(ctx.train)
+            .with(self.version)
+            .with(ctx.style.background.css())
+    }
+
+    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
+        self.show_controls(ctx.train);
+        let settings_changed = self
+            .run
+            .as_ref()
+            .is_some_and(|run| run.config != ctx.train.config || run.encodings != ctx.train.encodings);
+        dom::text(
+            &self.dom.progress,
+            &train_figures::progress_text(self.run.as_ref(), settings_changed),
+        );
+        if ctx.draw {
+            self.last_drawn_ms = now_ms();
+            train_figures::draw(ctx, &self.dom, self.run.as_ref(), self.attention_encoding)?;
+        }
+        Ok(())
+    }
+
+    fn stats(&self) -> Option<JsValue> {
+        Some(match &self.run {
+            Some(run) => to_js(&run.stats()),
+            None => to_js(&TrainRun::new(0, &TrainSettings::default(), 0).stats()),
+        })
+    }
+
+    fn error_slot(&self) -> &HtmlElement {
+        &self.dom.progress
+    }
+
+    fn wire(&self, panel: PanelId, send: fn(Action)) -> Result<(), WebError> {
+        let command = move |command: TrainCommand| send(Action::Panel {
+            panel,
+            event: PanelEvent::Train(command),
+        });
+        listen(&self.dom.start, "click", move |_| command(TrainCommand::Start(None)))?;
+        listen(&self.dom.pause, "click", move |_| command(TrainCommand::PauseOrResume))?;
+        listen(&self.dom.reset, "click", move |_| command(TrainCommand::Reset))?;
+        let choice = self.dom.attention_choice.clone();
+        listen(&self.dom.attention_choice, "change", move |_| {
+            command(TrainCommand::ShowAttention(choice.value()))
+        })?;
+        if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+            let page = document.clone();
+            listen(&document, "visibilitychange", move |_| {
+                command(TrainCommand::Hidden(page.hidden()))
+            })?;
+        }
+        let set = move |key: &str, value: String| {
+            send(Action::State(Msg::set(key, value)));
+        };
+        let task = self.dom.task.clone();
+        listen(&self.dom.task, "change", move |_| set("task", task.value()))?;
+        let causal = self.dom.causal.clone();
+        listen(&self.dom.causal, "change", move |_| {
+            set("tcausal", if causal.checked() { "1" } else { "0" }.into())
+        })?;
+        for (id, key) in NUMBER_KEYS {
+            let input = dom::element::<HtmlInputElement>(id)?;
+            let field = input.clone();
+            listen(&input, "change", move |_| set(key, field.value()))?;
+        }
+        listen(&self.dom.encodings, "change", move |_| {
+            let chosen: Vec<&str> = TrainEncoding::ALL
+                .iter()
+                .map(|e| e.link_name())
+                .filter(|name| {
+                    dom::element::<HtmlInputElement>(&format!("train-enc-{name}"))
+                        .is_ok_and(|b| b.checked())
+                })
+                .collect();
+            set("tenc", chosen.join(","));
+        })?;
+        Ok(())
+    }
+
+    fn event(&mut self, ctx: &mut Ctx, event: PanelEvent) -> Result<bool, WebError> {
+        match event {
+            PanelEvent::TrainReport(report) => Ok(self.report(*report)),
+            PanelEvent::Train(command) => {
+                self.command(ctx, command)?;
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+}
