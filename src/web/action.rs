@@ -76,6 +76,8 @@ pub enum TrainCommand {
     Hidden(bool),
     /// Show this encoding's attention map (its link name).
     ShowAttention(String),
+    /// Draw the next group of the panel's figures (they are drawn one group per frame).
+    DrawMore,
 }
 
 /// A `peLab.train()` promise's two functions.

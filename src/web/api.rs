@@ -233,9 +233,9 @@ pub fn install() -> Result<(), WebError> {
             }
             scheduler::send(Action::Panel {
                 panel: crate::model::panels::PanelId::Train,
-                event: super::action::PanelEvent::Train(super::action::TrainCommand::Start(
-                    Some(super::action::TrainPromise { resolve, reject }),
-                )),
+                event: super::action::PanelEvent::Train(super::action::TrainCommand::Start(Some(
+                    super::action::TrainPromise { resolve, reject },
+                ))),
             });
         });
         Ok(promise.into())

@@ -14,9 +14,9 @@ use crate::model::panels::PanelId;
 use crate::model::train::TrainSettings;
 use pe_lab_train::protocol::{Report, Request};
 
-/// The loader Trunk writes for the worker crate (index.html's `data-type="worker"` link): it
-/// imports the worker's bindings and starts its wasm.
-const WORKER_SCRIPT: &str = "./pe-lab-train-worker_loader.js";
+/// The worker's loader (www/train-worker.js): it imports the bindings Trunk writes for the worker
+/// crate (index.html's `data-type="worker"` link) and starts its wasm.
+const WORKER_SCRIPT: &str = "./train-worker.js";
 
 /// At most this many workers, whatever the machine: each holds a model and its buffers, and a
 /// class's laptops have 2–8 cores.
@@ -64,6 +64,12 @@ impl TrainWorkers {
                 continue;
             }
             let worker = Worker::new(WORKER_SCRIPT)?;
+            let request = to_js(&Request::Start {
+                run,
+                config: settings.config.clone(),
+                encodings,
+            })?;
+            let listener = worker.clone();
             let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
                 let report = serde_wasm_bindgen::from_value::<Report>(event.data()).unwrap_or_else(
                     |error| Report::Failed {
@@ -71,6 +77,22 @@ impl TrainWorkers {
                         message: format!("a worker's report could not be read: {error}"),
                     },
                 );
+                // The run is posted once the worker listens (a message posted while its wasm
+                // loads would find no handler).
+                if report == Report::Ready {
+                    if let Err(error) = listener.post_message(&request) {
+                        let message =
+                            format!("the training worker could not be started: {error:?}");
+                        send(Action::Panel {
+                            panel: PanelId::Train,
+                            event: PanelEvent::TrainReport(Box::new(Report::Failed {
+                                run,
+                                message,
+                            })),
+                        });
+                    }
+                    return;
+                }
                 send(Action::Panel {
                     panel: PanelId::Train,
                     event: PanelEvent::TrainReport(Box::new(report)),
@@ -88,12 +110,6 @@ impl TrainWorkers {
                 });
             });
             worker.set_onerror(Some(on_error.unchecked_ref()));
-            let request = Request::Start {
-                run,
-                config: settings.config.clone(),
-                encodings,
-            };
-            worker.post_message(&to_js(&request)?)?;
             self.workers.push((worker, on_message));
         }
         Ok(())

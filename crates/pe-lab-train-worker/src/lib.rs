@@ -131,5 +131,6 @@ mod worker {
         scope().set_onmessage(Some(handler.as_ref().unchecked_ref()));
         // The handler lives as long as the worker.
         handler.forget();
+        post(&Report::Ready);
     }
 }

@@ -32,6 +32,9 @@ pub enum Request {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Report {
+    /// The worker has started and listens: a request posted before this could be lost (its
+    /// handler is set once its wasm has loaded).
+    Ready,
     /// The next training losses of one encoding: `losses[0]` is the loss of step `from`
     /// (counted from 0); `seconds` is the time the worker has spent on this encoding so far.
     Progress {
@@ -61,6 +64,7 @@ impl Report {
     /// The run the report belongs to.
     pub fn run(&self) -> u32 {
         match self {
+            Report::Ready => 0,
             Report::Progress { run, .. }
             | Report::Evaluating { run, .. }
             | Report::Done { run, .. }

@@ -59,7 +59,7 @@ impl TrainRun {
 
     /// Takes in a worker's report; returns whether it was this run's.
     pub fn absorb(&mut self, report: Report) -> bool {
-        if report.run() != self.id {
+        if report.run() != self.id || report == Report::Ready {
             return false;
         }
         match report {
@@ -98,6 +98,7 @@ impl TrainRun {
                 }
             }
             Report::Failed { message, .. } => self.failure = Some(message),
+            Report::Ready => {}
         }
         true
     }

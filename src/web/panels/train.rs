@@ -6,12 +6,14 @@
 
 use js_sys::Function;
 use wasm_bindgen::JsValue;
-use web_sys::{HtmlButtonElement, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
+use web_sys::{
+    HtmlButtonElement, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement,
+};
 
 use super::super::action::{Action, PanelEvent, TrainCommand};
 use super::super::dom::{self, listen, now_ms};
 use super::super::error::WebError;
-use super::super::panel::{to_js, Panel, PanelSpec};
+use super::super::panel::{Panel, PanelSpec};
 use super::super::train_workers::TrainWorkers;
 use super::train_figures;
 use super::Ctx;
@@ -89,6 +91,12 @@ pub struct TrainPanel {
     waiting: Vec<(Function, Function)>,
     /// The encoding whose attention map is shown (the reader's choice).
     attention_encoding: Option<TrainEncoding>,
+    /// The settings as last rendered (what `stats` describes before a run).
+    settings: TrainSettings,
+    /// What the figures other than the loss chart were last drawn from, and the group of them
+    /// still to draw (one per frame).
+    static_drawn: Option<String>,
+    static_stage: Option<usize>,
 }
 
 impl TrainPanel {
@@ -106,6 +114,9 @@ impl TrainPanel {
             last_drawn_ms: f64::NEG_INFINITY,
             waiting: Vec::new(),
             attention_encoding: None,
+            settings: TrainSettings::default(),
+            static_drawn: None,
+            static_stage: None,
         })
     }
 
@@ -190,6 +201,7 @@ impl TrainPanel {
             TrainCommand::ShowAttention(name) => {
                 self.attention_encoding = TrainEncoding::from_link(&name);
             }
+            TrainCommand::DrawMore => {}
         }
         self.version += 1;
         Ok(())
@@ -262,10 +274,13 @@ impl TrainPanel {
                 input.set_value(&value);
             }
         }
-        dom.tk.set_disabled(c.task != crate::model::train::Task::Shift);
+        dom.tk
+            .set_disabled(c.task != crate::model::train::Task::Shift);
         dom.causal.set_checked(c.causal);
         for encoding in TrainEncoding::ALL {
-            if let Ok(box_) = dom::element::<HtmlInputElement>(&format!("train-enc-{}", encoding.link_name())) {
+            if let Ok(box_) =
+                dom::element::<HtmlInputElement>(&format!("train-enc-{}", encoding.link_name()))
+            {
                 box_.set_checked(settings.encodings.contains(&encoding));
             }
         }
@@ -274,10 +289,14 @@ impl TrainPanel {
             &format!("{}; {}.", task_line(c.task), chance_text(c)),
         );
         let running = self.running();
-        dom.start.set_text_content(Some(if running { "Train again" } else { "Train" }));
+        dom.start
+            .set_text_content(Some(if running { "Train again" } else { "Train" }));
         dom.pause.set_disabled(!running);
-        dom.pause
-            .set_text_content(Some(if self.paused_by_reader { "Resume" } else { "Pause" }));
+        dom.pause.set_text_content(Some(if self.paused_by_reader {
+            "Resume"
+        } else {
+            "Pause"
+        }));
         dom.reset.set_disabled(self.run.is_none());
     }
 }
@@ -295,26 +314,67 @@ impl Panel for TrainPanel {
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
+        self.settings = ctx.train.clone();
         self.show_controls(ctx.train);
-        let settings_changed = self
-            .run
-            .as_ref()
-            .is_some_and(|run| run.config != ctx.train.config || run.encodings != ctx.train.encodings);
+        let settings_changed = self.run.as_ref().is_some_and(|run| {
+            run.config != ctx.train.config || run.encodings != ctx.train.encodings
+        });
         dom::text(
             &self.dom.progress,
             &train_figures::progress_text(self.run.as_ref(), settings_changed),
         );
         if ctx.draw {
             self.last_drawn_ms = now_ms();
-            train_figures::draw(ctx, &self.dom, self.run.as_ref(), self.attention_encoding)?;
+            let key = train_figures::static_key(ctx, self.run.as_ref(), self.attention_encoding);
+            // A canvas resized since the figures were all drawn needs them again (not while
+            // they are still being drawn, one group per frame).
+            let resized =
+                self.static_stage.is_none() && train_figures::static_out_of_date(&self.dom);
+            if self.static_drawn.as_ref() != Some(&key) || resized {
+                self.static_drawn = Some(key);
+                self.static_stage = Some(0);
+            }
+            let next = train_figures::draw(
+                ctx,
+                &self.dom,
+                self.run.as_ref(),
+                self.attention_encoding,
+                self.static_stage,
+            )?;
+            if self.static_stage.is_some() {
+                self.static_stage = next;
+                if next.is_some() {
+                    // The next group of figures in the next frame.
+                    (ctx.send)(Action::Panel {
+                        panel: PanelId::Train,
+                        event: PanelEvent::Train(TrainCommand::DrawMore),
+                    });
+                }
+            }
         }
         Ok(())
     }
 
     fn stats(&self) -> Option<JsValue> {
+        // Unknown numbers are null (not absent) in the contract.
+        let to_js = |stats: &crate::model::train::run::TrainStats| {
+            use serde::Serialize;
+            let serializer = serde_wasm_bindgen::Serializer::new()
+                .serialize_missing_as_null(true)
+                .serialize_maps_as_objects(true);
+            stats.serialize(&serializer).unwrap_or(JsValue::NULL)
+        };
         Some(match &self.run {
             Some(run) => to_js(&run.stats()),
-            None => to_js(&TrainRun::new(0, &TrainSettings::default(), 0).stats()),
+            None => {
+                // No run yet: the settings a run would start with, nothing running.
+                let mut idle = TrainRun::new(0, &self.settings, 0);
+                idle.failure = Some("not started".into());
+                let mut stats = idle.stats();
+                stats.failure = None;
+                stats.running = false;
+                to_js(&stats)
+            }
         })
     }
 
@@ -323,13 +383,21 @@ impl Panel for TrainPanel {
     }
 
     fn wire(&self, panel: PanelId, send: fn(Action)) -> Result<(), WebError> {
-        let command = move |command: TrainCommand| send(Action::Panel {
-            panel,
-            event: PanelEvent::Train(command),
-        });
-        listen(&self.dom.start, "click", move |_| command(TrainCommand::Start(None)))?;
-        listen(&self.dom.pause, "click", move |_| command(TrainCommand::PauseOrResume))?;
-        listen(&self.dom.reset, "click", move |_| command(TrainCommand::Reset))?;
+        let command = move |command: TrainCommand| {
+            send(Action::Panel {
+                panel,
+                event: PanelEvent::Train(command),
+            })
+        };
+        listen(&self.dom.start, "click", move |_| {
+            command(TrainCommand::Start(None))
+        })?;
+        listen(&self.dom.pause, "click", move |_| {
+            command(TrainCommand::PauseOrResume)
+        })?;
+        listen(&self.dom.reset, "click", move |_| {
+            command(TrainCommand::Reset)
+        })?;
         let choice = self.dom.attention_choice.clone();
         listen(&self.dom.attention_choice, "change", move |_| {
             command(TrainCommand::ShowAttention(choice.value()))

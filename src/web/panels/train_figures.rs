@@ -5,11 +5,12 @@
 
 use pe_lab_train::analysis::{normalised_gram, sinusoidal_table};
 use pe_lab_train::protocol::EncodingReport;
-use web_sys::{HtmlCanvasElement, HtmlOptionElement};
 use wasm_bindgen::JsCast;
+use web_sys::{HtmlCanvasElement, HtmlOptionElement};
 
 use super::super::dom;
 use super::super::error::WebError;
+use super::super::surface;
 use super::family_charts::{draw_lines, draw_matrix, LineChart, Scale, Series};
 use super::train::TrainDom;
 use super::{canvas_message, Ctx};
@@ -71,38 +72,96 @@ pub fn progress_text(run: Option<&TrainRun>, settings_changed: bool) -> String {
     text
 }
 
+/// What the figures other than the loss chart are drawn from: while it is unchanged (a run
+/// reporting its losses) only the loss chart and the table are drawn again, so that the main
+/// thread's work per report stays small.
+pub fn static_key(ctx: &Ctx, run: Option<&TrainRun>, chosen: Option<TrainEncoding>) -> String {
+    format!(
+        "{:?}|{}|{:?}|{}|{}|{}",
+        run.map(|r| (r.id, r.finished().count())),
+        ctx.style.background.css(),
+        chosen,
+        ctx.train.config.train_length,
+        ctx.train.config.d,
+        ctx.style.label_px
+    )
+}
+
+/// Whether a figure other than the loss chart must be drawn although `static_key` is unchanged
+/// (its canvas was resized, or never drawn).
+pub fn static_out_of_date(dom: &TrainDom) -> bool {
+    [
+        &dom.accuracy,
+        &dom.table,
+        &dom.sinusoid,
+        &dom.gram,
+        &dom.gram_p,
+        &dom.attention,
+    ]
+    .into_iter()
+    .any(|c| surface::out_of_date(c) || !c.has_attribute("data-logical-width"))
+}
+
+/// The figures drawn in one frame: the loss chart and the table always; when the other figures
+/// must be drawn too, one group of them per frame (`stage` 0, 1, 2), so that no frame of the main
+/// thread draws them all. Returns the next stage, `None` when every figure is drawn.
 pub fn draw(
     ctx: &Ctx,
     dom: &TrainDom,
     run: Option<&TrainRun>,
     chosen: Option<TrainEncoding>,
-) -> Result<(), WebError> {
+    stage: Option<usize>,
+) -> Result<Option<usize>, WebError> {
     let Some(run) = run else {
-        for canvas in [&dom.loss, &dom.accuracy, &dom.attention] {
-            canvas_message(canvas, &["Not trained yet.", "Press Train above."])?;
+        if stage == Some(0) {
+            for canvas in [&dom.loss, &dom.accuracy, &dom.attention] {
+                canvas_message(canvas, &["Not trained yet.", "Press Train above."])?;
+            }
+            dom::text(&dom.attention_readout, "");
+            dom.results.set_inner_html("");
+            dom.findings.set_inner_html("");
+            return Ok(Some(1));
         }
-        draw_tables(ctx, dom, None, ctx.train.config.train_length, ctx.train.config.d)?;
-        dom::text(&dom.attention_readout, "");
-        dom.results.set_inner_html("");
-        dom.findings.set_inner_html("");
-        return Ok(());
+        if stage == Some(1) {
+            draw_tables(
+                ctx,
+                dom,
+                None,
+                ctx.train.config.train_length,
+                ctx.train.config.d,
+            )?;
+        }
+        return Ok(None);
     };
     draw_loss(ctx, &dom.loss, run)?;
-    draw_accuracy(ctx, &dom.accuracy, run)?;
-    let learned = run.finished().find(|r| r.encoding == TrainEncoding::Learned);
-    draw_tables(ctx, dom, learned, run.config.train_length, run.config.d)?;
-    draw_attention(ctx, dom, run, chosen)?;
     fill_results(dom, run);
-    let findings = crate::model::train::findings::findings(run);
-    dom.findings.set_inner_html("");
-    if let Some(document) = web_sys::window().and_then(|w| w.document()) {
-        for finding in findings {
-            let item = document.create_element("li")?;
-            item.set_text_content(Some(&finding));
-            dom.findings.append_child(&item)?;
+    match stage {
+        Some(0) => {
+            draw_accuracy(ctx, &dom.accuracy, run)?;
+            let findings = crate::model::train::findings::findings(run);
+            dom.findings.set_inner_html("");
+            if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+                for finding in findings {
+                    let item = document.create_element("li")?;
+                    item.set_text_content(Some(&finding));
+                    dom.findings.append_child(&item)?;
+                }
+            }
+            Ok(Some(1))
         }
+        Some(1) => {
+            let learned = run
+                .finished()
+                .find(|r| r.encoding == TrainEncoding::Learned);
+            draw_tables(ctx, dom, learned, run.config.train_length, run.config.d)?;
+            Ok(Some(2))
+        }
+        Some(2) => {
+            draw_attention(ctx, dom, run, chosen)?;
+            Ok(None)
+        }
+        _ => Ok(None),
     }
-    Ok(())
 }
 
 fn draw_loss(ctx: &Ctx, canvas: &HtmlCanvasElement, run: &TrainRun) -> Result<(), WebError> {
@@ -179,17 +238,22 @@ fn draw_accuracy(ctx: &Ctx, canvas: &HtmlCanvasElement, run: &TrainRun) -> Resul
         dashed: true,
         markers: false,
     });
+    let x_desc = format!(
+        "Sequence length (dashed line: the training length, {})",
+        c.train_length
+    );
     draw_lines(
         canvas,
         &LineChart {
             style: ctx.style,
-            x_desc: "Sequence length",
+            x_desc: &x_desc,
             y_desc: "Token accuracy",
             log_x: false,
             log_y: false,
             series,
             y_range: Some((0.0, 1.0)),
-            marks: vec![(c.train_length as f64, format!("training length {}", c.train_length))],
+            // Said in the axis title: a label at the top of the line would sit on the curves.
+            marks: vec![(c.train_length as f64, String::new())],
         },
     )
 }
@@ -204,24 +268,60 @@ fn draw_tables(
 ) -> Result<(), WebError> {
     let p = sinusoidal_table(rows, cols);
     let descs = ("Column", "Position");
-    draw_matrix(&dom.sinusoid, ctx.scratch, &p.values, (rows, cols), Scale::Diverging(1.0), descs, (None, None))?;
+    draw_matrix(
+        &dom.sinusoid,
+        ctx.scratch,
+        &p.values,
+        (rows, cols),
+        Scale::Diverging(1.0),
+        descs,
+        (None, None),
+    )?;
     let gram_p: Vec<f32> = normalised_gram(&p.values, rows, cols)
         .unwrap_or_default()
         .into_iter()
         .map(|v| v as f32)
         .collect();
     let gram_descs = ("Position j", "Position i");
-    draw_matrix(&dom.gram_p, ctx.scratch, &gram_p, (rows, rows), Scale::Diverging(1.0), gram_descs, (None, None))?;
+    draw_matrix(
+        &dom.gram_p,
+        ctx.scratch,
+        &gram_p,
+        (rows, rows),
+        Scale::Diverging(1.0),
+        gram_descs,
+        (None, None),
+    )?;
     match learned.and_then(|r| Some((r, r.table.as_ref()?))) {
         Some((r, table)) => {
-            let limit = table.values.iter().fold(0f32, |m, v| m.max(v.abs())).max(1e-6);
-            draw_matrix(&dom.table, ctx.scratch, &table.values, (table.rows, table.cols), Scale::Diverging(limit), descs, (None, None))?;
+            let limit = table
+                .values
+                .iter()
+                .fold(0f32, |m, v| m.max(v.abs()))
+                .max(1e-6);
+            draw_matrix(
+                &dom.table,
+                ctx.scratch,
+                &table.values,
+                (table.rows, table.cols),
+                Scale::Diverging(limit),
+                descs,
+                (None, None),
+            )?;
             let gram: Vec<f32> = normalised_gram(&table.values, table.rows, table.cols)
                 .unwrap_or_default()
                 .into_iter()
                 .map(|v| v as f32)
                 .collect();
-            draw_matrix(&dom.gram, ctx.scratch, &gram, (table.rows, table.rows), Scale::Diverging(1.0), gram_descs, (None, None))?;
+            draw_matrix(
+                &dom.gram,
+                ctx.scratch,
+                &gram,
+                (table.rows, table.rows),
+                Scale::Diverging(1.0),
+                gram_descs,
+                (None, None),
+            )?;
             dom::text(
                 &dom.spread,
                 &format!(
@@ -277,13 +377,20 @@ fn draw_attention(
         .or(best);
     let Some(report) = shown else {
         dom::text(&dom.attention_readout, "");
-        return canvas_message(&dom.attention, &["The attention maps are drawn", "once training ends."]);
+        return canvas_message(
+            &dom.attention,
+            &["The attention maps are drawn", "once training ends."],
+        );
     };
     dom.attention_choice.set_value(report.encoding.link_name());
     let (layer, head) = report
         .offset_hit_rate
         .map_or((run.config.layers - 1, 0), |h| (h.layer, h.head));
-    let Some(map) = report.attention.iter().find(|m| m.layer == layer && m.head == head) else {
+    let Some(map) = report
+        .attention
+        .iter()
+        .find(|m| m.layer == layer && m.head == head)
+    else {
         return canvas_message(&dom.attention, &["No attention map."]);
     };
     let names: Vec<String> = report.example.iter().map(|t| t.to_string()).collect();
@@ -330,12 +437,24 @@ fn fill_results(dom: &TrainDom, run: &TrainRun) {
             ],
             None => {
                 let curve = &run.curves[k];
-                let last = curve.last().map_or("–".into(), |&l| loss_text(f64::from(l)));
-                [last, "…".into(), "…".into(), "…".into(), "…".into(), format!("{:.1}", run.seconds[k])]
+                let last = curve
+                    .last()
+                    .map_or("–".into(), |&l| loss_text(f64::from(l)));
+                [
+                    last,
+                    "…".into(),
+                    "…".into(),
+                    "…".into(),
+                    "…".into(),
+                    format!("{:.1}", run.seconds[k]),
+                ]
             }
         };
         // Every cell is a number or a fixed name: nothing here comes from the reader.
-        rows.push_str(&format!("<tr><th scope=\"row\">{}</th>", encoding.link_name()));
+        rows.push_str(&format!(
+            "<tr><th scope=\"row\">{}</th>",
+            encoding.link_name()
+        ));
         for cell in cells {
             rows.push_str(&format!("<td>{cell}</td>"));
         }

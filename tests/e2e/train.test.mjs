@@ -1,0 +1,163 @@
+// The training panel end to end: the default run completes in Web Workers and shows the contrast
+// the panel exists for; the contract of stats.panels.train holds and agrees with the page; the
+// main thread has no long task over 50 ms while it trains; the worker's module is fetched only
+// when training starts; a link reproduces a run bit for bit; bad values are clamped with notices.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { launch, SCREENSHOTS, startServer } from './helpers.mjs';
+
+let server, origin, browser;
+before(async () => {
+  ({ server, origin } = await startServer());
+  browser = await launch({ webgpu: false });
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+async function open(query = '', { width = 1366, height = 900 } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const problems = [];
+  const requests = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(`${origin}/?compute=cpu${query ? `&${query}` : ''}`);
+  await page.evaluate(() => window.peLab.ready);
+  return { page, context, problems, requests };
+}
+
+const trainStats = (page) => page.evaluate(() => window.peLab.stats.panels.train);
+
+describe('training panel', () => {
+  test('the default run trains in workers, shows the contrast, and never blocks the page', async () => {
+    const { page, context, problems, requests } = await open();
+    assert.ok(!requests.some((u) => u.includes('train-worker')), 'the worker is not fetched at load');
+    const before = await trainStats(page);
+    assert.equal(before.done, false);
+    assert.equal(before.task, 'shift');
+    await page.locator('#panel-train').scrollIntoViewIfNeeded();
+    await page.evaluate(() => {
+      window.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+      }).observe({ type: 'longtask' });
+    });
+    const started = Date.now();
+    await page.locator('#train-start').click();
+    // Progress is shown while training.
+    await page.waitForFunction(() => window.peLab.stats.panels.train.steps > 0, null, { timeout: 60000 });
+    const stats = await page.evaluate(() => new Promise((resolve) => {
+      const poll = () => {
+        const s = window.peLab.stats.panels.train;
+        if (s.done || s.failure) resolve(s); else setTimeout(poll, 200);
+      };
+      poll();
+    }));
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`# default run: ${seconds.toFixed(1)} s wall, ${stats.stepsPerSecond.toFixed(0)} steps/s, ${stats.workers} workers`);
+    assert.equal(stats.failure, null);
+    assert.equal(stats.done, true);
+    assert.ok(requests.some((u) => u.includes('pe-lab-train-worker_bg.wasm')), 'the worker module was fetched');
+    const longTasks = await page.evaluate(() => window.__longTasks);
+    console.log(`# long tasks on the main thread while training: ${longTasks.length ? longTasks.map((d) => d.toFixed(0)).join(', ') + ' ms' : 'none'}`);
+    assert.ok(longTasks.every((d) => d <= 50), `long tasks: ${longTasks}`);
+    // The contract.
+    assert.ok(stats.encodings.length >= 5);
+    for (const name of ['none', 'sinusoidal', 'learned', 'rope']) assert.ok(stats.encodings.includes(name), name);
+    assert.equal(stats.steps, stats.totalSteps);
+    assert.equal(stats.backend, 'cpu');
+    assert.equal(stats.chance, 1 / 16);
+    for (const name of stats.encodings) {
+      const r = stats.results[name];
+      assert.equal(r.loss.length, stats.totalSteps, name);
+      assert.ok(Number.isFinite(r.finalLoss), name);
+      const at = r.accuracyByLength[String(stats.trainLength)];
+      assert.equal(r.accuracyAtTrainLength, at, name);
+      assert.ok(Object.keys(r.accuracyByLength).map(Number).includes(4 * stats.trainLength), name);
+      const mean = r.loss.slice(-20).reduce((a, b) => a + b, 0) / 20;
+      assert.ok(Math.abs(mean - r.finalLoss) < 1e-9 * Math.max(1, mean), `${name}: final loss ${r.finalLoss} vs ${mean}`);
+    }
+    // The contrast: some encoding learns the task, `none` stays near its best guess.
+    const best = Math.max(...stats.encodings.map((n) => stats.results[n].accuracyAtTrainLength));
+    assert.ok(best >= 0.95, `best accuracy ${best}`);
+    assert.ok(stats.results.none.accuracyAtTrainLength < 0.5, `none: ${stats.results.none.accuracyAtTrainLength}`);
+    assert.ok(stats.learned.translationSpreadInitial > 0 && stats.learned.translationSpreadTrained > 0);
+    assert.ok(stats.learned.translationSpreadSinusoidal < 1e-6);
+    assert.ok(stats.offsetHitRate.rope >= 0 && stats.offsetHitRate.rope <= 1);
+    // The page says what the numbers say.
+    const rows = await page.locator('#train-results tr').count();
+    assert.equal(rows, stats.encodings.length);
+    const findings = await page.locator('#train-findings li').allTextContents();
+    assert.deepEqual(findings, stats.findings);
+    const pct = (x) => `${(100 * x).toFixed(2).replace(/\.?0+$/, '')}%`;
+    assert.ok(findings[0].includes(`none ${pct(stats.results.none.accuracyAtTrainLength)}`), findings[0]);
+    assert.match(await page.locator('#train-progress').textContent(), /^Done: /);
+    await page.locator('#panel-train').screenshot({ path: join(SCREENSHOTS, 'train-laptop.png') });
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('a link reproduces a run bit for bit, and peLab.train takes the same keys', async () => {
+    const query = 'tenc=rope,none,learned&tsteps=40&tseed=7&tn=10&tk=2';
+    const runs = [];
+    for (let k = 0; k < 2; k++) {
+      const { page, context, problems } = await open(query);
+      const stats = await page.evaluate(() => window.peLab.train());
+      assert.equal(stats.done, true);
+      assert.deepEqual(stats.encodings, ['none', 'learned', 'rope']);
+      assert.equal(stats.seed, 7);
+      runs.push(stats);
+      if (k === 1) {
+        // The same settings given to peLab.train on a default page: the same curves.
+        const { page: other, context: otherContext } = await open();
+        const again = await other.evaluate(() => window.peLab.train({ encodings: ['rope', 'none', 'learned'], steps: 40, seed: 7, trainLength: 10, shiftK: 2 }));
+        assert.deepEqual(again.results.rope.loss, stats.results.rope.loss);
+        assert.ok(new URL(other.url()).search.includes('tseed=7'), other.url());
+        await otherContext.close();
+      }
+      assert.deepEqual(problems, []);
+      await context.close();
+    }
+    for (const name of ['none', 'learned', 'rope']) {
+      assert.deepEqual(runs[1].results[name].loss, runs[0].results[name].loss, name);
+      assert.deepEqual(runs[1].results[name].accuracyByLength, runs[0].results[name].accuracyByLength, name);
+    }
+  });
+
+  test('bad values are clamped with a notice; stop keeps what was measured', async () => {
+    const { page, context, problems } = await open('tn=500&td=30&theads=4&tenc=rope,bogus&tlr=x');
+    const state = await trainStats(page);
+    assert.equal(state.trainLength, 64);
+    assert.deepEqual(state.encodings, ['rope']);
+    const notices = await page.evaluate(() => window.peLab.stats.notices.join('\n'));
+    for (const expected of ['tn = 500', 'td = 30', "'bogus'", "tlr = 'x'"]) assert.ok(notices.includes(expected), `${expected} in ${notices}`);
+    const pending = page.evaluate(() => window.peLab.train({ steps: 100000 }));
+    await page.waitForFunction(() => window.peLab.stats.panels.train.steps >= 3, null, { timeout: 60000 });
+    await page.evaluate(() => window.peLab.stopTraining());
+    const stopped = await pending;
+    assert.equal(stopped.done, false);
+    assert.ok(stopped.results.rope.loss.length >= 3);
+    assert.match(stopped.failure, /stopped/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('the panel on a phone and a projector', async () => {
+    for (const [name, view, query] of [['phone', { width: 390, height: 844 }, 'tenc=rope,none,learned&tsteps=60'],
+      ['proj1024', { width: 1024, height: 768 }, 'present=1&tenc=rope,none,learned&tsteps=60']]) {
+      const { page, context, problems } = await open(query, view);
+      await page.evaluate(() => window.peLab.train());
+      await page.locator('#panel-train').scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.peLab.whenDrawn());
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 1, `${name}: the page is ${overflow} px wider than the window`);
+      await page.locator('#panel-train').screenshot({ path: join(SCREENSHOTS, `train-${name}.png`) });
+      assert.deepEqual(problems, []);
+      await context.close();
+    }
+  });
+});
