@@ -21,5 +21,6 @@ step() {
 step "format" cargo fmt --all -- --check
 step "clippy (native, all targets)" cargo clippy --workspace --all-targets -- -D warnings
 step "clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
+step "clippy (wasm32, training worker)" cargo clippy --target wasm32-unknown-unknown -p pe-lab-train-worker -- -D warnings
 step "native tests" cargo test --workspace
 printf '\n\033[1;32m[check] all checks passed\033[0m\n'

@@ -22,10 +22,13 @@ const WORKER_SCRIPT: &str = "./train-worker.js";
 /// class's laptops have 2–8 cores.
 const MAX_WORKERS: usize = 4;
 
+/// A worker and the handler of its reports (kept alive as long as the worker).
+type RunningWorker = (Worker, Closure<dyn FnMut(MessageEvent)>);
+
 /// The workers of the current run.
 #[derive(Default)]
 pub struct TrainWorkers {
-    workers: Vec<(Worker, Closure<dyn FnMut(MessageEvent)>)>,
+    workers: Vec<RunningWorker>,
 }
 
 impl TrainWorkers {

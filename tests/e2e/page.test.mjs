@@ -257,7 +257,9 @@ for (const compute of ['cpu', 'gpu']) {
       assert.equal(s.rows * s.columns, 2048 * 1024);
       assert.ok(s.maxProjectionError < 5e-7, `${s.maxProjectionError}`);
       const ms = await page.evaluate(() => window.peLab.lastFrameMs);
-      assert.ok(ms < 2000, `a full update took ${ms} ms`);
+      // Not a timing test (the figure is printed below; bench.test.mjs measures): this only
+      // catches a frozen tab, with room for a loaded 2-core CI machine.
+      assert.ok(ms < 10000, `a full update took ${ms} ms: the tab froze`);
       await assertPanelsDrawn(page);
       await screenshot(page, `${compute}-largest`);
       console.log(`${compute}: largest CPU-size view (n=2048, d=1024): lastFrameMs = ${ms.toFixed(1)}`);

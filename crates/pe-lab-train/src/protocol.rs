@@ -28,9 +28,11 @@ pub enum Request {
     Stop,
 }
 
-/// What a worker tells the page.
+/// What a worker tells the page. Externally tagged (`{"progress": {...}}`): an internally tagged
+/// enum is read through serde's buffering of the whole message, which costs the page's first
+/// load tens of kilobytes of code.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub enum Report {
     /// The worker has started and listens: a request posted before this could be lost (its
     /// handler is set once its wasm has loaded).
