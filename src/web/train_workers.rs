@@ -32,8 +32,9 @@ pub struct TrainWorkers {
 }
 
 impl TrainWorkers {
-    /// How many workers a run of `encodings` encodings gets: one per core the browser reports,
-    /// at most one per encoding and [`MAX_WORKERS`].
+    /// How many workers a run of `encodings` encodings gets: one per core the browser reports
+    /// but one, which stays with the page (with every core training, the page's own tasks were
+    /// stretched past 50 ms on a 2-core machine), at most one per encoding and [`MAX_WORKERS`].
     pub fn count_for(encodings: usize) -> usize {
         let cores = web_sys::window()
             .map(|w| w.navigator().hardware_concurrency())
@@ -43,7 +44,9 @@ impl TrainWorkers {
         } else {
             2
         };
-        cores.clamp(1, MAX_WORKERS).min(encodings.max(1))
+        (cores.saturating_sub(1))
+            .clamp(1, MAX_WORKERS)
+            .min(encodings.max(1))
     }
 
     /// Ends the current workers and starts `count` new ones on run `run` of `settings`.

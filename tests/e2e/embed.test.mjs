@@ -13,7 +13,7 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-prac
 // The panels in page order (model::panels::PANELS); the first four must fit 800 px.
 const PANELS = ['heatmap', 'curves', 'projection', 'attention', 'pipeline', 'heads', 'order',
   'similarity', 'binary', 'complexity', 'scaling', 'rope', 'extension', 'alibi', 't5', 'shaw',
-  'learned', 'nope', 'stacking'];
+  'learned', 'nope', 'stacking', 'train'];
 const COMPACT = ['heatmap', 'curves', 'projection', 'attention'];
 // Every panel's height is measured with PE_LAB_EMBED_ALL=1 (a minute more); the four above always.
 const MEASURED = process.env.PE_LAB_EMBED_ALL ? PANELS : COMPACT;

@@ -24,7 +24,7 @@ const PROJECTOR = [1024, 768];
 // The chapter's order (model::panels::LESSON).
 const LESSON = ['attention', 'pipeline', 'heads', 'complexity', 'heatmap', 'curves', 'binary',
   'projection', 'similarity', 'order', 'scaling', 'rope', 'extension', 'alibi', 't5', 'shaw', 'learned',
-  'nope', 'stacking'];
+  'nope', 'stacking', 'train'];
 const at = (query = '', hash = '') => `${origin}/?compute=cpu${query ? `&${query}` : ''}${hash}`;
 
 /** A page at DPR 2 that records errors; layout shifts are recorded from the first paint on. */

@@ -24,7 +24,7 @@ const LOOKS = [['normal', ''], ['dark', 'theme=dark'], ['projector', 'present=1'
 // The chapter's order (model::panels::LESSON).
 const LESSON = ['attention', 'pipeline', 'heads', 'complexity', 'heatmap', 'curves', 'binary',
   'projection', 'similarity', 'order', 'scaling', 'rope', 'extension', 'alibi', 't5', 'shaw', 'learned',
-  'nope', 'stacking'];
+  'nope', 'stacking', 'train'];
 const PRESET_PANELS = {
   'chapter-heatmap': 'heatmap', 'chapter-curves': 'curves', 'julia-curves': 'curves',
   binary: 'binary', 'multi-head': 'heads', 'rope-decay': 'rope', 'alibi-slopes': 'alibi',
@@ -118,7 +118,7 @@ describe('phones', () => {
       const tables = await page.evaluate(() => [...document.querySelectorAll('.table-scroll')].map((w) => ({
         right: w.getBoundingClientRect().right, scrolls: w.scrollWidth > w.clientWidth, tabindex: w.getAttribute('tabindex'),
       })));
-      assert.equal(tables.length, 2);
+      assert.equal(tables.length, 3);
       for (const table of tables) {
         assert.ok(table.right <= widths.view);
         if (table.scrolls) assert.equal(table.tabindex, '0');
@@ -340,9 +340,9 @@ describe('the lesson path', () => {
   test('a link with #panel-<name> opens that section; the list goes there too', async () => {
     const { page, problems } = await open(at('n=30', '#panel-binary'), [1366, 768]);
     assertInView(await placement(page, 'binary'), 'binary from the link');
-    assert.equal(await page.locator('#lesson-step').textContent(), '7/19');
+    assert.equal(await page.locator('#lesson-step').textContent(), '7/20');
     assert.equal(await page.locator('#lesson-current').textContent(), 'Binary analogy');
-    assert.match(await page.locator('#lesson-menu').getAttribute('title'), /^Section 7 of 19: The binary analogy\./);
+    assert.match(await page.locator('#lesson-menu').getAttribute('title'), /^Section 7 of 20: The binary analogy\./);
     assert.equal(new URL(page.url()).searchParams.get('n'), '30');
     const menu = page.locator('#lesson-menu');
     await menu.click();
@@ -356,7 +356,7 @@ describe('the lesson path', () => {
     assertInView(await placement(page, 'projection'), 'projection from the list');
     // A link inside the page (to #panel-scaling) moves the lesson there.
     await page.evaluate(() => { location.hash = '#panel-scaling'; });
-    await page.waitForFunction(() => document.getElementById('lesson-step').textContent === '11/19');
+    await page.waitForFunction(() => document.getElementById('lesson-step').textContent === '11/20');
     assert.deepEqual(problems, []);
     await page.close();
   });

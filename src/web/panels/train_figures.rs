@@ -114,8 +114,18 @@ pub fn draw(
 ) -> Result<Option<usize>, WebError> {
     let Some(run) = run else {
         if stage == Some(0) {
-            for canvas in [&dom.loss, &dom.accuracy, &dom.attention] {
-                canvas_message(canvas, &["Not trained yet.", "Press Train above."])?;
+            canvas_message(
+                &dom.loss,
+                &[
+                    "Not trained yet: press Train.",
+                    "The settings are below this chart.",
+                ],
+            )?;
+            for canvas in [&dom.accuracy, &dom.attention] {
+                canvas_message(
+                    canvas,
+                    &["Not trained yet.", "Press Train above the loss chart."],
+                )?;
             }
             dom::text(&dom.attention_readout, "");
             dom.results.set_inner_html("");
