@@ -51,7 +51,6 @@ impl<T: Real> Model<T> {
             last,
             grad_logits,
             &mut grads[readout..readout + d * classes],
-            &mut ws.transposed_input,
             rows,
             d,
             classes,
@@ -116,7 +115,6 @@ impl<T: Real> Model<T> {
                 h,
                 grad_out,
                 &mut grads[o.mlp_out..][..hidden * d],
-                &mut ws.transposed_input,
                 rows,
                 hidden,
                 d,
@@ -142,7 +140,6 @@ impl<T: Real> Model<T> {
                 mid,
                 grad_hidden,
                 &mut grads[o.mlp_in..][..d * hidden],
-                &mut ws.transposed_input,
                 rows,
                 d,
                 hidden,
@@ -178,7 +175,6 @@ impl<T: Real> Model<T> {
             &cache.attended,
             grad_mid,
             &mut grads[o.w_o..][..d * d],
-            &mut ws.transposed_input,
             rows,
             d,
             d,
@@ -240,15 +236,7 @@ impl<T: Real> Model<T> {
             (o.w_k, &ws.grad_k),
             (o.w_v, &ws.grad_v),
         ] {
-            matmul_transposed_left(
-                x,
-                grad,
-                &mut grads[weight..][..d * d],
-                &mut ws.transposed_input,
-                rows,
-                d,
-                d,
-            );
+            matmul_transposed_left(x, grad, &mut grads[weight..][..d * d], rows, d, d);
             transpose(w(weight, d * d), &mut ws.transposed, d, d);
             matmul(grad, &ws.transposed, grad_x, rows, d, d, true);
         }

@@ -46,8 +46,6 @@ pub struct Workspace<T> {
     pub scratch: Scratch<T>,
     /// A weight matrix, transposed.
     pub transposed: Vec<T>,
-    /// A layer's input or activations, transposed (for the weight gradients).
-    pub transposed_input: Vec<T>,
     pub grad_x: Vec<T>,
     pub grad_mid: Vec<T>,
     pub grad_q: Vec<T>,
@@ -102,7 +100,6 @@ impl<T: Real> Workspace<T> {
             &mut self.transposed,
             d * hidden.max(config.classes()).max(d),
         );
-        grow(&mut self.transposed_input, rows * hidden.max(d));
         for buffer in [
             &mut self.grad_x,
             &mut self.grad_mid,
