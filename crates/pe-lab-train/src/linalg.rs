@@ -129,41 +129,55 @@ fn gemm_blocks<T: Real, const NR: usize, const HALF: usize>(
 ) {
     let (a, b, out) = (&a[..m * k], &b[..k * n], &mut out[..m * n]);
     let mut packed = [T::ZERO; ROW_BLOCK * DEPTH_BLOCK];
+    let mut column = [T::ZERO; DEPTH_BLOCK];
     let mut i0 = 0;
     while i0 < m {
         let rows = ROW_BLOCK.min(m - i0);
         let mut p0 = 0;
         while p0 < k {
             let depth = DEPTH_BLOCK.min(k - p0);
-            // A's rows i0.., terms p0..: packed[p·rows + r] = A(i0 + r, p0 + p).
-            let panel = &mut packed[..rows * depth];
-            match left {
-                Left::Plain => {
-                    for r in 0..rows {
-                        let row = &a[(i0 + r) * k + p0..][..depth];
-                        for (p, &v) in row.iter().enumerate() {
-                            panel[p * rows + r] = v;
-                        }
-                    }
-                }
-                Left::Transposed => {
-                    for (p, chunk) in panel.chunks_exact_mut(rows).enumerate() {
-                        chunk.copy_from_slice(&a[(p0 + p) * m + i0..][..rows]);
-                    }
-                }
-            }
             let b_rows = &b[p0 * n..(p0 + depth) * n];
             let out_rows = &mut out[i0 * n..(i0 + rows) * n];
             let add = accumulate || p0 > 0;
             if rows == ROW_BLOCK {
+                // A's rows i0.., terms p0..: panel[4p + r] = A(i0 + r, p0 + p). Every copy has
+                // a length fixed at compile time (a copy of `rows` entries was a call to memcpy).
+                let panel = &mut packed[..ROW_BLOCK * depth];
+                match left {
+                    Left::Plain => {
+                        let row = |r: usize| &a[(i0 + r) * k + p0..][..depth];
+                        for ((((to, &x0), &x1), &x2), &x3) in panel
+                            .chunks_exact_mut(ROW_BLOCK)
+                            .zip(row(0))
+                            .zip(row(1))
+                            .zip(row(2))
+                            .zip(row(3))
+                        {
+                            to.copy_from_slice(&[x0, x1, x2, x3]);
+                        }
+                    }
+                    Left::Transposed => {
+                        for (to, from) in panel
+                            .chunks_exact_mut(ROW_BLOCK)
+                            .zip(a[p0 * m..(p0 + depth) * m].chunks_exact(m))
+                        {
+                            to.copy_from_slice(&from[i0..][..ROW_BLOCK]);
+                        }
+                    }
+                }
                 row_block::<T, ROW_BLOCK, NR, HALF>(panel, b_rows, out_rows, n, add);
             } else {
-                let mut column = [T::ZERO; DEPTH_BLOCK];
                 for r in 0..rows {
-                    let single = &mut column[..depth];
-                    for (s, p) in single.iter_mut().zip(panel.chunks_exact(rows)) {
-                        *s = p[r];
-                    }
+                    let single = match left {
+                        Left::Plain => &a[(i0 + r) * k + p0..][..depth],
+                        Left::Transposed => {
+                            let from = a[p0 * m..(p0 + depth) * m].chunks_exact(m);
+                            for (to, from) in column.iter_mut().zip(from) {
+                                *to = from[i0 + r];
+                            }
+                            &column[..depth]
+                        }
+                    };
                     let out_row = &mut out_rows[r * n..(r + 1) * n];
                     row_block::<T, 1, NR, HALF>(single, b_rows, out_row, n, add);
                 }
