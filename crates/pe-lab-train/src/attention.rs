@@ -4,6 +4,7 @@
 //! then a softmax over the keys; the output is Σ_j α_ij v_j (plus Shaw's Σ_j α_ij a^V_(clip(j−i))).
 
 use crate::encodings::{relative_rows, Encoding, PositionTables};
+use crate::gemm::{gemm, Left};
 use crate::linalg::{axpy, dot, softmax_in_place};
 use crate::real::Real;
 
@@ -43,8 +44,8 @@ impl Shape {
 pub struct Scratch<T> {
     /// head_width × length: one head's keys (forward) or values (backward), transposed.
     transposed: Vec<T>,
-    /// length: the score gradients of one query.
-    row: Vec<T>,
+    /// length × length: one head's score gradients (scaled by 1/√d_h).
+    square: Vec<T>,
     /// One entry per relative-table row.
     group: Vec<T>,
     group_weights: Vec<T>,
@@ -54,7 +55,7 @@ impl<T: Real> Scratch<T> {
     fn prepare(&mut self, shape: &Shape) {
         let rows = relative_rows(shape.encoding);
         grow(&mut self.transposed, shape.head_width() * shape.length);
-        grow(&mut self.row, shape.length);
+        grow(&mut self.square, shape.length * shape.length);
         grow(&mut self.group, rows);
         grow(&mut self.group_weights, rows);
     }
@@ -113,21 +114,25 @@ pub fn forward<T: Real>(
     for b in 0..shape.sequences {
         for h in 0..heads {
             let column = h * dh;
+            // This head's columns of q, k, v and the output: rows d apart from `head`.
+            let head = b * n * d + column;
             let key_t = &mut scratch.transposed[..dh * n];
             transpose_head(k, (b, column), (n, d, dh), key_t);
-            for i in 0..n {
-                let row_start = ((b * heads + h) * n + i) * n;
-                let row = &mut weights[row_start..row_start + n];
+            let scores = &mut weights[(b * heads + h) * n * n..][..n * n];
+            // Every q_i·k_j of the head as one product (summed over the head's columns in
+            // order); a causal row's masked keys are computed too and then set to 0.
+            gemm(
+                Left::plain(&q[head..], d),
+                key_t,
+                n,
+                scores,
+                n,
+                (n, dh, n),
+                false,
+            );
+            for (i, row) in scores.chunks_exact_mut(n).enumerate() {
                 let keys = shape.keys(i);
-                let query = &q[(b * n + i) * d + column..][..dh];
-                row.fill(T::ZERO);
-                for (c, &qc) in query.iter().enumerate() {
-                    axpy(
-                        &mut row[..keys],
-                        qc,
-                        &scratch.transposed[c * n..c * n + keys],
-                    );
-                }
+                let query = &q[head + i * d..][..dh];
                 match shape.encoding {
                     Encoding::Shaw => {
                         let table = &relative_key[h * rows * dh..(h + 1) * rows * dh];
@@ -155,20 +160,29 @@ pub fn forward<T: Real>(
                         }
                     }
                 }
-                // Masked keys keep their weight of exactly 0 (the row was zeroed).
                 softmax_in_place(&mut row[..keys]);
-                let out = &mut attended[(b * n + i) * d + column..][..dh];
-                out.fill(T::ZERO);
-                for (j, &w) in row[..keys].iter().enumerate() {
-                    axpy(out, w, &v[(b * n + j) * d + column..][..dh]);
-                }
-                if shape.encoding == Encoding::Shaw {
+                // Masked keys get a weight of exactly 0.
+                row[keys..].fill(T::ZERO);
+            }
+            let scores = &weights[(b * heads + h) * n * n..][..n * n];
+            gemm(
+                Left::plain(scores, n),
+                &v[head..],
+                d,
+                &mut attended[head..],
+                d,
+                (n, n, dh),
+                false,
+            );
+            if shape.encoding == Encoding::Shaw {
+                let table = &relative_value[h * rows * dh..(h + 1) * rows * dh];
+                for (i, row) in scores.chunks_exact(n).enumerate() {
                     let group = &mut scratch.group[..rows];
                     group.fill(T::ZERO);
-                    for (j, &w) in row[..keys].iter().enumerate() {
+                    for (j, &w) in row[..shape.keys(i)].iter().enumerate() {
                         group[tables.row_of(i, j)] += w;
                     }
-                    let table = &relative_value[h * rows * dh..(h + 1) * rows * dh];
+                    let out = &mut attended[head + i * d..][..dh];
                     for (&g, a_value) in group.iter().zip(table.chunks_exact(dh)) {
                         axpy(out, g, a_value);
                     }
@@ -201,32 +215,43 @@ pub fn backward<T: Real>(
 ) {
     scratch.prepare(shape);
     let (d, n, dh, heads) = (shape.d, shape.length, shape.head_width(), shape.heads);
-    let total = shape.sequences * n * d;
-    grad_q[..total].fill(T::ZERO);
-    grad_k[..total].fill(T::ZERO);
-    grad_v[..total].fill(T::ZERO);
     let rows = relative_rows(shape.encoding);
     let scale: T = shape.scale();
     let shaw = shape.encoding == Encoding::Shaw;
+    if shaw {
+        // Shaw's terms go into grad_q before the keys' (the products below add to them).
+        grad_q[..shape.sequences * n * d].fill(T::ZERO);
+    }
     for b in 0..shape.sequences {
         for h in 0..heads {
             let column = h * dh;
+            let head = b * n * d + column;
             let value_t = &mut scratch.transposed[..dh * n];
             transpose_head(v, (b, column), (n, d, dh), value_t);
-            for i in 0..n {
+            let alphas = &weights[(b * heads + h) * n * n..][..n * n];
+            let g_out = &grad_attended[head..];
+            // ∂/∂α_ij = g_i·v_j for every query and key of the head, then ∂/∂v_j = Σ_i α_ij g_i.
+            let ds = &mut scratch.square[..n * n];
+            gemm(Left::plain(g_out, d), value_t, n, ds, n, (n, dh, n), false);
+            let dv = &mut grad_v[head..];
+            gemm(
+                Left::transposed(alphas, n),
+                g_out,
+                d,
+                dv,
+                d,
+                (n, n, dh),
+                false,
+            );
+            for (i, (g_alpha, alpha)) in ds
+                .chunks_exact_mut(n)
+                .zip(alphas.chunks_exact(n))
+                .enumerate()
+            {
                 let keys = shape.keys(i);
-                let row_start = ((b * heads + h) * n + i) * n;
-                let alpha = &weights[row_start..row_start + keys];
-                let query_at = (b * n + i) * d + column;
+                let (g_alpha, alpha) = (&mut g_alpha[..keys], &alpha[..keys]);
+                let query_at = head + i * d;
                 let g_out = &grad_attended[query_at..query_at + dh];
-                let g_alpha = &mut scratch.row[..keys];
-                g_alpha.fill(T::ZERO);
-                for (c, &g) in g_out.iter().enumerate() {
-                    axpy(g_alpha, g, &scratch.transposed[c * n..c * n + keys]);
-                }
-                for (j, &w) in alpha.iter().enumerate() {
-                    axpy(&mut grad_v[(b * n + j) * d + column..][..dh], w, g_out);
-                }
                 if shaw {
                     let table = &relative_value[h * rows * dh..(h + 1) * rows * dh];
                     let grad_table = &mut grad_relative_value[h * rows * dh..(h + 1) * rows * dh];
@@ -279,14 +304,28 @@ pub fn backward<T: Real>(
                     }
                     _ => {}
                 }
-                let g_query = &mut grad_q[query_at..query_at + dh];
-                for (j, &ds) in g_alpha.iter().enumerate() {
-                    let key_at = (b * n + j) * d + column;
-                    let dr = ds * scale;
-                    axpy(g_query, dr, &k[key_at..key_at + dh]);
-                    axpy(&mut grad_k[key_at..key_at + dh], dr, query);
+                for ds in g_alpha.iter_mut() {
+                    *ds *= scale;
                 }
             }
+            // Masked keys have no gradient.
+            for (i, row) in ds.chunks_exact_mut(n).enumerate() {
+                row[shape.keys(i)..].fill(T::ZERO);
+            }
+            // ∂/∂q_i = Σ_j ds_ij k_j/√d_h and ∂/∂k_j = Σ_i ds_ij q_i/√d_h.
+            let ds = &scratch.square[..n * n];
+            let dq = &mut grad_q[head..];
+            gemm(Left::plain(ds, n), &k[head..], d, dq, d, (n, n, dh), shaw);
+            let dk = &mut grad_k[head..];
+            gemm(
+                Left::transposed(ds, n),
+                &q[head..],
+                d,
+                dk,
+                d,
+                (n, n, dh),
+                false,
+            );
         }
     }
 }

@@ -22,6 +22,7 @@ pub mod backward;
 pub mod compare;
 pub mod config;
 pub mod encodings;
+pub mod gemm;
 pub mod linalg;
 pub mod model;
 pub mod params;
