@@ -14,8 +14,12 @@ use crate::real::Real;
 /// Rows of `out` computed together: each loaded row of B serves all of them.
 const ROW_BLOCK: usize = 4;
 /// The terms of the sum over p taken in one pass: a pass packs its 4 × 256 entries of A on the
-/// stack, and its rows of B stay in the first-level cache for every block of rows.
+/// stack, and its rows of B stay in the first-level cache for every block of rows. Passes only
+/// split the sum: each one starts from the sums the one before stored, so the order is the same.
 const DEPTH_BLOCK: usize = 256;
+/// The pass length of short sums (a head's products, d = 32), whose stack buffers are smaller to
+/// clear: the attention calls the kernel twice per head and sequence.
+const SHORT_DEPTH: usize = 32;
 
 /// The left operand A (m × k): `a` with rows `stride` apart, or, transposed, the k × m matrix
 /// whose rows are `stride` apart (A(i, p) = a[p·stride + i]).
@@ -71,7 +75,11 @@ pub fn gemm<T: Real>(
         unsafe { gemm_avx(left, b, b_stride, out, out_stride, (m, k, n), accumulate) };
         return;
     }
-    gemm_blocks::<T, 8>(left, b, b_stride, out, out_stride, (m, k, n), accumulate);
+    if k <= SHORT_DEPTH {
+        gemm_blocks::<T, 8, SHORT_DEPTH>(left, b, b_stride, out, out_stride, (m, k, n), accumulate);
+    } else {
+        gemm_blocks::<T, 8, DEPTH_BLOCK>(left, b, b_stride, out, out_stride, (m, k, n), accumulate);
+    }
 }
 
 /// [`gemm`] compiled for AVX (not FMA: a fused multiply-add would round differently).
@@ -87,13 +95,18 @@ unsafe fn gemm_avx<T: Real>(
     shape: (usize, usize, usize),
     accumulate: bool,
 ) {
-    gemm_blocks::<T, 16>(left, b, b_stride, out, out_stride, shape, accumulate);
+    if shape.1 <= SHORT_DEPTH {
+        gemm_blocks::<T, 16, SHORT_DEPTH>(left, b, b_stride, out, out_stride, shape, accumulate);
+    } else {
+        gemm_blocks::<T, 16, DEPTH_BLOCK>(left, b, b_stride, out, out_stride, shape, accumulate);
+    }
 }
 
-/// [`gemm`] with blocks of 4 × `NR` columns, then narrower ones at the right edge.
+/// [`gemm`] with blocks of 4 × `NR` columns, then narrower ones at the right edge, in passes of
+/// `KC` terms.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn gemm_blocks<T: Real, const NR: usize>(
+fn gemm_blocks<T: Real, const NR: usize, const KC: usize>(
     left: Left<T>,
     b: &[T],
     b_stride: usize,
@@ -103,15 +116,15 @@ fn gemm_blocks<T: Real, const NR: usize>(
     accumulate: bool,
 ) {
     let (a, lda) = (left.a, left.stride);
-    let mut packed = [T::ZERO; ROW_BLOCK * DEPTH_BLOCK];
-    let mut column = [T::ZERO; DEPTH_BLOCK];
+    let mut packed = [[T::ZERO; ROW_BLOCK]; KC];
+    let mut column = [T::ZERO; KC];
     let mut i0 = 0;
     while i0 < m {
         let rows = ROW_BLOCK.min(m - i0);
         let mut p0 = 0;
         // k = 0: the product is 0 (one empty pass clears `out` unless accumulating).
         loop {
-            let depth = DEPTH_BLOCK.min(k - p0);
+            let depth = KC.min(k - p0);
             let b_rows = &b[p0 * b_stride..];
             let out_rows = &mut out[i0 * out_stride..];
             let add = accumulate || p0 > 0;
@@ -120,7 +133,7 @@ fn gemm_blocks<T: Real, const NR: usize>(
             if rows == ROW_BLOCK {
                 // A's rows i0.., terms p0..: panel[4p + r] = A(i0 + r, p0 + p). Every copy has
                 // a length fixed at compile time (a copy of `rows` entries was a call to memcpy).
-                let panel = &mut packed[..ROW_BLOCK * depth];
+                let panel = &mut packed.as_flattened_mut()[..ROW_BLOCK * depth];
                 if left.transposed {
                     for (to, from) in panel.chunks_exact_mut(ROW_BLOCK).zip(a_rows()) {
                         to.copy_from_slice(&from[i0..][..ROW_BLOCK]);
@@ -258,7 +271,8 @@ mod tests {
                 let mut portable = start.clone();
                 let mut dispatched = start;
                 let shape = (m, k, n);
-                gemm_blocks::<f32, 8>(left, &b, n + 2, &mut portable, n + 1, shape, true);
+                // Short passes here: splitting the sum does not change it.
+                gemm_blocks::<f32, 8, 32>(left, &b, n + 2, &mut portable, n + 1, shape, true);
                 gemm(left, &b, n + 2, &mut dispatched, n + 1, shape, true);
                 let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
                 assert_eq!(bits(&portable), bits(&dispatched), "{m} × {k} × {n}");

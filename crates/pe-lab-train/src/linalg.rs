@@ -105,28 +105,75 @@ pub fn layer_norm<T: Real>(
     bias: &[T],
 ) {
     let d = gain.len();
+    let rows = x.len() / d;
+    let full = rows / NORM_ROWS * NORM_ROWS;
+    let (x, x_rest) = x[..rows * d].split_at_mut(full * d);
+    let (hat, hat_rest) = hat[..rows * d].split_at_mut(full * d);
+    let (rstd, rstd_rest) = inverse_std[..rows].split_at_mut(full);
+    for ((x, hat), rstd) in x
+        .chunks_exact_mut(NORM_ROWS * d)
+        .zip(hat.chunks_exact_mut(NORM_ROWS * d))
+        .zip(rstd.chunks_exact_mut(NORM_ROWS))
+    {
+        norm_rows::<T, NORM_ROWS>(x, hat, rstd, gain, bias);
+    }
+    for ((x, hat), rstd) in x_rest
+        .chunks_exact_mut(d)
+        .zip(hat_rest.chunks_exact_mut(d))
+        .zip(rstd_rest.chunks_exact_mut(1))
+    {
+        norm_rows::<T, 1>(x, hat, rstd, gain, bias);
+    }
+}
+
+/// Rows normalised together: each row's mean and variance are sums in order over its columns,
+/// a chain of dependent adds, and 8 rows' chains interleaved keep the adders busy.
+const NORM_ROWS: usize = 8;
+
+/// [`layer_norm`] of `R` rows.
+#[inline(always)]
+fn norm_rows<T: Real, const R: usize>(
+    x: &mut [T],
+    hat: &mut [T],
+    inverse_std: &mut [T],
+    gain: &[T],
+    bias: &[T],
+) {
+    let d = gain.len();
     let width = T::from_usize(d);
     let epsilon = T::from_f64(NORM_EPSILON);
-    for ((row, hat_row), rstd) in x
+    let mut mean = [T::ZERO; R];
+    for c in 0..d {
+        for (r, m) in mean.iter_mut().enumerate() {
+            *m += x[r * d + c];
+        }
+    }
+    let mut var = [T::ZERO; R];
+    for m in &mut mean {
+        *m = *m / width;
+    }
+    for c in 0..d {
+        for (r, (v, &m)) in var.iter_mut().zip(&mean).enumerate() {
+            let centred = x[r * d + c] - m;
+            *v += centred * centred;
+        }
+    }
+    for (r, ((row, hat_row), rstd)) in x
         .chunks_exact_mut(d)
         .zip(hat.chunks_exact_mut(d))
         .zip(inverse_std.iter_mut())
+        .enumerate()
     {
-        let mean = row.iter().fold(T::ZERO, |s, &v| s + v) / width;
-        let var = row
-            .iter()
-            .fold(T::ZERO, |s, &v| s + (v - mean) * (v - mean))
-            / width;
-        *rstd = T::ONE / (var + epsilon).sqrt();
+        *rstd = T::ONE / (var[r] / width + epsilon).sqrt();
         for (((v, h), &g), &b) in row.iter_mut().zip(hat_row.iter_mut()).zip(gain).zip(bias) {
-            *h = (*v - mean) * *rstd;
+            *h = (*v - mean[r]) * *rstd;
             *v = g * *h + b;
         }
     }
 }
 
 /// The backward pass of [`layer_norm`]: `grad` (the gradient of the output) becomes the gradient
-/// of the input, and the gain's and bias's gradients are accumulated.
+/// of the input, and the gain's and bias's gradients are accumulated (over the rows in order).
 pub fn layer_norm_backward<T: Real>(
     grad: &mut [T],
     hat: &[T],
@@ -136,26 +183,68 @@ pub fn layer_norm_backward<T: Real>(
     bias_grad: &mut [T],
 ) {
     let d = gain.len();
+    let rows = grad.len() / d;
+    let full = rows / NORM_ROWS * NORM_ROWS;
+    let (grad, grad_rest) = grad[..rows * d].split_at_mut(full * d);
+    let (hat, hat_rest) = hat[..rows * d].split_at(full * d);
+    let (rstd, rstd_rest) = inverse_std[..rows].split_at(full);
+    let sums = (gain_grad, bias_grad);
+    for ((grad, hat), rstd) in grad
+        .chunks_exact_mut(NORM_ROWS * d)
+        .zip(hat.chunks_exact(NORM_ROWS * d))
+        .zip(rstd.chunks_exact(NORM_ROWS))
+    {
+        norm_rows_backward::<T, NORM_ROWS>(grad, hat, rstd, gain, (&mut *sums.0, &mut *sums.1));
+    }
+    for ((grad, hat), rstd) in grad_rest
+        .chunks_exact_mut(d)
+        .zip(hat_rest.chunks_exact(d))
+        .zip(rstd_rest.chunks_exact(1))
+    {
+        norm_rows_backward::<T, 1>(grad, hat, rstd, gain, (&mut *sums.0, &mut *sums.1));
+    }
+}
+
+/// [`layer_norm_backward`] of `R` rows, their sums interleaved like [`norm_rows`]'s.
+#[inline(always)]
+fn norm_rows_backward<T: Real, const R: usize>(
+    grad: &mut [T],
+    hat: &[T],
+    inverse_std: &[T],
+    gain: &[T],
+    (gain_grad, bias_grad): (&mut [T], &mut [T]),
+) {
+    let d = gain.len();
     let width = T::from_usize(d);
-    for ((g_row, hat_row), &rstd) in grad
+    for (g_row, hat_row) in grad.chunks_exact(d).zip(hat.chunks_exact(d)) {
+        for (((gg, bg), &g), &h) in gain_grad
+            .iter_mut()
+            .zip(bias_grad.iter_mut())
+            .zip(g_row)
+            .zip(hat_row)
+        {
+            *gg += g * h;
+            *bg += g;
+        }
+    }
+    let mut mean_g = [T::ZERO; R];
+    let mut mean_gh = [T::ZERO; R];
+    for c in 0..d {
+        for r in 0..R {
+            let g_hat = grad[r * d + c] * gain[c];
+            mean_g[r] += g_hat;
+            mean_gh[r] += g_hat * hat[r * d + c];
+        }
+    }
+    for (r, (g_row, hat_row)) in grad
         .chunks_exact_mut(d)
         .zip(hat.chunks_exact(d))
-        .zip(inverse_std)
+        .enumerate()
     {
-        let mut mean_g = T::ZERO;
-        let mut mean_gh = T::ZERO;
-        for c in 0..d {
-            gain_grad[c] += g_row[c] * hat_row[c];
-            bias_grad[c] += g_row[c];
-            let g_hat = g_row[c] * gain[c];
-            mean_g += g_hat;
-            mean_gh += g_hat * hat_row[c];
-        }
-        mean_g = mean_g / width;
-        mean_gh = mean_gh / width;
-        for c in 0..d {
-            let g_hat = g_row[c] * gain[c];
-            g_row[c] = rstd * (g_hat - mean_g - hat_row[c] * mean_gh);
+        let (mean_g, mean_gh) = (mean_g[r] / width, mean_gh[r] / width);
+        for ((g, &h), &gain) in g_row.iter_mut().zip(hat_row).zip(gain) {
+            let g_hat = *g * gain;
+            *g = inverse_std[r] * (g_hat - mean_g - h * mean_gh);
         }
     }
 }
