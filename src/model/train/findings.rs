@@ -107,8 +107,8 @@ pub fn findings(run: &TrainRun) -> Vec<String> {
     if has(TrainEncoding::None) && !c.causal && c.task != Task::Histogram {
         out.push(
             "Without positions and with bidirectional attention every position of a sequence sees \
-             the same set of tokens, so none can only guess from which tokens occur, never from \
-             where they are."
+             the same set of tokens, so none can only guess from its own token and which tokens \
+             occur, never from where they are."
                 .to_string(),
         );
     }

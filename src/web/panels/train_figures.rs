@@ -21,12 +21,15 @@ use crate::model::train::{percent, TrainEncoding};
 /// A loss curve keeps at most this many points on the chart (a long run is thinned evenly).
 const MAX_CURVE_POINTS: usize = 600;
 
-/// One colour per encoding, the same in every chart and run.
-fn colour(encoding: TrainEncoding) -> usize {
-    TrainEncoding::ALL
-        .iter()
-        .position(|&e| e == encoding)
-        .unwrap_or(0)
+/// The palette's colours (Okabe–Ito): past them a series is told apart by a dashed line.
+const PALETTE_COLOURS: usize = 8;
+
+/// One colour per encoding of the run, the same in both charts: its place among the run's
+/// encodings (a place fixed over all nine would give two of a run one colour, the palette having
+/// eight); the ninth is dashed.
+fn colour(run: &TrainRun, encoding: TrainEncoding) -> (usize, bool) {
+    let k = run.encodings.iter().position(|&e| e == encoding).unwrap_or(0);
+    (k, k >= PALETTE_COLOURS)
 }
 
 /// The line under the buttons: what the run is doing, or what it did.
@@ -186,14 +189,14 @@ fn draw_loss(ctx: &Ctx, canvas: &HtmlCanvasElement, run: &TrainRun) -> Result<()
             let every = curve.len().div_ceil(MAX_CURVE_POINTS).max(1);
             Series {
                 label: encoding.link_name().into(),
-                colour: colour(encoding),
+                colour: colour(run, encoding).0,
                 points: curve
                     .iter()
                     .enumerate()
                     .step_by(every)
                     .map(|(step, &loss)| ((step + 1) as f64, f64::from(loss)))
                     .collect(),
-                dashed: false,
+                dashed: colour(run, encoding).1,
                 markers: false,
             }
         })
@@ -226,20 +229,20 @@ fn draw_accuracy(ctx: &Ctx, canvas: &HtmlCanvasElement, run: &TrainRun) -> Resul
         .iter()
         .map(|r| Series {
             label: r.encoding.link_name().into(),
-            colour: colour(r.encoding),
+            colour: colour(run, r.encoding).0,
             points: r
                 .lengths
                 .iter()
                 .zip(&r.accuracy_by_length)
                 .map(|(&l, &a)| (l as f64, a))
                 .collect(),
-            dashed: false,
+            dashed: colour(run, r.encoding).1,
             markers: false,
         })
         .collect();
     series.push(Series {
         label: "chance".into(),
-        colour: TrainEncoding::ALL.len(),
+        colour: run.encodings.len(),
         points: first
             .lengths
             .iter()
