@@ -28,7 +28,11 @@ const PALETTE_COLOURS: usize = 8;
 /// encodings (a place fixed over all nine would give two of a run one colour, the palette having
 /// eight); the ninth is dashed.
 fn colour(run: &TrainRun, encoding: TrainEncoding) -> (usize, bool) {
-    let k = run.encodings.iter().position(|&e| e == encoding).unwrap_or(0);
+    let k = run
+        .encodings
+        .iter()
+        .position(|&e| e == encoding)
+        .unwrap_or(0);
     (k, k >= PALETTE_COLOURS)
 }
 
