@@ -13,13 +13,10 @@ use crate::real::Real;
 
 /// Rows of `out` computed together: each loaded row of B serves all of them.
 const ROW_BLOCK: usize = 4;
-/// The terms of the sum over p taken in one pass: a pass packs its 4 × 256 entries of A on the
-/// stack, and its rows of B stay in the first-level cache for every block of rows. Passes only
-/// split the sum: each one starts from the sums the one before stored, so the order is the same.
+/// The terms of the sum over p taken in one pass: a pass's rows of B (and of a transposed A)
+/// stay in the first-level cache for every block of rows. Passes only split the sum: each one
+/// starts from the sums the one before stored, so the order is the same.
 const DEPTH_BLOCK: usize = 256;
-/// The pass length of short sums (a head's products, d = 32), whose stack buffers are smaller to
-/// clear: the attention calls the kernel twice per head and sequence.
-const SHORT_DEPTH: usize = 32;
 
 /// The left operand A (m × k): `a` with rows `stride` apart, or, transposed, the k × m matrix
 /// whose rows are `stride` apart (A(i, p) = a[p·stride + i]).
@@ -75,11 +72,7 @@ pub fn gemm<T: Real>(
         unsafe { gemm_avx(left, b, b_stride, out, out_stride, (m, k, n), accumulate) };
         return;
     }
-    if k <= SHORT_DEPTH {
-        gemm_blocks::<T, 8, SHORT_DEPTH>(left, b, b_stride, out, out_stride, (m, k, n), accumulate);
-    } else {
-        gemm_blocks::<T, 8, DEPTH_BLOCK>(left, b, b_stride, out, out_stride, (m, k, n), accumulate);
-    }
+    gemm_blocks::<T, 8, DEPTH_BLOCK>(left, b, b_stride, out, out_stride, (m, k, n), accumulate);
 }
 
 /// [`gemm`] compiled for AVX (not FMA: a fused multiply-add would round differently).
@@ -95,11 +88,7 @@ unsafe fn gemm_avx<T: Real>(
     shape: (usize, usize, usize),
     accumulate: bool,
 ) {
-    if shape.1 <= SHORT_DEPTH {
-        gemm_blocks::<T, 16, SHORT_DEPTH>(left, b, b_stride, out, out_stride, shape, accumulate);
-    } else {
-        gemm_blocks::<T, 16, DEPTH_BLOCK>(left, b, b_stride, out, out_stride, shape, accumulate);
-    }
+    gemm_blocks::<T, 16, DEPTH_BLOCK>(left, b, b_stride, out, out_stride, shape, accumulate);
 }
 
 /// [`gemm`] with blocks of 4 × `NR` columns, then narrower ones at the right edge, in passes of
@@ -116,8 +105,6 @@ fn gemm_blocks<T: Real, const NR: usize, const KC: usize>(
     accumulate: bool,
 ) {
     let (a, lda) = (left.a, left.stride);
-    let mut packed = [[T::ZERO; ROW_BLOCK]; KC];
-    let mut column = [T::ZERO; KC];
     let mut i0 = 0;
     while i0 < m {
         let rows = ROW_BLOCK.min(m - i0);
@@ -125,51 +112,36 @@ fn gemm_blocks<T: Real, const NR: usize, const KC: usize>(
         // k = 0: the product is 0 (one empty pass clears `out` unless accumulating).
         loop {
             let depth = KC.min(k - p0);
-            let b_rows = &b[p0 * b_stride..];
+            let b_rows = (&b[p0 * b_stride..], b_stride);
             let out_rows = &mut out[i0 * out_stride..];
             let add = accumulate || p0 > 0;
             // The transposed A's rows p0.. (each holds one term for every row of out).
             let a_rows = || a[p0 * lda..].chunks(lda).take(depth);
-            if rows == ROW_BLOCK {
-                // A's rows i0.., terms p0..: panel[4p + r] = A(i0 + r, p0 + p). Every copy has
-                // a length fixed at compile time (a copy of `rows` entries was a call to memcpy).
-                let panel = &mut packed.as_flattened_mut()[..ROW_BLOCK * depth];
-                if left.transposed {
-                    for (to, from) in panel.chunks_exact_mut(ROW_BLOCK).zip(a_rows()) {
-                        to.copy_from_slice(&from[i0..][..ROW_BLOCK]);
-                    }
-                } else {
-                    let row = |r: usize| &a[(i0 + r) * lda + p0..][..depth];
-                    for ((((to, &x0), &x1), &x2), &x3) in panel
-                        .chunks_exact_mut(ROW_BLOCK)
-                        .zip(row(0))
-                        .zip(row(1))
-                        .zip(row(2))
-                        .zip(row(3))
-                    {
-                        to.copy_from_slice(&[x0, x1, x2, x3]);
-                    }
-                }
-                row_block::<T, ROW_BLOCK, NR>(
-                    panel,
-                    (b_rows, b_stride),
-                    out_rows,
-                    out_stride,
-                    n,
-                    add,
-                );
+            // A's rows i0.. read in place, term by term (A(i0 + r, p0 + p) for r < 4).
+            let row = |r: usize| &a[(i0 + r) * lda + p0..][..depth];
+            if rows == ROW_BLOCK && left.transposed {
+                let terms = a_rows().map(|from| {
+                    <[T; ROW_BLOCK]>::try_from(&from[i0..i0 + ROW_BLOCK]).expect("4 terms")
+                });
+                row_block::<T, ROW_BLOCK, NR>(terms, b_rows, out_rows, out_stride, n, add);
+            } else if rows == ROW_BLOCK {
+                let terms = row(0)
+                    .iter()
+                    .zip(row(1))
+                    .zip(row(2))
+                    .zip(row(3))
+                    .map(|(((&x0, &x1), &x2), &x3)| [x0, x1, x2, x3]);
+                row_block::<T, ROW_BLOCK, NR>(terms, b_rows, out_rows, out_stride, n, add);
             } else {
                 for r in 0..rows {
-                    let single = if left.transposed {
-                        for (to, from) in column.iter_mut().zip(a_rows()) {
-                            *to = from[i0 + r];
-                        }
-                        &column[..depth]
-                    } else {
-                        &a[(i0 + r) * lda + p0..][..depth]
-                    };
                     let out_row = &mut out_rows[r * out_stride..];
-                    row_block::<T, 1, NR>(single, (b_rows, b_stride), out_row, out_stride, n, add);
+                    if left.transposed {
+                        let terms = a_rows().map(|from| [from[i0 + r]]);
+                        row_block::<T, 1, NR>(terms, b_rows, out_row, out_stride, n, add);
+                    } else {
+                        let terms = row(r).iter().map(|&x| [x]);
+                        row_block::<T, 1, NR>(terms, b_rows, out_row, out_stride, n, add);
+                    }
                 }
             }
             p0 += depth;
@@ -181,10 +153,11 @@ fn gemm_blocks<T: Real, const NR: usize, const KC: usize>(
     }
 }
 
-/// `MR` rows of out (+)= the packed panel (depth × MR) · B's rows, by column blocks.
+/// `MR` rows of out (+)= A's terms (one array of `MR` entries per term) · B's rows, by column
+/// blocks.
 #[inline(always)]
 fn row_block<T: Real, const MR: usize, const NR: usize>(
-    panel: &[T],
+    terms: impl Iterator<Item = [T; MR]> + Clone,
     b: (&[T], usize),
     out: &mut [T],
     out_stride: usize,
@@ -193,28 +166,28 @@ fn row_block<T: Real, const MR: usize, const NR: usize>(
 ) {
     let mut j0 = 0;
     while j0 + NR <= n {
-        block::<T, MR, NR>(panel, b, out, out_stride, j0, accumulate);
+        block::<T, MR, NR>(terms.clone(), b, out, out_stride, j0, accumulate);
         j0 += NR;
     }
     if NR > 8 && j0 + 8 <= n {
-        block::<T, MR, 8>(panel, b, out, out_stride, j0, accumulate);
+        block::<T, MR, 8>(terms.clone(), b, out, out_stride, j0, accumulate);
         j0 += 8;
     }
     if NR > 4 && j0 + 4 <= n {
-        block::<T, MR, 4>(panel, b, out, out_stride, j0, accumulate);
+        block::<T, MR, 4>(terms.clone(), b, out, out_stride, j0, accumulate);
         j0 += 4;
     }
     while j0 < n {
-        block::<T, MR, 1>(panel, b, out, out_stride, j0, accumulate);
+        block::<T, MR, 1>(terms.clone(), b, out, out_stride, j0, accumulate);
         j0 += 1;
     }
 }
 
-/// Columns j0..j0 + NR of `MR` rows of out: the sums run in the `acc` registers over every term
-/// of the panel, in order.
+/// Columns j0..j0 + NR of `MR` rows of out: the sums run in the `acc` registers over every term,
+/// in order.
 #[inline(always)]
 fn block<T: Real, const MR: usize, const NR: usize>(
-    panel: &[T],
+    terms: impl Iterator<Item = [T; MR]>,
     (b, b_stride): (&[T], usize),
     out: &mut [T],
     out_stride: usize,
@@ -227,7 +200,7 @@ fn block<T: Real, const MR: usize, const NR: usize>(
             acc_row.copy_from_slice(&out[r * out_stride + j0..][..NR]);
         }
     }
-    for (a_p, b_row) in panel.chunks_exact(MR).zip(b.chunks(b_stride)) {
+    for (a_p, b_row) in terms.zip(b.chunks(b_stride)) {
         let b_p: &[T; NR] = b_row[j0..j0 + NR].try_into().expect("NR columns");
         for r in 0..MR {
             let a_rp = a_p[r];

@@ -78,8 +78,9 @@ pub fn sum_rows<T: Real>(grad: &[T], bias_grad: &mut [T]) {
 }
 
 /// Softmax of one row in place (the maximum subtracted first); entries equal to −∞ become 0.
+/// Returns the maximum and the sum of the exponentials (the loss's log-sum-exp).
 #[inline]
-pub fn softmax_in_place<T: Real>(row: &mut [T]) {
+pub fn softmax_in_place<T: Real>(row: &mut [T]) -> (T, T) {
     let max = row.iter().fold(T::NEG_INFINITY, |m, &v| m.max(v));
     let mut sum = T::ZERO;
     for v in row.iter_mut() {
@@ -90,6 +91,7 @@ pub fn softmax_in_place<T: Real>(row: &mut [T]) {
     for v in row.iter_mut() {
         *v *= inverse;
     }
+    (max, sum)
 }
 
 /// The LayerNorm's ε (PyTorch's default).

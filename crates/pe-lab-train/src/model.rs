@@ -354,11 +354,10 @@ impl<T: Real> Model<T> {
                 continue;
             }
             // −log softmax(z)_t = log Σ exp(z − max) − (z_t − max).
-            let max = row.iter().fold(T::NEG_INFINITY, |m, &v| m.max(v));
-            let sum = row.iter().fold(T::ZERO, |s, &v| s + (v - max).exp());
-            total += sum.ln() - (row[target] - max);
+            let logit = row[target];
+            let (max, sum) = softmax_in_place(row);
+            total += sum.ln() - (logit - max);
             counted += 1;
-            softmax_in_place(row);
         }
         if counted == 0 {
             T::ZERO
