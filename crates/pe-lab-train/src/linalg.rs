@@ -37,7 +37,7 @@ pub fn matmul<T: Real>(
 }
 
 /// out (k × n) += aᵀ · b for a (m × k) and b (m × n): the gradient of a weight matrix, summed over
-/// the m rows in order. The blocks of `a` are packed as they are read, so nothing is transposed
+/// the m rows in order. `a` is read in place, term by term, so nothing is transposed
 /// first.
 pub fn matmul_transposed_left<T: Real>(
     a: &[T],
