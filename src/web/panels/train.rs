@@ -326,13 +326,19 @@ impl Panel for TrainPanel {
         if ctx.draw {
             self.last_drawn_ms = now_ms();
             let key = train_figures::static_key(ctx, self.run.as_ref(), self.attention_encoding);
-            // A canvas resized since the figures were all drawn needs them again (not while
-            // they are still being drawn, one group per frame).
-            let resized =
-                self.static_stage.is_none() && train_figures::static_out_of_date(&self.dom);
-            if self.static_drawn.as_ref() != Some(&key) || resized {
+            if self.static_drawn.as_ref() != Some(&key) {
                 self.static_drawn = Some(key);
                 self.static_stage = Some(0);
+            } else if let Some(stale) = train_figures::first_stage_out_of_date(
+                &self.dom,
+                self.run.is_some(),
+                // A canvas no group has drawn yet waits for the groups still pending.
+                self.static_stage.is_none(),
+            ) {
+                // A canvas resized or moved to another pixel ratio is drawn again, also while
+                // later groups are still pending (a group left pending while the panel was off
+                // screen would otherwise skip the earlier ones for good).
+                self.static_stage = Some(self.static_stage.map_or(stale, |s| s.min(stale)));
             }
             let next = train_figures::draw(
                 ctx,

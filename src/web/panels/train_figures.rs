@@ -94,19 +94,33 @@ pub fn static_key(ctx: &Ctx, run: Option<&TrainRun>, chosen: Option<TrainEncodin
     )
 }
 
-/// Whether a figure other than the loss chart must be drawn although `static_key` is unchanged
-/// (its canvas was resized, or never drawn).
-pub fn static_out_of_date(dom: &TrainDom) -> bool {
-    [
-        &dom.accuracy,
-        &dom.table,
-        &dom.sinusoid,
-        &dom.gram,
-        &dom.gram_p,
-        &dom.attention,
-    ]
-    .into_iter()
-    .any(|c| surface::out_of_date(c) || !c.has_attribute("data-logical-width"))
+/// The first drawing stage (see [`draw`]) with a figure that must be drawn again although
+/// `static_key` is unchanged: its canvas was resized, moved to a screen of another pixel ratio,
+/// or (when `count_undrawn`) never drawn. `None`: every figure is up to date. The loss chart is
+/// drawn in every frame of a run, and in stage 0 before one.
+pub fn first_stage_out_of_date(
+    dom: &TrainDom,
+    has_run: bool,
+    count_undrawn: bool,
+) -> Option<usize> {
+    let stages: [Vec<&HtmlCanvasElement>; 3] = if has_run {
+        [
+            vec![&dom.accuracy],
+            vec![&dom.table, &dom.sinusoid, &dom.gram, &dom.gram_p],
+            vec![&dom.attention],
+        ]
+    } else {
+        [
+            vec![&dom.loss, &dom.accuracy, &dom.attention],
+            vec![&dom.table, &dom.sinusoid, &dom.gram, &dom.gram_p],
+            Vec::new(),
+        ]
+    };
+    stages.iter().position(|canvases| {
+        canvases.iter().any(|c| {
+            surface::out_of_date(c) || (count_undrawn && !c.has_attribute("data-logical-width"))
+        })
+    })
 }
 
 /// The figures drawn in one frame: the loss chart and the table always; when the other figures
