@@ -17,6 +17,7 @@ use pe_lab::gpu::columns::MAX_GATHER_COLUMNS;
 use pe_lab::gpu::encoding::{turn_parts, MAX_EXACT_POSITIONS, SPLIT_BITS};
 use pe_lab::gpu::gram::GRAM_MAX_POSITIONS;
 use pe_lab::gpu::stats::{from_order_key, order_key};
+use pe_lab::gpu::tile::TileShape;
 use pe_lab::gpu::{read_f32, EncodingKernel, GpuContext, GpuError};
 use pe_lab::math::attention::{multi_head_weights, multi_head_weights_qk, AttentionError};
 use pe_lab::math::encoding::{gather_columns, sinusoidal, sinusoidal_from};
@@ -333,14 +334,24 @@ fn encoding_rejects_bad_sizes_with_typed_errors() {
 #[test]
 fn gram_matches_its_cpu_twin() {
     with_gpu("gram", |context| {
-        for (n, d, base) in [
+        // Every tile shape (and the chooser's pick): n not a multiple of any tile, d = 1, d odd,
+        // d a multiple of 4 (vec4 loads) but not of TILE_K, d past one stage.
+        let cases = [
             (1, 1, 10000.0),
             (1, 33, 10000.0),
             (17, 3, 250.0),
             (33, 33, 10000.0),
+            (130, 12, 10000.0),
             (300, 64, 10000.0),
             (1024, 128, 10000.0),
-        ] {
+        ];
+        let shapes = TileShape::ALL.map(Some);
+        for ((n, d, base), forced) in cases.into_iter().flat_map(|c| {
+            std::iter::once(None)
+                .chain(shapes)
+                .map(move |forced| (c, forced))
+        }) {
+            context.gram.force_tile(forced);
             let p = gpu_encoding(context, n, d, base);
             let GpuContext {
                 device,
@@ -371,9 +382,11 @@ fn gram_matches_its_cpu_twin() {
                 );
                 diff = diff.max(err);
             }
-            eprintln!("gram n={n} d={d}: max |GPU − CPU| = {diff:e}");
+            let tile = context.gram.tile().map(|t| t.tile());
+            eprintln!("gram n={n} d={d} tile {tile:?}: max |GPU − CPU| = {diff:e}");
             assert_eq!(g, g.t(), "G is symmetric");
         }
+        context.gram.force_tile(None);
     });
 }
 

@@ -24,6 +24,7 @@ pub mod gram;
 pub mod heatmap;
 pub mod rope_scores;
 pub mod stats;
+pub mod tile;
 
 mod checks;
 mod pipelines;
@@ -47,8 +48,8 @@ pub use readback::{read_bytes, read_elements, read_f32, read_u32};
 
 pub(crate) use checks::{check_input, check_limit, check_storage_size, check_workgroups};
 pub(crate) use pipelines::{
-    compute_pipeline, compute_pipelines, storage_entry, submit_one, uniform_buffer, uniform_entry,
-    Dispatch,
+    compute_pipeline, compute_pipelines, layouts, storage_entry, submit_one, uniform_buffer,
+    uniform_entry, Dispatch,
 };
 
 /// Why a GPU computation could not be done.
