@@ -516,16 +516,21 @@ type AttentionCase = (usize, usize, usize, usize, usize, &'static [usize]);
 #[test]
 fn attention_matches_its_cpu_twin_with_heads_and_masks() {
     with_gpu("attention", |context| {
-        let cases: [AttentionCase; 7] = [
+        // Head widths 1, 3, 11 (f32 loads), 4, 16, 20, 64, 512 (vec4 loads); every tile shape.
+        let cases: [AttentionCase; 8] = [
             (1, 1, 1, 1, 1, &[1]),
             (1, 3, 5, 3, 1, &[2]),
             (2, 4, 4, 100, 5, &[3, 2]),
             (2, 6, 9, 33, 3, &[0, 100]),
             (3, 20, 300, 64, 4, &[1, 257, 300]),
+            (1, 130, 70, 12, 3, &[65]),
             (1, 256, 256, 128, 2, &[256]),
             (2, 64, 200, 512, 1, &[199, 37]),
         ];
-        for (i, &(batch, nq, nk, d, heads, lens)) in cases.iter().enumerate() {
+        let shapes = std::iter::once(None).chain(TileShape::ALL.map(Some));
+        let runs = shapes.flat_map(|forced| cases.iter().enumerate().map(move |c| (forced, c)));
+        for (forced, (i, &(batch, nq, nk, d, heads, lens))) in runs {
+            context.attention.force_tile(forced);
             let q = pseudo_random((batch, nq, d), 2 * i as u64);
             let k = pseudo_random((batch, nk, d), 2 * i as u64 + 1);
             let gpu = gpu_attention_host(context, &q, &k, heads, lens);
@@ -534,9 +539,13 @@ fn attention_matches_its_cpu_twin_with_heads_and_masks() {
                 &gpu,
                 &cpu,
                 &attention_score_bounds(&q, &k, heads, lens),
-                &format!("b={batch} nq={nq} nk={nk} d={d} h={heads} {lens:?}"),
+                &format!(
+                    "b={batch} nq={nq} nk={nk} d={d} h={heads} {lens:?} tile {:?}",
+                    context.attention.tile().map(|t| t.tile())
+                ),
             );
         }
+        context.attention.force_tile(None);
     });
 }
 

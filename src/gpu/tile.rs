@@ -136,6 +136,7 @@ pub const CORE_SOURCE: &str = include_str!("tile_core.wgsl");
 pub const COMPOSED_FILES: &[(&str, &str)] = &[
     ("tile_core.wgsl", CORE_SOURCE),
     ("gram.wgsl", super::gram::SOURCE),
+    ("attention.wgsl", super::attention::SOURCE),
 ];
 
 /// Every composed shader the kernels can create: (label, WGSL source), one per kernel and variant.
