@@ -137,6 +137,7 @@ pub const COMPOSED_FILES: &[(&str, &str)] = &[
     ("tile_core.wgsl", CORE_SOURCE),
     ("gram.wgsl", super::gram::SOURCE),
     ("attention.wgsl", super::attention::SOURCE),
+    ("alibi_scores.wgsl", super::alibi_scores::SOURCE),
 ];
 
 /// Every composed shader the kernels can create: (label, WGSL source), one per kernel and variant.
