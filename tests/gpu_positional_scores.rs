@@ -212,9 +212,12 @@ fn check_within(
     (worst, worst_ratio)
 }
 
-/// (n, d, base): n = 1, tile-straddling and odd n, even and odd d, and a large case.
-const ROPE_CASES: [(usize, usize, f64); 8] = [
+/// (n, d, base): n = 1, tile-straddling and odd n, even and odd d, and a large case; d = 1, and a
+/// multiple of 4 (vec4 loads) that no TILE_K divides.
+const ROPE_CASES: [(usize, usize, f64); 10] = [
     (1, 2, 10_000.0),
+    (5, 1, 10_000.0),
+    (130, 12, 10_000.0),
     (7, 8, 10_000.0),
     (7, 3, 10_000.0),
     (65, 30, 500.0),
@@ -228,7 +231,12 @@ const ROPE_CASES: [(usize, usize, f64); 8] = [
 fn rope_scores_match_the_cpu_twin_and_the_f64_definition() {
     with_gpu("rope scores", |kernels| {
         let Kernels { context, rope, .. } = kernels;
-        for (case, &(n, d, base)) in ROPE_CASES.iter().enumerate() {
+        // Every tile shape, and the chooser's pick.
+        let shapes = std::iter::once(None).chain(TileShape::ALL.map(Some));
+        let runs =
+            shapes.flat_map(|forced| ROPE_CASES.iter().enumerate().map(move |c| (forced, c)));
+        for (forced, (case, &(n, d, base))) in runs {
+            rope.force_tile(forced);
             let q = random(n, d, 1000 + case as u64);
             let k = random(n, d, 2000 + case as u64);
             let started = std::time::Instant::now();
@@ -255,12 +263,14 @@ fn rope_scores_match_the_cpu_twin_and_the_f64_definition() {
                 &format!("RoPE vs f64 n={n} d={d} base={base}"),
             );
             eprintln!(
-                "rope n={n} d={d} base={base}: max |GPU − CPU| = {twin:.3e} ({:.1} % of its \
-                 bound), max |GPU − f64| = {vs_f64:.3e} ({:.1} % of its bound), GPU {elapsed:?}",
+                "rope n={n} d={d} base={base} tile {:?}: max |GPU − CPU| = {twin:.3e} ({:.1} % of \
+                 its bound), max |GPU − f64| = {vs_f64:.3e} ({:.1} % of its bound), GPU {elapsed:?}",
+                rope.tile().map(|t| t.tile()),
                 100.0 * twin_ratio,
                 100.0 * f64_ratio
             );
         }
+        rope.force_tile(None);
     });
 }
 

@@ -48,8 +48,7 @@ pub use readback::{read_bytes, read_elements, read_f32, read_u32};
 
 pub(crate) use checks::{check_input, check_limit, check_storage_size, check_workgroups};
 pub(crate) use pipelines::{
-    compute_pipeline, compute_pipelines, layouts, storage_entry, submit_one, uniform_buffer,
-    uniform_entry, Dispatch,
+    compute_pipeline, layouts, storage_entry, submit_one, uniform_buffer, uniform_entry, Dispatch,
 };
 
 /// Why a GPU computation could not be done.

@@ -138,6 +138,7 @@ pub const COMPOSED_FILES: &[(&str, &str)] = &[
     ("gram.wgsl", super::gram::SOURCE),
     ("attention.wgsl", super::attention::SOURCE),
     ("alibi_scores.wgsl", super::alibi_scores::SOURCE),
+    ("rope_scores.wgsl", super::rope_scores::SOURCE),
 ];
 
 /// Every composed shader the kernels can create: (label, WGSL source), one per kernel and variant.
