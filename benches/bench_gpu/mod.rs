@@ -1,10 +1,13 @@
 //! The `"gpu"` section of the benchmark: every tiled kernel (Gram, attention, ALiBi and RoPE
 //! scores) at n = 1024 and 2048, d = 512, and the encoding at 4096 × 1024, each timed around its
 //! compute pass (timestamp queries where the adapter has them, else wall time).
+//! `PE_LAB_BENCH_TILE=64` (or 128) times every tiled kernel with that tile shape instead of the one
+//! `pe_lab::gpu::tile::choose_tile` picks.
 
 use std::time::Instant;
 
 use pe_lab::gpu::attention::AttentionShape;
+use pe_lab::gpu::tile::TileShape;
 use pe_lab::gpu::{read_bytes, AlibiScoresKernel, GpuContext, RopeScoresKernel};
 
 use super::{json_string, runs_for, Stats, BASE};
@@ -168,6 +171,21 @@ pub(crate) fn bench_gpu() -> String {
     // Built here, not in the context (the page does not draw them); on the context's device.
     let mut alibi = AlibiScoresKernel::new(&context.device);
     let mut rope = RopeScoresKernel::new(&context.device);
+    // PE_LAB_BENCH_TILE=64 (or 128): every tiled kernel with that tile instead of the chooser's.
+    let forced = std::env::var("PE_LAB_BENCH_TILE").ok().map(|edge| {
+        TileShape::ALL
+            .into_iter()
+            .find(|shape| shape.tile().to_string() == edge)
+            .unwrap_or_else(|| panic!("PE_LAB_BENCH_TILE={edge}: no such tile"))
+    });
+    if let Some(shape) = forced {
+        eprintln!("  every tile forced to {shape:?}");
+        entries.push(("forced_tile".into(), shape.tile().to_string()));
+    }
+    context.gram.force_tile(forced);
+    context.attention.force_tile(forced);
+    alibi.force_tile(forced);
+    rope.force_tile(forced);
     for n in [1024, 2048] {
         let d = 512;
         let GpuContext {

@@ -156,7 +156,8 @@ impl GpuContext {
             .await
             .map_err(|e| GpuError::RequestDevice(e.to_string()))?;
         // Shader compilation errors surface here as a typed error instead of the uncaptured-error
-        // handler's panic (the WGSL is also validated by naga in the tests).
+        // handler's panic (the WGSL is also validated by naga in the tests, every composed tiled
+        // shader included: the tiled kernels compile their variants at their first `prepare`).
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let context = Self::from_device(device, queue, adapter.get_info());
         if let Some(error) = scope.pop().await {

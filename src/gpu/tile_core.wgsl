@@ -4,7 +4,10 @@
 // BLOCK × BLOCK block of it (rows local.y + SIDE·a, columns local.x + SIDE·t: interleaved, so that
 // neighbouring invocations read neighbouring words), and hands every entry of its block to the
 // kernel's `store`. The two TILE-row strips are staged through workgroup memory TILE_K columns at a
-// time, stored k-major; every value read from workgroup memory feeds BLOCK multiply-adds.
+// time, stored k-major. Register blocking is what makes it fast: every value read from workgroup
+// memory feeds BLOCK multiply-adds instead of one (the Gram kernel before this core, measured on
+// lavapipe at n = 1024, d = 512: one entry per invocation 1980 ms, 4 × 4 blocks 551 ms, 8 × 8
+// blocks 278 ms).
 //
 // Not a shader on its own: pe_lab::gpu::tile composes it. It writes the constants SIDE, BLOCK,
 // TILE, TILE_K, LANES and the element type Elem (f32, or vec4<f32> where LANES = 4) from one
