@@ -7,7 +7,8 @@
 //! under `"numpy"`, and a table of Rust ms, NumPy ms and their ratio goes to stderr at the end.
 //! Without python3 or NumPy those columns say why they are empty.
 //!
-//! Run with `cargo bench --bench bench`. No framework: each measured item is a function that
+//! Run with `cargo bench --bench bench` (`PE_LAB_BENCH_ONLY=gpu cargo bench --bench bench`: only
+//! the `"gpu"` section, see `bench_gpu/mod.rs`). No framework: each measured item is a function that
 //! returns its [`Stats`] from [`time_ms`] (a few warm-up calls, then at least [`RUNS`] timed ones),
 //! so further items can be added as one more function and one more JSON entry.
 //!
@@ -16,13 +17,14 @@
 //! and waited dispatch; slow items (the CPU twins of Gram and attention at n = 2048, software GPUs)
 //! get fewer runs, see [`runs_for`].
 
+#[path = "bench_gpu/mod.rs"]
+mod gpu;
+
 use std::hint::black_box;
 use std::process::Command;
 use std::time::Instant;
 
 use ndarray::Array2;
-use pe_lab::gpu::attention::AttentionShape;
-use pe_lab::gpu::{read_bytes, GpuContext};
 use pe_lab::math::attention::weights;
 use pe_lab::math::encoding::sinusoidal;
 use pe_lab::math::gram::gram;
@@ -174,112 +176,6 @@ fn print_comparison(rows: &[(String, String, Stats)], numpy: &Result<String, Str
     }
 }
 
-/// How GPU kernels are timed on this adapter.
-enum GpuClock {
-    /// Timestamps written at the beginning and end of the compute pass; ns per tick.
-    Timestamps {
-        queries: wgpu::QuerySet,
-        resolved: wgpu::Buffer,
-        period_ns: f64,
-    },
-    /// Wall time around submit + wait.
-    Wall,
-}
-
-impl GpuClock {
-    fn new(context: &GpuContext) -> Self {
-        if !context
-            .device
-            .features()
-            .contains(wgpu::Features::TIMESTAMP_QUERY)
-        {
-            return GpuClock::Wall;
-        }
-        GpuClock::Timestamps {
-            queries: context.device.create_query_set(&wgpu::QuerySetDescriptor {
-                label: Some("bench timestamps"),
-                ty: wgpu::QueryType::Timestamp,
-                count: 2,
-            }),
-            resolved: context.device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("bench timestamps resolved"),
-                size: 16,
-                usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
-                mapped_at_creation: false,
-            }),
-            period_ns: context.queue.get_timestamp_period() as f64,
-        }
-    }
-
-    fn name(&self) -> &'static str {
-        match self {
-            GpuClock::Timestamps { .. } => "timestamp_query",
-            GpuClock::Wall => "wall",
-        }
-    }
-
-    /// Milliseconds of one dispatch recorded by `encode`.
-    fn measure(
-        &self,
-        context: &GpuContext,
-        encode: &dyn Fn(&mut wgpu::CommandEncoder, Option<wgpu::ComputePassTimestampWrites<'_>>),
-    ) -> f64 {
-        let (device, queue) = (&context.device, &context.queue);
-        let mut encoder = device.create_command_encoder(&Default::default());
-        match self {
-            GpuClock::Timestamps {
-                queries,
-                resolved,
-                period_ns,
-            } => {
-                encode(
-                    &mut encoder,
-                    Some(wgpu::ComputePassTimestampWrites {
-                        query_set: queries,
-                        beginning_of_pass_write_index: Some(0),
-                        end_of_pass_write_index: Some(1),
-                    }),
-                );
-                encoder.resolve_query_set(queries, 0..2, resolved, 0);
-                queue.submit([encoder.finish()]);
-                let bytes = pollster::block_on(read_bytes(device, queue, resolved, 0, 16))
-                    .expect("read timestamps");
-                let ticks: Vec<u64> = bytemuck::pod_collect_to_vec(&bytes);
-                ticks[1].saturating_sub(ticks[0]) as f64 * period_ns / 1e6
-            }
-            GpuClock::Wall => {
-                let start = Instant::now();
-                encode(&mut encoder, None);
-                queue.submit([encoder.finish()]);
-                device
-                    .poll(wgpu::PollType::wait_indefinitely())
-                    .expect("poll");
-                start.elapsed().as_secs_f64() * 1e3
-            }
-        }
-    }
-
-    /// One untimed warm-up dispatch, then [`runs_for`] timed ones: median and minimum.
-    fn time(
-        &self,
-        label: &str,
-        context: &GpuContext,
-        encode: &dyn Fn(&mut wgpu::CommandEncoder, Option<wgpu::ComputePassTimestampWrites<'_>>),
-    ) -> Stats {
-        let first = self.measure(context, encode);
-        let runs = runs_for(first).max(5);
-        let mut samples: Vec<f64> = (0..runs).map(|_| self.measure(context, encode)).collect();
-        samples.sort_by(f64::total_cmp);
-        let stats = Stats {
-            median: samples[samples.len() / 2],
-            min: samples[0],
-            runs,
-        };
-        eprintln!("  {label}: median {:.3} ms ({runs} runs)", stats.median);
-        stats
-    }
-}
-
 /// `text` as a JSON string literal.
 fn json_string(text: &str) -> String {
     let mut out = String::from("\"");
@@ -293,93 +189,6 @@ fn json_string(text: &str) -> String {
     }
     out.push('"');
     out
-}
-
-/// The `"gpu"` JSON object, or `null` when no adapter is available.
-fn bench_gpu() -> String {
-    let instance =
-        wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
-    let mut context = match pollster::block_on(GpuContext::new_with_features(
-        &instance,
-        wgpu::Features::TIMESTAMP_QUERY,
-    )) {
-        Ok(context) => context,
-        Err(e) => {
-            eprintln!("no GPU: {e}");
-            return "null".into();
-        }
-    };
-    let clock = GpuClock::new(&context);
-    eprintln!("GPU: {} (timing: {})", context.describe(), clock.name());
-    let mut entries: Vec<(String, String)> = vec![
-        ("adapter".into(), json_string(&context.adapter_info.name)),
-        (
-            "device_type".into(),
-            json_string(&format!("{:?}", context.adapter_info.device_type)),
-        ),
-        (
-            "backend".into(),
-            json_string(&format!("{:?}", context.adapter_info.backend)),
-        ),
-        ("timing".into(), json_string(clock.name())),
-    ];
-
-    let (n, d) = (4096, 1024);
-    {
-        let GpuContext {
-            device,
-            queue,
-            encoding,
-            ..
-        } = &mut context;
-        encoding
-            .prepare(device, queue, n, d, BASE)
-            .expect("encoding");
-    }
-    let stats = clock.time("encoding 4096x1024", &context, &|e, t| {
-        context.encoding.encode(e, t)
-    });
-    entries.push(("encoding_4096x1024_ms".into(), stats.json()));
-
-    for n in [1024, 2048] {
-        let d = 512;
-        let GpuContext {
-            device,
-            queue,
-            encoding,
-            gram,
-            attention,
-            ..
-        } = &mut context;
-        let p = encoding
-            .run(device, queue, n, d, BASE)
-            .expect("encoding")
-            .clone();
-        gram.prepare(device, queue, &p, n, d).expect("gram");
-        let shape = AttentionShape {
-            batch: 1,
-            nq: n,
-            nk: n,
-            d,
-            heads: 1,
-        };
-        attention
-            .prepare(device, queue, &p, &p, shape, &[n])
-            .expect("attention");
-        let stats = clock.time(&format!("gram {n}x{d}"), &context, &|e, t| {
-            context.gram.encode(e, t)
-        });
-        entries.push((format!("gram_{n}x{d}_ms"), stats.json()));
-        let stats = clock.time(&format!("attention {n}x{d}"), &context, &|e, t| {
-            context.attention.encode(e, t)
-        });
-        entries.push((format!("attention_weights_{n}x{d}_ms"), stats.json()));
-    }
-    let body: Vec<String> = entries
-        .iter()
-        .map(|(k, v)| format!("\"{k}\": {v}"))
-        .collect();
-    format!("{{{}}}", body.join(", "))
 }
 
 fn bench_sinusoidal(n: usize, d: usize) -> Stats {
@@ -424,6 +233,13 @@ fn max_abs_error_vs_f64(p: &Array2<f32>, base: f64) -> f64 {
 }
 
 fn main() {
+    // PE_LAB_BENCH_ONLY=gpu: the GPU kernels alone (a minute on lavapipe instead of several), to
+    // compare two builds of the kernels one right after the other.
+    if std::env::var("PE_LAB_BENCH_ONLY").as_deref() == Ok("gpu") {
+        eprintln!("GPU kernels only (PE_LAB_BENCH_ONLY=gpu)");
+        println!("{{\"gpu\": {}}}", gpu::bench_gpu());
+        return;
+    }
     let mut entries: Vec<(String, String)> = Vec::new();
     entries.push((
         "sinusoidal_4096x1024_ms".into(),
@@ -487,7 +303,7 @@ fn main() {
         numpy.clone().unwrap_or_else(|why| json_string(&why)),
     ));
     eprintln!("GPU kernels");
-    entries.push(("gpu".into(), bench_gpu()));
+    entries.push(("gpu".into(), gpu::bench_gpu()));
     let body: Vec<String> = entries
         .iter()
         .map(|(k, v)| format!("\"{k}\": {v}"))

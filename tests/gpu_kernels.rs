@@ -17,6 +17,7 @@ use pe_lab::gpu::columns::MAX_GATHER_COLUMNS;
 use pe_lab::gpu::encoding::{turn_parts, MAX_EXACT_POSITIONS, SPLIT_BITS};
 use pe_lab::gpu::gram::GRAM_MAX_POSITIONS;
 use pe_lab::gpu::stats::{from_order_key, order_key};
+use pe_lab::gpu::tile::TileShape;
 use pe_lab::gpu::{read_f32, EncodingKernel, GpuContext, GpuError};
 use pe_lab::math::attention::{multi_head_weights, multi_head_weights_qk, AttentionError};
 use pe_lab::math::encoding::{gather_columns, sinusoidal, sinusoidal_from};
@@ -333,14 +334,24 @@ fn encoding_rejects_bad_sizes_with_typed_errors() {
 #[test]
 fn gram_matches_its_cpu_twin() {
     with_gpu("gram", |context| {
-        for (n, d, base) in [
+        // Every tile shape (and the chooser's pick): n not a multiple of any tile, d = 1, d odd,
+        // d a multiple of 4 (vec4 loads) but not of TILE_K, d past one stage.
+        let cases = [
             (1, 1, 10000.0),
             (1, 33, 10000.0),
             (17, 3, 250.0),
             (33, 33, 10000.0),
+            (130, 12, 10000.0),
             (300, 64, 10000.0),
             (1024, 128, 10000.0),
-        ] {
+        ];
+        let shapes = TileShape::ALL.map(Some);
+        for ((n, d, base), forced) in cases.into_iter().flat_map(|c| {
+            std::iter::once(None)
+                .chain(shapes)
+                .map(move |forced| (c, forced))
+        }) {
+            context.gram.force_tile(forced);
             let p = gpu_encoding(context, n, d, base);
             let GpuContext {
                 device,
@@ -371,9 +382,11 @@ fn gram_matches_its_cpu_twin() {
                 );
                 diff = diff.max(err);
             }
-            eprintln!("gram n={n} d={d}: max |GPU − CPU| = {diff:e}");
+            let tile = context.gram.tile().map(|t| t.tile());
+            eprintln!("gram n={n} d={d} tile {tile:?}: max |GPU − CPU| = {diff:e}");
             assert_eq!(g, g.t(), "G is symmetric");
         }
+        context.gram.force_tile(None);
     });
 }
 
@@ -503,16 +516,21 @@ type AttentionCase = (usize, usize, usize, usize, usize, &'static [usize]);
 #[test]
 fn attention_matches_its_cpu_twin_with_heads_and_masks() {
     with_gpu("attention", |context| {
-        let cases: [AttentionCase; 7] = [
+        // Head widths 1, 3, 11 (f32 loads), 4, 16, 20, 64, 512 (vec4 loads); every tile shape.
+        let cases: [AttentionCase; 8] = [
             (1, 1, 1, 1, 1, &[1]),
             (1, 3, 5, 3, 1, &[2]),
             (2, 4, 4, 100, 5, &[3, 2]),
             (2, 6, 9, 33, 3, &[0, 100]),
             (3, 20, 300, 64, 4, &[1, 257, 300]),
+            (1, 130, 70, 12, 3, &[65]),
             (1, 256, 256, 128, 2, &[256]),
             (2, 64, 200, 512, 1, &[199, 37]),
         ];
-        for (i, &(batch, nq, nk, d, heads, lens)) in cases.iter().enumerate() {
+        let shapes = std::iter::once(None).chain(TileShape::ALL.map(Some));
+        let runs = shapes.flat_map(|forced| cases.iter().enumerate().map(move |c| (forced, c)));
+        for (forced, (i, &(batch, nq, nk, d, heads, lens))) in runs {
+            context.attention.force_tile(forced);
             let q = pseudo_random((batch, nq, d), 2 * i as u64);
             let k = pseudo_random((batch, nk, d), 2 * i as u64 + 1);
             let gpu = gpu_attention_host(context, &q, &k, heads, lens);
@@ -521,9 +539,13 @@ fn attention_matches_its_cpu_twin_with_heads_and_masks() {
                 &gpu,
                 &cpu,
                 &attention_score_bounds(&q, &k, heads, lens),
-                &format!("b={batch} nq={nq} nk={nk} d={d} h={heads} {lens:?}"),
+                &format!(
+                    "b={batch} nq={nq} nk={nk} d={d} h={heads} {lens:?} tile {:?}",
+                    context.attention.tile().map(|t| t.tile())
+                ),
             );
         }
+        context.attention.force_tile(None);
     });
 }
 

@@ -17,6 +17,7 @@ use std::sync::{Mutex, OnceLock};
 use ndarray::{Array2, ArrayView2, Axis};
 use pe_lab::gpu::alibi_scores::ALIBI_MAX_POSITIONS;
 use pe_lab::gpu::rope_scores::{ROPE_MAX_DIMENSION, ROPE_MAX_POSITIONS};
+use pe_lab::gpu::tile::TileShape;
 use pe_lab::gpu::{read_f32, AlibiScoresKernel, GpuContext, GpuError, RopeScoresKernel};
 use pe_lab::math::alibi::causal_weights_f32;
 use pe_lab::math::attention::score_scale;
@@ -211,9 +212,12 @@ fn check_within(
     (worst, worst_ratio)
 }
 
-/// (n, d, base): n = 1, tile-straddling and odd n, even and odd d, and a large case.
-const ROPE_CASES: [(usize, usize, f64); 8] = [
+/// (n, d, base): n = 1, tile-straddling and odd n, even and odd d, and a large case; d = 1, and a
+/// multiple of 4 (vec4 loads) that no TILE_K divides.
+const ROPE_CASES: [(usize, usize, f64); 10] = [
     (1, 2, 10_000.0),
+    (5, 1, 10_000.0),
+    (130, 12, 10_000.0),
     (7, 8, 10_000.0),
     (7, 3, 10_000.0),
     (65, 30, 500.0),
@@ -227,7 +231,12 @@ const ROPE_CASES: [(usize, usize, f64); 8] = [
 fn rope_scores_match_the_cpu_twin_and_the_f64_definition() {
     with_gpu("rope scores", |kernels| {
         let Kernels { context, rope, .. } = kernels;
-        for (case, &(n, d, base)) in ROPE_CASES.iter().enumerate() {
+        // Every tile shape, and the chooser's pick.
+        let shapes = std::iter::once(None).chain(TileShape::ALL.map(Some));
+        let runs =
+            shapes.flat_map(|forced| ROPE_CASES.iter().enumerate().map(move |c| (forced, c)));
+        for (forced, (case, &(n, d, base))) in runs {
+            rope.force_tile(forced);
             let q = random(n, d, 1000 + case as u64);
             let k = random(n, d, 2000 + case as u64);
             let started = std::time::Instant::now();
@@ -254,12 +263,14 @@ fn rope_scores_match_the_cpu_twin_and_the_f64_definition() {
                 &format!("RoPE vs f64 n={n} d={d} base={base}"),
             );
             eprintln!(
-                "rope n={n} d={d} base={base}: max |GPU − CPU| = {twin:.3e} ({:.1} % of its \
-                 bound), max |GPU − f64| = {vs_f64:.3e} ({:.1} % of its bound), GPU {elapsed:?}",
+                "rope n={n} d={d} base={base} tile {:?}: max |GPU − CPU| = {twin:.3e} ({:.1} % of \
+                 its bound), max |GPU − f64| = {vs_f64:.3e} ({:.1} % of its bound), GPU {elapsed:?}",
+                rope.tile().map(|t| t.tile()),
                 100.0 * twin_ratio,
                 100.0 * f64_ratio
             );
         }
+        rope.force_tile(None);
     });
 }
 
@@ -431,9 +442,12 @@ fn alibi_row_bounds(
 }
 
 /// (n, d, slope): n = 1, tile-straddling and odd n, the slopes of an 8-head model's first and last
-/// heads and one in between, and a large case.
-const ALIBI_CASES: [(usize, usize, f32); 7] = [
+/// heads and one in between, and a large case; d = 1, odd d (f32 loads), d a multiple of 4 but not
+/// of any TILE_K (vec4 loads).
+const ALIBI_CASES: [(usize, usize, f32); 9] = [
     (1, 2, 0.5),
+    (5, 1, 0.5),
+    (130, 12, 0.25),
     (7, 8, 0.5),
     (65, 30, 0.0625),
     (65, 7, 0.25),
@@ -446,7 +460,12 @@ const ALIBI_CASES: [(usize, usize, f32); 7] = [
 fn alibi_weights_match_the_cpu_twin_are_causal_and_sum_to_one() {
     with_gpu("alibi weights", |kernels| {
         let Kernels { context, alibi, .. } = kernels;
-        for (case, &(n, d, slope)) in ALIBI_CASES.iter().enumerate() {
+        // Every tile shape, and the chooser's pick.
+        let shapes = std::iter::once(None).chain(TileShape::ALL.map(Some));
+        let runs =
+            shapes.flat_map(|forced| ALIBI_CASES.iter().enumerate().map(move |c| (forced, c)));
+        for (forced, (case, &(n, d, slope))) in runs {
+            alibi.force_tile(forced);
             let q = random(n, d, 3000 + case as u64);
             let k = random(n, d, 4000 + case as u64);
             let started = std::time::Instant::now();
@@ -482,11 +501,13 @@ fn alibi_weights_match_the_cpu_twin_are_causal_and_sum_to_one() {
                 worst_sum = worst_sum.max((total - 1.0).abs());
             }
             eprintln!(
-                "alibi n={n} d={d} slope={slope}: max |GPU − CPU| = {worst:.3e} ({:.1} % of its \
-                 bound), max |row sum − 1| = {worst_sum:.3e}, GPU {elapsed:?}",
+                "alibi n={n} d={d} slope={slope} tile {:?}: max |GPU − CPU| = {worst:.3e} ({:.1} % \
+                 of its bound), max |row sum − 1| = {worst_sum:.3e}, GPU {elapsed:?}",
+                alibi.tile().map(|t| t.tile()),
                 100.0 * ratio
             );
         }
+        alibi.force_tile(None);
     });
 }
 

@@ -1,9 +1,20 @@
-//! Every WGSL file under `src/` (found by walking the tree, so new shaders are covered without
-//! editing this test) must parse with naga's WGSL front end and pass its validator with all
-//! validation flags — the checks wgpu would run when creating the shader module, without a GPU.
+//! Every WGSL shader the crate can create must parse with naga's WGSL front end and pass its
+//! validator with all validation flags — the checks wgpu would run when creating the shader module,
+//! without a GPU:
+//! - every standalone WGSL file under `src/` (found by walking the tree, so new shaders are covered
+//!   without editing this test);
+//! - every composed tiled kernel (the tile core and a kernel's file, `pe_lab::gpu::tile`) for every
+//!   tile shape the chooser can return and both load widths: this is what shows that the constants
+//!   Rust writes from `TileShape` and the WGSL agree.
+//!
+//! Also the tile-shape chooser, a pure function, on its own.
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::path::{Path, PathBuf};
+
+use pe_lab::gpu::tile::{
+    choose_tile, every_composed_shader, TileShape, COMPOSED_FILES, FULL_GRID_WORKGROUPS,
+};
 
 fn wgsl_files(dir: &Path, found: &mut Vec<PathBuf>) {
     let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("read {}: {e}", dir.display()));
@@ -17,6 +28,27 @@ fn wgsl_files(dir: &Path, found: &mut Vec<PathBuf>) {
     }
 }
 
+/// naga's parse and validation errors of `source`, if any.
+fn validate(label: &str, source: &str) -> Option<String> {
+    let module = match naga::front::wgsl::parse_str(source) {
+        Ok(module) => module,
+        Err(e) => {
+            return Some(format!(
+                "{label}: parse error:\n{}",
+                e.emit_to_string(source)
+            ))
+        }
+    };
+    let mut validator = naga::valid::Validator::new(
+        naga::valid::ValidationFlags::all(),
+        naga::valid::Capabilities::default(),
+    );
+    validator
+        .validate(&module)
+        .err()
+        .map(|e| format!("{label}: validation error:\n{}", e.emit_to_string(source)))
+}
+
 #[test]
 fn every_wgsl_file_parses_and_validates() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -24,36 +56,107 @@ fn every_wgsl_file_parses_and_validates() {
     wgsl_files(&src, &mut files);
     files.sort();
     // The seven compute kernels at least (encoding, gram, attention, stats, columns, rope_scores,
-    // alibi_scores).
+    // alibi_scores) and the tile core.
     assert!(
-        files.len() >= 7,
+        files.len() >= 8,
         "expected the kernels' WGSL files, found {files:?}"
     );
+    let composed = |file: &Path| {
+        let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        COMPOSED_FILES.iter().find(|(f, _)| *f == name)
+    };
     let mut failures = Vec::new();
     for file in &files {
         let source = std::fs::read_to_string(file).expect("read WGSL");
-        let module = match naga::front::wgsl::parse_str(&source) {
-            Ok(module) => module,
-            Err(e) => {
-                failures.push(format!(
-                    "{}: parse error:\n{}",
-                    file.display(),
-                    e.emit_to_string(&source)
-                ));
-                continue;
-            }
-        };
-        let mut validator = naga::valid::Validator::new(
-            naga::valid::ValidationFlags::all(),
-            naga::valid::Capabilities::default(),
-        );
-        if let Err(e) = validator.validate(&module) {
-            failures.push(format!(
-                "{}: validation error:\n{}",
-                file.display(),
-                e.emit_to_string(&source)
-            ));
+        match composed(file) {
+            // Validated below, composed; the embedded text must be this file's.
+            Some((_, embedded)) => assert_eq!(*embedded, source, "{}", file.display()),
+            None => failures.extend(validate(&file.display().to_string(), &source)),
         }
     }
+    for (name, _) in COMPOSED_FILES {
+        assert!(
+            files.iter().any(|f| f.ends_with(name)),
+            "{name} is not under src/"
+        );
+    }
+    let shaders = every_composed_shader();
+    assert_eq!(
+        shaders.len(),
+        (COMPOSED_FILES.len() - 1) * TileShape::ALL.len() * 2,
+        "every kernel × shape × load width"
+    );
+    for (label, source) in &shaders {
+        failures.extend(validate(label, source));
+    }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn tile_shapes_are_consistent_and_within_webgpu_defaults() {
+    let defaults = wgpu::Limits::default();
+    for shape in TileShape::ALL {
+        assert_eq!(shape.tile(), shape.side * shape.block);
+        assert_eq!(shape.block % 4, 0, "{shape:?}: vec4 accumulators");
+        assert_eq!(shape.tile_k % 4, 0, "{shape:?}: vec4 loads");
+        assert!(shape.fits(&defaults), "{shape:?}");
+    }
+    assert!(TileShape::ALL.windows(2).all(|w| w[0].tile() > w[1].tile()));
+}
+
+#[test]
+fn the_chooser_fills_a_gpu_and_keeps_large_tiles_on_a_cpu() {
+    use wgpu::DeviceType::{Cpu, DiscreteGpu, IntegratedGpu, Other, VirtualGpu};
+    let limits = wgpu::Limits::default();
+    let large = TileShape::LARGE;
+    let small = TileShape::SMALL;
+    // n = 1024: 64 workgroups of 128 (less than one wave on a 132-SM GPU), 256 of 64.
+    assert_eq!(choose_tile(1024, 1024, 1, DiscreteGpu, &limits), small);
+    assert_eq!(choose_tile(2048, 2048, 1, DiscreteGpu, &limits), small);
+    // n = 4096: 1024 workgroups of 128.
+    assert_eq!(choose_tile(4096, 4096, 1, DiscreteGpu, &limits), large);
+    // Many heads fill the grid at a smaller n.
+    assert_eq!(choose_tile(1024, 1024, 8, IntegratedGpu, &limits), large);
+    assert_eq!(choose_tile(1, 1, 1, VirtualGpu, &limits), small);
+    assert_eq!(choose_tile(1, 1, 1, Other, &limits), small);
+    // On a CPU the largest tile that fits, whatever the size.
+    for n in [1, 100, 1024, 4096] {
+        assert_eq!(choose_tile(n, n, 1, Cpu, &limits), large, "n = {n}");
+    }
+    // The threshold itself: exactly FULL_GRID_WORKGROUPS 128-tiles is enough.
+    let side = (FULL_GRID_WORKGROUPS / 2) as usize * 128;
+    assert_eq!(choose_tile(side, 256, 1, DiscreteGpu, &limits), large);
+    assert_eq!(choose_tile(side - 128, 256, 1, DiscreteGpu, &limits), small);
+}
+
+#[test]
+fn the_chooser_respects_the_adapter_limits() {
+    use wgpu::DeviceType::{Cpu, DiscreteGpu};
+    let large = TileShape::LARGE;
+    let small = TileShape::SMALL;
+    let tight = wgpu::Limits {
+        max_compute_workgroup_storage_size: small.workgroup_bytes(),
+        ..wgpu::Limits::default()
+    };
+    if large.workgroup_bytes() > small.workgroup_bytes() {
+        assert_eq!(choose_tile(4096, 4096, 1, Cpu, &tight), small);
+    }
+    let few = wgpu::Limits {
+        max_compute_invocations_per_workgroup: 64,
+        ..wgpu::Limits::default()
+    };
+    // Nothing fits: the smallest shape (the device will report the error).
+    assert_eq!(choose_tile(4096, 4096, 1, DiscreteGpu, &few), small);
+    // Every answer over a sweep of sizes and adapters is one of TileShape::ALL and fits.
+    for limits in [wgpu::Limits::default(), wgpu::Limits::downlevel_defaults()] {
+        for n in [1, 63, 64, 65, 127, 128, 129, 1000, 1024, 2048, 4096] {
+            for slices in [1, 3, 16] {
+                for device in [Cpu, DiscreteGpu] {
+                    let shape = choose_tile(n, n, slices, device, &limits);
+                    assert!(TileShape::ALL.contains(&shape));
+                    assert!(shape.fits(&limits), "{shape:?} n={n}");
+                }
+            }
+        }
+    }
 }

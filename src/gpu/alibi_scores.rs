@@ -1,5 +1,5 @@
-//! Causal ALiBi attention weights of one head (`alibi_scores.wgsl`): a tiled scores pass (like the
-//! Gram kernel; tiles wholly above the diagonal skipped) that adds the bias slope·(j − i), and a
+//! Causal ALiBi attention weights of one head (`alibi_scores.wgsl`): a tiled scores pass (the tile
+//! core, [`super::tile`]; tiles wholly above the diagonal skipped) that adds the bias slope·(j − i), and a
 //! causal softmax pass per row, recorded in one compute pass. CPU twin:
 //! [`crate::math::alibi::causal_weights_f32`].
 //!
@@ -17,22 +17,16 @@ use ndarray::ArrayView2;
 
 use super::buffers::GrowableBuffer;
 use super::rope_scores::{check_same_shape, standard};
+use super::tile::{choose_tile, TileShape, TiledPipelines, Variant};
 use super::{
-    check_input, check_limit, check_storage_size, check_workgroups, compute_pipelines,
-    storage_entry, submit_one, uniform_buffer, uniform_entry, Dispatch, GpuError,
+    check_input, check_limit, check_storage_size, check_workgroups, layouts, storage_entry,
+    submit_one, uniform_buffer, uniform_entry, Dispatch, GpuError,
 };
 use crate::math::attention::score_scale;
 use crate::math::MathError;
 
-/// Invocations per side of a scores workgroup. Keep in sync with `SIDE` in alibi_scores.wgsl.
-pub const ALIBI_WORKGROUP_SIDE: u32 = 16;
-
-/// Edge of the square tile of scores per workgroup (8 × 8 per invocation, as in the Gram kernel).
-/// Keep in sync with `TILE` in alibi_scores.wgsl.
-pub const ALIBI_TILE: u32 = 128;
-
-/// Columns of Q and K staged per barrier pair. Keep in sync with `TILE_K` in alibi_scores.wgsl.
-pub const ALIBI_TILE_K: u32 = 8;
+/// The kernel's WGSL (composed with the tile core, see [`super::tile::compose`]).
+pub(crate) const SOURCE: &str = include_str!("alibi_scores.wgsl");
 
 /// Invocations per workgroup of the softmax pass (one workgroup per query row). Keep in sync with
 /// `SOFTMAX_WORKGROUP` in alibi_scores.wgsl.
@@ -54,8 +48,12 @@ struct AlibiParams {
 
 /// Owns the pipelines, the uniforms, host-uploaded Q and K, and the weights.
 pub struct AlibiScoresKernel {
-    scores: wgpu::ComputePipeline,
-    softmax: wgpu::ComputePipeline,
+    /// The scores and softmax pipelines, one pair per tile variant used.
+    pipelines: TiledPipelines<2>,
+    /// The variant the last `prepare` compiled and sized the scores pass for.
+    variant: Option<Variant>,
+    /// A shape that overrides [`choose_tile`] (tests run every shape).
+    forced: Option<TileShape>,
     layout: wgpu::BindGroupLayout,
     params: wgpu::Buffer,
     queries: GrowableBuffer,
@@ -69,22 +67,26 @@ pub struct AlibiScoresKernel {
 
 impl AlibiScoresKernel {
     pub fn new(device: &wgpu::Device) -> Self {
-        let ([scores, softmax], layout) = compute_pipelines(
+        let (layout, pipeline_layout) = layouts(
             device,
             "alibi scores",
-            wgpu::include_wgsl!("alibi_scores.wgsl"),
             &[
                 uniform_entry(0),
                 storage_entry(1, true),
                 storage_entry(2, true),
                 storage_entry(3, false),
             ],
-            ["scores", "softmax"],
         );
         let input = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST;
         Self {
-            scores,
-            softmax,
+            pipelines: TiledPipelines::new(
+                "alibi scores",
+                SOURCE,
+                ["scores", "softmax"],
+                pipeline_layout,
+            ),
+            variant: None,
+            forced: None,
             layout,
             params: uniform_buffer(
                 device,
@@ -101,6 +103,17 @@ impl AlibiScoresKernel {
             dispatch: None,
             score_groups: [0; 3],
         }
+    }
+
+    /// Runs every later `prepare` with `shape` instead of the one [`choose_tile`] picks (`None`:
+    /// back to choosing).
+    pub fn force_tile(&mut self, shape: Option<TileShape>) {
+        self.forced = shape;
+    }
+
+    /// The tile shape of the scores pass prepared last.
+    pub fn tile(&self) -> Option<TileShape> {
+        self.variant.map(|v| v.shape)
     }
 
     /// Checks the sizes (`q` and `k` must each hold n·d f32, 1 ≤ n ≤ [`ALIBI_MAX_POSITIONS`],
@@ -133,11 +146,10 @@ impl AlibiScoresKernel {
         check_input(&limits, "K", k, input_bytes)?;
         let bytes = n64 * n64 * 4;
         check_storage_size(&limits, "ALiBi weights (n·n·4 bytes)", bytes)?;
-        let tiles = check_workgroups(
-            &limits,
-            "ALiBi score tiles per dimension",
-            n64.div_ceil(u64::from(ALIBI_TILE)),
-        )?;
+        let shape = self
+            .forced
+            .unwrap_or_else(|| choose_tile(n, n, 1, device.adapter_info().device_type, &limits));
+        let tiles = check_workgroups(&limits, "ALiBi score tiles per dimension", shape.groups(n))?;
         let rows = check_workgroups(&limits, "ALiBi rows", n64)?;
         let output = self
             .output
@@ -157,6 +169,13 @@ impl AlibiScoresKernel {
             &[&self.params, q, k, output],
             [rows, 1, 1],
         ));
+        // vec4 loads need every row of Q and K to start on a vec4.
+        let variant = Variant {
+            shape,
+            vec4: d % 4 == 0,
+        };
+        self.pipelines.ensure(device, variant);
+        self.variant = Some(variant);
         self.score_groups = [tiles, tiles, 1];
         Ok(())
     }
@@ -169,7 +188,8 @@ impl AlibiScoresKernel {
         encoder: &mut wgpu::CommandEncoder,
         timestamp_writes: Option<wgpu::ComputePassTimestampWrites<'_>>,
     ) {
-        let Some(dispatch) = &self.dispatch else {
+        let pipelines = self.variant.and_then(|v| self.pipelines.get(v));
+        let (Some(dispatch), Some([scores, softmax])) = (&self.dispatch, pipelines) else {
             return;
         };
         let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
@@ -177,10 +197,10 @@ impl AlibiScoresKernel {
             timestamp_writes,
         });
         pass.set_bind_group(0, &dispatch.bind_group, &[]);
-        pass.set_pipeline(&self.scores);
+        pass.set_pipeline(scores);
         let [x, y, z] = self.score_groups;
         pass.dispatch_workgroups(x, y, z);
-        pass.set_pipeline(&self.softmax);
+        pass.set_pipeline(softmax);
         let [x, y, z] = dispatch.workgroups;
         pass.dispatch_workgroups(x, y, z);
     }

@@ -1,6 +1,6 @@
 //! Masked scaled dot-product attention weights of a batch split into heads (`attention.wgsl`):
-//! a tiled scores pass (like the Gram kernel, per sequence and head) and a masked-softmax pass per
-//! row, recorded in one compute pass. CPU twin:
+//! a tiled scores pass (the tile core, [`super::tile`], per sequence and head) and a masked-softmax
+//! pass per row, recorded in one compute pass. CPU twin:
 //! [`crate::math::attention::multi_head_weights_qk`] (agreement within 1e-5 plus what the
 //! rounding of the scores allows, see `math::attention`: their dot products are summed in another
 //! order).
@@ -9,22 +9,15 @@ use bytemuck::{Pod, Zeroable};
 use ndarray::ArrayView3;
 
 use super::buffers::GrowableBuffer;
+use super::tile::{choose_tile, TileShape, TiledPipelines, Variant};
 use super::{
-    check_input, check_limit, check_storage_size, check_workgroups, compute_pipelines,
-    storage_entry, submit_one, uniform_buffer, uniform_entry, Dispatch, GpuError,
+    check_input, check_limit, check_storage_size, check_workgroups, layouts, storage_entry,
+    submit_one, uniform_buffer, uniform_entry, Dispatch, GpuError,
 };
 use crate::math::attention::{check_multi_head, score_scale, AttentionError};
 
-/// Invocations per side of a scores workgroup. Keep in sync with `SIDE` in attention.wgsl.
-pub const ATTENTION_WORKGROUP_SIDE: u32 = 16;
-
-/// Edge of the square tile of scores per workgroup of the scores pass (8 × 8 per invocation, as
-/// in the Gram kernel). Keep in sync with `TILE` in attention.wgsl.
-pub const ATTENTION_TILE: u32 = 128;
-
-/// Columns of Q and K staged per barrier pair in the scores pass. Keep in sync with `TILE_K` in
-/// attention.wgsl.
-pub const ATTENTION_TILE_K: u32 = 8;
+/// The kernel's WGSL (composed with the tile core, see [`super::tile::compose`]).
+pub(crate) const SOURCE: &str = include_str!("attention.wgsl");
 
 /// Invocations per workgroup of the softmax pass (one workgroup per query row and head). Keep in
 /// sync with `SOFTMAX_WORKGROUP` in attention.wgsl.
@@ -63,10 +56,14 @@ pub struct AttentionShape {
     pub heads: usize,
 }
 
-/// Owns the pipeline, the uniforms, the valid lengths, host-uploaded Q and K, and the weights.
+/// Owns the pipelines, the uniforms, the valid lengths, host-uploaded Q and K, and the weights.
 pub struct AttentionKernel {
-    scores: wgpu::ComputePipeline,
-    softmax: wgpu::ComputePipeline,
+    /// The scores and softmax pipelines, one pair per tile variant used.
+    pipelines: TiledPipelines<2>,
+    /// The variant the last `prepare` compiled and sized the scores pass for.
+    variant: Option<Variant>,
+    /// A shape that overrides [`choose_tile`] (tests run every shape).
+    forced: Option<TileShape>,
     layout: wgpu::BindGroupLayout,
     params: wgpu::Buffer,
     valid_lens: GrowableBuffer,
@@ -81,10 +78,9 @@ pub struct AttentionKernel {
 
 impl AttentionKernel {
     pub fn new(device: &wgpu::Device) -> Self {
-        let ([scores, softmax], layout) = compute_pipelines(
+        let (layout, pipeline_layout) = layouts(
             device,
             "attention",
-            wgpu::include_wgsl!("attention.wgsl"),
             &[
                 uniform_entry(0),
                 storage_entry(1, true),
@@ -92,12 +88,17 @@ impl AttentionKernel {
                 storage_entry(3, true),
                 storage_entry(4, false),
             ],
-            ["scores", "softmax"],
         );
         let input = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST;
         Self {
-            scores,
-            softmax,
+            pipelines: TiledPipelines::new(
+                "attention",
+                SOURCE,
+                ["scores", "softmax"],
+                pipeline_layout,
+            ),
+            variant: None,
+            forced: None,
             layout,
             params: uniform_buffer(
                 device,
@@ -115,6 +116,17 @@ impl AttentionKernel {
             dispatch: None,
             score_groups: [0; 3],
         }
+    }
+
+    /// Runs every later `prepare` with `shape` instead of the one [`choose_tile`] picks (`None`:
+    /// back to choosing).
+    pub fn force_tile(&mut self, shape: Option<TileShape>) {
+        self.forced = shape;
+    }
+
+    /// The tile shape of the scores pass prepared last.
+    pub fn tile(&self) -> Option<TileShape> {
+        self.variant.map(|v| v.shape)
     }
 
     /// Checks the shape (see [`check_multi_head`] and the size limits), checks that `q` and `k`
@@ -144,10 +156,13 @@ impl AttentionKernel {
         let groups_x = check_workgroups(&limits, "attention query rows", nq as u64)?;
         let groups_y = check_workgroups(&limits, "attention heads", heads as u64)?;
         let groups_z = check_workgroups(&limits, "attention batch", batch as u64)?;
-        let tile = u64::from(ATTENTION_TILE);
+        let device_type = device.adapter_info().device_type;
+        let shape = self.forced.unwrap_or_else(|| {
+            choose_tile(nq, nk, batch.saturating_mul(heads), device_type, &limits)
+        });
         let score_groups = [
-            check_workgroups(&limits, "attention key tiles", (nk as u64).div_ceil(tile))?,
-            check_workgroups(&limits, "attention query tiles", (nq as u64).div_ceil(tile))?,
+            check_workgroups(&limits, "attention key tiles", shape.groups(nk))?,
+            check_workgroups(&limits, "attention query tiles", shape.groups(nq))?,
             check_workgroups(
                 &limits,
                 "attention batch·heads",
@@ -187,6 +202,13 @@ impl AttentionKernel {
             &[&self.params, q, k, lens_buffer, output],
             [groups_x, groups_y, groups_z],
         ));
+        // vec4 loads need every head's columns of every row to start on a vec4 (d = heads·head_dim).
+        let variant = Variant {
+            shape,
+            vec4: head_dim % 4 == 0,
+        };
+        self.pipelines.ensure(device, variant);
+        self.variant = Some(variant);
         self.score_groups = score_groups;
         Ok(())
     }
@@ -199,7 +221,8 @@ impl AttentionKernel {
         encoder: &mut wgpu::CommandEncoder,
         timestamp_writes: Option<wgpu::ComputePassTimestampWrites<'_>>,
     ) {
-        let Some(dispatch) = &self.dispatch else {
+        let pipelines = self.variant.and_then(|v| self.pipelines.get(v));
+        let (Some(dispatch), Some([scores, softmax])) = (&self.dispatch, pipelines) else {
             return;
         };
         let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
@@ -207,10 +230,10 @@ impl AttentionKernel {
             timestamp_writes,
         });
         pass.set_bind_group(0, &dispatch.bind_group, &[]);
-        pass.set_pipeline(&self.scores);
+        pass.set_pipeline(scores);
         let [x, y, z] = self.score_groups;
         pass.dispatch_workgroups(x, y, z);
-        pass.set_pipeline(&self.softmax);
+        pass.set_pipeline(softmax);
         let [x, y, z] = dispatch.workgroups;
         pass.dispatch_workgroups(x, y, z);
     }

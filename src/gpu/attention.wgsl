@@ -7,20 +7,12 @@
 // divide by the sum).
 //
 // Two entry points, dispatched one after the other in one compute pass:
-// - `scores`: the scaled scores into W, tiled exactly like the Gram kernel (gram.wgsl: 16 × 16
-//   invocations, each an 8 × 8 block of a 128 × 128 tile, strips of Q and K staged TILE_K columns
-//   at a time), per sequence and head: workgroup_id.z = b·heads + h;
+// - `scores`: the scaled scores into W, the tiled product of tile_core.wgsl (composed by
+//   pe_lab::gpu::tile, which writes SIDE, TILE, LANES and Elem from the TileShape that attention.rs
+//   dispatches with) per sequence and head: workgroup_id.z = b·heads + h;
 // - `softmax`: one workgroup per (query row, head, sequence): the row maximum and the sum of
 //   exponentials over the valid keys are tree-reduced, then the row is normalized and masked.
 
-// Keep in sync with ATTENTION_WORKGROUP_SIDE in attention.rs.
-const SIDE: u32 = 16u;
-// Scores per invocation along each side.
-const BLOCK: u32 = 8u;
-// SIDE·BLOCK. Keep in sync with ATTENTION_TILE in attention.rs.
-const TILE: u32 = 128u;
-// Columns of Q and K per stage. Keep in sync with ATTENTION_TILE_K in attention.rs.
-const TILE_K: u32 = 8u;
 // Keep in sync with ATTENTION_SOFTMAX_WORKGROUP in attention.rs (a power of two).
 const SOFTMAX_WORKGROUP: u32 = 64u;
 
@@ -37,15 +29,30 @@ struct Params {
 }
 
 @group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> q: array<f32>;
-@group(0) @binding(2) var<storage, read> k: array<f32>;
+// f32, or vec4<f32> when head_dim % 4 = 0 (then every head's columns start on a vec4).
+@group(0) @binding(1) var<storage, read> q: array<Elem>;
+@group(0) @binding(2) var<storage, read> k: array<Elem>;
 @group(0) @binding(3) var<storage, read> valid_lens: array<u32>;
 @group(0) @binding(4) var<storage, read_write> w: array<f32>;
 
-// strip_q[c][r] = Q[b, i0 + r, column0 + c0 + c], strip_k[c][r] = K[b, j0 + r, column0 + c0 + c].
-var<workgroup> strip_q: array<array<f32, TILE>, TILE_K>;
-var<workgroup> strip_k: array<array<f32, TILE>, TILE_K>;
 var<workgroup> partial: array<f32, SOFTMAX_WORKGROUP>;
+
+// Q[b, row, h·head_dim + column], slice = b·heads + h.
+fn load_a(slice: u32, row: u32, column: u32) -> Elem {
+    let b = slice / params.heads;
+    let h = slice % params.heads;
+    return q[((b * params.nq + row) * params.d + h * params.head_dim + column) / LANES];
+}
+
+fn load_b(slice: u32, row: u32, column: u32) -> Elem {
+    let b = slice / params.heads;
+    let h = slice % params.heads;
+    return k[((b * params.nk + row) * params.d + h * params.head_dim + column) / LANES];
+}
+
+fn store(slice: u32, i: u32, j: u32, value: f32) {
+    w[(slice * params.nq + i) * params.nk + j] = value * params.scale;
+}
 
 @compute @workgroup_size(SIDE, SIDE)
 fn scores(
@@ -53,66 +60,9 @@ fn scores(
     @builtin(local_invocation_id) local: vec3<u32>,
     @builtin(local_invocation_index) lane: u32,
 ) {
-    let nq = params.nq;
-    let nk = params.nk;
-    let d = params.d;
-    let head_dim = params.head_dim;
-    let b = group.z / params.heads;
-    let h = group.z % params.heads;
-    let column0 = h * head_dim;
     let i0 = group.y * TILE;
     let j0 = group.x * TILE;
-    // acc[2a + t/4][t % 4] is the score of query i0 + local.y + SIDE·a and key j0 + local.x +
-    // SIDE·t.
-    var acc: array<vec4<f32>, 16>;
-    for (var c0 = 0u; c0 < head_dim; c0 += TILE_K) {
-        for (var slot = lane; slot < TILE * TILE_K; slot += SIDE * SIDE) {
-            let r = slot / TILE_K;
-            let c = slot % TILE_K;
-            let column = c0 + c;
-            var vq = 0.0;
-            var vk = 0.0;
-            if (column < head_dim && i0 + r < nq) {
-                vq = q[(b * nq + i0 + r) * d + column0 + column];
-            }
-            if (column < head_dim && j0 + r < nk) {
-                vk = k[(b * nk + j0 + r) * d + column0 + column];
-            }
-            strip_q[c][r] = vq;
-            strip_k[c][r] = vk;
-        }
-        workgroupBarrier();
-        let width = min(TILE_K, head_dim - c0);
-        for (var c = 0u; c < width; c += 1u) {
-            let k0 = vec4<f32>(
-                strip_k[c][local.x],
-                strip_k[c][local.x + SIDE],
-                strip_k[c][local.x + 2u * SIDE],
-                strip_k[c][local.x + 3u * SIDE],
-            );
-            let k1 = vec4<f32>(
-                strip_k[c][local.x + 4u * SIDE],
-                strip_k[c][local.x + 5u * SIDE],
-                strip_k[c][local.x + 6u * SIDE],
-                strip_k[c][local.x + 7u * SIDE],
-            );
-            for (var a = 0u; a < BLOCK; a += 1u) {
-                let x = strip_q[c][local.y + a * SIDE];
-                acc[2u * a] = acc[2u * a] + x * k0;
-                acc[2u * a + 1u] = acc[2u * a + 1u] + x * k1;
-            }
-        }
-        workgroupBarrier();
-    }
-    for (var a = 0u; a < BLOCK; a += 1u) {
-        let i = i0 + local.y + a * SIDE;
-        for (var t = 0u; t < BLOCK; t += 1u) {
-            let j = j0 + local.x + t * SIDE;
-            if (i < nq && j < nk) {
-                w[(group.z * nq + i) * nk + j] = acc[2u * a + t / 4u][t % 4u] * params.scale;
-            }
-        }
-    }
+    tile_product(group.z, i0, j0, params.nq, params.nk, params.head_dim, local, lane);
 }
 
 @compute @workgroup_size(SOFTMAX_WORKGROUP)

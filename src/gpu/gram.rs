@@ -1,27 +1,21 @@
-//! The Gram matrix G = P·Pᵀ (n × n) of the encoding buffer (`gram.wgsl`): workgroups of 16 × 16
-//! invocations, each invocation an 8 × 8 block of a 128 × 128 tile of G, the rows of P staged
-//! through workgroup memory 8 columns at a time. CPU twin: [`crate::math::gram::gram`], a blocked
-//! GEMM that sums in another order: the two agree within twice the f32 dot-product bound
-//! γ_d·Σ_k |p_ik·p_jk|, not bit for bit (see `math::gram`).
+//! The Gram matrix G = P·Pᵀ (n × n) of the encoding buffer (`gram.wgsl` on the tile core,
+//! [`super::tile`]): each workgroup a tile of G, each invocation a block of it, the rows of P staged
+//! through workgroup memory; the tile shape is chosen per size by [`choose_tile`]. CPU twin:
+//! [`crate::math::gram::gram`], a blocked GEMM that sums in another order: the two agree within
+//! twice the f32 dot-product bound γ_d·Σ_k |p_ik·p_jk|, not bit for bit (see `math::gram`).
 
 use bytemuck::{Pod, Zeroable};
 
 use super::buffers::GrowableBuffer;
+use super::tile::{choose_tile, TileShape, TiledPipelines, Variant};
 use super::{
-    check_input, check_limit, check_storage_size, check_workgroups, compute_pipeline,
-    storage_entry, submit_one, uniform_buffer, uniform_entry, Dispatch, GpuError,
+    check_input, check_limit, check_storage_size, check_workgroups, layouts, storage_entry,
+    submit_one, uniform_buffer, uniform_entry, Dispatch, GpuError,
 };
 use crate::math::MathError;
 
-/// Invocations per side of a workgroup. Keep in sync with `SIDE` in gram.wgsl.
-pub const GRAM_WORKGROUP_SIDE: u32 = 16;
-
-/// Edge of the square tile of G per workgroup (each invocation computes an 8 × 8 block). Keep in
-/// sync with `TILE` in gram.wgsl.
-pub const GRAM_TILE: u32 = 128;
-
-/// Columns of P staged per barrier pair. Keep in sync with `TILE_K` in gram.wgsl.
-pub const GRAM_TILE_K: u32 = 8;
+/// The kernel's WGSL (composed with the tile core, see [`super::tile::compose`]).
+pub(crate) const SOURCE: &str = include_str!("gram.wgsl");
 
 /// The largest n accepted, chosen from measurement: G at n = 4096 is 64 MiB (the largest power-of-
 /// two n within WebGPU's default 128 MiB storage binding, lavapipe's limit too), and lavapipe
@@ -38,21 +32,24 @@ struct GramParams {
     _pad: [u32; 2],
 }
 
-/// Owns the pipeline, the uniform buffer and the output G.
+/// Owns the pipelines (one per tile variant used), the uniform buffer and the output G.
 pub struct GramKernel {
-    pipeline: wgpu::ComputePipeline,
+    pipelines: TiledPipelines<1>,
     layout: wgpu::BindGroupLayout,
     params: wgpu::Buffer,
     output: GrowableBuffer,
     dispatch: Option<Dispatch>,
+    /// The variant the last `prepare` compiled and sized the dispatch for.
+    variant: Option<Variant>,
+    /// A shape that overrides [`choose_tile`] (tests run every shape).
+    forced: Option<TileShape>,
 }
 
 impl GramKernel {
     pub fn new(device: &wgpu::Device) -> Self {
-        let (pipeline, layout) = compute_pipeline(
+        let (layout, pipeline_layout) = layouts(
             device,
             "gram",
-            wgpu::include_wgsl!("gram.wgsl"),
             &[
                 uniform_entry(0),
                 storage_entry(1, true),
@@ -60,7 +57,7 @@ impl GramKernel {
             ],
         );
         Self {
-            pipeline,
+            pipelines: TiledPipelines::new("gram", SOURCE, ["main"], pipeline_layout),
             layout,
             params: uniform_buffer(
                 device,
@@ -73,7 +70,20 @@ impl GramKernel {
                 wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
             ),
             dispatch: None,
+            variant: None,
+            forced: None,
         }
+    }
+
+    /// Runs every later `prepare` with `shape` instead of the one [`choose_tile`] picks (`None`:
+    /// back to choosing).
+    pub fn force_tile(&mut self, shape: Option<TileShape>) {
+        self.forced = shape;
+    }
+
+    /// The tile shape of the dispatch prepared last.
+    pub fn tile(&self) -> Option<TileShape> {
+        self.variant.map(|v| v.shape)
     }
 
     /// Checks sizes (p must hold n·d f32), grows G, writes the uniforms and binds.
@@ -101,11 +111,16 @@ impl GramKernel {
         )?;
         let bytes = (n as u64) * (n as u64) * 4;
         check_storage_size(&limits, "G (n·n·4 bytes)", bytes)?;
-        let groups = check_workgroups(
-            &limits,
-            "Gram workgroups per dimension",
-            (n as u64).div_ceil(u64::from(GRAM_TILE)),
-        )?;
+        let shape = self
+            .forced
+            .unwrap_or_else(|| choose_tile(n, n, 1, device.adapter_info().device_type, &limits));
+        let groups = check_workgroups(&limits, "Gram workgroups per dimension", shape.groups(n))?;
+        // vec4 loads need every row of P to start on a vec4.
+        let variant = Variant {
+            shape,
+            vec4: d % 4 == 0,
+        };
+        self.pipelines.ensure(device, variant);
         let output = self
             .output
             .ensure(device, bytes, limits.max_storage_buffer_binding_size);
@@ -123,6 +138,7 @@ impl GramKernel {
             &[&self.params, p, output],
             [groups, groups, 1],
         ));
+        self.variant = Some(variant);
         Ok(())
     }
 
@@ -132,8 +148,9 @@ impl GramKernel {
         encoder: &mut wgpu::CommandEncoder,
         timestamp_writes: Option<wgpu::ComputePassTimestampWrites<'_>>,
     ) {
-        if let Some(dispatch) = &self.dispatch {
-            dispatch.encode(encoder, "gram", &self.pipeline, timestamp_writes);
+        let pipelines = self.variant.and_then(|v| self.pipelines.get(v));
+        if let (Some(dispatch), Some([pipeline])) = (&self.dispatch, pipelines) {
+            dispatch.encode(encoder, "gram", pipeline, timestamp_writes);
         }
     }
 

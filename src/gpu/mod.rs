@@ -24,6 +24,7 @@ pub mod gram;
 pub mod heatmap;
 pub mod rope_scores;
 pub mod stats;
+pub mod tile;
 
 mod checks;
 mod pipelines;
@@ -47,8 +48,7 @@ pub use readback::{read_bytes, read_elements, read_f32, read_u32};
 
 pub(crate) use checks::{check_input, check_limit, check_storage_size, check_workgroups};
 pub(crate) use pipelines::{
-    compute_pipeline, compute_pipelines, storage_entry, submit_one, uniform_buffer, uniform_entry,
-    Dispatch,
+    compute_pipeline, layouts, storage_entry, submit_one, uniform_buffer, uniform_entry, Dispatch,
 };
 
 /// Why a GPU computation could not be done.
@@ -156,7 +156,8 @@ impl GpuContext {
             .await
             .map_err(|e| GpuError::RequestDevice(e.to_string()))?;
         // Shader compilation errors surface here as a typed error instead of the uncaptured-error
-        // handler's panic (the WGSL is also validated by naga in the tests).
+        // handler's panic (the WGSL is also validated by naga in the tests, every composed tiled
+        // shader included: the tiled kernels compile their variants at their first `prepare`).
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let context = Self::from_device(device, queue, adapter.get_info());
         if let Some(error) = scope.pop().await {

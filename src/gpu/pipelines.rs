@@ -50,6 +50,17 @@ pub(crate) fn compute_pipelines<const N: usize>(
     entry_points: [&'static str; N],
 ) -> ([wgpu::ComputePipeline; N], wgpu::BindGroupLayout) {
     let module = device.create_shader_module(module);
+    let (layout, pipeline_layout) = layouts(device, label, entries);
+    let pipelines = pipelines_of(device, &pipeline_layout, &module, entry_points);
+    (pipelines, layout)
+}
+
+/// The bind group layout (group 0) of `entries` and a pipeline layout of it alone.
+pub(crate) fn layouts(
+    device: &wgpu::Device,
+    label: &'static str,
+    entries: &[wgpu::BindGroupLayoutEntry],
+) -> (wgpu::BindGroupLayout, wgpu::PipelineLayout) {
     let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
         label: Some(label),
         entries,
@@ -59,17 +70,40 @@ pub(crate) fn compute_pipelines<const N: usize>(
         bind_group_layouts: &[Some(&layout)],
         immediate_size: 0,
     });
-    let pipelines = entry_points.map(|entry_point| {
+    (layout, pipeline_layout)
+}
+
+/// One compute pipeline per entry point of the WGSL `source` (composed at run time), on `layout`.
+pub(crate) fn pipelines_from_source<const N: usize>(
+    device: &wgpu::Device,
+    label: &'static str,
+    layout: &wgpu::PipelineLayout,
+    source: std::borrow::Cow<'_, str>,
+    entry_points: [&'static str; N],
+) -> [wgpu::ComputePipeline; N] {
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some(label),
+        source: wgpu::ShaderSource::Wgsl(source),
+    });
+    pipelines_of(device, layout, &module, entry_points)
+}
+
+fn pipelines_of<const N: usize>(
+    device: &wgpu::Device,
+    layout: &wgpu::PipelineLayout,
+    module: &wgpu::ShaderModule,
+    entry_points: [&'static str; N],
+) -> [wgpu::ComputePipeline; N] {
+    entry_points.map(|entry_point| {
         device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
             label: Some(entry_point),
-            layout: Some(&pipeline_layout),
-            module: &module,
+            layout: Some(layout),
+            module,
             entry_point: Some(entry_point),
             compilation_options: Default::default(),
             cache: None,
         })
-    });
-    (pipelines, layout)
+    })
 }
 
 /// A uniform buffer of `size` bytes, rewritten with `queue.write_buffer` on every parameter change.

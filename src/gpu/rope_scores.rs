@@ -1,7 +1,7 @@
-//! RoPE attention scores S = (R Q)·(R K)ᵀ/√d of one head (`rope_scores.wgsl`): a rotation pass
-//! (every row m of Q and K rotated by R_m into scratch buffers, interleaved pairs (2t, 2t + 1) by
-//! the angle f32(m)·θ_t) and a tiled scores pass (like the Gram kernel), recorded in one compute
-//! pass. CPU twin: [`crate::math::rope::scores_f32`].
+//! RoPE attention scores S = (R Q)·(R K)ᵀ/√d of one head: a rotation pass (`rope_rotate.wgsl`:
+//! every row m of Q and K rotated by R_m into scratch buffers, interleaved pairs (2t, 2t + 1) by
+//! the angle f32(m)·θ_t) and a tiled scores pass (`rope_scores.wgsl` on the tile core,
+//! [`super::tile`]), recorded in one compute pass. CPU twin: [`crate::math::rope::scores_f32`].
 //!
 //! # Precision
 //!
@@ -24,28 +24,22 @@ use bytemuck::{Pod, Zeroable};
 use ndarray::ArrayView2;
 
 use super::buffers::GrowableBuffer;
+use super::pipelines::pipelines_from_source;
+use super::tile::{choose_tile, TileShape, TiledPipelines, Variant};
 use super::{
-    check_input, check_limit, check_storage_size, check_workgroups, compute_pipelines,
-    storage_entry, submit_one, uniform_buffer, uniform_entry, Dispatch, GpuError,
+    check_input, check_limit, check_storage_size, check_workgroups, layouts, storage_entry,
+    submit_one, uniform_buffer, uniform_entry, Dispatch, GpuError,
 };
 use crate::math::attention::score_scale;
 use crate::math::rope::{theta_table_f32, RopeError};
 use crate::math::MathError;
 
+/// The scores pass's WGSL (composed with the tile core, see [`super::tile::compose`]).
+pub(crate) const SOURCE: &str = include_str!("rope_scores.wgsl");
+
 /// Pairs per workgroup of the rotation pass (rows along y, Q and K along z). Keep in sync with
-/// `ROTATE_WORKGROUP` in rope_scores.wgsl.
+/// `ROTATE_WORKGROUP` in rope_rotate.wgsl.
 pub const ROPE_ROTATE_WORKGROUP: u32 = 64;
-
-/// Invocations per side of a scores workgroup. Keep in sync with `SIDE` in rope_scores.wgsl.
-pub const ROPE_WORKGROUP_SIDE: u32 = 16;
-
-/// Edge of the square tile of scores per workgroup (8 × 8 per invocation, as in the Gram kernel).
-/// Keep in sync with `TILE` in rope_scores.wgsl.
-pub const ROPE_TILE: u32 = 128;
-
-/// Columns of the rotated Q and K staged per barrier pair. Keep in sync with `TILE_K` in
-/// rope_scores.wgsl.
-pub const ROPE_TILE_K: u32 = 8;
 
 /// The largest n accepted: S at n = 4096 is 64 MiB, within WebGPU's default 128 MiB storage
 /// binding (as for the Gram and attention kernels). The angles then stay below 4096 rad, well
@@ -70,7 +64,12 @@ struct RopeParams {
 /// copies and the scores.
 pub struct RopeScoresKernel {
     rotate: wgpu::ComputePipeline,
-    scores: wgpu::ComputePipeline,
+    /// The scores pipeline, one per tile variant used.
+    scores: TiledPipelines<1>,
+    /// The variant the last `prepare` compiled and sized the scores pass for.
+    variant: Option<Variant>,
+    /// A shape that overrides [`choose_tile`] (tests run every shape).
+    forced: Option<TileShape>,
     layout: wgpu::BindGroupLayout,
     params: wgpu::Buffer,
     thetas: GrowableBuffer,
@@ -87,10 +86,9 @@ pub struct RopeScoresKernel {
 
 impl RopeScoresKernel {
     pub fn new(device: &wgpu::Device) -> Self {
-        let ([rotate, scores], layout) = compute_pipelines(
+        let (layout, pipeline_layout) = layouts(
             device,
             "rope scores",
-            wgpu::include_wgsl!("rope_scores.wgsl"),
             &[
                 uniform_entry(0),
                 storage_entry(1, true),
@@ -100,12 +98,20 @@ impl RopeScoresKernel {
                 storage_entry(5, false),
                 storage_entry(6, false),
             ],
-            ["rotate", "scores"],
+        );
+        let [rotate] = pipelines_from_source(
+            device,
+            "rope rotate",
+            &pipeline_layout,
+            include_str!("rope_rotate.wgsl").into(),
+            ["rotate"],
         );
         let input = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST;
         Self {
             rotate,
-            scores,
+            scores: TiledPipelines::new("rope scores", SOURCE, ["scores"], pipeline_layout),
+            variant: None,
+            forced: None,
             layout,
             params: uniform_buffer(
                 device,
@@ -125,6 +131,17 @@ impl RopeScoresKernel {
             dispatch: None,
             rotate_groups: [0; 3],
         }
+    }
+
+    /// Runs every later `prepare` with `shape` instead of the one [`choose_tile`] picks (`None`:
+    /// back to choosing).
+    pub fn force_tile(&mut self, shape: Option<TileShape>) {
+        self.forced = shape;
+    }
+
+    /// The tile shape of the scores pass prepared last.
+    pub fn tile(&self) -> Option<TileShape> {
+        self.variant.map(|v| v.shape)
     }
 
     /// Checks the sizes (`q` and `k` must each hold n·d f32, 1 ≤ n ≤ [`ROPE_MAX_POSITIONS`],
@@ -168,11 +185,10 @@ impl RopeScoresKernel {
             check_workgroups(&limits, "RoPE rows", n64)?,
             2,
         ];
-        let tiles = check_workgroups(
-            &limits,
-            "RoPE score tiles per dimension",
-            n64.div_ceil(u64::from(ROPE_TILE)),
-        )?;
+        let shape = self
+            .forced
+            .unwrap_or_else(|| choose_tile(n, n, 1, device.adapter_info().device_type, &limits));
+        let tiles = check_workgroups(&limits, "RoPE score tiles per dimension", shape.groups(n))?;
         let cap = limits.max_storage_buffer_binding_size;
         let thetas = theta_table_f32(d, base);
         let theta_buffer = self
@@ -206,6 +222,13 @@ impl RopeScoresKernel {
             ],
             [tiles, tiles, 1],
         ));
+        // vec4 loads need every row of rq and rk to start on a vec4.
+        let variant = Variant {
+            shape,
+            vec4: d % 4 == 0,
+        };
+        self.scores.ensure(device, variant);
+        self.variant = Some(variant);
         self.rotate_groups = rotate_groups;
         Ok(())
     }
@@ -218,7 +241,8 @@ impl RopeScoresKernel {
         encoder: &mut wgpu::CommandEncoder,
         timestamp_writes: Option<wgpu::ComputePassTimestampWrites<'_>>,
     ) {
-        let Some(dispatch) = &self.dispatch else {
+        let scores = self.variant.and_then(|v| self.scores.get(v));
+        let (Some(dispatch), Some([scores])) = (&self.dispatch, scores) else {
             return;
         };
         let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
@@ -229,7 +253,7 @@ impl RopeScoresKernel {
         pass.set_pipeline(&self.rotate);
         let [x, y, z] = self.rotate_groups;
         pass.dispatch_workgroups(x, y, z);
-        pass.set_pipeline(&self.scores);
+        pass.set_pipeline(scores);
         let [x, y, z] = dispatch.workgroups;
         pass.dispatch_workgroups(x, y, z);
     }

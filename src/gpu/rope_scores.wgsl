@@ -1,36 +1,12 @@
 // RoPE attention scores S (n × n, row-major) of Q and K (n × d, row-major):
 //   S[i, j] = (R_i q_i) · (R_j k_j) · scale,  scale = f32(1/√d),
-// where R_m rotates each interleaved pair (2t, 2t + 1) by the angle f32(m)·θ_t (θ_t = base^(−2t/d),
-// rounded to f32 on the host). For odd d the last column has no partner and is not rotated. CPU
-// twin: math::rope::scores_f32 (error analysis in rope_scores.rs).
-//
-// Two entry points, dispatched one after the other in one compute pass:
-// - `rotate`: one invocation per (pair t, row m, matrix): R_m applied to row m of Q (z = 0) or of
-//   K (z = 1), written to the scratch buffers rq and rk;
-// - `scores`: rq·rkᵀ·scale, tiled exactly like the Gram kernel (gram.wgsl: 16 × 16 invocations,
-//   each an 8 × 8 block of a 128 × 128 tile, strips of rq and rk staged TILE_K columns at a time).
+// the second of the kernel's two passes (rope_scores.rs records both in one compute pass):
+// `scores`, rq·rkᵀ·scale of the rows that rope_rotate.wgsl rotated into rq and rk, the tiled
+// product of tile_core.wgsl (composed by pe_lab::gpu::tile, which writes SIDE, TILE, LANES and Elem
+// from the TileShape that rope_scores.rs dispatches with).
 
-// Keep in sync with ROPE_ROTATE_WORKGROUP in rope_scores.rs.
-const ROTATE_WORKGROUP: u32 = 64u;
-// Keep in sync with ROPE_WORKGROUP_SIDE in rope_scores.rs.
-const SIDE: u32 = 16u;
-// Scores per invocation along each side.
-const BLOCK: u32 = 8u;
-// SIDE·BLOCK. Keep in sync with ROPE_TILE in rope_scores.rs.
-const TILE: u32 = 128u;
-// Columns of rq and rk per stage. Keep in sync with ROPE_TILE_K in rope_scores.rs.
-const TILE_K: u32 = 8u;
-
-// π/2 = PIO2_1 + PIO2_2 + PIO2_3 (Cody–Waite; Cephes' sinf split of π/4, doubled). PIO2_1 has 8
-// significant bits and PIO2_2 11, so k·PIO2_1 and k·PIO2_2 are exact for quadrant counts
-// k < 2^13, i.e. angles below ~12800 rad; the host keeps positions below 4096 and θ_t ≤ 1, so
-// angles stay below 4096 rad.
-const PIO2_1: f32 = 1.5703125;
-const PIO2_2: f32 = 4.837512969970703125e-4;
-const PIO2_3: f32 = 7.54978995489188216e-8;
-const TWO_OVER_PI: f32 = 0.6366197723675814;
-
-// Mirrors RopeParams in rope_scores.rs (keep in sync: field order, 16 bytes).
+// Mirrors RopeParams in rope_scores.rs and Params in rope_rotate.wgsl (keep in sync: field order,
+// 16 bytes).
 struct Params {
     n: u32,
     d: u32,
@@ -40,99 +16,22 @@ struct Params {
 }
 
 @group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> q: array<f32>;
-@group(0) @binding(2) var<storage, read> k: array<f32>;
-// θ_t for t < ⌊d/2⌋, from math::rope::theta_table_f32.
-@group(0) @binding(3) var<storage, read> theta: array<f32>;
-@group(0) @binding(4) var<storage, read_write> rq: array<f32>;
-@group(0) @binding(5) var<storage, read_write> rk: array<f32>;
+// Bindings 1–3 (Q, K, θ) are read by the rotation pass only. rq and rk keep the layout's
+// read_write access; this pass only reads them, as f32 or, when d % 4 = 0, as vec4<f32>.
+@group(0) @binding(4) var<storage, read_write> rq: array<Elem>;
+@group(0) @binding(5) var<storage, read_write> rk: array<Elem>;
 @group(0) @binding(6) var<storage, read_write> s: array<f32>;
 
-// strip_q[c][r] = rq[i0 + r, c0 + c], strip_k[c][r] = rk[j0 + r, c0 + c] (zero outside).
-var<workgroup> strip_q: array<array<f32, TILE>, TILE_K>;
-var<workgroup> strip_k: array<array<f32, TILE>, TILE_K>;
-
-// Taylor polynomials on [−π/4, π/4], Horner form (as encoding.wgsl); truncation ≤ 1.8e-9 (sin)
-// and 1.1e-10 (cos).
-fn sin_poly(x: f32) -> f32 {
-    let x2 = x * x;
-    let tail = -1.0 / 5040.0 + x2 * (1.0 / 362880.0);
-    return x * (1.0 + x2 * (-1.0 / 6.0 + x2 * (1.0 / 120.0 + x2 * tail)));
+fn load_a(slice: u32, row: u32, column: u32) -> Elem {
+    return rq[(row * params.d + column) / LANES];
 }
 
-fn cos_poly(x: f32) -> f32 {
-    let x2 = x * x;
-    let tail = -1.0 / 720.0 + x2 * (1.0 / 40320.0 + x2 * (-1.0 / 3628800.0));
-    return 1.0 + x2 * (-0.5 + x2 * (1.0 / 24.0 + x2 * tail));
+fn load_b(slice: u32, row: u32, column: u32) -> Elem {
+    return rk[(row * params.d + column) / LANES];
 }
 
-// (sin a, cos a) for 0 ≤ a < 4096, to a few 1e-8 of the exact values of the f32 angle: WGSL's
-// built-ins only promise 2^-11 absolute error on [−π, π] and nothing outside it.
-fn sin_cos(a: f32) -> vec2<f32> {
-    let quadrant = round(a * TWO_OVER_PI);
-    // a − quadrant·PIO2_1 is exact (both products exact, Sterbenz), the next step rounds once at
-    // magnitude ≤ π/4.
-    let x = ((a - quadrant * PIO2_1) - quadrant * PIO2_2) - quadrant * PIO2_3;
-    let sn = sin_poly(x);
-    let cs = cos_poly(x);
-    // sin(q·π/2 + x), cos(q·π/2 + x) by quadrant (& 3 maps it to 0..3).
-    var result = vec2<f32>(sn, cs);
-    switch (i32(quadrant) & 3) {
-        case 1: {
-            result = vec2<f32>(cs, -sn);
-        }
-        case 2: {
-            result = vec2<f32>(-sn, -cs);
-        }
-        case 3: {
-            result = vec2<f32>(-cs, sn);
-        }
-        default: {}
-    }
-    return result;
-}
-
-@compute @workgroup_size(ROTATE_WORKGROUP)
-fn rotate(@builtin(global_invocation_id) id: vec3<u32>) {
-    let t = id.x;
-    let m = id.y;
-    if (t >= params.pairs || m >= params.n) {
-        return;
-    }
-    let d = params.d;
-    let column = 2u * t;
-    let index = m * d + column;
-    let is_q = id.z == 0u;
-    // Odd d: the last column has no partner and is copied unrotated.
-    if (column + 1u >= d) {
-        if (is_q) {
-            rq[index] = q[index];
-        } else {
-            rk[index] = k[index];
-        }
-        return;
-    }
-    var xa: f32;
-    var xb: f32;
-    if (is_q) {
-        xa = q[index];
-        xb = q[index + 1u];
-    } else {
-        xa = k[index];
-        xb = k[index + 1u];
-    }
-    // The float32 model's angle, one f32 multiply (keep in sync with math::rope::rotate_rows_f32).
-    let angle = f32(m) * theta[t];
-    let sc = sin_cos(angle);
-    let ra = xa * sc.y - xb * sc.x;
-    let rb = xa * sc.x + xb * sc.y;
-    if (is_q) {
-        rq[index] = ra;
-        rq[index + 1u] = rb;
-    } else {
-        rk[index] = ra;
-        rk[index + 1u] = rb;
-    }
+fn store(slice: u32, i: u32, j: u32, value: f32) {
+    s[i * params.n + j] = value * params.scale;
 }
 
 @compute @workgroup_size(SIDE, SIDE)
@@ -142,58 +41,5 @@ fn scores(
     @builtin(local_invocation_index) lane: u32,
 ) {
     let n = params.n;
-    let d = params.d;
-    let i0 = group.y * TILE;
-    let j0 = group.x * TILE;
-    // acc[2a + t/4][t % 4] is the score of query i0 + local.y + SIDE·a and key j0 + local.x +
-    // SIDE·t.
-    var acc: array<vec4<f32>, 16>;
-    for (var c0 = 0u; c0 < d; c0 += TILE_K) {
-        for (var slot = lane; slot < TILE * TILE_K; slot += SIDE * SIDE) {
-            let r = slot / TILE_K;
-            let c = slot % TILE_K;
-            let column = c0 + c;
-            var vq = 0.0;
-            var vk = 0.0;
-            if (column < d && i0 + r < n) {
-                vq = rq[(i0 + r) * d + column];
-            }
-            if (column < d && j0 + r < n) {
-                vk = rk[(j0 + r) * d + column];
-            }
-            strip_q[c][r] = vq;
-            strip_k[c][r] = vk;
-        }
-        workgroupBarrier();
-        let width = min(TILE_K, d - c0);
-        for (var c = 0u; c < width; c += 1u) {
-            let k0 = vec4<f32>(
-                strip_k[c][local.x],
-                strip_k[c][local.x + SIDE],
-                strip_k[c][local.x + 2u * SIDE],
-                strip_k[c][local.x + 3u * SIDE],
-            );
-            let k1 = vec4<f32>(
-                strip_k[c][local.x + 4u * SIDE],
-                strip_k[c][local.x + 5u * SIDE],
-                strip_k[c][local.x + 6u * SIDE],
-                strip_k[c][local.x + 7u * SIDE],
-            );
-            for (var a = 0u; a < BLOCK; a += 1u) {
-                let x = strip_q[c][local.y + a * SIDE];
-                acc[2u * a] = acc[2u * a] + x * k0;
-                acc[2u * a + 1u] = acc[2u * a + 1u] + x * k1;
-            }
-        }
-        workgroupBarrier();
-    }
-    for (var a = 0u; a < BLOCK; a += 1u) {
-        let i = i0 + local.y + a * SIDE;
-        for (var t = 0u; t < BLOCK; t += 1u) {
-            let j = j0 + local.x + t * SIDE;
-            if (i < n && j < n) {
-                s[i * n + j] = acc[2u * a + t / 4u][t % 4u] * params.scale;
-            }
-        }
-    }
+    tile_product(0u, group.y * TILE, group.x * TILE, n, n, params.d, local, lane);
 }

@@ -1,0 +1,300 @@
+//! The tile core shared by the four product kernels (Gram, attention, ALiBi and RoPE scores): one
+//! WGSL tiled product (`tile_core.wgsl`) composed with each kernel's own WGSL (its bindings, loads,
+//! epilogue and any other passes), with the tile constants written into the source from one
+//! [`TileShape`]. The kernels read their dispatch sizes from the same shape, so the constants live
+//! here only.
+//!
+//! WGSL has no includes, so [`compose`] builds the source: a header of constants, the core with
+//! the staging section of the chosen element type (scalar `f32`, or `vec4<f32>` loads along k when
+//! the rows allow it) and the unrolled block (named vec4 accumulators, see `tile_core.wgsl`), then
+//! the kernel. [`TiledPipelines`] caches one set of pipelines per [`Variant`] it is asked for.
+
+use std::borrow::Cow;
+use std::fmt::Write as _;
+
+use super::pipelines::pipelines_from_source;
+
+/// The shape of one workgroup's tile: SIDE × SIDE invocations, each a BLOCK × BLOCK block, so a
+/// TILE × TILE tile (TILE = SIDE·BLOCK), staged TILE_K columns at a time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TileShape {
+    /// Invocations per side of the workgroup.
+    pub side: u32,
+    /// Entries per invocation along each side (a multiple of 4: vec4 accumulators).
+    pub block: u32,
+    /// Columns staged per barrier pair (a multiple of 4: vec4 loads).
+    pub tile_k: u32,
+}
+
+impl TileShape {
+    /// 128 × 128 tiles, 8 × 8 per invocation: the most reuse of each staged value, for grids with
+    /// enough workgroups to fill the device.
+    pub const LARGE: TileShape = TileShape {
+        side: 16,
+        block: 8,
+        tile_k: 8,
+    };
+    /// 64 × 64 tiles, 4 × 4 per invocation: four times the workgroups of [`TileShape::LARGE`], for
+    /// grids too small to fill a large GPU. Within WebGPU's guaranteed limits (256 invocations,
+    /// 16 KiB of workgroup storage), so it is the fallback on any adapter.
+    pub const SMALL: TileShape = TileShape {
+        side: 16,
+        block: 4,
+        tile_k: 16,
+    };
+    /// Every shape [`choose_tile`] can return, largest tile first.
+    pub const ALL: [TileShape; 2] = [TileShape::LARGE, TileShape::SMALL];
+
+    /// Edge of the square tile a workgroup computes.
+    pub const fn tile(self) -> u32 {
+        self.side * self.block
+    }
+
+    /// Invocations per workgroup.
+    pub const fn invocations(self) -> u32 {
+        self.side * self.side
+    }
+
+    /// Workgroup memory of the two staged strips, in bytes.
+    pub const fn workgroup_bytes(self) -> u32 {
+        2 * self.tile() * self.tile_k * 4
+    }
+
+    /// Workgroups along a dimension of `n` entries.
+    pub fn groups(self, n: usize) -> u64 {
+        (n as u64).div_ceil(u64::from(self.tile()))
+    }
+
+    /// Whether a workgroup of this shape is within `limits`.
+    pub fn fits(self, limits: &wgpu::Limits) -> bool {
+        self.invocations() <= limits.max_compute_invocations_per_workgroup
+            && self.side <= limits.max_compute_workgroup_size_x
+            && self.side <= limits.max_compute_workgroup_size_y
+            && self.workgroup_bytes() <= limits.max_compute_workgroup_storage_size
+    }
+}
+
+/// Workgroups a grid should have before [`choose_tile`] takes the large tile on a GPU: about four
+/// per streaming multiprocessor of a 132-SM H100, so that the last, partly filled wave is a small
+/// share of the run (a rule of thumb, not yet timed on such a GPU). Software adapters (lavapipe)
+/// run workgroups on a few CPU threads, where any grid fills the device and the larger tile's reuse
+/// pays: measured on lavapipe (2 shared cores) at n = 1024, d = 512, Gram with the 128 tile
+/// 423–1169 ms over four runs, with the 64 tile 1173 ms.
+pub const FULL_GRID_WORKGROUPS: u64 = 512;
+
+/// The tile shape for a product of `rows` × `cols` entries, `slices` times (e.g. sequences·heads),
+/// on an adapter of `device_type` with `limits`: the largest shape within the limits whose grid
+/// has at least [`FULL_GRID_WORKGROUPS`] workgroups (or any grid on a CPU adapter), else the
+/// fitting shape with the most workgroups. [`TileShape::SMALL`] when nothing fits.
+pub fn choose_tile(
+    rows: usize,
+    cols: usize,
+    slices: usize,
+    device_type: wgpu::DeviceType,
+    limits: &wgpu::Limits,
+) -> TileShape {
+    let fitting: Vec<TileShape> = TileShape::ALL
+        .into_iter()
+        .filter(|shape| shape.fits(limits))
+        .collect();
+    let Some(&smallest) = fitting.last() else {
+        return TileShape::SMALL;
+    };
+    if device_type == wgpu::DeviceType::Cpu {
+        return fitting[0];
+    }
+    let grid = |shape: TileShape| shape.groups(rows) * shape.groups(cols) * (slices.max(1) as u64);
+    fitting
+        .into_iter()
+        .find(|&shape| grid(shape) >= FULL_GRID_WORKGROUPS)
+        .unwrap_or(smallest)
+}
+
+/// One compiled form of a tiled kernel: its tile shape, and whether A and B are read as vec4
+/// along k (every row start and the depth a multiple of 4) or one f32 at a time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Variant {
+    pub shape: TileShape,
+    pub vec4: bool,
+}
+
+impl Variant {
+    /// Every variant the kernels can compile (each shape [`choose_tile`] returns, both loads).
+    pub fn all() -> impl Iterator<Item = Variant> {
+        TileShape::ALL.into_iter().flat_map(|shape| {
+            [false, true]
+                .into_iter()
+                .map(move |vec4| Variant { shape, vec4 })
+        })
+    }
+}
+
+/// The tile core's WGSL (not a shader on its own).
+pub const CORE_SOURCE: &str = include_str!("tile_core.wgsl");
+
+/// The WGSL files that are composed rather than used alone: the core and the kernels built on it
+/// (file name under `src/gpu/`, source). `tests/wgsl_validate.rs` validates them through
+/// [`every_composed_shader`].
+pub const COMPOSED_FILES: &[(&str, &str)] = &[
+    ("tile_core.wgsl", CORE_SOURCE),
+    ("gram.wgsl", super::gram::SOURCE),
+    ("attention.wgsl", super::attention::SOURCE),
+    ("alibi_scores.wgsl", super::alibi_scores::SOURCE),
+    ("rope_scores.wgsl", super::rope_scores::SOURCE),
+];
+
+/// Every composed shader the kernels can create: (label, WGSL source), one per kernel and variant.
+pub fn every_composed_shader() -> Vec<(String, String)> {
+    COMPOSED_FILES[1..]
+        .iter()
+        .flat_map(|&(file, kernel)| {
+            Variant::all().map(move |variant| {
+                let label = format!(
+                    "{file} (tile {}, {})",
+                    variant.shape.tile(),
+                    if variant.vec4 { "vec4" } else { "f32" }
+                );
+                (label, compose(kernel, variant))
+            })
+        })
+        .collect()
+}
+
+/// The shader for `variant`: constants from the shape, the core (staging of the chosen element
+/// type, the unrolled block), then `kernel`.
+pub fn compose(kernel: &str, variant: Variant) -> String {
+    let Variant { shape, vec4 } = variant;
+    assert!(
+        shape.block % 4 == 0 && shape.tile_k % 4 == 0 && shape.side > 0,
+        "{shape:?}: BLOCK and TILE_K must be multiples of 4"
+    );
+    let mut out = String::new();
+    let _ = writeln!(out, "// Composed by pe_lab::gpu::tile from {shape:?}.");
+    let _ = writeln!(out, "const SIDE: u32 = {}u;", shape.side);
+    let _ = writeln!(out, "const BLOCK: u32 = {}u;", shape.block);
+    let _ = writeln!(out, "const TILE: u32 = {}u;", shape.tile());
+    let _ = writeln!(out, "const TILE_K: u32 = {}u;", shape.tile_k);
+    let (lanes, elem) = if vec4 { (4, "vec4<f32>") } else { (1, "f32") };
+    let _ = writeln!(out, "const LANES: u32 = {lanes}u;");
+    let _ = writeln!(out, "alias Elem = {elem};\n");
+    let keep = if vec4 { "vec4" } else { "scalar" };
+    let mut skipping = false;
+    for line in CORE_SOURCE.lines() {
+        let marker = line.trim();
+        let indent = &line[..line.len() - line.trim_start().len()];
+        if let Some(section) = marker.strip_prefix("// @if ") {
+            skipping = section != keep;
+        } else if marker == "// @end" {
+            skipping = false;
+        } else if skipping {
+            continue;
+        } else if marker == "// @accumulators" {
+            accumulators(&mut out, indent, shape);
+        } else if marker == "// @accumulate" {
+            accumulate(&mut out, indent, shape);
+        } else if marker == "// @store" {
+            store(&mut out, indent, shape);
+        } else {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out.push('\n');
+    out.push_str(kernel);
+    out
+}
+
+/// "x", "y", "z" or "w": component `t % 4` of accumulator `t / 4`.
+fn component(t: u32) -> char {
+    ['x', 'y', 'z', 'w'][(t % 4) as usize]
+}
+
+/// acc{a}_{c}: entries (local.y + SIDE·a, local.x + SIDE·(4c + 0..4)) of the block.
+fn accumulators(out: &mut String, indent: &str, shape: TileShape) {
+    for a in 0..shape.block {
+        for c in 0..shape.block / 4 {
+            let _ = writeln!(out, "{indent}var acc{a}_{c} = vec4<f32>();");
+        }
+    }
+}
+
+/// One step k: the block's B values as vec4s, each A value times each of them.
+fn accumulate(out: &mut String, indent: &str, shape: TileShape) {
+    for c in 0..shape.block / 4 {
+        let lanes: Vec<String> = (4 * c..4 * c + 4)
+            .map(|t| format!("strip_b[k][local.x + {t}u * SIDE]"))
+            .collect();
+        let _ = writeln!(out, "{indent}let b{c} = vec4<f32>({});", lanes.join(", "));
+    }
+    for a in 0..shape.block {
+        let _ = writeln!(out, "{indent}let a{a} = strip_a[k][local.y + {a}u * SIDE];");
+        for c in 0..shape.block / 4 {
+            let _ = writeln!(out, "{indent}acc{a}_{c} = acc{a}_{c} + a{a} * b{c};");
+        }
+    }
+}
+
+/// Every entry of the block inside A's rows and B's rows, to the kernel's `store`.
+fn store(out: &mut String, indent: &str, shape: TileShape) {
+    for t in 0..shape.block {
+        let _ = writeln!(out, "{indent}let col{t} = j0 + local.x + {t}u * SIDE;");
+    }
+    for a in 0..shape.block {
+        let _ = writeln!(out, "{indent}let row{a} = i0 + local.y + {a}u * SIDE;");
+        let _ = writeln!(out, "{indent}if (row{a} < rows_a) {{");
+        for t in 0..shape.block {
+            let value = format!("acc{a}_{}.{}", t / 4, component(t));
+            let _ = writeln!(
+                out,
+                "{indent}    if (col{t} < rows_b) {{ store(slice, row{a}, col{t}, {value}); }}"
+            );
+        }
+        let _ = writeln!(out, "{indent}}}");
+    }
+}
+
+/// The pipelines of one tiled kernel (entry points `entry_points` of its composed shader), one set
+/// per [`Variant`], compiled when first asked for: a kernel usually runs one or two variants, and
+/// each compilation costs time at the page's start.
+pub(crate) struct TiledPipelines<const N: usize> {
+    label: &'static str,
+    kernel: &'static str,
+    entry_points: [&'static str; N],
+    layout: wgpu::PipelineLayout,
+    compiled: Vec<(Variant, [wgpu::ComputePipeline; N])>,
+}
+
+impl<const N: usize> TiledPipelines<N> {
+    pub fn new(
+        label: &'static str,
+        kernel: &'static str,
+        entry_points: [&'static str; N],
+        layout: wgpu::PipelineLayout,
+    ) -> Self {
+        Self {
+            label,
+            kernel,
+            entry_points,
+            layout,
+            compiled: Vec::new(),
+        }
+    }
+
+    /// Compiles `variant` unless it already is.
+    pub fn ensure(&mut self, device: &wgpu::Device, variant: Variant) {
+        if self.get(variant).is_none() {
+            let source = Cow::Owned(compose(self.kernel, variant));
+            let pipelines =
+                pipelines_from_source(device, self.label, &self.layout, source, self.entry_points);
+            self.compiled.push((variant, pipelines));
+        }
+    }
+
+    /// The pipelines of `variant`, once [`TiledPipelines::ensure`] has compiled them.
+    pub fn get(&self, variant: Variant) -> Option<&[wgpu::ComputePipeline; N]> {
+        self.compiled
+            .iter()
+            .find(|(v, _)| *v == variant)
+            .map(|(_, pipelines)| pipelines)
+    }
+}
