@@ -5,7 +5,8 @@
 //! (`benches/numpy_reference.py --kernels`, run as a child process with `python3` between the Rust
 //! CPU timings and the GPU ones, so that nothing else runs meanwhile): the JSON gets its figures
 //! under `"numpy"`, and a table of Rust ms, NumPy ms and their ratio goes to stderr at the end.
-//! Without python3 or NumPy those columns say why they are empty.
+//! Without python3 or NumPy those columns say why they are empty. The GPU kernels are compared in
+//! the same way with PyTorch float32 on CUDA (`benches/gpu_reference.py`, see `bench_gpu/mod.rs`).
 //!
 //! Run with `cargo bench --bench bench` (`PE_LAB_BENCH_ONLY=gpu cargo bench --bench bench`: only
 //! the `"gpu"` section, see `bench_gpu/mod.rs`). No framework: each measured item is a function that
@@ -124,10 +125,16 @@ fn bench_attention_qk_cpu(n: usize, d: usize) -> Stats {
 /// The output of `python3 benches/numpy_reference.py --kernels` (one JSON object), or why there is
 /// none.
 fn numpy_kernels() -> Result<String, String> {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/numpy_reference.py");
+    python_json("numpy_reference.py", &["--kernels"])
+}
+
+/// The JSON object that `python3 benches/<script> <args>` prints on stdout, or why there is none
+/// (python3 missing, the script failing: its last line on stderr).
+fn python_json(script: &str, args: &[&str]) -> Result<String, String> {
+    let path = format!("{}/benches/{script}", env!("CARGO_MANIFEST_DIR"));
     let output = Command::new("python3")
-        .arg(script)
-        .arg("--kernels")
+        .arg(path)
+        .args(args)
         .output()
         .map_err(|e| format!("python3 did not run: {e}"))?;
     if !output.status.success() {
@@ -143,8 +150,9 @@ fn numpy_kernels() -> Result<String, String> {
     }
 }
 
-/// The median of entry `key` in the JSON written by `numpy_reference.py` (`"key": {"median": x`).
-fn numpy_median(json: &str, key: &str) -> Option<f64> {
+/// The median of entry `key` in the JSON written by `numpy_reference.py` or `gpu_reference.py`
+/// (`"key": {"median": x`).
+fn json_median(json: &str, key: &str) -> Option<f64> {
     let entry = &json[json.find(&format!("\"{key}\""))?..];
     let value = &entry[entry.find("\"median\":")? + "\"median\":".len()..];
     let end = value.find([',', '}'])?;
@@ -164,7 +172,7 @@ fn print_comparison(rows: &[(String, String, Stats)], numpy: &Result<String, Str
     );
     for (label, key, rust) in rows {
         let size = key.trim_end_matches("_ms").rsplit('_').next().unwrap_or("");
-        let theirs = numpy.as_ref().ok().and_then(|json| numpy_median(json, key));
+        let theirs = numpy.as_ref().ok().and_then(|json| json_median(json, key));
         let (theirs, ratio) = match theirs {
             Some(t) => (format!("{t:.2}"), format!("{:.2}", rust.median / t)),
             None => ("n/a".into(), "n/a".into()),

@@ -3,6 +3,11 @@
 //! compute pass (timestamp queries where the adapter has them, else wall time).
 //! `PE_LAB_BENCH_TILE=64` (or 128) times every tiled kernel with that tile shape instead of the one
 //! `pe_lab::gpu::tile::choose_tile` picks.
+//!
+//! Then the same kernels in PyTorch float32 on CUDA (`python3 benches/gpu_reference.py`, run as a
+//! child process once the wgpu device is dropped, so that the two never share the GPU): its JSON
+//! goes under `"torch_cuda"` with the ratios, and a table of WGSL ms, PyTorch ms and WGSL / PyTorch
+//! to stderr. Without python3, torch or a CUDA device the table says why its column is empty.
 
 use std::time::Instant;
 
@@ -10,10 +15,10 @@ use pe_lab::gpu::attention::AttentionShape;
 use pe_lab::gpu::tile::TileShape;
 use pe_lab::gpu::{read_bytes, AlibiScoresKernel, GpuContext, RopeScoresKernel};
 
-use super::{json_string, runs_for, Stats, BASE};
+use super::{json_median, json_string, python_json, runs_for, Stats, BASE};
 
 /// The ALiBi slope timed (head 1 of 8 in the paper's geometric sequence; the speed does not depend
-/// on it).
+/// on it). Keep in sync with SLOPE in gpu_reference.py.
 const SLOPE: f32 = 0.5;
 
 /// How GPU kernels are timed on this adapter.
@@ -166,7 +171,9 @@ pub(crate) fn bench_gpu() -> String {
     let stats = clock.time("encoding 4096x1024", &context, &|e, t| {
         context.encoding.encode(e, t)
     });
-    entries.push(("encoding_4096x1024_ms".into(), stats.json()));
+    // (label, JSON key shared with gpu_reference.py, WGSL timing); keep the sizes in sync with it.
+    let mut timed: Vec<(&str, String, Stats)> = Vec::new();
+    timed.push(("encoding P", "encoding_4096x1024_ms".into(), stats));
 
     // Built here, not in the context (the page does not draw them); on the context's device.
     let mut alibi = AlibiScoresKernel::new(&context.device);
@@ -214,11 +221,15 @@ pub(crate) fn bench_gpu() -> String {
         let stats = clock.time(&format!("gram {n}x{d}"), &context, &|e, t| {
             context.gram.encode(e, t)
         });
-        entries.push((format!("gram_{n}x{d}_ms"), stats.json()));
+        timed.push(("Gram P·Pᵀ", format!("gram_{n}x{d}_ms"), stats));
         let stats = clock.time(&format!("attention {n}x{d}"), &context, &|e, t| {
             context.attention.encode(e, t)
         });
-        entries.push((format!("attention_weights_{n}x{d}_ms"), stats.json()));
+        timed.push((
+            "attention softmax(P·Pᵀ/√d)",
+            format!("attention_weights_{n}x{d}_ms"),
+            stats,
+        ));
         let (device, queue) = (&context.device, &context.queue);
         alibi
             .prepare(device, queue, &p, &p, n, d, SLOPE)
@@ -228,15 +239,100 @@ pub(crate) fn bench_gpu() -> String {
         let stats = clock.time(&format!("alibi {n}x{d}"), &context, &|e, t| {
             alibi.encode(e, t)
         });
-        entries.push((format!("alibi_weights_{n}x{d}_ms"), stats.json()));
+        timed.push((
+            "ALiBi causal weights",
+            format!("alibi_weights_{n}x{d}_ms"),
+            stats,
+        ));
         let stats = clock.time(&format!("rope {n}x{d}"), &context, &|e, t| {
             rope.encode(e, t)
         });
-        entries.push((format!("rope_scores_{n}x{d}_ms"), stats.json()));
+        timed.push(("RoPE scores", format!("rope_scores_{n}x{d}_ms"), stats));
     }
+    for (_, key, stats) in &timed {
+        entries.push((key.clone(), stats.json()));
+    }
+    // PyTorch gets the GPU to itself: every wgpu buffer and the device are freed first.
+    let (adapter, clock_name) = (context.adapter_info.name.clone(), clock.name());
+    drop((clock, alibi, rope, context));
+    eprintln!("PyTorch reference (python3 benches/gpu_reference.py)");
+    let torch = torch_reference();
+    entries.push(("torch_cuda".into(), torch_json(&timed, &torch)));
+    print_torch_table(&adapter, clock_name, &timed, &torch);
     let body: Vec<String> = entries
         .iter()
         .map(|(k, v)| format!("\"{k}\": {v}"))
         .collect();
     format!("{{{}}}", body.join(", "))
+}
+
+/// The JSON of `python3 benches/gpu_reference.py`, or why there is none (its own
+/// `{"unavailable": why}` included).
+fn torch_reference() -> Result<String, String> {
+    let json = python_json("gpu_reference.py", &[])?;
+    match json.find("\"unavailable\":") {
+        Some(at) => {
+            let why = json[at + "\"unavailable\":".len()..]
+                .trim()
+                .trim_end_matches('}')
+                .trim();
+            Err(why.trim_matches('"').replace("\\\"", "\""))
+        }
+        None => Ok(json),
+    }
+}
+
+/// WGSL median / PyTorch median for `key`, when PyTorch has a figure for it.
+fn wgsl_over_torch(torch: &Result<String, String>, key: &str, wgsl: &Stats) -> Option<f64> {
+    let theirs = json_median(torch.as_ref().ok()?, key)?;
+    (theirs > 0.0).then(|| wgsl.median / theirs)
+}
+
+/// The `"torch_cuda"` entry: the script's JSON and the ratio per key, or why there are none.
+fn torch_json(timed: &[(&str, String, Stats)], torch: &Result<String, String>) -> String {
+    let Ok(json) = torch else {
+        let why = torch.as_ref().err().map_or("", String::as_str);
+        return format!("{{\"unavailable\": {}}}", json_string(why));
+    };
+    let ratios: Vec<String> = timed
+        .iter()
+        .map(|(_, key, wgsl)| {
+            let ratio = wgsl_over_torch(torch, key, wgsl);
+            let value = ratio.map_or("null".into(), |r| format!("{r:.4}"));
+            format!("\"{key}\": {value}")
+        })
+        .collect();
+    format!(
+        "{{\"reference\": {json}, \"wgsl_over_torch\": {{{}}}}}",
+        ratios.join(", ")
+    )
+}
+
+/// The WGSL-vs-PyTorch table on stderr: kernel, size, WGSL median, PyTorch median, their ratio.
+fn print_torch_table(
+    adapter: &str,
+    clock: &str,
+    timed: &[(&str, String, Stats)],
+    torch: &Result<String, String>,
+) {
+    eprintln!();
+    eprintln!("GPU kernels vs PyTorch float32 on CUDA (TF32 off): medians in ms");
+    eprintln!("  WGSL: {adapter}, {clock} around the compute pass; PyTorch: CUDA events per call");
+    if let Err(why) = torch {
+        eprintln!("  no PyTorch figures: {why}");
+    }
+    eprintln!(
+        "{:<28} {:>10} {:>9} {:>9} {:>14}",
+        "kernel", "n x d", "WGSL", "PyTorch", "WGSL/PyTorch"
+    );
+    for (label, key, wgsl) in timed {
+        let size = key.trim_end_matches("_ms").rsplit('_').next().unwrap_or("");
+        let theirs = torch.as_ref().ok().and_then(|json| json_median(json, key));
+        let theirs = theirs.map_or("n/a".into(), |t| format!("{t:.3}"));
+        let ratio = wgsl_over_torch(torch, key, wgsl).map_or("n/a".into(), |r| format!("{r:.2}"));
+        eprintln!(
+            "{label:<28} {size:>10} {:>9.3} {theirs:>9} {ratio:>14}",
+            wgsl.median
+        );
+    }
 }
