@@ -4,8 +4,10 @@
 // when training starts; a link reproduces a run bit for bit; bad values are clamped with notices.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, SCREENSHOTS, startServer } from './helpers.mjs';
+import { gzipSync } from 'node:zlib';
+import { DIST, launch, SCREENSHOTS, startServer } from './helpers.mjs';
 
 let server, origin, browser;
 before(async () => {
@@ -32,7 +34,56 @@ async function open(query = '', { width = 1366, height = 900 } = {}) {
 
 const trainStats = (page) => page.evaluate(() => window.peLab.stats.panels.train);
 
+// What the page's first load fetched, in bytes of gzip -9 (zlib, level 9) of every file, at
+// 1366 × 768 with ?compute=cpu: in the build just before the training lab (f36824f), and in this
+// build. The training lab's targets are at most 10 KB more than before it and at most 530 KB in
+// all; this build is above both (the training panel's page code, serde's readers of the
+// workers' reports among it, is in the first load). The first test holds the first load where it
+// is now, so that it can only shrink; the second states the targets and stays a TODO until a
+// build meets them.
+const FIRST_LOAD_BEFORE_TRAINING = 561877;
+const FIRST_LOAD_NOW = 622156;
+const TARGET_GROWTH = 10 * 1024;
+const TARGET_CEILING = 530 * 1024;
+
+/** The gzip -9 bytes of every file of dist/ that a page fetched (query strings ignored). */
+function gzippedBytes(urls) {
+  const files = [...new Set(urls.filter((u) => u.startsWith(origin)).map((u) => {
+    const path = new URL(u).pathname;
+    return path.endsWith('/') ? `${path}index.html` : path;
+  }))];
+  return files.map((path) => ({ path, gzip: gzipSync(readFileSync(join(DIST, path)), { level: 9 }).length }));
+}
+
 describe('training panel', () => {
+  /** The files the default page fetched on its first load, with their gzip -9 sizes. */
+  async function firstLoad() {
+    const { page, context, problems, requests } = await open();
+    await page.evaluate(() => window.peLab.whenDrawn());
+    await page.waitForTimeout(500);
+    const files = gzippedBytes(requests);
+    const total = files.reduce((sum, f) => sum + f.gzip, 0);
+    assert.deepEqual(problems, []);
+    await context.close();
+    console.log(`# first load: ${files.map((f) => `${f.path} ${f.gzip}`).join(', ')}; total ${total} B gzip -9 (before the training lab ${FIRST_LOAD_BEFORE_TRAINING} B, ${total >= FIRST_LOAD_BEFORE_TRAINING ? '+' : ''}${total - FIRST_LOAD_BEFORE_TRAINING} B)`);
+    return { files, total };
+  }
+
+  test('the first load does not carry the training model and does not grow', async () => {
+    const { files, total } = await firstLoad();
+    assert.ok(!files.some((f) => f.path.includes('train-worker')), files.map((f) => f.path).join(', '));
+    // 2 KB of slack: compression moves a little with every build.
+    assert.ok(total <= FIRST_LOAD_NOW + 2048, `first load ${total} B, more than ${FIRST_LOAD_NOW} B`);
+  });
+
+  test('the first load is within 10 KB of the page before the training lab and at most 530 KB', {
+    todo: 'not met yet: the training panel adds about 60 KB gzip to the first load',
+  }, async () => {
+    const { total } = await firstLoad();
+    assert.ok(total <= FIRST_LOAD_BEFORE_TRAINING + TARGET_GROWTH, `first load ${total} B`);
+    assert.ok(total <= TARGET_CEILING, `first load ${total} B`);
+  });
+
   test('the default run trains in workers, shows the contrast, and never blocks the page', async () => {
     const { page, context, problems, requests } = await open();
     assert.ok(!requests.some((u) => u.includes('train-worker')), 'the worker is not fetched at load');
