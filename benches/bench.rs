@@ -159,28 +159,54 @@ fn json_median(json: &str, key: &str) -> Option<f64> {
     value[..end].trim().parse().ok()
 }
 
-/// The Rust-vs-NumPy table: kernel, size, Rust median, NumPy median, Rust/NumPy.
-fn print_comparison(rows: &[(String, String, Stats)], numpy: &Result<String, String>) {
-    eprintln!();
-    eprintln!("CPU kernels vs NumPy float32 (one thread each): medians in ms");
-    if let Err(why) = numpy {
-        eprintln!("  no NumPy figures: {why}");
-    }
-    eprintln!(
-        "{:<32} {:>10} {:>9} {:>9} {:>11}",
-        "kernel", "n x d", "Rust", "NumPy", "Rust/NumPy"
-    );
-    for (label, key, rust) in rows {
-        let size = key.trim_end_matches("_ms").rsplit('_').next().unwrap_or("");
-        let theirs = numpy.as_ref().ok().and_then(|json| json_median(json, key));
-        let (theirs, ratio) = match theirs {
-            Some(t) => (format!("{t:.2}"), format!("{:.2}", rust.median / t)),
-            None => ("n/a".into(), "n/a".into()),
-        };
+/// A side-by-side table on stderr, for the CPU kernels against NumPy and the GPU kernels against
+/// PyTorch: kernel, size (from the JSON key), our median, the reference's median for the same
+/// key, ours / theirs ("n/a" where the reference has no positive figure). `heading` comes first;
+/// when the reference is missing, why.
+struct RatioTable<'a> {
+    heading: &'a [String],
+    /// The names of our column and of the reference's.
+    columns: (&'a str, &'a str),
+    label_width: usize,
+    decimals: usize,
+}
+
+impl RatioTable<'_> {
+    fn print(&self, rows: &[(&str, &str, &Stats)], reference: &Result<String, String>) {
+        let (label_width, decimals) = (self.label_width, self.decimals);
+        let (ours, theirs_name) = self.columns;
+        let ratio_name = format!("{ours}/{theirs_name}");
+        let ratio_width = ratio_name.len().max(11);
+        eprintln!();
+        for line in self.heading {
+            eprintln!("{line}");
+        }
+        if let Err(why) = reference {
+            eprintln!("  no {theirs_name} figures: {why}");
+        }
         eprintln!(
-            "{label:<32} {size:>10} {:>9.2} {theirs:>9} {ratio:>11}",
-            rust.median
+            "{:<label_width$} {:>10} {:>9} {:>9} {:>ratio_width$}",
+            "kernel", "n x d", ours, theirs_name, ratio_name
         );
+        for &(label, key, stats) in rows {
+            let size = key.trim_end_matches("_ms").rsplit('_').next().unwrap_or("");
+            let theirs = reference
+                .as_ref()
+                .ok()
+                .and_then(|json| json_median(json, key))
+                .filter(|&t| t > 0.0);
+            let (theirs, ratio) = match theirs {
+                Some(t) => (
+                    format!("{t:.decimals$}"),
+                    format!("{:.2}", stats.median / t),
+                ),
+                None => ("n/a".into(), "n/a".into()),
+            };
+            eprintln!(
+                "{label:<label_width$} {size:>10} {:>9.decimals$} {theirs:>9} {ratio:>ratio_width$}",
+                stats.median
+            );
+        }
     }
 }
 
@@ -317,5 +343,15 @@ fn main() {
         .map(|(k, v)| format!("\"{k}\": {v}"))
         .collect();
     println!("{{{}}}", body.join(", "));
-    print_comparison(&compared, &numpy);
+    let rows: Vec<(&str, &str, &Stats)> = compared
+        .iter()
+        .map(|(label, key, stats)| (label.as_str(), key.as_str(), stats))
+        .collect();
+    RatioTable {
+        heading: &["CPU kernels vs NumPy float32 (one thread each): medians in ms".into()],
+        columns: ("Rust", "NumPy"),
+        label_width: 32,
+        decimals: 2,
+    }
+    .print(&rows, &numpy);
 }

@@ -15,7 +15,7 @@ use pe_lab::gpu::attention::AttentionShape;
 use pe_lab::gpu::tile::TileShape;
 use pe_lab::gpu::{read_bytes, AlibiScoresKernel, GpuContext, RopeScoresKernel};
 
-use super::{json_median, json_string, python_json, runs_for, Stats, BASE};
+use super::{json_median, json_string, python_json, runs_for, RatioTable, Stats, BASE};
 
 /// The ALiBi slope timed (head 1 of 8 in the paper's geometric sequence; the speed does not depend
 /// on it). Keep in sync with SLOPE in gpu_reference.py.
@@ -258,7 +258,20 @@ pub(crate) fn bench_gpu() -> String {
     eprintln!("PyTorch reference (python3 benches/gpu_reference.py)");
     let torch = torch_reference();
     entries.push(("torch_cuda".into(), torch_json(&timed, &torch)));
-    print_torch_table(&adapter, clock_name, &timed, &torch);
+    let rows: Vec<(&str, &str, &Stats)> = timed
+        .iter()
+        .map(|(label, key, stats)| (*label, key.as_str(), stats))
+        .collect();
+    RatioTable {
+        heading: &[
+            "GPU kernels vs PyTorch float32 on CUDA (TF32 off): medians in ms".into(),
+            format!("  WGSL: {adapter}, {clock_name} around the compute pass; PyTorch: CUDA events per call"),
+        ],
+        columns: ("WGSL", "PyTorch"),
+        label_width: 28,
+        decimals: 3,
+    }
+    .print(&rows, &torch);
     let body: Vec<String> = entries
         .iter()
         .map(|(k, v)| format!("\"{k}\": {v}"))
@@ -306,33 +319,4 @@ fn torch_json(timed: &[(&str, String, Stats)], torch: &Result<String, String>) -
         "{{\"reference\": {json}, \"wgsl_over_torch\": {{{}}}}}",
         ratios.join(", ")
     )
-}
-
-/// The WGSL-vs-PyTorch table on stderr: kernel, size, WGSL median, PyTorch median, their ratio.
-fn print_torch_table(
-    adapter: &str,
-    clock: &str,
-    timed: &[(&str, String, Stats)],
-    torch: &Result<String, String>,
-) {
-    eprintln!();
-    eprintln!("GPU kernels vs PyTorch float32 on CUDA (TF32 off): medians in ms");
-    eprintln!("  WGSL: {adapter}, {clock} around the compute pass; PyTorch: CUDA events per call");
-    if let Err(why) = torch {
-        eprintln!("  no PyTorch figures: {why}");
-    }
-    eprintln!(
-        "{:<28} {:>10} {:>9} {:>9} {:>14}",
-        "kernel", "n x d", "WGSL", "PyTorch", "WGSL/PyTorch"
-    );
-    for (label, key, wgsl) in timed {
-        let size = key.trim_end_matches("_ms").rsplit('_').next().unwrap_or("");
-        let theirs = torch.as_ref().ok().and_then(|json| json_median(json, key));
-        let theirs = theirs.map_or("n/a".into(), |t| format!("{t:.3}"));
-        let ratio = wgsl_over_torch(torch, key, wgsl).map_or("n/a".into(), |r| format!("{r:.2}"));
-        eprintln!(
-            "{label:<28} {size:>10} {:>9.3} {theirs:>9} {ratio:>14}",
-            wgsl.median
-        );
-    }
 }
