@@ -131,7 +131,14 @@ fn numpy_kernels() -> Result<String, String> {
 /// The JSON object that `python3 benches/<script> <args>` prints on stdout, or why there is none
 /// (python3 missing, the script failing: its last line on stderr).
 fn python_json(script: &str, args: &[&str]) -> Result<String, String> {
-    let path = format!("{}/benches/{script}", env!("CARGO_MANIFEST_DIR"));
+    // From the working directory when it is a checkout (a bench binary copied to another machine
+    // runs there from the repository root), else from the checkout it was built in.
+    let relative = format!("benches/{script}");
+    let path = if std::path::Path::new(&relative).exists() {
+        relative
+    } else {
+        format!("{}/benches/{script}", env!("CARGO_MANIFEST_DIR"))
+    };
     let output = Command::new("python3")
         .arg(path)
         .args(args)

@@ -27,7 +27,8 @@ the same inputs, each computing what its WGSL twin in src/gpu computes:
 
 Float32 throughout with TF32 off, so that cuBLAS does full float32 products like the WGSL.
 
-Timing (CUDA events): WARMUPS untimed calls, then RUNS calls each between its own pair of events
+Timing (CUDA events): WARMUPS untimed calls, more until WARM_UP_SECONDS have passed (the GPU's
+clock rises only under sustained work; the bench warms its kernels as long), then RUNS calls each between its own pair of events
 and synchronized: `median` and `min` in ms (what the bench's table compares with its medians,
 which are timestamp queries around one compute pass). Then `back_to_back_mean`: BACK_TO_BACK calls
 queued between one pair of events, the elapsed time divided by BACK_TO_BACK (launch gaps between
@@ -56,11 +57,14 @@ BASE = 10000.0
 # The ALiBi slope the bench times (head 1 of 8); keep in sync with SLOPE in bench_gpu/mod.rs.
 SLOPE = 0.5
 WARMUPS = 5
+# Untimed calls go on for at least this long before timing (after WARMUPS): a GPU raises its clock
+# only under sustained work. Keep in sync with WARM_UP in benches/bench_gpu/mod.rs.
+WARM_UP_SECONDS = 0.2
 RUNS = 21
 BACK_TO_BACK = 30
 # Keep in sync with benches/bench_gpu/mod.rs: the encoding's size, then (n, d) of the tiled kernels.
 ENCODING_SIZE = (4096, 1024)
-KERNEL_SIZES = ((1024, 512), (2048, 512))
+KERNEL_SIZES = ((1024, 512), (2048, 512), (4096, 512))
 QUICK_ENCODING_SIZE = (256, 64)
 QUICK_KERNEL_SIZES = ((64, 32), (128, 32))
 # Bits of a and b in the turn split; 24 − log2(8192), as SPLIT_BITS in src/gpu/encoding.rs.
@@ -172,6 +176,10 @@ def timer(torch, device):
         for _ in range(WARMUPS):
             fn()
         torch.cuda.synchronize()
+        warming = time.perf_counter()
+        while time.perf_counter() - warming < WARM_UP_SECONDS:
+            fn()
+            torch.cuda.synchronize()
         events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True))
                   for _ in range(RUNS + 1)]
         samples = []
@@ -368,7 +376,8 @@ def main():
         torch.set_num_threads(1)
         header.update(smoke_test="CPU run of the script, not a GPU reference", timing="wall",
                       threads=1)
-    header.update(dtype="float32", tf32=False, warmups=WARMUPS, quick=args.quick)
+    header.update(dtype="float32", tf32=False, warmups=WARMUPS, warm_up_seconds=WARM_UP_SECONDS,
+                  quick=args.quick)
     encoding_size, kernel_sizes = (
         (QUICK_ENCODING_SIZE, QUICK_KERNEL_SIZES) if args.quick else (ENCODING_SIZE, KERNEL_SIZES)
     )

@@ -13,7 +13,8 @@
 use std::path::{Path, PathBuf};
 
 use pe_lab::gpu::tile::{
-    choose_tile, every_composed_shader, TileShape, COMPOSED_FILES, FULL_GRID_WORKGROUPS,
+    choose_tile, choose_tile_upper, every_composed_shader, TileShape, COMPOSED_FILES,
+    FULL_GRID_WORKGROUPS,
 };
 
 fn wgsl_files(dir: &Path, found: &mut Vec<PathBuf>) {
@@ -112,7 +113,8 @@ fn the_chooser_fills_a_gpu_and_keeps_large_tiles_on_a_cpu() {
     let small = TileShape::SMALL;
     // n = 1024: 64 workgroups of 128 (less than one wave on a 132-SM GPU), 256 of 64.
     assert_eq!(choose_tile(1024, 1024, 1, DiscreteGpu, &limits), small);
-    assert_eq!(choose_tile(2048, 2048, 1, DiscreteGpu, &limits), small);
+    // n = 2048: 256 workgroups of 128.
+    assert_eq!(choose_tile(2048, 2048, 1, DiscreteGpu, &limits), large);
     // n = 4096: 1024 workgroups of 128.
     assert_eq!(choose_tile(4096, 4096, 1, DiscreteGpu, &limits), large);
     // Many heads fill the grid at a smaller n.
@@ -127,6 +129,10 @@ fn the_chooser_fills_a_gpu_and_keeps_large_tiles_on_a_cpu() {
     let side = (FULL_GRID_WORKGROUPS / 2) as usize * 128;
     assert_eq!(choose_tile(side, 256, 1, DiscreteGpu, &limits), large);
     assert_eq!(choose_tile(side - 128, 256, 1, DiscreteGpu, &limits), small);
+    // Only the upper triangle runs: n = 2048 is 136 tiles of 128, n = 4096 is 528.
+    assert_eq!(choose_tile_upper(2048, DiscreteGpu, &limits), small);
+    assert_eq!(choose_tile_upper(4096, DiscreteGpu, &limits), large);
+    assert_eq!(choose_tile_upper(64, Cpu, &limits), large);
 }
 
 #[test]

@@ -1,8 +1,12 @@
 //! The `"gpu"` section of the benchmark: every tiled kernel (Gram, attention, ALiBi and RoPE
 //! scores) at n = 1024 and 2048, d = 512, and the encoding at 4096 × 1024, each timed around its
 //! compute pass (timestamp queries where the adapter has them, else wall time).
+//! On a real GPU (not a CPU adapter such as lavapipe, where it would take minutes) also n = 4096.
 //! `PE_LAB_BENCH_TILE=64` (or 128) times every tiled kernel with that tile shape instead of the one
-//! `pe_lab::gpu::tile::choose_tile` picks.
+//! `pe_lab::gpu::tile::choose_tile` picks. `PE_LAB_BENCH_SWEEP=16x8x16,16x4x16,…` (shapes as
+//! side x block x tile_k) first times Gram and attention with each of those shapes at every size,
+//! checking that each gives the chooser's Gram bit for bit, and prints a table: how the shapes
+//! and the chooser's threshold were picked.
 //!
 //! Then the same kernels in PyTorch float32 on CUDA (`python3 benches/gpu_reference.py`, run as a
 //! child process once the wgpu device is dropped, so that the two never share the GPU): its JSON
@@ -20,6 +24,12 @@ use super::{json_median, json_string, python_json, runs_for, RatioTable, Stats, 
 /// The ALiBi slope timed (head 1 of 8 in the paper's geometric sequence; the speed does not depend
 /// on it). Keep in sync with SLOPE in gpu_reference.py.
 const SLOPE: f32 = 0.5;
+
+/// How long each kernel runs untimed before it is timed. A GPU idles at a low clock and raises it
+/// only under sustained work: on an H200, Gram at n = 4096 timed after one warm-up dispatch
+/// measured 0.922 ms, and 0.405 ms in the same process right after other sustained work.
+/// Keep in sync with WARM_UP_SECONDS in gpu_reference.py, so that both sides are timed warm.
+const WARM_UP: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// How GPU kernels are timed on this adapter.
 enum GpuClock {
@@ -106,14 +116,19 @@ impl GpuClock {
         }
     }
 
-    /// One untimed warm-up dispatch, then [`runs_for`] timed ones: median and minimum.
+    /// Untimed warm-up dispatches for at least [`WARM_UP`] (at least one), then [`runs_for`] timed
+    /// ones: median and minimum.
     fn time(
         &self,
         label: &str,
         context: &GpuContext,
         encode: &dyn Fn(&mut wgpu::CommandEncoder, Option<wgpu::ComputePassTimestampWrites<'_>>),
     ) -> Stats {
-        let first = self.measure(context, encode);
+        let warming = Instant::now();
+        let mut first = self.measure(context, encode);
+        while warming.elapsed() < WARM_UP {
+            first = self.measure(context, encode);
+        }
         let runs = runs_for(first).max(5);
         let mut samples: Vec<f64> = (0..runs).map(|_| self.measure(context, encode)).collect();
         samples.sort_by(f64::total_cmp);
@@ -189,11 +204,30 @@ pub(crate) fn bench_gpu() -> String {
         eprintln!("  every tile forced to {shape:?}");
         entries.push(("forced_tile".into(), shape.tile().to_string()));
     }
+    let sizes: &[usize] = if context.adapter_info.device_type == wgpu::DeviceType::Cpu {
+        &[1024, 2048]
+    } else {
+        &[1024, 2048, 4096]
+    };
+    if let Ok(list) = std::env::var("PE_LAB_BENCH_SWEEP") {
+        let shapes: Vec<TileShape> = list
+            .split(',')
+            .map(|text| {
+                TileShape::parse(text).unwrap_or_else(|| {
+                    panic!("PE_LAB_BENCH_SWEEP: {text:?} is not SIDExBLOCKxTILE_K")
+                })
+            })
+            .collect();
+        entries.push((
+            "tile_sweep".into(),
+            sweep(&mut context, &clock, &shapes, sizes),
+        ));
+    }
     context.gram.force_tile(forced);
     context.attention.force_tile(forced);
     alibi.force_tile(forced);
     rope.force_tile(forced);
-    for n in [1024, 2048] {
+    for &n in sizes {
         let d = 512;
         let GpuContext {
             device,
@@ -277,6 +311,102 @@ pub(crate) fn bench_gpu() -> String {
         .map(|(k, v)| format!("\"{k}\": {v}"))
         .collect();
     format!("{{{}}}", body.join(", "))
+}
+
+/// Gram and attention (d = 512) with each of `shapes` at each of `sizes`: a table on stderr and
+/// the JSON `{"<shape>": {"gram_<n>": ms, "attention_<n>": ms, "gram_equal_<n>": bool}}`. Each
+/// shape's Gram is compared with the chooser's: the core sums every entry in the same order
+/// whatever the shape, so they must be equal bit for bit.
+fn sweep(
+    context: &mut GpuContext,
+    clock: &GpuClock,
+    shapes: &[TileShape],
+    sizes: &[usize],
+) -> String {
+    let d = 512;
+    let limits = context.limits.clone();
+    let mut rows: Vec<(String, Vec<String>)> = Vec::new();
+    let mut json: Vec<String> = Vec::new();
+    for &shape in shapes {
+        let name = format!("{}x{}x{}", shape.side, shape.block, shape.tile_k);
+        if !shape.fits(&limits) {
+            eprintln!("  sweep {name}: over the device's limits, skipped");
+            continue;
+        }
+        let mut cells = Vec::new();
+        let mut fields = Vec::new();
+        for &n in sizes {
+            let GpuContext {
+                device,
+                queue,
+                encoding,
+                gram,
+                attention,
+                ..
+            } = context;
+            let p = encoding
+                .run(device, queue, n, d, BASE)
+                .expect("encoding")
+                .clone();
+            gram.force_tile(None);
+            gram.run(device, queue, &p, n, d).expect("gram");
+            let reference = gram_bytes(device, queue, gram);
+            gram.force_tile(Some(shape));
+            gram.run(device, queue, &p, n, d).expect("gram");
+            let equal = gram_bytes(device, queue, gram) == reference;
+            let attention_shape = AttentionShape {
+                batch: 1,
+                nq: n,
+                nk: n,
+                d,
+                heads: 1,
+            };
+            attention.force_tile(Some(shape));
+            attention
+                .prepare(device, queue, &p, &p, attention_shape, &[n])
+                .expect("attention");
+            let g = clock.time(&format!("sweep {name} gram {n}"), context, &|e, t| {
+                context.gram.encode(e, t)
+            });
+            let a = clock.time(&format!("sweep {name} attention {n}"), context, &|e, t| {
+                context.attention.encode(e, t)
+            });
+            cells.push(format!(
+                "{:>8.3} {:>8.3}{}",
+                g.median,
+                a.median,
+                if equal { "" } else { " (Gram differs!)" }
+            ));
+            fields.push(format!(
+                "\"gram_{n}\": {:.4}, \"attention_{n}\": {:.4}, \"gram_equal_{n}\": {equal}",
+                g.median, a.median
+            ));
+        }
+        json.push(format!("{}: {{{}}}", json_string(&name), fields.join(", ")));
+        rows.push((name, cells));
+    }
+    context.gram.force_tile(None);
+    context.attention.force_tile(None);
+    eprintln!("Tile sweep (d = 512): medians in ms, Gram then attention weights");
+    let heading: Vec<String> = sizes
+        .iter()
+        .map(|n| format!("{:>17}", format!("n = {n}")))
+        .collect();
+    eprintln!("  {:<10} {}", "shape", heading.join(" "));
+    for (name, cells) in rows {
+        eprintln!("  {name:<10} {}", cells.join(" "));
+    }
+    format!("{{{}}}", json.join(", "))
+}
+
+/// The Gram output's bytes.
+fn gram_bytes(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    gram: &pe_lab::gpu::GramKernel,
+) -> Vec<u8> {
+    let buffer = gram.buffer().expect("gram output");
+    pollster::block_on(read_bytes(device, queue, buffer, 0, buffer.size())).expect("read gram")
 }
 
 /// The JSON of `python3 benches/gpu_reference.py`, or why there is none (its own

@@ -17,7 +17,7 @@ use ndarray::ArrayView2;
 
 use super::buffers::GrowableBuffer;
 use super::rope_scores::{check_same_shape, standard};
-use super::tile::{choose_tile, TileShape, TiledPipelines, Variant};
+use super::tile::{choose_tile_upper, TileShape, TiledPipelines, Variant};
 use super::{
     check_input, check_limit, check_storage_size, check_workgroups, layouts, storage_entry,
     submit_one, uniform_buffer, uniform_entry, Dispatch, GpuError,
@@ -148,7 +148,7 @@ impl AlibiScoresKernel {
         check_storage_size(&limits, "ALiBi weights (n·n·4 bytes)", bytes)?;
         let shape = self
             .forced
-            .unwrap_or_else(|| choose_tile(n, n, 1, device.adapter_info().device_type, &limits));
+            .unwrap_or_else(|| choose_tile_upper(n, device.adapter_info().device_type, &limits));
         let tiles = check_workgroups(&limits, "ALiBi score tiles per dimension", shape.groups(n))?;
         let rows = check_workgroups(&limits, "ALiBi rows", n64)?;
         let output = self

@@ -7,7 +7,7 @@
 use bytemuck::{Pod, Zeroable};
 
 use super::buffers::GrowableBuffer;
-use super::tile::{choose_tile, TileShape, TiledPipelines, Variant};
+use super::tile::{choose_tile_upper, TileShape, TiledPipelines, Variant};
 use super::{
     check_input, check_limit, check_storage_size, check_workgroups, layouts, storage_entry,
     submit_one, uniform_buffer, uniform_entry, Dispatch, GpuError,
@@ -113,7 +113,7 @@ impl GramKernel {
         check_storage_size(&limits, "G (n·n·4 bytes)", bytes)?;
         let shape = self
             .forced
-            .unwrap_or_else(|| choose_tile(n, n, 1, device.adapter_info().device_type, &limits));
+            .unwrap_or_else(|| choose_tile_upper(n, device.adapter_info().device_type, &limits));
         let groups = check_workgroups(&limits, "Gram workgroups per dimension", shape.groups(n))?;
         // vec4 loads need every row of P to start on a vec4.
         let variant = Variant {

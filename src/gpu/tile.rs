@@ -27,16 +27,20 @@ pub struct TileShape {
 }
 
 impl TileShape {
-    /// 128 × 128 tiles, 8 × 8 per invocation: the most reuse of each staged value, for grids with
-    /// enough workgroups to fill the device.
+    /// 128 × 128 tiles, 8 × 8 per invocation, 16 columns a stage (16 KiB, WebGPU's default
+    /// limit): the most reuse of each staged value, for grids with enough workgroups to fill the
+    /// device. On an H200 at n = 4096 (d = 512) 16 columns a stage beat 8: attention 0.718 ms
+    /// against 0.779.
     pub const LARGE: TileShape = TileShape {
         side: 16,
         block: 8,
-        tile_k: 8,
+        tile_k: 16,
     };
     /// 64 × 64 tiles, 4 × 4 per invocation: four times the workgroups of [`TileShape::LARGE`], for
     /// grids too small to fill a large GPU. Within WebGPU's guaranteed limits (256 invocations,
-    /// 16 KiB of workgroup storage), so it is the fallback on any adapter.
+    /// 8 KiB of workgroup storage), so it is the fallback on any adapter. On an H200 16 columns a
+    /// stage were as fast as 32 at n = 1024 and faster at 4096 (attention 0.952 ms against 1.013),
+    /// and waste less on narrow heads.
     pub const SMALL: TileShape = TileShape {
         side: 16,
         block: 4,
@@ -60,6 +64,34 @@ impl TileShape {
         2 * self.tile() * self.tile_k * 4
     }
 
+    /// 4 × 4 blocks staged per step (both strips); each invocation stages
+    /// [`TileShape::stage_slots`] of them.
+    pub const fn stage_blocks(self) -> u32 {
+        2 * (self.tile() / 4) * (self.tile_k / 4)
+    }
+
+    /// Blocks each invocation stages per step (the last round may leave invocations idle).
+    pub const fn stage_slots(self) -> u32 {
+        self.stage_blocks().div_ceil(self.invocations())
+    }
+
+    /// `side`x`block`x`tile_k`, e.g. "16x8x16" (the bench's sweep names shapes so).
+    pub fn parse(text: &str) -> Option<TileShape> {
+        let mut parts = text.split('x').map(|part| part.trim().parse::<u32>().ok());
+        let shape = TileShape {
+            side: parts.next()??,
+            block: parts.next()??,
+            tile_k: parts.next()??,
+        };
+        (parts.next().is_none()
+            && shape.side > 0
+            && shape.block > 0
+            && shape.block % 4 == 0
+            && shape.tile_k > 0
+            && shape.tile_k % 4 == 0)
+            .then_some(shape)
+    }
+
     /// Workgroups along a dimension of `n` entries.
     pub fn groups(self, n: usize) -> u64 {
         (n as u64).div_ceil(u64::from(self.tile()))
@@ -74,13 +106,15 @@ impl TileShape {
     }
 }
 
-/// Workgroups a grid should have before [`choose_tile`] takes the large tile on a GPU: about four
-/// per streaming multiprocessor of a 132-SM H100, so that the last, partly filled wave is a small
-/// share of the run (a rule of thumb, not yet timed on such a GPU). Software adapters (lavapipe)
-/// run workgroups on a few CPU threads, where any grid fills the device and the larger tile's reuse
-/// pays: measured on lavapipe (2 shared cores) at n = 1024, d = 512, Gram with the 128 tile
-/// 423–1169 ms over four runs, with the 64 tile 1173 ms.
-pub const FULL_GRID_WORKGROUPS: u64 = 512;
+/// Workgroups a grid should have before the chooser takes the large tile on a GPU: about two per
+/// streaming multiprocessor of a 132-SM H100 or H200, the occupancy at which the large tile's
+/// reuse outweighs its last, partly filled wave. Measured on an H200 (d = 512, medians, the bench's
+/// tile sweep): attention at n = 1024 (64 large tiles) 0.099 ms large, 0.076 ms small; at n = 2048
+/// (256 large tiles) 0.188 ms large, 0.242 ms small; Gram at n = 2048 (136 large tiles computed,
+/// see [`choose_tile_upper`]) 0.168 ms large, 0.137 ms small; at 4096 (528) 0.405 large, 0.467
+/// small. Software adapters (lavapipe) run workgroups on a few CPU threads, where any grid fills
+/// the device and the larger tile's reuse pays.
+pub const FULL_GRID_WORKGROUPS: u64 = 256;
 
 /// The tile shape for a product of `rows` × `cols` entries, `slices` times (e.g. sequences·heads),
 /// on an adapter of `device_type` with `limits`: the largest shape within the limits whose grid
@@ -90,6 +124,35 @@ pub fn choose_tile(
     rows: usize,
     cols: usize,
     slices: usize,
+    device_type: wgpu::DeviceType,
+    limits: &wgpu::Limits,
+) -> TileShape {
+    choose_by_grid(
+        |shape| shape.groups(rows) * shape.groups(cols) * (slices.max(1) as u64),
+        device_type,
+        limits,
+    )
+}
+
+/// [`choose_tile`] for an n × n product of which only the tiles on and above the diagonal run
+/// (Gram's symmetry, ALiBi's causal mask): T(T + 1)/2 workgroups of T per side do the work.
+pub fn choose_tile_upper(
+    n: usize,
+    device_type: wgpu::DeviceType,
+    limits: &wgpu::Limits,
+) -> TileShape {
+    choose_by_grid(
+        |shape| {
+            let side = shape.groups(n);
+            side * (side + 1) / 2
+        },
+        device_type,
+        limits,
+    )
+}
+
+fn choose_by_grid(
+    grid: impl Fn(TileShape) -> u64,
     device_type: wgpu::DeviceType,
     limits: &wgpu::Limits,
 ) -> TileShape {
@@ -103,7 +166,6 @@ pub fn choose_tile(
     if device_type == wgpu::DeviceType::Cpu {
         return fitting[0];
     }
-    let grid = |shape: TileShape| shape.groups(rows) * shape.groups(cols) * (slices.max(1) as u64);
     fitting
         .into_iter()
         .find(|&shape| grid(shape) >= FULL_GRID_WORKGROUPS)
@@ -160,8 +222,8 @@ pub fn every_composed_shader() -> Vec<(String, String)> {
         .collect()
 }
 
-/// The shader for `variant`: constants from the shape, the core (staging of the chosen element
-/// type, the unrolled block), then `kernel`.
+/// The shader for `variant`: constants from the shape, the core (loads of the chosen element
+/// type, the unrolled staging, steps and store), then `kernel`.
 pub fn compose(kernel: &str, variant: Variant) -> String {
     let Variant { shape, vec4 } = variant;
     assert!(
@@ -173,7 +235,10 @@ pub fn compose(kernel: &str, variant: Variant) -> String {
     let _ = writeln!(out, "const SIDE: u32 = {}u;", shape.side);
     let _ = writeln!(out, "const BLOCK: u32 = {}u;", shape.block);
     let _ = writeln!(out, "const TILE: u32 = {}u;", shape.tile());
+    let _ = writeln!(out, "const TILE4: u32 = {}u;", shape.tile() / 4);
     let _ = writeln!(out, "const TILE_K: u32 = {}u;", shape.tile_k);
+    let _ = writeln!(out, "const INVOCATIONS: u32 = {}u;", shape.invocations());
+    let _ = writeln!(out, "const STAGE_BLOCKS: u32 = {}u;", shape.stage_blocks());
     let (lanes, elem) = if vec4 { (4, "vec4<f32>") } else { (1, "f32") };
     let _ = writeln!(out, "const LANES: u32 = {lanes}u;");
     let _ = writeln!(out, "alias Elem = {elem};\n");
@@ -188,12 +253,23 @@ pub fn compose(kernel: &str, variant: Variant) -> String {
             skipping = false;
         } else if skipping {
             continue;
-        } else if marker == "// @accumulators" {
-            accumulators(&mut out, indent, shape);
-        } else if marker == "// @accumulate" {
-            accumulate(&mut out, indent, shape);
-        } else if marker == "// @store" {
-            store(&mut out, indent, shape);
+        } else if let Some(what) = marker.strip_prefix("// @") {
+            match what {
+                "accumulators" => accumulators(&mut out, indent, shape),
+                "stage_first" => staging(&mut out, indent, shape, "var ", "0u"),
+                "stage_next" => staging(&mut out, indent, shape, "", "k0 + TILE_K"),
+                "stage_store" => {
+                    for s in 0..shape.stage_slots() {
+                        let _ = writeln!(
+                            out,
+                            "{indent}stage_store(lane + {s}u * INVOCATIONS, staged{s});"
+                        );
+                    }
+                }
+                "accumulate" => accumulate(&mut out, indent, shape),
+                "store" => store(&mut out, indent, shape),
+                other => panic!("tile_core.wgsl: unknown marker @{other}"),
+            }
         } else {
             out.push_str(line);
             out.push('\n');
@@ -204,12 +280,12 @@ pub fn compose(kernel: &str, variant: Variant) -> String {
     out
 }
 
-/// "x", "y", "z" or "w": component `t % 4` of accumulator `t / 4`.
+/// "x", "y", "z" or "w": component `t % 4` of a vec4.
 fn component(t: u32) -> char {
     ['x', 'y', 'z', 'w'][(t % 4) as usize]
 }
 
-/// acc{a}_{c}: entries (local.y + SIDE·a, local.x + SIDE·(4c + 0..4)) of the block.
+/// acc{4q + u}_{c}: row 4·(local.y + SIDE·q) + u, columns 4·(local.x + SIDE·c) + 0..4 of the tile.
 fn accumulators(out: &mut String, indent: &str, shape: TileShape) {
     for a in 0..shape.block {
         for c in 0..shape.block / 4 {
@@ -218,38 +294,80 @@ fn accumulators(out: &mut String, indent: &str, shape: TileShape) {
     }
 }
 
-/// One step k: the block's B values as vec4s, each A value times each of them.
-fn accumulate(out: &mut String, indent: &str, shape: TileShape) {
-    for c in 0..shape.block / 4 {
-        let lanes: Vec<String> = (4 * c..4 * c + 4)
-            .map(|t| format!("strip_b[k][local.x + {t}u * SIDE]"))
-            .collect();
-        let _ = writeln!(out, "{indent}let b{c} = vec4<f32>({});", lanes.join(", "));
+/// staged{s} = the blocks this invocation stages from column `k0` on (`declare`: "var " or "").
+fn staging(out: &mut String, indent: &str, shape: TileShape, declare: &str, k0: &str) {
+    for s in 0..shape.stage_slots() {
+        let _ = writeln!(
+            out,
+            "{indent}{declare}staged{s} = stage_load(lane + {s}u * INVOCATIONS, slice, i0, j0, \
+             rows_a, rows_b, {k0}, depth);"
+        );
     }
-    for a in 0..shape.block {
-        let _ = writeln!(out, "{indent}let a{a} = strip_a[k][local.y + {a}u * SIDE];");
-        for c in 0..shape.block / 4 {
-            let _ = writeln!(out, "{indent}acc{a}_{c} = acc{a}_{c} + a{a} * b{c};");
+}
+
+/// Every step k of the staged strips, unrolled: the invocation's rows and columns as vec4s, each
+/// row value times each column vec4.
+fn accumulate(out: &mut String, indent: &str, shape: TileShape) {
+    let groups = shape.block / 4;
+    for k in 0..shape.tile_k {
+        let _ = writeln!(out, "{indent}{{");
+        for c in 0..groups {
+            let _ = writeln!(
+                out,
+                "{indent}    let b{c} = strip_b[{k}u][local.x + {c}u * SIDE];"
+            );
         }
+        for q in 0..groups {
+            let _ = writeln!(
+                out,
+                "{indent}    let a{q} = strip_a[{k}u][local.y + {q}u * SIDE];"
+            );
+            for u in 0..4 {
+                let a = 4 * q + u;
+                for c in 0..groups {
+                    let _ = writeln!(
+                        out,
+                        "{indent}    acc{a}_{c} = acc{a}_{c} + a{q}.{} * b{c};",
+                        component(u)
+                    );
+                }
+            }
+        }
+        let _ = writeln!(out, "{indent}}}");
     }
 }
 
 /// Every entry of the block inside A's rows and B's rows, to the kernel's `store`.
 fn store(out: &mut String, indent: &str, shape: TileShape) {
-    for t in 0..shape.block {
-        let _ = writeln!(out, "{indent}let col{t} = j0 + local.x + {t}u * SIDE;");
-    }
-    for a in 0..shape.block {
-        let _ = writeln!(out, "{indent}let row{a} = i0 + local.y + {a}u * SIDE;");
-        let _ = writeln!(out, "{indent}if (row{a} < rows_a) {{");
-        for t in 0..shape.block {
-            let value = format!("acc{a}_{}.{}", t / 4, component(t));
+    let groups = shape.block / 4;
+    for c in 0..groups {
+        for t in 0..4 {
             let _ = writeln!(
                 out,
-                "{indent}    if (col{t} < rows_b) {{ store(slice, row{a}, col{t}, {value}); }}"
+                "{indent}let col{}_{t} = j0 + 4u * (local.x + {c}u * SIDE) + {t}u;",
+                c
             );
         }
-        let _ = writeln!(out, "{indent}}}");
+    }
+    for q in 0..groups {
+        for u in 0..4 {
+            let a = 4 * q + u;
+            let _ = writeln!(
+                out,
+                "{indent}let row{a} = i0 + 4u * (local.y + {q}u * SIDE) + {u}u;"
+            );
+            let _ = writeln!(out, "{indent}if (row{a} < rows_a) {{");
+            for c in 0..groups {
+                for t in 0..4 {
+                    let _ = writeln!(
+                        out,
+                        "{indent}    if (col{c}_{t} < rows_b) {{ store(slice, row{a}, col{c}_{t}, acc{a}_{c}.{}); }}",
+                        component(t)
+                    );
+                }
+            }
+            let _ = writeln!(out, "{indent}}}");
+        }
     }
 }
 
