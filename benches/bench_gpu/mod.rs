@@ -1,7 +1,8 @@
 //! The `"gpu"` section of the benchmark: every tiled kernel (Gram, attention, ALiBi and RoPE
-//! scores) at n = 1024 and 2048, d = 512, and the encoding at 4096 × 1024, each timed around its
-//! compute pass (timestamp queries where the adapter has them, else wall time).
-//! On a real GPU (not a CPU adapter such as lavapipe, where it would take minutes) also n = 4096.
+//! scores) at n = 1024 and 2048, d = 512, and also 4096 on a real GPU (not on a CPU adapter such
+//! as lavapipe, where it would take minutes), and the encoding at 4096 × 1024, each timed around
+//! its compute pass (timestamp queries where the adapter has them, else wall time) after
+//! [`WARM_UP`] of untimed runs.
 //! `PE_LAB_BENCH_TILE=64` (or 128) times every tiled kernel with that tile shape instead of the one
 //! `pe_lab::gpu::tile::choose_tile` picks. `PE_LAB_BENCH_SWEEP=16x8x16,16x4x16,…` (shapes as
 //! side x block x tile_k) first times Gram and attention with each of those shapes at every size,

@@ -28,8 +28,7 @@ struct Params {
 @group(0) @binding(2) var<storage, read> k: array<Elem>;
 @group(0) @binding(3) var<storage, read_write> w: array<f32>;
 
-var<workgroup> partial_max: array<f32, SOFTMAX_WORKGROUP>;
-var<workgroup> partial_sum: array<f32, SOFTMAX_WORKGROUP>;
+var<workgroup> partial: array<f32, SOFTMAX_WORKGROUP>;
 
 fn load_a(slice: u32, row: u32, column: u32) -> Elem {
     return q[(row * params.d + column) / LANES];
@@ -76,42 +75,44 @@ fn softmax(
     let valid = i + 1u;
     let row = i * n;
 
-    // One pass for the maximum and the sum of exponentials together (an online softmax: a running
-    // sum is rescaled whenever the running maximum grows), then one pass that writes the weights:
-    // the row is read twice and written once, where separate max, exp and divide passes read it
-    // three times and write it twice (the softmax is bound by memory at large n).
     // The lowest finite f32, by its bits: Tint rejects the decimal literal as not representable.
     var local_max = bitcast<f32>(0xff7fffffu);
-    var local_sum = 0.0;
     for (var key = lane; key < valid; key += SOFTMAX_WORKGROUP) {
-        let x = w[row + key];
-        if (x > local_max) {
-            local_sum = local_sum * exp(local_max - x) + 1.0;
-            local_max = x;
-        } else {
-            local_sum = local_sum + exp(x - local_max);
-        }
+        local_max = max(local_max, w[row + key]);
     }
-    partial_max[lane] = local_max;
-    partial_sum[lane] = local_sum;
+    partial[lane] = local_max;
     workgroupBarrier();
     for (var stride = SOFTMAX_WORKGROUP / 2u; stride > 0u; stride = stride / 2u) {
         if (lane < stride) {
-            let m1 = partial_max[lane];
-            let m2 = partial_max[lane + stride];
-            let m = max(m1, m2);
-            partial_sum[lane] = partial_sum[lane] * exp(m1 - m) + partial_sum[lane + stride] * exp(m2 - m);
-            partial_max[lane] = m;
+            partial[lane] = max(partial[lane], partial[lane + stride]);
         }
         workgroupBarrier();
     }
-    let row_max = partial_max[0];
-    let total = partial_sum[0];
+    let row_max = partial[0];
+    // Everyone has read the maximum before the sums overwrite it.
+    workgroupBarrier();
 
-    // The keys after the query (never written by the scores pass) become exactly 0.
+    var local_sum = 0.0;
+    for (var key = lane; key < valid; key += SOFTMAX_WORKGROUP) {
+        let e = exp(w[row + key] - row_max);
+        w[row + key] = e;
+        local_sum = local_sum + e;
+    }
+    partial[lane] = local_sum;
+    workgroupBarrier();
+    for (var stride = SOFTMAX_WORKGROUP / 2u; stride > 0u; stride = stride / 2u) {
+        if (lane < stride) {
+            partial[lane] = partial[lane] + partial[lane + stride];
+        }
+        workgroupBarrier();
+    }
+    let total = partial[0];
+
+    // Each invocation normalizes the keys it wrote itself, so no barrier is needed on w; the
+    // keys after the query (never written by the scores pass) become exactly 0.
     for (var key = lane; key < n; key += SOFTMAX_WORKGROUP) {
         if (key < valid) {
-            w[row + key] = exp(w[row + key] - row_max) / total;
+            w[row + key] = w[row + key] / total;
         } else {
             w[row + key] = 0.0;
         }

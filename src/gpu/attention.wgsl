@@ -35,8 +35,7 @@ struct Params {
 @group(0) @binding(3) var<storage, read> valid_lens: array<u32>;
 @group(0) @binding(4) var<storage, read_write> w: array<f32>;
 
-var<workgroup> partial_max: array<f32, SOFTMAX_WORKGROUP>;
-var<workgroup> partial_sum: array<f32, SOFTMAX_WORKGROUP>;
+var<workgroup> partial: array<f32, SOFTMAX_WORKGROUP>;
 
 // Q[b, row, h·head_dim + column], slice = b·heads + h.
 fn load_a(slice: u32, row: u32, column: u32) -> Elem {
@@ -78,46 +77,47 @@ fn softmax(
     let valid = min(valid_lens[b], nk);
     let row = ((b * params.heads + h) * params.nq + i) * nk;
 
-    // One pass for the maximum and the sum of exponentials together (an online softmax: a running
-    // sum is rescaled whenever the running maximum grows), then one pass that writes the weights:
-    // the row is read twice and written once, where separate max, exp and divide passes read it
-    // three times and write it twice (the softmax is bound by memory at large n).
     // The lowest finite f32, by its bits: Tint rejects the decimal literal as not representable.
     var local_max = bitcast<f32>(0xff7fffffu);
-    var local_sum = 0.0;
     for (var key = lane; key < valid; key += SOFTMAX_WORKGROUP) {
-        let x = w[row + key];
-        if (x > local_max) {
-            local_sum = local_sum * exp(local_max - x) + 1.0;
-            local_max = x;
-        } else {
-            local_sum = local_sum + exp(x - local_max);
-        }
+        local_max = max(local_max, w[row + key]);
     }
-    partial_max[lane] = local_max;
-    partial_sum[lane] = local_sum;
+    partial[lane] = local_max;
     workgroupBarrier();
     for (var stride = SOFTMAX_WORKGROUP / 2u; stride > 0u; stride = stride / 2u) {
         if (lane < stride) {
-            let m1 = partial_max[lane];
-            let m2 = partial_max[lane + stride];
-            let m = max(m1, m2);
-            partial_sum[lane] = partial_sum[lane] * exp(m1 - m) + partial_sum[lane + stride] * exp(m2 - m);
-            partial_max[lane] = m;
+            partial[lane] = max(partial[lane], partial[lane + stride]);
         }
         workgroupBarrier();
     }
-    let row_max = partial_max[0];
-    let total = partial_sum[0];
+    let row_max = partial[0];
+    // Everyone has read the maximum before the sums overwrite it.
+    workgroupBarrier();
 
-    // Every invocation has read the row's statistics from workgroup memory; w is only rewritten.
+    var local_sum = 0.0;
+    for (var key = lane; key < valid; key += SOFTMAX_WORKGROUP) {
+        let e = exp(w[row + key] - row_max);
+        w[row + key] = e;
+        local_sum = local_sum + e;
+    }
+    partial[lane] = local_sum;
+    workgroupBarrier();
+    for (var stride = SOFTMAX_WORKGROUP / 2u; stride > 0u; stride = stride / 2u) {
+        if (lane < stride) {
+            partial[lane] = partial[lane] + partial[lane + stride];
+        }
+        workgroupBarrier();
+    }
+    let total = partial[0];
+
+    // Each invocation normalizes the keys it wrote itself, so no barrier is needed on w.
     // valid = 0: d2l's masked_softmax gives every key the same score −1e6, hence 1/nk each (the
     // CPU twin, attention::masked_softmax_row, does the same f32 division).
     for (var key = lane; key < nk; key += SOFTMAX_WORKGROUP) {
         if (valid == 0u) {
             w[row + key] = 1.0 / f32(nk);
         } else if (key < valid) {
-            w[row + key] = exp(w[row + key] - row_max) / total;
+            w[row + key] = w[row + key] / total;
         } else {
             w[row + key] = 0.0;
         }
