@@ -5,9 +5,11 @@
 //! here only.
 //!
 //! WGSL has no includes, so [`compose`] builds the source: a header of constants, the core with
-//! the staging section of the chosen element type (scalar `f32`, or `vec4<f32>` loads along k when
-//! the rows allow it) and the unrolled block (named vec4 accumulators, see `tile_core.wgsl`), then
-//! the kernel. [`TiledPipelines`] caches one set of pipelines per [`Variant`] it is asked for.
+//! the load section of the chosen element type (scalar `f32`, or `vec4<f32>` loads along k when
+//! the rows allow it) and its marked lines replaced by text unrolled for the shape (named vec4
+//! accumulators, the register-staged blocks, every step of a stage, the store; see
+//! `tile_core.wgsl`), then the kernel. [`TiledPipelines`] caches one set of pipelines per
+//! [`Variant`] it is asked for.
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
