@@ -38,7 +38,9 @@ mod tests {
             .map(|(i, x)| (x, i))
             .collect();
         let same = |a: &[(f64, usize)], b: &[(f64, usize)]| {
-            a.iter().map(|p| (p.0.to_bits(), p.1)).eq(b.iter().map(|p| (p.0.to_bits(), p.1)))
+            a.iter()
+                .map(|p| (p.0.to_bits(), p.1))
+                .eq(b.iter().map(|p| (p.0.to_bits(), p.1)))
         };
 
         let mut ours = items.clone();

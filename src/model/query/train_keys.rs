@@ -168,7 +168,10 @@ impl TrainSettings {
         }
         // Keep the order of TRAIN_KEYS.
         crate::model::sort::sort_by_key_f64(&mut pairs, |(key, _)| {
-            TRAIN_KEYS.iter().position(|k| k == key).map_or(-1.0, |i| i as f64)
+            TRAIN_KEYS
+                .iter()
+                .position(|k| k == key)
+                .map_or(-1.0, |i| i as f64)
         });
         pairs
     }

@@ -2,8 +2,8 @@
 //! numbers it rests on, and none says more than they do.
 
 use super::run::TrainRun;
-use crate::model::sort::sort_by_key_f64_descending;
 use super::{percent, Task, TrainEncoding};
+use crate::model::sort::sort_by_key_f64_descending;
 use pe_lab_train::protocol::EncodingReport;
 
 /// The accuracy the page calls "learned the task".

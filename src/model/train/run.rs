@@ -280,7 +280,10 @@ impl<K, V> Default for Entries<K, V> {
 
 impl<K: Borrow<str>, V> Entries<K, V> {
     pub fn get(&self, key: &str) -> Option<&V> {
-        self.0.iter().find(|(k, _)| k.borrow() == key).map(|(_, v)| v)
+        self.0
+            .iter()
+            .find(|(k, _)| k.borrow() == key)
+            .map(|(_, v)| v)
     }
 
     pub fn len(&self) -> usize {
