@@ -5,7 +5,7 @@ use ndarray::ArrayView1;
 use plotters::prelude::*;
 use web_sys::HtmlCanvasElement;
 
-use super::chart::{prepare, record, styled_mesh, ChartFrame, ChartGeometry, LegendEntry};
+use super::chart::{prepare, record, styled_mesh, Axis, ChartFrame, ChartGeometry, LegendEntry};
 use super::heatmap::{index_label, numbered_ticks, TickedAxis};
 use crate::math::encoding::{is_sine_column, pair_of_column, period};
 use crate::model::figure_style::FigureStyle;
@@ -118,7 +118,10 @@ fn draw_curves_on<DB: DrawingBackend>(
     )?;
     let mut chart = prepared
         .builder()
-        .build_cartesian_2d(TickedAxis::new(x_start..x_end, ticks), -1.15f64..1.15f64)
+        .build_cartesian_2d(
+            TickedAxis::new(x_start..x_end, ticks),
+            Axis::linear(-1.15f64..1.15f64),
+        )
         .map_err(draw_error)?;
     styled_mesh(&mut chart, &prepared, style, (10, 9))
         .x_label_formatter(&index_label)

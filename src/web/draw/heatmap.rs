@@ -20,6 +20,7 @@ use crate::model::plot::{
 };
 pub use crate::model::plot::{index_label, numbered_label, numbered_ticks};
 use crate::web::dom::context_2d;
+use crate::web::draw::chart::Axis;
 use crate::web::error::{draw_error, WebError};
 
 /// An RGBA image with one pixel per matrix cell.
@@ -279,7 +280,10 @@ fn draw_frame_once(
         .margin_bottom(64 + caption_room)
         .margin_right(8)
         .y_label_area_size(px(52.0))
-        .build_cartesian_2d(0f64..1f64, (low as f64)..(high as f64))
+        .build_cartesian_2d(
+            Axis::linear(0f64..1f64),
+            Axis::linear((low as f64)..(high as f64)),
+        )
         .map_err(draw_error)?;
     bar_chart
         .configure_mesh()

@@ -1,13 +1,12 @@
 //! What the panels of the encoding families share: a line chart of labelled series (linear or
 //! log axes) and a matrix drawn as one heatmap image (a bias matrix, attention weights, a table).
 
-use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use web_sys::HtmlCanvasElement;
 
 use super::super::draw::chart::{
-    colour, prepare, record, styled_mesh, text_style, ChartFrame, LegendEntry,
+    colour, prepare, record, styled_mesh, text_style, Axis, ChartFrame, LegendEntry,
 };
 use super::super::draw::heatmap::{draw_heatmap_frame, paint_diverging, HeatmapAxes, RgbaImage};
 use super::super::error::{draw_error, WebError};
@@ -194,58 +193,6 @@ pub fn draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Result<(), W
     }
     root.present().map_err(draw_error)?;
     Ok(())
-}
-
-/// A linear or a logarithmic axis, chosen at run time: the chart above is then one instance of
-/// plotters' generic drawing code instead of one per combination of axes (four), each several
-/// kilobytes of the page's wasm. Every call goes to plotters' own coordinate of that kind, so
-/// ticks and positions are the same as with the kinds themselves.
-enum Axis {
-    Linear(RangedCoordf64),
-    Log(LogCoord<f64>),
-}
-
-impl Axis {
-    fn new(range: std::ops::Range<f64>, log: bool) -> Self {
-        if log {
-            Axis::Log(range.log_scale().into())
-        } else {
-            Axis::Linear(range.into())
-        }
-    }
-}
-
-impl Ranged for Axis {
-    type FormatOption = plotters::coord::ranged1d::DefaultFormatting;
-    type ValueType = f64;
-
-    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
-        match self {
-            Axis::Linear(axis) => axis.map(value, limit),
-            Axis::Log(axis) => axis.map(value, limit),
-        }
-    }
-
-    fn key_points<Hint: plotters::coord::ranged1d::KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
-        match self {
-            Axis::Linear(axis) => axis.key_points(hint),
-            Axis::Log(axis) => axis.key_points(hint),
-        }
-    }
-
-    fn range(&self) -> std::ops::Range<f64> {
-        match self {
-            Axis::Linear(axis) => axis.range(),
-            Axis::Log(axis) => axis.range(),
-        }
-    }
-
-    fn axis_pixel_range(&self, limit: (i32, i32)) -> std::ops::Range<i32> {
-        match self {
-            Axis::Linear(axis) => axis.axis_pixel_range(limit),
-            Axis::Log(axis) => axis.axis_pixel_range(limit),
-        }
-    }
 }
 
 /// How a matrix's values become colours.

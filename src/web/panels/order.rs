@@ -11,7 +11,7 @@ use web_sys::HtmlCanvasElement;
 
 use super::super::dom::{self, now_ms};
 use super::super::draw::chart::{
-    colour, prepare, record, styled_mesh, text_style, ChartFrame, LegendEntry,
+    colour, prepare, record, styled_mesh, text_style, Axis, ChartFrame, LegendEntry,
 };
 use super::super::draw::heatmap::TickedAxis;
 use super::super::error::{draw_error, WebError};
@@ -293,7 +293,7 @@ fn draw_chart(
         .builder()
         .build_cartesian_2d(
             TickedAxis::new(-0.5..n as f64 - 0.5, integer_ticks(n, 16)),
-            (FLOOR..1e3f64).log_scale(),
+            Axis::log(FLOOR..1e3f64),
         )
         .map_err(draw_error)?;
     let name = |v: &f64| {
