@@ -291,6 +291,10 @@ pub fn record(
 pub enum Axis {
     Linear(RangedCoordf64),
     Log(LogCoord<f64>),
+    /// Linear, with the ticks given (the heatmaps' integer cell indices, see `integer_ticks`), so
+    /// that n = 1 still gets its "0" and no tick falls between two cells. (plotters'
+    /// `WithKeyPoints` cannot be labelled with a custom formatter.)
+    Ticked(RangedCoordf64, Vec<f64>),
 }
 
 impl Axis {
@@ -300,6 +304,10 @@ impl Axis {
 
     pub fn log(range: std::ops::Range<f64>) -> Self {
         Axis::Log(range.log_scale().into())
+    }
+
+    pub fn ticked(range: std::ops::Range<f64>, ticks: Vec<f64>) -> Self {
+        Axis::Ticked(range.into(), ticks)
     }
 
     pub fn new(range: std::ops::Range<f64>, log: bool) -> Self {
@@ -317,7 +325,7 @@ impl Ranged for Axis {
 
     fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
         match self {
-            Axis::Linear(axis) => axis.map(value, limit),
+            Axis::Linear(axis) | Axis::Ticked(axis, _) => axis.map(value, limit),
             Axis::Log(axis) => axis.map(value, limit),
         }
     }
@@ -326,19 +334,27 @@ impl Ranged for Axis {
         match self {
             Axis::Linear(axis) => axis.key_points(hint),
             Axis::Log(axis) => axis.key_points(hint),
+            // Ticks and bold grid lines only: no light lines between cell indices.
+            Axis::Ticked(_, ticks) => {
+                if hint.max_num_points() == 0 || hint.weight().allow_light_points() {
+                    Vec::new()
+                } else {
+                    ticks.clone()
+                }
+            }
         }
     }
 
     fn range(&self) -> std::ops::Range<f64> {
         match self {
-            Axis::Linear(axis) => axis.range(),
+            Axis::Linear(axis) | Axis::Ticked(axis, _) => axis.range(),
             Axis::Log(axis) => axis.range(),
         }
     }
 
     fn axis_pixel_range(&self, limit: (i32, i32)) -> std::ops::Range<i32> {
         match self {
-            Axis::Linear(axis) => axis.axis_pixel_range(limit),
+            Axis::Linear(axis) | Axis::Ticked(axis, _) => axis.axis_pixel_range(limit),
             Axis::Log(axis) => axis.axis_pixel_range(limit),
         }
     }

@@ -6,7 +6,7 @@ use plotters::prelude::*;
 use web_sys::HtmlCanvasElement;
 
 use super::chart::{prepare, record, styled_mesh, Axis, ChartFrame, ChartGeometry, LegendEntry};
-use super::heatmap::{index_label, numbered_ticks, TickedAxis};
+use super::heatmap::{index_label, numbered_ticks};
 use crate::math::encoding::{is_sine_column, pair_of_column, period};
 use crate::model::figure_style::FigureStyle;
 use crate::model::present::column_label;
@@ -119,7 +119,7 @@ fn draw_curves_on<DB: DrawingBackend>(
     let mut chart = prepared
         .builder()
         .build_cartesian_2d(
-            TickedAxis::new(x_start..x_end, ticks),
+            Axis::ticked(x_start..x_end, ticks),
             Axis::linear(-1.15f64..1.15f64),
         )
         .map_err(draw_error)?;

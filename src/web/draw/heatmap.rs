@@ -5,7 +5,6 @@
 mod axis;
 #[path = "heatmap_fit.rs"]
 pub mod fit;
-pub use axis::TickedAxis;
 
 use crate::web::surface;
 use plotters::prelude::*;
@@ -236,8 +235,8 @@ fn draw_frame_once(
         .x_label_area_size(x_area)
         .y_label_area_size(y_area)
         .build_cartesian_2d(
-            TickedAxis::new(-0.5..columns_f - 0.5, x_ticks.clone()),
-            TickedAxis::new(rows_f - 0.5..-0.5, y_ticks),
+            Axis::ticked(-0.5..columns_f - 0.5, x_ticks.clone()),
+            Axis::ticked(rows_f - 0.5..-0.5, y_ticks),
         )
         .map_err(draw_error)?;
     let x_formatter = |v: &f64| match axes.x_names {
