@@ -47,7 +47,8 @@ pub fn curves_svg(
 ) -> Result<String, WebError> {
     let mut svg = String::new();
     {
-        let backend = plotters::backend::SVGBackend::with_string(&mut svg, (width, height));
+        // The page's backend type, so that the chart is compiled once for the page and the export.
+        let backend = surface::svg_plotting(&mut svg, (width, height));
         draw_curves_on(
             backend.into_drawing_area(),
             series,
