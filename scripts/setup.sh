@@ -53,9 +53,9 @@ fi
 
 if [ "$(wasm-opt --version 2>/dev/null | grep -o 'version_[0-9]*' || true)" = "$WASM_OPT_VERSION" ] &&
   cmp -s package-lock.json node_modules/.pe-lab-installed-lock.json 2>/dev/null; then
-  log "npm tools (binaryen, playwright-core): present"
+  log "npm tools (binaryen, terser, playwright-core): present"
 else
-  log "installing npm tools (binaryen for wasm-opt, playwright-core)"
+  log "installing npm tools (binaryen for wasm-opt, terser for the JS glue, playwright-core)"
   npm ci --no-audit --no-fund
   # What was installed, so that the next run can skip npm while package-lock.json is unchanged.
   cp package-lock.json node_modules/.pe-lab-installed-lock.json

@@ -26,7 +26,7 @@ use crate::math::attention::score_scale;
 use crate::math::MathError;
 
 /// The kernel's WGSL (composed with the tile core, see [`super::tile::compose`]).
-pub(crate) const SOURCE: &str = include_str!("alibi_scores.wgsl");
+pub(crate) const SOURCE: &str = super::wgsl::wgsl!("alibi_scores.wgsl");
 
 /// Invocations per workgroup of the softmax pass (one workgroup per query row). Keep in sync with
 /// `SOFTMAX_WORKGROUP` in alibi_scores.wgsl.

@@ -17,7 +17,7 @@ use super::{
 use crate::math::attention::{check_multi_head, score_scale, AttentionError};
 
 /// The kernel's WGSL (composed with the tile core, see [`super::tile::compose`]).
-pub(crate) const SOURCE: &str = include_str!("attention.wgsl");
+pub(crate) const SOURCE: &str = super::wgsl::wgsl!("attention.wgsl");
 
 /// Invocations per workgroup of the softmax pass (one workgroup per query row and head). Keep in
 /// sync with `SOFTMAX_WORKGROUP` in attention.wgsl.

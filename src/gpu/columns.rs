@@ -44,7 +44,10 @@ impl ColumnsKernel {
         let (pipeline, layout) = compute_pipeline(
             device,
             "columns",
-            wgpu::include_wgsl!("columns.wgsl"),
+            wgpu::ShaderModuleDescriptor {
+                label: Some("columns.wgsl"),
+                source: wgpu::ShaderSource::Wgsl(super::wgsl::wgsl!("columns.wgsl").into()),
+            },
             &[
                 uniform_entry(0),
                 storage_entry(1, true),

@@ -122,7 +122,10 @@ impl EncodingKernel {
         let (pipeline, layout) = compute_pipeline(
             device,
             "encoding",
-            wgpu::include_wgsl!("encoding.wgsl"),
+            wgpu::ShaderModuleDescriptor {
+                label: Some("encoding.wgsl"),
+                source: wgpu::ShaderSource::Wgsl(super::wgsl::wgsl!("encoding.wgsl").into()),
+            },
             &[
                 uniform_entry(0),
                 storage_entry(1, true),

@@ -15,7 +15,7 @@ use super::{
 use crate::math::MathError;
 
 /// The kernel's WGSL (composed with the tile core, see [`super::tile::compose`]).
-pub(crate) const SOURCE: &str = include_str!("gram.wgsl");
+pub(crate) const SOURCE: &str = super::wgsl::wgsl!("gram.wgsl");
 
 /// The largest n accepted, chosen from measurement: G at n = 4096 is 64 MiB (the largest power-of-
 /// two n within WebGPU's default 128 MiB storage binding, lavapipe's limit too), and lavapipe

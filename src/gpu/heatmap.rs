@@ -39,7 +39,10 @@ pub struct HeatmapRenderer {
 
 impl HeatmapRenderer {
     pub fn new(device: &wgpu::Device, format: wgpu::TextureFormat) -> Self {
-        let module = device.create_shader_module(wgpu::include_wgsl!("heatmap.wgsl"));
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("heatmap.wgsl"),
+            source: wgpu::ShaderSource::Wgsl(super::wgsl::wgsl!("heatmap.wgsl").into()),
+        });
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("heatmap bind group layout"),
             entries: &[

@@ -29,6 +29,7 @@ pub mod tile;
 mod checks;
 mod pipelines;
 mod readback;
+pub mod wgsl;
 
 use thiserror::Error;
 

@@ -35,7 +35,7 @@ use crate::math::rope::{theta_table_f32, RopeError};
 use crate::math::MathError;
 
 /// The scores pass's WGSL (composed with the tile core, see [`super::tile::compose`]).
-pub(crate) const SOURCE: &str = include_str!("rope_scores.wgsl");
+pub(crate) const SOURCE: &str = super::wgsl::wgsl!("rope_scores.wgsl");
 
 /// Pairs per workgroup of the rotation pass (rows along y, Q and K along z). Keep in sync with
 /// `ROTATE_WORKGROUP` in rope_rotate.wgsl.
@@ -103,7 +103,7 @@ impl RopeScoresKernel {
             device,
             "rope rotate",
             &pipeline_layout,
-            include_str!("rope_rotate.wgsl").into(),
+            super::wgsl::wgsl!("rope_rotate.wgsl").into(),
             ["rotate"],
         );
         let input = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST;

@@ -82,7 +82,10 @@ impl StatsKernel {
         let (pipeline, layout) = compute_pipeline(
             device,
             "stats",
-            wgpu::include_wgsl!("stats.wgsl"),
+            wgpu::ShaderModuleDescriptor {
+                label: Some("stats.wgsl"),
+                source: wgpu::ShaderSource::Wgsl(super::wgsl::wgsl!("stats.wgsl").into()),
+            },
             &[
                 uniform_entry(0),
                 storage_entry(1, true),

@@ -194,7 +194,7 @@ impl Variant {
 }
 
 /// The tile core's WGSL (not a shader on its own).
-pub const CORE_SOURCE: &str = include_str!("tile_core.wgsl");
+pub const CORE_SOURCE: &str = super::wgsl::wgsl!("tile_core.wgsl");
 
 /// The WGSL files that are composed rather than used alone: the core and the kernels built on it
 /// (file name under `src/gpu/`, source). `tests/wgsl_validate.rs` validates them through

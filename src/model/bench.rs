@@ -53,7 +53,7 @@ impl BenchPlan {
 /// The median of `times` (the mean of the middle two for an even count); 0 for none.
 pub fn median(times: &[f64]) -> f64 {
     let mut sorted: Vec<f64> = times.iter().copied().filter(|t| t.is_finite()).collect();
-    sorted.sort_by(f64::total_cmp);
+    super::sort::sort_by_key_f64(&mut sorted, |t| *t);
     match sorted.len() {
         0 => 0.0,
         len if len % 2 == 1 => sorted[len / 2],

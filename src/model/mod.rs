@@ -37,6 +37,7 @@ pub mod schedule;
 pub mod settings;
 pub mod shaw;
 pub mod similarity;
+pub mod sort;
 pub mod stacking;
 pub mod state;
 pub mod status;

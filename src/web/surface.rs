@@ -186,46 +186,95 @@ pub fn draw_cells(
     Ok(())
 }
 
-/// A plotters backend on a page canvas: plotters lays out in logical pixels (the size it is told)
-/// and the context's transform maps them to device pixels. plotters-canvas reads the size from
-/// the canvas's backing store, so this wraps it and only changes `get_size`.
-pub struct Plotting {
-    inner: CanvasBackend,
+/// A plotters backend on a page canvas, or on an SVG document (a figure's export). On a canvas,
+/// plotters lays out in logical pixels (the size it is told) and the context's transform maps them
+/// to device pixels; plotters-canvas reads the size from the canvas's backing store, so this wraps
+/// it and only changes `get_size`. Both kinds are one type so that a chart's plotters code is
+/// compiled once for the page and the export, not once per backend.
+pub struct Plotting<'a> {
+    inner: Inner<'a>,
     logical: (u32, u32),
 }
 
+enum Inner<'a> {
+    Canvas(CanvasBackend),
+    Svg(plotters::backend::SVGBackend<'a>),
+}
+
 /// The plotters backend of a canvas, fitted to the screen.
-pub fn plotting(canvas: &HtmlCanvasElement) -> Result<Plotting, WebError> {
+pub fn plotting(canvas: &HtmlCanvasElement) -> Result<Plotting<'static>, WebError> {
     let context = dom::context_2d(canvas)?;
     let logical = prepare(canvas, &context)?;
     let inner = CanvasBackend::with_canvas_object(canvas.clone())
         .ok_or_else(|| WebError::NoContext(canvas.id()))?;
-    Ok(Plotting { inner, logical })
+    Ok(Plotting {
+        inner: Inner::Canvas(inner),
+        logical,
+    })
 }
 
-type CanvasError = <CanvasBackend as DrawingBackend>::ErrorType;
+/// A plotters backend that writes an SVG document of `size` into `svg` (once it is dropped).
+pub fn svg_plotting(svg: &mut String, size: (u32, u32)) -> Plotting<'_> {
+    Plotting {
+        inner: Inner::Svg(plotters::backend::SVGBackend::with_string(svg, size)),
+        logical: size,
+    }
+}
 
-impl DrawingBackend for Plotting {
-    type ErrorType = CanvasError;
+/// A backend's error as text (the canvas's and the SVG writer's are of different types).
+#[derive(Debug)]
+pub struct PlotError(String);
+
+impl std::fmt::Display for PlotError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PlotError {}
+
+fn lift<T, E: std::error::Error + Send + Sync>(
+    result: Result<T, DrawingErrorKind<E>>,
+) -> Result<T, DrawingErrorKind<PlotError>> {
+    result.map_err(|error| match error {
+        DrawingErrorKind::DrawingError(e) => {
+            DrawingErrorKind::DrawingError(PlotError(e.to_string()))
+        }
+        DrawingErrorKind::FontError(e) => DrawingErrorKind::FontError(e),
+    })
+}
+
+/// Calls the same method on whichever backend this is.
+macro_rules! each {
+    ($inner:expr, $backend:ident => $call:expr) => {
+        match $inner {
+            Inner::Canvas($backend) => lift($call),
+            Inner::Svg($backend) => lift($call),
+        }
+    };
+}
+
+impl DrawingBackend for Plotting<'_> {
+    type ErrorType = PlotError;
 
     fn get_size(&self) -> (u32, u32) {
         self.logical
     }
 
-    fn ensure_prepared(&mut self) -> Result<(), DrawingErrorKind<CanvasError>> {
-        self.inner.ensure_prepared()
+    fn ensure_prepared(&mut self) -> Result<(), DrawingErrorKind<PlotError>> {
+        each!(&mut self.inner, b => b.ensure_prepared())
     }
 
-    fn present(&mut self) -> Result<(), DrawingErrorKind<CanvasError>> {
-        self.inner.present()
+    fn present(&mut self) -> Result<(), DrawingErrorKind<PlotError>> {
+        each!(&mut self.inner, b => b.present())
     }
 
     fn draw_pixel(
         &mut self,
         point: BackendCoord,
         color: BackendColor,
-    ) -> Result<(), DrawingErrorKind<CanvasError>> {
-        self.inner.draw_pixel(point, color)
+    ) -> Result<(), DrawingErrorKind<PlotError>> {
+        each!(&mut self.inner, b => b.draw_pixel(point, color))
     }
 
     fn draw_line<S: BackendStyle>(
@@ -233,8 +282,8 @@ impl DrawingBackend for Plotting {
         from: BackendCoord,
         to: BackendCoord,
         style: &S,
-    ) -> Result<(), DrawingErrorKind<CanvasError>> {
-        self.inner.draw_line(from, to, style)
+    ) -> Result<(), DrawingErrorKind<PlotError>> {
+        each!(&mut self.inner, b => b.draw_line(from, to, style))
     }
 
     fn draw_rect<S: BackendStyle>(
@@ -243,16 +292,16 @@ impl DrawingBackend for Plotting {
         bottom_right: BackendCoord,
         style: &S,
         fill: bool,
-    ) -> Result<(), DrawingErrorKind<CanvasError>> {
-        self.inner.draw_rect(upper_left, bottom_right, style, fill)
+    ) -> Result<(), DrawingErrorKind<PlotError>> {
+        each!(&mut self.inner, b => b.draw_rect(upper_left, bottom_right, style, fill))
     }
 
     fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
         &mut self,
         path: I,
         style: &S,
-    ) -> Result<(), DrawingErrorKind<CanvasError>> {
-        self.inner.draw_path(path, style)
+    ) -> Result<(), DrawingErrorKind<PlotError>> {
+        each!(&mut self.inner, b => b.draw_path(path, style))
     }
 
     fn draw_circle<S: BackendStyle>(
@@ -261,16 +310,16 @@ impl DrawingBackend for Plotting {
         radius: u32,
         style: &S,
         fill: bool,
-    ) -> Result<(), DrawingErrorKind<CanvasError>> {
-        self.inner.draw_circle(center, radius, style, fill)
+    ) -> Result<(), DrawingErrorKind<PlotError>> {
+        each!(&mut self.inner, b => b.draw_circle(center, radius, style, fill))
     }
 
     fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
         &mut self,
         vert: I,
         style: &S,
-    ) -> Result<(), DrawingErrorKind<CanvasError>> {
-        self.inner.fill_polygon(vert, style)
+    ) -> Result<(), DrawingErrorKind<PlotError>> {
+        each!(&mut self.inner, b => b.fill_polygon(vert, style))
     }
 
     fn draw_text<S: BackendTextStyle>(
@@ -278,16 +327,16 @@ impl DrawingBackend for Plotting {
         text: &str,
         style: &S,
         pos: BackendCoord,
-    ) -> Result<(), DrawingErrorKind<CanvasError>> {
-        self.inner.draw_text(text, style, pos)
+    ) -> Result<(), DrawingErrorKind<PlotError>> {
+        each!(&mut self.inner, b => b.draw_text(text, style, pos))
     }
 
     fn estimate_text_size<S: BackendTextStyle>(
         &self,
         text: &str,
         style: &S,
-    ) -> Result<(u32, u32), DrawingErrorKind<CanvasError>> {
-        self.inner.estimate_text_size(text, style)
+    ) -> Result<(u32, u32), DrawingErrorKind<PlotError>> {
+        each!(&self.inner, b => b.estimate_text_size(text, style))
     }
 
     fn blit_bitmap(
@@ -295,8 +344,8 @@ impl DrawingBackend for Plotting {
         pos: BackendCoord,
         size: (u32, u32),
         src: &[u8],
-    ) -> Result<(), DrawingErrorKind<CanvasError>> {
-        self.inner.blit_bitmap(pos, size, src)
+    ) -> Result<(), DrawingErrorKind<PlotError>> {
+        each!(&mut self.inner, b => b.blit_bitmap(pos, size, src))
     }
 }
 

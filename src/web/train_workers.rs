@@ -11,8 +11,10 @@ use web_sys::{MessageEvent, Worker};
 use super::action::{Action, PanelEvent};
 use super::error::WebError;
 use crate::model::panels::PanelId;
-use crate::model::train::TrainSettings;
-use pe_lab_train::protocol::{Report, Request};
+use crate::model::train::{TrainEncoding, TrainSettings};
+use pe_lab_train::analysis::HeadHitRate;
+use pe_lab_train::protocol::{EncodingReport, Report, Request};
+use pe_lab_train::trainer::{AttentionMap, PositionTable};
 
 /// The worker's loader (www/train-worker.js): it imports the bindings Trunk writes for the worker
 /// crate (index.html's `data-type="worker"` link) and starts its wasm.
@@ -77,12 +79,10 @@ impl TrainWorkers {
             })?;
             let listener = worker.clone();
             let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-                let report = serde_wasm_bindgen::from_value::<Report>(event.data()).unwrap_or_else(
-                    |error| Report::Failed {
-                        run,
-                        message: format!("a worker's report could not be read: {error}"),
-                    },
-                );
+                let report = read_report(&event.data()).unwrap_or_else(|error| Report::Failed {
+                    run,
+                    message: format!("a worker's report could not be read: {error}"),
+                });
                 // The run is posted once the worker listens (a message posted while its wasm
                 // loads would find no handler).
                 if report == Report::Ready {
@@ -140,4 +140,148 @@ impl TrainWorkers {
 
 fn to_js(request: &Request) -> Result<JsValue, WebError> {
     serde_wasm_bindgen::to_value(request).map_err(|e| WebError::Js(e.to_string()))
+}
+
+/// A worker's report as the worker's serde-wasm-bindgen writes it (`"ready"`, or an object with
+/// one key, the variant's, around the variant's fields in camelCase; `None` is `undefined`), read
+/// field by field: a serde deserializer for [`Report`] would cost the page's first load tens of
+/// kilobytes of code, and the page only ever reads this one message.
+fn read_report(data: &JsValue) -> Result<Report, String> {
+    if data.as_string().as_deref() == Some("ready") {
+        return Ok(Report::Ready);
+    }
+    let variant = |name: &str| Some(field(data, name)).filter(|v| v.is_object());
+    if let Some(v) = variant("progress") {
+        Ok(Report::Progress {
+            run: count(&v, "run")? as u32,
+            encoding: encoding(&v, "encoding")?,
+            from: count(&v, "from")?,
+            losses: f32s(&v, "losses")?,
+            seconds: number(&v, "seconds")?,
+        })
+    } else if let Some(v) = variant("evaluating") {
+        Ok(Report::Evaluating {
+            run: count(&v, "run")? as u32,
+            encoding: encoding(&v, "encoding")?,
+            done: count(&v, "done")?,
+            total: count(&v, "total")?,
+        })
+    } else if let Some(v) = variant("done") {
+        Ok(Report::Done {
+            run: count(&v, "run")? as u32,
+            result: Box::new(read_result(&field(&v, "result"))?),
+        })
+    } else if let Some(v) = variant("failed") {
+        Ok(Report::Failed {
+            run: count(&v, "run")? as u32,
+            message: field(&v, "message")
+                .as_string()
+                .ok_or("message is not a string")?,
+        })
+    } else {
+        Err("not a report".into())
+    }
+}
+
+fn read_result(v: &JsValue) -> Result<EncodingReport, String> {
+    let multiples = f64s(v, "accuracyAtMultiples")?;
+    let hit = field(v, "offsetHitRate");
+    let table = field(v, "table");
+    Ok(EncodingReport {
+        encoding: encoding(v, "encoding")?,
+        final_loss: number(v, "finalLoss")?,
+        lengths: counts(v, "lengths")?,
+        accuracy_by_length: f64s(v, "accuracyByLength")?,
+        accuracy_at_multiples: multiples
+            .try_into()
+            .map_err(|_| "accuracyAtMultiples is not three numbers")?,
+        parameter_count: count(v, "parameterCount")?,
+        seconds: number(v, "seconds")?,
+        train_seconds: number(v, "trainSeconds")?,
+        chance: number(v, "chance")?,
+        translation_spread_initial: field(v, "translationSpreadInitial").as_f64(),
+        translation_spread_trained: field(v, "translationSpreadTrained").as_f64(),
+        translation_spread_sinusoidal: number(v, "translationSpreadSinusoidal")?,
+        offset_hit_rate: if hit.is_object() {
+            Some(HeadHitRate {
+                layer: count(&hit, "layer")?,
+                head: count(&hit, "head")?,
+                rate: number(&hit, "rate")?,
+            })
+        } else {
+            None
+        },
+        example: counts(v, "example")?,
+        attention: items(v, "attention")?
+            .iter()
+            .map(|map| {
+                Ok(AttentionMap {
+                    layer: count(&map, "layer")?,
+                    head: count(&map, "head")?,
+                    length: count(&map, "length")?,
+                    weights: f32s(&map, "weights")?,
+                })
+            })
+            .collect::<Result<_, String>>()?,
+        table: if table.is_object() {
+            Some(PositionTable {
+                rows: count(&table, "rows")?,
+                cols: count(&table, "cols")?,
+                values: f32s(&table, "values")?,
+            })
+        } else {
+            None
+        },
+    })
+}
+
+fn field(value: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(value, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+fn number(value: &JsValue, key: &str) -> Result<f64, String> {
+    field(value, key)
+        .as_f64()
+        .ok_or_else(|| format!("{key} is not a number"))
+}
+
+/// A count or an index: a whole number, at least 0.
+fn count(value: &JsValue, key: &str) -> Result<usize, String> {
+    as_count(number(value, key)?).ok_or_else(|| format!("{key} is not a count"))
+}
+
+fn as_count(x: f64) -> Option<usize> {
+    (x >= 0.0 && x.fract() == 0.0 && x <= u32::MAX as f64).then_some(x as usize)
+}
+
+fn encoding(value: &JsValue, key: &str) -> Result<TrainEncoding, String> {
+    field(value, key)
+        .as_string()
+        .and_then(|name| TrainEncoding::from_link(&name))
+        .ok_or_else(|| format!("{key} is not an encoding"))
+}
+
+/// An array field (an Array, or a typed array for the numbers).
+fn items(value: &JsValue, key: &str) -> Result<js_sys::Array, String> {
+    let items = field(value, key);
+    if js_sys::Array::is_array(&items) {
+        Ok(items.unchecked_into())
+    } else {
+        Err(format!("{key} is not an array"))
+    }
+}
+
+fn f32s(value: &JsValue, key: &str) -> Result<Vec<f32>, String> {
+    Ok(js_sys::Float32Array::new(items(value, key)?.as_ref()).to_vec())
+}
+
+fn f64s(value: &JsValue, key: &str) -> Result<Vec<f64>, String> {
+    Ok(js_sys::Float64Array::new(items(value, key)?.as_ref()).to_vec())
+}
+
+fn counts(value: &JsValue, key: &str) -> Result<Vec<usize>, String> {
+    f64s(value, key)?
+        .into_iter()
+        .map(|x| as_count(x).ok_or_else(|| format!("{key} holds a number that is not a count")))
+        .collect()
 }

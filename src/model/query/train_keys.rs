@@ -167,7 +167,12 @@ impl TrainSettings {
             pairs.push(("tcausal", switch_text(true).to_string()));
         }
         // Keep the order of TRAIN_KEYS.
-        pairs.sort_by_key(|(key, _)| TRAIN_KEYS.iter().position(|k| k == key));
+        crate::model::sort::sort_by_key_f64(&mut pairs, |(key, _)| {
+            TRAIN_KEYS
+                .iter()
+                .position(|k| k == key)
+                .map_or(-1.0, |i| i as f64)
+        });
         pairs
     }
 }

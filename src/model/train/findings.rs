@@ -3,6 +3,7 @@
 
 use super::run::TrainRun;
 use super::{percent, Task, TrainEncoding};
+use crate::model::sort::sort_by_key_f64_descending;
 use pe_lab_train::protocol::EncodingReport;
 
 /// The accuracy the page calls "learned the task".
@@ -59,7 +60,7 @@ pub fn findings(run: &TrainRun) -> Vec<String> {
 
     // 1. At the training length.
     let mut by_accuracy = reports.clone();
-    by_accuracy.sort_by(|a, b| b.accuracy_at_multiples[0].total_cmp(&a.accuracy_at_multiples[0]));
+    sort_by_key_f64_descending(&mut by_accuracy, |r| r.accuracy_at_multiples[0]);
     let (solved, unsolved): (Vec<_>, Vec<_>) = by_accuracy
         .iter()
         .partition(|r| r.accuracy_at_multiples[0] >= SOLVED);
@@ -115,7 +116,7 @@ pub fn findings(run: &TrainRun) -> Vec<String> {
 
     // 2. Past the training length.
     let mut at_four = reports.clone();
-    at_four.sort_by(|a, b| b.accuracy_at_multiples[2].total_cmp(&a.accuracy_at_multiples[2]));
+    sort_by_key_f64_descending(&mut at_four, |r| r.accuracy_at_multiples[2]);
     let mut second = format!(
         "At 2× the training length ({}): {}. At 4× ({}): {}.",
         2 * n,
@@ -190,7 +191,7 @@ pub fn findings(run: &TrainRun) -> Vec<String> {
             .iter()
             .filter_map(|r| Some((*r, r.offset_hit_rate?.rate)))
             .collect();
-        rates.sort_by(|a, b| b.1.total_cmp(&a.1));
+        sort_by_key_f64_descending(&mut rates, |r| r.1);
         if !rates.is_empty() {
             out.push(format!(
                 "On the example, the share of queries whose largest weight (in the best head) is \

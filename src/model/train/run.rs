@@ -2,11 +2,12 @@
 //! far, and each encoding's results once its worker has measured them. [`TrainRun::stats`] is
 //! `peLab.stats.panels.train`.
 
-use std::collections::BTreeMap;
+use std::borrow::Borrow;
+use std::ops::Index;
 
 use pe_lab_train::analysis::HeadHitRate;
 use pe_lab_train::protocol::{EncodingReport, Report};
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
 use super::{findings, TrainConfig, TrainEncoding, TrainSettings};
 
@@ -138,17 +139,17 @@ impl TrainRun {
     /// `peLab.stats.panels.train`.
     pub fn stats(&self) -> TrainStats {
         let c = &self.config;
-        let mut results = BTreeMap::new();
+        let mut results = Entries::default();
         for (k, &encoding) in self.encodings.iter().enumerate() {
             let report = self.results[k].as_ref();
-            let accuracy_by_length = report.map_or_else(BTreeMap::new, |r| {
+            let accuracy_by_length = Entries(report.map_or_else(Vec::new, |r| {
                 r.lengths
                     .iter()
                     .zip(&r.accuracy_by_length)
                     .map(|(length, &accuracy)| (length.to_string(), accuracy))
                     .collect()
-            });
-            results.insert(
+            }));
+            results.0.push((
                 encoding.link_name(),
                 EncodingStats {
                     loss: self.curves[k].clone(),
@@ -164,16 +165,18 @@ impl TrainRun {
                         .map(|r| self.curves[k].len() as f64 / r.train_seconds),
                     offset_hit_rate: report.and_then(|r| r.offset_hit_rate),
                 },
-            );
+            ));
         }
         let learned = self
             .finished()
             .find(|r| r.encoding == TrainEncoding::Learned);
         let any = self.finished().next();
         let offset_hit_rate = (c.task == super::Task::Shift && any.is_some()).then(|| {
-            self.finished()
-                .filter_map(|r| Some((r.encoding.link_name(), r.offset_hit_rate?.rate)))
-                .collect()
+            Entries(
+                self.finished()
+                    .filter_map(|r| Some((r.encoding.link_name(), r.offset_hit_rate?.rate)))
+                    .collect(),
+            )
         });
         TrainStats {
             task: c.task.link_name(),
@@ -230,10 +233,11 @@ pub struct TrainStats {
     pub seed: u64,
     pub chance: f64,
     pub encodings: Vec<&'static str>,
-    pub results: BTreeMap<&'static str, EncodingStats>,
+    /// Per encoding, in the run's order.
+    pub results: Entries<&'static str, EncodingStats>,
     pub learned: LearnedStats,
     /// `shift` only: per encoding, the best head's offset hit rate.
-    pub offset_hit_rate: Option<BTreeMap<&'static str, f64>>,
+    pub offset_hit_rate: Option<Entries<&'static str, f64>>,
     /// The page's sentences about the run, once it is done.
     pub findings: Vec<String>,
 }
@@ -243,7 +247,8 @@ pub struct TrainStats {
 pub struct EncodingStats {
     pub loss: Vec<f32>,
     pub final_loss: Option<f64>,
-    pub accuracy_by_length: BTreeMap<String, f64>,
+    /// Keyed by the length (in words: a JavaScript object's keys), shortest first.
+    pub accuracy_by_length: Entries<String, f64>,
     pub accuracy_at_train_length: Option<f64>,
     pub accuracy_at_twice: Option<f64>,
     pub accuracy_at_four_times: Option<f64>,
@@ -259,4 +264,48 @@ pub struct LearnedStats {
     pub translation_spread_initial: Option<f64>,
     pub translation_spread_trained: Option<f64>,
     pub translation_spread_sinusoidal: Option<f64>,
+}
+
+/// Named values in the order they were added, written out as a map (the page's serializer writes
+/// maps as plain objects). Each list here is built once in its order, so it needs neither a
+/// `BTreeMap`'s ordering nor its code in the page's wasm.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entries<K, V>(pub Vec<(K, V)>);
+
+impl<K, V> Default for Entries<K, V> {
+    fn default() -> Self {
+        Entries(Vec::new())
+    }
+}
+
+impl<K: Borrow<str>, V> Entries<K, V> {
+    pub fn get(&self, key: &str) -> Option<&V> {
+        self.0
+            .iter()
+            .find(|(k, _)| k.borrow() == key)
+            .map(|(_, v)| v)
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl<K: Borrow<str>, V> Index<&str> for Entries<K, V> {
+    type Output = V;
+
+    fn index(&self, key: &str) -> &V {
+        self.get(key)
+            .unwrap_or_else(|| panic!("no entry named {key:?}"))
+    }
+}
+
+impl<K: Serialize, V: Serialize> Serialize for Entries<K, V> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
 }

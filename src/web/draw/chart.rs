@@ -9,6 +9,7 @@
 use plotters::chart::{ChartBuilder, ChartContext, MeshStyle};
 use plotters::coord::cartesian::Cartesian2d;
 use plotters::coord::ranged1d::{Ranged, ValueFormatter};
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -280,4 +281,81 @@ pub fn record(
     }
     canvas.set_attribute("data-tick-px", &style.tick_px.to_string())?;
     Ok(())
+}
+
+/// A linear or a logarithmic axis of f64, chosen at run time. Every chart on f64 axes builds on
+/// it, so that plotters' generic drawing code (mesh, labels, series) is compiled once for them all
+/// instead of once per combination of axis kinds (each several kilobytes of the page's wasm).
+/// Every call goes to plotters' own coordinate of that kind, so ticks and positions are the same
+/// as with the kinds themselves.
+pub enum Axis {
+    Linear(RangedCoordf64),
+    Log(LogCoord<f64>),
+    /// Linear, with the ticks given (the heatmaps' integer cell indices, see `integer_ticks`), so
+    /// that n = 1 still gets its "0" and no tick falls between two cells. (plotters'
+    /// `WithKeyPoints` cannot be labelled with a custom formatter.)
+    Ticked(RangedCoordf64, Vec<f64>),
+}
+
+impl Axis {
+    pub fn linear(range: std::ops::Range<f64>) -> Self {
+        Axis::Linear(range.into())
+    }
+
+    pub fn log(range: std::ops::Range<f64>) -> Self {
+        Axis::Log(range.log_scale().into())
+    }
+
+    pub fn ticked(range: std::ops::Range<f64>, ticks: Vec<f64>) -> Self {
+        Axis::Ticked(range.into(), ticks)
+    }
+
+    pub fn new(range: std::ops::Range<f64>, log: bool) -> Self {
+        if log {
+            Axis::Log(range.log_scale().into())
+        } else {
+            Axis::Linear(range.into())
+        }
+    }
+}
+
+impl Ranged for Axis {
+    type FormatOption = plotters::coord::ranged1d::DefaultFormatting;
+    type ValueType = f64;
+
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        match self {
+            Axis::Linear(axis) | Axis::Ticked(axis, _) => axis.map(value, limit),
+            Axis::Log(axis) => axis.map(value, limit),
+        }
+    }
+
+    fn key_points<Hint: plotters::coord::ranged1d::KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
+        match self {
+            Axis::Linear(axis) => axis.key_points(hint),
+            Axis::Log(axis) => axis.key_points(hint),
+            // Ticks and bold grid lines only: no light lines between cell indices.
+            Axis::Ticked(_, ticks) => {
+                if hint.max_num_points() == 0 || hint.weight().allow_light_points() {
+                    Vec::new()
+                } else {
+                    ticks.clone()
+                }
+            }
+        }
+    }
+
+    fn range(&self) -> std::ops::Range<f64> {
+        match self {
+            Axis::Linear(axis) | Axis::Ticked(axis, _) => axis.range(),
+            Axis::Log(axis) => axis.range(),
+        }
+    }
+
+    fn axis_pixel_range(&self, limit: (i32, i32)) -> std::ops::Range<i32> {
+        match self {
+            Axis::Linear(axis) | Axis::Ticked(axis, _) => axis.axis_pixel_range(limit),
+            Axis::Log(axis) => axis.axis_pixel_range(limit),
+        }
+    }
 }

@@ -5,8 +5,8 @@ use ndarray::ArrayView1;
 use plotters::prelude::*;
 use web_sys::HtmlCanvasElement;
 
-use super::chart::{prepare, record, styled_mesh, ChartFrame, ChartGeometry, LegendEntry};
-use super::heatmap::{index_label, numbered_ticks, TickedAxis};
+use super::chart::{prepare, record, styled_mesh, Axis, ChartFrame, ChartGeometry, LegendEntry};
+use super::heatmap::{index_label, numbered_ticks};
 use crate::math::encoding::{is_sine_column, pair_of_column, period};
 use crate::model::figure_style::FigureStyle;
 use crate::model::present::column_label;
@@ -47,7 +47,8 @@ pub fn curves_svg(
 ) -> Result<String, WebError> {
     let mut svg = String::new();
     {
-        let backend = plotters::backend::SVGBackend::with_string(&mut svg, (width, height));
+        // The page's backend type, so that the chart is compiled once for the page and the export.
+        let backend = surface::svg_plotting(&mut svg, (width, height));
         draw_curves_on(
             backend.into_drawing_area(),
             series,
@@ -118,7 +119,10 @@ fn draw_curves_on<DB: DrawingBackend>(
     )?;
     let mut chart = prepared
         .builder()
-        .build_cartesian_2d(TickedAxis::new(x_start..x_end, ticks), -1.15f64..1.15f64)
+        .build_cartesian_2d(
+            Axis::ticked(x_start..x_end, ticks),
+            Axis::linear(-1.15f64..1.15f64),
+        )
         .map_err(draw_error)?;
     styled_mesh(&mut chart, &prepared, style, (10, 9))
         .x_label_formatter(&index_label)

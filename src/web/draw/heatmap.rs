@@ -5,7 +5,6 @@
 mod axis;
 #[path = "heatmap_fit.rs"]
 pub mod fit;
-pub use axis::TickedAxis;
 
 use crate::web::surface;
 use plotters::prelude::*;
@@ -20,6 +19,7 @@ use crate::model::plot::{
 };
 pub use crate::model::plot::{index_label, numbered_label, numbered_ticks};
 use crate::web::dom::context_2d;
+use crate::web::draw::chart::Axis;
 use crate::web::error::{draw_error, WebError};
 
 /// An RGBA image with one pixel per matrix cell.
@@ -235,8 +235,8 @@ fn draw_frame_once(
         .x_label_area_size(x_area)
         .y_label_area_size(y_area)
         .build_cartesian_2d(
-            TickedAxis::new(-0.5..columns_f - 0.5, x_ticks.clone()),
-            TickedAxis::new(rows_f - 0.5..-0.5, y_ticks),
+            Axis::ticked(-0.5..columns_f - 0.5, x_ticks.clone()),
+            Axis::ticked(rows_f - 0.5..-0.5, y_ticks),
         )
         .map_err(draw_error)?;
     let x_formatter = |v: &f64| match axes.x_names {
@@ -279,7 +279,10 @@ fn draw_frame_once(
         .margin_bottom(64 + caption_room)
         .margin_right(8)
         .y_label_area_size(px(52.0))
-        .build_cartesian_2d(0f64..1f64, (low as f64)..(high as f64))
+        .build_cartesian_2d(
+            Axis::linear(0f64..1f64),
+            Axis::linear((low as f64)..(high as f64)),
+        )
         .map_err(draw_error)?;
     bar_chart
         .configure_mesh()

@@ -7,7 +7,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use web_sys::HtmlCanvasElement;
 
-use super::chart::{colour, prepare, record, styled_mesh, ChartFrame};
+use super::chart::{colour, prepare, record, styled_mesh, Axis, ChartFrame};
 use crate::math::encoding::frequency;
 use crate::math::relative::{apply, rotation_for_pair, Mat2};
 use crate::model::figure_style::FigureStyle;
@@ -82,7 +82,7 @@ pub fn draw_projection(
     )?;
     let mut chart = prepared
         .builder()
-        .build_cartesian_2d(-1.3f64..1.3f64, -1.3f64..1.3f64)
+        .build_cartesian_2d(Axis::linear(-1.3f64..1.3f64), Axis::linear(-1.3f64..1.3f64))
         .map_err(draw_error)?;
     styled_mesh(&mut chart, &prepared, style, (7, 7))
         .x_label_formatter(&|v| format!("{v:.1}"))

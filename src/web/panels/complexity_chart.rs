@@ -8,7 +8,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use web_sys::HtmlCanvasElement;
 
 use super::super::draw::chart::{
-    colour, prepare, record, styled_mesh, text_style, ChartFrame, LegendEntry,
+    colour, prepare, record, styled_mesh, text_style, Axis, ChartFrame, LegendEntry,
 };
 use super::super::error::{draw_error, WebError};
 use crate::math::complexity::{layer_costs, log_spaced_lengths};
@@ -80,7 +80,7 @@ pub(super) fn draw_chart(
     )?;
     let mut chart = prepared
         .builder()
-        .build_cartesian_2d((1f64..high as f64).log_scale(), (y0..y1).log_scale())
+        .build_cartesian_2d(Axis::log(1f64..high as f64), Axis::log(y0..y1))
         .map_err(draw_error)?;
     styled_mesh(&mut chart, &prepared, style, (8, 8))
         .x_label_formatter(&|v| format_axis(*v))

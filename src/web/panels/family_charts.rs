@@ -6,7 +6,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use web_sys::HtmlCanvasElement;
 
 use super::super::draw::chart::{
-    colour, prepare, record, styled_mesh, text_style, ChartFrame, LegendEntry,
+    colour, prepare, record, styled_mesh, text_style, Axis, ChartFrame, LegendEntry,
 };
 use super::super::draw::heatmap::{draw_heatmap_frame, paint_diverging, HeatmapAxes, RgbaImage};
 use super::super::error::{draw_error, WebError};
@@ -131,11 +131,14 @@ pub fn draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Result<(), W
         },
     )?;
     let line = style.line_px.round() as u32 + 1;
-    macro_rules! draw_on {
-        ($xs:expr, $ys:expr) => {{
+    {
+        {
             let mut plot = prepared
                 .builder()
-                .build_cartesian_2d($xs, $ys)
+                .build_cartesian_2d(
+                    Axis::new(x0..x1, chart.log_x),
+                    Axis::new(y0..y1, chart.log_y),
+                )
                 .map_err(draw_error)?;
             styled_mesh(&mut plot, &prepared, style, (8, 7))
                 .x_label_formatter(&|v| tick_label(*v, chart.log_x))
@@ -186,13 +189,7 @@ pub fn draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Result<(), W
                 }
             }
             record(canvas, &prepared.geometry(&plot), style)?;
-        }};
-    }
-    match (chart.log_x, chart.log_y) {
-        (false, false) => draw_on!(x0..x1, y0..y1),
-        (true, false) => draw_on!((x0..x1).log_scale(), y0..y1),
-        (false, true) => draw_on!(x0..x1, (y0..y1).log_scale()),
-        (true, true) => draw_on!((x0..x1).log_scale(), (y0..y1).log_scale()),
+        }
     }
     root.present().map_err(draw_error)?;
     Ok(())

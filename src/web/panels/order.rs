@@ -11,9 +11,8 @@ use web_sys::HtmlCanvasElement;
 
 use super::super::dom::{self, now_ms};
 use super::super::draw::chart::{
-    colour, prepare, record, styled_mesh, text_style, ChartFrame, LegendEntry,
+    colour, prepare, record, styled_mesh, text_style, Axis, ChartFrame, LegendEntry,
 };
-use super::super::draw::heatmap::TickedAxis;
 use super::super::error::{draw_error, WebError};
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::{canvas_message, elapsed, format_number, Ctx};
@@ -292,8 +291,8 @@ fn draw_chart(
     let mut chart = prepared
         .builder()
         .build_cartesian_2d(
-            TickedAxis::new(-0.5..n as f64 - 0.5, integer_ticks(n, 16)),
-            (FLOOR..1e3f64).log_scale(),
+            Axis::ticked(-0.5..n as f64 - 0.5, integer_ticks(n, 16)),
+            Axis::log(FLOOR..1e3f64),
         )
         .map_err(draw_error)?;
     let name = |v: &f64| {

@@ -12,7 +12,7 @@ use web_sys::HtmlCanvasElement;
 
 use super::super::dom::{self, now_ms};
 use super::super::draw::chart::{
-    colour, prepare, record, styled_mesh, text_style, ChartFrame, LegendEntry,
+    colour, prepare, record, styled_mesh, text_style, Axis, ChartFrame, LegendEntry,
 };
 use super::super::error::{draw_error, WebError};
 use super::super::panel::{to_js, Panel, PanelSpec};
@@ -126,7 +126,7 @@ fn draw_magnitudes(
     )?;
     let mut chart = prepared
         .builder()
-        .build_cartesian_2d((1f64..top_d).log_scale(), (low..high).log_scale())
+        .build_cartesian_2d(Axis::log(1f64..top_d), Axis::log(low..high))
         .map_err(draw_error)?;
     styled_mesh(&mut chart, &prepared, style, (8, 8))
         .x_label_formatter(&|v| format!("{v:.0}"))
@@ -199,7 +199,7 @@ fn draw_terms(
     )?;
     let mut chart = prepared
         .builder()
-        .build_cartesian_2d(-0.5f64..5.5f64, y0..y1)
+        .build_cartesian_2d(Axis::linear(-0.5f64..5.5f64), Axis::linear(y0..y1))
         .map_err(draw_error)?;
     let names = |v: &f64| {
         if (v - v.round()).abs() > 1e-9 || *v < 0.0 {

@@ -6,7 +6,9 @@ use crate::web::surface;
 use plotters::prelude::*;
 use web_sys::HtmlCanvasElement;
 
-use super::super::draw::chart::{colour, prepare, record, styled_mesh, ChartFrame, LegendEntry};
+use super::super::draw::chart::{
+    colour, prepare, record, styled_mesh, Axis, ChartFrame, LegendEntry,
+};
 use super::super::error::{draw_error, WebError};
 use super::canvas_message;
 use crate::math::similarity::normalized_similarity;
@@ -64,7 +66,10 @@ pub(super) fn draw_curve(
     )?;
     let mut chart = prepared
         .builder()
-        .build_cartesian_2d(-0.5..k_max + 0.5, (low - pad)..(high + pad))
+        .build_cartesian_2d(
+            Axis::linear(-0.5..k_max + 0.5),
+            Axis::linear((low - pad)..(high + pad)),
+        )
         .map_err(draw_error)?;
     styled_mesh(&mut chart, &prepared, style, (10, 8))
         .x_label_formatter(&|v| format!("{v:.0}"))
@@ -136,7 +141,10 @@ pub(super) fn draw_normalized(
     )?;
     let mut chart = prepared
         .builder()
-        .build_cartesian_2d(-0.5..last_k as f64 + 0.5, 0f64..top)
+        .build_cartesian_2d(
+            Axis::linear(-0.5..last_k as f64 + 0.5),
+            Axis::linear(0f64..top),
+        )
         .map_err(draw_error)?;
     styled_mesh(&mut chart, &prepared, style, (10, 6))
         .x_label_formatter(&|v| format!("{v:.0}"))
