@@ -288,3 +288,89 @@ async fn the_attention_panels_draw_and_report_their_numbers() {
     assert!(text("attn-summary").contains("No tokens"));
     assert!(element::<HtmlElement>("error").hidden());
 }
+
+/// The page reads the training workers' reports field by field (no serde deserializer in the
+/// first load): every kind of report, as the worker writes it with serde-wasm-bindgen, must read
+/// back equal, with optional fields both present and absent.
+#[wasm_bindgen_test]
+fn worker_reports_read_back_as_written() {
+    use pe_lab::web::train_workers::read_report;
+    use pe_lab_train::analysis::HeadHitRate;
+    use pe_lab_train::encodings::Encoding;
+    use pe_lab_train::protocol::{EncodingReport, Report};
+    use pe_lab_train::trainer::{AttentionMap, PositionTable};
+
+    let learned = EncodingReport {
+        encoding: Encoding::Learned,
+        final_loss: 0.125,
+        lengths: vec![2, 4, 8],
+        accuracy_by_length: vec![1.0, 0.5, 0.25],
+        accuracy_at_multiples: [0.9, 0.4, 0.1],
+        parameter_count: 12_345,
+        seconds: 3.5,
+        train_seconds: 3.0,
+        chance: 1.0 / 16.0,
+        translation_spread_initial: Some(0.75),
+        translation_spread_trained: Some(0.3),
+        translation_spread_sinusoidal: 0.01,
+        offset_hit_rate: Some(HeadHitRate {
+            layer: 1,
+            head: 0,
+            rate: 0.875,
+        }),
+        example: vec![3, 1, 4, 1],
+        attention: vec![AttentionMap {
+            layer: 0,
+            head: 1,
+            length: 2,
+            weights: vec![0.25, 0.75, 1.0, 0.0],
+        }],
+        table: Some(PositionTable {
+            rows: 2,
+            cols: 2,
+            values: vec![0.5, -0.5, 0.25, -0.25],
+        }),
+    };
+    let plain = EncodingReport {
+        encoding: Encoding::Rope,
+        translation_spread_initial: None,
+        translation_spread_trained: None,
+        offset_hit_rate: None,
+        table: None,
+        attention: Vec::new(),
+        ..learned.clone()
+    };
+    let reports = [
+        Report::Ready,
+        Report::Progress {
+            run: 7,
+            encoding: Encoding::Shaw,
+            from: 40,
+            losses: vec![2.5, 2.25, 1.5],
+            seconds: 0.04,
+        },
+        Report::Evaluating {
+            run: 7,
+            encoding: Encoding::Alibi,
+            done: 3,
+            total: 64,
+        },
+        Report::Done {
+            run: 7,
+            result: Box::new(learned),
+        },
+        Report::Done {
+            run: 8,
+            result: Box::new(plain),
+        },
+        Report::Failed {
+            run: 9,
+            message: "out of memory".into(),
+        },
+    ];
+    for report in reports {
+        let written = serde_wasm_bindgen::to_value(&report).unwrap();
+        assert_eq!(read_report(&written), Ok(report));
+    }
+    assert!(read_report(&JsValue::from_f64(3.0)).is_err());
+}

@@ -33,7 +33,7 @@ pub mod panels;
 pub mod scheduler;
 pub mod stats;
 pub mod surface;
-mod train_workers;
+pub mod train_workers;
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;

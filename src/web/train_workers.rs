@@ -146,7 +146,7 @@ fn to_js(request: &Request) -> Result<JsValue, WebError> {
 /// one key, the variant's, around the variant's fields in camelCase; `None` is `undefined`), read
 /// field by field: a serde deserializer for [`Report`] would cost the page's first load tens of
 /// kilobytes of code, and the page only ever reads this one message.
-fn read_report(data: &JsValue) -> Result<Report, String> {
+pub fn read_report(data: &JsValue) -> Result<Report, String> {
     if data.as_string().as_deref() == Some("ready") {
         return Ok(Report::Ready);
     }
