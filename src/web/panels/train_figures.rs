@@ -37,6 +37,15 @@ fn colour(run: &TrainRun, encoding: TrainEncoding) -> (usize, bool) {
 }
 
 /// The line under the buttons: what the run is doing, or what it did.
+/// "1 worker", "2 workers".
+fn counted(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}
+
 pub fn progress_text(run: Option<&TrainRun>, settings_changed: bool) -> String {
     let Some(run) = run else {
         return "Not trained yet. Train runs every chosen encoding in Web Workers, off the page's \
@@ -50,18 +59,19 @@ pub fn progress_text(run: Option<&TrainRun>, settings_changed: bool) -> String {
         format!("Stopped at step {steps} of {total}: {failure}.")
     } else if run.is_done() {
         format!(
-            "Done: {} encodings × {total} steps in {:.1} s ({:.0} steps per second, all encodings \
-             together, in {} workers).",
-            run.encodings.len(),
+            "Done: {} × {total} steps in {:.1} s ({:.0} steps per second, all encodings \
+             together, in {}).",
+            counted(run.encodings.len(), "encoding"),
             run.wall_seconds,
             rate,
-            run.workers
+            counted(run.workers, "worker")
         )
     } else if steps < total {
         format!(
             "Training: step {steps} of {total}, {:.0} steps per second (all encodings together, in \
-             {} workers).",
-            rate, run.workers
+             {}).",
+            rate,
+            counted(run.workers, "worker")
         )
     } else {
         let (done, all) = run
