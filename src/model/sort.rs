@@ -6,20 +6,20 @@
 
 /// Sorts `items` by `key`, smallest first (`total_cmp` order), keeping the order of equal keys.
 pub fn sort_by_key_f64<T>(items: &mut [T], key: impl Fn(&T) -> f64) {
-    for i in 1..items.len() {
-        let mut j = i;
-        while j > 0 && key(&items[j - 1]).total_cmp(&key(&items[j])).is_gt() {
-            items.swap(j - 1, j);
-            j -= 1;
-        }
-    }
+    insertion_sort(items, |a, b| key(a).total_cmp(&key(b)).is_gt());
 }
 
 /// Sorts `items` by `key`, largest first, keeping the order of equal keys.
 pub fn sort_by_key_f64_descending<T>(items: &mut [T], key: impl Fn(&T) -> f64) {
+    insertion_sort(items, |a, b| key(a).total_cmp(&key(b)).is_lt());
+}
+
+/// Moves each item left past every earlier one it must precede (`out_of_order(earlier, later)`):
+/// stable, since equal items are never out of order.
+fn insertion_sort<T>(items: &mut [T], out_of_order: impl Fn(&T, &T) -> bool) {
     for i in 1..items.len() {
         let mut j = i;
-        while j > 0 && key(&items[j - 1]).total_cmp(&key(&items[j])).is_lt() {
+        while j > 0 && out_of_order(&items[j - 1], &items[j]) {
             items.swap(j - 1, j);
             j -= 1;
         }

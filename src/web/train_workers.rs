@@ -150,8 +150,7 @@ pub fn read_report(data: &JsValue) -> Result<Report, String> {
     if data.as_string().as_deref() == Some("ready") {
         return Ok(Report::Ready);
     }
-    let variant = |name: &str| Some(field(data, name)).filter(|v| v.is_object());
-    if let Some(v) = variant("progress") {
+    if let Some(v) = object(data, "progress") {
         Ok(Report::Progress {
             run: count(&v, "run")? as u32,
             encoding: encoding(&v, "encoding")?,
@@ -159,19 +158,19 @@ pub fn read_report(data: &JsValue) -> Result<Report, String> {
             losses: f32s(&v, "losses")?,
             seconds: number(&v, "seconds")?,
         })
-    } else if let Some(v) = variant("evaluating") {
+    } else if let Some(v) = object(data, "evaluating") {
         Ok(Report::Evaluating {
             run: count(&v, "run")? as u32,
             encoding: encoding(&v, "encoding")?,
             done: count(&v, "done")?,
             total: count(&v, "total")?,
         })
-    } else if let Some(v) = variant("done") {
+    } else if let Some(v) = object(data, "done") {
         Ok(Report::Done {
             run: count(&v, "run")? as u32,
             result: Box::new(read_result(&field(&v, "result"))?),
         })
-    } else if let Some(v) = variant("failed") {
+    } else if let Some(v) = object(data, "failed") {
         Ok(Report::Failed {
             run: count(&v, "run")? as u32,
             message: field(&v, "message")
@@ -185,8 +184,6 @@ pub fn read_report(data: &JsValue) -> Result<Report, String> {
 
 fn read_result(v: &JsValue) -> Result<EncodingReport, String> {
     let multiples = f64s(v, "accuracyAtMultiples")?;
-    let hit = field(v, "offsetHitRate");
-    let table = field(v, "table");
     Ok(EncodingReport {
         encoding: encoding(v, "encoding")?,
         final_loss: number(v, "finalLoss")?,
@@ -202,15 +199,15 @@ fn read_result(v: &JsValue) -> Result<EncodingReport, String> {
         translation_spread_initial: field(v, "translationSpreadInitial").as_f64(),
         translation_spread_trained: field(v, "translationSpreadTrained").as_f64(),
         translation_spread_sinusoidal: number(v, "translationSpreadSinusoidal")?,
-        offset_hit_rate: if hit.is_object() {
-            Some(HeadHitRate {
-                layer: count(&hit, "layer")?,
-                head: count(&hit, "head")?,
-                rate: number(&hit, "rate")?,
+        offset_hit_rate: object(v, "offsetHitRate")
+            .map(|hit| {
+                Ok::<_, String>(HeadHitRate {
+                    layer: count(&hit, "layer")?,
+                    head: count(&hit, "head")?,
+                    rate: number(&hit, "rate")?,
+                })
             })
-        } else {
-            None
-        },
+            .transpose()?,
         example: counts(v, "example")?,
         attention: items(v, "attention")?
             .iter()
@@ -223,16 +220,21 @@ fn read_result(v: &JsValue) -> Result<EncodingReport, String> {
                 })
             })
             .collect::<Result<_, String>>()?,
-        table: if table.is_object() {
-            Some(PositionTable {
-                rows: count(&table, "rows")?,
-                cols: count(&table, "cols")?,
-                values: f32s(&table, "values")?,
+        table: object(v, "table")
+            .map(|table| {
+                Ok::<_, String>(PositionTable {
+                    rows: count(&table, "rows")?,
+                    cols: count(&table, "cols")?,
+                    values: f32s(&table, "values")?,
+                })
             })
-        } else {
-            None
-        },
+            .transpose()?,
     })
+}
+
+/// `value[key]` when it is an object (`None` is written as `undefined`).
+fn object(value: &JsValue, key: &str) -> Option<JsValue> {
+    Some(field(value, key)).filter(JsValue::is_object)
 }
 
 fn field(value: &JsValue, key: &str) -> JsValue {

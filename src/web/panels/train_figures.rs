@@ -14,6 +14,7 @@ use super::super::surface;
 use super::family_charts::{draw_lines, draw_matrix, LineChart, Scale, Series};
 use super::train::TrainDom;
 use super::{canvas_message, Ctx};
+use crate::model::present::plural;
 use crate::model::train::findings::{loss_text, spread_text};
 use crate::model::train::run::TrainRun;
 use crate::model::train::{percent, TrainEncoding};
@@ -37,15 +38,6 @@ fn colour(run: &TrainRun, encoding: TrainEncoding) -> (usize, bool) {
 }
 
 /// The line under the buttons: what the run is doing, or what it did.
-/// "1 worker", "2 workers".
-fn counted(count: usize, noun: &str) -> String {
-    if count == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{count} {noun}s")
-    }
-}
-
 pub fn progress_text(run: Option<&TrainRun>, settings_changed: bool) -> String {
     let Some(run) = run else {
         return "Not trained yet. Train runs every chosen encoding in Web Workers, off the page's \
@@ -61,17 +53,17 @@ pub fn progress_text(run: Option<&TrainRun>, settings_changed: bool) -> String {
         format!(
             "Done: {} × {total} steps in {:.1} s ({:.0} steps per second, all encodings \
              together, in {}).",
-            counted(run.encodings.len(), "encoding"),
+            plural(run.encodings.len(), "encoding", "encodings"),
             run.wall_seconds,
             rate,
-            counted(run.workers, "worker")
+            plural(run.workers, "worker", "workers")
         )
     } else if steps < total {
         format!(
             "Training: step {steps} of {total}, {:.0} steps per second (all encodings together, in \
              {}).",
             rate,
-            counted(run.workers, "worker")
+            plural(run.workers, "worker", "workers")
         )
     } else {
         let (done, all) = run
