@@ -328,6 +328,23 @@ fn sweep(
     let limits = context.limits.clone();
     let mut rows: Vec<(String, Vec<String>)> = Vec::new();
     let mut json: Vec<String> = Vec::new();
+    // The chooser's Gram at each size, computed and read back once for every shape to match.
+    context.gram.force_tile(None);
+    let references: Vec<Vec<u8>> = sizes
+        .iter()
+        .map(|&n| {
+            let GpuContext {
+                device,
+                queue,
+                encoding,
+                gram,
+                ..
+            } = &mut *context;
+            let p = encoding.run(device, queue, n, d, BASE).expect("encoding");
+            gram.run(device, queue, p, n, d).expect("gram");
+            gram_bytes(device, queue, gram, n)
+        })
+        .collect();
     for &shape in shapes {
         let name = format!("{}x{}x{}", shape.side, shape.block, shape.tile_k);
         if !shape.fits(&limits) {
@@ -336,7 +353,7 @@ fn sweep(
         }
         let mut cells = Vec::new();
         let mut fields = Vec::new();
-        for &n in sizes {
+        for (&n, reference) in sizes.iter().zip(&references) {
             let GpuContext {
                 device,
                 queue,
@@ -349,12 +366,9 @@ fn sweep(
                 .run(device, queue, n, d, BASE)
                 .expect("encoding")
                 .clone();
-            gram.force_tile(None);
-            gram.run(device, queue, &p, n, d).expect("gram");
-            let reference = gram_bytes(device, queue, gram);
             gram.force_tile(Some(shape));
             gram.run(device, queue, &p, n, d).expect("gram");
-            let equal = gram_bytes(device, queue, gram) == reference;
+            let equal = gram_bytes(device, queue, gram, n) == *reference;
             let attention_shape = AttentionShape {
                 batch: 1,
                 nq: n,
@@ -400,14 +414,16 @@ fn sweep(
     format!("{{{}}}", json.join(", "))
 }
 
-/// The Gram output's bytes.
+/// The Gram output's first n·n entries, as bytes (the buffer may be longer: it only grows).
 fn gram_bytes(
     device: &wgpu::Device,
     queue: &wgpu::Queue,
     gram: &pe_lab::gpu::GramKernel,
+    n: usize,
 ) -> Vec<u8> {
     let buffer = gram.buffer().expect("gram output");
-    pollster::block_on(read_bytes(device, queue, buffer, 0, buffer.size())).expect("read gram")
+    let len = (n * n * 4) as u64;
+    pollster::block_on(read_bytes(device, queue, buffer, 0, len)).expect("read gram")
 }
 
 /// The JSON of `python3 benches/gpu_reference.py`, or why there is none (its own
