@@ -374,3 +374,60 @@ fn worker_reports_read_back_as_written() {
     }
     assert!(read_report(&JsValue::from_f64(3.0)).is_err());
 }
+
+/// In the page, decimals are read by the browser's `Number()` after the syntax check
+/// (model::decimal): it must give the bits Rust's own parser gives, and refuse the same strings.
+#[wasm_bindgen_test]
+fn decimals_read_in_the_browser_as_rust_reads_them() {
+    use pe_lab::model::decimal::parse_decimal;
+    let rust = |text: &str| text.parse::<f64>().ok().filter(|v| v.is_finite());
+    let mut texts: Vec<String> = [
+        "0",
+        "-0",
+        "+7",
+        "10000",
+        "0.003",
+        ".5",
+        "5.",
+        "1e5",
+        "1E-7",
+        "2.5e+3",
+        "-12.75",
+        "0.1",
+        "1.7976931348623157e308",
+        "5e-324",
+        "2.4703282292062327e-324",
+        "123456789012345678901234567890",
+        "0.30000000000000004",
+        "9007199254740993",
+        "1e400",
+        " 1",
+        "0x10",
+        "Infinity",
+        "inf",
+        "NaN",
+        "1e5x",
+        "",
+        "1_000",
+    ]
+    .iter()
+    .map(|t| t.to_string())
+    .collect();
+    // Every string of up to four characters over the decimal syntax's alphabet.
+    let alphabet = ['1', '0', '.', 'e', '+', '-', '9'];
+    let mut last = vec![String::new()];
+    for _ in 0..4 {
+        last = last
+            .iter()
+            .flat_map(|t| alphabet.iter().map(move |c| format!("{t}{c}")))
+            .collect();
+        texts.extend(last.iter().cloned());
+    }
+    for text in &texts {
+        assert_eq!(
+            parse_decimal(text).map(f64::to_bits),
+            rust(text).map(f64::to_bits),
+            "{text:?}"
+        );
+    }
+}

@@ -15,6 +15,7 @@ pub mod canvas;
 pub mod chart_layout;
 pub mod complexity;
 pub mod controls;
+pub mod decimal;
 pub mod export;
 pub mod extension;
 pub mod figure_style;

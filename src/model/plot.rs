@@ -172,7 +172,9 @@ pub fn thinned_captions(parts: &[(usize, &str)]) -> Option<String> {
 /// alone)" → "query position".
 pub fn axis_noun(description: &str) -> String {
     let short = description.split(" (").next().unwrap_or(description);
-    short.to_lowercase()
+    // ASCII only: the descriptions are the page's own English labels, and the full Unicode
+    // case tables would add 7 KB to the page for nothing.
+    short.to_ascii_lowercase()
 }
 
 /// Token names longer than this are shortened with "…" on the axes.

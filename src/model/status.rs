@@ -26,7 +26,9 @@ pub fn backend_badge(webgpu_adapter: Option<&str>, why_cpu: &str) -> String {
 /// reports a CPU device type. Such an adapter emulates a GPU on the same cores the page's CPU path
 /// uses directly, with the emulation's overhead on top, so `?compute=auto` does not pick it.
 pub fn is_software_adapter(label: &str, cpu_device: bool) -> bool {
-    let label = label.to_lowercase();
+    // The names looked for are ASCII: ASCII case folding finds them, without the Unicode case
+    // tables (7 KB of the page).
+    let label = label.to_ascii_lowercase();
     cpu_device
         || [
             "(software)",

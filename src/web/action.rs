@@ -32,6 +32,8 @@ pub enum Action {
     RenderDeferred,
     /// A pointer went down on a slider (`true`) or was released anywhere (`false`).
     SliderHeld(bool),
+    /// The GPU finished the work submitted up to the check with this number.
+    GpuQueueDone(u32),
 }
 
 /// What happens to one panel.

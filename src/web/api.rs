@@ -169,7 +169,8 @@ pub fn install() -> Result<(), WebError> {
         Ok(with_app(|app| app.state_view()).unwrap_or(JsValue::NULL))
     })?;
     // A promise that resolves once every requested update has been drawn (on WebGPU, after its
-    // read-backs): `peLab.set({...}); await peLab.whenDrawn();`.
+    // read-backs and once the GPU has run everything submitted, render passes included):
+    // `peLab.set({...}); await peLab.whenDrawn();`.
     define_method(&object, "whenDrawn", |_, _| {
         let promise = Promise::new(&mut |resolve, _reject| scheduler::when_drawn(resolve));
         Ok(promise.into())

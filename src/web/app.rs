@@ -82,6 +82,11 @@ pub struct App {
     pub(super) editing: Option<String>,
     pub(super) frame_id: u32,
     pub(super) frame_in_flight: bool,
+    /// The number of the last check on the GPU's queue, and whether that check has come back:
+    /// panels drawn by render passes (the Gram, RoPE and ALiBi heatmaps) are only on screen once
+    /// the GPU has run them, so `whenDrawn` waits for it.
+    pub(super) gpu_queue_check: u32,
+    pub(super) gpu_queue_busy: bool,
     pub(super) frame_started: f64,
     pub(super) ready_settled: bool,
     /// A deferred step is queued (one chain at a time).
@@ -145,6 +150,8 @@ impl App {
             editing: None,
             frame_id: 0,
             frame_in_flight: false,
+            gpu_queue_check: 0,
+            gpu_queue_busy: false,
             frame_started: 0.0,
             ready_settled: false,
             deferred_scheduled: false,
@@ -200,8 +207,18 @@ impl App {
     pub fn is_busy(&self) -> bool {
         !self.ready_settled
             || self.frame_in_flight
+            || self.gpu_queue_busy
             || !self.deferred.is_empty()
             || self.panels.iter().any(|p| p.busy())
+    }
+
+    /// After a frame: asks the GPU to say when the work submitted so far is done (only the
+    /// newest check counts). Nothing on the CPU path.
+    pub fn watch_gpu_queue(&mut self) {
+        self.gpu_queue_check = self.gpu_queue_check.wrapping_add(1);
+        self.gpu_queue_busy = self
+            .backend
+            .when_queue_done(self.gpu_queue_check, scheduler::send);
     }
 
     pub fn push_notice(&mut self, notice: String) {
@@ -259,6 +276,12 @@ impl App {
             }
             Action::SliderHeld(held) => {
                 self.slider_held = held;
+                Ok(Effects::default())
+            }
+            Action::GpuQueueDone(check) => {
+                if check == self.gpu_queue_check {
+                    self.gpu_queue_busy = false;
+                }
                 Ok(Effects::default())
             }
         };
@@ -388,6 +411,7 @@ impl App {
             return Effects::default();
         }
         self.frame_in_flight = false;
+        self.gpu_queue_busy = false;
         let notice = crate::model::status::gpu_failure_notice(reason);
         let effects = self.start_on(Backend::cpu(""));
         self.notices.insert(0, notice);

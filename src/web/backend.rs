@@ -341,6 +341,18 @@ impl Backend {
         }
     }
 
+    /// On WebGPU: sends [`Action::GpuQueueDone`]`(check)` once the work submitted so far has run,
+    /// and returns `true`. On the CPU there is nothing to wait for: `false`.
+    pub fn when_queue_done(&self, check: u32, send: fn(super::action::Action)) -> bool {
+        match &self.kind {
+            Kind::Gpu(gpu) => {
+                gpu.when_queue_done(move || send(super::action::Action::GpuQueueDone(check)));
+                true
+            }
+            Kind::Cpu => false,
+        }
+    }
+
     /// For the tests of the fallback: loses the WebGPU device the way a driver reset would.
     /// Returns whether there was a device to lose.
     pub fn simulate_device_loss(&self) -> bool {

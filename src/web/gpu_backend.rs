@@ -379,6 +379,12 @@ impl GpuBackend {
         }))
     }
 
+    /// Runs `done` once the GPU has run everything submitted so far (also when the device is
+    /// lost: wgpu calls it on a failed promise too).
+    pub fn when_queue_done(&self, done: impl FnOnce() + Send + 'static) {
+        self.context.queue.on_submitted_work_done(done);
+    }
+
     /// For the tests of the fallback: destroys the device as a driver reset would.
     pub fn destroy_device(&self) {
         self.context.device.destroy();

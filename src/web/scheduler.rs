@@ -135,6 +135,7 @@ fn on_animation_frame() {
 
 /// After a complete frame: the address bar, the `change` listeners, `whenDrawn`.
 fn after_frame() {
+    with_app(App::watch_gpu_queue);
     let announcement = with_app(App::take_change_announcement).flatten();
     if let Some(state) = announcement {
         request_url_update();

@@ -456,7 +456,10 @@ for (const compute of ['cpu', 'gpu']) {
       assert.equal(p.heads.maskedWeightsZero, true);
       const times = Object.fromEntries(Object.entries(p).map(([k, v]) => [k, Math.round(v.ms)]));
       const frame = await page.evaluate(() => window.peLab.lastFrameMs);
-      // A panel-only change (the sentence) redraws only the panels that use it.
+      // A panel-only change (the sentence) redraws only the panels that use it. Timed from a
+      // settled page: `whenDrawn` waits for the first frame's GPU work (on SwiftShader the RoPE
+      // heatmap alone runs for seconds after the frame is composed), which is not this update's.
+      await drawn(page);
       const started = Date.now();
       await page.evaluate(() => window.peLab.set({ valid: 4 }));
       await drawn(page);

@@ -391,9 +391,10 @@ pub fn magnitude_widths(d: usize, max_d: usize) -> Vec<usize> {
     let mut widths: Vec<usize> = std::iter::successors(Some(1usize), |w| w.checked_mul(2))
         .take_while(|&w| w <= max_d.max(1))
         .collect();
-    if d >= 1 && !widths.contains(&d) {
-        widths.push(d);
-        widths.sort_unstable();
+    if d >= 1 {
+        if let Err(at) = widths.binary_search(&d) {
+            widths.insert(at, d);
+        }
     }
     widths
 }

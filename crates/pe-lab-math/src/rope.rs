@@ -245,13 +245,18 @@ pub fn shift_residuals(
     precision: Precision,
 ) -> Result<Vec<(u64, f64)>, RopeError> {
     check_pair(q, k)?;
-    let mut deltas = deltas.to_vec();
-    deltas.sort_unstable();
-    deltas.dedup();
+    // A handful of offsets, kept sorted and distinct as they come (no sort routine in the page
+    // for a list this short).
+    let mut sorted: Vec<u64> = Vec::with_capacity(deltas.len());
+    for &delta in deltas {
+        if let Err(at) = sorted.binary_search(&delta) {
+            sorted.insert(at, delta);
+        }
+    }
     let scale = norm(q) * norm(k);
     let at = |a: u64, b: u64| score(q, k, a as f64, b as f64, base, layout, precision);
     let reference = at(m, n)?;
-    deltas
+    sorted
         .into_iter()
         .map(|delta| {
             let shifted = at(m.saturating_add(delta), n.saturating_add(delta))?;

@@ -304,8 +304,8 @@ impl PanelSettings {
                     self.seed = v as u64;
                 }
             }
-            "beta" => match value.trim().parse::<f64>() {
-                Ok(v) if v.is_finite() => {
+            "beta" => match crate::model::decimal::parse_decimal(value.trim()) {
+                Some(v) => {
                     let clamped = v.clamp(0.0, MAX_BETA);
                     if clamped != v {
                         notices.push(format!(
@@ -344,8 +344,8 @@ impl PanelSettings {
     /// (one key, one meaning; `scale=0` is clamped to 1 with a notice like any other value).
     fn apply_extension_scale(&mut self, value: &str, notices: &mut Vec<String>) {
         let trimmed = value.trim();
-        match trimmed.parse::<f64>() {
-            Ok(v) if v.is_finite() => {
+        match crate::model::decimal::parse_decimal(trimmed) {
+            Some(v) => {
                 let clamped = v.clamp(1.0, MAX_EXTENSION_SCALE);
                 if clamped != v {
                     notices.push(format!(

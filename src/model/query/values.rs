@@ -121,9 +121,9 @@ impl UrlName for Theme {
 }
 
 pub fn parse_number(key: &str, value: &str, notices: &mut Vec<String>) -> Option<f64> {
-    match value.trim().parse::<f64>() {
-        Ok(v) if v.is_finite() => Some(v),
-        _ => {
+    match crate::model::decimal::parse_decimal(value.trim()) {
+        Some(v) => Some(v),
+        None => {
             notices.push(format!(
                 "{key} = '{}' is not a finite number; keeping {key} unchanged.",
                 shorten(value)

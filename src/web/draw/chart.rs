@@ -27,9 +27,22 @@ pub fn colour(rgb: Rgb) -> RGBColor {
     RGBColor(rgb.0, rgb.1, rgb.2)
 }
 
+/// The style's font at `px` logical pixels. Built from its family rather than from the name
+/// (`("sans-serif", px).into_font()`): plotters lower-cases a name with the full Unicode case
+/// tables, 7 KB of the page for a name that is always one of these.
+pub fn font(style: &FigureStyle, px: f64) -> FontDesc<'static> {
+    let family = match style.font {
+        "serif" => FontFamily::Serif,
+        "monospace" => FontFamily::Monospace,
+        "sans-serif" => FontFamily::SansSerif,
+        name => FontFamily::Name(name),
+    };
+    FontDesc::new(family, px, FontStyle::Normal)
+}
+
 /// Text of `px` logical pixels in `rgb`, in the style's font.
 pub fn text_style(style: &FigureStyle, px: f64, rgb: Rgb) -> TextStyle<'static> {
-    (style.font, px).into_font().color(&colour(rgb))
+    font(style, px).color(&colour(rgb))
 }
 
 /// One entry of a legend: a line sample in the series' colour and its name.

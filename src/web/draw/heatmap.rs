@@ -19,7 +19,7 @@ use crate::model::plot::{
 };
 pub use crate::model::plot::{index_label, numbered_label, numbered_ticks};
 use crate::web::dom::context_2d;
-use crate::web::draw::chart::Axis;
+use crate::web::draw::chart::{font, Axis};
 use crate::web::error::{draw_error, WebError};
 
 /// An RGBA image with one pixel per matrix cell.
@@ -168,8 +168,8 @@ fn draw_frame_once(
     let px = |v: f64| (v * scale).round() as u32;
     let label_px = style.label_px;
     let desc_px = f64::from(DESC_FONT.1) * scale;
-    let label_font = (style.font, label_px).into_font().color(&rgb(style.ink));
-    let desc_font = (style.font, desc_px).into_font().color(&rgb(style.ink));
+    let label_font = font(style, label_px).color(&rgb(style.ink));
+    let desc_font = font(style, desc_px).color(&rgb(style.ink));
     let backend = surface::plotting(canvas)?;
     let root = backend.into_drawing_area();
     root.fill(&rgb(style.background)).map_err(draw_error)?;

@@ -135,7 +135,8 @@ fn width_that_fits_the_screen(canvas: &HtmlCanvasElement, (width, height): (f64,
 pub fn set_min_width(canvas: &HtmlCanvasElement, min_width: f64) {
     let style = canvas.style();
     let current = style.get_property_value("min-width").unwrap_or_default();
-    let current_px: f64 = current.trim_end_matches("px").parse().unwrap_or(0.0);
+    let current_px =
+        crate::model::decimal::parse_decimal(current.trim_end_matches("px")).unwrap_or(0.0);
     // A change of a pixel or two is rounding between two drawings, not a new need: ignoring it
     // keeps a canvas from being resized (and redrawn) back and forth.
     let settled = (min_width <= 0.0 && current.is_empty())

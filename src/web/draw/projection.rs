@@ -166,8 +166,7 @@ pub fn draw_projection(
             1.22 * angle.sin() + along * tangent.0,
             1.22 * angle.cos() + along * tangent.1,
         );
-        let font = (style.font, style.label_px + 3.0)
-            .into_font()
+        let font = super::chart::font(style, style.label_px + 3.0)
             .color(&colour)
             .pos(Pos::new(HPos::Center, VPos::Center));
         Text::new(text, place, font)
