@@ -114,6 +114,9 @@ describe('training panel', () => {
     }));
     const seconds = (Date.now() - started) / 1000;
     console.log(`# default run: ${seconds.toFixed(1)} s wall, ${stats.stepsPerSecond.toFixed(0)} steps/s, ${stats.workers} workers`);
+    // The worker's own training rate per encoding (its training time only, evaluation excluded):
+    // what compares with the crate's native steps per CPU second.
+    console.log(`# worker training rate: ${Object.entries(stats.results).map(([name, r]) => `${name} ${r.stepsPerSecond.toFixed(0)}`).join(', ')} steps/s`);
     assert.equal(stats.failure, null);
     assert.equal(stats.done, true);
     assert.ok(requests.some((u) => u.includes('pe-lab-train-worker_bg.wasm')), 'the worker module was fetched');
