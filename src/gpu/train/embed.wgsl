@@ -1,0 +1,108 @@
+// The training model's input: the token embedding plus the position scheme, and the gradients of
+// the token embedding and of the learned position table. One invocation per output entry.
+// CPU twins: pe_lab_train::model (Model::embed) and pe_lab_train::backward
+// (Model::embed_backward); the sums run in the same order (rows ascending).
+
+// Mirrors EmbedOp in kernels.rs (keep in sync: field order, 64 bytes).
+struct Op {
+    rows: u32,
+    n: u32,
+    d: u32,
+    token_width: u32,
+    // The token embedding (vocab × token_width) and its gradient.
+    table: u32,
+    table_grads: u32,
+    // Sinusoidal: the fixed table (length × d); concat: length × (d − token_width); learned:
+    // the parameters (position_rows × d).
+    position: u32,
+    position_grads: u32,
+    position_rows: u32,
+    // 0: nothing added, 1: a table added, 2: a table appended.
+    mode: u32,
+    // The states' first row (forward: written; backward: the gradient read).
+    x: u32,
+    vocab: u32,
+    // Where the tokens start in `ints`.
+    tokens: u32,
+    _pad0: u32,
+    _pad1: u32,
+    _pad2: u32,
+}
+
+@group(0) @binding(0) var<uniform> op: Op;
+@group(0) @binding(2) var<storage, read_write> arena: array<f32>;
+@group(0) @binding(3) var<storage, read> ints: array<u32>;
+
+fn invocation(group: vec3<u32>, groups: vec3<u32>, lane: u32) -> u32 {
+    return (group.y * groups.x + group.x) * 64u + lane;
+}
+
+@compute @workgroup_size(64)
+fn embed(
+    @builtin(workgroup_id) group: vec3<u32>,
+    @builtin(num_workgroups) groups: vec3<u32>,
+    @builtin(local_invocation_index) lane: u32,
+) {
+    let index = invocation(group, groups, lane);
+    if index >= op.rows * op.d {
+        return;
+    }
+    let r = index / op.d;
+    let c = index % op.d;
+    let i = r % op.n;
+    let token = ints[op.tokens + r];
+    var value = 0.0;
+    if c < op.token_width {
+        value = arena[op.table + token * op.token_width + c];
+        if op.mode == 1u && i < op.position_rows {
+            value += arena[op.position + i * op.d + c];
+        }
+    } else if op.mode == 2u {
+        let appended = op.d - op.token_width;
+        value = arena[op.position + i * appended + c - op.token_width];
+    }
+    arena[op.x + index] = value;
+}
+
+@compute @workgroup_size(64)
+fn token_grads(
+    @builtin(workgroup_id) group: vec3<u32>,
+    @builtin(num_workgroups) groups: vec3<u32>,
+    @builtin(local_invocation_index) lane: u32,
+) {
+    let index = invocation(group, groups, lane);
+    if index >= op.vocab * op.token_width {
+        return;
+    }
+    let token = index / op.token_width;
+    let c = index % op.token_width;
+    var sum = 0.0;
+    for (var r = 0u; r < op.rows; r++) {
+        if ints[op.tokens + r] == token {
+            sum += arena[op.x + r * op.d + c];
+        }
+    }
+    arena[op.table_grads + index] = sum;
+}
+
+@compute @workgroup_size(64)
+fn position_grads(
+    @builtin(workgroup_id) group: vec3<u32>,
+    @builtin(num_workgroups) groups: vec3<u32>,
+    @builtin(local_invocation_index) lane: u32,
+) {
+    let index = invocation(group, groups, lane);
+    if index >= op.position_rows * op.d {
+        return;
+    }
+    let i = index / op.d;
+    let c = index % op.d;
+    // Rows past this batch's length get a zero gradient, as the CPU's cleared gradient.
+    var sum = 0.0;
+    if i < op.n {
+        for (var b = 0u; b < op.rows / op.n; b++) {
+            sum += arena[op.x + (b * op.n + i) * op.d + c];
+        }
+    }
+    arena[op.position_grads + index] = sum;
+}
