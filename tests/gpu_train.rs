@@ -127,3 +127,133 @@ fn one_step_gradients_match_the_cpu_backward() {
         }
     });
 }
+
+/// Trains `config` for [`STEPS`] steps on both trainers; returns the largest relative difference
+/// of the losses read back.
+fn loss_curve_difference(context: &GpuContext, config: TrainConfig) -> f64 {
+    let (device, queue) = (&context.device, &context.queue);
+    let mut gpu = GpuTrainer::new(device, queue, config.clone(), READBACK_EVERY).unwrap();
+    let mut cpu = Trainer::new(config.clone()).unwrap();
+    let mut cpu_losses = Vec::new();
+    for step in 0..STEPS {
+        cpu_losses.push(cpu.step());
+        gpu.step(device, queue).unwrap();
+        // The ring is read back exactly when it is full.
+        assert_eq!(
+            gpu.losses().len(),
+            (step + 1) / READBACK_EVERY * READBACK_EVERY
+        );
+    }
+    gpu.finish(device, queue).unwrap();
+    assert_eq!(gpu.losses().len(), STEPS);
+    assert_eq!(gpu.steps_done(), STEPS);
+    let mut worst = (0.0f64, 0usize);
+    for (step, (&c, &g)) in cpu_losses.iter().zip(gpu.losses()).enumerate() {
+        let relative = (f64::from(c) - f64::from(g)).abs() / f64::from(c).abs();
+        if relative > worst.0 {
+            worst = (relative, step);
+        }
+    }
+    let (first, last) = (cpu_losses[0], cpu_losses[STEPS - 1]);
+    eprintln!(
+        "{:>10}: loss {first:.4} → {last:.4} (CPU) vs {:.4} (GPU); largest relative difference \
+         {:.2e} at step {}",
+        config.encoding.link_name(),
+        gpu.losses()[STEPS - 1],
+        worst.0,
+        worst.1
+    );
+    assert!(
+        worst.0 <= LOSS_TOLERANCE,
+        "{:?}: losses differ by {:.2e} at step {}",
+        config.encoding,
+        worst.0,
+        worst.1
+    );
+    // The parameters after training agree too (Adam's steps are ±lr at most per step).
+    let cpu_params = cpu.parameters();
+    let gpu_params = gpu.parameters(device, queue).unwrap();
+    let largest = cpu_params
+        .iter()
+        .zip(&gpu_params)
+        .fold(0.0f32, |m, (&c, &g)| m.max((c - g).abs()));
+    assert!(
+        largest < 0.05,
+        "{:?}: parameters differ by {largest}",
+        config.encoding
+    );
+    worst.0
+}
+
+#[test]
+fn loss_curves_match_the_cpu_trainer() {
+    with_gpu("loss_curves_match_the_cpu_trainer", |context| {
+        for encoding in implemented() {
+            loss_curve_difference(context, config(encoding));
+        }
+    });
+}
+
+#[test]
+fn unsupported_encodings_and_bad_sizes_are_typed_errors() {
+    with_gpu(
+        "unsupported_encodings_and_bad_sizes_are_typed_errors",
+        |context| {
+            let (device, queue) = (&context.device, &context.queue);
+            let build = |config: TrainConfig, every: usize| {
+                GpuTrainer::new(device, queue, config, every).map(|_| ())
+            };
+            let unsupported: Vec<Encoding> = Encoding::ALL
+                .into_iter()
+                .filter(|&e| !supports(e))
+                .collect();
+            assert_eq!(unsupported, [Encoding::Conv, Encoding::T5, Encoding::Shaw]);
+            for encoding in unsupported {
+                let error = build(config(encoding), 10).unwrap_err();
+                assert_eq!(error, GpuTrainError::Unsupported(encoding));
+                assert!(error.to_string().contains(encoding.link_name()), "{error}");
+            }
+            // Out of range: the CPU trainer's error, with its notices.
+            let bad = TrainConfig {
+                d: 30,
+                heads: 4,
+                ..config(Encoding::Sinusoidal)
+            };
+            let expected = Trainer::new(bad.clone()).unwrap_err();
+            assert!(matches!(expected, TrainError::OutOfRange(_)));
+            assert_eq!(build(bad, 10).unwrap_err(), GpuTrainError::Config(expected));
+            assert_eq!(
+                build(config(Encoding::None), 0).unwrap_err(),
+                GpuTrainError::NoReadback
+            );
+            // The largest model in range needs an arena larger than one storage binding of the
+            // WebGPU defaults (128 MiB): a typed error where the device's limit is that small.
+            let largest = TrainConfig {
+                batch: 256,
+                train_length: 64,
+                d: 128,
+                heads: 8,
+                layers: 3,
+                mlp: true,
+                ..config(Encoding::Sinusoidal)
+            };
+            let limit = context
+                .device
+                .limits()
+                .max_storage_buffer_binding_size
+                .min(context.device.limits().max_buffer_size);
+            match build(largest, 10) {
+                Err(GpuTrainError::Gpu(GpuError::TooLarge {
+                    requested,
+                    limit: l,
+                    ..
+                })) => {
+                    assert!(requested > l);
+                    assert_eq!(l, limit);
+                }
+                Ok(()) => assert!(limit > 128 << 20, "built within a {limit}-byte binding"),
+                Err(other) => panic!("unexpected error {other}"),
+            }
+        },
+    );
+}

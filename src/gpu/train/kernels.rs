@@ -13,12 +13,12 @@ use crate::gpu::{storage_entry, uniform_entry};
 /// ask for, so that every device accepts the offsets.
 pub const OP_SLOT: u64 = 256;
 
-pub(crate) const MATMUL: &str = wgsl!("matmul.wgsl");
-pub(crate) const EMBED: &str = wgsl!("embed.wgsl");
-pub(crate) const ROPE: &str = wgsl!("rope.wgsl");
-pub(crate) const NORM: &str = wgsl!("norm.wgsl");
-pub(crate) const ATTENTION: &str = wgsl!("attention.wgsl");
-pub(crate) const LOSS: &str = wgsl!("loss.wgsl");
+pub(crate) const MATMUL: &str = wgsl!("train_matmul.wgsl");
+pub(crate) const EMBED: &str = wgsl!("train_embed.wgsl");
+pub(crate) const ROPE: &str = wgsl!("train_rope.wgsl");
+pub(crate) const NORM: &str = wgsl!("train_norm.wgsl");
+pub(crate) const ATTENTION: &str = wgsl!("train_attention.wgsl");
+pub(crate) const LOSS: &str = wgsl!("train_loss.wgsl");
 
 /// Every entry point, in the order of [`Kernels::pipelines`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,7 +57,7 @@ const ENTRIES: [(&str, &str, &str); 14] = [
     ("train loss", LOSS, "adam"),
 ];
 
-/// Mirrors `Op` in matmul.wgsl (keep in sync: field order, 96 bytes). Offsets and strides are in
+/// Mirrors `Op` in train_matmul.wgsl (keep in sync: field order, 96 bytes). Offsets and strides are in
 /// f32 entries of the arena; `outer`/`inner` are the strides of z / inner and z % inner.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, Pod, Zeroable)]
@@ -87,14 +87,14 @@ pub struct MatmulOp {
     pub _pad: [u32; 2],
 }
 
-/// `MatmulOp::flags`, as in matmul.wgsl.
+/// `MatmulOp::flags`, as in train_matmul.wgsl.
 pub const ACCUMULATE: u32 = 1;
 pub const BIAS: u32 = 2;
 pub const ADDEND: u32 = 4;
 pub const RELU: u32 = 8;
 pub const MASK: u32 = 16;
 
-/// Mirrors `Op` in embed.wgsl (keep in sync: field order, 64 bytes).
+/// Mirrors `Op` in train_embed.wgsl (keep in sync: field order, 64 bytes).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, Pod, Zeroable)]
 pub struct EmbedOp {
@@ -114,7 +114,7 @@ pub struct EmbedOp {
     pub _pad: [u32; 3],
 }
 
-/// Mirrors `Op` in rope.wgsl (keep in sync: field order, 48 bytes).
+/// Mirrors `Op` in train_rope.wgsl (keep in sync: field order, 48 bytes).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, Pod, Zeroable)]
 pub struct RopeOp {
@@ -131,7 +131,7 @@ pub struct RopeOp {
     pub _pad: [u32; 2],
 }
 
-/// Mirrors `Op` in norm.wgsl (keep in sync: field order, 48 bytes).
+/// Mirrors `Op` in train_norm.wgsl (keep in sync: field order, 48 bytes).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, Pod, Zeroable)]
 pub struct NormOp {
@@ -148,7 +148,7 @@ pub struct NormOp {
     pub _pad: [u32; 2],
 }
 
-/// Mirrors `Op` in attention.wgsl (keep in sync: field order, 48 bytes).
+/// Mirrors `Op` in train_attention.wgsl (keep in sync: field order, 48 bytes).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, Pod, Zeroable)]
 pub struct SoftmaxOp {
@@ -165,7 +165,7 @@ pub struct SoftmaxOp {
     pub _pad: [u32; 2],
 }
 
-/// Mirrors `Op` in loss.wgsl (keep in sync: field order, 48 bytes).
+/// Mirrors `Op` in train_loss.wgsl (keep in sync: field order, 48 bytes).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, Pod, Zeroable)]
 pub struct LossOp {
@@ -183,7 +183,7 @@ pub struct LossOp {
     pub _pad: u32,
 }
 
-/// Mirrors `Step` in loss.wgsl (keep in sync: field order, 48 bytes).
+/// Mirrors `Step` in train_loss.wgsl (keep in sync: field order, 48 bytes).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, Pod, Zeroable)]
 pub struct StepUniform {

@@ -1,7 +1,8 @@
 //! Training the lab's attention model on the GPU: the same model, initial weights, batches, loss
 //! and Adam as [`pe_lab_train::Trainer`], with every step's forward pass, backward pass and
-//! update in WGSL (`matmul.wgsl`, `embed.wgsl`, `rope.wgsl`, `norm.wgsl`, `attention.wgsl`,
-//! `loss.wgsl`; the CPU twins are the training crate's own functions, named in each file).
+//! update in WGSL (`train_matmul.wgsl`, `train_embed.wgsl`, `train_rope.wgsl`,
+//! `train_norm.wgsl`, `train_attention.wgsl`, `train_loss.wgsl`; the CPU twins are the training
+//! crate's own functions, named in each file).
 //!
 //! Batches are sampled on the CPU by the crate's [`BatchStream`] and uploaded with the step. A
 //! step is one command encoder, one compute pass and one `queue.submit`; its loss goes into a
