@@ -24,6 +24,7 @@ pub(crate) const LOSS: &str = wgsl!("train_loss.wgsl");
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kernel {
     Matmul,
+    MatmulSplit,
     Embed,
     TokenGrads,
     PositionGrads,
@@ -40,8 +41,9 @@ pub enum Kernel {
 }
 
 /// The (file, entry point) of every kernel, in [`Kernel`] order.
-const ENTRIES: [(&str, &str, &str); 14] = [
+const ENTRIES: [(&str, &str, &str); 15] = [
     ("train matmul", MATMUL, "main"),
+    ("train matmul", MATMUL, "split"),
     ("train embed", EMBED, "embed"),
     ("train embed", EMBED, "token_grads"),
     ("train embed", EMBED, "position_grads"),

@@ -18,6 +18,12 @@ use crate::gpu::{check_workgroups, GpuError};
 
 /// Invocations per workgroup of every kernel but `mean_loss` (keep in sync with the WGSL files).
 const WORKGROUP: usize = 64;
+/// Lanes of the kernels that give each output a workgroup, whose lanes share a long sum (keep in
+/// sync with LANES in the WGSL files).
+const SPLIT_LANES: usize = 64;
+/// Products summing at least this many terms get a workgroup per entry (`split`): the weights'
+/// gradients sum over every row of the batch, which one invocation would add up alone.
+const SPLIT_MIN_TERMS: usize = 128;
 /// Workgroups along x before a dispatch wraps into y (the WebGPU default limit is 65535).
 const ROW_GROUPS: usize = 32_768;
 
@@ -119,7 +125,11 @@ fn matmul(
         mask: u(mask),
         _pad: [0; 2],
     };
-    rec.push(list, Kernel::Matmul, op, m * n, z)
+    if k >= SPLIT_MIN_TERMS {
+        rec.push(list, Kernel::MatmulSplit, op, m * n * SPLIT_LANES, z)
+    } else {
+        rec.push(list, Kernel::Matmul, op, m * n, z)
+    }
 }
 
 /// Plain row-major (rows `width` apart) and transposed views of a matrix.
@@ -356,7 +366,7 @@ pub fn record_step(
         _pad: 0,
     };
     rec.push(list, Kernel::CrossEntropy, loss, rows, 1)?;
-    rec.push(list, Kernel::MeanLoss, loss, 1, 1)?;
+    rec.push(list, Kernel::MeanLoss, loss, SPLIT_LANES, 1)?;
 
     // Backward: the logits now hold their gradient.
     matmul(
@@ -370,7 +380,7 @@ pub fn record_step(
         NONE,
     )?;
     let sums = column_sums(arena.logits, classes, g(params.readout_bias));
-    rec.push(list, Kernel::ColumnSums, sums, classes, 1)?;
+    rec.push(list, Kernel::ColumnSums, sums, classes * SPLIT_LANES, 1)?;
     matmul(
         rec,
         list,
@@ -400,7 +410,7 @@ pub fn record_step(
                     o.norm2_gain,
                     o.norm2_bias,
                 );
-                rec.push(list, Kernel::NormBackwardColumns, op, d, 1)?;
+                rec.push(list, Kernel::NormBackwardColumns, op, d * SPLIT_LANES, 1)?;
                 rec.push(list, Kernel::NormBackwardRows, op, rows, 1)?;
             }
             matmul(
@@ -414,7 +424,7 @@ pub fn record_step(
                 NONE,
             )?;
             let sums = column_sums(grad_out, d, g(o.mlp_out_bias));
-            rec.push(list, Kernel::ColumnSums, sums, d, 1)?;
+            rec.push(list, Kernel::ColumnSums, sums, d * SPLIT_LANES, 1)?;
             matmul(
                 rec,
                 list,
@@ -436,7 +446,7 @@ pub fn record_step(
                 NONE,
             )?;
             let sums = column_sums(arena.grad_hidden, hid, g(o.mlp_in_bias));
-            rec.push(list, Kernel::ColumnSums, sums, hid, 1)?;
+            rec.push(list, Kernel::ColumnSums, sums, hid * SPLIT_LANES, 1)?;
             matmul(
                 rec,
                 list,
@@ -459,7 +469,7 @@ pub fn record_step(
                 o.norm1_gain,
                 o.norm1_bias,
             );
-            rec.push(list, Kernel::NormBackwardColumns, op, d, 1)?;
+            rec.push(list, Kernel::NormBackwardColumns, op, d * SPLIT_LANES, 1)?;
             rec.push(list, Kernel::NormBackwardRows, op, rows, 1)?;
         }
         matmul(
@@ -569,7 +579,8 @@ pub fn record_step(
     }
     let mut grads = embed;
     grads.x = u(arena.grad_x);
-    rec.push(list, Kernel::TokenGrads, grads, c.vocab * token_width, 1)?;
+    let outputs = c.vocab * token_width;
+    rec.push(list, Kernel::TokenGrads, grads, outputs * SPLIT_LANES, 1)?;
     if c.encoding == Encoding::Learned {
         rec.push(list, Kernel::PositionGrads, grads, c.train_length * d, 1)?;
     }

@@ -1,7 +1,8 @@
 // The training model's input: the token embedding plus the position scheme, and the gradients of
 // the token embedding and of the learned position table. One invocation per output entry.
 // CPU twins: pe_lab_train::model (Model::embed) and pe_lab_train::backward
-// (Model::embed_backward); the sums run in the same order (rows ascending).
+// (Model::embed_backward); the token embedding's sums run as trees over the rows, the position
+// table's in the CPU's order.
 
 // Mirrors EmbedOp in kernels.rs (keep in sync: field order, 64 bytes).
 struct Op {
@@ -37,6 +38,25 @@ fn invocation(group: vec3<u32>, groups: vec3<u32>, lane: u32) -> u32 {
     return (group.y * groups.x + group.x) * 64u + lane;
 }
 
+// Keep in sync with SPLIT_LANES in plan.rs (a power of two).
+const LANES: u32 = 64u;
+
+var<workgroup> partial: array<f32, LANES>;
+
+// The sums of the lanes' `values`, as trees (another order than the CPU's: agreement
+// within f32 rounding). Called in uniform control flow by every lane of the workgroup.
+fn reduce(lane: u32, value: f32) -> f32 {
+    partial[lane] = value;
+    workgroupBarrier();
+    for (var stride = LANES / 2u; stride > 0u; stride = stride / 2u) {
+        if lane < stride {
+            partial[lane] += partial[lane + stride];
+        }
+        workgroupBarrier();
+    }
+    return partial[0];
+}
+
 @compute @workgroup_size(64)
 fn embed(
     @builtin(workgroup_id) group: vec3<u32>,
@@ -64,25 +84,30 @@ fn embed(
     arena[op.x + index] = value;
 }
 
-@compute @workgroup_size(64)
+// One workgroup per (token, column): its lanes share the rows.
+@compute @workgroup_size(LANES)
 fn token_grads(
     @builtin(workgroup_id) group: vec3<u32>,
     @builtin(num_workgroups) groups: vec3<u32>,
     @builtin(local_invocation_index) lane: u32,
 ) {
-    let index = invocation(group, groups, lane);
+    // Uniform over the workgroup: the early return keeps the barriers in uniform control.
+    let index = group.y * groups.x + group.x;
     if index >= op.vocab * op.token_width {
         return;
     }
     let token = index / op.token_width;
     let c = index % op.token_width;
     var sum = 0.0;
-    for (var r = 0u; r < op.rows; r++) {
+    for (var r = lane; r < op.rows; r += LANES) {
         if ints[op.tokens + r] == token {
             sum += arena[op.x + r * op.d + c];
         }
     }
-    arena[op.table_grads + index] = sum;
+    let total = reduce(lane, sum);
+    if lane == 0u {
+        arena[op.table_grads + index] = total;
+    }
 }
 
 @compute @workgroup_size(64)

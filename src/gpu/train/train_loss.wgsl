@@ -1,6 +1,6 @@
 // The readout's softmax cross-entropy (one invocation per row: the row's loss term, and the
 // logits made their gradient (softmax − onehot)/count in place), the mean loss of the batch
-// (one invocation, summing the rows in order, into the step's slot of the loss ring) and Adam
+// (one workgroup, summing the rows as a tree, into the step's slot of the loss ring) and Adam
 // (one invocation per parameter).
 // CPU twins: pe_lab_train::model (Model::loss), pe_lab_train::backward (the logits' gradient) and
 // pe_lab_train::adam::Adam::update (the same operations in the same order).
@@ -91,19 +91,35 @@ fn cross_entropy(
     arena[op.row_loss + r] = log(sum) - (logit - largest);
 }
 
-@compute @workgroup_size(1)
-fn mean_loss() {
+// Keep in sync with SPLIT_LANES in plan.rs (a power of two).
+const LANES: u32 = 64u;
+
+var<workgroup> partial: array<f32, LANES>;
+
+// One workgroup: the lanes share the rows, then their sums are added as a tree.
+@compute @workgroup_size(LANES)
+fn mean_loss(@builtin(local_invocation_index) lane: u32) {
     var total = 0.0;
-    for (var r = 0u; r < op.rows; r++) {
+    for (var r = lane; r < op.rows; r += LANES) {
         if ints[op.targets + r] != NO_TARGET {
             total += arena[op.row_loss + r];
         }
     }
-    var loss = 0.0;
-    if step.count > 0.0 {
-        loss = total / step.count;
+    partial[lane] = total;
+    workgroupBarrier();
+    for (var stride = LANES / 2u; stride > 0u; stride = stride / 2u) {
+        if lane < stride {
+            partial[lane] += partial[lane + stride];
+        }
+        workgroupBarrier();
     }
-    arena[op.losses + step.loss_slot] = loss;
+    if lane == 0u {
+        var loss = 0.0;
+        if step.count > 0.0 {
+            loss = partial[0] / step.count;
+        }
+        arena[op.losses + step.loss_slot] = loss;
+    }
 }
 
 @compute @workgroup_size(64)

@@ -1,7 +1,7 @@
 // Post-norm LayerNorm of the training model, forward and backward, and the column sums that give
-// the biases' gradients. One invocation per row (forward, backward rows) or per column (sums).
-// CPU twins: pe_lab_train::linalg::{layer_norm, layer_norm_backward, sum_rows}; every sum runs in
-// the CPU's order (columns ascending within a row, rows ascending within a column).
+// the biases' gradients. One invocation per row (forward, backward rows: the sums in the CPU's
+// order, columns ascending) or one workgroup per column (the sums over rows, as trees).
+// CPU twins: pe_lab_train::linalg::{layer_norm, layer_norm_backward, sum_rows}.
 
 // Mirrors NormOp in kernels.rs (keep in sync: field order, 48 bytes).
 struct Op {
@@ -28,6 +28,28 @@ struct Op {
 
 fn invocation(group: vec3<u32>, groups: vec3<u32>, lane: u32) -> u32 {
     return (group.y * groups.x + group.x) * 64u + lane;
+}
+
+// Keep in sync with SPLIT_LANES in plan.rs (a power of two).
+const LANES: u32 = 64u;
+
+var<workgroup> partial: array<f32, LANES>;
+var<workgroup> partial2: array<f32, LANES>;
+
+// The sums of the lanes' `first` and `second`, as trees (another order than the CPU's: agreement
+// within f32 rounding). Called in uniform control flow by every lane of the workgroup.
+fn reduce(lane: u32, first: f32, second: f32) -> vec2<f32> {
+    partial[lane] = first;
+    partial2[lane] = second;
+    workgroupBarrier();
+    for (var stride = LANES / 2u; stride > 0u; stride = stride / 2u) {
+        if lane < stride {
+            partial[lane] += partial[lane + stride];
+            partial2[lane] += partial2[lane + stride];
+        }
+        workgroupBarrier();
+    }
+    return vec2<f32>(partial[0], partial2[0]);
 }
 
 @compute @workgroup_size(64)
@@ -61,26 +83,31 @@ fn forward(
     }
 }
 
-// The gain's and bias's gradients; must run before `backward_rows` rewrites the gradient.
-@compute @workgroup_size(64)
+// The gain's and bias's gradients, one workgroup per column (its lanes share the rows); must run
+// before `backward_rows` rewrites the gradient.
+@compute @workgroup_size(LANES)
 fn backward_columns(
     @builtin(workgroup_id) group: vec3<u32>,
     @builtin(num_workgroups) groups: vec3<u32>,
     @builtin(local_invocation_index) lane: u32,
 ) {
-    let c = invocation(group, groups, lane);
+    // Uniform over the workgroup: the early return keeps the barriers in uniform control.
+    let c = group.y * groups.x + group.x;
     if c >= op.d {
         return;
     }
     var gain = 0.0;
     var bias = 0.0;
-    for (var r = 0u; r < op.rows; r++) {
+    for (var r = lane; r < op.rows; r += LANES) {
         let g = arena[op.x + r * op.d + c];
         gain += g * arena[op.hat + r * op.d + c];
         bias += g;
     }
-    arena[op.gain_grads + c] = gain;
-    arena[op.bias_grads + c] = bias;
+    let sums = reduce(lane, gain, bias);
+    if lane == 0u {
+        arena[op.gain_grads + c] = sums.x;
+        arena[op.bias_grads + c] = sums.y;
+    }
 }
 
 @compute @workgroup_size(64)
@@ -112,20 +139,24 @@ fn backward_rows(
     }
 }
 
-// bias_grads[c] = Σ_r x[r, c] (a bias's gradient: the rows of the output's gradient summed).
-@compute @workgroup_size(64)
+// bias_grads[c] = Σ_r x[r, c] (a bias's gradient: the rows of the output's gradient summed),
+// one workgroup per column.
+@compute @workgroup_size(LANES)
 fn column_sums(
     @builtin(workgroup_id) group: vec3<u32>,
     @builtin(num_workgroups) groups: vec3<u32>,
     @builtin(local_invocation_index) lane: u32,
 ) {
-    let c = invocation(group, groups, lane);
+    let c = group.y * groups.x + group.x;
     if c >= op.d {
         return;
     }
     var sum = 0.0;
-    for (var r = 0u; r < op.rows; r++) {
+    for (var r = lane; r < op.rows; r += LANES) {
         sum += arena[op.x + r * op.d + c];
     }
-    arena[op.bias_grads + c] = sum;
+    let sums = reduce(lane, sum, 0.0);
+    if lane == 0u {
+        arena[op.bias_grads + c] = sums.x;
+    }
 }
