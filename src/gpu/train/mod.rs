@@ -14,6 +14,7 @@
 //!
 //! Native only (tests on lavapipe, the benchmark on a real GPU): reading the losses back blocks.
 
+mod backward;
 mod kernels;
 mod layout;
 mod plan;
