@@ -59,8 +59,8 @@ const ENTRIES: [(&str, &str, &str); 15] = [
     ("train loss", LOSS, "adam"),
 ];
 
-/// Mirrors `Op` in train_matmul.wgsl (keep in sync: field order, 96 bytes). Offsets and strides are in
-/// f32 entries of the arena; `outer`/`inner` are the strides of z / inner and z % inner.
+/// Mirrors `Op` in train_matmul.wgsl (keep in sync: field order, 96 bytes). Offsets and strides
+/// are in f32 entries of the arena; `outer`/`inner` are the strides of z / inner and z % inner.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, Pod, Zeroable)]
 pub struct MatmulOp {

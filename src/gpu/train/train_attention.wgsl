@@ -1,6 +1,6 @@
 // The training model's attention softmax, forward and backward, one invocation per (sequence,
-// head, query) row of n keys. The scores q·kᵀ come from train_matmul.wgsl; here they are scaled by
-// 1/√d_head, biased (ALiBi), masked (causal: keys after the query get weight exactly 0) and
+// head, query) row of n keys. The scores q·kᵀ come from train_matmul.wgsl; here they are scaled
+// by 1/√d_head, biased (ALiBi), masked (causal: keys after the query get weight exactly 0) and
 // normalised. Backward: ds_j = α_j (g_j − Σ_l α_l g_l)/√d_head, 0 on masked keys.
 // CPU twin: pe_lab_train::attention::{forward, backward} (the same sums in the same order).
 
