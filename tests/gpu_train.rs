@@ -12,8 +12,9 @@ use std::sync::{Mutex, OnceLock};
 
 use pe_lab::gpu::train::{supports, GpuTrainError, GpuTrainer};
 use pe_lab::gpu::{GpuContext, GpuError};
+use pe_lab_train::config::MAX_STEPS;
 use pe_lab_train::{
-    Batch, BatchStream, Encoding, Model, TrainConfig, TrainError, Trainer, Workspace,
+    Batch, BatchStream, Encoding, Model, Task, TrainConfig, TrainError, Trainer, Workspace,
 };
 
 static CONTEXT: OnceLock<Option<Mutex<GpuContext>>> = OnceLock::new();
@@ -125,6 +126,14 @@ fn one_step_gradients_match_the_cpu_backward() {
             };
             check_gradients(context, variant);
         }
+        // Another task (8 classes, a target at every position) through the MLP without LayerNorm.
+        let histogram = TrainConfig {
+            task: Task::Histogram,
+            mlp: true,
+            layer_norm: false,
+            ..config(Encoding::Sinusoidal)
+        };
+        check_gradients(context, histogram);
     });
 }
 
@@ -222,10 +231,15 @@ fn unsupported_encodings_and_bad_sizes_are_typed_errors() {
             let expected = Trainer::new(bad.clone()).unwrap_err();
             assert!(matches!(expected, TrainError::OutOfRange(_)));
             assert_eq!(build(bad, 10).unwrap_err(), GpuTrainError::Config(expected));
-            assert_eq!(
-                build(config(Encoding::None), 0).unwrap_err(),
-                GpuTrainError::NoReadback
-            );
+            for every in [0, usize::MAX] {
+                assert_eq!(
+                    build(config(Encoding::None), every).unwrap_err(),
+                    GpuTrainError::ReadbackEvery {
+                        requested: every,
+                        limit: MAX_STEPS
+                    }
+                );
+            }
             // The largest model in range needs an arena larger than one storage binding of the
             // WebGPU defaults (128 MiB): a typed error where the device's limit is that small.
             let largest = TrainConfig {

@@ -20,6 +20,7 @@ mod layout;
 mod plan;
 
 use pe_lab_train::adam::{BETA1, BETA2, EPSILON};
+use pe_lab_train::config::MAX_STEPS;
 use pe_lab_train::encodings::Encoding;
 use pe_lab_train::params::ParamLayout;
 use pe_lab_train::tasks::NO_TARGET;
@@ -36,8 +37,8 @@ use super::{check_storage_size, read_f32, uniform_buffer, GpuError};
 pub enum GpuTrainError {
     #[error("the {} encoding is not implemented by the GPU trainer", .0.link_name())]
     Unsupported(Encoding),
-    #[error("the loss must be read back at least every step (readback_every = 0)")]
-    NoReadback,
+    #[error("the loss is read back every 1 to {limit} steps, not every {requested}")]
+    ReadbackEvery { requested: usize, limit: usize },
     #[error(transparent)]
     Config(#[from] TrainError),
     #[error(transparent)]
@@ -98,8 +99,12 @@ impl GpuTrainer {
         if !supports(config.encoding) {
             return Err(GpuTrainError::Unsupported(config.encoding));
         }
-        if readback_every == 0 {
-            return Err(GpuTrainError::NoReadback);
+        // The ring holds one loss per step between readbacks: at most a whole run's.
+        if readback_every == 0 || readback_every > MAX_STEPS {
+            return Err(GpuTrainError::ReadbackEvery {
+                requested: readback_every,
+                limit: MAX_STEPS,
+            });
         }
         let limits = device.limits();
         let params = ParamLayout::new(&config);
@@ -219,6 +224,11 @@ impl GpuTrainer {
 
     pub fn steps_done(&self) -> usize {
         self.steps_done
+    }
+
+    /// Whether the configured number of steps has been taken (stepping on is allowed).
+    pub fn is_done(&self) -> bool {
+        self.steps_done >= self.config.steps
     }
 
     /// The loss of every step read back so far, in order (each the batch's loss before its
