@@ -112,7 +112,12 @@ fn one_step_gradients_match_the_cpu_backward() {
             check_gradients(context, config(encoding));
         }
         // The MLP, the causal mask and no LayerNorm, on the schemes that treat them differently.
-        for encoding in [Encoding::Learned, Encoding::Rope, Encoding::Alibi] {
+        for encoding in [
+            Encoding::Learned,
+            Encoding::Rope,
+            Encoding::Alibi,
+            Encoding::T5,
+        ] {
             let variant = TrainConfig {
                 mlp: true,
                 causal: true,
@@ -216,7 +221,7 @@ fn unsupported_encodings_and_bad_sizes_are_typed_errors() {
                 .into_iter()
                 .filter(|&e| !supports(e))
                 .collect();
-            assert_eq!(unsupported, [Encoding::Conv, Encoding::T5, Encoding::Shaw]);
+            assert_eq!(unsupported, [Encoding::Conv, Encoding::Shaw]);
             for encoding in unsupported {
                 let error = build(config(encoding), 10).unwrap_err();
                 assert_eq!(error, GpuTrainError::Unsupported(encoding));

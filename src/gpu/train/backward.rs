@@ -2,7 +2,7 @@
 //! through the readout and every layer to the embedding's input gradient, each weight's gradient
 //! written once (no clearing is needed).
 
-use pe_lab_train::encodings::Encoding;
+use pe_lab_train::encodings::{relative_rows, Encoding};
 
 use super::kernels::{Kernel, ACCUMULATE, ADDEND, MASK};
 use super::plan::{plain, transposed, Shape, Sink, NONE, SPLIT_LANES};
@@ -139,8 +139,12 @@ pub(super) fn backward(sh: &Shape<'_>, sink: &mut Sink<'_, '_>) -> Result<(), Gp
             per_head,
             NONE,
         )?;
-        let backward = sh.softmax(layer.weights, arena.grad_scores);
+        let backward = sh.softmax(l, layer.weights, arena.grad_scores);
         sink.push(Kernel::SoftmaxBackward, backward, c.batch * heads * n, 1)?;
+        if c.encoding == Encoding::T5 {
+            let outputs = heads * relative_rows(c.encoding);
+            sink.push(Kernel::BiasGrads, backward, outputs * SPLIT_LANES, 1)?;
+        }
         sink.matmul(
             sh.squares(arena.grad_scores),
             sh.head_rows(k),

@@ -35,13 +35,14 @@ pub enum Kernel {
     ColumnSums,
     SoftmaxForward,
     SoftmaxBackward,
+    BiasGrads,
     CrossEntropy,
     MeanLoss,
     Adam,
 }
 
 /// The (file, entry point) of every kernel, in [`Kernel`] order.
-const ENTRIES: [(&str, &str, &str); 15] = [
+const ENTRIES: [(&str, &str, &str); 16] = [
     ("train matmul", MATMUL, "main"),
     ("train matmul", MATMUL, "split"),
     ("train embed", EMBED, "embed"),
@@ -54,6 +55,7 @@ const ENTRIES: [(&str, &str, &str); 15] = [
     ("train norm", NORM, "column_sums"),
     ("train attention", ATTENTION, "forward"),
     ("train attention", ATTENTION, "backward"),
+    ("train attention", ATTENTION, "bias_grads"),
     ("train loss", LOSS, "cross_entropy"),
     ("train loss", LOSS, "mean_loss"),
     ("train loss", LOSS, "adam"),
@@ -150,7 +152,7 @@ pub struct NormOp {
     pub _pad: [u32; 2],
 }
 
-/// Mirrors `Op` in train_attention.wgsl (keep in sync: field order, 48 bytes).
+/// Mirrors `Op` in train_attention.wgsl (keep in sync: field order, 64 bytes).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, Pod, Zeroable)]
 pub struct SoftmaxOp {
@@ -160,12 +162,20 @@ pub struct SoftmaxOp {
     pub causal: u32,
     pub weights: u32,
     pub grads: u32,
-    pub alibi: u32,
+    pub bias_mode: u32,
     pub bias: u32,
     pub table_length: u32,
     pub scale: f32,
-    pub _pad: [u32; 2],
+    pub bias_grads: u32,
+    pub buckets: u32,
+    pub offset_rows: u32,
+    pub _pad: [u32; 3],
 }
+
+/// `SoftmaxOp::bias_mode`, as in train_attention.wgsl.
+pub const NO_BIAS: u32 = 0;
+pub const ALIBI_BIAS: u32 = 1;
+pub const T5_BIAS: u32 = 2;
 
 /// Mirrors `Op` in train_loss.wgsl (keep in sync: field order, 48 bytes).
 #[repr(C)]

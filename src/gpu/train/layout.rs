@@ -55,6 +55,10 @@ pub struct ArenaLayout {
     pub total: usize,
     /// The fixed tables' values, to upload at their offsets.
     pub tables: Vec<(usize, Vec<f32>)>,
+    /// Where T5's bucket of every offset j − i starts in the tokens-and-targets buffer (after
+    /// them), and its values (index j − i + length_max − 1).
+    pub offset_rows_at: usize,
+    pub offset_rows: Vec<u32>,
 }
 
 impl ArenaLayout {
@@ -93,6 +97,12 @@ impl ArenaLayout {
             Vec::new()
         };
         let alibi = take(alibi_values.len());
+        // Buckets are below 32.
+        let offset_rows = position_tables
+            .offset_row
+            .iter()
+            .map(|&row| row as u32)
+            .collect();
         tables.push((alibi, alibi_values));
         let block = rows_max * d;
         let embedded = take(block);
@@ -152,6 +162,8 @@ impl ArenaLayout {
             losses,
             total: next,
             tables,
+            offset_rows_at: 2 * rows_max,
+            offset_rows,
         }
     }
 

@@ -9,8 +9,8 @@
 //! ring of `readback_every` slots on the GPU, which is read back when it is full (and by
 //! [`GpuTrainer::finish`]), so that steps pipeline between readbacks.
 //!
-//! Encodings: `none`, `sinusoidal`, `concat`, `learned`, `rope` and `alibi`; the others (`conv`,
-//! `t5`, `shaw`) give [`GpuTrainError::Unsupported`].
+//! Encodings: `none`, `sinusoidal`, `concat`, `learned`, `rope`, `alibi` and `t5`; the others
+//! (`conv`, `shaw`) give [`GpuTrainError::Unsupported`].
 //!
 //! Native only (tests on lavapipe, the benchmark on a real GPU): reading the losses back blocks.
 
@@ -55,6 +55,7 @@ pub fn supports(encoding: Encoding) -> bool {
             | Encoding::Learned
             | Encoding::Rope
             | Encoding::Alibi
+            | Encoding::T5
     )
 }
 
@@ -141,7 +142,8 @@ impl GpuTrainer {
         });
         let ints = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("train tokens and targets"),
-            size: (2 * arena_layout.rows_max as u64 * 4).next_multiple_of(16),
+            size: ((2 * arena_layout.rows_max + arena_layout.offset_rows.len()) as u64 * 4)
+                .next_multiple_of(16),
             usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
@@ -159,6 +161,9 @@ impl GpuTrainer {
         );
         let initial: Vec<f32> = params.initial_values(config.seed);
         queue.write_buffer(&arena, 0, bytemuck::cast_slice(&initial));
+        let offset_rows_at = arena_layout.offset_rows_at as u64 * 4;
+        let offset_rows = bytemuck::cast_slice(&arena_layout.offset_rows);
+        queue.write_buffer(&ints, offset_rows_at, offset_rows);
         for (offset, values) in &arena_layout.tables {
             if !values.is_empty() {
                 queue.write_buffer(&arena, *offset as u64 * 4, bytemuck::cast_slice(values));

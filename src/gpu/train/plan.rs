@@ -4,14 +4,15 @@
 //! length's list. The backward pass's dispatches are in `backward.rs`.
 
 use bytemuck::Pod;
-use pe_lab_train::encodings::Encoding;
+use pe_lab_train::encodings::{relative_rows, Encoding};
 use pe_lab_train::linalg::NORM_EPSILON;
 use pe_lab_train::params::ParamLayout;
 use pe_lab_train::TrainConfig;
 
 use super::backward::backward;
 use super::kernels::{
-    EmbedOp, Kernel, LossOp, MatmulOp, NormOp, RopeOp, SoftmaxOp, ADDEND, BIAS, OP_SLOT, RELU,
+    EmbedOp, Kernel, LossOp, MatmulOp, NormOp, RopeOp, SoftmaxOp, ADDEND, ALIBI_BIAS, BIAS,
+    NO_BIAS, OP_SLOT, RELU, T5_BIAS,
 };
 use super::layout::ArenaLayout;
 use crate::gpu::{check_workgroups, GpuError};
@@ -214,8 +215,15 @@ impl Shape<'_> {
         }
     }
 
-    pub fn softmax(&self, weights: usize, grads: usize) -> SoftmaxOp {
+    /// Layer `l`'s softmax over the scores at `weights` (and their gradient at `grads`).
+    pub fn softmax(&self, l: usize, weights: usize, grads: usize) -> SoftmaxOp {
         let c = self.config;
+        let relative = self.params.layers[l].relative_key;
+        let (bias_mode, bias, bias_grads) = match c.encoding {
+            Encoding::Alibi => (ALIBI_BIAS, self.arena.alibi, 0),
+            Encoding::T5 => (T5_BIAS, self.p(relative), self.g(relative)),
+            _ => (NO_BIAS, 0, 0),
+        };
         SoftmaxOp {
             rows: self.u(c.batch * c.heads * self.n),
             n: self.u(self.n),
@@ -223,11 +231,14 @@ impl Shape<'_> {
             causal: u32::from(c.causal),
             weights: self.u(weights),
             grads: self.u(grads),
-            alibi: u32::from(c.encoding == Encoding::Alibi),
-            bias: self.u(self.arena.alibi),
+            bias_mode,
+            bias: self.u(bias),
             table_length: self.u(self.arena.length_max),
             scale: (1.0 / (c.head_width() as f64).sqrt()) as f32,
-            _pad: [0; 2],
+            bias_grads: self.u(bias_grads),
+            buckets: self.u(relative_rows(c.encoding)),
+            offset_rows: self.u(self.arena.offset_rows_at),
+            _pad: [0; 3],
         }
     }
 
@@ -356,7 +367,7 @@ fn forward(sh: &Shape<'_>, sink: &mut Sink<'_, '_>) -> Result<EmbedOp, GpuError>
             per_head,
             NONE,
         )?;
-        let forward = sh.softmax(layer.weights, 0);
+        let forward = sh.softmax(l, layer.weights, 0);
         sink.push(Kernel::SoftmaxForward, forward, c.batch * heads * n, 1)?;
         let attended = (layer.attended, d, n * d, dh);
         let weights = sh.squares(layer.weights);

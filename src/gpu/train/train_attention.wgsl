@@ -1,10 +1,12 @@
 // The training model's attention softmax, forward and backward, one invocation per (sequence,
 // head, query) row of n keys. The scores q·kᵀ come from train_matmul.wgsl; here they are scaled
-// by 1/√d_head, biased (ALiBi), masked (causal: keys after the query get weight exactly 0) and
-// normalised. Backward: ds_j = α_j (g_j − Σ_l α_l g_l)/√d_head, 0 on masked keys.
-// CPU twin: pe_lab_train::attention::{forward, backward} (the same sums in the same order).
+// by 1/√d_head, biased (ALiBi, T5), masked (causal: keys after the query get weight exactly 0)
+// and normalised. Backward: ds_j = α_j (g_j − Σ_l α_l g_l)/√d_head, 0 on masked keys; T5's bias
+// gradients, one workgroup per (head, bucket).
+// CPU twin: pe_lab_train::attention::{forward, backward} (the same sums in the same order, but
+// T5's bias gradients, summed as trees).
 
-// Mirrors SoftmaxOp in kernels.rs (keep in sync: field order, 48 bytes).
+// Mirrors SoftmaxOp in kernels.rs (keep in sync: field order, 64 bytes).
 struct Op {
     // sequences · heads · n rows of n entries each.
     rows: u32,
@@ -15,20 +17,37 @@ struct Op {
     weights: u32,
     // The weights' gradient, made the scores' in place (backward).
     grads: u32,
-    // ALiBi's heads × table_length × table_length biases, when `alibi` ≠ 0.
-    alibi: u32,
+    // 0: no bias; 1: ALiBi's fixed heads × table_length × table_length biases at `bias`; 2: T5's
+    // learned heads × buckets biases at `bias` (their gradient at `bias_grads`), the bucket of
+    // offset j − i at ints[offset_rows + j + table_length − 1 − i].
+    bias_mode: u32,
     bias: u32,
     table_length: u32,
     scale: f32,
+    bias_grads: u32,
+    buckets: u32,
+    offset_rows: u32,
     _pad0: u32,
     _pad1: u32,
+    _pad2: u32,
 }
 
 @group(0) @binding(0) var<uniform> op: Op;
 @group(0) @binding(2) var<storage, read_write> arena: array<f32>;
+@group(0) @binding(3) var<storage, read> ints: array<u32>;
+
+// Keep in sync with SPLIT_LANES in plan.rs (a power of two).
+const LANES: u32 = 64u;
+
+var<workgroup> partial: array<f32, LANES>;
 
 fn invocation(group: vec3<u32>, groups: vec3<u32>, lane: u32) -> u32 {
     return (group.y * groups.x + group.x) * 64u + lane;
+}
+
+// T5's bucket of query i and key j.
+fn bucket(i: u32, j: u32) -> u32 {
+    return ints[op.offset_rows + j + op.table_length - 1u - i];
 }
 
 fn keys(i: u32) -> u32 {
@@ -54,8 +73,10 @@ fn forward(
     let valid = keys(i);
     for (var j = 0u; j < valid; j++) {
         var s = arena[at + j] * op.scale;
-        if op.alibi != 0u {
+        if op.bias_mode == 1u {
             s += arena[op.bias + (h * op.table_length + i) * op.table_length + j];
+        } else if op.bias_mode == 2u {
+            s += arena[op.bias + h * op.buckets + bucket(i, j)];
         }
         arena[at + j] = s;
     }
@@ -101,5 +122,45 @@ fn backward(
     }
     for (var j = valid; j < op.n; j++) {
         arena[g + j] = 0.0;
+    }
+}
+
+// T5's bias gradients: one workgroup per (head, bucket), its lanes sharing the scores'
+// gradients of that head (masked keys' are 0). The CPU adds the gradients before their 1/√d_head
+// scaling; here the scaled ones are divided by it (agreement within f32 rounding).
+@compute @workgroup_size(LANES)
+fn bias_grads(
+    @builtin(workgroup_id) group: vec3<u32>,
+    @builtin(num_workgroups) groups: vec3<u32>,
+    @builtin(local_invocation_index) lane: u32,
+) {
+    // Uniform over the workgroup: the early return keeps the barriers in uniform control.
+    let index = group.y * groups.x + group.x;
+    if index >= op.heads * op.buckets {
+        return;
+    }
+    let h = index / op.buckets;
+    let wanted = index % op.buckets;
+    let square = op.n * op.n;
+    let sequences = op.rows / (op.heads * op.n);
+    var sum = 0.0;
+    for (var e = lane; e < sequences * square; e += LANES) {
+        let b = e / square;
+        let i = (e % square) / op.n;
+        let j = e % op.n;
+        if bucket(i, j) == wanted {
+            sum += arena[op.grads + (b * op.heads + h) * square + i * op.n + j];
+        }
+    }
+    partial[lane] = sum;
+    workgroupBarrier();
+    for (var stride = LANES / 2u; stride > 0u; stride = stride / 2u) {
+        if lane < stride {
+            partial[lane] += partial[lane + stride];
+        }
+        workgroupBarrier();
+    }
+    if lane == 0u {
+        arena[op.bias_grads + index] = partial[0] / op.scale;
     }
 }
