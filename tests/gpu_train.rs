@@ -114,6 +114,7 @@ fn one_step_gradients_match_the_cpu_backward() {
         // The MLP, the causal mask and no LayerNorm, on the schemes that treat them differently.
         for encoding in [
             Encoding::Learned,
+            Encoding::Conv,
             Encoding::Rope,
             Encoding::Alibi,
             Encoding::T5,
@@ -221,7 +222,7 @@ fn unsupported_encodings_and_bad_sizes_are_typed_errors() {
                 .into_iter()
                 .filter(|&e| !supports(e))
                 .collect();
-            assert_eq!(unsupported, [Encoding::Conv, Encoding::Shaw]);
+            assert_eq!(unsupported, [Encoding::Shaw]);
             for encoding in unsupported {
                 let error = build(config(encoding), 10).unwrap_err();
                 assert_eq!(error, GpuTrainError::Unsupported(encoding));

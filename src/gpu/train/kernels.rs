@@ -28,6 +28,8 @@ pub enum Kernel {
     Embed,
     TokenGrads,
     PositionGrads,
+    ConvWeightGrads,
+    ConvInputGrads,
     Rope,
     NormForward,
     NormBackwardColumns,
@@ -42,12 +44,14 @@ pub enum Kernel {
 }
 
 /// The (file, entry point) of every kernel, in [`Kernel`] order.
-const ENTRIES: [(&str, &str, &str); 16] = [
+const ENTRIES: [(&str, &str, &str); 18] = [
     ("train matmul", MATMUL, "main"),
     ("train matmul", MATMUL, "split"),
     ("train embed", EMBED, "embed"),
     ("train embed", EMBED, "token_grads"),
     ("train embed", EMBED, "position_grads"),
+    ("train embed", EMBED, "conv_weight_grads"),
+    ("train embed", EMBED, "conv_input_grads"),
     ("train rope", ROPE, "main"),
     ("train norm", NORM, "forward"),
     ("train norm", NORM, "backward_columns"),
@@ -115,7 +119,9 @@ pub struct EmbedOp {
     pub x: u32,
     pub vocab: u32,
     pub tokens: u32,
-    pub _pad: [u32; 3],
+    pub conv: u32,
+    pub conv_grads: u32,
+    pub embedded_grads: u32,
 }
 
 /// Mirrors `Op` in train_rope.wgsl (keep in sync: field order, 48 bytes).

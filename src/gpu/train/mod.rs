@@ -9,8 +9,7 @@
 //! ring of `readback_every` slots on the GPU, which is read back when it is full (and by
 //! [`GpuTrainer::finish`]), so that steps pipeline between readbacks.
 //!
-//! Encodings: `none`, `sinusoidal`, `concat`, `learned`, `rope`, `alibi` and `t5`; the others
-//! (`conv`, `shaw`) give [`GpuTrainError::Unsupported`].
+//! Encodings: every scheme but `shaw`, which gives [`GpuTrainError::Unsupported`].
 //!
 //! Native only (tests on lavapipe, the benchmark on a real GPU): reading the losses back blocks.
 
@@ -56,6 +55,7 @@ pub fn supports(encoding: Encoding) -> bool {
             | Encoding::Rope
             | Encoding::Alibi
             | Encoding::T5
+            | Encoding::Conv
     )
 }
 

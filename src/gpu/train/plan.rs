@@ -4,7 +4,7 @@
 //! length's list. The backward pass's dispatches are in `backward.rs`.
 
 use bytemuck::Pod;
-use pe_lab_train::encodings::{relative_rows, Encoding};
+use pe_lab_train::encodings::{relative_rows, Encoding, CONV_KERNEL};
 use pe_lab_train::linalg::NORM_EPSILON;
 use pe_lab_train::params::ParamLayout;
 use pe_lab_train::TrainConfig;
@@ -304,6 +304,15 @@ pub fn record_step(
     let token_width = d - c.encoding.appended_width(d);
     let mut grads = embed;
     grads.x = sh.u(arena.grad_x);
+    if c.encoding == Encoding::Conv {
+        let sums = sh.column_sums(arena.grad_x, d, sh.g(params.conv_bias));
+        sink.push(Kernel::ColumnSums, sums, d * SPLIT_LANES, 1)?;
+        let outputs = CONV_KERNEL * d;
+        sink.push(Kernel::ConvWeightGrads, grads, outputs * SPLIT_LANES, 1)?;
+        sink.push(Kernel::ConvInputGrads, grads, sh.rows * d, 1)?;
+        // The token embeddings' gradient is the convolution's input's.
+        grads.x = sh.u(arena.grad_mid);
+    }
     let outputs = c.vocab * token_width;
     sink.push(Kernel::TokenGrads, grads, outputs * SPLIT_LANES, 1)?;
     if c.encoding == Encoding::Learned {
@@ -324,6 +333,7 @@ fn forward(sh: &Shape<'_>, sink: &mut Sink<'_, '_>) -> Result<EmbedOp, GpuError>
         Encoding::Sinusoidal => (1, arena.sinusoid, arena.length_max),
         Encoding::Concat => (2, arena.sinusoid, arena.length_max),
         Encoding::Learned => (1, sh.p(params.position_table), c.train_length),
+        Encoding::Conv => (3, 0, 0),
         _ => (0, 0, 0),
     };
     let embed = EmbedOp {
@@ -340,7 +350,9 @@ fn forward(sh: &Shape<'_>, sink: &mut Sink<'_, '_>) -> Result<EmbedOp, GpuError>
         x: sh.u(arena.embedded),
         vocab: sh.u(c.vocab),
         tokens: 0,
-        _pad: [0; 3],
+        conv: sh.u(sh.p(params.conv_weight)),
+        conv_grads: sh.u(sh.g(params.conv_weight)),
+        embedded_grads: sh.u(arena.grad_mid),
     };
     sink.push(Kernel::Embed, embed, rows * d, 1)?;
     for (l, layer) in arena.layers.iter().enumerate() {

@@ -18,17 +18,22 @@ struct Op {
     position: u32,
     position_grads: u32,
     position_rows: u32,
-    // 0: nothing added, 1: a table added, 2: a table appended.
+    // 0: nothing added, 1: a table added, 2: a table appended, 3: the convolution added.
     mode: u32,
     // The states' first row (forward: written; backward: the gradient read).
     x: u32,
     vocab: u32,
     // Where the tokens start in `ints`.
     tokens: u32,
-    _pad0: u32,
-    _pad1: u32,
-    _pad2: u32,
+    // `conv`: the CONV_KERNEL × d weights (the d biases follow them), the weights' gradient, and
+    // the gradient of the token embeddings (conv_input_grads writes it).
+    conv: u32,
+    conv_grads: u32,
+    embedded_grads: u32,
 }
+
+// Keep in sync with CONV_KERNEL in pe_lab_train::encodings (offsets −1, 0, +1).
+const CONV_KERNEL: u32 = 3u;
 
 @group(0) @binding(0) var<uniform> op: Op;
 @group(0) @binding(2) var<storage, read_write> arena: array<f32>;
@@ -81,7 +86,79 @@ fn embed(
         let appended = op.d - op.token_width;
         value = arena[op.position + i * appended + c - op.token_width];
     }
+    if op.mode == 3u {
+        // x = e + bias + Σ_o w_o ⊙ e(i + o − 1), zero padded, in the CPU's order.
+        value += arena[op.conv + CONV_KERNEL * op.d + c];
+        let first = r - i;
+        for (var o = 0u; o < CONV_KERNEL; o++) {
+            let source = i + o;
+            if source >= 1u && source - 1u < op.n {
+                let neighbour = ints[op.tokens + first + source - 1u];
+                let e = arena[op.table + neighbour * op.token_width + c];
+                value += arena[op.conv + o * op.d + c] * e;
+            }
+        }
+    }
     arena[op.x + index] = value;
+}
+
+// `conv`: the weights' gradient, one workgroup per (offset, channel) whose lanes share the rows:
+// Σ_rows e(i + o − 1)[c] · g[i][c].
+@compute @workgroup_size(LANES)
+fn conv_weight_grads(
+    @builtin(workgroup_id) group: vec3<u32>,
+    @builtin(num_workgroups) groups: vec3<u32>,
+    @builtin(local_invocation_index) lane: u32,
+) {
+    // Uniform over the workgroup: the early return keeps the barriers in uniform control.
+    let index = group.y * groups.x + group.x;
+    if index >= CONV_KERNEL * op.d {
+        return;
+    }
+    let o = index / op.d;
+    let c = index % op.d;
+    var sum = 0.0;
+    for (var r = lane; r < op.rows; r += LANES) {
+        let i = r % op.n;
+        let source = i + o;
+        if source >= 1u && source - 1u < op.n {
+            let neighbour = ints[op.tokens + r - i + source - 1u];
+            let e = arena[op.table + neighbour * op.token_width + c];
+            sum += e * arena[op.x + r * op.d + c];
+        }
+    }
+    let total = reduce(lane, sum);
+    if lane == 0u {
+        arena[op.conv_grads + index] = total;
+    }
+}
+
+// `conv`: the token embeddings' gradient, g[s] + Σ_o w_o ⊙ g[s + 1 − o] (zero padded), the
+// terms in the CPU's order (queries ascending).
+@compute @workgroup_size(64)
+fn conv_input_grads(
+    @builtin(workgroup_id) group: vec3<u32>,
+    @builtin(num_workgroups) groups: vec3<u32>,
+    @builtin(local_invocation_index) lane: u32,
+) {
+    let index = invocation(group, groups, lane);
+    if index >= op.rows * op.d {
+        return;
+    }
+    let r = index / op.d;
+    let c = index % op.d;
+    let s = r % op.n;
+    var value = arena[op.x + index];
+    for (var step = 0u; step < CONV_KERNEL; step++) {
+        // o = CONV_KERNEL − 1 − step: query i = s + 1 − o ascending.
+        let o = CONV_KERNEL - 1u - step;
+        let i = s + 1u;
+        if i >= o && i - o < op.n {
+            let query = r - s + i - o;
+            value += arena[op.conv + o * op.d + c] * arena[op.x + query * op.d + c];
+        }
+    }
+    arena[op.embedded_grads + index] = value;
 }
 
 // One workgroup per (token, column): its lanes share the rows.
