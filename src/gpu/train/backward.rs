@@ -139,11 +139,18 @@ pub(super) fn backward(sh: &Shape<'_>, sink: &mut Sink<'_, '_>) -> Result<(), Gp
             per_head,
             NONE,
         )?;
-        let backward = sh.softmax(l, layer.weights, arena.grad_scores);
+        let backward = sh.softmax(l, layer.weights, arena.grad_scores, arena.grad_attended);
         sink.push(Kernel::SoftmaxBackward, backward, c.batch * heads * n, 1)?;
+        let shaw = c.encoding == Encoding::Shaw;
         if c.encoding == Encoding::T5 {
             let outputs = heads * relative_rows(c.encoding);
             sink.push(Kernel::BiasGrads, backward, outputs * SPLIT_LANES, 1)?;
+        }
+        if shaw {
+            // q's gradient starts with Shaw's a^K term; the product below adds to it.
+            sink.push(Kernel::ShawQueryGrads, backward, rows * d, 1)?;
+            let outputs = 2 * heads * relative_rows(c.encoding) * dh;
+            sink.push(Kernel::ShawTableGrads, backward, outputs * SPLIT_LANES, 1)?;
         }
         sink.matmul(
             sh.squares(arena.grad_scores),
@@ -151,7 +158,7 @@ pub(super) fn backward(sh: &Shape<'_>, sink: &mut Sink<'_, '_>) -> Result<(), Gp
             (grad_q, d, n * d, dh),
             (n, dh, n),
             per_head,
-            NONE,
+            if shaw { (ACCUMULATE, 0, 0, 0) } else { NONE },
         )?;
         sink.matmul(
             sh.squares_t(arena.grad_scores),

@@ -19,6 +19,7 @@ pub(crate) const ROPE: &str = wgsl!("train_rope.wgsl");
 pub(crate) const NORM: &str = wgsl!("train_norm.wgsl");
 pub(crate) const ATTENTION: &str = wgsl!("train_attention.wgsl");
 pub(crate) const LOSS: &str = wgsl!("train_loss.wgsl");
+pub(crate) const SHAW: &str = wgsl!("train_shaw.wgsl");
 
 /// Every entry point, in the order of [`Kernels::pipelines`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,13 +39,16 @@ pub enum Kernel {
     SoftmaxForward,
     SoftmaxBackward,
     BiasGrads,
+    ShawValues,
+    ShawQueryGrads,
+    ShawTableGrads,
     CrossEntropy,
     MeanLoss,
     Adam,
 }
 
 /// The (file, entry point) of every kernel, in [`Kernel`] order.
-const ENTRIES: [(&str, &str, &str); 18] = [
+const ENTRIES: [(&str, &str, &str); 21] = [
     ("train matmul", MATMUL, "main"),
     ("train matmul", MATMUL, "split"),
     ("train embed", EMBED, "embed"),
@@ -60,6 +64,9 @@ const ENTRIES: [(&str, &str, &str); 18] = [
     ("train attention", ATTENTION, "forward"),
     ("train attention", ATTENTION, "backward"),
     ("train attention", ATTENTION, "bias_grads"),
+    ("train shaw", SHAW, "values_forward"),
+    ("train shaw", SHAW, "query_grads"),
+    ("train shaw", SHAW, "table_grads"),
     ("train loss", LOSS, "cross_entropy"),
     ("train loss", LOSS, "mean_loss"),
     ("train loss", LOSS, "adam"),
@@ -158,7 +165,8 @@ pub struct NormOp {
     pub _pad: [u32; 2],
 }
 
-/// Mirrors `Op` in train_attention.wgsl (keep in sync: field order, 64 bytes).
+/// Mirrors `Op` in train_attention.wgsl and train_shaw.wgsl (keep in sync: field order, 80
+/// bytes).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, Pod, Zeroable)]
 pub struct SoftmaxOp {
@@ -175,13 +183,20 @@ pub struct SoftmaxOp {
     pub bias_grads: u32,
     pub buckets: u32,
     pub offset_rows: u32,
-    pub _pad: [u32; 3],
+    pub q: u32,
+    pub attended: u32,
+    pub q_grads: u32,
+    pub values: u32,
+    pub value_grads: u32,
+    pub d: u32,
+    pub head_width: u32,
 }
 
 /// `SoftmaxOp::bias_mode`, as in train_attention.wgsl.
 pub const NO_BIAS: u32 = 0;
 pub const ALIBI_BIAS: u32 = 1;
 pub const T5_BIAS: u32 = 2;
+pub const SHAW_BIAS: u32 = 3;
 
 /// Mirrors `Op` in train_loss.wgsl (keep in sync: field order, 48 bytes).
 #[repr(C)]

@@ -1,15 +1,16 @@
 //! Training the lab's attention model on the GPU: the same model, initial weights, batches, loss
 //! and Adam as [`pe_lab_train::Trainer`], with every step's forward pass, backward pass and
 //! update in WGSL (`train_matmul.wgsl`, `train_embed.wgsl`, `train_rope.wgsl`,
-//! `train_norm.wgsl`, `train_attention.wgsl`, `train_loss.wgsl`; the CPU twins are the training
-//! crate's own functions, named in each file).
+//! `train_norm.wgsl`, `train_attention.wgsl`, `train_shaw.wgsl`, `train_loss.wgsl`; the CPU twins
+//! are the training crate's own functions, named in each file).
 //!
 //! Batches are sampled on the CPU by the crate's [`BatchStream`] and uploaded with the step. A
 //! step is one command encoder, one compute pass and one `queue.submit`; its loss goes into a
 //! ring of `readback_every` slots on the GPU, which is read back when it is full (and by
 //! [`GpuTrainer::finish`]), so that steps pipeline between readbacks.
 //!
-//! Encodings: every scheme but `shaw`, which gives [`GpuTrainError::Unsupported`].
+//! Encodings: every scheme of the crate; [`supports`] says which, and a scheme it does not
+//! (one added to the crate later) gives [`GpuTrainError::Unsupported`], never a fallback.
 //!
 //! Native only (tests on lavapipe, the benchmark on a real GPU): reading the losses back blocks.
 
@@ -56,6 +57,7 @@ pub fn supports(encoding: Encoding) -> bool {
             | Encoding::Alibi
             | Encoding::T5
             | Encoding::Conv
+            | Encoding::Shaw
     )
 }
 

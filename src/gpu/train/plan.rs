@@ -12,7 +12,7 @@ use pe_lab_train::TrainConfig;
 use super::backward::backward;
 use super::kernels::{
     EmbedOp, Kernel, LossOp, MatmulOp, NormOp, RopeOp, SoftmaxOp, ADDEND, ALIBI_BIAS, BIAS,
-    NO_BIAS, OP_SLOT, RELU, T5_BIAS,
+    NO_BIAS, OP_SLOT, RELU, SHAW_BIAS, T5_BIAS,
 };
 use super::layout::ArenaLayout;
 use crate::gpu::{check_workgroups, GpuError};
@@ -215,13 +215,16 @@ impl Shape<'_> {
         }
     }
 
-    /// Layer `l`'s softmax over the scores at `weights` (and their gradient at `grads`).
-    pub fn softmax(&self, l: usize, weights: usize, grads: usize) -> SoftmaxOp {
+    /// Layer `l`'s softmax over the scores at `weights` (and their gradient at `grads`);
+    /// `attended` is the heads' outputs (forward) or their gradient (backward), for Shaw.
+    pub fn softmax(&self, l: usize, weights: usize, grads: usize, attended: usize) -> SoftmaxOp {
         let c = self.config;
-        let relative = self.params.layers[l].relative_key;
+        let o = &self.params.layers[l];
+        let (key, value) = (o.relative_key, o.relative_value);
         let (bias_mode, bias, bias_grads) = match c.encoding {
             Encoding::Alibi => (ALIBI_BIAS, self.arena.alibi, 0),
-            Encoding::T5 => (T5_BIAS, self.p(relative), self.g(relative)),
+            Encoding::T5 => (T5_BIAS, self.p(key), self.g(key)),
+            Encoding::Shaw => (SHAW_BIAS, self.p(key), self.g(key)),
             _ => (NO_BIAS, 0, 0),
         };
         SoftmaxOp {
@@ -238,7 +241,13 @@ impl Shape<'_> {
             bias_grads: self.u(bias_grads),
             buckets: self.u(relative_rows(c.encoding)),
             offset_rows: self.u(self.arena.offset_rows_at),
-            _pad: [0; 3],
+            q: self.u(self.arena.layers[l].qkv),
+            attended: self.u(attended),
+            q_grads: self.u(self.arena.grad_qkv),
+            values: self.u(self.p(value)),
+            value_grads: self.u(self.g(value)),
+            d: self.u(c.d),
+            head_width: self.u(c.head_width()),
         }
     }
 
@@ -379,7 +388,7 @@ fn forward(sh: &Shape<'_>, sink: &mut Sink<'_, '_>) -> Result<EmbedOp, GpuError>
             per_head,
             NONE,
         )?;
-        let forward = sh.softmax(l, layer.weights, 0);
+        let forward = sh.softmax(l, layer.weights, 0, layer.attended);
         sink.push(Kernel::SoftmaxForward, forward, c.batch * heads * n, 1)?;
         let attended = (layer.attended, d, n * d, dh);
         let weights = sh.squares(layer.weights);
@@ -391,6 +400,9 @@ fn forward(sh: &Shape<'_>, sink: &mut Sink<'_, '_>) -> Result<EmbedOp, GpuError>
             per_head,
             NONE,
         )?;
+        if c.encoding == Encoding::Shaw {
+            sink.push(Kernel::ShawValues, forward, rows * d, 1)?;
+        }
         sink.matmul(
             plain(layer.attended, d),
             plain(sh.p(o.w_o), d),

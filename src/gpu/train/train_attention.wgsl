@@ -6,7 +6,7 @@
 // CPU twin: pe_lab_train::attention::{forward, backward} (the same sums in the same order, but
 // T5's bias gradients, summed as trees).
 
-// Mirrors SoftmaxOp in kernels.rs (keep in sync: field order, 64 bytes).
+// Mirrors SoftmaxOp in kernels.rs (keep in sync: field order, 80 bytes).
 struct Op {
     // sequences · heads · n rows of n entries each.
     rows: u32,
@@ -18,8 +18,10 @@ struct Op {
     // The weights' gradient, made the scores' in place (backward).
     grads: u32,
     // 0: no bias; 1: ALiBi's fixed heads × table_length × table_length biases at `bias`; 2: T5's
-    // learned heads × buckets biases at `bias` (their gradient at `bias_grads`), the bucket of
-    // offset j − i at ints[offset_rows + j + table_length − 1 − i].
+    // learned heads × buckets biases at `bias` (their gradient at `bias_grads`); 3: Shaw's
+    // heads × buckets × head_width a^K at `bias` (gradient at `bias_grads`) and a^V at `values`
+    // (gradient at `value_grads`). The bucket (T5) or row (Shaw) of offset j − i is
+    // ints[offset_rows + j + table_length − 1 − i].
     bias_mode: u32,
     bias: u32,
     table_length: u32,
@@ -27,9 +29,15 @@ struct Op {
     bias_grads: u32,
     buckets: u32,
     offset_rows: u32,
-    _pad0: u32,
-    _pad1: u32,
-    _pad2: u32,
+    // Shaw: q (rows × d), the heads' outputs (forward) or their gradient (backward), q's
+    // gradient, a^V and its gradient.
+    q: u32,
+    attended: u32,
+    q_grads: u32,
+    values: u32,
+    value_grads: u32,
+    d: u32,
+    head_width: u32,
 }
 
 @group(0) @binding(0) var<uniform> op: Op;
@@ -48,6 +56,21 @@ fn invocation(group: vec3<u32>, groups: vec3<u32>, lane: u32) -> u32 {
 // T5's bucket of query i and key j.
 fn bucket(i: u32, j: u32) -> u32 {
     return ints[op.offset_rows + j + op.table_length - 1u - i];
+}
+
+// Shaw: the row of a rows × d tensor at `x` of softmax row `row` (its sequence, query and head)
+// dotted with row `r` of its head's table at `table`, summed in the CPU's order.
+fn head_dot(x: u32, row: u32, table: u32, r: u32) -> f32 {
+    let i = row % op.n;
+    let h = (row / op.n) % op.heads;
+    let b = row / (op.n * op.heads);
+    let start = x + (b * op.n + i) * op.d + h * op.head_width;
+    let entry = table + (h * op.buckets + r) * op.head_width;
+    var sum = 0.0;
+    for (var c = 0u; c < op.head_width; c++) {
+        sum += arena[start + c] * arena[entry + c];
+    }
+    return sum;
 }
 
 fn keys(i: u32) -> u32 {
@@ -73,6 +96,9 @@ fn forward(
     let valid = keys(i);
     for (var j = 0u; j < valid; j++) {
         var s = arena[at + j] * op.scale;
+        if op.bias_mode == 3u {
+            s = (arena[at + j] + head_dot(op.q, row, op.bias, bucket(i, j))) * op.scale;
+        }
         if op.bias_mode == 1u {
             s += arena[op.bias + (h * op.table_length + i) * op.table_length + j];
         } else if op.bias_mode == 2u {
@@ -113,6 +139,12 @@ fn backward(
     let alpha = op.weights + row * op.n;
     let g = op.grads + row * op.n;
     let valid = keys(i);
+    if op.bias_mode == 3u {
+        // Shaw: ∂/∂α_ij gains g_i·a^V_(row(i, j)).
+        for (var j = 0u; j < valid; j++) {
+            arena[g + j] += head_dot(op.attended, row, op.values, bucket(i, j));
+        }
+    }
     var mean = 0.0;
     for (var j = 0u; j < valid; j++) {
         mean += arena[alpha + j] * arena[g + j];
