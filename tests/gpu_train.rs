@@ -266,11 +266,14 @@ fn unsupported_encodings_and_bad_sizes_are_typed_errors() {
                 .max_storage_buffer_binding_size
                 .min(context.device.limits().max_buffer_size);
             match build(largest, 10) {
-                Err(GpuTrainError::Gpu(GpuError::TooLarge {
-                    requested,
-                    limit: l,
-                    ..
-                })) => {
+                Err(GpuTrainError::Gpu(
+                    error @ GpuError::TooLarge {
+                        requested,
+                        limit: l,
+                        ..
+                    },
+                )) => {
+                    eprintln!("largest model: {error}");
                     assert!(requested > l);
                     assert_eq!(l, limit);
                 }
