@@ -46,10 +46,22 @@ the crate's f32 gradients and of this model's against the float64 ones show how 
 difference is each side's rounding. One JSON object goes to stdout, a table to stderr; the exit
 status is 1 if some check failed.
 
-Without PyTorch, either mode prints {"error": why} and exits 0.
+`--device cuda`: the default mode's model on a CUDA GPU, float32, eager (what `cargo bench
+--bench train_gpu` compares the WGSL trainer with): parameters, fixed tables and Adam's state
+(torch.optim.Adam(fused=True)) on the GPU, each batch sampled on the GPU by a CUDA generator (the
+WGSL trainer samples on the CPU and uploads; sampling on the device is PyTorch's best form). The
+clock is the wall clock: each window runs steps until WINDOW_SECONDS have passed and then
+synchronises once (torch.cuda.synchronize), so that steps queue up as they do in a training loop
+and the window still counts only finished work; the median, minimum and maximum steps per second
+over the windows are reported under "steps_per_wall_second".
+
+Without PyTorch (or, with `--device cuda`, without CUDA), either mode prints {"error": why} and
+exits 0.
 
     python3 benches/train_reference.py [--encodings none,rope] [--windows 5] [--seconds 0.3]
                                        [--adam fused|foreach|default]
+    python3 benches/train_reference.py --device cuda [--encodings sinusoidal] [--windows 5]
+                                       [--seconds 0.3]
     python3 benches/train_reference.py --check [--encodings …]
 """
 
@@ -374,6 +386,78 @@ def bench(encodings, windows, seconds, adam_kind):
     return result
 
 
+def bench_cuda_one(cfg, windows, seconds):
+    device = torch.device("cuda")
+    generator = torch.Generator().manual_seed(cfg["seed"])
+    params = {name: value.detach().to(device).requires_grad_()
+              for name, value in random_params(cfg, generator).items()}
+    optimizer, adam_kind = adam(list(params.values()), cfg["learning_rate"], "fused")
+    shortest, longest = length_range(cfg)
+    fixed_by_length = {
+        n: {name: value.to(device) for name, value in tables(cfg, n, torch.float32).items()}
+        for n in range(shortest, longest + 1)}
+    lengths = random.Random(cfg["seed"])
+    cuda_generator = torch.Generator(device=device).manual_seed(cfg["seed"])
+
+    def sample(n):
+        tokens = torch.randint(cfg["vocab"], (cfg["batch"], n), generator=cuda_generator,
+                               device=device)
+        if cfg["task"] == "shift":
+            k = cfg["shift_k"]
+            targets = torch.full_like(tokens, -1)
+            targets[:, k:] = tokens[:, :-k]
+        elif cfg["task"] == "reverse":
+            targets = tokens.flip(1)
+        else:
+            counts = (tokens[:, :, None] == tokens[:, None, :]).sum(-1)
+            targets = counts.clamp(max=HISTOGRAM_CAP) - 1
+        return tokens, targets
+
+    def step():
+        n = lengths.randint(shortest, longest)
+        tokens, targets = sample(n)
+        loss = loss_of(cfg, params, tokens, targets, fixed_by_length[n])
+        optimizer.zero_grad(set_to_none=True)
+        loss.backward()
+        optimizer.step()
+        return loss
+
+    for _ in range(WARMUP_STEPS):
+        step()
+    torch.cuda.synchronize()
+    rates = []
+    for _ in range(windows):
+        steps = 0
+        wall0 = time.perf_counter()
+        while time.perf_counter() - wall0 < seconds:
+            step()
+            steps += 1
+        torch.cuda.synchronize()
+        rates.append(steps / (time.perf_counter() - wall0))
+    rates.sort()
+    return {
+        "steps_per_wall_second": {"median": round(statistics.median(rates), 2),
+                                  "min": round(rates[0], 2), "max": round(rates[-1], 2)},
+        "windows": windows,
+        "adam": adam_kind,
+    }
+
+
+def bench_cuda(encodings, windows, seconds):
+    result = {"torch_version": torch.__version__, "device": "cuda",
+              "gpu": torch.cuda.get_device_name(0),
+              "clock": "time.perf_counter, one torch.cuda.synchronize per window",
+              "window_seconds": seconds,
+              "config": dict(DEFAULT_CONFIG, lengths=length_range(DEFAULT_CONFIG)),
+              "encodings": {}}
+    for enc in encodings:
+        result["encodings"][enc] = bench_cuda_one(dict(DEFAULT_CONFIG, encoding=enc), windows,
+                                                  seconds)
+        rate = result["encodings"][enc]["steps_per_wall_second"]["median"]
+        print(f"  {enc:>10}: {rate:8.1f} steps per second (CUDA)", file=sys.stderr)
+    return result
+
+
 def dump(enc, options):
     """The crate's dump_step JSON for one encoding."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -467,6 +551,8 @@ def main():
     parser.add_argument("--seconds", type=float, default=WINDOW_SECONDS)
     parser.add_argument("--adam", choices=("fused", "foreach", "default"), default="fused",
                         help="torch.optim.Adam's implementation (default: fused, the fastest)")
+    parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu",
+                        help="where the default mode trains (cuda: see the module's docstring)")
     args = parser.parse_args()
     if torch is None:
         print(json.dumps({"error": TORCH_ERROR}))
@@ -479,6 +565,12 @@ def main():
         result = check(encodings)
         print(json.dumps(result))
         return 0 if result["all_passed"] else 1
+    if args.device == "cuda":
+        if not torch.cuda.is_available():
+            print(json.dumps({"error": "PyTorch has no CUDA device (torch.cuda.is_available())"}))
+            return 0
+        print(json.dumps(bench_cuda(encodings, args.windows, args.seconds)))
+        return 0
     print(json.dumps(bench(encodings, args.windows, args.seconds, args.adam)))
     return 0
 

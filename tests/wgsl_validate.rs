@@ -57,9 +57,22 @@ fn every_wgsl_file_parses_and_validates() {
     wgsl_files(&src, &mut files);
     files.sort();
     // The seven compute kernels at least (encoding, gram, attention, stats, columns, rope_scores,
-    // alibi_scores) and the tile core.
+    // alibi_scores), the tile core, and the GPU trainer's seven (gpu/train/train_*.wgsl: their
+    // names differ from the composed kernels', which are matched by file name).
+    for name in [
+        "train_matmul.wgsl",
+        "train_embed.wgsl",
+        "train_rope.wgsl",
+        "train_norm.wgsl",
+        "train_attention.wgsl",
+        "train_loss.wgsl",
+        "train_shaw.wgsl",
+    ] {
+        let path = src.join("gpu/train").join(name);
+        assert!(files.contains(&path), "{} is not found", path.display());
+    }
     assert!(
-        files.len() >= 8,
+        files.len() >= 15,
         "expected the kernels' WGSL files, found {files:?}"
     );
     let composed = |file: &Path| {

@@ -25,6 +25,9 @@ pub mod heatmap;
 pub mod rope_scores;
 pub mod stats;
 pub mod tile;
+// Training blocks on its loss readbacks: native only (tests and the benchmark).
+#[cfg(not(target_arch = "wasm32"))]
+pub mod train;
 
 mod checks;
 mod pipelines;

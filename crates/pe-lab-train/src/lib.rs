@@ -40,4 +40,4 @@ pub use encodings::Encoding;
 pub use model::{Model, Workspace};
 pub use real::Real;
 pub use tasks::{Batch, Task};
-pub use trainer::{AttentionMap, PositionTable, TrainError, Trainer};
+pub use trainer::{AttentionMap, BatchStream, PositionTable, TrainError, Trainer};

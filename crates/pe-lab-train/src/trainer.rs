@@ -62,6 +62,37 @@ pub struct PositionTable {
     pub values: Vec<f32>,
 }
 
+/// The training batches of a run: each step's length drawn from the training range, then the
+/// batch, from one stream seeded by the run's seed. Public so that other trainers of the same
+/// model (the GPU's) see exactly the batches [`Trainer`] sees.
+#[derive(Debug, Clone)]
+pub struct BatchStream {
+    data: SplitMix64,
+}
+
+impl BatchStream {
+    /// The stream of a run with `seed`.
+    pub fn new(seed: u64) -> Self {
+        BatchStream {
+            data: SplitMix64::new(seed ^ DATA_STREAM),
+        }
+    }
+
+    /// Replaces `batch` with the next training batch of `config`.
+    pub fn next_batch(&mut self, config: &TrainConfig, batch: &mut Batch) {
+        let (shortest, longest) = config.length_range();
+        let length = shortest + self.data.below(longest - shortest + 1);
+        batch.sample(
+            config.task,
+            config.shift_k,
+            config.vocab,
+            config.batch,
+            length,
+            &mut self.data,
+        );
+    }
+}
+
 /// A model, its parameters, Adam's state and the data stream of one run.
 #[derive(Debug, Clone)]
 pub struct Trainer {
@@ -71,7 +102,7 @@ pub struct Trainer {
     adam: Adam<f32>,
     workspace: Workspace<f32>,
     batch: Batch,
-    data: SplitMix64,
+    data: BatchStream,
     steps_done: usize,
 }
 
@@ -92,7 +123,7 @@ impl Trainer {
             params,
             workspace: Workspace::default(),
             batch: Batch::default(),
-            data: SplitMix64::new(config.seed ^ DATA_STREAM),
+            data: BatchStream::new(config.seed),
             steps_done: 0,
             model,
         })
@@ -127,11 +158,7 @@ impl Trainer {
     /// One step on a fresh batch (its length drawn from the training range); returns the batch's
     /// loss before the update.
     pub fn step(&mut self) -> f32 {
-        let c = &self.model.config;
-        let (shortest, longest) = c.length_range();
-        let length = shortest + self.data.below(longest - shortest + 1);
-        self.batch
-            .sample(c.task, c.shift_k, c.vocab, c.batch, length, &mut self.data);
+        self.data.next_batch(&self.model.config, &mut self.batch);
         let loss = self
             .model
             .forward(&self.params, &self.batch, &mut self.workspace);
