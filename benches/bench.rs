@@ -20,9 +20,12 @@
 
 #[path = "bench_gpu/mod.rs"]
 mod gpu;
+#[path = "python/mod.rs"]
+mod python;
+
+use python::python_json;
 
 use std::hint::black_box;
-use std::process::Command;
 use std::time::Instant;
 
 use ndarray::Array2;
@@ -126,35 +129,6 @@ fn bench_attention_qk_cpu(n: usize, d: usize) -> Stats {
 /// none.
 fn numpy_kernels() -> Result<String, String> {
     python_json("numpy_reference.py", &["--kernels"])
-}
-
-/// The JSON object that `python3 benches/<script> <args>` prints on stdout, or why there is none
-/// (python3 missing, the script failing: its last line on stderr).
-fn python_json(script: &str, args: &[&str]) -> Result<String, String> {
-    // From the working directory when it is a checkout (a bench binary copied to another machine
-    // runs there from the repository root), else from the checkout it was built in.
-    let relative = format!("benches/{script}");
-    let path = if std::path::Path::new(&relative).exists() {
-        relative
-    } else {
-        format!("{}/benches/{script}", env!("CARGO_MANIFEST_DIR"))
-    };
-    let output = Command::new("python3")
-        .arg(path)
-        .args(args)
-        .output()
-        .map_err(|e| format!("python3 did not run: {e}"))?;
-    if !output.status.success() {
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        let last = stderr.lines().last().unwrap_or("no message");
-        return Err(format!("{} ({})", output.status, last.trim()));
-    }
-    let json = String::from_utf8_lossy(&output.stdout).trim().to_string();
-    if json.starts_with('{') {
-        Ok(json)
-    } else {
-        Err("no JSON object on stdout".into())
-    }
 }
 
 /// The median of entry `key` in the JSON written by `numpy_reference.py` or `gpu_reference.py`

@@ -17,8 +17,10 @@
 //!     cargo bench --bench train_gpu
 //!     PE_LAB_TRAIN_GPU_STEPS=30 PE_LAB_TRAIN_GPU_WINDOWS=3 cargo bench --bench train_gpu
 
-use std::process::Command;
 use std::time::Instant;
+
+#[path = "python/mod.rs"]
+mod python;
 
 use pe_lab::gpu::native_context_blocking;
 use pe_lab::gpu::train::{supports, GpuTrainer};
@@ -115,32 +117,10 @@ fn cpu_rates(config: &TrainConfig, windows: usize) -> Result<Rates, String> {
     Ok(Rates::of(rates))
 }
 
-/// The JSON object that `python3 benches/<script> <args>` prints, or why there is none (as
-/// benches/bench.rs runs its references).
+/// The JSON object that `python3 benches/<script> <args>` prints, or why there is none, with the
+/// script's own `{"error": why}` (no PyTorch, no CUDA) turned into that reason.
 fn python_json(script: &str, args: &[&str]) -> Result<String, String> {
-    // From the working directory when it is a checkout (a bench binary copied to another machine
-    // runs there from the repository root), else from the checkout it was built in.
-    let relative = format!("benches/{script}");
-    let path = if std::path::Path::new(&relative).exists() {
-        relative
-    } else {
-        format!("{}/benches/{script}", env!("CARGO_MANIFEST_DIR"))
-    };
-    let output = Command::new("python3")
-        .arg(path)
-        .args(args)
-        .output()
-        .map_err(|e| format!("python3 did not run: {e}"))?;
-    if !output.status.success() {
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        let last = stderr.lines().last().unwrap_or("no message");
-        return Err(format!("{} ({})", output.status, last.trim()));
-    }
-    let json = String::from_utf8_lossy(&output.stdout).trim().to_string();
-    if !json.starts_with('{') {
-        return Err("no JSON object on stdout".into());
-    }
-    // {"error": why}: the script's own reason (no PyTorch, no CUDA).
+    let json = python::python_json(script, args)?;
     if let Some(at) = json.find("\"error\":") {
         let why = json[at + "\"error\":".len()..].trim_end_matches('}').trim();
         return Err(why.trim_matches('"').to_string());
