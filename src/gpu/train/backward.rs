@@ -5,7 +5,7 @@
 use pe_lab_train::encodings::{relative_rows, Encoding};
 
 use super::kernels::{Kernel, ACCUMULATE, ADDEND, MASK};
-use super::plan::{plain, transposed, Shape, Sink, NONE, SPLIT_LANES};
+use super::plan::{plain, transposed, Flags, Shape, Sink, NONE, SPLIT_LANES};
 use crate::gpu::GpuError;
 
 pub(super) fn backward(sh: &Shape<'_>, sink: &mut Sink<'_, '_>) -> Result<(), GpuError> {
@@ -15,22 +15,13 @@ pub(super) fn backward(sh: &Shape<'_>, sink: &mut Sink<'_, '_>) -> Result<(), Gp
     let (per_head, one) = ((c.batch * heads, heads), (1, 1));
     let last = arena.state(c, c.layers);
     // Backward: the logits now hold their gradient.
-    sink.matmul(
-        transposed(last, d),
-        plain(arena.logits, classes),
-        (sh.g(params.readout), classes, 0, 0),
-        (d, classes, rows),
-        one,
-        NONE,
-    )?;
-    let sums = sh.column_sums(arena.logits, classes, sh.g(params.readout_bias));
-    sink.push(Kernel::ColumnSums, sums, classes * SPLIT_LANES, 1)?;
-    sink.matmul(
-        plain(arena.logits, classes),
-        transposed(sh.p(params.readout), classes),
-        (arena.grad_x, d, 0, 0),
-        (rows, d, classes),
-        one,
+    dense_backward(
+        sh,
+        sink,
+        (last, d),
+        (arena.logits, classes),
+        (params.readout, params.readout_bias),
+        arena.grad_x,
         NONE,
     )?;
     let (grad_q, grad_k, grad_v) = (
@@ -45,50 +36,25 @@ pub(super) fn backward(sh: &Shape<'_>, sink: &mut Sink<'_, '_>) -> Result<(), Gp
         let grad_out = arena.grad_x;
         let grad_mid = if c.mlp {
             if c.layer_norm {
-                let op = sh.norm(
-                    grad_out,
-                    layer.hat2,
-                    layer.inverse_std2,
-                    o.norm2_gain,
-                    o.norm2_bias,
-                );
-                sink.push(Kernel::NormBackwardColumns, op, d * SPLIT_LANES, 1)?;
-                sink.push(Kernel::NormBackwardRows, op, rows, 1)?;
+                let norm = (o.norm2_gain, o.norm2_bias);
+                norm_backward(sh, sink, grad_out, (layer.hat2, layer.inverse_std2), norm)?;
             }
-            sink.matmul(
-                transposed(layer.hidden, hid),
-                plain(grad_out, d),
-                (sh.g(o.mlp_out), d, 0, 0),
-                (hid, d, rows),
-                one,
-                NONE,
-            )?;
-            let sums = sh.column_sums(grad_out, d, sh.g(o.mlp_out_bias));
-            sink.push(Kernel::ColumnSums, sums, d * SPLIT_LANES, 1)?;
-            sink.matmul(
-                plain(grad_out, d),
-                transposed(sh.p(o.mlp_out), d),
-                (arena.grad_hidden, hid, 0, 0),
-                (rows, hid, d),
-                one,
+            dense_backward(
+                sh,
+                sink,
+                (layer.hidden, hid),
+                (grad_out, d),
+                (o.mlp_out, o.mlp_out_bias),
+                arena.grad_hidden,
                 (MASK, 0, 0, layer.hidden),
             )?;
-            sink.matmul(
-                transposed(layer.mid, d),
-                plain(arena.grad_hidden, hid),
-                (sh.g(o.mlp_in), hid, 0, 0),
-                (d, hid, rows),
-                one,
-                NONE,
-            )?;
-            let sums = sh.column_sums(arena.grad_hidden, hid, sh.g(o.mlp_in_bias));
-            sink.push(Kernel::ColumnSums, sums, hid * SPLIT_LANES, 1)?;
-            sink.matmul(
-                plain(arena.grad_hidden, hid),
-                transposed(sh.p(o.mlp_in), hid),
-                (arena.grad_mid, d, 0, 0),
-                (rows, d, hid),
-                one,
+            dense_backward(
+                sh,
+                sink,
+                (layer.mid, d),
+                (arena.grad_hidden, hid),
+                (o.mlp_in, o.mlp_in_bias),
+                arena.grad_mid,
                 (ADDEND, 0, grad_out, 0),
             )?;
             arena.grad_mid
@@ -96,15 +62,8 @@ pub(super) fn backward(sh: &Shape<'_>, sink: &mut Sink<'_, '_>) -> Result<(), Gp
             grad_out
         };
         if c.layer_norm {
-            let op = sh.norm(
-                grad_mid,
-                layer.hat1,
-                layer.inverse_std1,
-                o.norm1_gain,
-                o.norm1_bias,
-            );
-            sink.push(Kernel::NormBackwardColumns, op, d * SPLIT_LANES, 1)?;
-            sink.push(Kernel::NormBackwardRows, op, rows, 1)?;
+            let norm = (o.norm1_gain, o.norm1_bias);
+            norm_backward(sh, sink, grad_mid, (layer.hat1, layer.inverse_std1), norm)?;
         }
         sink.matmul(
             transposed(layer.attended, d),
@@ -201,4 +160,55 @@ pub(super) fn backward(sh: &Shape<'_>, sink: &mut Sink<'_, '_>) -> Result<(), Gp
         }
     }
     Ok(())
+}
+
+/// The backward pass of a dense layer y = x·W + b over the step's rows, from y's gradient `grad`:
+/// W's gradient xᵀ·grad, b's gradient the column sums of `grad`, then x's gradient grad·Wᵀ into
+/// `grad_in` with `epilogue` (the ReLU's mask, a residual addend, or nothing).
+fn dense_backward(
+    sh: &Shape<'_>,
+    sink: &mut Sink<'_, '_>,
+    (x, width_in): (usize, usize),
+    (grad, width_out): (usize, usize),
+    (weight, bias): (usize, usize),
+    grad_in: usize,
+    epilogue: Flags,
+) -> Result<(), GpuError> {
+    sink.matmul(
+        transposed(x, width_in),
+        plain(grad, width_out),
+        (sh.g(weight), width_out, 0, 0),
+        (width_in, width_out, sh.rows),
+        (1, 1),
+        NONE,
+    )?;
+    let sums = sh.column_sums(grad, width_out, sh.g(bias));
+    sink.push(Kernel::ColumnSums, sums, width_out * SPLIT_LANES, 1)?;
+    sink.matmul(
+        plain(grad, width_out),
+        transposed(sh.p(weight), width_out),
+        (grad_in, width_in, 0, 0),
+        (sh.rows, width_in, width_out),
+        (1, 1),
+        epilogue,
+    )
+}
+
+/// LayerNorm's backward pass over `grad` (rows × d) in place: the gain's and bias's gradients
+/// (a workgroup of lanes per column), then every row's input gradient.
+fn norm_backward(
+    sh: &Shape<'_>,
+    sink: &mut Sink<'_, '_>,
+    grad: usize,
+    (hat, inverse_std): (usize, usize),
+    (gain, bias): (usize, usize),
+) -> Result<(), GpuError> {
+    let op = sh.norm(grad, hat, inverse_std, gain, bias);
+    sink.push(
+        Kernel::NormBackwardColumns,
+        op,
+        sh.config.d * SPLIT_LANES,
+        1,
+    )?;
+    sink.push(Kernel::NormBackwardRows, op, sh.rows, 1)
 }
