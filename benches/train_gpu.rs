@@ -80,13 +80,13 @@ fn gpu_rates(
     readback: usize,
 ) -> Result<(Rates, usize, f32), String> {
     let (device, queue) = (&context.device, &context.queue);
-    let mut trainer =
-        GpuTrainer::new(device, queue, config.clone(), readback).map_err(|e| e.to_string())?;
+    let mut trainer = pollster::block_on(GpuTrainer::new(device, queue, config.clone(), readback))
+        .map_err(|e| e.to_string())?;
     let run = |trainer: &mut GpuTrainer, steps: usize| -> Result<(), String> {
         for _ in 0..steps {
-            trainer.step(device, queue).map_err(|e| e.to_string())?;
+            pollster::block_on(trainer.step_paced(device, queue)).map_err(|e| e.to_string())?;
         }
-        trainer.finish(device, queue).map_err(|e| e.to_string())
+        pollster::block_on(trainer.finish(device, queue)).map_err(|e| e.to_string())
     };
     run(&mut trainer, WARMUP_STEPS)?;
     let mut rates = Vec::new();

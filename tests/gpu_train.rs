@@ -10,12 +10,13 @@ mod common;
 use common::with_shared_gpu;
 use std::sync::{Mutex, OnceLock};
 
-use pe_lab::gpu::train::{supports, GpuTrainError, GpuTrainer};
+use pe_lab::gpu::train::{supports, GpuTrainError, GpuTrainer, READBACKS_IN_FLIGHT};
 use pe_lab::gpu::{GpuContext, GpuError};
 use pe_lab_train::config::MAX_STEPS;
 use pe_lab_train::{
     Batch, BatchStream, Encoding, Model, Task, TrainConfig, TrainError, Trainer, Workspace,
 };
+use pollster::block_on;
 
 static CONTEXT: OnceLock<Option<Mutex<GpuContext>>> = OnceLock::new();
 
@@ -69,9 +70,10 @@ fn gradient_error(model: &Model<f32>, cpu: &[f32], gpu: &[f32]) -> (f64, String)
 
 fn check_gradients(context: &GpuContext, config: TrainConfig) -> f64 {
     let (device, queue) = (&context.device, &context.queue);
-    let mut gpu = GpuTrainer::new(device, queue, config.clone(), 1).unwrap();
+    let mut gpu = block_on(GpuTrainer::new(device, queue, config.clone(), 1)).unwrap();
     gpu.step(device, queue).unwrap();
-    let gpu_grads = gpu.gradients(device, queue).unwrap();
+    block_on(gpu.finish(device, queue)).unwrap();
+    let gpu_grads = block_on(gpu.gradients(device, queue)).unwrap();
     let mut model = Model::<f32>::new(&config);
     let params = model.layout.initial_values::<f32>(config.seed);
     let mut batch = Batch::default();
@@ -148,19 +150,28 @@ fn one_step_gradients_match_the_cpu_backward() {
 /// of the losses read back.
 fn loss_curve_difference(context: &GpuContext, config: TrainConfig) -> f64 {
     let (device, queue) = (&context.device, &context.queue);
-    let mut gpu = GpuTrainer::new(device, queue, config.clone(), READBACK_EVERY).unwrap();
+    let mut gpu = block_on(GpuTrainer::new(
+        device,
+        queue,
+        config.clone(),
+        READBACK_EVERY,
+    ))
+    .unwrap();
     let mut cpu = Trainer::new(config.clone()).unwrap();
     let mut cpu_losses = Vec::new();
     for step in 0..STEPS {
         cpu_losses.push(cpu.step());
-        gpu.step(device, queue).unwrap();
-        // The ring is read back exactly when it is full.
+        block_on(gpu.step_paced(device, queue)).unwrap();
+        // The ring is copied out exactly when it is full, and at most two copies are out.
+        let full_rings = (step + 1) / READBACK_EVERY;
+        assert!(gpu.readbacks_in_flight() < READBACKS_IN_FLIGHT);
         assert_eq!(
             gpu.losses().len(),
-            (step + 1) / READBACK_EVERY * READBACK_EVERY
+            (full_rings - gpu.readbacks_in_flight()) * READBACK_EVERY
         );
     }
-    gpu.finish(device, queue).unwrap();
+    block_on(gpu.finish(device, queue)).unwrap();
+    assert_eq!(gpu.readbacks_in_flight(), 0);
     assert_eq!(gpu.losses().len(), STEPS);
     assert_eq!(gpu.steps_done(), STEPS);
     let mut worst = (0.0f64, 0usize);
@@ -188,7 +199,7 @@ fn loss_curve_difference(context: &GpuContext, config: TrainConfig) -> f64 {
     );
     // The parameters after training agree too (Adam's steps are ±lr at most per step).
     let cpu_params = cpu.parameters();
-    let gpu_params = gpu.parameters(device, queue).unwrap();
+    let gpu_params = block_on(gpu.parameters(device, queue)).unwrap();
     let largest = cpu_params
         .iter()
         .zip(&gpu_params)
@@ -210,6 +221,36 @@ fn loss_curves_match_the_cpu_trainer() {
     });
 }
 
+/// The page says that a link trained on the GPU gives the same losses again on the same GPU: the
+/// kernels sum in a fixed order (no atomics), so two runs of one configuration agree bit for bit.
+/// Two encodings: one through every plain kernel, one through Shaw's relative-key kernels.
+#[test]
+fn the_same_configuration_trains_to_the_same_bits_again() {
+    with_gpu(
+        "the_same_configuration_trains_to_the_same_bits_again",
+        |context| {
+            let (device, queue) = (&context.device, &context.queue);
+            for encoding in [Encoding::Sinusoidal, Encoding::Shaw] {
+                let run = || {
+                    let mut gpu =
+                        block_on(GpuTrainer::new(device, queue, config(encoding), 7)).unwrap();
+                    for _ in 0..30 {
+                        block_on(gpu.step_paced(device, queue)).unwrap();
+                    }
+                    block_on(gpu.finish(device, queue)).unwrap();
+                    let params = block_on(gpu.parameters(device, queue)).unwrap();
+                    (gpu.losses().to_vec(), params)
+                };
+                let (first, second) = (run(), run());
+                assert_eq!(first.0.len(), 30);
+                let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                assert_eq!(bits(&first.0), bits(&second.0), "{encoding:?}: losses");
+                assert_eq!(bits(&first.1), bits(&second.1), "{encoding:?}: parameters");
+            }
+        },
+    );
+}
+
 #[test]
 fn unsupported_encodings_and_bad_sizes_are_typed_errors() {
     with_gpu(
@@ -217,7 +258,7 @@ fn unsupported_encodings_and_bad_sizes_are_typed_errors() {
         |context| {
             let (device, queue) = (&context.device, &context.queue);
             let build = |config: TrainConfig, every: usize| {
-                GpuTrainer::new(device, queue, config, every).map(|_| ())
+                block_on(GpuTrainer::new(device, queue, config, every)).map(|_| ())
             };
             let unsupported: Vec<Encoding> = Encoding::ALL
                 .into_iter()

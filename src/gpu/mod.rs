@@ -26,7 +26,6 @@ pub mod rope_scores;
 pub mod stats;
 pub mod tile;
 // Training blocks on its loss readbacks: native only (tests and the benchmark).
-#[cfg(not(target_arch = "wasm32"))]
 pub mod train;
 
 mod checks;
@@ -143,22 +142,7 @@ impl GpuContext {
         adapter: &wgpu::Adapter,
         optional_features: wgpu::Features,
     ) -> Result<Self, GpuError> {
-        let adapter_limits = adapter.limits();
-        let limits = wgpu::Limits {
-            max_storage_buffer_binding_size: adapter_limits.max_storage_buffer_binding_size,
-            max_buffer_size: adapter_limits.max_buffer_size,
-            ..wgpu::Limits::default()
-        }
-        .or_worse_values_from(&adapter_limits);
-        let (device, queue) = adapter
-            .request_device(&wgpu::DeviceDescriptor {
-                label: Some("pe-lab device"),
-                required_features: adapter.features() & optional_features,
-                required_limits: limits,
-                ..Default::default()
-            })
-            .await
-            .map_err(|e| GpuError::RequestDevice(e.to_string()))?;
+        let (device, queue) = request_device(adapter, optional_features).await?;
         // Shader compilation errors surface here as a typed error instead of the uncaptured-error
         // handler's panic (the WGSL is also validated by naga in the tests, every composed tiled
         // shader included: the tiled kernels compile their variants at their first `prepare`).
@@ -196,6 +180,32 @@ impl GpuContext {
             self.adapter_info.name, self.adapter_info.device_type, self.adapter_info.backend
         )
     }
+}
+
+/// A device on `adapter` with the WebGPU default limits (clamped to the adapter), except the
+/// storage-binding and buffer sizes, which are raised to everything the adapter allows (P at
+/// n = 8192, d = 2048 is 64 MiB), and those of `optional_features` the adapter has. The page's
+/// context and the training worker's device are both made here.
+pub async fn request_device(
+    adapter: &wgpu::Adapter,
+    optional_features: wgpu::Features,
+) -> Result<(wgpu::Device, wgpu::Queue), GpuError> {
+    let adapter_limits = adapter.limits();
+    let limits = wgpu::Limits {
+        max_storage_buffer_binding_size: adapter_limits.max_storage_buffer_binding_size,
+        max_buffer_size: adapter_limits.max_buffer_size,
+        ..wgpu::Limits::default()
+    }
+    .or_worse_values_from(&adapter_limits);
+    adapter
+        .request_device(&wgpu::DeviceDescriptor {
+            label: Some("pe-lab device"),
+            required_features: adapter.features() & optional_features,
+            required_limits: limits,
+            ..Default::default()
+        })
+        .await
+        .map_err(|e| GpuError::RequestDevice(e.to_string()))
 }
 
 /// Creates a context on the first adapter of the backends in `WGPU_BACKEND` (all compiled-in

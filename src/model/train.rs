@@ -3,6 +3,7 @@
 //! page shows of it. The training itself is the training crate's (`pe_lab_train`), run in Web
 //! Workers; nothing here trains. Its link keys are in `query::train_keys`.
 
+pub mod device;
 pub mod findings;
 pub mod run;
 #[cfg(test)]
@@ -16,6 +17,8 @@ pub struct TrainSettings {
     pub config: TrainConfig,
     /// At least one, each once, in the order of [`TrainEncoding::ALL`].
     pub encodings: Vec<TrainEncoding>,
+    /// Where the steps run (link key `trainer`); not part of a task's preset.
+    pub trainer: device::TrainerRequest,
 }
 
 impl Default for TrainSettings {
@@ -35,6 +38,7 @@ impl TrainSettings {
                 ..preset.config
             },
             encodings: preset.encodings.to_vec(),
+            trainer: device::TrainerRequest::Auto,
         }
     }
 

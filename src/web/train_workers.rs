@@ -13,7 +13,7 @@ use super::error::WebError;
 use crate::model::panels::PanelId;
 use crate::model::train::{TrainEncoding, TrainSettings};
 use pe_lab_train::analysis::HeadHitRate;
-use pe_lab_train::protocol::{EncodingReport, Report, Request};
+use pe_lab_train::protocol::{EncodingReport, Report, Request, TrainDevice};
 use pe_lab_train::trainer::{AttentionMap, PositionTable};
 
 /// The worker's loader (www/train-worker.js): it imports the bindings Trunk writes for the worker
@@ -51,12 +51,14 @@ impl TrainWorkers {
             .min(encodings.max(1))
     }
 
-    /// Ends the current workers and starts `count` new ones on run `run` of `settings`.
+    /// Ends the current workers and starts `count` new ones on run `run` of `settings`, taking
+    /// their steps on `device`.
     pub fn start(
         &mut self,
         run: u32,
         settings: &TrainSettings,
         count: usize,
+        device: TrainDevice,
         send: fn(Action),
     ) -> Result<(), WebError> {
         self.stop();
@@ -71,53 +73,79 @@ impl TrainWorkers {
             if encodings.is_empty() {
                 continue;
             }
-            let worker = Worker::new(WORKER_SCRIPT)?;
-            let request = to_js(&Request::Start {
+            let request = Request::Start {
                 run,
                 config: settings.config.clone(),
                 encodings,
-            })?;
-            let listener = worker.clone();
-            let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-                let report = read_report(&event.data()).unwrap_or_else(|error| Report::Failed {
-                    run,
-                    message: format!("a worker's report could not be read: {error}"),
-                });
-                // The run is posted once the worker listens (a message posted while its wasm
-                // loads would find no handler).
-                if report == Report::Ready {
-                    if let Err(error) = listener.post_message(&request) {
-                        let message =
-                            format!("the training worker could not be started: {error:?}");
-                        send(Action::Panel {
-                            panel: PanelId::Train,
-                            event: PanelEvent::TrainReport(Box::new(Report::Failed {
-                                run,
-                                message,
-                            })),
-                        });
-                    }
-                    return;
-                }
-                send(Action::Panel {
-                    panel: PanelId::Train,
-                    event: PanelEvent::TrainReport(Box::new(report)),
-                });
-            });
-            worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-            let on_error = Closure::once_into_js(move |event: web_sys::Event| {
-                let message = js_sys::Reflect::get(&event, &"message".into())
-                    .ok()
-                    .and_then(|m| m.as_string())
-                    .unwrap_or_else(|| "the training worker failed to load".into());
-                send(Action::Panel {
-                    panel: PanelId::Train,
-                    event: PanelEvent::TrainReport(Box::new(Report::Failed { run, message })),
-                });
-            });
-            worker.set_onerror(Some(on_error.unchecked_ref()));
-            self.workers.push((worker, on_message));
+                device,
+            };
+            self.spawn(run, &request, send)?;
         }
+        Ok(())
+    }
+
+    /// Ends the current workers and starts one that times both trainers on the run's first
+    /// encoding ([`Request::Trial`]); its report decides where the run trains.
+    pub fn start_trial(
+        &mut self,
+        run: u32,
+        settings: &TrainSettings,
+        send: fn(Action),
+    ) -> Result<(), WebError> {
+        self.stop();
+        let encoding = settings
+            .encodings
+            .first()
+            .copied()
+            .unwrap_or(TrainEncoding::Sinusoidal);
+        let request = Request::Trial {
+            run,
+            config: settings.config.clone(),
+            encoding,
+        };
+        self.spawn(run, &request, send)
+    }
+
+    /// Starts a worker that is sent `request` once it listens.
+    fn spawn(&mut self, run: u32, request: &Request, send: fn(Action)) -> Result<(), WebError> {
+        let worker = Worker::new(WORKER_SCRIPT)?;
+        let request = to_js(request)?;
+        let listener = worker.clone();
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+            let report = read_report(&event.data()).unwrap_or_else(|error| Report::Failed {
+                run,
+                message: format!("a worker's report could not be read: {error}"),
+            });
+            // The run is posted once the worker listens (a message posted while its wasm
+            // loads would find no handler).
+            if report == Report::Ready {
+                if let Err(error) = listener.post_message(&request) {
+                    let message = format!("the training worker could not be started: {error:?}");
+                    send(Action::Panel {
+                        panel: PanelId::Train,
+                        event: PanelEvent::TrainReport(Box::new(Report::Failed { run, message })),
+                    });
+                }
+                return;
+            }
+            send(Action::Panel {
+                panel: PanelId::Train,
+                event: PanelEvent::TrainReport(Box::new(report)),
+            });
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        let on_error = Closure::once_into_js(move |event: web_sys::Event| {
+            let message = js_sys::Reflect::get(&event, &"message".into())
+                .ok()
+                .and_then(|m| m.as_string())
+                .unwrap_or_else(|| "the training worker failed to load".into());
+            send(Action::Panel {
+                panel: PanelId::Train,
+                event: PanelEvent::TrainReport(Box::new(Report::Failed { run, message })),
+            });
+        });
+        worker.set_onerror(Some(on_error.unchecked_ref()));
+        self.workers.push((worker, on_message));
         Ok(())
     }
 
@@ -169,6 +197,31 @@ pub fn read_report(data: &JsValue) -> Result<Report, String> {
         Ok(Report::Done {
             run: count(&v, "run")? as u32,
             result: Box::new(read_result(&field(&v, "result"))?),
+        })
+    } else if let Some(v) = object(data, "trial") {
+        Ok(Report::Trial {
+            run: count(&v, "run")? as u32,
+            encoding: encoding(&v, "encoding")?,
+            cpu_steps_per_second: number(&v, "cpuStepsPerSecond")?,
+            gpu_steps_per_second: field(&v, "gpuStepsPerSecond").as_f64(),
+            gpu_setup_seconds: field(&v, "gpuSetupSeconds").as_f64(),
+            gpu_adapter: field(&v, "gpuAdapter").as_string(),
+            gpu_error: field(&v, "gpuError").as_string(),
+        })
+    } else if let Some(v) = object(data, "fallback") {
+        Ok(Report::Fallback {
+            run: count(&v, "run")? as u32,
+            encodings: items(&v, "encodings")?
+                .iter()
+                .map(|name| {
+                    name.as_string()
+                        .and_then(|name| TrainEncoding::from_link(&name))
+                        .ok_or_else(|| "encodings holds a name that is not an encoding".to_string())
+                })
+                .collect::<Result<_, _>>()?,
+            message: field(&v, "message")
+                .as_string()
+                .ok_or("message is not a string")?,
         })
     } else if let Some(v) = object(data, "failed") {
         Ok(Report::Failed {

@@ -8,6 +8,22 @@
 //!
 //! It is its own wasm module (Trunk builds it from index.html's `data-type="worker"` link): the
 //! page's first load does not carry the training code.
+//!
+//! A run asked for on the GPU ([`TrainDevice::Gpu`]) takes its steps with the GPU trainer
+//! (`pe_lab::gpu::train`) on the worker's own WebGPU device, then hands the trained parameters
+//! and losses to the session ([`Session::adopt`]), which evaluates on the CPU as always. Any GPU
+//! failure, a lost device included, starts the worker's encodings again on the CPU and tells the
+//! page why ([`Report::Fallback`]). A trial ([`Request::Trial`]) times both trainers on the
+//! page's settings so that the page can take the faster.
+//!
+//! [`TrainDevice::Gpu`]: pe_lab_train::protocol::TrainDevice
+//! [`Session::adopt`]: pe_lab_train::session::Session::adopt
+//! [`Report::Fallback`]: pe_lab_train::protocol::Report
+//! [`Request::Trial`]: pe_lab_train::protocol::Request
+
+/// The losses of a GPU run come back every this many steps (the trainer's ring): few readbacks,
+/// and a curve that still moves several times a second on a slow GPU.
+pub const GPU_READBACK_EVERY: usize = 10;
 
 /// The work done between two looks at the worker's messages: short enough that a pause takes
 /// effect at once, long enough that the yields cost little.
@@ -17,12 +33,14 @@ pub const SLICE_SECONDS: f64 = 0.04;
 mod worker {
     use std::cell::RefCell;
 
-    use pe_lab_train::protocol::{Report, Request};
+    use pe_lab_train::protocol::{Report, Request, TrainDevice};
     use pe_lab_train::session::Session;
     use wasm_bindgen::prelude::*;
     use web_sys::{DedicatedWorkerGlobalScope, MessageChannel, MessageEvent, MessagePort};
 
     use super::SLICE_SECONDS;
+
+    mod gpu;
 
     #[derive(Default)]
     struct Worker {
@@ -30,6 +48,8 @@ mod worker {
         paused: bool,
         /// A slice is scheduled (at most one at a time).
         scheduled: bool,
+        /// The run whose steps the GPU is taking now (its loop ends when this changes).
+        gpu_run: Option<u32>,
     }
 
     thread_local! {
@@ -51,22 +71,22 @@ mod worker {
         Some(channel.port2())
     }
 
-    fn scope() -> DedicatedWorkerGlobalScope {
+    pub(super) fn scope() -> DedicatedWorkerGlobalScope {
         js_sys::global().unchecked_into()
     }
 
-    fn post(report: &Report) {
+    pub(super) fn post(report: &Report) {
         if let Ok(value) = serde_wasm_bindgen::to_value(report) {
             let _ = scope().post_message(&value);
         }
     }
 
-    fn seconds() -> f64 {
+    pub(super) fn seconds() -> f64 {
         scope().performance().map_or(0.0, |p| p.now()) / 1000.0
     }
 
     /// Schedules the next slice unless one is scheduled, the session is paused or there is none.
-    fn schedule() {
+    pub(super) fn schedule() {
         let wanted = WORKER.with(|w| {
             let mut w = w.borrow_mut();
             let wanted = !w.scheduled && !w.paused && w.session.is_some();
@@ -121,33 +141,87 @@ mod worker {
                 return;
             }
         };
+        match request {
+            Request::Start {
+                run,
+                config,
+                encodings,
+                device: TrainDevice::Gpu,
+            } => {
+                WORKER.with(|w| {
+                    let mut w = w.borrow_mut();
+                    w.session = None;
+                    w.paused = false;
+                    w.gpu_run = Some(run);
+                });
+                wasm_bindgen_futures::spawn_local(gpu::train(run, config, encodings));
+            }
+            Request::Start {
+                run,
+                config,
+                encodings,
+                device: TrainDevice::Cpu,
+            } => start_on_cpu(run, &config, &encodings),
+            Request::Trial {
+                run,
+                config,
+                encoding,
+            } => wasm_bindgen_futures::spawn_local(async move {
+                post(&gpu::trial(run, config, encoding).await);
+            }),
+            Request::Pause => WORKER.with(|w| w.borrow_mut().paused = true),
+            Request::Resume => WORKER.with(|w| w.borrow_mut().paused = false),
+            Request::Stop => WORKER.with(|w| {
+                let mut w = w.borrow_mut();
+                w.session = None;
+                w.gpu_run = None;
+            }),
+        }
+        schedule();
+    }
+
+    /// Starts `encodings` on the CPU from step 0 (a run asked for there, or one the GPU failed).
+    pub(super) fn start_on_cpu(
+        run: u32,
+        config: &pe_lab_train::TrainConfig,
+        encodings: &[pe_lab_train::Encoding],
+    ) {
+        let started = Session::start(run, config, encodings);
         WORKER.with(|w| {
             let mut w = w.borrow_mut();
-            match request {
-                Request::Start {
-                    run,
-                    config,
-                    encodings,
-                } => match Session::start(run, &config, &encodings) {
-                    Ok(session) => {
-                        w.session = Some(session);
-                        w.paused = false;
-                    }
-                    Err(error) => {
-                        w.session = None;
-                        drop(w);
-                        post(&Report::Failed {
-                            run,
-                            message: error.to_string(),
-                        });
-                    }
-                },
-                Request::Pause => w.paused = true,
-                Request::Resume => w.paused = false,
-                Request::Stop => w.session = None,
+            w.gpu_run = None;
+            match started {
+                Ok(session) => w.session = Some(session),
+                Err(error) => {
+                    w.session = None;
+                    drop(w);
+                    post(&Report::Failed {
+                        run,
+                        message: error.to_string(),
+                    });
+                }
             }
         });
         schedule();
+    }
+
+    /// Hands a session whose training is adopted from the GPU to the slices, which evaluate it.
+    pub(super) fn evaluate(session: Session) {
+        WORKER.with(|w| {
+            let mut w = w.borrow_mut();
+            w.gpu_run = None;
+            w.session = Some(session);
+        });
+        schedule();
+    }
+
+    /// Whether the GPU loop of `run` should go on (not stopped, not replaced).
+    pub(super) fn gpu_run_is(run: u32) -> bool {
+        WORKER.with(|w| w.borrow().gpu_run == Some(run))
+    }
+
+    pub(super) fn paused() -> bool {
+        WORKER.with(|w| w.borrow().paused)
     }
 
     #[wasm_bindgen(start)]

@@ -162,6 +162,31 @@ impl ComparisonRun {
         self.training_done() && self.evaluations_left() == 0
     }
 
+    /// Takes `encoding`'s training from elsewhere (the GPU trainer): its parameters after the
+    /// run's steps and the loss of every step. Evaluation then goes on as if this run had
+    /// trained it.
+    pub fn adopt(
+        &mut self,
+        encoding: Encoding,
+        params: Vec<f32>,
+        losses: Vec<f32>,
+    ) -> Result<(), TrainError> {
+        let index = self
+            .trainers
+            .iter()
+            .position(|t| t.config().encoding == encoding)
+            .ok_or(TrainError::NotInRun(encoding.link_name()))?;
+        if losses.len() != self.config.steps {
+            return Err(TrainError::LossCount {
+                given: losses.len(),
+                steps: self.config.steps,
+            });
+        }
+        self.trainers[index].adopt(params, self.config.steps)?;
+        self.losses[index] = losses;
+        Ok(())
+    }
+
     /// Trains every encoding `steps` more steps (fewer where the run's steps end); returns the
     /// steps each took.
     pub fn advance(&mut self, steps: usize) -> usize {

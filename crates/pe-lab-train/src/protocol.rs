@@ -10,16 +10,52 @@ use crate::config::TrainConfig;
 use crate::encodings::Encoding;
 use crate::trainer::{AttentionMap, PositionTable};
 
+/// Where a worker takes its training steps. Evaluation, maps and tables are always computed on
+/// the CPU, from the trained parameters.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum TrainDevice {
+    /// The training crate's own trainer, in the worker's WebAssembly: the same bits on every
+    /// machine.
+    #[default]
+    Cpu,
+    /// The GPU trainer on WebGPU (`pe_lab::gpu::train`): the same model, batches and Adam, with
+    /// sums in another order, so its losses differ from the CPU's in the last digits.
+    Gpu,
+}
+
+impl TrainDevice {
+    pub fn link_name(self) -> &'static str {
+        match self {
+            TrainDevice::Cpu => "cpu",
+            TrainDevice::Gpu => "gpu",
+        }
+    }
+}
+
+/// How long a trial ([`Request::Trial`]) times each trainer, after a warm-up: long enough to
+/// average over several loss readbacks, short enough that the reader barely waits.
+pub const TRIAL_SECONDS: f64 = 0.3;
+
 /// What the page asks of a worker.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Request {
     /// Train each of `encodings` on `config` (brought into range again by the worker), side by
-    /// side, then evaluate them; `config.encoding` is not used.
+    /// side, on `device`, then evaluate them; `config.encoding` is not used.
     Start {
         run: u32,
         config: TrainConfig,
         encodings: Vec<Encoding>,
+        #[serde(default)]
+        device: TrainDevice,
+    },
+    /// Time a few steps of `encoding` on `config` with both trainers, one after the other, and
+    /// report their rates ([`Report::Trial`]); nothing of it is kept.
+    Trial {
+        run: u32,
+        config: TrainConfig,
+        encoding: Encoding,
     },
     /// Stop working until [`Request::Resume`] (the tab was hidden, or the reader paused).
     Pause,
@@ -60,6 +96,26 @@ pub enum Report {
     },
     /// The run could not start or go on.
     Failed { run: u32, message: String },
+    /// The rates a [`Request::Trial`] measured, in training steps per second of wall clock,
+    /// readbacks included. The GPU's fields are `None` where it could not train; `gpu_error`
+    /// says why.
+    Trial {
+        run: u32,
+        encoding: Encoding,
+        cpu_steps_per_second: f64,
+        gpu_steps_per_second: Option<f64>,
+        /// Building the GPU trainer (pipelines, buffers), not in its rate.
+        gpu_setup_seconds: Option<f64>,
+        gpu_adapter: Option<String>,
+        gpu_error: Option<String>,
+    },
+    /// The GPU failed during the run (`message` says how); the worker starts `encodings` again
+    /// on the CPU, from step 0, and their curves are reported again from the start.
+    Fallback {
+        run: u32,
+        encodings: Vec<Encoding>,
+        message: String,
+    },
 }
 
 impl Report {
@@ -70,7 +126,9 @@ impl Report {
             Report::Progress { run, .. }
             | Report::Evaluating { run, .. }
             | Report::Done { run, .. }
-            | Report::Failed { run, .. } => *run,
+            | Report::Failed { run, .. }
+            | Report::Trial { run, .. }
+            | Report::Fallback { run, .. } => *run,
         }
     }
 }

@@ -66,6 +66,29 @@ impl Session {
         self.run
     }
 
+    /// Takes `encoding`'s training from elsewhere (the worker's GPU trainer): its trained
+    /// parameters, the loss of every step (already reported to the page by the caller) and the
+    /// seconds training took. [`Session::work`] then only evaluates it.
+    pub fn adopt(
+        &mut self,
+        encoding: Encoding,
+        params: Vec<f32>,
+        losses: Vec<f32>,
+        train_seconds: f64,
+    ) -> Result<(), TrainError> {
+        let job = self
+            .jobs
+            .iter_mut()
+            .find(|job| job.encoding == encoding)
+            .ok_or(TrainError::NotInRun(encoding.link_name()))?;
+        let reported = losses.len();
+        job.run.adopt(encoding, params, losses)?;
+        job.reported = reported;
+        job.seconds += train_seconds;
+        job.train_seconds += train_seconds;
+        Ok(())
+    }
+
     /// Whether every encoding is trained, measured and reported.
     pub fn is_finished(&self) -> bool {
         self.jobs.iter().all(|job| job.finished)
@@ -276,6 +299,65 @@ mod tests {
                 assert!(done.seconds >= done.train_seconds && done.train_seconds > 0.0);
             }
         }
+    }
+
+    /// A run trained elsewhere (here a CPU `Trainer` standing in for the GPU trainer) and adopted
+    /// is evaluated exactly as the session's own: same accuracies, maps and table from the same
+    /// parameters; no training step is taken again and no loss is reported twice.
+    #[test]
+    fn an_adopted_run_is_evaluated_as_the_sessions_own() {
+        let encodings = [Encoding::Learned, Encoding::Shaw];
+        let reference = compare(small(), &encodings).unwrap();
+        let mut session = Session::start(3, &small(), &encodings).unwrap();
+        for &encoding in &encodings {
+            let mut trainer = crate::Trainer::new(TrainConfig {
+                encoding,
+                ..small()
+            })
+            .unwrap();
+            let losses: Vec<f32> = (0..small().steps).map(|_| trainer.step()).collect();
+            session
+                .adopt(encoding, trainer.parameters().to_vec(), losses, 0.5)
+                .unwrap();
+        }
+        let reports = drive(&mut session, 0.001, 0.005);
+        assert!(
+            !reports.iter().any(|r| matches!(r, Report::Progress { .. })),
+            "adopted losses are not reported again"
+        );
+        for (k, &encoding) in encodings.iter().enumerate() {
+            let done = reports
+                .iter()
+                .find_map(|r| match r {
+                    Report::Done { result, .. } if result.encoding == encoding => Some(result),
+                    _ => None,
+                })
+                .expect("a result for every encoding");
+            let expected = &reference.results[k];
+            assert_eq!(done.accuracy_by_length, expected.accuracy_by_length);
+            assert_eq!(done.final_loss, expected.final_loss);
+            assert_eq!(done.train_seconds, 0.5);
+        }
+        // What does not fit is an error, not a silent mismatch.
+        let mut session = Session::start(4, &small(), &encodings[..1]).unwrap();
+        let error = session
+            .adopt(Encoding::Rope, vec![0.0; 3], vec![0.0; 12], 0.0)
+            .unwrap_err();
+        assert_eq!(error, TrainError::NotInRun("rope"));
+        let error = session
+            .adopt(Encoding::Learned, vec![0.0; 3], vec![0.0; 12], 0.0)
+            .unwrap_err();
+        assert!(matches!(error, TrainError::ParameterCount { given: 3, .. }));
+        let error = session
+            .adopt(Encoding::Learned, vec![0.0; 3], vec![0.0; 5], 0.0)
+            .unwrap_err();
+        assert_eq!(
+            error,
+            TrainError::LossCount {
+                given: 5,
+                steps: 12
+            }
+        );
     }
 
     #[test]

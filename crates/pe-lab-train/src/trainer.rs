@@ -34,6 +34,12 @@ pub enum TrainError {
     },
     #[error("at least one encoding is needed")]
     NoEncodings,
+    #[error("{given} trained values do not fit a model of {expected} parameters")]
+    ParameterCount { given: usize, expected: usize },
+    #[error("{given} losses do not match the {steps} steps trained")]
+    LossCount { given: usize, steps: usize },
+    #[error("the {0} encoding is not in this run")]
+    NotInRun(&'static str),
 }
 
 fn describe(notices: &[Notice]) -> String {
@@ -171,6 +177,22 @@ impl Trainer {
         self.adam.update(&mut self.params, &self.grads);
         self.steps_done += 1;
         loss
+    }
+
+    /// Takes parameters trained elsewhere (the GPU trainer, which keeps the same [`ParamLayout`]
+    /// order) as this run's after `steps_done` steps, so that evaluation, attention maps and
+    /// tables describe them. Adam's moments are not carried over: a run adopted is over, and
+    /// stepping on would start the moments from zero.
+    pub fn adopt(&mut self, params: Vec<f32>, steps_done: usize) -> Result<(), TrainError> {
+        if params.len() != self.params.len() {
+            return Err(TrainError::ParameterCount {
+                given: params.len(),
+                expected: self.params.len(),
+            });
+        }
+        self.params = params;
+        self.steps_done = steps_done;
+        Ok(())
     }
 
     fn check_length(length: usize) -> Result<(), TrainError> {

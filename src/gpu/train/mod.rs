@@ -6,13 +6,18 @@
 //!
 //! Batches are sampled on the CPU by the crate's [`BatchStream`] and uploaded with the step. A
 //! step is one command encoder, one compute pass and one `queue.submit`; its loss goes into a
-//! ring of `readback_every` slots on the GPU, which is read back when it is full (and by
-//! [`GpuTrainer::finish`]), so that steps pipeline between readbacks.
+//! ring of `readback_every` slots on the GPU. When the ring is full, a copy of it into a staging
+//! buffer is queued behind the step and mapped; the trainer goes on submitting steps while the copy
+//! travels, and [`GpuTrainer::step_paced`] waits only when [`READBACKS_IN_FLIGHT`] copies are
+//! out. So the GPU is never idle waiting for a readback, and the CPU never runs more than two
+//! rings ahead of it.
 //!
 //! Encodings: every scheme of the crate; [`supports`] says which, and a scheme it does not
 //! (one added to the crate later) gives [`GpuTrainError::Unsupported`], never a fallback.
 //!
-//! Native only (tests on lavapipe, the benchmark on a real GPU): reading the losses back blocks.
+//! Native (tests on lavapipe, the benchmark on a real GPU) and in the browser (the training
+//! worker): every wait is a future. Natively it polls the device for the submission it waits
+//! for; in the browser it resolves from the event loop, so it must be awaited, never blocked on.
 
 mod backward;
 mod kernels;
@@ -31,6 +36,18 @@ use self::kernels::{Kernels, StepUniform, OP_SLOT};
 use self::layout::ArenaLayout;
 use self::plan::{record_step, Recorded, Recorder};
 use super::{check_storage_size, read_f32, uniform_buffer, GpuError};
+
+/// Loss readbacks that may be out at once: one travelling while the next ring fills.
+pub const READBACKS_IN_FLIGHT: usize = 2;
+
+/// A copy of the loss ring on its way back: the staging buffer it is copied into, the map
+/// request's answer, and how many losses it holds.
+struct Readback {
+    staging: wgpu::Buffer,
+    mapped: futures_channel::oneshot::Receiver<Result<(), wgpu::BufferAsyncError>>,
+    submission: wgpu::SubmissionIndex,
+    count: usize,
+}
 
 /// Why a GPU training run cannot be built or stepped.
 #[derive(Debug, Clone, PartialEq, Error)]
@@ -78,8 +95,12 @@ pub struct GpuTrainer {
     batch: Batch,
     tokens: Vec<u32>,
     readback_every: usize,
-    /// Steps whose loss is in the ring and not read back yet.
+    /// Steps whose loss is in the ring and not on its way back yet.
     pending: usize,
+    /// Ring copies on their way back, oldest first.
+    in_flight: std::collections::VecDeque<Readback>,
+    /// Staging buffers of collected readbacks, to be used again (one ring's size each).
+    spare_staging: Vec<wgpu::Buffer>,
     losses: Vec<f32>,
     steps_done: usize,
     beta1_power: f64,
@@ -89,7 +110,7 @@ pub struct GpuTrainer {
 impl GpuTrainer {
     /// A run at step 0 of `config` (which must be in range, see [`TrainConfig::clamp`]), reading
     /// the loss back every `readback_every` steps.
-    pub fn new(
+    pub async fn new(
         device: &wgpu::Device,
         queue: &wgpu::Queue,
         config: TrainConfig,
@@ -131,7 +152,7 @@ impl GpuTrainer {
         // Shader and pipeline errors become a typed error, not the uncaptured-error panic.
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let kernels = Kernels::new(device);
-        if let Some(error) = pollster::block_on(scope.pop()) {
+        if let Some(error) = scope.pop().await {
             return Err(GpuError::Validation(error.to_string()).into());
         }
         let arena = device.create_buffer(&wgpu::BufferDescriptor {
@@ -218,6 +239,8 @@ impl GpuTrainer {
             tokens: Vec::new(),
             readback_every,
             pending: 0,
+            in_flight: std::collections::VecDeque::new(),
+            spare_staging: Vec::new(),
             losses: Vec::new(),
             steps_done: 0,
             beta1_power: 1.0,
@@ -250,7 +273,8 @@ impl GpuTrainer {
     }
 
     /// One step on a fresh batch: upload it, record and submit forward, backward and Adam. Every
-    /// `readback_every` steps this waits for the GPU and reads the ring of losses back.
+    /// `readback_every` steps the ring's copy is queued behind it (see [`GpuTrainer::settle`]);
+    /// this never waits for the GPU.
     pub fn step(
         &mut self,
         device: &wgpu::Device,
@@ -315,66 +339,143 @@ impl GpuTrainer {
         self.steps_done += 1;
         self.pending += 1;
         if self.pending == self.readback_every {
-            self.read_losses(device, queue)?;
+            self.queue_readback(device, queue);
         }
         Ok(())
     }
 
-    /// Reads back the losses of the steps not read yet (call after the last step).
-    pub fn finish(
+    /// [`GpuTrainer::step`], then, when [`READBACKS_IN_FLIGHT`] ring copies are out, waits for
+    /// the oldest: the pace at which a caller should step (the GPU runs at most two rings behind).
+    pub async fn step_paced(
         &mut self,
         device: &wgpu::Device,
         queue: &wgpu::Queue,
     ) -> Result<(), GpuTrainError> {
-        if self.pending > 0 {
-            self.read_losses(device, queue)?;
+        self.step(device, queue)?;
+        if self.in_flight.len() >= READBACKS_IN_FLIGHT {
+            self.settle(device, READBACKS_IN_FLIGHT - 1).await?;
         }
         Ok(())
     }
 
-    fn read_losses(
+    /// Ring copies queued and not collected yet.
+    pub fn readbacks_in_flight(&self) -> usize {
+        self.in_flight.len()
+    }
+
+    /// Copies the ring's `pending` losses into a staging buffer behind the last step and asks
+    /// for it to be mapped; the steps after it may overwrite the ring (the copy runs first).
+    fn queue_readback(&mut self, device: &wgpu::Device, queue: &wgpu::Queue) {
+        let count = std::mem::take(&mut self.pending);
+        if count == 0 {
+            return;
+        }
+        let ring_bytes = self.readback_every as u64 * 4;
+        let staging = self.spare_staging.pop().unwrap_or_else(|| {
+            device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("train loss readback"),
+                size: ring_bytes.next_multiple_of(wgpu::COPY_BUFFER_ALIGNMENT),
+                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            })
+        });
+        let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+            label: Some("train loss readback"),
+        });
+        let ring_at = self.arena_layout.losses as u64 * 4;
+        encoder.copy_buffer_to_buffer(&self.arena, ring_at, &staging, 0, count as u64 * 4);
+        let submission = queue.submit([encoder.finish()]);
+        let (sender, mapped) = futures_channel::oneshot::channel();
+        staging.map_async(wgpu::MapMode::Read, ..count as u64 * 4, move |result| {
+            // The receiver is gone only if the trainer was dropped; nothing to tell then.
+            let _ = sender.send(result);
+        });
+        self.in_flight.push_back(Readback {
+            staging,
+            mapped,
+            submission,
+            count,
+        });
+    }
+
+    /// Collects ring copies, oldest first, until at most `keep` are out, appending their losses.
+    /// Natively this polls the device until the oldest copy's submission is done; in the browser
+    /// the map callbacks come from the event loop while this is awaited.
+    pub async fn settle(
+        &mut self,
+        device: &wgpu::Device,
+        keep: usize,
+    ) -> Result<(), GpuTrainError> {
+        while self.in_flight.len() > keep {
+            let Some(readback) = self.in_flight.pop_front() else {
+                break;
+            };
+            #[cfg(not(target_arch = "wasm32"))]
+            device
+                .poll(wgpu::PollType::Wait {
+                    submission_index: Some(readback.submission.clone()),
+                    timeout: None,
+                })
+                .map_err(|e| GpuError::Map(e.to_string()))?;
+            #[cfg(target_arch = "wasm32")]
+            let _ = (device, &readback.submission);
+            readback
+                .mapped
+                .await
+                .map_err(|_| GpuError::Map("the loss readback's map callback was dropped".into()))?
+                .map_err(|e| GpuError::Map(e.to_string()))?;
+            {
+                let view = readback
+                    .staging
+                    .get_mapped_range(..readback.count as u64 * 4)
+                    .map_err(|e| GpuError::Map(e.to_string()))?;
+                self.losses
+                    .extend_from_slice(bytemuck::cast_slice::<u8, f32>(&view));
+            }
+            readback.staging.unmap();
+            self.spare_staging.push(readback.staging);
+        }
+        Ok(())
+    }
+
+    /// Reads back the losses of every step not read yet (call after the last step).
+    pub async fn finish(
         &mut self,
         device: &wgpu::Device,
         queue: &wgpu::Queue,
     ) -> Result<(), GpuTrainError> {
-        let values = self.read(device, queue, self.arena_layout.losses, self.pending)?;
-        self.losses.extend(values);
-        self.pending = 0;
-        Ok(())
+        self.queue_readback(device, queue);
+        self.settle(device, 0).await
     }
 
-    fn read(
+    async fn read(
         &self,
         device: &wgpu::Device,
         queue: &wgpu::Queue,
         offset: usize,
         len: usize,
     ) -> Result<Vec<f32>, GpuTrainError> {
-        Ok(pollster::block_on(read_f32(
-            device,
-            queue,
-            &self.arena,
-            offset as u64,
-            len as u64,
-        ))?)
+        Ok(read_f32(device, queue, &self.arena, offset as u64, len as u64).await?)
     }
 
     /// The parameters as they are now (in [`ParamLayout`] order).
-    pub fn parameters(
+    pub async fn parameters(
         &self,
         device: &wgpu::Device,
         queue: &wgpu::Queue,
     ) -> Result<Vec<f32>, GpuTrainError> {
         self.read(device, queue, self.arena_layout.params, self.params.total)
+            .await
     }
 
     /// The gradient of the last step's loss at the parameters before its update.
-    pub fn gradients(
+    pub async fn gradients(
         &self,
         device: &wgpu::Device,
         queue: &wgpu::Queue,
     ) -> Result<Vec<f32>, GpuTrainError> {
         self.read(device, queue, self.arena_layout.grads, self.params.total)
+            .await
     }
 
     /// Where every parameter tensor lives (the CPU trainer's layout).

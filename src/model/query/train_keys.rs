@@ -1,16 +1,19 @@
 //! The training panel's keys: `task`, `tenc` (a comma list), `tk`, `tn`, `tsteps`, `tlr`,
-//! `tseed`, `td`, `theads`, `tlayers`, `tcausal`, read into [`TrainSettings`] and written back.
+//! `tseed`, `td`, `theads`, `tlayers`, `tcausal`, and `trainer` (auto, cpu or gpu: where the
+//! steps run), read into [`TrainSettings`] and written back.
 //! A link leaves out what equals the task's ready-made run, so `?task=reverse` alone is that run.
 //! A new task resets the others to its run (keeping the seed), so within one update `task` is
 //! applied first.
 
 use super::values::{parse_integer, parse_number, parse_switch, shorten, switch_text};
+use crate::model::train::device::TrainerRequest;
 use crate::model::train::{Task, TrainEncoding, TrainSettings};
 
 /// The training keys, in the order a link writes them (the length before `tk`, which must stay
 /// below it; the heads before `td`, which must be a multiple of twice their number).
-pub const TRAIN_KEYS: [&str; 11] = [
+pub const TRAIN_KEYS: [&str; 12] = [
     "task", "tenc", "tn", "tk", "tsteps", "tlr", "tseed", "theads", "td", "tlayers", "tcausal",
+    "trainer",
 ];
 
 pub fn is_train_key(key: &str) -> bool {
@@ -61,7 +64,12 @@ impl TrainSettings {
         let c = &mut self.config;
         match key {
             "task" => match Task::from_link(value.trim().to_ascii_lowercase().as_str()) {
-                Some(task) if task != c.task => *self = TrainSettings::for_task(task, c.seed),
+                Some(task) if task != c.task => {
+                    *self = TrainSettings {
+                        trainer: self.trainer,
+                        ..TrainSettings::for_task(task, c.seed)
+                    }
+                }
                 Some(_) => {}
                 None => notices.push(format!(
                     "task = '{}' is not shift, reverse or histogram; keeping {}.",
@@ -70,6 +78,14 @@ impl TrainSettings {
                 )),
             },
             "tenc" => self.apply_encodings(value, notices),
+            "trainer" => match TrainerRequest::from_link(value) {
+                Some(request) => self.trainer = request,
+                None => notices.push(format!(
+                    "trainer = '{}' is not auto, cpu or gpu; keeping {}.",
+                    shorten(value),
+                    self.trainer.link_name()
+                )),
+            },
             "tk" => c.shift_k = integer(notices, 1e9).unwrap_or(c.shift_k),
             "tn" => c.train_length = integer(notices, 1e9).unwrap_or(c.train_length),
             "tsteps" => c.steps = integer(notices, 1e9).unwrap_or(c.steps),
@@ -165,6 +181,9 @@ impl TrainSettings {
         }
         if c.causal {
             pairs.push(("tcausal", switch_text(true).to_string()));
+        }
+        if self.trainer != TrainerRequest::Auto {
+            pairs.push(("trainer", self.trainer.link_name().to_string()));
         }
         // Keep the order of TRAIN_KEYS.
         crate::model::sort::sort_by_key_f64(&mut pairs, |(key, _)| {

@@ -9,10 +9,8 @@ use pe_lab_train::analysis::HeadHitRate;
 use pe_lab_train::protocol::{EncodingReport, Report};
 use serde::{Serialize, Serializer};
 
+use super::device::{self, TrainDevice, TrainerChoice, TrainerRequest, TrialRates};
 use super::{findings, TrainConfig, TrainEncoding, TrainSettings};
-
-/// Where the steps run (the page trains on the CPU, in Web Workers).
-pub const BACKEND: &str = "cpu";
 
 /// A run started from some settings.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,11 +32,29 @@ pub struct TrainRun {
     pub paused: bool,
     /// Wall-clock seconds the run has been going (pauses left out), kept by the page.
     pub wall_seconds: f64,
+    /// What the link asked for (`trainer`).
+    pub request: TrainerRequest,
+    /// Where the steps run; `None` while a trial decides.
+    pub device: Option<TrainDevice>,
+    /// Why, in the page's words.
+    pub device_reason: String,
+    /// The trial's rates, when one decided.
+    pub trial: Option<TrialRates>,
 }
 
 impl TrainRun {
-    pub fn new(id: u32, settings: &TrainSettings, workers: usize) -> Self {
+    /// A run at step 0; `choice` is `None` when a trial is to decide where it trains.
+    pub fn new(
+        id: u32,
+        settings: &TrainSettings,
+        workers: usize,
+        choice: Option<TrainerChoice>,
+    ) -> Self {
         let count = settings.encodings.len();
+        let (device, device_reason) = match choice {
+            Some(choice) => (Some(choice.device), choice.reason),
+            None => (None, device::MEASURING.to_string()),
+        };
         TrainRun {
             id,
             config: settings.config.clone(),
@@ -51,7 +67,16 @@ impl TrainRun {
             failure: None,
             paused: false,
             wall_seconds: 0.0,
+            request: settings.trainer,
+            device,
+            device_reason,
+            trial: None,
         }
+    }
+
+    /// Whether a trial is still deciding where the run trains.
+    pub fn is_measuring(&self) -> bool {
+        self.device.is_none() && self.failure.is_none()
     }
 
     fn index(&self, encoding: TrainEncoding) -> Option<usize> {
@@ -99,6 +124,40 @@ impl TrainRun {
                 }
             }
             Report::Failed { message, .. } => self.failure = Some(message),
+            Report::Trial {
+                encoding,
+                cpu_steps_per_second,
+                gpu_steps_per_second,
+                gpu_setup_seconds,
+                gpu_error,
+                ..
+            } => {
+                if self.device.is_none() {
+                    let trial = TrialRates {
+                        encoding: encoding.link_name(),
+                        cpu_steps_per_second,
+                        gpu_steps_per_second,
+                        gpu_setup_seconds,
+                        gpu_error,
+                    };
+                    let choice = device::choose_from_trial(&trial);
+                    self.device = Some(choice.device);
+                    self.device_reason = choice.reason;
+                    self.trial = Some(trial);
+                }
+            }
+            Report::Fallback {
+                encodings, message, ..
+            } => {
+                for encoding in encodings {
+                    if let Some(k) = self.index(encoding) {
+                        self.curves[k].clear();
+                        self.seconds[k] = 0.0;
+                    }
+                }
+                self.device = Some(TrainDevice::Cpu);
+                self.device_reason = device::fallback_reason(&message);
+            }
             Report::Ready => {}
         }
         true
@@ -187,7 +246,10 @@ impl TrainRun {
             paused: self.paused,
             failure: self.failure.clone(),
             steps_per_second: self.steps_per_second(),
-            backend: BACKEND,
+            backend: self.device.map_or("measuring", TrainDevice::link_name),
+            trainer: self.request.link_name(),
+            trainer_reason: self.device_reason.clone(),
+            trial: self.trial.clone(),
             workers: self.workers,
             train_length: c.train_length,
             shift_k: c.shift_k,
@@ -225,7 +287,14 @@ pub struct TrainStats {
     pub failure: Option<String>,
     /// Training steps per wall-clock second, all encodings together.
     pub steps_per_second: f64,
+    /// Where the steps run: `"cpu"` or `"gpu"`, `"measuring"` while a trial decides.
     pub backend: &'static str,
+    /// What the link asked for: `"auto"`, `"cpu"` or `"gpu"`.
+    pub trainer: &'static str,
+    /// Why the steps run where they do (the sentence the page shows).
+    pub trainer_reason: String,
+    /// The trial's rates, when a trial decided.
+    pub trial: Option<TrialRates>,
     pub workers: usize,
     pub train_length: usize,
     pub shift_k: usize,

@@ -131,7 +131,8 @@ fn finished_run() -> TrainRun {
         TrainEncoding::Concat,
         TrainEncoding::Learned,
     ]);
-    let mut run = TrainRun::new(3, &settings, 2);
+    let cpu = device::choose_before_trial(device::TrainerRequest::Cpu, None);
+    let mut run = TrainRun::new(3, &settings, 2, cpu);
     let mut session = Session::start(3, &settings.config, &settings.encodings).unwrap();
     let mut t = 0.0;
     let mut clock = move || {
@@ -164,6 +165,8 @@ fn stats_hold_the_contract_and_agree_with_the_reports() {
     assert_eq!(stats.train_length, 6);
     assert_eq!(stats.chance, 1.0 / 16.0);
     assert_eq!(stats.steps_per_second, 120.0);
+    assert_eq!((stats.backend, stats.trainer), ("cpu", "auto"));
+    assert!(stats.trainer_reason.contains("trainer=cpu"));
     let learned = &stats.results["learned"];
     assert_eq!(learned.loss.len(), 30);
     let report = run.results[3].as_ref().unwrap();
@@ -182,6 +185,53 @@ fn stats_hold_the_contract_and_agree_with_the_reports() {
     let rates = stats.offset_hit_rate.as_ref().unwrap();
     assert_eq!(rates.len(), 4);
     assert!(!stats.findings.is_empty());
+}
+
+/// A run a trial decides: measuring until the trial's report, then the trial's choice; a GPU
+/// failure mid-run puts its encodings back to step 0 on the CPU, with the reason.
+#[test]
+fn a_trial_decides_and_a_fallback_starts_the_curves_again() {
+    let settings = TrainSettings::default();
+    let mut run = TrainRun::new(5, &settings, 1, None);
+    assert!(run.is_measuring() && run.is_running());
+    assert_eq!(run.stats().backend, "measuring");
+    let first = settings.encodings[0];
+    assert!(run.absorb(Report::Trial {
+        run: 5,
+        encoding: first,
+        cpu_steps_per_second: 400.0,
+        gpu_steps_per_second: Some(1000.0),
+        gpu_setup_seconds: Some(0.1),
+        gpu_adapter: None,
+        gpu_error: None,
+    }));
+    assert!(!run.is_measuring());
+    let stats = run.stats();
+    assert_eq!(stats.backend, "gpu");
+    assert!(stats
+        .trainer_reason
+        .contains("1000 steps a second against the CPU's 400 (2.5×)"));
+    assert_eq!(
+        stats.trial.as_ref().unwrap().gpu_steps_per_second,
+        Some(1000.0)
+    );
+    assert!(run.absorb(Report::Progress {
+        run: 5,
+        encoding: first,
+        from: 0,
+        losses: vec![2.0, 1.9],
+        seconds: 0.1,
+    }));
+    assert_eq!(run.curves[0].len(), 2);
+    assert!(run.absorb(Report::Fallback {
+        run: 5,
+        encodings: vec![first],
+        message: "the GPU device was lost".into(),
+    }));
+    assert!(run.curves[0].is_empty());
+    let stats = run.stats();
+    assert_eq!(stats.backend, "cpu");
+    assert!(stats.trainer_reason.contains("(the GPU device was lost)"));
 }
 
 #[test]

@@ -20,6 +20,7 @@ use super::Ctx;
 use crate::model::inputs::Inputs;
 use crate::model::panels::PanelId;
 use crate::model::state::Msg;
+use crate::model::train::device::{self, TrainerChoice};
 use crate::model::train::run::TrainRun;
 use crate::model::train::{chance_text, task_line, TrainEncoding, TrainSettings};
 use pe_lab_train::protocol::{Report, Request};
@@ -42,6 +43,7 @@ crate::element_table! {
         pause: HtmlButtonElement = "train-pause",
         reset: HtmlButtonElement = "train-reset",
         progress: HtmlElement = "train-progress",
+        device: HtmlElement = "train-device",
         loss: HtmlCanvasElement = "train-loss",
         accuracy: HtmlCanvasElement = "train-accuracy",
         table: HtmlCanvasElement = "train-table",
@@ -97,6 +99,9 @@ pub struct TrainPanel {
     /// still to draw (one per frame).
     static_drawn: Option<String>,
     static_stage: Option<usize>,
+    /// Why the page computes on the CPU (`None`: it computes on WebGPU), as last rendered: where
+    /// a run with `trainer=auto` trains depends on it.
+    page_cpu_reason: Option<String>,
 }
 
 impl TrainPanel {
@@ -117,6 +122,7 @@ impl TrainPanel {
             settings: TrainSettings::default(),
             static_drawn: None,
             static_stage: None,
+            page_cpu_reason: Some("starting".into()),
         })
     }
 
@@ -137,16 +143,50 @@ impl TrainPanel {
         }
     }
 
+    /// Where a run of `settings` trains when it is decided without a trial.
+    fn choice_before_trial(&self, settings: &TrainSettings) -> Option<TrainerChoice> {
+        device::choose_before_trial(settings.trainer, self.page_cpu_reason.as_deref())
+    }
+
     fn start(&mut self, settings: &TrainSettings, send: fn(Action)) -> Result<(), WebError> {
         self.stop_clock();
         let id = self.next_run;
         self.next_run = self.next_run.wrapping_add(1).max(1);
         let count = TrainWorkers::count_for(settings.encodings.len());
-        self.run = Some(TrainRun::new(id, settings, count));
+        let choice = self.choice_before_trial(settings);
+        self.run = Some(TrainRun::new(id, settings, count, choice.clone()));
         self.paused_by_reader = false;
         self.attention_encoding = None;
-        self.workers.start(id, settings, count, send)?;
+        match choice {
+            Some(choice) => self
+                .workers
+                .start(id, settings, count, choice.device, send)?,
+            // The clock starts with the run itself, once the trial has decided.
+            None => return self.workers.start_trial(id, settings, send),
+        }
         if self.hidden {
+            self.workers.tell(&Request::Pause);
+        }
+        self.start_clock();
+        Ok(())
+    }
+
+    /// Starts the run's workers on the device the trial chose.
+    fn start_after_trial(&mut self, send: fn(Action)) -> Result<(), WebError> {
+        let Some(run) = self.run.as_ref() else {
+            return Ok(());
+        };
+        let Some(device) = run.device else {
+            return Ok(());
+        };
+        let settings = TrainSettings {
+            config: run.config.clone(),
+            encodings: run.encodings.clone(),
+            trainer: run.request,
+        };
+        self.workers
+            .start(run.id, &settings, run.workers, device, send)?;
+        if self.paused_by_reader || self.hidden {
             self.workers.tell(&Request::Pause);
         }
         self.start_clock();
@@ -222,10 +262,24 @@ impl TrainPanel {
     }
 
     /// A worker's report. Returns whether the figures should be drawn now.
-    fn report(&mut self, report: Report) -> bool {
+    fn report(&mut self, report: Report, send: fn(Action)) -> bool {
         let Some(run) = self.run.as_mut() else {
             return false;
         };
+        if matches!(report, Report::Trial { .. }) {
+            let measuring = run.is_measuring();
+            if !run.absorb(report) || !measuring {
+                return false;
+            }
+            if let Err(error) = self.start_after_trial(send) {
+                if let Some(run) = self.run.as_mut() {
+                    run.failure = Some(error.to_string());
+                }
+                self.settle(Some(&error.to_string()));
+            }
+            self.version += 1;
+            return true;
+        }
         let failure = match &report {
             Report::Failed { message, .. } => Some(message.clone()),
             _ => None,
@@ -315,14 +369,24 @@ impl Panel for TrainPanel {
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
         self.settings = ctx.train.clone();
+        self.page_cpu_reason = (!ctx.backend.is_gpu()).then(|| ctx.backend.adapter());
         self.show_controls(ctx.train);
         let settings_changed = self.run.as_ref().is_some_and(|run| {
-            run.config != ctx.train.config || run.encodings != ctx.train.encodings
+            run.config != ctx.train.config
+                || run.encodings != ctx.train.encodings
+                || run.request != ctx.train.trainer
         });
         dom::text(
             &self.dom.progress,
             &train_figures::progress_text(self.run.as_ref(), settings_changed),
         );
+        let device_line = match &self.run {
+            Some(run) => run.device_reason.clone(),
+            None => self
+                .choice_before_trial(ctx.train)
+                .map_or_else(|| device::WILL_MEASURE.to_string(), |c| c.reason),
+        };
+        dom::text(&self.dom.device, &device_line);
         if ctx.draw {
             self.last_drawn_ms = now_ms();
             let key = train_figures::static_key(ctx, self.run.as_ref(), self.attention_encoding);
@@ -374,11 +438,16 @@ impl Panel for TrainPanel {
             Some(run) => to_js(&run.stats()),
             None => {
                 // No run yet: the settings a run would start with, nothing running.
-                let mut idle = TrainRun::new(0, &self.settings, 0);
+                let choice = self.choice_before_trial(&self.settings);
+                let mut idle = TrainRun::new(0, &self.settings, 0, choice);
                 idle.failure = Some("not started".into());
                 let mut stats = idle.stats();
                 stats.failure = None;
                 stats.running = false;
+                if idle.device.is_none() {
+                    stats.backend = "auto";
+                    stats.trainer_reason = device::WILL_MEASURE.into();
+                }
                 to_js(&stats)
             }
         })
@@ -444,7 +513,7 @@ impl Panel for TrainPanel {
 
     fn event(&mut self, ctx: &mut Ctx, event: PanelEvent) -> Result<bool, WebError> {
         match event {
-            PanelEvent::TrainReport(report) => Ok(self.report(*report)),
+            PanelEvent::TrainReport(report) => Ok(self.report(*report, ctx.send)),
             PanelEvent::Train(command) => {
                 self.command(ctx, command)?;
                 Ok(true)

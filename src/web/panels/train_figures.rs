@@ -4,7 +4,7 @@
 //! trained model's attention map, the table of results and the findings.
 
 use pe_lab_train::analysis::{normalised_gram, sinusoidal_table};
-use pe_lab_train::protocol::EncodingReport;
+use pe_lab_train::protocol::{EncodingReport, TrainDevice};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlOptionElement};
 
@@ -41,18 +41,25 @@ fn colour(run: &TrainRun, encoding: TrainEncoding) -> (usize, bool) {
 pub fn progress_text(run: Option<&TrainRun>, settings_changed: bool) -> String {
     let Some(run) = run else {
         return "Not trained yet. Train runs every chosen encoding in Web Workers, off the page's \
-                main thread; the same settings give the same numbers, bit for bit."
+                main thread; on the CPU the same settings give the same numbers on every \
+                machine, bit for bit."
             .into();
+    };
+    let on = match run.device {
+        Some(TrainDevice::Gpu) => "on the GPU",
+        _ => "on the CPU",
     };
     let steps = run.steps_done();
     let total = run.config.steps;
     let rate = run.steps_per_second();
     let mut text = if let Some(failure) = &run.failure {
         format!("Stopped at step {steps} of {total}: {failure}.")
+    } else if run.is_measuring() {
+        format!("Starting: step 0 of {total}; the trainers are being timed.")
     } else if run.is_done() {
         format!(
             "Done: {} × {total} steps in {:.1} s ({:.0} steps per second, all encodings \
-             together, in {}).",
+             together, in {} {on}).",
             plural(run.encodings.len(), "encoding", "encodings"),
             run.wall_seconds,
             rate,
@@ -61,7 +68,7 @@ pub fn progress_text(run: Option<&TrainRun>, settings_changed: bool) -> String {
     } else if steps < total {
         format!(
             "Training: step {steps} of {total}, {:.0} steps per second (all encodings together, in \
-             {}).",
+             {} {on}).",
             rate,
             plural(run.workers, "worker", "workers")
         )

@@ -1,0 +1,289 @@
+//! The worker's GPU side: a device of its own on WebGPU, the GPU trainer's loop for a run, and
+//! the trial that times both trainers.
+
+use std::sync::{Arc, Mutex};
+
+use pe_lab::gpu::train::GpuTrainer;
+use pe_lab_train::protocol::Report;
+use pe_lab_train::session::Session;
+use pe_lab_train::{Encoding, TrainConfig, Trainer};
+use wasm_bindgen::prelude::*;
+
+use super::super::{GPU_READBACK_EVERY, SLICE_SECONDS};
+use super::{evaluate, gpu_run_is, paused, post, scope, seconds, start_on_cpu};
+use pe_lab_train::protocol::TRIAL_SECONDS;
+
+/// The worker's WebGPU device, and the first error the GPU reported outside an error scope (a
+/// lost device, a validation error): the loop checks it after every step.
+struct Device {
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    adapter: String,
+    failure: Arc<Mutex<Option<String>>>,
+}
+
+impl Device {
+    async fn open() -> Result<Device, String> {
+        let navigator = js_sys::Reflect::get(&js_sys::global(), &"navigator".into())
+            .map_err(|_| "the worker has no navigator".to_string())?;
+        let gpu = js_sys::Reflect::get(&navigator, &"gpu".into()).unwrap_or(JsValue::UNDEFINED);
+        if gpu.is_undefined() || gpu.is_null() {
+            return Err("this browser has no WebGPU in workers (navigator.gpu is missing)".into());
+        }
+        let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
+            backends: wgpu::Backends::BROWSER_WEBGPU,
+            ..wgpu::InstanceDescriptor::new_without_display_handle()
+        });
+        let adapter = instance
+            .request_adapter(&wgpu::RequestAdapterOptions {
+                power_preference: wgpu::PowerPreference::HighPerformance,
+                ..Default::default()
+            })
+            .await
+            .map_err(|e| format!("no WebGPU adapter in the worker: {e}"))?;
+        let info = adapter.get_info();
+        let adapter_name = [info.name.as_str(), info.driver.as_str()]
+            .into_iter()
+            .find(|s| !s.is_empty())
+            .unwrap_or("WebGPU")
+            .to_string();
+        let (device, queue) = pe_lab::gpu::request_device(&adapter, wgpu::Features::empty())
+            .await
+            .map_err(|e| e.to_string())?;
+        let failure = Arc::new(Mutex::new(None::<String>));
+        let lost = Arc::clone(&failure);
+        device.set_device_lost_callback(move |reason, message| {
+            if let Ok(mut slot) = lost.lock() {
+                slot.get_or_insert(format!("the GPU device was lost ({reason:?}): {message}"));
+            }
+        });
+        let errors = Arc::clone(&failure);
+        device.on_uncaptured_error(Arc::new(move |error: wgpu::Error| {
+            if let Ok(mut slot) = errors.lock() {
+                slot.get_or_insert(format!("GPU error: {error}"));
+            }
+        }));
+        Ok(Device {
+            device,
+            queue,
+            adapter: adapter_name,
+            failure,
+        })
+    }
+
+    /// The first failure the GPU reported, if any.
+    fn failure(&self) -> Result<(), String> {
+        match self.failure.lock().ok().and_then(|slot| slot.clone()) {
+            Some(message) => Err(message),
+            None => Ok(()),
+        }
+    }
+
+    async fn trainer(&self, config: TrainConfig) -> Result<GpuTrainer, String> {
+        GpuTrainer::new(&self.device, &self.queue, config, GPU_READBACK_EVERY)
+            .await
+            .map_err(|e| e.to_string())
+    }
+
+    async fn step(&self, trainer: &mut GpuTrainer) -> Result<(), String> {
+        trainer
+            .step_paced(&self.device, &self.queue)
+            .await
+            .map_err(|e| e.to_string())?;
+        self.failure()
+    }
+
+    async fn finish(&self, trainer: &mut GpuTrainer) -> Result<(), String> {
+        trainer
+            .finish(&self.device, &self.queue)
+            .await
+            .map_err(|e| e.to_string())?;
+        self.failure()
+    }
+}
+
+/// Waits `ms` milliseconds on the worker's event loop (messages are handled meanwhile).
+async fn sleep(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = scope().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+/// One encoding's GPU run and what of it the page has heard.
+struct Job {
+    encoding: Encoding,
+    trainer: GpuTrainer,
+    reported: usize,
+    seconds: f64,
+}
+
+/// Trains `encodings` on `config` with the GPU trainer, reporting the losses as they come back,
+/// then hands the trained parameters to a session for evaluation. On any GPU failure it starts
+/// the encodings again on the CPU and says why.
+pub async fn train(run: u32, config: TrainConfig, encodings: Vec<Encoding>) {
+    let config = config.clamp().0;
+    match train_steps(run, &config, &encodings).await {
+        Ok(Some(session)) => evaluate(session),
+        // Stopped or replaced: nothing more to do.
+        Ok(None) => {}
+        Err(message) => {
+            if gpu_run_is(run) {
+                post(&Report::Fallback {
+                    run,
+                    encodings: encodings.clone(),
+                    message,
+                });
+                start_on_cpu(run, &config, &encodings);
+            }
+        }
+    }
+}
+
+/// The GPU loop: every encoding one step in turn, the new losses posted about every
+/// [`SLICE_SECONDS`]. `Ok(None)` when the run was stopped.
+async fn train_steps(
+    run: u32,
+    config: &TrainConfig,
+    encodings: &[Encoding],
+) -> Result<Option<Session>, String> {
+    let device = Device::open().await?;
+    let mut jobs = Vec::with_capacity(encodings.len());
+    for &encoding in encodings {
+        let started = seconds();
+        let trainer = device
+            .trainer(TrainConfig {
+                encoding,
+                ..config.clone()
+            })
+            .await?;
+        jobs.push(Job {
+            encoding,
+            trainer,
+            reported: 0,
+            seconds: seconds() - started,
+        });
+    }
+    let mut last_post = seconds();
+    loop {
+        if !gpu_run_is(run) {
+            return Ok(None);
+        }
+        if paused() {
+            sleep(50).await;
+            continue;
+        }
+        let mut stepped = false;
+        for job in jobs.iter_mut().filter(|job| !job.trainer.is_done()) {
+            let started = seconds();
+            device.step(&mut job.trainer).await?;
+            if job.trainer.is_done() {
+                device.finish(&mut job.trainer).await?;
+            }
+            job.seconds += seconds() - started;
+            stepped = true;
+        }
+        let now = seconds();
+        if !stepped || now - last_post >= SLICE_SECONDS {
+            last_post = now;
+            for job in &mut jobs {
+                let losses = job.trainer.losses();
+                if losses.len() > job.reported {
+                    post(&Report::Progress {
+                        run,
+                        encoding: job.encoding,
+                        from: job.reported,
+                        losses: losses[job.reported..].to_vec(),
+                        seconds: job.seconds,
+                    });
+                    job.reported = losses.len();
+                }
+            }
+        }
+        if !stepped {
+            break;
+        }
+    }
+    let mut session = Session::start(run, config, encodings).map_err(|e| e.to_string())?;
+    for job in jobs {
+        let params = job
+            .trainer
+            .parameters(&device.device, &device.queue)
+            .await
+            .map_err(|e| e.to_string())?;
+        device.failure()?;
+        session
+            .adopt(
+                job.encoding,
+                params,
+                job.trainer.losses().to_vec(),
+                job.seconds,
+            )
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(Some(session))
+}
+
+/// Times `encoding` on `config` with both trainers, the GPU's first: a warm-up (the first steps
+/// compile pipelines and fill caches), then steps until [`TRIAL_SECONDS`] have passed, readbacks
+/// included. Nothing trained here is kept.
+pub async fn trial(run: u32, config: TrainConfig, encoding: Encoding) -> Report {
+    let config = TrainConfig {
+        encoding,
+        ..config.clamp().0
+    };
+    let gpu = gpu_rate(&config).await;
+    let cpu_steps_per_second = cpu_rate(&config);
+    let (gpu_steps_per_second, gpu_setup_seconds, gpu_adapter, gpu_error) = match gpu {
+        Ok((rate, setup, adapter)) => (Some(rate), Some(setup), Some(adapter), None),
+        Err(message) => (None, None, None, Some(message)),
+    };
+    Report::Trial {
+        run,
+        encoding,
+        cpu_steps_per_second,
+        gpu_steps_per_second,
+        gpu_setup_seconds,
+        gpu_adapter,
+        gpu_error,
+    }
+}
+
+/// Warm-up steps before a trial's timing (a GPU compiles its pipelines at the first).
+const TRIAL_WARMUP: usize = 2;
+
+async fn gpu_rate(config: &TrainConfig) -> Result<(f64, f64, String), String> {
+    let started = seconds();
+    let device = Device::open().await?;
+    let mut trainer = device.trainer(config.clone()).await?;
+    let setup = seconds() - started;
+    for _ in 0..TRIAL_WARMUP {
+        device.step(&mut trainer).await?;
+    }
+    device.finish(&mut trainer).await?;
+    let timed_from = seconds();
+    let mut steps = 0usize;
+    while seconds() - timed_from < TRIAL_SECONDS {
+        device.step(&mut trainer).await?;
+        steps += 1;
+    }
+    device.finish(&mut trainer).await?;
+    let elapsed = seconds() - timed_from;
+    Ok((steps as f64 / elapsed.max(1e-9), setup, device.adapter))
+}
+
+fn cpu_rate(config: &TrainConfig) -> f64 {
+    let Ok(mut trainer) = Trainer::new(config.clone()) else {
+        return 0.0;
+    };
+    for _ in 0..TRIAL_WARMUP {
+        trainer.step();
+    }
+    let timed_from = seconds();
+    let mut steps = 0usize;
+    while seconds() - timed_from < TRIAL_SECONDS {
+        trainer.step();
+        steps += 1;
+    }
+    steps as f64 / (seconds() - timed_from).max(1e-9)
+}
