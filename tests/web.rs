@@ -296,8 +296,9 @@ async fn the_attention_panels_draw_and_report_their_numbers() {
 fn worker_reports_read_back_as_written() {
     use pe_lab::web::train_workers::read_report;
     use pe_lab_train::analysis::HeadHitRate;
+    use pe_lab_train::device::TrialRates;
     use pe_lab_train::encodings::Encoding;
-    use pe_lab_train::protocol::{EncodingReport, Report};
+    use pe_lab_train::protocol::{EncodingReport, Report, TrainDevice};
     use pe_lab_train::trainer::{AttentionMap, PositionTable};
 
     let learned = EncodingReport {
@@ -366,6 +367,36 @@ fn worker_reports_read_back_as_written() {
         Report::Failed {
             run: 9,
             message: "out of memory".into(),
+        },
+        Report::Trial {
+            run: 10,
+            device: TrainDevice::Gpu,
+            reason: "Training on the GPU".into(),
+            rates: TrialRates {
+                encoding: Encoding::T5,
+                cpu_steps_per_second: 431.5,
+                gpu_steps_per_second: Some(1234.25),
+                gpu_setup_seconds: Some(0.125),
+                gpu_first_step_only: true,
+                gpu_error: None,
+            },
+        },
+        Report::Trial {
+            run: 11,
+            device: TrainDevice::Cpu,
+            reason: "Training on the CPU".into(),
+            rates: TrialRates {
+                encoding: Encoding::None,
+                cpu_steps_per_second: 300.0,
+                gpu_steps_per_second: None,
+                gpu_setup_seconds: None,
+                gpu_first_step_only: false,
+                gpu_error: Some("no WebGPU adapter".into()),
+            },
+        },
+        Report::Fallback {
+            run: 12,
+            message: "the GPU device was lost".into(),
         },
     ];
     for report in reports {

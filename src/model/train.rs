@@ -3,8 +3,9 @@
 //! page shows of it. The training itself is the training crate's (`pe_lab_train`), run in Web
 //! Workers; nothing here trains. Its link keys are in `query::train_keys`.
 
-pub mod device;
 pub mod findings;
+/// Where a run trains and why (the training crate's: the worker's trial decides with it too).
+pub use pe_lab_train::device;
 pub mod run;
 #[cfg(test)]
 mod tests;

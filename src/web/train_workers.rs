@@ -13,6 +13,7 @@ use super::error::WebError;
 use crate::model::panels::PanelId;
 use crate::model::train::{TrainEncoding, TrainSettings};
 use pe_lab_train::analysis::HeadHitRate;
+use pe_lab_train::device::TrialRates;
 use pe_lab_train::protocol::{EncodingReport, Report, Request, TrainDevice};
 use pe_lab_train::trainer::{AttentionMap, PositionTable};
 
@@ -199,26 +200,29 @@ pub fn read_report(data: &JsValue) -> Result<Report, String> {
             result: Box::new(read_result(&field(&v, "result"))?),
         })
     } else if let Some(v) = object(data, "trial") {
+        let rates = object(&v, "rates").ok_or("rates is not an object")?;
         Ok(Report::Trial {
             run: count(&v, "run")? as u32,
-            encoding: encoding(&v, "encoding")?,
-            cpu_steps_per_second: number(&v, "cpuStepsPerSecond")?,
-            gpu_steps_per_second: field(&v, "gpuStepsPerSecond").as_f64(),
-            gpu_setup_seconds: field(&v, "gpuSetupSeconds").as_f64(),
-            gpu_adapter: field(&v, "gpuAdapter").as_string(),
-            gpu_error: field(&v, "gpuError").as_string(),
+            device: match field(&v, "device").as_string().as_deref() {
+                Some("gpu") => TrainDevice::Gpu,
+                Some("cpu") => TrainDevice::Cpu,
+                _ => return Err("device is not cpu or gpu".into()),
+            },
+            reason: field(&v, "reason")
+                .as_string()
+                .ok_or("reason is not a string")?,
+            rates: TrialRates {
+                encoding: encoding(&rates, "encoding")?,
+                cpu_steps_per_second: number(&rates, "cpuStepsPerSecond")?,
+                gpu_steps_per_second: field(&rates, "gpuStepsPerSecond").as_f64(),
+                gpu_setup_seconds: field(&rates, "gpuSetupSeconds").as_f64(),
+                gpu_first_step_only: field(&rates, "gpuFirstStepOnly").as_bool().unwrap_or(false),
+                gpu_error: field(&rates, "gpuError").as_string(),
+            },
         })
     } else if let Some(v) = object(data, "fallback") {
         Ok(Report::Fallback {
             run: count(&v, "run")? as u32,
-            encodings: items(&v, "encodings")?
-                .iter()
-                .map(|name| {
-                    name.as_string()
-                        .and_then(|name| TrainEncoding::from_link(&name))
-                        .ok_or_else(|| "encodings holds a name that is not an encoding".to_string())
-                })
-                .collect::<Result<_, _>>()?,
             message: field(&v, "message")
                 .as_string()
                 .ok_or("message is not a string")?,

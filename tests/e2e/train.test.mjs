@@ -42,8 +42,10 @@ const trainStats = (page) => page.evaluate(() => window.peLab.stats.panels.train
 // instance for every chart and backend, minified HTML and glue, decimals read by the browser's
 // own parser, no Unicode case tables, the math crates at opt-level 2). The first test holds the
 // first load where it is now, so that it can only shrink; the second and third hold the targets.
+// Choosing where a run trains (the link key `trainer`, the trial's report, the sentence and its
+// numbers in the stats) took it from 526,132 B to 529,153 B.
 const FIRST_LOAD_BEFORE_TRAINING = 561877;
-const FIRST_LOAD_NOW = 526132;
+const FIRST_LOAD_NOW = 529153;
 const TARGET_GROWTH = 10 * 1024;
 // 530 KB read as 530,000 B, the stricter of the two readings (530 KiB would be 542,720 B).
 const TARGET_CEILING = 530 * 1000;

@@ -21,6 +21,7 @@ pub mod attention;
 pub mod backward;
 pub mod compare;
 pub mod config;
+pub mod device;
 pub mod encodings;
 pub mod gemm;
 pub mod linalg;

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::analysis::HeadHitRate;
 use crate::config::TrainConfig;
+use crate::device::TrialRates;
 use crate::encodings::Encoding;
 use crate::trainer::{AttentionMap, PositionTable};
 
@@ -36,6 +37,10 @@ impl TrainDevice {
 /// How long a trial ([`Request::Trial`]) times each trainer, after a warm-up: long enough to
 /// average over several loss readbacks, short enough that the reader barely waits.
 pub const TRIAL_SECONDS: f64 = 0.3;
+
+/// A GPU whose set-up and warm-up step take longer than this is not timed further: its rate is
+/// the warm-up step's (a software adapter builds the trainer's pipelines for seconds).
+pub const TRIAL_GPU_LIMIT_SECONDS: f64 = 3.0;
 
 /// What the page asks of a worker.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -96,26 +101,17 @@ pub enum Report {
     },
     /// The run could not start or go on.
     Failed { run: u32, message: String },
-    /// The rates a [`Request::Trial`] measured, in training steps per second of wall clock,
-    /// readbacks included. The GPU's fields are `None` where it could not train; `gpu_error`
-    /// says why.
+    /// What a [`Request::Trial`] measured, where the run is to train, and the sentence that
+    /// says why ([`crate::device::choose_from_trial`]).
     Trial {
         run: u32,
-        encoding: Encoding,
-        cpu_steps_per_second: f64,
-        gpu_steps_per_second: Option<f64>,
-        /// Building the GPU trainer (pipelines, buffers), not in its rate.
-        gpu_setup_seconds: Option<f64>,
-        gpu_adapter: Option<String>,
-        gpu_error: Option<String>,
+        device: TrainDevice,
+        reason: String,
+        rates: TrialRates,
     },
-    /// The GPU failed during the run (`message` says how); the worker starts `encodings` again
-    /// on the CPU, from step 0, and their curves are reported again from the start.
-    Fallback {
-        run: u32,
-        encodings: Vec<Encoding>,
-        message: String,
-    },
+    /// The GPU trainer failed (`message` says how); the worker starts its encodings again on
+    /// the CPU, from step 0: their next [`Report::Progress`] starts at step 0 again.
+    Fallback { run: u32, message: String },
 }
 
 impl Report {

@@ -98,6 +98,11 @@ impl TrainRun {
             } => {
                 if let Some(k) = self.index(encoding) {
                     let curve = &mut self.curves[k];
+                    // A curve reported from step 0 again was started again (the GPU trainer
+                    // failed and the worker went on with the CPU's): it replaces the old one.
+                    if from == 0 {
+                        curve.clear();
+                    }
                     // Reports arrive in order; a gap or an overlap would misplace the curve.
                     if from == curve.len() {
                         let room = self.config.steps.saturating_sub(curve.len());
@@ -125,36 +130,18 @@ impl TrainRun {
             }
             Report::Failed { message, .. } => self.failure = Some(message),
             Report::Trial {
-                encoding,
-                cpu_steps_per_second,
-                gpu_steps_per_second,
-                gpu_setup_seconds,
-                gpu_error,
+                device,
+                reason,
+                rates,
                 ..
             } => {
                 if self.device.is_none() {
-                    let trial = TrialRates {
-                        encoding: encoding.link_name(),
-                        cpu_steps_per_second,
-                        gpu_steps_per_second,
-                        gpu_setup_seconds,
-                        gpu_error,
-                    };
-                    let choice = device::choose_from_trial(&trial);
-                    self.device = Some(choice.device);
-                    self.device_reason = choice.reason;
-                    self.trial = Some(trial);
+                    self.device = Some(device);
+                    self.device_reason = reason;
+                    self.trial = Some(rates);
                 }
             }
-            Report::Fallback {
-                encodings, message, ..
-            } => {
-                for encoding in encodings {
-                    if let Some(k) = self.index(encoding) {
-                        self.curves[k].clear();
-                        self.seconds[k] = 0.0;
-                    }
-                }
+            Report::Fallback { message, .. } => {
                 self.device = Some(TrainDevice::Cpu);
                 self.device_reason = device::fallback_reason(&message);
             }

@@ -196,14 +196,20 @@ fn a_trial_decides_and_a_fallback_starts_the_curves_again() {
     assert!(run.is_measuring() && run.is_running());
     assert_eq!(run.stats().backend, "measuring");
     let first = settings.encodings[0];
-    assert!(run.absorb(Report::Trial {
-        run: 5,
+    let rates = device::TrialRates {
         encoding: first,
         cpu_steps_per_second: 400.0,
         gpu_steps_per_second: Some(1000.0),
         gpu_setup_seconds: Some(0.1),
-        gpu_adapter: None,
+        gpu_first_step_only: false,
         gpu_error: None,
+    };
+    let choice = device::choose_from_trial(&rates);
+    assert!(run.absorb(Report::Trial {
+        run: 5,
+        device: choice.device,
+        reason: choice.reason,
+        rates,
     }));
     assert!(!run.is_measuring());
     let stats = run.stats();
@@ -225,10 +231,17 @@ fn a_trial_decides_and_a_fallback_starts_the_curves_again() {
     assert_eq!(run.curves[0].len(), 2);
     assert!(run.absorb(Report::Fallback {
         run: 5,
-        encodings: vec![first],
         message: "the GPU device was lost".into(),
     }));
-    assert!(run.curves[0].is_empty());
+    // The CPU's curve from step 0 replaces the GPU's.
+    assert!(run.absorb(Report::Progress {
+        run: 5,
+        encoding: first,
+        from: 0,
+        losses: vec![2.5],
+        seconds: 0.01,
+    }));
+    assert_eq!(run.curves[0], [2.5]);
     let stats = run.stats();
     assert_eq!(stats.backend, "cpu");
     assert!(stats.trainer_reason.contains("(the GPU device was lost)"));

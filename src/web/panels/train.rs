@@ -361,8 +361,15 @@ impl Panel for TrainPanel {
     }
 
     fn inputs(&self, ctx: &Ctx) -> Inputs {
+        // The settings as their link writes them (exact: a link gives its settings back), which
+        // spares the page the Debug code of every configuration type.
         Inputs::new()
-            .with_debug(ctx.train)
+            .with_list(
+                ctx.train
+                    .to_query()
+                    .into_iter()
+                    .map(|(key, value)| format!("{key}={value}")),
+            )
             .with(self.version)
             .with(ctx.style.background.css())
     }

@@ -11,14 +11,14 @@ use wasm_bindgen::prelude::*;
 
 use super::super::{GPU_READBACK_EVERY, SLICE_SECONDS};
 use super::{evaluate, gpu_run_is, paused, post, scope, seconds, start_on_cpu};
-use pe_lab_train::protocol::TRIAL_SECONDS;
+use pe_lab_train::device::{choose_from_trial, TrialRates};
+use pe_lab_train::protocol::{TRIAL_GPU_LIMIT_SECONDS, TRIAL_SECONDS};
 
 /// The worker's WebGPU device, and the first error the GPU reported outside an error scope (a
 /// lost device, a validation error): the loop checks it after every step.
 struct Device {
     device: wgpu::Device,
     queue: wgpu::Queue,
-    adapter: String,
     failure: Arc<Mutex<Option<String>>>,
 }
 
@@ -41,12 +41,6 @@ impl Device {
             })
             .await
             .map_err(|e| format!("no WebGPU adapter in the worker: {e}"))?;
-        let info = adapter.get_info();
-        let adapter_name = [info.name.as_str(), info.driver.as_str()]
-            .into_iter()
-            .find(|s| !s.is_empty())
-            .unwrap_or("WebGPU")
-            .to_string();
         let (device, queue) = pe_lab::gpu::request_device(&adapter, wgpu::Features::empty())
             .await
             .map_err(|e| e.to_string())?;
@@ -66,7 +60,6 @@ impl Device {
         Ok(Device {
             device,
             queue,
-            adapter: adapter_name,
             failure,
         })
     }
@@ -129,11 +122,7 @@ pub async fn train(run: u32, config: TrainConfig, encodings: Vec<Encoding>) {
         Ok(None) => {}
         Err(message) => {
             if gpu_run_is(run) {
-                post(&Report::Fallback {
-                    run,
-                    encodings: encodings.clone(),
-                    message,
-                });
+                post(&Report::Fallback { run, message });
                 start_on_cpu(run, &config, &encodings);
             }
         }
@@ -224,9 +213,10 @@ async fn train_steps(
     Ok(Some(session))
 }
 
-/// Times `encoding` on `config` with both trainers, the GPU's first: a warm-up (the first steps
-/// compile pipelines and fill caches), then steps until [`TRIAL_SECONDS`] have passed, readbacks
-/// included. Nothing trained here is kept.
+/// Times `encoding` on `config` with both trainers, the GPU's first: a warm-up step (the first
+/// compiles pipelines and fills caches), then steps until [`TRIAL_SECONDS`] have passed,
+/// readbacks included. A GPU past [`TRIAL_GPU_LIMIT_SECONDS`] after its warm-up is not timed
+/// further. Nothing trained here is kept.
 pub async fn trial(run: u32, config: TrainConfig, encoding: Encoding) -> Report {
     let config = TrainConfig {
         encoding,
@@ -234,33 +224,55 @@ pub async fn trial(run: u32, config: TrainConfig, encoding: Encoding) -> Report 
     };
     let gpu = gpu_rate(&config).await;
     let cpu_steps_per_second = cpu_rate(&config);
-    let (gpu_steps_per_second, gpu_setup_seconds, gpu_adapter, gpu_error) = match gpu {
-        Ok((rate, setup, adapter)) => (Some(rate), Some(setup), Some(adapter), None),
-        Err(message) => (None, None, None, Some(message)),
+    let rates = match gpu {
+        Ok(gpu) => TrialRates {
+            encoding,
+            cpu_steps_per_second,
+            gpu_steps_per_second: Some(gpu.steps_per_second),
+            gpu_setup_seconds: Some(gpu.setup_seconds),
+            gpu_first_step_only: gpu.first_step_only,
+            gpu_error: None,
+        },
+        Err(message) => TrialRates {
+            encoding,
+            cpu_steps_per_second,
+            gpu_steps_per_second: None,
+            gpu_setup_seconds: None,
+            gpu_first_step_only: false,
+            gpu_error: Some(message),
+        },
     };
+    let choice = choose_from_trial(&rates);
     Report::Trial {
         run,
-        encoding,
-        cpu_steps_per_second,
-        gpu_steps_per_second,
-        gpu_setup_seconds,
-        gpu_adapter,
-        gpu_error,
+        device: choice.device,
+        reason: choice.reason,
+        rates,
     }
 }
 
-/// Warm-up steps before a trial's timing (a GPU compiles its pipelines at the first).
-const TRIAL_WARMUP: usize = 2;
+struct GpuRate {
+    steps_per_second: f64,
+    setup_seconds: f64,
+    first_step_only: bool,
+}
 
-async fn gpu_rate(config: &TrainConfig) -> Result<(f64, f64, String), String> {
+async fn gpu_rate(config: &TrainConfig) -> Result<GpuRate, String> {
     let started = seconds();
     let device = Device::open().await?;
     let mut trainer = device.trainer(config.clone()).await?;
-    let setup = seconds() - started;
-    for _ in 0..TRIAL_WARMUP {
-        device.step(&mut trainer).await?;
-    }
+    let setup_seconds = seconds() - started;
+    let warm_from = seconds();
+    device.step(&mut trainer).await?;
     device.finish(&mut trainer).await?;
+    let warm_up = seconds() - warm_from;
+    if seconds() - started > TRIAL_GPU_LIMIT_SECONDS {
+        return Ok(GpuRate {
+            steps_per_second: 1.0 / warm_up.max(1e-9),
+            setup_seconds,
+            first_step_only: true,
+        });
+    }
     let timed_from = seconds();
     let mut steps = 0usize;
     while seconds() - timed_from < TRIAL_SECONDS {
@@ -269,16 +281,18 @@ async fn gpu_rate(config: &TrainConfig) -> Result<(f64, f64, String), String> {
     }
     device.finish(&mut trainer).await?;
     let elapsed = seconds() - timed_from;
-    Ok((steps as f64 / elapsed.max(1e-9), setup, device.adapter))
+    Ok(GpuRate {
+        steps_per_second: steps as f64 / elapsed.max(1e-9),
+        setup_seconds,
+        first_step_only: false,
+    })
 }
 
 fn cpu_rate(config: &TrainConfig) -> f64 {
     let Ok(mut trainer) = Trainer::new(config.clone()) else {
         return 0.0;
     };
-    for _ in 0..TRIAL_WARMUP {
-        trainer.step();
-    }
+    trainer.step();
     let timed_from = seconds();
     let mut steps = 0usize;
     while seconds() - timed_from < TRIAL_SECONDS {

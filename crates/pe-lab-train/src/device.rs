@@ -1,8 +1,13 @@
-//! Where a run's training steps run, and why: the reader's request (link key `trainer`), what the
-//! page knows of WebGPU, and the trial that times both trainers when the choice is the page's.
-//! Every sentence is written from the numbers it states.
+//! Where a run's training steps run, and why: the reader's request (the page's link key
+//! `trainer`), what the page knows of WebGPU, and the trial that times both trainers when the
+//! choice is the page's. The page decides before a trial ([`choose_before_trial`]); the worker
+//! that ran a trial decides from it ([`choose_from_trial`]) and reports the choice with its
+//! sentence. Every sentence is written from the numbers it states.
 
-pub use pe_lab_train::protocol::{TrainDevice, TRIAL_SECONDS};
+use serde::{Deserialize, Serialize};
+
+use crate::encodings::Encoding;
+pub use crate::protocol::{TrainDevice, TRIAL_GPU_LIMIT_SECONDS, TRIAL_SECONDS};
 
 /// How much faster the GPU must measure before it is taken: a close race would otherwise pick
 /// one trainer on one run and the other on the next, and their bits differ.
@@ -38,14 +43,18 @@ impl TrainerRequest {
     }
 }
 
-/// What a trial measured ([`pe_lab_train::protocol::Report::Trial`]).
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+/// What a trial measured ([`crate::protocol::Report::Trial`]), in training steps per second of
+/// wall clock, readbacks included. The GPU's rate is `None` where it could not train;
+/// `gpu_error` says why.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TrialRates {
-    pub encoding: &'static str,
+    pub encoding: Encoding,
     pub cpu_steps_per_second: f64,
     pub gpu_steps_per_second: Option<f64>,
     pub gpu_setup_seconds: Option<f64>,
+    /// The GPU was timed on its warm-up step only (it passed the trial's time limit).
+    pub gpu_first_step_only: bool,
     pub gpu_error: Option<String>,
 }
 
@@ -57,9 +66,9 @@ pub struct TrainerChoice {
 }
 
 /// What differs on the GPU, said wherever a run trains there.
-const GPU_BITS: &str = "The GPU sums in another order than the CPU, so its losses differ from \
-                        trainer=cpu's in the last digits; its sums have a fixed order, so the same \
-                        link gives the same curves again on the same GPU and browser.";
+const GPU_BITS: &str = "Its sums run in another order than the CPU's, so its losses are close \
+                        to trainer=cpu's but not the same bits; they repeat exactly on the same GPU \
+                        and browser.";
 
 /// The choice made before any trial: the link's request, or the CPU when the page does not
 /// compute on WebGPU (`page_cpu_reason` says why). `None`: a trial decides.
@@ -70,8 +79,8 @@ pub fn choose_before_trial(
     match (request, page_cpu_reason) {
         (TrainerRequest::Cpu, _) => Some(TrainerChoice {
             device: TrainDevice::Cpu,
-            reason: "Training on the CPU, as the link asks (trainer=cpu): the same numbers on \
-                     every machine."
+            reason: "Training on the CPU, as the link asks (trainer=cpu): the same bits on every \
+                     machine."
                 .into(),
         }),
         (TrainerRequest::Gpu, _) => Some(TrainerChoice {
@@ -107,25 +116,37 @@ fn rate(x: f64) -> String {
 /// run deals its encodings to the same workers either way, so their rates compare directly.
 pub fn choose_from_trial(trial: &TrialRates) -> TrainerChoice {
     let cpu = trial.cpu_steps_per_second;
-    let measured = format!("a {TRIAL_SECONDS}-second trial on {}", trial.encoding);
+    let encoding = trial.encoding.link_name();
+    let timed = format!("timed on {encoding} after a warm-up step ({TRIAL_SECONDS} s each)");
     match trial.gpu_steps_per_second {
         Some(gpu) if gpu.is_finite() && cpu.is_finite() && gpu >= GPU_MARGIN * cpu => {
             TrainerChoice {
                 device: TrainDevice::Gpu,
                 reason: format!(
-                "Training on the GPU (WebGPU): in {measured} it took {} steps a second against \
-                 the CPU's {} ({:.1}×). {GPU_BITS}",
-                rate(gpu),
-                rate(cpu),
-                gpu / cpu
-            ),
+                    "Training on the GPU (WebGPU): {timed}, it took {} steps a second against the \
+                 CPU's {} ({:.1}×). {GPU_BITS}",
+                    rate(gpu),
+                    rate(cpu),
+                    gpu / cpu
+                ),
             }
         }
+        Some(gpu) if trial.gpu_first_step_only => TrainerChoice {
+            device: TrainDevice::Cpu,
+            reason: format!(
+                "Training on the CPU: it took {} steps a second on {encoding}; the GPU took {:.1} s \
+                 to set up and {:.2} s for its first step, past the trial's \
+                 {TRIAL_GPU_LIMIT_SECONDS} s, so it was timed no further.",
+                rate(cpu),
+                trial.gpu_setup_seconds.unwrap_or(0.0),
+                1.0 / gpu
+            ),
+        },
         Some(gpu) => TrainerChoice {
             device: TrainDevice::Cpu,
             reason: format!(
-                "Training on the CPU: in {measured} it took {} steps a second against the GPU's \
-                 {}; the GPU is taken only at {GPU_MARGIN}× the CPU's rate or more.",
+                "Training on the CPU: {timed}, it took {} steps a second against the GPU's {}; \
+                 the GPU is taken only at {GPU_MARGIN}× the CPU's rate or more.",
                 rate(cpu),
                 rate(gpu)
             ),
@@ -140,21 +161,21 @@ pub fn choose_from_trial(trial: &TrialRates) -> TrainerChoice {
     }
 }
 
-/// The sentence after the GPU failed during a run and the worker started again on the CPU.
+/// The sentence after the GPU trainer failed (at its start or during the run) and the worker
+/// started its encodings again on the CPU.
 pub fn fallback_reason(message: &str) -> String {
     format!(
-        "Training on the CPU: the GPU failed during the run ({message}), so its encodings started \
-         again on the CPU from step 0."
+        "Training on the CPU: the GPU trainer failed ({message}), so its encodings started again \
+         on the CPU from step 0."
     )
 }
 
 /// The sentence before a run that a trial will decide.
-pub const WILL_MEASURE: &str = "Train first times the GPU and the CPU trainer on these settings \
-                                for a moment, then trains on the faster.";
+pub const WILL_MEASURE: &str = "Train first times the GPU and the CPU trainer, then trains on the \
+                                faster.";
 
 /// The sentence while the trial runs.
-pub const MEASURING: &str = "Timing the GPU and the CPU trainer on these settings (under a second \
-                             on most machines) to train on the faster…";
+pub const MEASURING: &str = "Timing the GPU and the CPU trainer on these settings…";
 
 #[cfg(test)]
 mod tests {
@@ -162,10 +183,11 @@ mod tests {
 
     fn trial(cpu: f64, gpu: Option<f64>) -> TrialRates {
         TrialRates {
-            encoding: "sinusoidal",
+            encoding: Encoding::Sinusoidal,
             cpu_steps_per_second: cpu,
             gpu_steps_per_second: gpu,
             gpu_setup_seconds: gpu.map(|_| 0.2),
+            gpu_first_step_only: false,
             gpu_error: gpu.is_none().then(|| "no WebGPU adapter".to_string()),
         }
     }
@@ -216,6 +238,18 @@ mod tests {
                 .contains("432 steps a second against the GPU's 4.57"),
             "{}",
             slow.reason
+        );
+        let cut = choose_from_trial(&TrialRates {
+            gpu_setup_seconds: Some(4.1),
+            gpu_first_step_only: true,
+            ..trial(244.0, Some(0.5))
+        });
+        assert_eq!(cut.device, TrainDevice::Cpu);
+        assert!(
+            cut.reason
+                .contains("the GPU took 4.1 s to set up and 2.00 s for its first step"),
+            "{}",
+            cut.reason
         );
         let failed = choose_from_trial(&trial(400.0, None));
         assert_eq!(failed.device, TrainDevice::Cpu);
