@@ -26,11 +26,17 @@ async function open(browser, query) {
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
   await page.goto(`${origin}/?${query}`);
   await page.evaluate(() => window.peLab.ready);
+  // The panel's lines are written when it is drawn, and an off-screen panel is drawn once seen.
+  await page.locator('#panel-train').scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.peLab.whenDrawn());
   return { page, context, problems };
 }
 
 const trainStats = (page) => page.evaluate(() => window.peLab.stats.panels.train);
-const deviceLine = (page) => page.locator('#train-device').textContent();
+async function deviceLine(page) {
+  await page.evaluate(() => window.peLab.whenDrawn());
+  return page.locator('#train-device').textContent();
+}
 /** A steps-per-second figure as the page writes it. */
 const rate = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 
@@ -80,6 +86,7 @@ describe('where the training panel trains', () => {
       ? `${(1 / trial.gpuStepsPerSecond).toFixed(2)} s for its first step`
       : rate(trial.gpuStepsPerSecond)), stats.trainerReason);
     assert.equal(await deviceLine(page), stats.trainerReason);
+    await page.evaluate(() => window.peLab.whenDrawn());
     assert.match(await page.locator('#train-progress').textContent(), new RegExp(`on the ${stats.backend.toUpperCase()}\\)\\.$`));
     assert.deepEqual(problems, []);
     await context.close();
@@ -95,6 +102,7 @@ describe('where the training panel trains', () => {
       assert.equal(stats.trainer, 'gpu');
       assert.match(stats.trainerReason, /^Training on the GPU \(WebGPU\), as the link asks/);
       assert.ok(new URL(page.url()).search.includes('trainer=gpu'), page.url());
+      await page.evaluate(() => window.peLab.whenDrawn());
       assert.match(await page.locator('#train-progress').textContent(), /on the GPU\)\.$/);
       runs.push(stats);
       assert.deepEqual(problems, []);

@@ -284,7 +284,9 @@ impl TrainPanel {
             Report::Failed { message, .. } => Some(message.clone()),
             _ => None,
         };
-        let finishing = matches!(report, Report::Done { .. }) || failure.is_some();
+        // A result, a failure and a fall-back to the CPU are shown at once.
+        let finishing =
+            matches!(report, Report::Done { .. } | Report::Fallback { .. }) || failure.is_some();
         if !run.absorb(report) {
             return false;
         }
