@@ -208,9 +208,7 @@ pub fn read_report(data: &JsValue) -> Result<Report, String> {
                 Some("cpu") => TrainDevice::Cpu,
                 _ => return Err("device is not cpu or gpu".into()),
             },
-            reason: field(&v, "reason")
-                .as_string()
-                .ok_or("reason is not a string")?,
+            reason: text(&v, "reason")?,
             rates: TrialRates {
                 encoding: encoding(&rates, "encoding")?,
                 cpu_steps_per_second: number(&rates, "cpuStepsPerSecond")?,
@@ -223,16 +221,12 @@ pub fn read_report(data: &JsValue) -> Result<Report, String> {
     } else if let Some(v) = object(data, "fallback") {
         Ok(Report::Fallback {
             run: count(&v, "run")? as u32,
-            message: field(&v, "message")
-                .as_string()
-                .ok_or("message is not a string")?,
+            message: text(&v, "message")?,
         })
     } else if let Some(v) = object(data, "failed") {
         Ok(Report::Failed {
             run: count(&v, "run")? as u32,
-            message: field(&v, "message")
-                .as_string()
-                .ok_or("message is not a string")?,
+            message: text(&v, "message")?,
         })
     } else {
         Err("not a report".into())
@@ -296,6 +290,12 @@ fn object(value: &JsValue, key: &str) -> Option<JsValue> {
 
 fn field(value: &JsValue, key: &str) -> JsValue {
     js_sys::Reflect::get(value, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+fn text(value: &JsValue, key: &str) -> Result<String, String> {
+    field(value, key)
+        .as_string()
+        .ok_or_else(|| format!("{key} is not a string"))
 }
 
 fn number(value: &JsValue, key: &str) -> Result<f64, String> {

@@ -256,6 +256,17 @@ mod tests {
         all
     }
 
+    /// The result reported for `encoding` (every encoding of a finished session has one).
+    fn result_of(reports: &[Report], encoding: Encoding) -> &EncodingReport {
+        reports
+            .iter()
+            .find_map(|r| match r {
+                Report::Done { result, .. } if result.encoding == encoding => Some(&**result),
+                _ => None,
+            })
+            .expect("a result for every encoding")
+    }
+
     #[test]
     fn a_session_gives_the_same_bits_as_compare_however_it_is_split() {
         let encodings = [Encoding::None, Encoding::Rope, Encoding::Learned];
@@ -282,13 +293,7 @@ mod tests {
                 }
                 let expected = &reference.results[k];
                 assert_eq!(curve, expected.loss, "{encoding:?}");
-                let done = reports
-                    .iter()
-                    .find_map(|r| match r {
-                        Report::Done { result, .. } if result.encoding == encoding => Some(result),
-                        _ => None,
-                    })
-                    .expect("a result for every encoding");
+                let done = result_of(&reports, encoding);
                 assert_eq!(done.accuracy_by_length, expected.accuracy_by_length);
                 assert_eq!(done.final_loss, expected.final_loss);
                 assert_eq!(done.offset_hit_rate, expected.offset_hit_rate);
@@ -326,13 +331,7 @@ mod tests {
             "adopted losses are not reported again"
         );
         for (k, &encoding) in encodings.iter().enumerate() {
-            let done = reports
-                .iter()
-                .find_map(|r| match r {
-                    Report::Done { result, .. } if result.encoding == encoding => Some(result),
-                    _ => None,
-                })
-                .expect("a result for every encoding");
+            let done = result_of(&reports, encoding);
             let expected = &reference.results[k];
             assert_eq!(done.accuracy_by_length, expected.accuracy_by_length);
             assert_eq!(done.final_loss, expected.final_loss);
