@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  canvasInk, launch, openPage, screenshot, startServer, waitForUrlParam,
+  canvasBytes, canvasInk, launch, openPage, screenshot, startServer, waitForUrlParam,
 } from './helpers.mjs';
 
 let server, origin, browser;
@@ -365,10 +365,7 @@ describe('WebGPU kernels in the page', () => {
       assert.deepEqual([p.alibi.weightsN, p.alibi.weightsBackend, p.alibi.weightsGpuError ?? null], [300, backend, null]);
       assert.ok(p.rope.scoreDiagonalSpread < 1e-4 * p.rope.scoreMaxAbs, `${p.rope.scoreDiagonalSpread}`);
       assert.ok(p.alibi.weightsRowSumError < 1e-5 && p.alibi.weightsFutureZero);
-      pictures[compute] = await page.evaluate(() => ['rope-scores', 'alibi-heatmap'].map((id) => {
-        const c = document.getElementById(id);
-        return Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data);
-      }));
+      pictures[compute] = [await canvasBytes(page, 'rope-scores'), await canvasBytes(page, 'alibi-heatmap')];
       assert.deepEqual(problems, []);
       await page.close();
     }

@@ -3,7 +3,7 @@
 // the per-backend size limits.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { canvasInk, launch, openPage, screenshot, startServer } from './helpers.mjs';
+import { canvasBytes, canvasInk, launch, openPage, screenshot, startServer } from './helpers.mjs';
 
 let server, origin, withGpu, withoutGpu;
 before(async () => {
@@ -20,13 +20,9 @@ after(async () => {
 const stats = (page) => page.evaluate(() => window.peLab.stats);
 const text = (page, id) => page.locator(`#${id}`).textContent();
 
-/** RGB of every pixel of the heatmap's cell image. */
-function heatmapPixels(page) {
-  return page.evaluate(() => {
-    const [x0, y0, x1, y1] = window.peLab.stats.heatmapImage;
-    const c = document.getElementById('heatmap');
-    return Array.from(c.getContext('2d').getImageData(x0, y0, x1 - x0, y1 - y0).data);
-  });
+/** RGBA of every pixel of the heatmap's cell image. */
+async function heatmapPixels(page) {
+  return canvasBytes(page, 'heatmap', await page.evaluate(() => window.peLab.stats.heatmapImage));
 }
 
 function compareImages(a, b) {
