@@ -25,7 +25,7 @@ pub mod heatmap;
 pub mod rope_scores;
 pub mod stats;
 pub mod tile;
-// Training blocks on its loss readbacks: native only (tests and the benchmark).
+// Training on the GPU: natively (tests and the benchmark) and in the page's training worker.
 pub mod train;
 
 mod checks;

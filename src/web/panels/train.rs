@@ -99,8 +99,9 @@ pub struct TrainPanel {
     /// still to draw (one per frame).
     static_drawn: Option<String>,
     static_stage: Option<usize>,
-    /// Why the page computes on the CPU (`None`: it computes on WebGPU), as last rendered: where
-    /// a run with `trainer=auto` trains depends on it.
+    /// Why the page computes on the CPU (`None`: it computes on WebGPU), as last rendered (the
+    /// backend is part of the panel's inputs): where a run with `trainer=auto` trains depends on
+    /// it, and `stats` has no context to read it from.
     page_cpu_reason: Option<String>,
 }
 
@@ -148,7 +149,9 @@ impl TrainPanel {
         device::choose_before_trial(settings.trainer, self.page_cpu_reason.as_deref())
     }
 
-    fn start(&mut self, settings: &TrainSettings, send: fn(Action)) -> Result<(), WebError> {
+    fn start(&mut self, ctx: &Ctx) -> Result<(), WebError> {
+        let (settings, send) = (ctx.train, ctx.send);
+        self.page_cpu_reason = page_cpu_reason(ctx);
         self.stop_clock();
         let id = self.next_run;
         self.next_run = self.next_run.wrapping_add(1).max(1);
@@ -210,7 +213,7 @@ impl TrainPanel {
     fn command(&mut self, ctx: &mut Ctx, command: TrainCommand) -> Result<(), WebError> {
         match command {
             TrainCommand::Start(promise) => {
-                self.start(ctx.train, ctx.send)?;
+                self.start(ctx)?;
                 if let Some(promise) = promise {
                     self.waiting.push((promise.resolve, promise.reject));
                 }
@@ -357,6 +360,11 @@ impl TrainPanel {
     }
 }
 
+/// Why the page computes on the CPU, or `None` when it computes on WebGPU.
+fn page_cpu_reason(ctx: &Ctx) -> Option<String> {
+    (!ctx.backend.is_gpu()).then(|| ctx.backend.adapter())
+}
+
 impl Panel for TrainPanel {
     fn spec(&self) -> &'static PanelSpec {
         self.spec
@@ -374,11 +382,13 @@ impl Panel for TrainPanel {
             )
             .with(self.version)
             .with(ctx.style.background.css())
+            // Where a run would train, and the line that says so, follow the page's backend.
+            .with(ctx.backend.adapter())
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
         self.settings = ctx.train.clone();
-        self.page_cpu_reason = (!ctx.backend.is_gpu()).then(|| ctx.backend.adapter());
+        self.page_cpu_reason = page_cpu_reason(ctx);
         self.show_controls(ctx.train);
         let settings_changed = self.run.as_ref().is_some_and(|run| {
             run.config != ctx.train.config
