@@ -106,6 +106,47 @@ pub struct TrainPanel {
 }
 
 impl TrainPanel {
+    /// The figures when the panel is drawn, in groups over several frames (see
+    /// [`train_figures::draw`]).
+    fn draw_figures(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
+        if ctx.draw {
+            self.last_drawn_ms = now_ms();
+            let key = train_figures::static_key(ctx, self.run.as_ref(), self.attention_encoding);
+            if self.static_drawn.as_ref() != Some(&key) {
+                self.static_drawn = Some(key);
+                self.static_stage = Some(0);
+            } else if let Some(stale) = train_figures::first_stage_out_of_date(
+                &self.dom,
+                self.run.is_some(),
+                // A canvas no group has drawn yet waits for the groups still pending.
+                self.static_stage.is_none(),
+            ) {
+                // A canvas resized or moved to another pixel ratio is drawn again, also while
+                // later groups are still pending (a group left pending while the panel was off
+                // screen would otherwise skip the earlier ones for good).
+                self.static_stage = Some(self.static_stage.map_or(stale, |s| s.min(stale)));
+            }
+            let next = train_figures::draw(
+                ctx,
+                &self.dom,
+                self.run.as_ref(),
+                self.attention_encoding,
+                self.static_stage,
+            )?;
+            if self.static_stage.is_some() {
+                self.static_stage = next;
+                if next.is_some() {
+                    // The next group of figures in the next frame.
+                    (ctx.send)(Action::Panel {
+                        panel: PanelId::Train,
+                        event: PanelEvent::Train(TrainCommand::DrawMore),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
     pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
         Ok(TrainPanel {
             spec,
@@ -395,53 +436,19 @@ impl Panel for TrainPanel {
                 || run.encodings != ctx.train.encodings
                 || run.request != ctx.train.trainer
         });
-        dom::text(
-            &self.dom.progress,
-            &train_figures::progress_text(self.run.as_ref(), settings_changed),
-        );
+        let progress = train_figures::progress_text(self.run.as_ref(), settings_changed);
         let device_line = match &self.run {
             Some(run) => run.device_reason.clone(),
             None => self
                 .choice_before_trial(ctx.train)
                 .map_or_else(|| device::WILL_MEASURE.to_string(), |c| c.reason),
         };
+        // The lines are written after the figures: the figures read their canvases' sizes, and a
+        // read after a write of text would make the browser lay the page out twice in a frame.
+        let drawn = self.draw_figures(ctx);
+        dom::text(&self.dom.progress, &progress);
         dom::text(&self.dom.device, &device_line);
-        if ctx.draw {
-            self.last_drawn_ms = now_ms();
-            let key = train_figures::static_key(ctx, self.run.as_ref(), self.attention_encoding);
-            if self.static_drawn.as_ref() != Some(&key) {
-                self.static_drawn = Some(key);
-                self.static_stage = Some(0);
-            } else if let Some(stale) = train_figures::first_stage_out_of_date(
-                &self.dom,
-                self.run.is_some(),
-                // A canvas no group has drawn yet waits for the groups still pending.
-                self.static_stage.is_none(),
-            ) {
-                // A canvas resized or moved to another pixel ratio is drawn again, also while
-                // later groups are still pending (a group left pending while the panel was off
-                // screen would otherwise skip the earlier ones for good).
-                self.static_stage = Some(self.static_stage.map_or(stale, |s| s.min(stale)));
-            }
-            let next = train_figures::draw(
-                ctx,
-                &self.dom,
-                self.run.as_ref(),
-                self.attention_encoding,
-                self.static_stage,
-            )?;
-            if self.static_stage.is_some() {
-                self.static_stage = next;
-                if next.is_some() {
-                    // The next group of figures in the next frame.
-                    (ctx.send)(Action::Panel {
-                        panel: PanelId::Train,
-                        event: PanelEvent::Train(TrainCommand::DrawMore),
-                    });
-                }
-            }
-        }
-        Ok(())
+        drawn
     }
 
     fn stats(&self) -> Option<JsValue> {

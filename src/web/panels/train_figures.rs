@@ -112,16 +112,18 @@ pub fn first_stage_out_of_date(
     has_run: bool,
     count_undrawn: bool,
 ) -> Option<usize> {
-    let stages: [Vec<&HtmlCanvasElement>; 3] = if has_run {
+    let stages: [Vec<&HtmlCanvasElement>; STAGES] = if has_run {
         [
             vec![&dom.accuracy],
-            vec![&dom.table, &dom.sinusoid, &dom.gram, &dom.gram_p],
+            vec![&dom.sinusoid, &dom.gram_p],
+            vec![&dom.table, &dom.gram],
             vec![&dom.attention],
         ]
     } else {
         [
             vec![&dom.loss, &dom.accuracy, &dom.attention],
-            vec![&dom.table, &dom.sinusoid, &dom.gram, &dom.gram_p],
+            vec![&dom.sinusoid, &dom.gram_p],
+            vec![&dom.table, &dom.gram],
             Vec::new(),
         ]
     };
@@ -132,9 +134,16 @@ pub fn first_stage_out_of_date(
     })
 }
 
+/// How many groups [`draw`] spreads the figures other than the loss chart over, one per frame.
+const STAGES: usize = 4;
+
 /// The figures drawn in one frame: the loss chart and the table always; when the other figures
-/// must be drawn too, one group of them per frame (`stage` 0, 1, 2), so that no frame of the main
-/// thread draws them all. Returns the next stage, `None` when every figure is drawn.
+/// must be drawn too, one group of them per frame (`stage` 0 to [`STAGES`] − 1: accuracy and the
+/// findings; P and its Gram matrix; the learned table and its Gram matrix; the attention map), so
+/// that no frame of the main thread draws more than two of them. On a 2-core machine with a worker
+/// training on the other core, a group of four heatmaps plus the frame's layout and commit came
+/// within a few milliseconds of a 50 ms long task. Returns the next stage, `None` when every
+/// figure is drawn.
 pub fn draw(
     ctx: &Ctx,
     dom: &TrainDom,
@@ -162,16 +171,17 @@ pub fn draw(
             dom.findings.set_inner_html("");
             return Ok(Some(1));
         }
-        if stage == Some(1) {
-            draw_tables(
-                ctx,
-                dom,
-                None,
-                ctx.train.config.train_length,
-                ctx.train.config.d,
-            )?;
-        }
-        return Ok(None);
+        return match stage {
+            Some(1) => {
+                draw_p_tables(ctx, dom, ctx.train.config.train_length, ctx.train.config.d)?;
+                Ok(Some(2))
+            }
+            Some(2) => {
+                draw_learned_tables(ctx, dom, None)?;
+                Ok(None)
+            }
+            _ => Ok(None),
+        };
     };
     draw_loss(ctx, &dom.loss, run)?;
     fill_results(dom, run);
@@ -190,13 +200,17 @@ pub fn draw(
             Ok(Some(1))
         }
         Some(1) => {
-            let learned = run
-                .finished()
-                .find(|r| r.encoding == TrainEncoding::Learned);
-            draw_tables(ctx, dom, learned, run.config.train_length, run.config.d)?;
+            draw_p_tables(ctx, dom, run.config.train_length, run.config.d)?;
             Ok(Some(2))
         }
         Some(2) => {
+            let learned = run
+                .finished()
+                .find(|r| r.encoding == TrainEncoding::Learned);
+            draw_learned_tables(ctx, dom, learned)?;
+            Ok(Some(3))
+        }
+        Some(3) => {
             draw_attention(ctx, dom, run, chosen)?;
             Ok(None)
         }
@@ -298,14 +312,8 @@ fn draw_accuracy(ctx: &Ctx, canvas: &HtmlCanvasElement, run: &TrainRun) -> Resul
     )
 }
 
-/// The learned table beside P of its size, and their normalised Gram matrices.
-fn draw_tables(
-    ctx: &Ctx,
-    dom: &TrainDom,
-    learned: Option<&EncodingReport>,
-    rows: usize,
-    cols: usize,
-) -> Result<(), WebError> {
+/// The sinusoidal P of the learned table's size, and its normalised Gram matrix.
+fn draw_p_tables(ctx: &Ctx, dom: &TrainDom, rows: usize, cols: usize) -> Result<(), WebError> {
     let p = sinusoidal_table(rows, cols);
     let descs = ("Column", "Position");
     draw_matrix(
@@ -331,7 +339,18 @@ fn draw_tables(
         Scale::Diverging(1.0),
         gram_descs,
         (None, None),
-    )?;
+    )
+}
+
+/// The learned table beside P, and its normalised Gram matrix (a notice before a run with the
+/// learned table has finished).
+fn draw_learned_tables(
+    ctx: &Ctx,
+    dom: &TrainDom,
+    learned: Option<&EncodingReport>,
+) -> Result<(), WebError> {
+    let descs = ("Column", "Position");
+    let gram_descs = ("Position j", "Position i");
     match learned.and_then(|r| Some((r, r.table.as_ref()?))) {
         Some((r, table)) => {
             let limit = table
