@@ -216,7 +216,9 @@ for (const compute of ['cpu', 'gpu']) {
       ['delta=NaN', (s) => s.delta === 1],
       ['d=0&n=-5&base=abc&delta=NaN&cols=zz', (s) => s.d === 1 && s.n === 1 && s.base === 10000 && s.delta === 0],
     ]) {
-      test(`a bad link (${query}) is clamped with a visible notice`, async () => {
+      // Reading a link is the same code on either backend; only the largest d differs.
+      const onBothPaths = compute === 'cpu' || query === 'd=99999999';
+      (onBothPaths ? test : () => {})(`a bad link (${query}) is clamped with a visible notice`, async () => {
         const { page, problems } = await openPage(browser, at(query));
         assert.ok(check(await state(page)), JSON.stringify(await state(page)));
         assert.ok(await page.locator('#notices').isVisible(), 'the notice must be visible');

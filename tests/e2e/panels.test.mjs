@@ -64,6 +64,11 @@ function attentionCell(page, row, column) {
 
 for (const compute of ['cpu', 'gpu']) {
   const at = (query = '') => `${origin}/?compute=${compute}${query ? `&${query}` : ''}`;
+  // The attention, heads and order panels compute on the CPU on either backend (WebGPU draws P,
+  // the similarity Gram, the RoPE and ALiBi scores and times the complexity panel's Measure): a
+  // test that drives only them runs once, on the CPU path; on SwiftShader it took 100 s more and
+  // tested nothing the CPU run had not. gpu.test.mjs compares the two backends' pages.
+  const onTheCpuPathOnly = compute === 'cpu' ? test : () => {};
 
   describe(`${compute}: the attention panels at the default settings`, () => {
     test('every panel shows its number, as the seeds and the chapter say', async () => {
@@ -160,7 +165,7 @@ for (const compute of ['cpu', 'gpu']) {
   });
 
   describe(`${compute}: driving the panels' controls`, () => {
-    test('sentence, valid_len (masked weights exactly 0, hatched), toggles, hover, URL', async () => {
+    onTheCpuPathOnly('sentence, valid_len (masked weights exactly 0, hatched), toggles, hover, URL', async () => {
       const { page, problems } = await openPage(browser, at());
       // valid_len = 5: keys 5–7 masked in every row, exactly 0.
       await setNumber(page, 'valid-number', 5);
@@ -233,7 +238,7 @@ for (const compute of ['cpu', 'gpu']) {
       await page.close();
     });
 
-    test('heads select (divisors of d), valid_lens, and a d the heads do not divide', async () => {
+    onTheCpuPathOnly('heads select (divisors of d), valid_lens, and a d the heads do not divide', async () => {
       const { page, problems } = await openPage(browser, at());
       const options = await page.locator('#heads-select option').evaluateAll((o) => o.map((e) => e.value));
       assert.deepEqual(options, ['1', '2', '4', '8', '16', '32']);
@@ -264,7 +269,7 @@ for (const compute of ['cpu', 'gpu']) {
       await page.close();
     });
 
-    test('shuffle, the seeds\' swap, no permutation; the masked variant', async () => {
+    onTheCpuPathOnly('shuffle, the seeds\' swap, no permutation; the masked variant', async () => {
       const { page, problems } = await openPage(browser, at());
       const before = (await panels(page)).order;
       await page.locator('#order-shuffle').click();
@@ -378,7 +383,7 @@ for (const compute of ['cpu', 'gpu']) {
   });
 
   describe(`${compute}: extreme settings`, () => {
-    test('an empty sentence, then 70 words (64 kept), then bad links: notices, no errors', async () => {
+    onTheCpuPathOnly('an empty sentence, then 70 words (64 kept), then bad links: notices, no errors', async () => {
       const { page, problems } = await openPage(browser, at());
       await page.locator('#attn-text').fill('');
       await page.waitForFunction(() => window.peLab.stats.panels.attention.tokens.length === 0);
