@@ -281,6 +281,11 @@ mod tests {
             TrainerRequest::from_link(" GPU "),
             Some(TrainerRequest::Gpu)
         );
+        // The name peLab.backend gives the GPU path, as the README's table of link keys says.
+        assert_eq!(
+            TrainerRequest::from_link("webgpu"),
+            Some(TrainerRequest::Gpu)
+        );
         assert_eq!(TrainerRequest::from_link("tpu"), None);
     }
 }
