@@ -410,7 +410,7 @@ fn worker_reports_read_back_as_written() {
 /// (model::decimal): it must give the bits Rust's own parser gives, and refuse the same strings.
 #[wasm_bindgen_test]
 fn decimals_read_in_the_browser_as_rust_reads_them() {
-    use pe_lab::model::decimal::parse_decimal;
+    use pe_lab::model::decimal::{every_string_up_to, parse_decimal};
     let rust = |text: &str| text.parse::<f64>().ok().filter(|v| v.is_finite());
     let mut texts: Vec<String> = [
         "0",
@@ -445,15 +445,7 @@ fn decimals_read_in_the_browser_as_rust_reads_them() {
     .map(|t| t.to_string())
     .collect();
     // Every string of up to four characters over the decimal syntax's alphabet.
-    let alphabet = ['1', '0', '.', 'e', '+', '-', '9'];
-    let mut last = vec![String::new()];
-    for _ in 0..4 {
-        last = last
-            .iter()
-            .flat_map(|t| alphabet.iter().map(move |c| format!("{t}{c}")))
-            .collect();
-        texts.extend(last.iter().cloned());
-    }
+    texts.extend(every_string_up_to(&['1', '0', '.', 'e', '+', '-', '9'], 4));
     for text in &texts {
         assert_eq!(
             parse_decimal(text).map(f64::to_bits),

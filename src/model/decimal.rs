@@ -61,6 +61,21 @@ fn is_decimal(text: &str) -> bool {
     at == bytes.len()
 }
 
+/// Every string of up to `length` characters over `alphabet`, the empty one first: the strings
+/// the syntax check is compared on against Rust's parser, natively and in the browser.
+pub fn every_string_up_to(alphabet: &[char], length: usize) -> Vec<String> {
+    let mut texts = vec![String::new()];
+    let mut last = texts.clone();
+    for _ in 0..length {
+        last = last
+            .iter()
+            .flat_map(|t| alphabet.iter().map(move |c| format!("{t}{c}")))
+            .collect();
+        texts.extend(last.iter().cloned());
+    }
+    texts
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -109,16 +124,7 @@ mod tests {
     fn the_syntax_is_rusts_less_inf_and_nan() {
         // Every string over a small alphabet up to four characters: accepted here exactly
         // when Rust's parser accepts it with a finite value.
-        let alphabet = ['1', '0', '.', 'e', '+', '-', 'E'];
-        let mut texts = vec![String::new()];
-        let mut last = texts.clone();
-        for _ in 0..4 {
-            last = last
-                .iter()
-                .flat_map(|t| alphabet.iter().map(move |c| format!("{t}{c}")))
-                .collect();
-            texts.extend(last.iter().cloned());
-        }
+        let texts = every_string_up_to(&['1', '0', '.', 'e', '+', '-', 'E'], 4);
         for text in &texts {
             let rust = text.parse::<f64>().ok().filter(|v| v.is_finite());
             assert_eq!(
