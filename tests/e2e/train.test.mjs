@@ -143,9 +143,9 @@ describe('training panel', () => {
     assert.equal(stats.failure, null);
     assert.equal(stats.done, true);
     assert.ok(requests.some((u) => u.includes('pe-lab-train-worker_bg.wasm')), 'the worker module was fetched');
-    const describe = (tasks, slow) => `${tasks.length ? tasks.map((d) => d.toFixed(0)).join(', ') + ' ms' : 'none'}`
+    const mainThreadSummary = (tasks, slow) => `${tasks.length ? tasks.map((d) => d.toFixed(0)).join(', ') + ' ms' : 'none'}`
       + `${slow.length ? ` (frames of 50 ms or more: ${slow.map((f) => `${f.duration} ms with ${f.script} ms of script`).join('; ')})` : ''}`;
-    console.log(`# long tasks on the main thread while training: ${describe(longTasks, frames)}`);
+    console.log(`# long tasks on the main thread while training: ${mainThreadSummary(longTasks, frames)}`);
     if (longTasks.length > 0) {
       // On a 2-core machine the worker keeps one core busy, and the page's frames (about 5 ms of
       // its own script, the rest the browser's layout, paint and commit) share the other with the
@@ -153,7 +153,7 @@ describe('training panel', () => {
       // page doing nothing more. Such a frame is measured again in a second run, which must have
       // none: work of the page's own that blocks the main thread shows in every run.
       ({ stats, longTasks, frames } = await trainWatchingTheMainThread(page));
-      console.log(`# long tasks in a second run: ${describe(longTasks, frames)}`);
+      console.log(`# long tasks in a second run: ${mainThreadSummary(longTasks, frames)}`);
       assert.equal(stats.done, true);
     }
     assert.ok(longTasks.every((d) => d <= 50), `long tasks: ${longTasks}`);

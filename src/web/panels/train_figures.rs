@@ -312,17 +312,21 @@ fn draw_accuracy(ctx: &Ctx, canvas: &HtmlCanvasElement, run: &TrainRun) -> Resul
     )
 }
 
+/// The axis titles (x, y) of a table of positions by columns (P, the learned table) and of a
+/// Gram matrix of positions, the same for P's and the learned table's.
+const TABLE_AXES: (&str, &str) = ("Column", "Position");
+const GRAM_AXES: (&str, &str) = ("Position j", "Position i");
+
 /// The sinusoidal P of the learned table's size, and its normalised Gram matrix.
 fn draw_p_tables(ctx: &Ctx, dom: &TrainDom, rows: usize, cols: usize) -> Result<(), WebError> {
     let p = sinusoidal_table(rows, cols);
-    let descs = ("Column", "Position");
     draw_matrix(
         &dom.sinusoid,
         ctx.scratch,
         &p.values,
         (rows, cols),
         Scale::Diverging(1.0),
-        descs,
+        TABLE_AXES,
         (None, None),
     )?;
     let gram_p: Vec<f32> = normalised_gram(&p.values, rows, cols)
@@ -330,14 +334,13 @@ fn draw_p_tables(ctx: &Ctx, dom: &TrainDom, rows: usize, cols: usize) -> Result<
         .into_iter()
         .map(|v| v as f32)
         .collect();
-    let gram_descs = ("Position j", "Position i");
     draw_matrix(
         &dom.gram_p,
         ctx.scratch,
         &gram_p,
         (rows, rows),
         Scale::Diverging(1.0),
-        gram_descs,
+        GRAM_AXES,
         (None, None),
     )
 }
@@ -349,8 +352,6 @@ fn draw_learned_tables(
     dom: &TrainDom,
     learned: Option<&EncodingReport>,
 ) -> Result<(), WebError> {
-    let descs = ("Column", "Position");
-    let gram_descs = ("Position j", "Position i");
     match learned.and_then(|r| Some((r, r.table.as_ref()?))) {
         Some((r, table)) => {
             let limit = table
@@ -364,7 +365,7 @@ fn draw_learned_tables(
                 &table.values,
                 (table.rows, table.cols),
                 Scale::Diverging(limit),
-                descs,
+                TABLE_AXES,
                 (None, None),
             )?;
             let gram: Vec<f32> = normalised_gram(&table.values, table.rows, table.cols)
@@ -378,7 +379,7 @@ fn draw_learned_tables(
                 &gram,
                 (table.rows, table.rows),
                 Scale::Diverging(1.0),
-                gram_descs,
+                GRAM_AXES,
                 (None, None),
             )?;
             dom::text(
