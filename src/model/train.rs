@@ -20,7 +20,15 @@ pub struct TrainSettings {
     pub encodings: Vec<TrainEncoding>,
     /// Where the steps run (link key `trainer`); not part of a task's preset.
     pub trainer: device::TrainerRequest,
+    /// How many seeds every encoding trains on (link key `tseeds`, 1…[`MAX_SEEDS`]): the
+    /// configuration's seed and the ones after it.
+    pub seeds: usize,
 }
+
+/// Seeds a run trains on by default: enough to tell a result that holds from one seed's accident.
+pub const DEFAULT_SEEDS: usize = 3;
+/// The most seeds a run takes (each seed is a whole run of every encoding).
+pub const MAX_SEEDS: usize = 8;
 
 impl Default for TrainSettings {
     fn default() -> Self {
@@ -40,7 +48,15 @@ impl TrainSettings {
             },
             encodings: preset.encodings.to_vec(),
             trainer: device::TrainerRequest::Auto,
+            seeds: DEFAULT_SEEDS,
         }
+    }
+
+    /// The seeds of a run: `seed`, `seed` + 1, … (`seeds` of them).
+    pub fn seed_list(&self) -> Vec<u64> {
+        (0..self.seeds.clamp(1, MAX_SEEDS) as u64)
+            .map(|k| self.config.seed.wrapping_add(k))
+            .collect()
     }
 
     /// The task's ready-made settings (what a link leaves out is this).
@@ -98,7 +114,7 @@ pub fn task_line(task: Task) -> &'static str {
 /// The chance level of the task at the training length, in words: what guessing without looking
 /// at the input gets right.
 pub fn chance_text(config: &TrainConfig) -> String {
-    let percent = percent(config.task.chance(config.train_length, config.vocab));
+    let percent = findings::points(config.task.chance(config.train_length, config.vocab));
     match config.task {
         Task::Shift | Task::Reverse => format!(
             "chance {percent} (one token of {} guessed uniformly)",
@@ -109,15 +125,4 @@ pub fn chance_text(config: &TrainConfig) -> String {
             config.train_length
         ),
     }
-}
-
-/// A share as a percentage with at most two decimals: 0.0625 → "6.25%", 1 → "100%"; "–" for a
-/// share that was not measured (NaN).
-pub fn percent(share: f64) -> String {
-    if !share.is_finite() {
-        return "–".into();
-    }
-    let text = format!("{:.2}", 100.0 * share);
-    let text = text.trim_end_matches('0').trim_end_matches('.');
-    format!("{text}%")
 }

@@ -78,6 +78,7 @@ impl TrainWorkers {
                 run,
                 config: settings.config.clone(),
                 encodings,
+                seeds: settings.seed_list(),
                 device,
             };
             self.spawn(run, &request, send)?;
@@ -183,6 +184,7 @@ pub fn read_report(data: &JsValue) -> Result<Report, String> {
         Ok(Report::Progress {
             run: count(&v, "run")? as u32,
             encoding: encoding(&v, "encoding")?,
+            seed: seed(&v)?,
             from: count(&v, "from")?,
             losses: f32s(&v, "losses")?,
             seconds: number(&v, "seconds")?,
@@ -191,6 +193,7 @@ pub fn read_report(data: &JsValue) -> Result<Report, String> {
         Ok(Report::Evaluating {
             run: count(&v, "run")? as u32,
             encoding: encoding(&v, "encoding")?,
+            seed: seed(&v)?,
             done: count(&v, "done")?,
             total: count(&v, "total")?,
         })
@@ -237,6 +240,7 @@ fn read_result(v: &JsValue) -> Result<EncodingReport, String> {
     let multiples = f64s(v, "accuracyAtMultiples")?;
     Ok(EncodingReport {
         encoding: encoding(v, "encoding")?,
+        seed: seed(v)?,
         final_loss: number(v, "finalLoss")?,
         lengths: counts(v, "lengths")?,
         accuracy_by_length: f64s(v, "accuracyByLength")?,
@@ -247,6 +251,8 @@ fn read_result(v: &JsValue) -> Result<EncodingReport, String> {
         seconds: number(v, "seconds")?,
         train_seconds: number(v, "trainSeconds")?,
         chance: number(v, "chance")?,
+        blind_ceiling_by_length: f64s(v, "blindCeilingByLength")?,
+        blind_ceiling_error: number(v, "blindCeilingError")?,
         translation_spread_initial: field(v, "translationSpreadInitial").as_f64(),
         translation_spread_trained: field(v, "translationSpreadTrained").as_f64(),
         translation_spread_sinusoidal: number(v, "translationSpreadSinusoidal")?,
@@ -307,6 +313,14 @@ fn number(value: &JsValue, key: &str) -> Result<f64, String> {
 /// A count or an index: a whole number, at least 0.
 fn count(value: &JsValue, key: &str) -> Result<usize, String> {
     as_count(number(value, key)?).ok_or_else(|| format!("{key} is not a count"))
+}
+
+/// A seed: a whole number, at least 0, below 2⁵³ (a link's seeds are below 2³² + 8).
+fn seed(value: &JsValue) -> Result<u64, String> {
+    let x = number(value, "seed")?;
+    (x >= 0.0 && x.fract() == 0.0 && x < 9_007_199_254_740_992.0)
+        .then_some(x as u64)
+        .ok_or_else(|| "seed is not a whole number".into())
 }
 
 fn as_count(x: f64) -> Option<usize> {

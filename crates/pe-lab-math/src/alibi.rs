@@ -25,7 +25,7 @@ pub const MAX_POSITIONS: usize = 4096;
 /// start·ratio^h, so no rounding accumulates (they agree to a few ulp).
 fn power_of_two_slopes(n: usize) -> Vec<f64> {
     (1..=n)
-        .map(|h| 2f64.powf(-8.0 * h as f64 / n as f64))
+        .map(|h| libm::pow(2.0, -8.0 * h as f64 / n as f64))
         .collect()
 }
 

@@ -13,7 +13,8 @@ const ANCHOR_EVERY: usize = 64;
 
 /// The angular frequency ω_j = base^(−2j/d) of frequency pair `j` (columns 2j and 2j+1).
 pub fn frequency(j: usize, d: usize, base: f64) -> f64 {
-    base.powf(-((2 * j) as f64) / d as f64)
+    // libm rather than std: the same bits natively and in wasm.
+    libm::pow(base, -((2 * j) as f64) / d as f64)
 }
 
 /// The period in positions of frequency pair `j`: 2π / ω_j = 2π·base^(2j/d).
@@ -48,7 +49,7 @@ pub fn sinusoidal_from(first: usize, n: usize, d: usize, base: f64) -> Array2<f3
     let omega: Vec<f64> = (0..pairs).map(|j| frequency(j, d, base)).collect();
     // One rotation step per frequency, and the current (sin, cos) of every frequency, interleaved
     // like the columns of P so that writing a row is a straight f64 → f32 conversion.
-    let (step_sin, step_cos): (Vec<f64>, Vec<f64>) = omega.iter().map(|w| w.sin_cos()).unzip();
+    let (step_sin, step_cos): (Vec<f64>, Vec<f64>) = omega.iter().map(|&w| libm::sincos(w)).unzip();
     let mut state = vec![0.0f64; 2 * pairs];
     // Filled row by row without zeroing it first (that would cost a second pass over the memory).
     let len = n.checked_mul(d).expect("n·d overflows usize");
@@ -57,7 +58,7 @@ pub fn sinusoidal_from(first: usize, n: usize, d: usize, base: f64) -> Array2<f3
         if i % ANCHOR_EVERY == 0 {
             let position = (first + i) as f64;
             for (sc, w) in state.chunks_exact_mut(2).zip(&omega) {
-                let (s, c) = (position * w).sin_cos();
+                let (s, c) = libm::sincos(position * w);
                 sc[0] = s;
                 sc[1] = c;
             }
@@ -99,21 +100,36 @@ pub fn try_sinusoidal_from(
 /// P[:, :, 0::2] = sin(X);  P[:, :, 1::2] = cos(X)
 /// ```
 ///
-/// that is, angle = (i as f32) / (base as f32).powf((2j) as f32 / d as f32) in f32, then f32 sin
-/// and cos. The angle carries the float32 rounding of i/base^(2j/d) and of the power, both relative
-/// errors of order 2⁻²⁴, so its absolute error grows with i (about 1e-4 rad near i = 2000), and
-/// sin and cos inherit it. (The Julia edition computes P in Float64 and is as accurate as
-/// [`sinusoidal`].) Rows are positions 0…n−1; odd d keeps the last sine column, like
-/// [`sinusoidal`].
+/// Computed op for op as float32 NumPy and PyTorch compute it, so each intermediate is the f32
+/// they get: the exponent e_j = (2j as f32) / (d as f32) is an f32 division; the divisor base^e_j
+/// is taken in f64 (`libm::pow`) and rounded once to f32, which is the C library's `powf`
+/// (correctly rounded, or nearly); the angle is the f32 division (i as f32) / divisor; its sin and
+/// cos are taken in f64 (`libm::sincos`) and rounded once, the correctly rounded f32 of the exact
+/// sin and cos of that f32 angle (bar a rare double rounding). NumPy's float32 sin and cos are
+/// within about 1 ulp of that, so against d2l's PyTorch lines replayed in NumPy float32
+/// (tests/textbook_d2l.rs: d = 32…1024, positions up to 2047) every value is within 6e-8, one ulp
+/// near 1, where one ulp off in a divisor alone moves the value at position 1000 by 1e-4. `libm`
+/// rather than std gives the same bits natively and in wasm: std's f32 `powf` in wasm (libm's
+/// `powf`) is one ulp off for some divisors, which put an earlier version 2.3e-4 from NumPy.
+///
+/// The angle carries the float32 rounding of i/base^(2j/d) and of the power, both relative errors
+/// of order 2⁻²⁴, so its absolute error against the exact i·ω_j grows with i (about 1e-4 rad near
+/// i = 2000), and sin and cos inherit it ([`textbook_angle_error`]). (The Julia edition computes P
+/// in Float64 and is as accurate as [`sinusoidal`].) Rows are positions 0…n−1; odd d (where d2l's
+/// PyTorch code fails on the shape of `1::2`) keeps the last sine column, like [`sinusoidal`].
 pub fn textbook_sinusoidal(n: usize, d: usize, base: f64) -> Array2<f32> {
     textbook_sinusoidal_from(0, n, d, base)
 }
 
-/// The float32 divisors base^(2j/d) of the textbook formula, one per frequency pair.
+/// The float32 divisors base^(2j/d) of the textbook formula, one per frequency pair: the exponent
+/// an f32 division, the power taken in f64 and rounded once to f32 (what `powf` gives).
 fn textbook_divisors(d: usize, base: f64) -> Vec<f32> {
-    let base = base as f32;
+    let base = base as f32 as f64;
     (0..frequency_count(d))
-        .map(|j| base.powf((2 * j) as f32 / d as f32))
+        .map(|j| {
+            let exponent = (2 * j) as f32 / d as f32;
+            libm::pow(base, exponent as f64) as f32
+        })
         .collect()
 }
 
@@ -129,9 +145,10 @@ pub fn textbook_sinusoidal_from(first: usize, n: usize, d: usize, base: f64) -> 
     for i in 0..n {
         let position = (first + i) as f32;
         for (sc, &divisor) in row.chunks_exact_mut(2).zip(&divisors) {
-            let angle = position / divisor;
-            sc[0] = angle.sin();
-            sc[1] = angle.cos();
+            // The f32 angle, then its sin and cos in f64 rounded once: the correctly rounded f32.
+            let (sin, cos) = libm::sincos((position / divisor) as f64);
+            sc[0] = sin as f32;
+            sc[1] = cos as f32;
         }
         values.extend_from_slice(&row[..d]);
     }

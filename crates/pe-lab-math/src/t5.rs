@@ -112,8 +112,8 @@ pub fn bucket(relative_position: i64, layout: &BucketLayout) -> Result<usize, Bu
         // float32 throughout, like `relative_position.float() / max_exact` and `torch.log`;
         // the divisor is the Python float math.log(max_distance / max_exact) rounded to f32.
         let ratio = distance as f32 / max_exact as f32;
-        let log_span = (layout.max_distance as f64 / max_exact as f64).ln() as f32;
-        let scaled = ratio.ln() / log_span * (per_direction - max_exact) as f32;
+        let log_span = libm::log(layout.max_distance as f64 / max_exact as f64) as f32;
+        let scaled = libm::logf(ratio) / log_span * (per_direction - max_exact) as f32;
         // `as` truncates toward zero like `.to(torch.long)` (and saturates instead of wrapping).
         max_exact
             .saturating_add(scaled as usize)

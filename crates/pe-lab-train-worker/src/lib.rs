@@ -146,6 +146,7 @@ mod worker {
                 run,
                 config,
                 encodings,
+                seeds,
                 device: TrainDevice::Gpu,
             } => {
                 WORKER.with(|w| {
@@ -154,14 +155,15 @@ mod worker {
                     w.paused = false;
                     w.gpu_run = Some(run);
                 });
-                wasm_bindgen_futures::spawn_local(gpu::train(run, config, encodings));
+                wasm_bindgen_futures::spawn_local(gpu::train(run, config, encodings, seeds));
             }
             Request::Start {
                 run,
                 config,
                 encodings,
+                seeds,
                 device: TrainDevice::Cpu,
-            } => start_on_cpu(run, &config, &encodings),
+            } => start_on_cpu(run, &config, &encodings, &seeds),
             Request::Trial {
                 run,
                 config,
@@ -180,13 +182,15 @@ mod worker {
         schedule();
     }
 
-    /// Starts `encodings` on the CPU from step 0 (a run asked for there, or one the GPU failed).
+    /// Starts `encodings` at `seeds` on the CPU from step 0 (a run asked for there, or one the
+    /// GPU failed).
     pub(super) fn start_on_cpu(
         run: u32,
         config: &pe_lab_train::TrainConfig,
         encodings: &[pe_lab_train::Encoding],
+        seeds: &[u64],
     ) {
-        let started = Session::start(run, config, encodings);
+        let started = Session::start(run, config, encodings, seeds);
         WORKER.with(|w| {
             let mut w = w.borrow_mut();
             w.gpu_run = None;

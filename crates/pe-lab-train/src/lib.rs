@@ -19,6 +19,7 @@ pub mod adam;
 pub mod analysis;
 pub mod attention;
 pub mod backward;
+pub mod baselines;
 pub mod compare;
 pub mod config;
 pub mod device;

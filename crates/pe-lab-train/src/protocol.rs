@@ -46,12 +46,15 @@ pub const TRIAL_GPU_LIMIT_SECONDS: f64 = 3.0;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Request {
-    /// Train each of `encodings` on `config` (brought into range again by the worker), side by
-    /// side, on `device`, then evaluate them; `config.encoding` is not used.
+    /// Train each of `encodings` on `config` (brought into range again by the worker) at each of
+    /// `seeds` (none: `config.seed` alone), side by side, on `device`, then evaluate them;
+    /// `config.encoding` and `config.seed` are not used.
     Start {
         run: u32,
         config: TrainConfig,
         encodings: Vec<Encoding>,
+        #[serde(default)]
+        seeds: Vec<u64>,
         #[serde(default)]
         device: TrainDevice,
     },
@@ -78,19 +81,22 @@ pub enum Report {
     /// The worker has started and listens: a request posted before this could be lost (its
     /// handler is set once its wasm has loaded).
     Ready,
-    /// The next training losses of one encoding: `losses[0]` is the loss of step `from`
-    /// (counted from 0); `seconds` is the time the worker has spent on this encoding so far.
+    /// The next training losses of one encoding at one seed: `losses[0]` is the loss of step
+    /// `from` (counted from 0); `seconds` is the time the worker has spent on it so far.
     Progress {
         run: u32,
         encoding: Encoding,
+        seed: u64,
         from: usize,
         losses: Vec<f32>,
         seconds: f64,
     },
-    /// Training is over for `encoding`; `done` of `total` evaluation lengths are measured.
+    /// Training is over for `encoding` at `seed`; `done` of `total` evaluation lengths are
+    /// measured.
     Evaluating {
         run: u32,
         encoding: Encoding,
+        seed: u64,
         done: usize,
         total: usize,
     },
@@ -129,11 +135,13 @@ impl Report {
     }
 }
 
-/// Everything measured for one trained encoding.
+/// Everything measured for one trained encoding at one seed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct EncodingReport {
     pub encoding: Encoding,
+    /// The seed of its run (its initial parameters, batches and evaluation sequences).
+    pub seed: u64,
     /// The mean training loss of the last [`crate::compare::FINAL_LOSS_STEPS`] steps.
     pub final_loss: f64,
     /// The evaluated lengths and the token accuracy at each.
@@ -147,6 +155,10 @@ pub struct EncodingReport {
     pub train_seconds: f64,
     /// The chance level of the task at the training length (the same for every encoding).
     pub chance: f64,
+    /// The best accuracy any position-blind model can reach at each of `lengths`
+    /// ([`crate::baselines::blind_ceiling`]), and the largest standard error of its simulation.
+    pub blind_ceiling_by_length: Vec<f64>,
+    pub blind_ceiling_error: f64,
     /// `learned` only: the translation spread of the table at step 0 and after training.
     pub translation_spread_initial: Option<f64>,
     pub translation_spread_trained: Option<f64>,

@@ -1,11 +1,16 @@
 //! The float type the model is written over: f32 for training, f64 for the finite-difference
 //! checks of the same code.
+//!
+//! exp, ln and sin/cos come from the `libm` crate, not from std: std's call the platform's C
+//! library natively and a port of musl in wasm, which differ in the last bit, so a link trained
+//! natively and in the page would drift apart from the first steps. `sqrt` is IEEE-exact
+//! everywhere and stays std's.
 
 use std::fmt::Debug;
 use std::ops::{Add, AddAssign, Div, Mul, MulAssign, Neg, Sub, SubAssign};
 
-/// The arithmetic the forward and backward passes need. Every method is a plain call to the
-/// type's own operation, so an f64 build runs the same code as the f32 one.
+/// The arithmetic the forward and backward passes need: the same code for f32 and f64, with the
+/// transcendental functions from `libm` (the same bits on every target).
 pub trait Real:
     Copy
     + Debug
@@ -44,7 +49,7 @@ pub trait Real:
 }
 
 macro_rules! impl_real {
-    ($t:ty) => {
+    ($t:ty, $exp:path, $ln:path, $sin_cos:path) => {
         impl Real for $t {
             const ZERO: Self = 0.0;
             const ONE: Self = 1.0;
@@ -59,11 +64,11 @@ macro_rules! impl_real {
             }
             #[inline]
             fn exp(self) -> Self {
-                <$t>::exp(self)
+                $exp(self)
             }
             #[inline]
             fn ln(self) -> Self {
-                <$t>::ln(self)
+                $ln(self)
             }
             #[inline]
             fn sqrt(self) -> Self {
@@ -71,11 +76,11 @@ macro_rules! impl_real {
             }
             #[inline]
             fn sin_cos(self) -> (Self, Self) {
-                <$t>::sin_cos(self)
+                $sin_cos(self)
             }
         }
     };
 }
 
-impl_real!(f32);
-impl_real!(f64);
+impl_real!(f32, libm::expf, libm::logf, libm::sincosf);
+impl_real!(f64, libm::exp, libm::log, libm::sincos);

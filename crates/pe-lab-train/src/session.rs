@@ -1,19 +1,23 @@
-//! A worker's share of a side-by-side run: several encodings, each its own one-encoding
-//! [`ComparisonRun`] (so a run split over any number of workers gives the same bits), advanced
-//! one step each in turn, so that their loss curves grow together. [`Session::work`] does about
-//! as much work as a time budget allows, measured by a clock the caller passes in (a worker's
+//! A worker's share of a side-by-side run: several encodings at one or more seeds, each pair its
+//! own one-encoding [`ComparisonRun`] (so a run split over any number of workers gives the same
+//! bits). Seeds are taken one after the other, the first seed first, and within a seed the
+//! encodings are advanced one step each in turn, so that the first seed's loss curves grow
+//! together and are complete before the second seed starts. [`Session::work`] does about as
+//! much work as a time budget allows, measured by a clock the caller passes in (a worker's
 //! `performance.now()`, or a fake one in the tests), and returns what the page must hear.
 
+use crate::baselines::{blind_ceiling, BlindCeiling};
 use crate::compare::ComparisonRun;
 use crate::config::TrainConfig;
 use crate::encodings::Encoding;
 use crate::protocol::{EncodingReport, Report};
 use crate::trainer::TrainError;
 
-/// One encoding's run and what of it the page has heard.
+/// One (encoding, seed) run and what of it the page has heard.
 #[derive(Debug, Clone)]
 struct Job {
     encoding: Encoding,
+    seed: u64,
     run: ComparisonRun,
     /// Losses already reported.
     reported: usize,
@@ -24,54 +28,79 @@ struct Job {
     finished: bool,
 }
 
-/// A worker's encodings of one run.
+/// A worker's encodings and seeds of one run.
 #[derive(Debug, Clone)]
 pub struct Session {
     run: u32,
+    /// Seed-major: every encoding of the first seed, then of the second, …
     jobs: Vec<Job>,
     /// The job that takes the next step.
     next: usize,
+    /// The position-blind ceiling at every evaluated length and its largest standard error,
+    /// computed once, when the first job finishes.
+    ceiling: Option<(Vec<f64>, f64)>,
+}
+
+/// The seeds a request names, or the configuration's own when it names none.
+pub fn seeds_or_config(seeds: &[u64], config: &TrainConfig) -> Vec<u64> {
+    if seeds.is_empty() {
+        vec![config.seed]
+    } else {
+        seeds.to_vec()
+    }
 }
 
 impl Session {
-    /// A session at step 0; `config` is brought into range first (the page has done so already,
-    /// and told the reader).
+    /// A session at step 0 training each of `encodings` at each of `seeds` (none: `config.seed`);
+    /// `config` is brought into range first (the page has done so already, and told the reader).
     pub fn start(
         run: u32,
         config: &TrainConfig,
         encodings: &[Encoding],
+        seeds: &[u64],
     ) -> Result<Self, TrainError> {
         if encodings.is_empty() {
             return Err(TrainError::NoEncodings);
         }
         let config = config.clamp().0;
-        let jobs = encodings
-            .iter()
-            .map(|&encoding| {
-                Ok(Job {
+        let mut jobs = Vec::new();
+        for seed in seeds_or_config(seeds, &config) {
+            for &encoding in encodings {
+                let config = TrainConfig {
+                    seed,
+                    ..config.clone()
+                };
+                jobs.push(Job {
                     encoding,
-                    run: ComparisonRun::new(config.clone(), &[encoding])?,
+                    seed,
+                    run: ComparisonRun::new(config, &[encoding])?,
                     reported: 0,
                     evaluated_reported: 0,
                     seconds: 0.0,
                     train_seconds: 0.0,
                     finished: false,
-                })
-            })
-            .collect::<Result<Vec<_>, TrainError>>()?;
-        Ok(Session { run, jobs, next: 0 })
+                });
+            }
+        }
+        Ok(Session {
+            run,
+            jobs,
+            next: 0,
+            ceiling: None,
+        })
     }
 
     pub fn run(&self) -> u32 {
         self.run
     }
 
-    /// Takes `encoding`'s training from elsewhere (the worker's GPU trainer): its trained
-    /// parameters, the loss of every step (already reported to the page by the caller) and the
-    /// seconds training took. [`Session::work`] then only evaluates it.
+    /// Takes `encoding`'s training at `seed` from elsewhere (the worker's GPU trainer): its
+    /// trained parameters, the loss of every step (already reported to the page by the caller)
+    /// and the seconds training took. [`Session::work`] then only evaluates it.
     pub fn adopt(
         &mut self,
         encoding: Encoding,
+        seed: u64,
         params: Vec<f32>,
         losses: Vec<f32>,
         train_seconds: f64,
@@ -79,7 +108,7 @@ impl Session {
         let job = self
             .jobs
             .iter_mut()
-            .find(|job| job.encoding == encoding)
+            .find(|job| job.encoding == encoding && job.seed == seed)
             .ok_or(TrainError::NotInRun(encoding.link_name()))?;
         let reported = losses.len();
         job.run.adopt(encoding, params, losses)?;
@@ -115,13 +144,22 @@ impl Session {
                 job.seconds += after - now;
                 now = after;
             } else {
-                let result = finish(job);
+                let config = job.run.config().clone();
+                let lengths = job.run.evaluation_lengths().to_vec();
+                let (ceiling, error) = self
+                    .ceiling
+                    .get_or_insert_with(|| blind_ceilings(&config, &lengths))
+                    .clone();
+                let job = &mut self.jobs[index];
+                let mut result = finish(job);
+                result.blind_ceiling_by_length = ceiling;
+                result.blind_ceiling_error = error;
                 let after = clock();
                 job.seconds += after - now;
                 now = after;
                 job.finished = true;
-                let mut result = result;
                 result.seconds = job.seconds;
+                result.seed = job.seed;
                 reports.push(Report::Done {
                     run: self.run,
                     result: Box::new(result),
@@ -139,6 +177,7 @@ impl Session {
                 progress.push(Report::Progress {
                     run: self.run,
                     encoding: job.encoding,
+                    seed: job.seed,
                     from: job.reported,
                     losses: losses[job.reported..].to_vec(),
                     seconds: job.seconds,
@@ -151,6 +190,7 @@ impl Session {
                 progress.push(Report::Evaluating {
                     run: self.run,
                     encoding: job.encoding,
+                    seed: job.seed,
                     done,
                     total,
                 });
@@ -162,15 +202,36 @@ impl Session {
         progress
     }
 
+    /// The next unfinished job of the first seed that has one, in turn from [`Session::next`].
     fn next_unfinished(&self) -> usize {
+        let Some(seed) = self
+            .jobs
+            .iter()
+            .find(|job| !job.finished)
+            .map(|job| job.seed)
+        else {
+            return 0;
+        };
         (0..self.jobs.len())
             .map(|k| (self.next + k) % self.jobs.len())
-            .find(|&index| !self.jobs[index].finished)
+            .find(|&index| !self.jobs[index].finished && self.jobs[index].seed == seed)
             .unwrap_or(0)
     }
 }
 
-/// The report of a job whose training and evaluation are done.
+/// The position-blind ceiling of `config`'s task at every one of `lengths`, and the largest
+/// standard error of their simulations.
+fn blind_ceilings(config: &TrainConfig, lengths: &[usize]) -> (Vec<f64>, f64) {
+    let ceilings: Vec<BlindCeiling> = lengths
+        .iter()
+        .map(|&length| blind_ceiling(config.task, length, config.vocab, config.shift_k))
+        .collect();
+    let error = ceilings.iter().fold(0.0f64, |e, c| e.max(c.standard_error));
+    (ceilings.iter().map(|c| c.accuracy).collect(), error)
+}
+
+/// The report of a job whose training and evaluation are done (the ceiling is filled in by the
+/// session).
 fn finish(job: &mut Job) -> EncodingReport {
     let comparison = job.run.finish();
     let example = comparison.example.clone();
@@ -181,6 +242,7 @@ fn finish(job: &mut Job) -> EncodingReport {
     match result {
         Some(r) => EncodingReport {
             encoding: r.encoding,
+            seed: job.seed,
             final_loss: r.final_loss,
             lengths: comparison.lengths,
             accuracy_by_length: r.accuracy_by_length,
@@ -189,6 +251,8 @@ fn finish(job: &mut Job) -> EncodingReport {
             seconds: 0.0,
             train_seconds: job.train_seconds,
             chance: comparison.chance,
+            blind_ceiling_by_length: Vec::new(),
+            blind_ceiling_error: 0.0,
             translation_spread_initial: r.translation_spread_initial,
             translation_spread_trained: r.translation_spread_trained,
             translation_spread_sinusoidal: comparison.translation_spread_sinusoidal,
@@ -200,6 +264,7 @@ fn finish(job: &mut Job) -> EncodingReport {
         // A one-encoding run always has one result.
         None => EncodingReport {
             encoding: job.encoding,
+            seed: job.seed,
             final_loss: f64::NAN,
             lengths: Vec::new(),
             accuracy_by_length: Vec::new(),
@@ -208,6 +273,8 @@ fn finish(job: &mut Job) -> EncodingReport {
             seconds: 0.0,
             train_seconds: job.train_seconds,
             chance: comparison.chance,
+            blind_ceiling_by_length: Vec::new(),
+            blind_ceiling_error: 0.0,
             translation_spread_initial: None,
             translation_spread_trained: None,
             translation_spread_sinusoidal: comparison.translation_spread_sinusoidal,
@@ -272,7 +339,7 @@ mod tests {
         let encodings = [Encoding::None, Encoding::Rope, Encoding::Learned];
         let reference = compare(small(), &encodings).unwrap();
         for split in [&encodings[..], &encodings[..1]] {
-            let mut session = Session::start(7, &small(), split).unwrap();
+            let mut session = Session::start(7, &small(), split, &[]).unwrap();
             let reports = drive(&mut session, 0.001, 0.005);
             for (k, &encoding) in split.iter().enumerate() {
                 let mut curve = Vec::new();
@@ -313,7 +380,7 @@ mod tests {
     fn an_adopted_run_is_evaluated_as_the_sessions_own() {
         let encodings = [Encoding::Learned, Encoding::Shaw];
         let reference = compare(small(), &encodings).unwrap();
-        let mut session = Session::start(3, &small(), &encodings).unwrap();
+        let mut session = Session::start(3, &small(), &encodings, &[]).unwrap();
         for &encoding in &encodings {
             let mut trainer = crate::Trainer::new(TrainConfig {
                 encoding,
@@ -322,7 +389,7 @@ mod tests {
             .unwrap();
             let losses: Vec<f32> = (0..small().steps).map(|_| trainer.step()).collect();
             session
-                .adopt(encoding, trainer.parameters().to_vec(), losses, 0.5)
+                .adopt(encoding, 1, trainer.parameters().to_vec(), losses, 0.5)
                 .unwrap();
         }
         let reports = drive(&mut session, 0.001, 0.005);
@@ -338,17 +405,17 @@ mod tests {
             assert_eq!(done.train_seconds, 0.5);
         }
         // What does not fit is an error, not a silent mismatch.
-        let mut session = Session::start(4, &small(), &encodings[..1]).unwrap();
+        let mut session = Session::start(4, &small(), &encodings[..1], &[]).unwrap();
         let error = session
-            .adopt(Encoding::Rope, vec![0.0; 3], vec![0.0; 12], 0.0)
+            .adopt(Encoding::Rope, 1, vec![0.0; 3], vec![0.0; 12], 0.0)
             .unwrap_err();
         assert_eq!(error, TrainError::NotInRun("rope"));
         let error = session
-            .adopt(Encoding::Learned, vec![0.0; 3], vec![0.0; 12], 0.0)
+            .adopt(Encoding::Learned, 1, vec![0.0; 3], vec![0.0; 12], 0.0)
             .unwrap_err();
         assert!(matches!(error, TrainError::ParameterCount { given: 3, .. }));
         let error = session
-            .adopt(Encoding::Learned, vec![0.0; 3], vec![0.0; 5], 0.0)
+            .adopt(Encoding::Learned, 1, vec![0.0; 3], vec![0.0; 5], 0.0)
             .unwrap_err();
         assert_eq!(
             error,
@@ -361,7 +428,8 @@ mod tests {
 
     #[test]
     fn curves_grow_together_and_every_call_does_some_work() {
-        let mut session = Session::start(1, &small(), &[Encoding::None, Encoding::Rope]).unwrap();
+        let mut session =
+            Session::start(1, &small(), &[Encoding::None, Encoding::Rope], &[]).unwrap();
         // A clock that jumps past the budget at once: still one step per call.
         let mut clock = {
             let mut t = 0.0;
@@ -387,6 +455,55 @@ mod tests {
 
     #[test]
     fn no_encodings_is_an_error() {
-        assert!(Session::start(1, &small(), &[]).is_err());
+        assert!(Session::start(1, &small(), &[], &[1, 2]).is_err());
+    }
+
+    /// Every seed is its own run, the same bits as a one-seed session at that seed; the first
+    /// seed finishes (trained, evaluated, reported) before the second takes a step.
+    #[test]
+    fn seeds_are_separate_runs_taken_in_order() {
+        let encodings = [Encoding::None, Encoding::Rope];
+        let mut session = Session::start(5, &small(), &encodings, &[4, 9]).unwrap();
+        let reports = drive(&mut session, 0.001, 0.003);
+        let mut done_seeds = Vec::new();
+        for report in &reports {
+            match report {
+                Report::Done { result, .. } => done_seeds.push(result.seed),
+                Report::Progress { seed: 9, .. } => {
+                    assert_eq!(done_seeds.len(), 2, "seed 9 starts after seed 4 is done");
+                }
+                _ => {}
+            }
+        }
+        assert_eq!(done_seeds, [4, 4, 9, 9]);
+        for seed in [4, 9] {
+            let alone = compare(TrainConfig { seed, ..small() }, &encodings).unwrap();
+            for (k, &encoding) in encodings.iter().enumerate() {
+                let done = reports
+                    .iter()
+                    .find_map(|r| match r {
+                        Report::Done { result, .. }
+                            if result.encoding == encoding && result.seed == seed =>
+                        {
+                            Some(&**result)
+                        }
+                        _ => None,
+                    })
+                    .unwrap();
+                assert_eq!(done.accuracy_by_length, alone.results[k].accuracy_by_length);
+                assert_eq!(done.final_loss, alone.results[k].final_loss);
+            }
+        }
+        assert_ne!(
+            compare(TrainConfig { seed: 4, ..small() }, &encodings)
+                .unwrap()
+                .results[0]
+                .loss,
+            compare(TrainConfig { seed: 9, ..small() }, &encodings)
+                .unwrap()
+                .results[0]
+                .loss,
+            "two seeds train differently"
+        );
     }
 }

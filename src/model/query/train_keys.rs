@@ -1,5 +1,6 @@
 //! The training panel's keys: `task`, `tenc` (a comma list), `tk`, `tn`, `tsteps`, `tlr`,
-//! `tseed`, `td`, `theads`, `tlayers`, `tcausal`, and `trainer` (auto, cpu or gpu: where the
+//! `tseed`, `tseeds` (how many seeds from `tseed` on), `td`, `theads`, `tlayers`, `tcausal`, and
+//! `trainer` (auto, cpu or gpu: where the
 //! steps run), read into [`TrainSettings`] and written back.
 //! A link leaves out what equals the task's ready-made run, so `?task=reverse` alone is that run.
 //! A new task resets the others to its run (keeping the seed), so within one update `task` is
@@ -7,13 +8,13 @@
 
 use super::values::{parse_integer, parse_number, parse_switch, shorten, switch_text};
 use crate::model::train::device::TrainerRequest;
-use crate::model::train::{Task, TrainEncoding, TrainSettings};
+use crate::model::train::{Task, TrainEncoding, TrainSettings, MAX_SEEDS};
 
 /// The training keys, in the order a link writes them (the length before `tk`, which must stay
 /// below it; the heads before `td`, which must be a multiple of twice their number).
-pub const TRAIN_KEYS: [&str; 12] = [
-    "task", "tenc", "tn", "tk", "tsteps", "tlr", "tseed", "theads", "td", "tlayers", "tcausal",
-    "trainer",
+pub const TRAIN_KEYS: [&str; 13] = [
+    "task", "tenc", "tn", "tk", "tsteps", "tlr", "tseed", "tseeds", "theads", "td", "tlayers",
+    "tcausal", "trainer",
 ];
 
 pub fn is_train_key(key: &str) -> bool {
@@ -29,6 +30,7 @@ pub fn option_key(name: &str) -> &str {
         "steps" => "tsteps",
         "learningRate" | "lr" => "tlr",
         "seed" => "tseed",
+        "seeds" => "tseeds",
         "d" => "td",
         "heads" => "theads",
         "layers" => "tlayers",
@@ -67,6 +69,7 @@ impl TrainSettings {
                 Some(task) if task != c.task => {
                     *self = TrainSettings {
                         trainer: self.trainer,
+                        seeds: self.seeds,
                         ..TrainSettings::for_task(task, c.seed)
                     }
                 }
@@ -95,6 +98,11 @@ impl TrainSettings {
             "tseed" => {
                 if let Some(seed) = parse_integer(key, value, 0.0, MAX_SEED, notices) {
                     c.seed = seed as u64;
+                }
+            }
+            "tseeds" => {
+                if let Some(count) = parse_integer(key, value, 1.0, MAX_SEEDS as f64, notices) {
+                    self.seeds = count as usize;
                 }
             }
             "tlr" => {
@@ -178,6 +186,9 @@ impl TrainSettings {
         }
         if c.seed != p.seed {
             pairs.push(("tseed", c.seed.to_string()));
+        }
+        if self.seeds != preset.seeds {
+            pairs.push(("tseeds", self.seeds.to_string()));
         }
         if c.causal {
             pairs.push(("tcausal", switch_text(true).to_string()));

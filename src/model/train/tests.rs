@@ -1,4 +1,4 @@
-use super::run::TrainRun;
+use super::run::{Spread, TrainRun};
 use super::*;
 use crate::model::query::{parse_link, state_query};
 use crate::model::state::{start_limits, Msg, State};
@@ -112,19 +112,51 @@ fn a_new_task_brings_its_run_and_keeps_the_seed() {
 }
 
 #[test]
-fn chance_and_percentages_are_written_exactly() {
-    assert_eq!(percent(1.0 / 16.0), "6.25%");
-    assert_eq!(percent(1.0), "100%");
-    assert_eq!(percent(0.18149), "18.15%");
-    assert_eq!(percent(f64::NAN), "–");
+fn accuracies_are_written_in_whole_points_and_two_figures_below_ten() {
+    use findings::{points, spread_points};
+    assert_eq!(points(1.0 / 16.0), "6.2%");
+    assert_eq!(points(1.0), "100%");
+    assert_eq!(points(0.18149), "18%");
+    assert_eq!(points(0.0068), "0.68%");
+    assert_eq!(points(0.0), "0%");
+    assert_eq!(points(0.0996), "10%");
+    assert_eq!(points(f64::NAN), "–");
+    let spread = Spread::of([0.889, 1.0, 0.97]);
+    assert_eq!(spread_points(&spread), "95% (89–100)");
+    assert_eq!(spread_points(&Spread::of([0.9996, 1.0])), "100%");
     let text = chance_text(&TrainSettings::default().config);
-    assert!(text.starts_with("chance 6.25%"), "{text}");
+    assert!(text.starts_with("chance 6.2%"), "{text}");
+}
+
+#[test]
+fn seeds_are_a_link_key_from_one_to_eight() {
+    let mut settings = TrainSettings::default();
+    assert_eq!(settings.seeds, 3);
+    assert_eq!(settings.seed_list(), [1, 2, 3]);
+    let notices = settings.apply_all([("tseeds", "2"), ("tseed", "7")]);
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!(settings.seed_list(), [7, 8]);
+    assert!(settings.to_query().contains(&("tseeds", "2".to_string())));
+    let notices = settings.apply_all([("tseeds", "99")]);
+    assert_eq!(settings.seeds, 8);
+    assert!(notices[0].contains("tseeds"), "{notices:?}");
+    let notices = settings.apply_all([("tseeds", "x")]);
+    assert_eq!((settings.seeds, notices.len()), (8, 1));
+    // A new task keeps the seeds.
+    settings.apply_all([("task", "reverse")]);
+    assert_eq!(settings.seeds, 8);
 }
 
 /// A small run, trained natively by the same session a worker drives.
 fn finished_run() -> TrainRun {
     let mut settings = TrainSettings::default();
-    settings.apply_all([("tsteps", "30"), ("tn", "6"), ("tk", "2"), ("td", "8")]);
+    settings.apply_all([
+        ("tsteps", "30"),
+        ("tn", "6"),
+        ("tk", "2"),
+        ("td", "8"),
+        ("tseeds", "2"),
+    ]);
     settings.set_encodings(&[
         TrainEncoding::None,
         TrainEncoding::Sinusoidal,
@@ -133,7 +165,13 @@ fn finished_run() -> TrainRun {
     ]);
     let cpu = device::choose_before_trial(device::TrainerRequest::Cpu, None);
     let mut run = TrainRun::new(3, &settings, 2, cpu);
-    let mut session = Session::start(3, &settings.config, &settings.encodings).unwrap();
+    let mut session = Session::start(
+        3,
+        &settings.config,
+        &settings.encodings,
+        &settings.seed_list(),
+    )
+    .unwrap();
     let mut t = 0.0;
     let mut clock = move || {
         t += 0.001;
@@ -162,29 +200,59 @@ fn stats_hold_the_contract_and_agree_with_the_reports() {
     let stats = run.stats();
     assert_eq!(stats.task, "shift");
     assert_eq!((stats.steps, stats.total_steps, stats.done), (30, 30, true));
+    assert_eq!((stats.seeds.clone(), stats.seeds_done), (vec![1, 2], 2));
     assert_eq!(stats.train_length, 6);
     assert_eq!(stats.chance, 1.0 / 16.0);
-    assert_eq!(stats.steps_per_second, 120.0);
+    assert_eq!(stats.steps_per_second, 240.0);
     assert_eq!((stats.backend, stats.trainer), ("cpu", "auto"));
     assert!(stats.trainer_reason.contains("trainer=cpu"));
     let learned = &stats.results["learned"];
     assert_eq!(learned.loss.len(), 30);
-    let report = run.results[3].as_ref().unwrap();
+    assert_eq!(learned.by_seed.len(), 2);
+    let reports: Vec<_> = run.runs[3]
+        .iter()
+        .map(|r| r.result.as_ref().unwrap())
+        .collect();
+    let at_one: Vec<f64> = reports.iter().map(|r| r.accuracy_at_multiples[0]).collect();
     assert_eq!(
         learned.accuracy_at_train_length,
-        Some(report.accuracy_at_multiples[0])
+        Some((at_one[0] + at_one[1]) / 2.0)
     );
     assert_eq!(
-        learned.accuracy_by_length["6"],
-        report.accuracy_by_length[report.lengths.iter().position(|&l| l == 6).unwrap()]
+        learned.accuracy_at_train_length_range,
+        Some([at_one[0].min(at_one[1]), at_one[0].max(at_one[1])])
     );
-    assert_eq!(learned.accuracy_by_length.len(), report.lengths.len());
+    for (k, by_seed) in learned.by_seed.iter().enumerate() {
+        assert_eq!(by_seed.seed, run.seeds[k]);
+        assert_eq!(by_seed.accuracy_at_train_length, Some(at_one[k]));
+        assert_eq!(by_seed.loss, run.runs[3][k].curve);
+    }
+    assert_eq!(
+        learned.loss[0],
+        ((f64::from(run.runs[3][0].curve[0]) + f64::from(run.runs[3][1].curve[0])) / 2.0) as f32
+    );
+    let i = reports[0].lengths.iter().position(|&l| l == 6).unwrap();
+    assert_eq!(
+        learned.accuracy_by_length["6"],
+        (reports[0].accuracy_by_length[i] + reports[1].accuracy_by_length[i]) / 2.0
+    );
+    assert_eq!(learned.accuracy_by_length.len(), reports[0].lengths.len());
+    // The baselines at every evaluated length: chance, and the blind ceiling above it.
+    assert_eq!(stats.chance_by_length.len(), reports[0].lengths.len());
+    assert_eq!(stats.chance_by_length["6"], 1.0 / 16.0);
+    assert_eq!(
+        stats.blind_ceiling_by_length.len(),
+        reports[0].lengths.len()
+    );
+    let ceiling = stats.blind_ceiling_by_length["6"];
+    assert!(ceiling > 1.0 / 16.0 && ceiling < 0.5, "{ceiling}");
     assert!(stats.learned.translation_spread_initial.is_some());
     assert!(stats.learned.translation_spread_trained.is_some());
     assert!(stats.learned.translation_spread_sinusoidal.unwrap() < 1e-6);
     let rates = stats.offset_hit_rate.as_ref().unwrap();
     assert_eq!(rates.len(), 4);
     assert!(!stats.findings.is_empty());
+    assert!(!stats.verdict.is_empty());
 }
 
 /// A run a trial decides: measuring until the trial's report, then the trial's choice; a GPU
@@ -224,11 +292,12 @@ fn a_trial_decides_and_a_fallback_starts_the_curves_again() {
     assert!(run.absorb(Report::Progress {
         run: 5,
         encoding: first,
+        seed: 1,
         from: 0,
         losses: vec![2.0, 1.9],
         seconds: 0.1,
     }));
-    assert_eq!(run.curves[0].len(), 2);
+    assert_eq!(run.runs[0][0].curve.len(), 2);
     assert!(run.absorb(Report::Fallback {
         run: 5,
         message: "the GPU device was lost".into(),
@@ -237,11 +306,12 @@ fn a_trial_decides_and_a_fallback_starts_the_curves_again() {
     assert!(run.absorb(Report::Progress {
         run: 5,
         encoding: first,
+        seed: 1,
         from: 0,
         losses: vec![2.5],
         seconds: 0.01,
     }));
-    assert_eq!(run.curves[0], [2.5]);
+    assert_eq!(run.runs[0][0].curve, [2.5]);
     let stats = run.stats();
     assert_eq!(stats.backend, "cpu");
     assert!(stats.trainer_reason.contains("(the GPU device was lost)"));
@@ -250,29 +320,96 @@ fn a_trial_decides_and_a_fallback_starts_the_curves_again() {
 #[test]
 fn findings_quote_the_numbers_they_rest_on() {
     let run = finished_run();
-    let findings = findings::findings(&run);
-    let all = findings.join("\n");
-    for report in run.finished() {
-        let at_one = percent(report.accuracy_at_multiples[0]);
+    let all = findings::findings(&run).join("\n");
+    for (encoding, reports) in run.complete() {
+        let at_one = Spread::of(reports.iter().map(|r| r.accuracy_at_multiples[0]));
         assert!(
-            all.contains(&format!("{} {at_one}", report.encoding.link_name())),
+            all.contains(&format!(
+                "{} {}",
+                encoding.link_name(),
+                findings::spread_points(&at_one)
+            )),
             "{all}"
         );
     }
-    assert!(all.contains("chance is 6.25%"), "{all}");
+    assert!(all.contains("chance 6.2%"), "{all}");
     assert!(all.contains("positions 0…5 only"), "{all}");
-    let learned = run.results[3].as_ref().unwrap();
-    assert!(all.contains(&findings::spread_text(
-        learned.translation_spread_trained.unwrap()
-    )));
-    let concat = run.results[2].as_ref().unwrap();
-    assert!(
-        all.contains(&findings::loss_text(concat.final_loss)),
-        "{all}"
-    );
+    for report in run.runs[3].iter().map(|r| r.result.as_ref().unwrap()) {
+        let trained = findings::spread_text(report.translation_spread_trained.unwrap());
+        assert!(all.contains(&format!("seed {} ", report.seed)), "{all}");
+        assert!(all.contains(&trained), "{all}");
+    }
     // Nothing is said of a run still going.
     let mut running = run.clone();
-    running.results[0] = None;
+    running.runs[0][1].result = None;
     assert!(findings::findings(&running).is_empty());
+    assert!(findings::verdict(&running).is_empty());
     assert!(running.stats().findings.is_empty());
+}
+
+/// A run whose reports are made up, to check what the verdict concludes from given numbers.
+fn made_up_run(accuracies: &[(TrainEncoding, [f64; 2])]) -> TrainRun {
+    let mut settings = TrainSettings {
+        seeds: 2,
+        ..TrainSettings::default()
+    };
+    settings.set_encodings(&accuracies.iter().map(|(e, _)| *e).collect::<Vec<_>>());
+    let mut run = TrainRun::new(1, &settings, 1, None);
+    let n = settings.config.train_length;
+    for (encoding, at) in accuracies {
+        let k = run.encodings.iter().position(|e| e == encoding).unwrap();
+        for (s, &accuracy) in at.iter().enumerate() {
+            let lengths: Vec<usize> = (n / 2..=4 * n).collect();
+            run.runs[k][s].result = Some(pe_lab_train::protocol::EncodingReport {
+                encoding: *encoding,
+                seed: run.seeds[s],
+                final_loss: 0.1,
+                accuracy_by_length: lengths.iter().map(|_| accuracy).collect(),
+                lengths: lengths.clone(),
+                accuracy_at_multiples: [accuracy, accuracy / 2.0, accuracy / 4.0],
+                parameter_count: 1,
+                seconds: 1.0,
+                train_seconds: 1.0,
+                chance: 1.0 / 16.0,
+                blind_ceiling_by_length: lengths.iter().map(|_| 0.2).collect(),
+                blind_ceiling_error: 0.001,
+                translation_spread_initial: None,
+                translation_spread_trained: None,
+                translation_spread_sinusoidal: 0.0,
+                offset_hit_rate: None,
+                example: Vec::new(),
+                attention: Vec::new(),
+                table: None,
+            });
+        }
+    }
+    run
+}
+
+#[test]
+fn the_verdict_states_only_what_holds_on_every_seed() {
+    let run = made_up_run(&[
+        (TrainEncoding::Rope, [1.0, 0.99]),
+        (TrainEncoding::Learned, [1.0, 0.889]),
+        (TrainEncoding::None, [0.19, 0.21]),
+    ]);
+    let verdict = findings::verdict(&run);
+    let first = &verdict[0];
+    // rope holds on both seeds; learned reaches 100% on one seed only: it is not "solved".
+    assert!(
+        first.contains("rope solves the task on all 2 seeds"),
+        "{first}"
+    );
+    assert!(!first.contains("learned solve"), "{first}");
+    assert!(first.contains("learned 94% (89–100)"), "{first}");
+    assert!(
+        first.contains("none stay at the position-blind ceiling, 20%"),
+        "{first}"
+    );
+    assert!(
+        verdict.iter().any(|v| v.contains("none sees no position")),
+        "{verdict:?}"
+    );
+    // No decimals on an accuracy.
+    assert!(!verdict.join(" ").contains(".5%"), "{verdict:?}");
 }

@@ -50,6 +50,8 @@ pub struct LegendEntry {
     pub label: String,
     pub colour: RGBColor,
     pub dashed: bool,
+    /// The line's marker shape (see `Series::sparse_marker`), drawn on the sample.
+    pub marker: Option<usize>,
 }
 
 /// What a chart's frame shows around its data.
@@ -199,6 +201,40 @@ fn draw_legend<DB: DrawingBackend>(
         } else {
             root.draw(&PathElement::new(vec![(x, y), (x + sample, y)], stroke))
                 .map_err(draw_error)?;
+        }
+        if let Some(shape) = entry.marker {
+            let c = (x + sample / 2, y);
+            let s = (style.line_px.round() as i32 + 3).max(3);
+            let fill = entry.colour.filled();
+            match shape % 4 {
+                0 => root.draw(&Circle::new(c, s as u32, fill)),
+                1 => root.draw(&Rectangle::new(
+                    [(c.0 - s, c.1 - s), (c.0 + s, c.1 + s)],
+                    fill,
+                )),
+                2 => root.draw(&Polygon::new(
+                    vec![
+                        (c.0, c.1 - s - 1),
+                        (c.0 - s - 1, c.1 + s),
+                        (c.0 + s + 1, c.1 + s),
+                    ],
+                    fill,
+                )),
+                _ => {
+                    let thick = entry.colour.stroke_width(style.line_px.round() as u32 + 1);
+                    root.draw(&PathElement::new(
+                        vec![(c.0 - s, c.1 - s), (c.0 + s, c.1 + s)],
+                        thick,
+                    ))
+                    .and_then(|_| {
+                        root.draw(&PathElement::new(
+                            vec![(c.0 - s, c.1 + s), (c.0 + s, c.1 - s)],
+                            thick,
+                        ))
+                    })
+                }
+            }
+            .map_err(draw_error)?;
         }
         let label = fit_text(&entry.label, room, |t| measure(root, t, font));
         root.draw(&Text::new(

@@ -101,6 +101,7 @@ fn draw_curves_on<DB: DrawingBackend>(
             label: column_name(*column, d, base, first_position),
             colour: super::chart::colour(style.series(k)),
             dashed: false,
+            marker: None,
         })
         .collect();
     let prepared = prepare(

@@ -105,6 +105,7 @@ fn render(ctx: &mut Ctx, dom: &AlibiDom) -> Result<AlibiStats, WebError> {
                 points: bias_only_curve(m, context),
                 dashed: false,
                 markers: false,
+                ..Default::default()
             })
             .collect();
         draw_lines(

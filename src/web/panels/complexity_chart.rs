@@ -65,6 +65,7 @@ pub(super) fn draw_chart(
             label: label.clone(),
             colour: *series_colour,
             dashed: false,
+            marker: None,
         })
         .collect();
     let (y0, y1) = (low_y.max(1.0) * 0.5, high_y * 2.0);

@@ -64,6 +64,7 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
                         points: vec![(0.0, 1.0 / s), ((pairs - 1) as f64, 1.0 / s)],
                         dashed: true,
                         markers: false,
+                        ..Default::default()
                     },
                     Series {
                         label: "NTK-aware".into(),
@@ -71,6 +72,7 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
                         points: index(&stats.ntk_ratios),
                         dashed: false,
                         markers: pairs <= 64,
+                        ..Default::default()
                     },
                     Series {
                         label: "YaRN (as run)".into(),
@@ -78,6 +80,7 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
                         points: index(&stats.yarn_ratios),
                         dashed: false,
                         markers: pairs <= 64,
+                        ..Default::default()
                     },
                     Series {
                         label: "YaRN (paper)".into(),
@@ -85,6 +88,7 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
                         points: index(&stats.yarn_ratios_paper),
                         dashed: true,
                         markers: false,
+                        ..Default::default()
                     },
                 ],
                 y_range: Some((0.0, 1.08)),
@@ -106,6 +110,7 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
                         points: index(&stats.wavelengths),
                         dashed: false,
                         markers: pairs <= 64,
+                        ..Default::default()
                     },
                     Series {
                         label: format!("L = {context}"),
@@ -113,6 +118,7 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
                         points: vec![(0.0, context as f64), ((pairs - 1) as f64, context as f64)],
                         dashed: true,
                         markers: false,
+                        ..Default::default()
                     },
                     Series {
                         label: format!("s·L = {}", s * context as f64),
@@ -123,6 +129,7 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
                         ],
                         dashed: true,
                         markers: false,
+                        ..Default::default()
                     },
                 ],
                 y_range: None,

@@ -15,7 +15,22 @@ use crate::model::figure_style::FigureStyle;
 use crate::model::plot::PixelRect;
 use crate::web::surface;
 
+/// A [`Series::colour`] that is the style's muted grey rather than a palette colour (a
+/// reference line: chance).
+pub const MUTED: usize = usize::MAX;
+/// A [`Series::colour`] that is the style's ink (a reference line that matters: a ceiling).
+pub const INK: usize = usize::MAX - 1;
+
+fn series_rgb(style: &FigureStyle, k: usize) -> crate::model::figure_style::Rgb {
+    match k {
+        MUTED => style.muted,
+        INK => style.ink,
+        k => style.series(k),
+    }
+}
+
 /// One curve of a line chart.
+#[derive(Default)]
 pub struct Series {
     pub label: String,
     /// An index into the page's palette.
@@ -24,6 +39,14 @@ pub struct Series {
     pub dashed: bool,
     /// Draw a marker at every point (few points, or steps that must be seen).
     pub markers: bool,
+    /// A dash pattern (dash, gap in pixels) other than `dashed`'s, so that more series than the
+    /// palette has colours are told apart without colour; `None`: solid, or `dashed`'s.
+    pub pattern: Option<(u32, u32)>,
+    /// A shaded range around the line, (x, low, high): the spread over seeds.
+    pub band: Vec<(f64, f64, f64)>,
+    /// A marker every `every` points, its shape chosen by the value (0 circle, 1 square, 2
+    /// triangle, 3 cross), so that a line is named without colour.
+    pub sparse_marker: Option<(usize, usize)>,
 }
 
 /// A line chart: axes, their scales and the series.
@@ -115,8 +138,9 @@ pub fn draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Result<(), W
         .iter()
         .map(|series| LegendEntry {
             label: series.label.clone(),
-            colour: colour(style.series(series.colour)),
+            colour: colour(series_rgb(style, series.colour)),
             dashed: series.dashed,
+            marker: series.sparse_marker.map(|m| m.1),
         })
         .collect();
     let y_ticks = [tick_label(y0, chart.log_y), tick_label(y1, chart.log_y)];
@@ -159,8 +183,39 @@ pub fn draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Result<(), W
                 ))
                 .map_err(draw_error)?;
             }
+            for series in chart.series.iter().filter(|s| !s.band.is_empty()) {
+                let fill = colour(series_rgb(style, series.colour)).mix(0.16).filled();
+                let mut outline: Vec<(f64, f64)> = series
+                    .band
+                    .iter()
+                    .filter(|(x, lo, hi)| {
+                        x.is_finite()
+                            && lo.is_finite()
+                            && hi.is_finite()
+                            && (!chart.log_y || *lo > 0.0)
+                    })
+                    .map(|&(x, lo, _)| (x, lo))
+                    .collect();
+                let upper: Vec<(f64, f64)> = series
+                    .band
+                    .iter()
+                    .rev()
+                    .filter(|(x, lo, hi)| {
+                        x.is_finite()
+                            && lo.is_finite()
+                            && hi.is_finite()
+                            && (!chart.log_y || *lo > 0.0)
+                    })
+                    .map(|&(x, _, hi)| (x, hi))
+                    .collect();
+                outline.extend(upper);
+                if outline.len() >= 3 {
+                    plot.draw_series(std::iter::once(Polygon::new(outline, fill)))
+                        .map_err(draw_error)?;
+                }
+            }
             for series in &chart.series {
-                let series_colour = colour(style.series(series.colour));
+                let series_colour = colour(series_rgb(style, series.colour));
                 let stroke = series_colour.stroke_width(line);
                 let kept: Vec<(f64, f64)> = series
                     .points
@@ -173,12 +228,52 @@ pub fn draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Result<(), W
                             && (!chart.log_y || *y > 0.0)
                     })
                     .collect();
-                if series.dashed {
+                if let Some((dash, gap)) = series.pattern {
+                    plot.draw_series(DashedLineSeries::new(kept.clone(), dash, gap, stroke))
+                        .map_err(draw_error)?;
+                } else if series.dashed {
                     plot.draw_series(DashedLineSeries::new(kept.clone(), 8, 5, stroke))
                         .map_err(draw_error)?;
                 } else {
                     plot.draw_series(LineSeries::new(kept.clone(), stroke))
                         .map_err(draw_error)?;
+                }
+                if let Some((every, shape)) = series.sparse_marker {
+                    let size = line + 3;
+                    let fill = series_colour.filled();
+                    for &(x, y) in kept.iter().step_by(every.max(1)) {
+                        let c = plot.backend_coord(&(x, y));
+                        let s = size as i32;
+                        match shape % 4 {
+                            0 => root.draw(&Circle::new(c, size, fill)),
+                            1 => root.draw(&Rectangle::new(
+                                [(c.0 - s, c.1 - s), (c.0 + s, c.1 + s)],
+                                fill,
+                            )),
+                            2 => root.draw(&Polygon::new(
+                                vec![
+                                    (c.0, c.1 - s - 1),
+                                    (c.0 - s - 1, c.1 + s),
+                                    (c.0 + s + 1, c.1 + s),
+                                ],
+                                fill,
+                            )),
+                            _ => {
+                                let thick = series_colour.stroke_width(line + 1);
+                                root.draw(&PathElement::new(
+                                    vec![(c.0 - s, c.1 - s), (c.0 + s, c.1 + s)],
+                                    thick,
+                                ))
+                                .and_then(|_| {
+                                    root.draw(&PathElement::new(
+                                        vec![(c.0 - s, c.1 + s), (c.0 + s, c.1 - s)],
+                                        thick,
+                                    ))
+                                })
+                            }
+                        }
+                        .map_err(draw_error)?;
+                    }
                 }
                 if series.markers {
                     plot.draw_series(

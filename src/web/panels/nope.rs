@@ -41,6 +41,7 @@ fn render(ctx: &mut Ctx, dom: &NopeDom) -> Result<NopeStats, WebError> {
                         points: points(&stats.causal_outputs),
                         dashed: false,
                         markers: n <= 80,
+                        ..Default::default()
                     },
                     Series {
                         label: format!("bidirectional: 1/{n}"),
@@ -48,6 +49,7 @@ fn render(ctx: &mut Ctx, dom: &NopeDom) -> Result<NopeStats, WebError> {
                         points: points(&stats.bidirectional_outputs),
                         dashed: true,
                         markers: n <= 80,
+                        ..Default::default()
                     },
                 ],
                 y_range: None,

@@ -276,6 +276,7 @@ fn draw_chart(
             label: label.to_string(),
             colour: *bar_colour,
             dashed: false,
+            marker: None,
         })
         .collect();
     let prepared = prepare(

@@ -117,6 +117,7 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
                             .collect(),
                         dashed: false,
                         markers: true,
+                        ..Default::default()
                     },
                     Series {
                         label: "float64".into(),
@@ -128,6 +129,7 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
                             .collect(),
                         dashed: false,
                         markers: true,
+                        ..Default::default()
                     },
                 ],
                 y_range: None,
@@ -149,6 +151,7 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
                         points: stats.score_bound.clone(),
                         dashed: false,
                         markers: false,
+                        ..Default::default()
                     },
                     Series {
                         label: "mean |score|".into(),
@@ -156,6 +159,7 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
                         points: stats.mean_abs_score.clone(),
                         dashed: false,
                         markers: true,
+                        ..Default::default()
                     },
                 ],
                 y_range: None,

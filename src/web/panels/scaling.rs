@@ -106,12 +106,14 @@ fn draw_magnitudes(
             label: label.to_string(),
             colour: colour(style.series(*k)),
             dashed: false,
+            marker: None,
         })
         .collect();
     legend.push(LegendEntry {
         label: "|p| ≤ 1".to_string(),
         colour: bound,
         dashed: true,
+        marker: None,
     });
     let y_format = |v: f64| format!("{v:.2}");
     let prepared = prepare(

@@ -51,6 +51,7 @@ pub(super) fn draw_curve(
             label: label.to_string(),
             colour: colour(style.series(k)),
             dashed: false,
+            marker: None,
         })
         .collect();
     let y_format = |v: f64| format!("{v:.1}");
@@ -127,6 +128,7 @@ pub(super) fn draw_normalized(
             label: normalized_label(length),
             colour: colour(style.series(2 + k)),
             dashed: false,
+            marker: None,
         })
         .collect();
     let prepared = prepare(

@@ -72,6 +72,7 @@ fn render(ctx: &mut Ctx, dom: &StackingDom) -> Result<StackingStats, WebError> {
                     points: depth(&stats.rank_residual, FLOOR),
                     dashed: false,
                     markers: few,
+                    ..Default::default()
                 }],
                 y_range: Some((FLOOR / 2.0, 2.0)),
                 marks: Vec::new(),
@@ -91,6 +92,7 @@ fn render(ctx: &mut Ctx, dom: &StackingDom) -> Result<StackingStats, WebError> {
                     points: depth(&stats.probe_r2, PROBE_FLOOR),
                     dashed: false,
                     markers: few,
+                    ..Default::default()
                 }],
                 y_range: Some((probe_bottom, 1.05)),
                 marks: Vec::new(),

@@ -42,6 +42,7 @@ fn render(ctx: &mut Ctx, dom: &T5Dom) -> Result<T5Stats, WebError> {
                         points: points(&stats.buckets),
                         dashed: false,
                         markers: stats.range <= 40,
+                        ..Default::default()
                     },
                     Series {
                         label: "decoder (causal)".into(),
@@ -49,6 +50,7 @@ fn render(ctx: &mut Ctx, dom: &T5Dom) -> Result<T5Stats, WebError> {
                         points: points(&stats.causal_buckets),
                         dashed: true,
                         markers: false,
+                        ..Default::default()
                     },
                 ],
                 y_range: Some((-1.0, stats.num_buckets as f64)),

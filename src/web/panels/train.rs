@@ -33,6 +33,7 @@ crate::element_table! {
         steps: HtmlInputElement = "train-tsteps",
         lr: HtmlInputElement = "train-tlr",
         seed: HtmlInputElement = "train-tseed",
+        seeds: HtmlInputElement = "train-tseeds",
         d: HtmlInputElement = "train-td",
         heads: HtmlInputElement = "train-theads",
         layers: HtmlInputElement = "train-tlayers",
@@ -56,16 +57,18 @@ crate::element_table! {
         attention_readout: HtmlElement = "train-attn-readout",
         results: HtmlElement = "train-results",
         findings: HtmlElement = "train-findings",
+        verdict: HtmlElement = "train-verdict",
     }
 }
 
 /// The number fields and the keys they set.
-const NUMBER_KEYS: [(&str, &str); 8] = [
+const NUMBER_KEYS: [(&str, &str); 9] = [
     ("train-tk", "tk"),
     ("train-tn", "tn"),
     ("train-tsteps", "tsteps"),
     ("train-tlr", "tlr"),
     ("train-tseed", "tseed"),
+    ("train-tseeds", "tseeds"),
     ("train-td", "td"),
     ("train-theads", "theads"),
     ("train-tlayers", "tlayers"),
@@ -223,11 +226,7 @@ impl TrainPanel {
         let Some(device) = run.device else {
             return Ok(());
         };
-        let settings = TrainSettings {
-            config: run.config.clone(),
-            encodings: run.encodings.clone(),
-            trainer: run.request,
-        };
+        let settings = run.settings();
         self.workers
             .start(run.id, &settings, run.workers, device, send)?;
         if self.paused_by_reader || self.hidden {
@@ -365,6 +364,7 @@ impl TrainPanel {
             (&dom.steps, c.steps.to_string()),
             (&dom.lr, format!("{}", c.learning_rate)),
             (&dom.seed, c.seed.to_string()),
+            (&dom.seeds, settings.seeds.to_string()),
             (&dom.d, c.d.to_string()),
             (&dom.heads, c.heads.to_string()),
             (&dom.layers, c.layers.to_string()),
@@ -435,6 +435,7 @@ impl Panel for TrainPanel {
             run.config != ctx.train.config
                 || run.encodings != ctx.train.encodings
                 || run.request != ctx.train.trainer
+                || run.seeds.len() != ctx.train.seeds
         });
         let progress = train_figures::progress_text(self.run.as_ref(), settings_changed);
         let device_line = match &self.run {

@@ -11,30 +11,53 @@ use web_sys::{HtmlCanvasElement, HtmlOptionElement};
 use super::super::dom;
 use super::super::error::WebError;
 use super::super::surface;
-use super::family_charts::{draw_lines, draw_matrix, LineChart, Scale, Series};
+use super::family_charts::{draw_lines, draw_matrix, LineChart, Scale, Series, INK, MUTED};
 use super::train::TrainDom;
 use super::{canvas_message, Ctx};
 use crate::model::present::plural;
-use crate::model::train::findings::{loss_text, spread_text};
-use crate::model::train::run::TrainRun;
-use crate::model::train::{percent, TrainEncoding};
+use crate::model::train::findings::{
+    loss_text, offset_weights, points, spread_points, spread_text,
+};
+use crate::model::train::run::{Spread, TrainRun};
+use crate::model::train::TrainEncoding;
 
 /// A loss curve keeps at most this many points on the chart (a long run is thinned evenly).
 const MAX_CURVE_POINTS: usize = 600;
 
-/// The palette's colours (Okabe–Ito): past them a series is told apart by a dashed line.
-const PALETTE_COLOURS: usize = 8;
-
-/// One colour per encoding of the run, the same in both charts: its place among the run's
-/// encodings (a place fixed over all nine would give two of a run one colour, the palette having
-/// eight); the ninth is dashed.
-fn colour(run: &TrainRun, encoding: TrainEncoding) -> (usize, bool) {
-    let k = run
-        .encodings
+/// How an encoding's lines look in both charts, the same in every run: a colour of the palette
+/// (Okabe–Ito, eight colours) by its place among all nine encodings, and a marker shape and a dash
+/// pattern as well, so that two lines are told apart without colour (and the ninth from the
+/// first, which shares its colour).
+fn line_style(encoding: TrainEncoding) -> (usize, Option<(u32, u32)>, usize) {
+    let k = TrainEncoding::ALL
         .iter()
         .position(|&e| e == encoding)
         .unwrap_or(0);
-    (k, k >= PALETTE_COLOURS)
+    let pattern = match k / 3 {
+        0 => None,
+        1 => Some((10, 4)),
+        _ => Some((3, 3)),
+    };
+    (k % 8, pattern, k % 4)
+}
+
+/// An encoding's line: its style, `points`, and the seeds' range as a band.
+fn encoding_series(
+    encoding: TrainEncoding,
+    points: Vec<(f64, f64)>,
+    band: Vec<(f64, f64, f64)>,
+) -> Series {
+    let (colour, pattern, shape) = line_style(encoding);
+    let every = (points.len() / 6).max(1);
+    Series {
+        label: encoding.link_name().into(),
+        colour,
+        points,
+        pattern,
+        band,
+        sparse_marker: Some((every, shape)),
+        ..Default::default()
+    }
 }
 
 /// The line under the buttons: what the run is doing, or what it did.
@@ -52,32 +75,40 @@ pub fn progress_text(run: Option<&TrainRun>, settings_changed: bool) -> String {
     let steps = run.steps_done();
     let total = run.config.steps;
     let rate = run.steps_per_second();
+    let seeds = run.seeds.len();
+    let seed_part = if seeds > 1 {
+        format!(
+            "seed {} ({} of {seeds}), ",
+            run.seeds[run.current_seed()],
+            run.current_seed() + 1
+        )
+    } else {
+        String::new()
+    };
     let mut text = if let Some(failure) = &run.failure {
         format!("Stopped at step {steps} of {total}: {failure}.")
     } else if run.is_measuring() {
         format!("Starting: step 0 of {total}; the trainers are being timed.")
     } else if run.is_done() {
         format!(
-            "Done: {} × {total} steps in {:.1} s ({:.0} steps per second, all encodings \
+            "Done: {} × {} × {total} steps in {:.1} s ({:.0} steps per second, all encodings \
              together, in {} {on}).",
             plural(run.encodings.len(), "encoding", "encodings"),
+            plural(seeds, "seed", "seeds"),
             run.wall_seconds,
             rate,
             plural(run.workers, "worker", "workers")
         )
     } else if steps < total {
         format!(
-            "Training: step {steps} of {total}, {:.0} steps per second (all encodings together, in \
-             {} {on}).",
+            "Training: {seed_part}step {steps} of {total}, {:.0} steps per second (all encodings \
+             together, in {} {on}).",
             rate,
             plural(run.workers, "worker", "workers")
         )
     } else {
-        let (done, all) = run
-            .evaluated
-            .iter()
-            .fold((0, 0), |(d, a), &(done, all)| (d + done, a + all));
-        format!("Trained; measuring accuracy at every length ({done} of {all} lengths).")
+        let (done, all) = run.evaluations();
+        format!("Trained {seed_part}measuring accuracy at every length ({done} of {all} lengths).")
     };
     if run.paused && run.is_running() {
         text.push_str(" Paused.");
@@ -169,6 +200,7 @@ pub fn draw(
             dom::text(&dom.attention_readout, "");
             dom.results.set_inner_html("");
             dom.findings.set_inner_html("");
+            dom.verdict.set_inner_html("");
             return Ok(Some(1));
         }
         return match stage {
@@ -189,14 +221,9 @@ pub fn draw(
         Some(0) => {
             draw_accuracy(ctx, &dom.accuracy, run)?;
             let findings = crate::model::train::findings::findings(run);
-            dom.findings.set_inner_html("");
-            if let Some(document) = web_sys::window().and_then(|w| w.document()) {
-                for finding in findings {
-                    let item = document.create_element("li")?;
-                    item.set_text_content(Some(&finding));
-                    dom.findings.append_child(&item)?;
-                }
-            }
+            let verdict = crate::model::train::findings::verdict(run);
+            write_lines(&dom.findings, "li", &findings)?;
+            write_lines(&dom.verdict, "p", &verdict)?;
             Ok(Some(1))
         }
         Some(1) => {
@@ -205,7 +232,7 @@ pub fn draw(
         }
         Some(2) => {
             let learned = run
-                .finished()
+                .first_seed_results()
                 .find(|r| r.encoding == TrainEncoding::Learned);
             draw_learned_tables(ctx, dom, learned)?;
             Ok(Some(3))
@@ -218,36 +245,57 @@ pub fn draw(
     }
 }
 
+/// Replaces `list`'s children with one `tag` element per line (plain text).
+fn write_lines(list: &web_sys::HtmlElement, tag: &str, lines: &[String]) -> Result<(), WebError> {
+    list.set_inner_html("");
+    if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+        for line in lines {
+            let item = document.create_element(tag)?;
+            item.set_text_content(Some(line));
+            list.append_child(&item)?;
+        }
+    }
+    Ok(())
+}
+
 fn draw_loss(ctx: &Ctx, canvas: &HtmlCanvasElement, run: &TrainRun) -> Result<(), WebError> {
-    if run.steps_done() == 0 {
+    if run.total_steps_done() == 0 {
         return canvas_message(canvas, &["Training is starting…"]);
     }
     let series = run
         .encodings
         .iter()
-        .zip(&run.curves)
-        .map(|(&encoding, curve)| {
-            let every = curve.len().div_ceil(MAX_CURVE_POINTS).max(1);
-            Series {
-                label: encoding.link_name().into(),
-                colour: colour(run, encoding).0,
-                points: curve
-                    .iter()
-                    .enumerate()
-                    .step_by(every)
-                    .map(|(step, &loss)| ((step + 1) as f64, f64::from(loss)))
-                    .collect(),
-                dashed: colour(run, encoding).1,
-                markers: false,
-            }
+        .map(|&encoding| {
+            let spread = run.loss_spread(encoding);
+            let every = spread.len().div_ceil(MAX_CURVE_POINTS).max(1);
+            let kept: Vec<(usize, &Spread)> = spread.iter().enumerate().step_by(every).collect();
+            let x = |step: usize| (step + 1) as f64;
+            let band = if run.seeds.len() > 1 {
+                kept.iter()
+                    .filter(|(_, s)| s.count > 1)
+                    .map(|&(step, s)| (x(step), s.min, s.max))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            encoding_series(
+                encoding,
+                kept.iter().map(|&(step, s)| (x(step), s.mean)).collect(),
+                band,
+            )
         })
         .collect();
+    let y_desc = if run.seeds.len() > 1 {
+        "Training loss (cross-entropy, log scale): mean over the seeds so far, their range shaded"
+    } else {
+        "Training loss (cross-entropy, log scale)"
+    };
     draw_lines(
         canvas,
         &LineChart {
             style: ctx.style,
             x_desc: "Training step",
-            y_desc: "Training loss (cross-entropy, log scale)",
+            y_desc,
             log_x: false,
             log_y: true,
             series,
@@ -258,54 +306,93 @@ fn draw_loss(ctx: &Ctx, canvas: &HtmlCanvasElement, run: &TrainRun) -> Result<()
 }
 
 fn draw_accuracy(ctx: &Ctx, canvas: &HtmlCanvasElement, run: &TrainRun) -> Result<(), WebError> {
-    let finished: Vec<&EncodingReport> = run.finished().collect();
-    let Some(first) = finished.first() else {
+    let complete = run.complete();
+    if complete.is_empty() {
         return canvas_message(
             canvas,
-            &["Accuracy against length is measured", "once training ends."],
+            &[
+                "Accuracy against length is measured",
+                "once every seed is trained.",
+            ],
         );
-    };
+    }
     let c = &run.config;
-    let mut series: Vec<Series> = finished
+    let lengths = run.lengths();
+    let mut series: Vec<Series> = complete
         .iter()
-        .map(|r| Series {
-            label: r.encoding.link_name().into(),
-            colour: colour(run, r.encoding).0,
-            points: r
-                .lengths
-                .iter()
-                .zip(&r.accuracy_by_length)
-                .map(|(&l, &a)| (l as f64, a))
-                .collect(),
-            dashed: colour(run, r.encoding).1,
-            markers: false,
+        .map(|(encoding, reports)| {
+            let spreads: Vec<Spread> = (0..lengths.len())
+                .map(|i| {
+                    Spread::of(
+                        reports
+                            .iter()
+                            .filter_map(|r| r.accuracy_by_length.get(i).copied()),
+                    )
+                })
+                .collect();
+            let x = |i: usize| lengths[i] as f64;
+            encoding_series(
+                *encoding,
+                spreads
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| (x(i), 100.0 * s.mean))
+                    .collect(),
+                if run.seeds.len() > 1 {
+                    spreads
+                        .iter()
+                        .enumerate()
+                        .map(|(i, s)| (x(i), 100.0 * s.min, 100.0 * s.max))
+                        .collect()
+                } else {
+                    Vec::new()
+                },
+            )
         })
         .collect();
+    let ceiling = run.blind_ceiling();
+    if ceiling.len() == lengths.len() {
+        series.push(Series {
+            label: "position-blind ceiling".into(),
+            colour: INK,
+            points: lengths
+                .iter()
+                .zip(&ceiling)
+                .map(|(&l, &v)| (l as f64, 100.0 * v))
+                .collect(),
+            pattern: Some((14, 4)),
+            ..Default::default()
+        });
+    }
     series.push(Series {
-        label: "chance".into(),
-        colour: run.encodings.len(),
-        points: first
-            .lengths
+        label: "chance (uniform guess)".into(),
+        colour: MUTED,
+        points: lengths
             .iter()
-            .map(|&l| (l as f64, c.task.chance(l, c.vocab)))
+            .map(|&l| (l as f64, 100.0 * c.task.chance(l, c.vocab)))
             .collect(),
-        dashed: true,
-        markers: false,
+        pattern: Some((2, 4)),
+        ..Default::default()
     });
     let x_desc = format!(
-        "Sequence length (dashed line: the training length, {})",
+        "Sequence length (vertical line: the training length, {})",
         c.train_length
     );
+    let y_desc = if run.seeds.len() > 1 {
+        "Token accuracy (%): mean over the seeds, their range shaded"
+    } else {
+        "Token accuracy (%)"
+    };
     draw_lines(
         canvas,
         &LineChart {
             style: ctx.style,
             x_desc: &x_desc,
-            y_desc: "Token accuracy",
+            y_desc,
             log_x: false,
             log_y: false,
             series,
-            y_range: Some((0.0, 1.0)),
+            y_range: Some((0.0, 100.0)),
             // Said in the axis title: a label at the top of the line would sit on the curves.
             marks: vec![(c.train_length as f64, String::new())],
         },
@@ -410,7 +497,8 @@ fn draw_attention(
     run: &TrainRun,
     chosen: Option<TrainEncoding>,
 ) -> Result<(), WebError> {
-    let finished: Vec<&EncodingReport> = run.finished().collect();
+    // The maps of the first seed (every seed's are measured; one is drawn).
+    let finished: Vec<&EncodingReport> = run.first_seed_results().collect();
     // The menu lists the finished encodings.
     let names: Vec<&str> = finished.iter().map(|r| r.encoding.link_name()).collect();
     let current: Vec<String> = (0..dom.attention_choice.length())
@@ -453,30 +541,46 @@ fn draw_attention(
     else {
         return canvas_message(&dom.attention, &["No attention map."]);
     };
-    let names: Vec<String> = report.example.iter().map(|t| t.to_string()).collect();
+    let positions: Vec<String> = (0..map.length).map(|i| i.to_string()).collect();
     draw_matrix(
         &dom.attention,
         ctx.scratch,
         &map.weights,
         (map.length, map.length),
         Scale::Positive(1.0),
-        ("Key (token)", "Query (token)"),
-        (Some(&names), Some(&names)),
+        ("Key position j", "Query position i"),
+        (Some(&positions), Some(&positions)),
     )?;
-    let hit = report.offset_hit_rate.map_or(String::new(), |h| {
-        format!(
-            " Its largest weight is on the token k = {} places back for {} of the queries that have one.",
-            run.config.shift_k,
-            percent(h.rate)
-        )
-    });
+    let k = run.config.shift_k;
+    let hit = match (report.offset_hit_rate, offset_weights(map, k)) {
+        (Some(h), Some(w)) if w.back_is_largest => format!(
+            " Its largest weight is on the key k = {k} places back (j = i − {k}) for {} of the \
+             queries that have one; its mean weight there is {:.2}, more than at any other offset.",
+            points(h.rate),
+            w.back
+        ),
+        (Some(_), Some(w)) => format!(
+            " Its mean weight on the key k = {k} places back is {:.3}, no more than at some other \
+             offset (uniform would be {:.3}): where its largest weight falls is noise, not a \
+             learned offset.",
+            w.back, w.uniform
+        ),
+        _ => String::new(),
+    };
+    let tokens = report
+        .example
+        .iter()
+        .map(|t| t.to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
     dom::text(
         &dom.attention_readout,
         &format!(
-            "{}, layer {}, head {} on one sequence of length {} (tokens as numbers).{hit}",
+            "{}, layer {}, head {}, seed {}, on one sequence of length {} (tokens {tokens}).{hit}",
             report.encoding.link_name(),
             layer + 1,
             head + 1,
+            report.seed,
             map.length
         ),
     );
@@ -486,27 +590,36 @@ fn draw_attention(
 fn fill_results(dom: &TrainDom, run: &TrainRun) {
     let mut rows = String::new();
     for (k, &encoding) in run.encodings.iter().enumerate() {
-        let cells = match &run.results[k] {
-            Some(r) => [
-                loss_text(r.final_loss),
-                percent(r.accuracy_at_multiples[0]),
-                percent(r.accuracy_at_multiples[1]),
-                percent(r.accuracy_at_multiples[2]),
-                r.parameter_count.to_string(),
-                format!("{:.1}", r.seconds),
-            ],
+        let runs = &run.runs[k];
+        let reports: Option<Vec<&EncodingReport>> =
+            runs.iter().map(|r| r.result.as_ref()).collect();
+        let seconds: f64 = runs.iter().map(|r| r.seconds).sum();
+        let cells = match reports {
+            Some(reports) => {
+                let at = |m: usize| {
+                    spread_points(&Spread::of(
+                        reports.iter().map(|r| r.accuracy_at_multiples[m]),
+                    ))
+                };
+                [
+                    loss_text(Spread::of(reports.iter().map(|r| r.final_loss)).mean),
+                    at(0),
+                    at(1),
+                    at(2),
+                    reports[0].parameter_count.to_string(),
+                    format!("{seconds:.1}"),
+                ]
+            }
             None => {
-                let curve = &run.curves[k];
-                let last = curve
-                    .last()
-                    .map_or("–".into(), |&l| loss_text(f64::from(l)));
+                let spread = run.loss_spread(encoding);
+                let last = spread.last().map_or("–".into(), |s| loss_text(s.mean));
                 [
                     last,
                     "…".into(),
                     "…".into(),
                     "…".into(),
                     "…".into(),
-                    format!("{:.1}", run.seconds[k]),
+                    format!("{seconds:.1}"),
                 ]
             }
         };

@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 
 use pe_lab::gpu::train::GpuTrainer;
 use pe_lab_train::protocol::Report;
-use pe_lab_train::session::Session;
+use pe_lab_train::session::{seeds_or_config, Session};
 use pe_lab_train::{Encoding, TrainConfig, Trainer};
 use wasm_bindgen::prelude::*;
 
@@ -103,9 +103,10 @@ async fn sleep(ms: i32) {
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
-/// One encoding's GPU run and what of it the page has heard.
+/// One encoding's GPU run at one seed and what of it the page has heard.
 struct Job {
     encoding: Encoding,
+    seed: u64,
     trainer: GpuTrainer,
     reported: usize,
     seconds: f64,
@@ -114,44 +115,50 @@ struct Job {
 /// Trains `encodings` on `config` with the GPU trainer, reporting the losses as they come back,
 /// then hands the trained parameters to a session for evaluation. On any GPU failure it starts
 /// the encodings again on the CPU and says why.
-pub async fn train(run: u32, config: TrainConfig, encodings: Vec<Encoding>) {
+pub async fn train(run: u32, config: TrainConfig, encodings: Vec<Encoding>, seeds: Vec<u64>) {
     let config = config.clamp().0;
-    match train_steps(run, &config, &encodings).await {
+    let seeds = seeds_or_config(&seeds, &config);
+    match train_steps(run, &config, &encodings, &seeds).await {
         Ok(Some(session)) => evaluate(session),
         // Stopped or replaced: nothing more to do.
         Ok(None) => {}
         Err(message) => {
             if gpu_run_is(run) {
                 post(&Report::Fallback { run, message });
-                start_on_cpu(run, &config, &encodings);
+                start_on_cpu(run, &config, &encodings, &seeds);
             }
         }
     }
 }
 
-/// The GPU loop: every encoding one step in turn, the new losses posted about every
+/// The GPU loop: every (seed, encoding) one step in turn, the new losses posted about every
 /// [`SLICE_SECONDS`]. `Ok(None)` when the run was stopped.
 async fn train_steps(
     run: u32,
     config: &TrainConfig,
     encodings: &[Encoding],
+    seeds: &[u64],
 ) -> Result<Option<Session>, String> {
     let device = Device::open().await?;
-    let mut jobs = Vec::with_capacity(encodings.len());
-    for &encoding in encodings {
-        let started = seconds();
-        let trainer = device
-            .trainer(TrainConfig {
+    let mut jobs = Vec::with_capacity(encodings.len() * seeds.len());
+    for &seed in seeds {
+        for &encoding in encodings {
+            let started = seconds();
+            let trainer = device
+                .trainer(TrainConfig {
+                    encoding,
+                    seed,
+                    ..config.clone()
+                })
+                .await?;
+            jobs.push(Job {
                 encoding,
-                ..config.clone()
-            })
-            .await?;
-        jobs.push(Job {
-            encoding,
-            trainer,
-            reported: 0,
-            seconds: seconds() - started,
-        });
+                seed,
+                trainer,
+                reported: 0,
+                seconds: seconds() - started,
+            });
+        }
     }
     let mut last_post = seconds();
     loop {
@@ -181,6 +188,7 @@ async fn train_steps(
                     post(&Report::Progress {
                         run,
                         encoding: job.encoding,
+                        seed: job.seed,
                         from: job.reported,
                         losses: losses[job.reported..].to_vec(),
                         seconds: job.seconds,
@@ -193,7 +201,7 @@ async fn train_steps(
             break;
         }
     }
-    let mut session = Session::start(run, config, encodings).map_err(|e| e.to_string())?;
+    let mut session = Session::start(run, config, encodings, seeds).map_err(|e| e.to_string())?;
     for job in jobs {
         let params = job
             .trainer
@@ -204,6 +212,7 @@ async fn train_steps(
         session
             .adopt(
                 job.encoding,
+                job.seed,
                 params,
                 job.trainer.losses().to_vec(),
                 job.seconds,
