@@ -6,6 +6,8 @@
 pub mod findings;
 /// Where a run trains and why (the training crate's: the worker's trial decides with it too).
 pub use pe_lab_train::device;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod replay;
 pub mod run;
 #[cfg(test)]
 mod tests;

@@ -79,12 +79,15 @@ async function trainWatchingTheMainThread(page) {
 // own parser, no Unicode case tables, the math crates at opt-level 2). The first test holds the
 // first load where it is now, so that it can only shrink; the second and third hold the targets.
 // Choosing where a run trains (the link key `trainer`, the trial's report, the sentence and its
-// numbers in the stats) took it from 526,132 B to 529,153 B.
+// numbers in the stats) took it from 526,132 B to 529,153 B. Training on several seeds (the
+// stats' means, ranges and every seed, the verdict and its checks, the position-blind ceiling,
+// bands and markers on the charts) and the trainer's portable libm took it to 545,424 B; the
+// ceiling moved from 530 KB to 560 KB, the English first load's budget.
 const FIRST_LOAD_BEFORE_TRAINING = 561877;
-const FIRST_LOAD_NOW = 529153;
+const FIRST_LOAD_NOW = 545424;
 const TARGET_GROWTH = 10 * 1024;
-// 530 KB read as 530,000 B, the stricter of the two readings (530 KiB would be 542,720 B).
-const TARGET_CEILING = 530 * 1000;
+// 560 KB read as 560,000 B, the stricter of the two readings (560 KiB would be 573,440 B).
+const TARGET_CEILING = 560 * 1000;
 
 /** The gzip -9 bytes of every file of dist/ that a page fetched (query strings ignored). */
 function gzippedBytes(urls) {
@@ -121,7 +124,7 @@ describe('training panel', () => {
     assert.ok(total <= FIRST_LOAD_BEFORE_TRAINING + TARGET_GROWTH, `first load ${total} B`);
   });
 
-  test('the first load is at most 530 KB', async () => {
+  test('the first load is at most 560 KB', async () => {
     const { total } = await firstLoad();
     assert.ok(total <= TARGET_CEILING, `first load ${total} B`);
   });
@@ -157,44 +160,99 @@ describe('training panel', () => {
       assert.equal(stats.done, true);
     }
     assert.ok(longTasks.every((d) => d <= 50), `long tasks: ${longTasks}`);
-    // The contract.
+    // The contract: three seeds by default, each encoding's means over them, their ranges and
+    // every seed's own numbers.
+    assert.deepEqual(stats.seeds, [1, 2, 3]);
+    assert.equal(stats.seedsDone, 3);
     assert.ok(stats.encodings.length >= 5);
     for (const name of ['none', 'sinusoidal', 'learned', 'rope']) assert.ok(stats.encodings.includes(name), name);
     assert.equal(stats.steps, stats.totalSteps);
     assert.equal(stats.backend, 'cpu');
     assert.equal(stats.chance, 1 / 16);
+    const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const lengths = Object.keys(stats.chanceByLength);
+    assert.ok(lengths.includes(String(4 * stats.trainLength)));
+    assert.deepEqual(Object.keys(stats.blindCeilingByLength), lengths);
+    for (const length of lengths) {
+      // The blind ceiling lies above uniform chance and falls with the length on shift.
+      assert.ok(stats.blindCeilingByLength[length] > stats.chanceByLength[length], length);
+    }
+    assert.ok(stats.blindCeilingByLength['64'] < stats.blindCeilingByLength['16']);
     for (const name of stats.encodings) {
       const r = stats.results[name];
       assert.equal(r.loss.length, stats.totalSteps, name);
-      assert.ok(Number.isFinite(r.finalLoss), name);
-      const at = r.accuracyByLength[String(stats.trainLength)];
-      assert.equal(r.accuracyAtTrainLength, at, name);
-      assert.ok(Object.keys(r.accuracyByLength).map(Number).includes(4 * stats.trainLength), name);
-      const mean = r.loss.slice(-20).reduce((a, b) => a + b, 0) / 20;
-      assert.ok(Math.abs(mean - r.finalLoss) < 1e-9 * Math.max(1, mean), `${name}: final loss ${r.finalLoss} vs ${mean}`);
+      assert.equal(r.bySeed.length, 3, name);
+      assert.deepEqual(r.bySeed.map((s) => s.seed), [1, 2, 3], name);
+      const at = r.bySeed.map((s) => s.accuracyAtTrainLength);
+      for (const s of r.bySeed) {
+        assert.equal(s.loss.length, stats.totalSteps, name);
+        assert.equal(s.accuracyAtTrainLength, s.accuracyByLength[String(stats.trainLength)], name);
+        const last = s.loss.slice(-20);
+        assert.ok(Math.abs(mean(last) - s.finalLoss) < 1e-9 * Math.max(1, s.finalLoss), `${name}: final loss`);
+      }
+      assert.ok(Math.abs(r.accuracyAtTrainLength - mean(at)) < 1e-12, name);
+      assert.deepEqual(r.accuracyAtTrainLengthRange, [Math.min(...at), Math.max(...at)], name);
+      assert.equal(r.accuracyAtTwiceRange.length, 2, name);
+      assert.equal(r.accuracyAtFourTimesRange.length, 2, name);
+      assert.ok(Math.abs(r.loss[0] - Math.fround(mean(r.bySeed.map((s) => s.loss[0])))) < 1e-6, name);
     }
-    // The contrast: some encoding learns the task, `none` stays near its best guess.
-    const best = Math.max(...stats.encodings.map((n) => stats.results[n].accuracyAtTrainLength));
-    assert.ok(best >= 0.95, `best accuracy ${best}`);
-    assert.ok(stats.results.none.accuracyAtTrainLength < 0.5, `none: ${stats.results.none.accuracyAtTrainLength}`);
+    // The contrast on every seed: some encoding learns the task on all three, `none` stays near
+    // the position-blind ceiling on all three.
+    const solvedEverywhere = stats.encodings.filter((n) => stats.results[n].accuracyAtTrainLengthRange[0] >= 0.95);
+    assert.ok(solvedEverywhere.length >= 2, `solved on every seed: ${solvedEverywhere}`);
+    const ceiling = stats.blindCeilingByLength[String(stats.trainLength)];
+    assert.ok(stats.results.none.accuracyAtTrainLengthRange[1] < ceiling + 0.05, `none: ${stats.results.none.accuracyAtTrainLengthRange}`);
     assert.ok(stats.learned.translationSpreadInitial > 0 && stats.learned.translationSpreadTrained > 0);
+    assert.equal(stats.learned.bySeed.length, 3);
     assert.ok(stats.learned.translationSpreadSinusoidal < 1e-6);
     assert.ok(stats.offsetHitRate.rope >= 0 && stats.offsetHitRate.rope <= 1);
-    // The page says what the numbers say.
+    // The page says what the numbers say: the verdict above the charts, the details below.
     const rows = await page.locator('#train-results tr').count();
     assert.equal(rows, stats.encodings.length);
     const findings = await page.locator('#train-findings li').allTextContents();
     assert.deepEqual(findings, stats.findings);
-    const pct = (x) => `${(100 * x).toFixed(2).replace(/\.?0+$/, '')}%`;
-    assert.ok(findings[0].includes(`none ${pct(stats.results.none.accuracyAtTrainLength)}`), findings[0]);
+    const verdict = await page.locator('#train-verdict p').allTextContents();
+    assert.deepEqual(verdict, stats.verdict);
+    assert.ok(verdict.length >= 2 && verdict.length <= 3, verdict.join('\n'));
+    assert.match(verdict[0], /on all 3 seeds/);
+    assert.ok(verdict[0].includes('none') && verdict[0].includes('position-blind ceiling'), verdict[0]);
+    // No accuracy with a decimal at or above 10%.
+    assert.ok(!/\b[1-9]\d\.\d+%/.test(verdict.join(' ') + findings.join(' ')), 'whole points');
     assert.match(await page.locator('#train-progress').textContent(), /^Done: /);
     await page.locator('#panel-train').screenshot({ path: join(SCREENSHOTS, 'train-laptop.png') });
     assert.deepEqual(problems, []);
     await context.close();
   });
 
+  test('the page trains a link to the bits a native build gives (tests/data/train_link_bits.json)', async () => {
+    // The same link, trained natively by tests/train_link_bits.rs: every loss as its float32
+    // bits, every accuracy as the same float64.
+    const fixture = JSON.parse(readFileSync(new URL('../data/train_link_bits.json', import.meta.url)));
+    const { page, context, problems } = await open(fixture.link.replace(/^\?/, ''));
+    const stats = await page.evaluate(() => window.peLab.train());
+    assert.equal(stats.done, true);
+    assert.equal(stats.backend, 'cpu');
+    const bits = (x) => new Uint32Array(new Float32Array([x]).buffer)[0];
+    let compared = 0;
+    for (const [name, seeds] of Object.entries(fixture.results)) {
+      seeds.forEach((expected, k) => {
+        const got = stats.results[name].bySeed[k];
+        assert.equal(got.seed, expected.seed, name);
+        const lossBits = got.loss.map(bits);
+        const first = expected.lossBits.findIndex((b, step) => b !== lossBits[step]);
+        assert.equal(first, -1, `${name} seed ${expected.seed}: step ${first} differs (page ${got.loss[first]}, native bits ${expected.lossBits[first]})`);
+        assert.equal(lossBits.length, expected.lossBits.length, name);
+        assert.deepEqual(got.accuracyByLength, expected.accuracyByLength, name);
+        compared += lossBits.length;
+      });
+    }
+    console.log(`# native = page: ${compared} losses and every accuracy of ${Object.keys(fixture.results).length} encodings × 2 seeds identical`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test('a link reproduces a run bit for bit, and peLab.train takes the same keys', async () => {
-    const query = 'tenc=rope,none,learned&tsteps=40&tseed=7&tn=10&tk=2';
+    const query = 'tenc=rope,none,learned&tsteps=40&tseed=7&tn=10&tk=2&tseeds=1';
     const runs = [];
     for (let k = 0; k < 2; k++) {
       const { page, context, problems } = await open(query);
@@ -206,7 +264,7 @@ describe('training panel', () => {
       if (k === 1) {
         // The same settings given to peLab.train on a default page: the same curves.
         const { page: other, context: otherContext } = await open();
-        const again = await other.evaluate(() => window.peLab.train({ encodings: ['rope', 'none', 'learned'], steps: 40, seed: 7, trainLength: 10, shiftK: 2 }));
+        const again = await other.evaluate(() => window.peLab.train({ encodings: ['rope', 'none', 'learned'], steps: 40, seed: 7, seeds: 1, trainLength: 10, shiftK: 2 }));
         assert.deepEqual(again.results.rope.loss, stats.results.rope.loss);
         assert.ok(new URL(other.url()).search.includes('tseed=7'), other.url());
         await otherContext.close();
@@ -240,7 +298,8 @@ describe('training panel', () => {
 
   test('the panel on a phone and a projector', async () => {
     for (const [name, view, query] of [['phone', { width: 390, height: 844 }, 'tenc=rope,none,learned&tsteps=60'],
-      ['proj1024', { width: 1024, height: 768 }, 'present=1&tsteps=60']]) {
+      ['proj1024', { width: 1024, height: 768 }, 'present=1&tsteps=60'],
+      ['dark', { width: 1366, height: 900 }, 'theme=dark&tsteps=150']]) {
       const { page, context, problems } = await open(query, view);
       await page.evaluate(() => window.peLab.train());
       await page.locator('#panel-train').scrollIntoViewIfNeeded();

@@ -6,6 +6,12 @@
 //! d=32 heads=2 layers=2 batch=64 vocab=16 seed=1 mlp causal enc=none,rope no95` (`no95` skips the
 //! first-95% pass).
 //!
+//! With `--link "<a page's query string>"` it instead runs exactly what that link runs in the
+//! page's training panel (its settings, encodings and seeds, on the CPU) and prints JSON shaped
+//! like the page's `peLab.stats.panels.train` (`results.<encoding>.bySeed[k].loss`, …): the same
+//! bits as the page, e.g.
+//! `cargo run --release -p pe-lab-train --example compare -- --link "?task=reverse&tseeds=3"`.
+//!
 //! The first-95% step comes from a second pass that trains each encoding alone and evaluates it
 //! every 25 steps; the results above it come from one [`compare`] call.
 
@@ -81,7 +87,31 @@ fn first_95(config: &TrainConfig, encoding: Encoding) -> Option<usize> {
     None
 }
 
+/// `--link "<query string>"`: the page's run of that link, as the page's stats.
+fn run_link(search: &str) {
+    match pe_lab::model::train::replay::run_link(search) {
+        Ok((run, notices)) => {
+            for notice in notices {
+                eprintln!("{notice}");
+            }
+            match serde_json::to_string_pretty(&run.stats()) {
+                Ok(json) => println!("{json}"),
+                Err(error) => eprintln!("{error}"),
+            }
+        }
+        Err(error) => {
+            eprintln!("{error}");
+            std::process::exit(1);
+        }
+    }
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(at) = args.iter().position(|a| a == "--link") {
+        run_link(args.get(at + 1).map_or("", String::as_str));
+        return;
+    }
     let (requested, encodings, find_95) = parse_args();
     let (config, notices) = requested.clamp();
     for notice in notices {

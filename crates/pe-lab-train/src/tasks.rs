@@ -74,19 +74,23 @@ impl Task {
         match self {
             Task::Shift | Task::Reverse => 1.0 / vocab as f64,
             Task::Histogram => {
-                let mut by_count = [0.0f64; HISTOGRAM_CAP];
-                let others = length.saturating_sub(1);
-                let p = 1.0 / vocab as f64;
-                // The binomial pmf by the ratio of consecutive terms, from P(0) = (1 − p)^others.
-                let mut pmf = (1.0 - p).powi(others as i32);
-                for extra in 0..=others {
-                    let class = extra.min(HISTOGRAM_CAP - 1);
-                    by_count[class] += pmf;
-                    pmf *= (others - extra) as f64 / (extra + 1) as f64 * p / (1.0 - p);
-                }
+                let by_count = capped_count_distribution(length, vocab);
                 by_count.into_iter().fold(0.0, f64::max)
             }
         }
+    }
+
+    /// `histogram`: the most likely capped count of a token at sequence length `length` (1 …
+    /// [`HISTOGRAM_CAP`], the last meaning "that many or more"), the guess [`Task::chance`] makes.
+    pub fn most_likely_count(length: usize, vocab: usize) -> usize {
+        let by_count = capped_count_distribution(length, vocab.max(1));
+        let mut best = 0;
+        for (class, &p) in by_count.iter().enumerate() {
+            if p > by_count[best] {
+                best = class;
+            }
+        }
+        best + 1
     }
 
     /// The targets of one sequence (`NO_TARGET` where there is none).
@@ -156,6 +160,23 @@ impl Batch {
     }
 }
 
+/// The distribution of a token's count, capped at [`HISTOGRAM_CAP`] (class c is the count c + 1),
+/// where the count is 1 + Binomial(length − 1, 1/vocab).
+fn capped_count_distribution(length: usize, vocab: usize) -> [f64; HISTOGRAM_CAP] {
+    let mut by_count = [0.0f64; HISTOGRAM_CAP];
+    let others = length.saturating_sub(1);
+    let p = 1.0 / vocab as f64;
+    // The binomial pmf by the ratio of consecutive terms, from P(0) = (1 − p)^others (a product,
+    // not `powi`, whose rounding is the platform's).
+    let mut pmf = (0..others).fold(1.0, |acc, _| acc * (1.0 - p));
+    for extra in 0..=others {
+        let class = extra.min(HISTOGRAM_CAP - 1);
+        by_count[class] += pmf;
+        pmf *= (others - extra) as f64 / (extra + 1) as f64 * p / (1.0 - p);
+    }
+    by_count
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -179,6 +200,11 @@ mod tests {
         assert!((Task::Histogram.chance(1, 16) - 1.0).abs() < 1e-12);
         // Two tokens from two symbols: counts 1 and 2 equally likely.
         assert!((Task::Histogram.chance(2, 2) - 0.5).abs() < 1e-12);
+        // At 16 tokens of 8 the most likely count is 2 (28.9%); at 64 it is "8 or more" (68.7%).
+        assert_eq!(Task::most_likely_count(16, 8), 2);
+        assert!((Task::Histogram.chance(16, 8) - 0.2891).abs() < 1e-4);
+        assert_eq!(Task::most_likely_count(64, 8), HISTOGRAM_CAP);
+        assert!((Task::Histogram.chance(64, 8) - 0.6870).abs() < 1e-4);
     }
 
     #[test]

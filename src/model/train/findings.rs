@@ -109,12 +109,30 @@ fn names(items: &[(TrainEncoding, Spread)]) -> String {
     }
 }
 
-/// "on all 3 seeds" / "on its one seed".
+/// "on all 3 seeds", "on both seeds", "on the one seed trained".
 fn on_every_seed(seeds: usize) -> String {
-    if seeds == 1 {
-        "on the one seed trained".into()
+    match seeds {
+        1 => "on the one seed trained".into(),
+        2 => "on both seeds".into(),
+        _ => format!("on all {seeds} seeds"),
+    }
+}
+
+/// The verb's "s" for one subject: "rope solves", "rope and shaw solve".
+fn verb_s(subjects: usize) -> &'static str {
+    if subjects == 1 {
+        "s"
     } else {
-        format!("on all {seeds} seeds")
+        ""
+    }
+}
+
+/// What "chance" is on the run's task: uniform guessing, or on `histogram` always guessing the
+/// most likely count.
+pub fn chance_name(task: Task) -> &'static str {
+    match task {
+        Task::Shift | Task::Reverse => "uniform guessing",
+        Task::Histogram => "always guessing the most likely count",
     }
 }
 
@@ -224,7 +242,7 @@ pub fn verdict(run: &TrainRun) -> Vec<String> {
         (false, false) => format!(
             "At the training length ({n}) {} solve{} the task {every} (≥ {}: {}).",
             names(&solved),
-            if solved.len() == 1 { "s" } else { "" },
+            verb_s(solved.len()),
             points(SOLVED),
             listed(&solved)
         ),
@@ -235,9 +253,10 @@ pub fn verdict(run: &TrainRun) -> Vec<String> {
     };
     if !blind.is_empty() {
         first.push_str(&format!(
-            " {} stay at the position-blind ceiling, {}: the best any model that cannot see \
-             positions can reach ({}).",
+            " {} stay{} at or near the position-blind ceiling, {} (the best any model that cannot \
+             see positions can reach): {}.",
             names(&blind),
+            verb_s(blind.len()),
             points(ceiling),
             listed(&blind)
         ));
@@ -281,20 +300,37 @@ pub fn verdict(run: &TrainRun) -> Vec<String> {
         .map(|(e, r)| (*e, at_multiple(r, 2)))
         .max_by(|a, b| a.1.min.total_cmp(&b.1.min));
     let (ceiling_four, chance_four) = baseline_at(run, 4 * n);
+    let next_four = complete
+        .iter()
+        .map(|(e, r)| (*e, at_multiple(r, 2)))
+        .filter(|(e, _)| !kept_four.iter().any(|(k, _)| k == e))
+        .max_by(|a, b| a.1.mean.total_cmp(&b.1.mean));
     let second = if !kept_four.is_empty() {
-        format!(
+        let mut text = format!(
             "Past it, {} still solve{} it at 4× the training length ({}) {every}: {}.",
             names(&kept_four),
-            if kept_four.len() == 1 { "s" } else { "" },
+            verb_s(kept_four.len()),
             4 * n,
             listed(&kept_four)
-        )
+        );
+        if let Some(next) = next_four {
+            text.push_str(&format!(
+                " The next best there is {}{}.",
+                listed(&[next]),
+                if next.1.count > 1 && points_number(next.1.min) != points_number(next.1.max) {
+                    ", varying with the seed"
+                } else {
+                    ""
+                }
+            ));
+        }
+        text
     } else if !kept_twice.is_empty() {
         format!(
             "Past it, {} still solve{} it at 2× ({}) {every}, and none does at 4× ({}); the best \
              there is {}.",
             names(&kept_twice),
-            if kept_twice.len() == 1 { "s" } else { "" },
+            verb_s(kept_twice.len()),
             2 * n,
             4 * n,
             best_four.map_or("–".into(), |b| listed(&[b]))
@@ -313,16 +349,37 @@ pub fn verdict(run: &TrainRun) -> Vec<String> {
         );
         if highest < chance_four {
             text.push_str(&format!(
-                ", below even uniform guessing there ({})",
+                ", below even {} there ({})",
+                chance_name(c.task),
                 points(chance_four)
             ));
         }
         if c.task == Task::Histogram {
+            let (at_n, at_four) = (
+                Task::most_likely_count(n, c.vocab),
+                Task::most_likely_count(4 * n, c.vocab),
+            );
+            let count = |k: usize| {
+                if k == pe_lab_train::tasks::HISTOGRAM_CAP {
+                    format!("{k} or more")
+                } else {
+                    k.to_string()
+                }
+            };
             text.push_str(&format!(
-                ", while a position-blind model could reach {}: counts larger than any seen in \
-                 training are common at that length, and the readout never learned to give them",
+                ", while a position-blind model could reach {}",
                 points(ceiling_four)
             ));
+            if at_n != at_four {
+                text.push_str(&format!(
+                    ": the most likely count of a token is {} at length {} but {} at {}, \
+                     counts the model met seldom in training",
+                    count(at_n),
+                    n,
+                    count(at_four),
+                    4 * n
+                ));
+            }
         }
         text.push('.');
         text
@@ -400,7 +457,7 @@ pub fn findings(run: &TrainRun) -> Vec<String> {
         let (ceiling, chance) = baseline_at(run, factor * n);
         out.push(format!(
             "Token accuracy at {factor}× the training length ({}), mean over {} (range): {}; \
-             position-blind ceiling {}, chance {}.",
+             position-blind ceiling {}, chance ({}) {}.",
             factor * n,
             if seeds == 1 {
                 "1 seed".to_string()
@@ -409,6 +466,7 @@ pub fn findings(run: &TrainRun) -> Vec<String> {
             },
             listed(&items),
             points(ceiling),
+            chance_name(c.task),
             points(chance)
         ));
     }

@@ -139,7 +139,7 @@ pub fn draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Result<(), W
         .map(|series| LegendEntry {
             label: series.label.clone(),
             colour: colour(series_rgb(style, series.colour)),
-            dashed: series.dashed,
+            dashed: series.dashed || series.pattern.is_some(),
             marker: series.sparse_marker.map(|m| m.1),
         })
         .collect();

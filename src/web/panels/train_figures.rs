@@ -16,7 +16,7 @@ use super::train::TrainDom;
 use super::{canvas_message, Ctx};
 use crate::model::present::plural;
 use crate::model::train::findings::{
-    loss_text, offset_weights, points, spread_points, spread_text,
+    loss_text, offset_weights, points, points_number, spread_text,
 };
 use crate::model::train::run::{Spread, TrainRun};
 use crate::model::train::TrainEncoding;
@@ -38,7 +38,9 @@ fn line_style(encoding: TrainEncoding) -> (usize, Option<(u32, u32)>, usize) {
         1 => Some((10, 4)),
         _ => Some((3, 3)),
     };
-    (k % 8, pattern, k % 4)
+    // Four marker shapes: the ninth encoding shares the first's colour but neither its shape
+    // nor its dash.
+    (k % 8, pattern, (k + k / 8) % 4)
 }
 
 /// An encoding's line: its style, `points`, and the seeds' range as a band.
@@ -285,17 +287,17 @@ fn draw_loss(ctx: &Ctx, canvas: &HtmlCanvasElement, run: &TrainRun) -> Result<()
             )
         })
         .collect();
-    let y_desc = if run.seeds.len() > 1 {
-        "Training loss (cross-entropy, log scale): mean over the seeds so far, their range shaded"
+    let x_desc = if run.seeds.len() > 1 {
+        "Training step (lines: mean over the seeds so far; shaded: their range)"
     } else {
-        "Training loss (cross-entropy, log scale)"
+        "Training step"
     };
     draw_lines(
         canvas,
         &LineChart {
             style: ctx.style,
-            x_desc: "Training step",
-            y_desc,
+            x_desc,
+            y_desc: "Training loss (log scale)",
             log_x: false,
             log_y: true,
             series,
@@ -365,7 +367,10 @@ fn draw_accuracy(ctx: &Ctx, canvas: &HtmlCanvasElement, run: &TrainRun) -> Resul
         });
     }
     series.push(Series {
-        label: "chance (uniform guess)".into(),
+        label: format!(
+            "chance ({})",
+            crate::model::train::findings::chance_name(c.task)
+        ),
         colour: MUTED,
         points: lengths
             .iter()
@@ -374,15 +379,18 @@ fn draw_accuracy(ctx: &Ctx, canvas: &HtmlCanvasElement, run: &TrainRun) -> Resul
         pattern: Some((2, 4)),
         ..Default::default()
     });
-    let x_desc = format!(
-        "Sequence length (vertical line: the training length, {})",
-        c.train_length
-    );
-    let y_desc = if run.seeds.len() > 1 {
-        "Token accuracy (%): mean over the seeds, their range shaded"
+    let x_desc = if run.seeds.len() > 1 {
+        format!(
+            "Sequence length (vertical line: training length {}; shaded: range over seeds)",
+            c.train_length
+        )
     } else {
-        "Token accuracy (%)"
+        format!(
+            "Sequence length (vertical line: the training length, {})",
+            c.train_length
+        )
     };
+    let y_desc = "Token accuracy (%)";
     draw_lines(
         canvas,
         &LineChart {
@@ -596,10 +604,19 @@ fn fill_results(dom: &TrainDom, run: &TrainRun) {
         let seconds: f64 = runs.iter().map(|r| r.seconds).sum();
         let cells = match reports {
             Some(reports) => {
+                // The mean, and the seeds' range on a line of its own below it, so that the
+                // seven columns still fit a projector's width.
                 let at = |m: usize| {
-                    spread_points(&Spread::of(
-                        reports.iter().map(|r| r.accuracy_at_multiples[m]),
-                    ))
+                    let spread = Spread::of(reports.iter().map(|r| r.accuracy_at_multiples[m]));
+                    let (low, high) = (points_number(spread.min), points_number(spread.max));
+                    if low == high || spread.count < 2 {
+                        points(spread.mean)
+                    } else {
+                        format!(
+                            "{}<small class=\"range\">{low}–{high}</small>",
+                            points(spread.mean)
+                        )
+                    }
                 };
                 [
                     loss_text(Spread::of(reports.iter().map(|r| r.final_loss)).mean),
