@@ -3,6 +3,7 @@
 //! `peLab.stats.panels.train`.
 
 use std::borrow::Borrow;
+use std::cell::OnceCell;
 use std::ops::Index;
 
 use pe_lab_train::analysis::HeadHitRate;
@@ -50,6 +51,8 @@ pub struct TrainRun {
     pub device_reason: String,
     /// The trial's rates, when one decided.
     pub trial: Option<TrialRates>,
+    /// The verdict and the findings, computed once the run is done (a done run reports no more).
+    conclusions: OnceCell<(Vec<String>, Vec<String>)>,
 }
 
 /// The mean, least and greatest of some numbers (NaN when there are none).
@@ -130,7 +133,19 @@ impl TrainRun {
             device,
             device_reason,
             trial: None,
+            conclusions: OnceCell::new(),
         }
+    }
+
+    /// The verdict and the findings of a done run (both empty while it is going).
+    pub fn conclusions(&self) -> (&[String], &[String]) {
+        if !self.is_done() {
+            return (&[], &[]);
+        }
+        let (verdict, findings) = self
+            .conclusions
+            .get_or_init(|| (findings::verdict(self), findings::findings(self)));
+        (verdict, findings)
     }
 
     /// The settings the run was started with.
@@ -158,6 +173,7 @@ impl TrainRun {
         if report.run() != self.id || report == Report::Ready {
             return false;
         }
+        self.conclusions = OnceCell::new();
         let steps = self.config.steps;
         match report {
             Report::Progress {
@@ -426,16 +442,8 @@ impl TrainRun {
                     .collect(),
             },
             offset_hit_rate,
-            verdict: if done {
-                findings::verdict(self)
-            } else {
-                Vec::new()
-            },
-            findings: if done {
-                findings::findings(self)
-            } else {
-                Vec::new()
-            },
+            verdict: self.conclusions().0.to_vec(),
+            findings: self.conclusions().1.to_vec(),
         }
     }
 
@@ -562,6 +570,27 @@ pub struct TrainStats {
     pub verdict: Vec<String>,
     /// The page's detailed sentences about the run, once it is done.
     pub findings: Vec<String>,
+}
+
+/// Every encoding's loss curves, taken out of [`TrainStats`]: (name, mean curve, every seed's).
+pub type LossCurves = Vec<(&'static str, Vec<f32>, Vec<Vec<f32>>)>;
+
+impl TrainStats {
+    /// The stats with every loss curve left empty, and the curves: the page hands the curves to
+    /// JavaScript as typed arrays, the rest through serde.
+    pub fn split_losses(&self) -> (TrainStats, LossCurves) {
+        let mut without = self.clone();
+        let mut curves = Vec::with_capacity(without.results.len());
+        for (name, result) in &mut without.results.0 {
+            let by_seed = result
+                .by_seed
+                .iter_mut()
+                .map(|s| std::mem::take(&mut s.loss))
+                .collect();
+            curves.push((*name, std::mem::take(&mut result.loss), by_seed));
+        }
+        (without, curves)
+    }
 }
 
 /// One encoding over the run's seeds: each accuracy and loss is the mean over the seeds (once

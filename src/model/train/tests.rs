@@ -413,3 +413,19 @@ fn the_verdict_states_only_what_holds_on_every_seed() {
     // No decimals on an accuracy.
     assert!(!verdict.join(" ").contains(".5%"), "{verdict:?}");
 }
+
+#[test]
+fn the_loss_curves_split_off_the_stats_whole() {
+    let stats = finished_run().stats();
+    let (without, curves) = stats.split_losses();
+    assert_eq!(curves.len(), stats.results.len());
+    for (name, mean, by_seed) in curves {
+        let result = &stats.results[name];
+        assert_eq!(mean, result.loss);
+        assert!(without.results[name].loss.is_empty());
+        for (k, curve) in by_seed.iter().enumerate() {
+            assert_eq!(*curve, result.by_seed[k].loss);
+            assert!(without.results[name].by_seed[k].loss.is_empty());
+        }
+    }
+}

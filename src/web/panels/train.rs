@@ -459,7 +459,26 @@ impl Panel for TrainPanel {
             let serializer = serde_wasm_bindgen::Serializer::new()
                 .serialize_missing_as_null(true)
                 .serialize_maps_as_objects(true);
-            stats.serialize(&serializer).unwrap_or(JsValue::NULL)
+            // The loss curves (every encoding's mean and every seed's, thousands of numbers) are
+            // written by the browser's own Array.from of a Float32Array: serde would hand them
+            // over one number at a time, which made a read of the stats cost tens of
+            // milliseconds of the main thread once a run had three seeds.
+            let (without, curves) = stats.split_losses();
+            let value = without.serialize(&serializer).unwrap_or(JsValue::NULL);
+            let results = js_sys::Reflect::get(&value, &"results".into()).unwrap_or_default();
+            for (name, mean, by_seed) in curves {
+                let Ok(result) = js_sys::Reflect::get(&results, &name.into()) else {
+                    continue;
+                };
+                let _ = js_sys::Reflect::set(&result, &"loss".into(), &number_array(&mean));
+                let seeds = js_sys::Reflect::get(&result, &"bySeed".into()).unwrap_or_default();
+                for (k, curve) in by_seed.iter().enumerate() {
+                    if let Ok(seed) = js_sys::Reflect::get_u32(&seeds, k as u32) {
+                        let _ = js_sys::Reflect::set(&seed, &"loss".into(), &number_array(curve));
+                    }
+                }
+            }
+            value
         };
         Some(match &self.run {
             Some(run) => to_js(&run.stats()),
@@ -548,4 +567,9 @@ impl Panel for TrainPanel {
             _ => Ok(false),
         }
     }
+}
+
+/// A plain array of numbers made by the browser from `values` in one call.
+fn number_array(values: &[f32]) -> JsValue {
+    js_sys::Array::from(&js_sys::Float32Array::from(values)).into()
 }

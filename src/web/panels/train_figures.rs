@@ -24,12 +24,13 @@ use crate::model::train::TrainEncoding;
 /// A loss curve keeps at most this many points on the chart (a long run is thinned evenly).
 const MAX_CURVE_POINTS: usize = 600;
 
-/// How an encoding's lines look in both charts, the same in every run: a colour of the palette
-/// (Okabe–Ito, eight colours) by its place among all nine encodings, and a marker shape and a dash
-/// pattern as well, so that two lines are told apart without colour (and the ninth from the
-/// first, which shares its colour).
-fn line_style(encoding: TrainEncoding) -> (usize, Option<(u32, u32)>, usize) {
-    let k = TrainEncoding::ALL
+/// How an encoding's lines look in both charts: a colour of the palette (Okabe–Ito, eight
+/// colours) by its place among the run's encodings (a place fixed over all nine would give two of
+/// a run one colour), and a marker shape and a dash pattern as well, so that two lines are told
+/// apart without colour (and a ninth encoding from the first, which shares its colour).
+fn line_style(run: &TrainRun, encoding: TrainEncoding) -> (usize, Option<(u32, u32)>, usize) {
+    let k = run
+        .encodings
         .iter()
         .position(|&e| e == encoding)
         .unwrap_or(0);
@@ -45,11 +46,12 @@ fn line_style(encoding: TrainEncoding) -> (usize, Option<(u32, u32)>, usize) {
 
 /// An encoding's line: its style, `points`, and the seeds' range as a band.
 fn encoding_series(
+    run: &TrainRun,
     encoding: TrainEncoding,
     points: Vec<(f64, f64)>,
     band: Vec<(f64, f64, f64)>,
 ) -> Series {
-    let (colour, pattern, shape) = line_style(encoding);
+    let (colour, pattern, shape) = line_style(run, encoding);
     let every = (points.len() / 6).max(1);
     Series {
         label: encoding.link_name().into(),
@@ -127,7 +129,10 @@ pub fn progress_text(run: Option<&TrainRun>, settings_changed: bool) -> String {
 pub fn static_key(ctx: &Ctx, run: Option<&TrainRun>, chosen: Option<TrainEncoding>) -> String {
     format!(
         "{:?}|{}|{:?}|{}|{}|{}",
-        run.map(|r| (r.id, r.finished().count())),
+        // What those figures show changes when a first seed's result comes in (the learned table,
+        // the attention maps) or an encoding's last seed does (accuracy, the verdict), not with
+        // every seed's result.
+        run.map(|r| (r.id, r.first_seed_results().count(), r.complete().len())),
         ctx.style.background.css(),
         chosen,
         ctx.train.config.train_length,
@@ -218,33 +223,35 @@ pub fn draw(
         };
     };
     draw_loss(ctx, &dom.loss, run)?;
-    fill_results(dom, run);
-    match stage {
+    // The DOM is written after every canvas of the frame has read its size: a write first would
+    // make the next read lay out the whole page again.
+    let next = match stage {
         Some(0) => {
             draw_accuracy(ctx, &dom.accuracy, run)?;
-            let findings = crate::model::train::findings::findings(run);
-            let verdict = crate::model::train::findings::verdict(run);
-            write_lines(&dom.findings, "li", &findings)?;
-            write_lines(&dom.verdict, "p", &verdict)?;
-            Ok(Some(1))
+            let (verdict, findings) = run.conclusions();
+            write_lines(&dom.findings, "li", findings)?;
+            write_lines(&dom.verdict, "p", verdict)?;
+            Some(1)
         }
         Some(1) => {
             draw_p_tables(ctx, dom, run.config.train_length, run.config.d)?;
-            Ok(Some(2))
+            Some(2)
         }
         Some(2) => {
             let learned = run
                 .first_seed_results()
                 .find(|r| r.encoding == TrainEncoding::Learned);
             draw_learned_tables(ctx, dom, learned)?;
-            Ok(Some(3))
+            Some(3)
         }
         Some(3) => {
             draw_attention(ctx, dom, run, chosen)?;
-            Ok(None)
+            None
         }
-        _ => Ok(None),
-    }
+        _ => None,
+    };
+    fill_results(dom, run);
+    Ok(next)
 }
 
 /// Replaces `list`'s children with one `tag` element per line (plain text).
@@ -272,19 +279,29 @@ fn draw_loss(ctx: &Ctx, canvas: &HtmlCanvasElement, run: &TrainRun) -> Result<()
             let every = spread.len().div_ceil(MAX_CURVE_POINTS).max(1);
             let kept: Vec<(usize, &Spread)> = spread.iter().enumerate().step_by(every).collect();
             let x = |step: usize| (step + 1) as f64;
+            // The band at a quarter of the line's points: its fill is rasterised on the main
+            // thread at every redraw of a run.
             let band = if run.seeds.len() > 1 {
                 kept.iter()
+                    .step_by(4)
                     .filter(|(_, s)| s.count > 1)
                     .map(|&(step, s)| (x(step), s.min, s.max))
                     .collect()
             } else {
                 Vec::new()
             };
-            encoding_series(
-                encoding,
-                kept.iter().map(|&(step, s)| (x(step), s.mean)).collect(),
-                band,
-            )
+            // Solid lines told apart by colour and marker: a dashed line of hundreds of noisy
+            // steps is thousands of separate strokes, redrawn four times a second while a run
+            // trains (the accuracy chart, drawn once, has the dashes too).
+            Series {
+                pattern: None,
+                ..encoding_series(
+                    run,
+                    encoding,
+                    kept.iter().map(|&(step, s)| (x(step), s.mean)).collect(),
+                    band,
+                )
+            }
         })
         .collect();
     let x_desc = if run.seeds.len() > 1 {
@@ -334,6 +351,7 @@ fn draw_accuracy(ctx: &Ctx, canvas: &HtmlCanvasElement, run: &TrainRun) -> Resul
                 .collect();
             let x = |i: usize| lengths[i] as f64;
             encoding_series(
+                run,
                 *encoding,
                 spreads
                     .iter()
