@@ -9,6 +9,8 @@
 //! `PE_LAB_WRITE_FIXTURES=1 cargo test --test train_link_bits` writes the file anew (after a
 //! change to the model, the data or the evaluation that is meant to change the numbers).
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use serde_json::{json, Value};
 
 const LINK: &str =

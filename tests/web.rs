@@ -303,6 +303,7 @@ fn worker_reports_read_back_as_written() {
 
     let learned = EncodingReport {
         encoding: Encoding::Learned,
+        seed: 4_294_967_297,
         final_loss: 0.125,
         lengths: vec![2, 4, 8],
         accuracy_by_length: vec![1.0, 0.5, 0.25],
@@ -311,6 +312,8 @@ fn worker_reports_read_back_as_written() {
         seconds: 3.5,
         train_seconds: 3.0,
         chance: 1.0 / 16.0,
+        blind_ceiling_by_length: vec![0.5, 0.25, 0.125],
+        blind_ceiling_error: 0.001,
         translation_spread_initial: Some(0.75),
         translation_spread_trained: Some(0.3),
         translation_spread_sinusoidal: 0.01,
@@ -346,6 +349,7 @@ fn worker_reports_read_back_as_written() {
         Report::Progress {
             run: 7,
             encoding: Encoding::Shaw,
+            seed: 3,
             from: 40,
             losses: vec![2.5, 2.25, 1.5],
             seconds: 0.04,
@@ -353,6 +357,7 @@ fn worker_reports_read_back_as_written() {
         Report::Evaluating {
             run: 7,
             encoding: Encoding::Alibi,
+            seed: 2,
             done: 3,
             total: 64,
         },

@@ -13,7 +13,7 @@ pub type Mat2 = [[f64; 2]; 2];
 /// The projection matrix of frequency `j` for offset `delta`:
 /// `[[cos δω_j, sin δω_j], [−sin δω_j, cos δω_j]]`.
 pub fn rotation_for_pair(j: usize, d: usize, base: f64, delta: i64) -> Mat2 {
-    let (s, c) = (delta as f64 * frequency(j, d, base)).sin_cos();
+    let (s, c) = libm::sincos(delta as f64 * frequency(j, d, base));
     [[c, s], [-s, c]]
 }
 

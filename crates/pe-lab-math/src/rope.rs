@@ -84,7 +84,7 @@ pub fn rotate(x: &[f64], position: f64, base: f64, layout: Layout) -> Result<Vec
     let mut out = x.to_vec();
     for j in 0..d / 2 {
         let (a, b) = layout.pair(j, d);
-        let (sin, cos) = (position * frequency(j, d, base)).sin_cos();
+        let (sin, cos) = libm::sincos(position * frequency(j, d, base));
         out[a] = x[a] * cos - x[b] * sin;
         out[b] = x[a] * sin + x[b] * cos;
     }
@@ -104,7 +104,7 @@ pub fn rotate_f32(
     for j in 0..d / 2 {
         let (a, b) = layout.pair(j, d);
         let theta = frequency(j, d, base) as f32;
-        let (sin, cos) = (position * theta).sin_cos();
+        let (sin, cos) = libm::sincosf(position * theta);
         out[a] = x[a] * cos - x[b] * sin;
         out[b] = x[a] * sin + x[b] * cos;
     }
@@ -140,7 +140,7 @@ pub fn rotate_rows_f32(x: ArrayView2<f32>, base: f64) -> Array2<f32> {
     for (m, mut row) in out.rows_mut().into_iter().enumerate() {
         let position = m as f32;
         for (t, &theta) in thetas.iter().enumerate() {
-            let (sin, cos) = (position * theta).sin_cos();
+            let (sin, cos) = libm::sincosf(position * theta);
             let (a, b) = (row[2 * t], row[2 * t + 1]);
             row[2 * t] = a * cos - b * sin;
             row[2 * t + 1] = a * sin + b * cos;
@@ -309,7 +309,7 @@ pub fn decay_bound(d: usize, base: f64, r: f64) -> Result<f64, RopeError> {
     }
     let (mut re, mut im, mut total) = (0.0f64, 0.0f64, 0.0f64);
     for k in 0..d / 2 {
-        let (sin, cos) = (r * frequency(k, d, base)).sin_cos();
+        let (sin, cos) = libm::sincos(r * frequency(k, d, base));
         re += cos;
         im += sin;
         total += re.hypot(im);
