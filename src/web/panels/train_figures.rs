@@ -432,6 +432,24 @@ const GRAM_AXES: (&str, &str) = ("Position j", "Position i");
 
 /// The sinusoidal P of the learned table's size, and its normalised Gram matrix.
 fn draw_p_tables(ctx: &Ctx, dom: &TrainDom, rows: usize, cols: usize) -> Result<(), WebError> {
+    // P depends on its size and the page's style only, not on the run: a new run, or a seed's
+    // result, does not draw its two heatmaps again (a frame's largest cost when a run starts).
+    let key = format!(
+        "{rows}x{cols}|{}|{}",
+        ctx.style.background.css(),
+        ctx.style.label_px
+    );
+    let drawn = [&dom.sinusoid, &dom.gram_p].iter().all(|canvas| {
+        canvas.get_attribute("data-p-key").as_deref() == Some(key.as_str())
+            && canvas.has_attribute("data-logical-width")
+            && !surface::out_of_date(canvas)
+    });
+    if drawn {
+        return Ok(());
+    }
+    for canvas in [&dom.sinusoid, &dom.gram_p] {
+        canvas.set_attribute("data-p-key", &key)?;
+    }
     let p = sinusoidal_table(rows, cols);
     draw_matrix(
         &dom.sinusoid,
