@@ -393,8 +393,8 @@ pub fn verdict(run: &TrainRun) -> Vec<String> {
             reasons.push(format!(
                 "none sees no position: with bidirectional attention every position sees the same \
                  tokens, so it can only guess from its own token and which tokens occur (it ends \
-                 within {} of the ceiling {every})",
-                points(CEILING_MARGIN)
+                 within {} points of the ceiling {every})",
+                points_number(CEILING_MARGIN)
             ));
         }
         if *e == TrainEncoding::Alibi && !c.causal && c.task == Task::Shift {
