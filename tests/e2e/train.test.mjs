@@ -161,17 +161,17 @@ describe('training panel', () => {
     const mainThreadSummary = (tasks, slow) => `${tasks.length ? tasks.map((d) => d.toFixed(0)).join(', ') + ' ms' : 'none'}`
       + `${slow.length ? ` (frames of 50 ms or more: ${slow.map((f) => `${f.duration} ms with ${f.script} ms of script [${f.what} at ${f.at}]`).join('; ')})` : ''}`;
     console.log(`# long tasks on the main thread while training: ${mainThreadSummary(longTasks, frames)}`);
-    if (longTasks.length > 0) {
-      // On a 2-core machine the worker keeps one core busy, and the page's frames (about 5 ms of
-      // its own script, the rest the browser's layout, paint and commit) share the other with the
-      // browser's compositor and the test itself; a frame the OS preempts can pass 50 ms with the
-      // page doing nothing more. Such a frame is measured again in a second run, which must have
-      // none: work of the page's own that blocks the main thread shows in every run.
-      // The second run is watched from its first step: its first frame clears the first run's
-      // verdict, findings, table and figures in one go (41 ms of script measured on this 2-core
-      // machine), work the first run, on a fresh panel, does not have.
+    // On a 2-core machine the worker keeps one core busy, and the page's frames (about 5 ms of
+    // its own script, the rest the browser's layout, paint and commit) share the other with the
+    // browser's compositor and the test itself; a task the OS preempts can pass 50 ms with the
+    // page doing nothing more (a fresh-clone CI run saw one of 53 ms that was not a frame). Such
+    // a run is measured again, up to twice, and the last must have none: work of the page's own
+    // that blocks the main thread shows in every run. The runs after the first are watched from
+    // their first step: their first frame clears the previous run's verdict, findings, table and
+    // figures in one go (41 ms of script measured here), work a first run does not have.
+    for (let again = 1; again <= 2 && longTasks.length > 0; again++) {
       ({ stats, longTasks, frames } = await trainWatchingTheMainThread(page, { fromFirstStep: true }));
-      console.log(`# long tasks in a second run: ${mainThreadSummary(longTasks, frames)}`);
+      console.log(`# long tasks in run ${again + 1}: ${mainThreadSummary(longTasks, frames)}`);
       assert.equal(stats.done, true);
     }
     assert.ok(longTasks.every((d) => d <= 50), `long tasks: ${longTasks}`);
