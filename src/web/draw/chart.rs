@@ -175,6 +175,50 @@ pub fn prepare<DB: DrawingBackend>(
     })
 }
 
+/// A line's marker (see `Series::sparse_marker`) of half-width `size` at `centre`: shape 0 a
+/// circle, 1 a square, 2 a triangle, 3 a cross drawn `stroke` wide. The legend's sample and the
+/// line itself draw the same one.
+pub fn draw_marker<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    centre: (i32, i32),
+    size: i32,
+    colour: RGBColor,
+    stroke: u32,
+    shape: usize,
+) -> Result<(), WebError> {
+    let (c, s) = (centre, size);
+    let fill = colour.filled();
+    match shape % 4 {
+        0 => root.draw(&Circle::new(c, s as u32, fill)),
+        1 => root.draw(&Rectangle::new(
+            [(c.0 - s, c.1 - s), (c.0 + s, c.1 + s)],
+            fill,
+        )),
+        2 => root.draw(&Polygon::new(
+            vec![
+                (c.0, c.1 - s - 1),
+                (c.0 - s - 1, c.1 + s),
+                (c.0 + s + 1, c.1 + s),
+            ],
+            fill,
+        )),
+        _ => {
+            let thick = colour.stroke_width(stroke);
+            root.draw(&PathElement::new(
+                vec![(c.0 - s, c.1 - s), (c.0 + s, c.1 + s)],
+                thick,
+            ))
+            .and_then(|_| {
+                root.draw(&PathElement::new(
+                    vec![(c.0 - s, c.1 + s), (c.0 + s, c.1 - s)],
+                    thick,
+                ))
+            })
+        }
+    }
+    .map_err(draw_error)
+}
+
 fn draw_legend<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     style: &FigureStyle,
@@ -203,38 +247,9 @@ fn draw_legend<DB: DrawingBackend>(
                 .map_err(draw_error)?;
         }
         if let Some(shape) = entry.marker {
-            let c = (x + sample / 2, y);
-            let s = (style.line_px.round() as i32 + 3).max(3);
-            let fill = entry.colour.filled();
-            match shape % 4 {
-                0 => root.draw(&Circle::new(c, s as u32, fill)),
-                1 => root.draw(&Rectangle::new(
-                    [(c.0 - s, c.1 - s), (c.0 + s, c.1 + s)],
-                    fill,
-                )),
-                2 => root.draw(&Polygon::new(
-                    vec![
-                        (c.0, c.1 - s - 1),
-                        (c.0 - s - 1, c.1 + s),
-                        (c.0 + s + 1, c.1 + s),
-                    ],
-                    fill,
-                )),
-                _ => {
-                    let thick = entry.colour.stroke_width(style.line_px.round() as u32 + 1);
-                    root.draw(&PathElement::new(
-                        vec![(c.0 - s, c.1 - s), (c.0 + s, c.1 + s)],
-                        thick,
-                    ))
-                    .and_then(|_| {
-                        root.draw(&PathElement::new(
-                            vec![(c.0 - s, c.1 + s), (c.0 + s, c.1 - s)],
-                            thick,
-                        ))
-                    })
-                }
-            }
-            .map_err(draw_error)?;
+            let size = (style.line_px.round() as i32 + 3).max(3);
+            let stroke = style.line_px.round() as u32 + 1;
+            draw_marker(root, (x + sample / 2, y), size, entry.colour, stroke, shape)?;
         }
         let label = fit_text(&entry.label, room, |t| measure(root, t, font));
         root.draw(&Text::new(

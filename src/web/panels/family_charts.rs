@@ -6,7 +6,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use web_sys::HtmlCanvasElement;
 
 use super::super::draw::chart::{
-    colour, prepare, record, styled_mesh, text_style, Axis, ChartFrame, LegendEntry,
+    colour, draw_marker, prepare, record, styled_mesh, text_style, Axis, ChartFrame, LegendEntry,
 };
 use super::super::draw::heatmap::{draw_heatmap_frame, paint_diverging, HeatmapAxes, RgbaImage};
 use super::super::error::{draw_error, WebError};
@@ -239,40 +239,16 @@ pub fn draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Result<(), W
                         .map_err(draw_error)?;
                 }
                 if let Some((every, shape)) = series.sparse_marker {
-                    let size = line + 3;
-                    let fill = series_colour.filled();
                     for &(x, y) in kept.iter().step_by(every.max(1)) {
-                        let c = plot.backend_coord(&(x, y));
-                        let s = size as i32;
-                        match shape % 4 {
-                            0 => root.draw(&Circle::new(c, size, fill)),
-                            1 => root.draw(&Rectangle::new(
-                                [(c.0 - s, c.1 - s), (c.0 + s, c.1 + s)],
-                                fill,
-                            )),
-                            2 => root.draw(&Polygon::new(
-                                vec![
-                                    (c.0, c.1 - s - 1),
-                                    (c.0 - s - 1, c.1 + s),
-                                    (c.0 + s + 1, c.1 + s),
-                                ],
-                                fill,
-                            )),
-                            _ => {
-                                let thick = series_colour.stroke_width(line + 1);
-                                root.draw(&PathElement::new(
-                                    vec![(c.0 - s, c.1 - s), (c.0 + s, c.1 + s)],
-                                    thick,
-                                ))
-                                .and_then(|_| {
-                                    root.draw(&PathElement::new(
-                                        vec![(c.0 - s, c.1 + s), (c.0 + s, c.1 - s)],
-                                        thick,
-                                    ))
-                                })
-                            }
-                        }
-                        .map_err(draw_error)?;
+                        let centre = plot.backend_coord(&(x, y));
+                        draw_marker(
+                            &root,
+                            centre,
+                            (line + 3) as i32,
+                            series_colour,
+                            line + 1,
+                            shape,
+                        )?;
                     }
                 }
                 if series.markers {
