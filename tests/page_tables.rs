@@ -106,6 +106,36 @@ fn every_panel_section_of_the_page_is_a_row_of_the_table_in_page_order() {
     );
 }
 
+#[test]
+fn each_part_of_the_lesson_has_its_heading_above_its_first_section() {
+    // The page's part headings and panel sections, in page order: a heading names the part of
+    // every section below it, up to the next heading.
+    let mut part: Option<String> = None;
+    let mut seen = Vec::new();
+    for (at, _) in PAGE.match_indices('<') {
+        let tag = PAGE[at..].split('>').next().unwrap_or("");
+        if tag.contains("class=\"part-title\"") {
+            let text = PAGE[at..].split("</p>").next().unwrap_or("");
+            let title = plain(text.split("<span").next().unwrap_or(""));
+            part = Some(title.trim().replace('’', "'"));
+        } else if let Some(name) = tag
+            .strip_prefix("<section")
+            .and_then(|t| t.split(" id=\"panel-").nth(1))
+            .and_then(|id| id.split('"').next())
+        {
+            let panel = PanelId::from_name(name).expect("a panel of the table");
+            assert_eq!(
+                part.as_deref(),
+                Some(panel.spec().part),
+                "the heading above panel-{name} is not its part"
+            );
+            seen.push(panel.spec().part);
+        }
+    }
+    seen.dedup();
+    assert_eq!(seen.len(), 6, "{seen:?}");
+}
+
 /// Attributes of a tag: (name, value).
 type Attributes = Vec<(&'static str, String)>;
 

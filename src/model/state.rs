@@ -75,6 +75,10 @@ pub enum Msg {
     DismissNotices,
     /// A move along the lesson path: the section is shown and named in the address bar's hash.
     Go(Go),
+    /// The reader scrolled: this section (`None`: above the first) is the one being read. It is
+    /// named in the bar and the hash, and the next move along the lesson starts from it; nothing
+    /// scrolls, and the notices stay.
+    Reading(Option<PanelId>),
 }
 
 impl Msg {
@@ -131,6 +135,15 @@ impl State {
 
     /// Applies a message; says what became stale.
     pub fn update(&mut self, msg: Msg) -> Changed {
+        if let Msg::Reading(section) = msg {
+            let moved = self.view.section != section;
+            self.view.section = section;
+            return Changed {
+                view: moved,
+                state: moved,
+                ..Changed::default()
+            };
+        }
         let before = self.clone();
         let mut changed = Changed::default();
         let mut notices = Vec::new();
@@ -221,6 +234,8 @@ impl State {
                 notices.extend(self.settings.update("proj", "random"));
             }
             Msg::DismissNotices => {}
+            // Handled above: it changes the section and nothing else.
+            Msg::Reading(_) => {}
             Msg::Go(go) => {
                 let to = lesson_move(self.view.section, go);
                 self.view.section = Some(to);

@@ -20,6 +20,7 @@ use super::dom;
 use super::error::WebError;
 use super::panel::PANELS;
 use super::{scheduler, surface};
+use crate::model::panels::PanelId;
 
 /// The sticky bar's id.
 const BAR_ID: &str = "sticky-bar";
@@ -129,6 +130,43 @@ fn sticky_height() -> f64 {
     dom::element::<Element>(BAR_ID)
         .map(|bar| bar.get_bounding_client_rect().height().ceil())
         .unwrap_or(0.0)
+}
+
+/// How far below the sticky bar (and its gap) a section's top may be and still be the one read: a
+/// jump puts it exactly there; a few pixels of slack cover rounding and a reader's small scrolls.
+const READING_SLACK: f64 = 24.0;
+
+/// The section being read: the last panel whose top has reached the line just below the sticky
+/// bar (`None` above the first, while the header is still on screen). `None` too at the bottom
+/// of the page, where the last sections can no longer reach the line and a jump to one of them
+/// must keep its name: the caller then leaves the bar as it is.
+pub fn section_being_read() -> Option<Option<PanelId>> {
+    let window = dom::window().ok()?;
+    let document = dom::document().ok()?;
+    let root = document.document_element()?;
+    let (scroll_y, view) = (
+        window.scroll_y().ok()?,
+        window.inner_height().ok()?.as_f64()?,
+    );
+    if scroll_y > 0.0 && scroll_y + view >= f64::from(root.scroll_height()) - 2.0 {
+        return None;
+    }
+    let line = sticky_height() + GAP + READING_SLACK;
+    let mut read = None;
+    for spec in PANELS {
+        let Ok(section) = dom::element::<Element>(&spec.section_id()) else {
+            continue;
+        };
+        let rect = section.get_bounding_client_rect();
+        if rect.height() == 0.0 {
+            continue;
+        }
+        if rect.top() > line {
+            break;
+        }
+        read = Some(spec.id);
+    }
+    Some(read)
 }
 
 /// Sets a custom property to whole pixels, only when it changes.

@@ -7,8 +7,9 @@
 //! Opening the list of sections, or the parameters on a phone, is not state: it is done here, on
 //! the elements, and never written to the link.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
+use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, EventTarget, HtmlElement, KeyboardEvent};
 
@@ -40,6 +41,10 @@ thread_local! {
     static DOM: RefCell<Option<LessonDom>> = const { RefCell::new(None) };
     /// The list's links, in lesson order.
     static LINKS: RefCell<Vec<Element>> = const { RefCell::new(Vec::new()) };
+    /// The section the bar names now (the state's), and whether a check of the section being
+    /// read is already waiting for the next animation frame.
+    static SHOWN: Cell<Option<PanelId>> = const { Cell::new(None) };
+    static FOLLOW_PENDING: Cell<bool> = const { Cell::new(false) };
 }
 
 /// Builds the list of sections and wires the navigation, its keys and the address bar's hash.
@@ -78,6 +83,8 @@ pub fn install(send: fn(Action)) -> Result<(), WebError> {
             send(Action::State(msg));
         }
     })?;
+    // Scrolling names the section being read: once per frame at most, and only when it changes.
+    listen(&window, "scroll", move |_| follow_scrolling(send))?;
     LINKS.with(|l| *l.borrow_mut() = links);
     DOM.with(|d| *d.borrow_mut() = Some(dom));
     Ok(())
@@ -209,6 +216,37 @@ fn close_popups() {
     });
 }
 
+/// After a scroll, in the next animation frame: the section now being read becomes the lesson's
+/// section (the bar and the address bar's hash name it; nothing scrolls). Not in an embed.
+fn follow_scrolling(send: fn(Action)) {
+    if FOLLOW_PENDING.with(|p| p.replace(true)) {
+        return;
+    }
+    let check = Closure::once_into_js(move || {
+        FOLLOW_PENDING.with(|p| p.set(false));
+        let embedded = dom::document()
+            .ok()
+            .and_then(|d| d.document_element())
+            .is_some_and(|root| root.has_attribute("data-embed"));
+        if embedded {
+            return;
+        }
+        if let Some(read) = super::layout::section_being_read() {
+            if read != SHOWN.with(Cell::get) {
+                send(Action::State(Msg::Reading(read)));
+            }
+        }
+    });
+    if let Ok(window) = dom::window() {
+        if window
+            .request_animation_frame(check.unchecked_ref())
+            .is_err()
+        {
+            FOLLOW_PENDING.with(|p| p.set(false));
+        }
+    }
+}
+
 /// The section the link opened the page at: the `#panel-<name>` that `index.html` took out of the
 /// address before the page was parsed (kept in `data-section` on `<html>`), or the hash.
 pub fn link_section_message() -> Option<Msg> {
@@ -234,6 +272,7 @@ pub fn hash_message() -> Option<Msg> {
 
 /// Shows which section of the lesson is current (`None`: none chosen yet).
 pub fn show_section(shown: Option<PanelId>) {
+    SHOWN.with(|s| s.set(shown));
     let section = shown.and_then(PanelId::lesson_position);
     DOM.with(|d| {
         let dom = d.borrow();

@@ -151,8 +151,19 @@ pub fn write_url(state: &State) -> Result<(), WebError> {
     let window = dom::window()?;
     let location = window.location();
     let search = query::write_search(&location.search()?, state);
-    // The lesson section shown, or whatever hash the link had.
-    let hash = query::write_hash(state).unwrap_or(location.hash()?);
+    // The lesson section shown; above the first section, whatever hash the link had unless it
+    // named a section (the reader has scrolled back to the top).
+    let hash = match query::write_hash(state) {
+        Some(hash) => hash,
+        None => {
+            let kept = location.hash()?;
+            if query::parse_hash(&kept).is_some() {
+                String::new()
+            } else {
+                kept
+            }
+        }
+    };
     let url = format!(
         "{}{}?{search}{hash}",
         location.origin()?,

@@ -39,12 +39,12 @@ fn the_lesson_follows_the_chapter() {
             "pipeline",
             "heads",
             "complexity",
+            "order",
             "heatmap",
             "curves",
             "binary",
             "projection",
             "similarity",
-            "order",
             "scaling",
             "rope",
             "extension",
@@ -57,6 +57,9 @@ fn the_lesson_follows_the_chapter() {
             "train"
         ]
     );
+    // The page reads in the lesson's order: `]` never jumps back up the page.
+    let page: Vec<PanelId> = PANELS.iter().map(|spec| spec.id).collect();
+    assert_eq!(LESSON, page.as_slice());
     // The parts come in one block each.
     let mut parts: Vec<&str> = LESSON.iter().map(|stop| stop.spec().part).collect();
     parts.dedup();
