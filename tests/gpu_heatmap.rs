@@ -2,8 +2,8 @@
 //! (`diverging_rgba` + `downsample_rgba` + nearest enlargement), on lavapipe.
 #![cfg(not(target_arch = "wasm32"))]
 
-use pe_lab::gpu::heatmap::{HeatmapRenderer, HeatmapView};
-use pe_lab::math::colormap::{diverging_rgba, downsample_rgba};
+use pe_lab::gpu::heatmap::{Colormap, HeatmapRenderer, HeatmapView};
+use pe_lab::math::colormap::{diverging_rgba, downsample_rgba, sequential_rgba};
 use pe_lab::math::encoding::sinusoidal;
 use wgpu::util::DeviceExt;
 
@@ -16,13 +16,29 @@ fn device() -> Option<(wgpu::Device, wgpu::Queue)> {
     pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor::default())).ok()
 }
 
-/// Renders `values` (rows × columns) into an out_width × out_height RGBA8 texture and reads it back.
+/// Renders `values` (rows × columns) on the diverging map over [−1, 1] into an out_width ×
+/// out_height RGBA8 texture and reads it back.
 fn render(
     values: &[f32],
     rows: u32,
     columns: u32,
     out_width: u32,
     out_height: u32,
+) -> Option<Vec<u8>> {
+    render_on(
+        values,
+        (rows, columns),
+        (out_width, out_height),
+        (-1.0, 1.0, Colormap::Diverging),
+    )
+}
+
+/// [`render`] on any colour map and range.
+fn render_on(
+    values: &[f32],
+    (rows, columns): (u32, u32),
+    (out_width, out_height): (u32, u32),
+    (low, high, colormap): (f32, f32, Colormap),
 ) -> Option<Vec<u8>> {
     let Some((device, queue)) = device() else {
         assert!(
@@ -63,8 +79,9 @@ fn render(
             columns,
             out_width,
             out_height,
-            low: -1.0,
-            high: 1.0,
+            low,
+            high,
+            colormap,
         },
     );
     let padded_row = (out_width * 4).div_ceil(256) * 256;
@@ -115,8 +132,24 @@ fn cpu_pixels(
     out_width: usize,
     out_height: usize,
 ) -> Vec<u8> {
-    let coloured = diverging_rgba(values, -1.0, 1.0);
-    let (small, width, height) = downsample_rgba(&coloured, columns, rows, out_width, out_height);
+    cpu_pixels_of(
+        &diverging_rgba(values, -1.0, 1.0),
+        rows,
+        columns,
+        out_width,
+        out_height,
+    )
+}
+
+/// Average down, then nearest-neighbour up, of already coloured cells.
+fn cpu_pixels_of(
+    coloured: &[u8],
+    rows: usize,
+    columns: usize,
+    out_width: usize,
+    out_height: usize,
+) -> Vec<u8> {
+    let (small, width, height) = downsample_rgba(coloured, columns, rows, out_width, out_height);
     let mut out = Vec::with_capacity(out_width * out_height * 4);
     for y in 0..out_height {
         let sy = (((y as f64 + 0.5) * height as f64 / out_height as f64) as usize).min(height - 1);
@@ -197,4 +230,37 @@ fn out_of_range_and_nan_values_match() {
         return;
     };
     assert_same_image(&gpu, &cpu_pixels(&values, 2, 4, 4, 2), "clamped and NaN");
+}
+
+#[test]
+fn viridis_weights_match_the_cpu_map_enlarged_and_shrunk() {
+    // Attention weights: causal rows of a softmax-like fall-off, 0 above the diagonal, in [0, 1].
+    for (n, w, h) in [(12usize, 240u32, 240u32), (300, 140, 140)] {
+        let values: Vec<f32> = (0..n * n)
+            .map(|c| {
+                let (i, j) = (c / n, c % n);
+                if j > i {
+                    0.0
+                } else {
+                    (-0.5 * (i - j) as f32).exp()
+                }
+            })
+            .collect();
+        let Some(gpu) = render_on(
+            &values,
+            (n as u32, n as u32),
+            (w, h),
+            (0.0, 1.0, Colormap::Viridis),
+        ) else {
+            return;
+        };
+        let cpu = cpu_pixels_of(
+            &sequential_rgba(&values, 0.0, 1.0),
+            n,
+            n,
+            w as usize,
+            h as usize,
+        );
+        assert_same_image(&gpu, &cpu, &format!("viridis {n}×{n} into {w}×{h}"));
+    }
 }

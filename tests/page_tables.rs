@@ -136,6 +136,25 @@ fn each_part_of_the_lesson_has_its_heading_above_its_first_section() {
     assert_eq!(seen.len(), 6, "{seen:?}");
 }
 
+#[test]
+fn the_head_script_shows_each_embed_the_sliders_of_the_panel_table() {
+    // The script in <head> hides an embed's other sliders before the first paint: its table must
+    // be the panel table's, or the embed changes height when the wasm starts.
+    let table = PAGE
+        .split("var globals = {")
+        .nth(1)
+        .and_then(|rest| rest.split('}').next())
+        .expect("index.html's head script has its table of globals");
+    for spec in PANELS {
+        let entry = format!("{}: '{}'", spec.name, spec.globals.join(","));
+        assert!(
+            table.contains(&entry),
+            "the head script's table lacks {entry}"
+        );
+    }
+    assert_eq!(table.matches(": '").count(), PANELS.len());
+}
+
 /// Attributes of a tag: (name, value).
 type Attributes = Vec<(&'static str, String)>;
 
@@ -328,6 +347,13 @@ fn every_canvas_states_its_aspect_in_the_markup() {
                 .expect("a number")
         };
         let (width, height) = (attribute("width"), attribute("height"));
+        // A canvas whose proportions follow its numbers (the bits of 0…n−1: one column per bit)
+        // states the default view's; its width and height are its design size.
+        if tag.contains(" data-live-aspect") {
+            assert!(tag.contains("style=\"--aspect: "), "{tag}: no --aspect");
+            seen += 1;
+            continue;
+        }
         assert!(
             tag.contains(&format!("style=\"--aspect: {width} / {height}\"")),
             "{tag}: --aspect differs from {width} × {height}"

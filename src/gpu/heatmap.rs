@@ -19,6 +19,17 @@ struct HeatmapParams {
     _pad: u32,
 }
 
+/// The colour map the fragment shader applies (`Params.colormap` in heatmap.wgsl; keep the
+/// numbers in sync): the CPU twins are `math::colormap::{diverging_rgba, sequential_rgba}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Colormap {
+    /// Blue–white–red over [low, high] (signed values: P, Gram matrices, scores).
+    #[default]
+    Diverging = 0,
+    /// Viridis over [low, high] (attention weights in [0, 1]).
+    Viridis = 1,
+}
+
 /// What to draw and how large.
 #[derive(Debug, Clone, Copy)]
 pub struct HeatmapView {
@@ -28,6 +39,7 @@ pub struct HeatmapView {
     pub out_height: u32,
     pub low: f32,
     pub high: f32,
+    pub colormap: Colormap,
 }
 
 /// A render pipeline for one target format; the uniform buffer is rewritten for each draw.
@@ -127,7 +139,7 @@ impl HeatmapRenderer {
             out_height: view.out_height.max(1),
             low: view.low,
             high: view.high,
-            colormap: 0,
+            colormap: view.colormap as u32,
             _pad: 0,
         };
         queue.write_buffer(&self.params, 0, bytemuck::bytes_of(&params));

@@ -1,7 +1,8 @@
 // Draws a row-major matrix of f32 cells (a storage buffer) as a heatmap image, straight from the
 // buffer the compute kernels wrote: no read-back. One fragment per output pixel.
 //
-// Must look like the CPU path (crates/pe-lab-math/src/colormap.rs: `diverging_rgba` then `downsample_rgba`, then
+// Must look like the CPU path (crates/pe-lab-math/src/colormap.rs: `diverging_rgba` (colormap 0) or
+// `sequential_rgba` (colormap 1, viridis) then `downsample_rgba`, then
 // a nearest-neighbour enlargement by the canvas): each output pixel shows the average colour of
 // the cells it covers when the image is shrunk, and the one cell under its centre when enlarged.
 
@@ -32,6 +33,20 @@ var<private> DIVERGING: array<vec3<f32>, 9> = array<vec3<f32>, 9>(
     vec3<f32>(178.0, 24.0, 43.0),
 );
 
+// Keep in sync with crates/pe-lab-math/src/colormap.rs VIRIDIS_STOPS (the attention weights' map).
+var<private> VIRIDIS: array<vec3<f32>, 10> = array<vec3<f32>, 10>(
+    vec3<f32>(68.0, 1.0, 84.0),
+    vec3<f32>(72.0, 40.0, 120.0),
+    vec3<f32>(62.0, 73.0, 137.0),
+    vec3<f32>(49.0, 104.0, 142.0),
+    vec3<f32>(38.0, 130.0, 142.0),
+    vec3<f32>(31.0, 158.0, 137.0),
+    vec3<f32>(53.0, 183.0, 121.0),
+    vec3<f32>(110.0, 206.0, 88.0),
+    vec3<f32>(181.0, 222.0, 43.0),
+    vec3<f32>(253.0, 231.0, 37.0),
+);
+
 // A full-screen triangle: no vertex buffer.
 @vertex
 fn vs_main(@builtin(vertex_index) index: u32) -> @builtin(position) vec4<f32> {
@@ -40,8 +55,9 @@ fn vs_main(@builtin(vertex_index) index: u32) -> @builtin(position) vec4<f32> {
     return vec4<f32>(x, y, 0.0, 1.0);
 }
 
-// Colour in 0..255 units, like the CPU's u8 stops.
-fn diverging(value: f32) -> vec3<f32> {
+// Colour in 0..255 units, like the CPU's u8 stops: the diverging map (colormap 0) or viridis
+// (colormap 1), interpolated between stops as `interpolate` in colormap.rs does.
+fn colour(value: f32) -> vec3<f32> {
     // NaN by its bits: shader compilers may fold `value != value` to false.
     if ((bitcast<u32>(value) & 0x7fffffffu) > 0x7f800000u) {
         return vec3<f32>(128.0);
@@ -50,6 +66,12 @@ fn diverging(value: f32) -> vec3<f32> {
     var t = 0.5;
     if (span > 0.0) {
         t = clamp((value - params.low) / span, 0.0, 1.0);
+    }
+    if (params.colormap == 1u) {
+        let x = t * 9.0;
+        let k = min(u32(floor(x)), 8u);
+        let f = x - f32(k);
+        return round(mix(VIRIDIS[k], VIRIDIS[k + 1u], f));
     }
     let x = t * 8.0;
     let k = min(u32(floor(x)), 7u);
@@ -78,7 +100,7 @@ fn fs_main(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
     var sum = vec3<f32>(0.0);
     for (var y = ys.x; y < ys.y; y = y + 1u) {
         for (var x = xs.x; x < xs.y; x = x + 1u) {
-            sum = sum + diverging(cells[y * params.columns + x]);
+            sum = sum + colour(cells[y * params.columns + x]);
         }
     }
     let count = f32((ys.y - ys.x) * (xs.y - xs.x));

@@ -245,7 +245,7 @@ pub fn beyond_sentence(stats: &AlibiStats) -> String {
 /// the heatmap was drawn, like the RoPE panel's (see `model::rope::scores_sentence`).
 pub fn heatmap_sentence(stats: &AlibiStats, n: usize, d: usize) -> String {
     format!(
-        "Head 0 (m = {}) of a layer with random q_i, k_j (width {}) over up to {} positions (WebGPU computes them in a compute shader, the CPU path at most {CPU_WEIGHT_ROWS}): each query's weights sum to 1 (measured max |Σ_j w_ij − 1| = {} on the first {} rows), keys after the query weigh {}, and the weight fades with the distance back (white: 0, red: 1).",
+        "Head 0 (m = {}) of a layer with random q_i, k_j (width {}) over up to {} positions (WebGPU computes them in a compute shader, the CPU path at most {CPU_WEIGHT_ROWS}): each query's weights sum to 1 (measured max |Σ_j w_ij − 1| = {} on the first {} rows), keys after the query weigh {}, and the weight fades with the distance back (viridis, as in the attention panels: 0 dark purple, 1 yellow).",
         format_number(stats.slopes.first().copied().unwrap_or(f64::NAN)),
         content_width(d),
         heatmap_rows(n),
@@ -445,6 +445,10 @@ mod tests {
         let heatmap = heatmap_sentence(&measured, 300, 100);
         assert!(heatmap.starts_with("Head 0 (m = 0.5000) of a layer with random q_i, k_j (width 64) over up to 300 positions"), "{heatmap}");
         assert!(heatmap.contains("the CPU path at most 512)"));
+        // The attention panels' map of weights, named where the figure is read.
+        assert!(
+            heatmap.ends_with("(viridis, as in the attention panels: 0 dark purple, 1 yellow).")
+        );
         assert!(heatmap
             .contains("= 2.50e-7 on the first 128 rows), keys after the query weigh exactly 0,"));
         measured.weights_future_zero = false;

@@ -75,6 +75,17 @@ pub fn compute(
     })
 }
 
+/// The width / height of the bits picture of `bits` bits beside P (a square) in type of
+/// `label_px` logical pixels (15 on a laptop), for a picture about 600 pixels high (a laptop's; a
+/// projector's is taller, and its cells only wider): the room its heatmap frame keeps around the
+/// cells (margins and the row labels, no colour bar), and 40 pixels of type 15 for each bit, so
+/// that 3 bits (n = 8) are no sliver and 11 bits (n = 2048) about as wide as P.
+pub fn bits_figure_aspect(bits: usize, label_px: f64) -> f64 {
+    let scale = label_px / 15.0;
+    let width = 24.0 + 64.0 * scale + bits.max(1) as f64 * 40.0 * scale;
+    width / 600.0
+}
+
 /// The column names of the bits picture: bit 0, 1, 2, …
 pub fn bit_names(bits: usize) -> Vec<String> {
     (0..bits).map(|k| k.to_string()).collect()
@@ -216,6 +227,18 @@ mod tests {
         let text = summary(&one, 2, 10_000.0, 0);
         assert!(text.starts_with("1 bit number 0…0:"), "{text}");
         assert!(text.contains("each next pair is — times slower"), "{text}");
+    }
+
+    #[test]
+    fn the_bits_picture_widens_with_its_bits_and_its_type() {
+        // n = 8: 3 bits, 40 px each beside 88 px of margins and labels.
+        assert!((bits_figure_aspect(3, 15.0) - 208.0 / 600.0).abs() < 1e-12);
+        // n = 2048: 11 bits, about as wide as P's square.
+        let wide = bits_figure_aspect(11, 15.0);
+        assert!(wide > 0.8 && wide < 1.0, "{wide}");
+        // Projector type (×1.5) widens the margins and the cells alike.
+        assert!(bits_figure_aspect(3, 22.5) > 1.4 * bits_figure_aspect(3, 15.0));
+        assert_eq!(bits_figure_aspect(0, 15.0), bits_figure_aspect(1, 15.0));
     }
 
     #[test]

@@ -39,6 +39,19 @@ pub struct LegendLayout {
     pub columns: usize,
     /// The width of one entry (swatch and text), text cut to fit where it must be.
     pub entry_width: f64,
+    /// The room for one entry's text: the widest text whenever the canvas is wide enough for it.
+    /// Kept as given rather than recomputed as `entry_width − swatch`, whose rounding (e.g.
+    /// (42.9 + 217) − 42.9 = 216.99999999999997) cut the widest entry by a letter or more.
+    pub text_width: f64,
+}
+
+/// The legend's sizes for type of `legend_px` logical pixels (every chart's, see `web::draw::chart`).
+pub fn legend_metrics(legend_px: f64) -> LegendMetrics {
+    LegendMetrics {
+        swatch: 2.2 * legend_px,
+        row_height: 1.35 * legend_px,
+        gap: 0.7 * legend_px,
+    }
 }
 
 /// The narrowest share of the canvas the chart keeps when the legend goes to its right; a
@@ -71,6 +84,7 @@ pub fn place_legend(
             chart: whole,
             columns: 0,
             entry_width: 0.0,
+            text_width: 0.0,
         };
     }
     let widest = text_widths.iter().copied().fold(0.0f64, f64::max);
@@ -99,10 +113,17 @@ pub fn place_legend(
             },
             columns: 1,
             entry_width: entry,
+            text_width: widest,
         };
     }
     let room = (width - 2.0 * metrics.gap).max(1.0);
     let entry_width = entry.min(room);
+    // Only an entry wider than the whole canvas is cut.
+    let text_width = if entry <= room {
+        widest
+    } else {
+        (room - metrics.swatch).max(0.0)
+    };
     let columns = (((room + metrics.gap) / (entry_width + metrics.gap)).floor() as usize)
         .clamp(1, text_widths.len());
     let rows = text_widths.len().div_ceil(columns);
@@ -124,6 +145,7 @@ pub fn place_legend(
         },
         columns,
         entry_width,
+        text_width,
     }
 }
 
@@ -257,6 +279,53 @@ mod tests {
         let layout = place_legend((300.0, 200.0), &[500.0], METRICS);
         assert_eq!(layout.side, LegendSide::Below);
         assert!(layout.entry_width <= 280.0);
+        assert!(layout.text_width <= 280.0 - METRICS.swatch);
+    }
+
+    /// Every entry's whole text fits its room wherever the canvas is wide enough for the widest
+    /// entry, at every type size the page uses (laptop 13 px, projector 19.5 px) and at the
+    /// logical canvas sizes of a phone, a laptop and both projectors (1024 × 768: 614 × 553;
+    /// 1920 × 1080: 680 × 612), for text widths as the canvas measures them (whole pixels). The
+    /// room was once recomputed as (swatch + widest) − swatch, a hair under the widest text, and
+    /// the curves' legend read "col 7: cos, period 3…" on a projector.
+    #[test]
+    fn no_legend_entry_is_cut_where_the_canvas_has_room_for_it() {
+        let canvases = [
+            (358.0, 322.0),
+            (614.0, 553.0),
+            (680.0, 440.0),
+            (680.0, 612.0),
+        ];
+        let mut checked = 0;
+        for legend_px in [13.0, 19.5, 13.0 * 1.5] {
+            let metrics = legend_metrics(legend_px);
+            for canvas in canvases {
+                for widest in 60..400 {
+                    // Texts measured in whole pixels; four entries, the widest last.
+                    let texts = [widest - 7, widest - 3, widest - 5, widest].map(f64::from);
+                    let layout = place_legend(canvas, &texts, metrics);
+                    if metrics.swatch + f64::from(widest) > canvas.0 - 2.0 * metrics.gap {
+                        continue;
+                    }
+                    for (k, &w) in texts.iter().enumerate() {
+                        let text = "x".repeat(w as usize);
+                        let width_of = |t: &str| t.chars().count() as f64;
+                        assert_eq!(
+                            fit_text(&text, layout.text_width, width_of),
+                            text,
+                            "entry {k} of width {w} at {legend_px} px on {canvas:?}"
+                        );
+                        let (x, _) = entry_origin(&layout, k, metrics);
+                        assert!(
+                            x + metrics.swatch + w <= canvas.0 + 1e-9,
+                            "entry {k} runs off the canvas"
+                        );
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 2000, "{checked}");
     }
 
     #[test]

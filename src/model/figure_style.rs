@@ -14,6 +14,9 @@ pub struct FigureLook {
     pub dark: bool,
     /// Projector mode: larger type and thicker lines.
     pub projector: bool,
+    /// The page's type size in whole CSS pixels in projector mode (it grows with the picture's
+    /// width: `www/layout.css`); 0 where unknown or not presenting.
+    pub page_px: u16,
 }
 
 /// An sRGB colour.
@@ -109,17 +112,27 @@ const DARK_SERIES: [Rgb; 8] = [
     Rgb(0x9a, 0xa5, 0xb1),
 ];
 
-/// How much larger a projector's figure type is than a laptop's: the prose grows from 16 to 22 px
-/// (`themes.css`), and chart type must grow at least as much to be read from the back of a room.
+/// How much larger a projector's figure type is than a laptop's, at least: the prose grows from 16
+/// to 20–26 px (`layout.css`), and chart type must grow at least as much to be read from the back
+/// of a room.
 pub const PROJECTOR_TYPE_SCALE: f64 = 1.5;
+
+/// In projector mode a chart's tick labels are this fraction of the page's type, so that they
+/// grow with it: 24 px on a 1920 px picture (26 px type), never below the smallest scale.
+const PROJECTOR_TICK_PER_PAGE_PX: f64 = 0.94;
+
+/// The factor the figures' type is scaled by in `look`.
+pub fn type_scale(look: FigureLook) -> f64 {
+    if !look.projector {
+        return 1.0;
+    }
+    let from_page = PROJECTOR_TICK_PER_PAGE_PX * f64::from(look.page_px) / 13.0;
+    from_page.max(PROJECTOR_TYPE_SCALE)
+}
 
 impl FigureStyle {
     pub fn for_look(look: FigureLook) -> Self {
-        let scale = if look.projector {
-            PROJECTOR_TYPE_SCALE
-        } else {
-            1.0
-        };
+        let scale = type_scale(look);
         let (background, ink, muted, grid, frame, series) = match (look.dark, look.projector) {
             (false, false) => (
                 Rgb(0xff, 0xff, 0xff),
@@ -203,7 +216,13 @@ mod tests {
     fn every_look() -> Vec<FigureLook> {
         [false, true]
             .into_iter()
-            .flat_map(|dark| [false, true].map(|projector| FigureLook { dark, projector }))
+            .flat_map(|dark| {
+                [false, true].map(|projector| FigureLook {
+                    dark,
+                    projector,
+                    page_px: 0,
+                })
+            })
             .collect()
     }
 
@@ -242,10 +261,21 @@ mod tests {
         let projector = FigureStyle::for_look(FigureLook {
             dark: false,
             projector: true,
+            page_px: 20,
         });
         assert!(projector.tick_px >= laptop.tick_px * 1.4);
         assert!(projector.label_px >= laptop.label_px * 1.4);
         assert!(projector.line_px > laptop.line_px);
+        // On a full-HD projector (26 px page type) chart text is at least 24 px.
+        let full_hd = FigureStyle::for_look(FigureLook {
+            dark: false,
+            projector: true,
+            page_px: 26,
+        });
+        for px in [full_hd.tick_px, full_hd.label_px, full_hd.legend_px] {
+            assert!(px >= 24.0, "{px}");
+        }
+        assert!(full_hd.tick_px > projector.tick_px);
     }
 
     #[test]

@@ -118,6 +118,65 @@ pub fn family_name(family: Encoding) -> &'static str {
     }
 }
 
+/// The float32 unit roundoff u = 2⁻²⁴: one rounding of a float32 operation is within a relative
+/// u of the exact result.
+pub const F32_UNIT_ROUNDOFF: f64 = 5.960_464_477_539_063e-8;
+
+/// How far apart float32 rounding alone can put Y(πX) and πY(X), for a layer over `keys` tokens
+/// of width `d` whose outputs are at most `scale` in size. Without P the two are the same sums of
+/// the same terms, taken in another order: the softmax's sum and the weighted sum of the values
+/// run over the `keys` keys in the permuted order, and W_o's products then add `d` such numbers.
+/// A float32 sum of m terms is within γ_m = m·u/(1 − m·u) of the exact one, relative to the sum
+/// of the terms' sizes (the standard bound), so the two orders differ by at most 2γ_(keys+d)
+/// times that size; the terms' sizes are taken as the output's (the weights sum to 1). Gaps below
+/// this are rounding and drawn as 0; with P the gaps are many orders of magnitude larger.
+pub fn rounding_bound(keys: usize, d: usize, scale: f64) -> f64 {
+    let m = (keys + d) as f64 * F32_UNIT_ROUNDOFF;
+    let gamma = m / (1.0 - m).max(f64::MIN_POSITIVE);
+    2.0 * gamma * scale.abs().max(1.0)
+}
+
+/// Whether a measured gap is float32 rounding under `bound` (0 and NaN-free).
+pub fn is_rounding(gap: f64, bound: f64) -> bool {
+    gap <= bound
+}
+
+/// The order panel's one sentence, from its measured gaps: without P the outputs are the
+/// permuted rows up to rounding, with P they differ — or what holds instead at this setting.
+pub fn order_takeaway(
+    tokens: usize,
+    moves: bool,
+    without: f64,
+    with: f64,
+    bound: f64,
+    family: &str,
+) -> String {
+    if tokens == 0 {
+        return "No tokens: type a sentence in the attention panel.".into();
+    }
+    if !moves {
+        return "No token moved, so Y(πX) = πY(X) exactly with or without position: press Swap or Shuffle.".into();
+    }
+    let bound_text = format!("{bound:.1e}");
+    let without_text = if is_rounding(without, bound) {
+        format!("Without P, Y(πX) = πY(X) up to float32 rounding (every gap below {bound_text}): the layer cannot see the order")
+    } else {
+        format!(
+            "Without P, Y(πX) and πY(X) differ by up to {}, more than float32 rounding ({bound_text})",
+            format_number(without)
+        )
+    };
+    let with_text = if is_rounding(with, bound) {
+        format!("with {family} the gap is within rounding too")
+    } else {
+        format!(
+            "with {family} the rows differ by up to {}",
+            format_number(with)
+        )
+    };
+    format!("{without_text}; {with_text}.")
+}
+
 /// A sentence's tokens on one line, for the order panel's X and πX.
 pub fn token_line(tokens: &[String]) -> String {
     if tokens.is_empty() {
@@ -189,6 +248,87 @@ mod tests {
             "{zero}"
         );
         assert!(masked_sentence(6, 0.9, true).contains("ALiBi's own"));
+    }
+
+    #[test]
+    fn the_rounding_bound_separates_rounding_from_the_effect() {
+        use crate::math::layer::{ProjectionMode, Projections};
+        use crate::math::measures::row_gaps_projected;
+        use crate::math::position::{Encoding, PositionScheme};
+        // Real layers: the seeds' sentence and a longer one, every projection mode, a small,
+        // the default and a large d, the seeds' swap and a reversal. Without P every gap is below
+        // the bound (found 20 to 100 times below it); with P every largest gap is far above.
+        let sentences = [
+            "I would like 3 oranges and 4 bananas",
+            "the cat sat on the mat while the dog slept by the door at night",
+        ];
+        for text in sentences {
+            let tokens: Vec<String> = text.split(' ').map(String::from).collect();
+            let n = tokens.len();
+            let swap: Vec<usize> = {
+                let mut p: Vec<usize> = (0..n).collect();
+                p.swap(3, 6);
+                p
+            };
+            let reverse: Vec<usize> = (0..n).rev().collect();
+            for d in [4, 32, 256] {
+                for mode in [
+                    ProjectionMode::Random,
+                    ProjectionMode::Identity,
+                    ProjectionMode::Offset,
+                ] {
+                    let layer = Projections::of_mode(mode, d, 7, 10000.0, 1, 1.0);
+                    let with = PositionScheme::new(Encoding::Sinusoidal, 10000.0, 7);
+                    let without = PositionScheme {
+                        encoding: Encoding::None,
+                        ..with
+                    };
+                    for perm in [&swap, &reverse] {
+                        let plain =
+                            row_gaps_projected(&tokens, perm, d, false, &without, Some(&layer))
+                                .unwrap();
+                        let placed =
+                            row_gaps_projected(&tokens, perm, d, false, &with, Some(&layer))
+                                .unwrap();
+                        let bound = rounding_bound(n, d, 1.0);
+                        let worst = plain.iter().copied().fold(0.0, f64::max);
+                        let effect = placed.iter().copied().fold(0.0, f64::max);
+                        assert!(
+                            worst <= bound,
+                            "{text} d={d} {mode:?}: rounding {worst:e} > {bound:e}"
+                        );
+                        assert!(
+                            effect > 100.0 * bound,
+                            "{text} d={d} {mode:?}: effect {effect:e} vs {bound:e}"
+                        );
+                    }
+                }
+            }
+        }
+        // The bound grows with the sums' length and the values' size.
+        assert!(rounding_bound(8, 32, 1.0) < rounding_bound(8, 1024, 1.0));
+        assert!(rounding_bound(8, 32, 1.0) < rounding_bound(8, 32, 10.0));
+        // Outputs smaller than 1 keep the bound of size 1 (the sums' terms are not smaller).
+        let small = rounding_bound(8, 32, 0.5) / (2.0 * 40.0 * F32_UNIT_ROUNDOFF);
+        assert!((small - 1.0).abs() < 1e-4, "{small}");
+        assert_eq!(F32_UNIT_ROUNDOFF, f64::from(f32::EPSILON) / 2.0);
+    }
+
+    #[test]
+    fn the_takeaway_says_what_the_gaps_show() {
+        let bound = rounding_bound(8, 32, 1.0);
+        assert_eq!(
+            order_takeaway(8, true, 2.4e-7, 1.234, bound, "P"),
+            "Without P, Y(πX) = πY(X) up to float32 rounding (every gap below 4.8e-6): the layer cannot see the order; with P the rows differ by up to 1.234."
+        );
+        assert!(order_takeaway(8, false, 0.0, 0.0, bound, "P").starts_with("No token moved"));
+        assert!(order_takeaway(0, false, 0.0, 0.0, bound, "P").starts_with("No tokens"));
+        let odd = order_takeaway(8, true, 0.5, 1e-9, bound, "RoPE");
+        assert!(
+            odd.contains("more than float32 rounding")
+                && odd.contains("with RoPE the gap is within rounding too"),
+            "{odd}"
+        );
     }
 
     #[test]

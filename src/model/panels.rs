@@ -56,6 +56,10 @@ pub struct PanelSpec {
     /// Its canvases are drawn only once it is on (or near) the screen; its numbers are always
     /// computed.
     pub lazy: bool,
+    /// The global sliders (`d`, `n`, `base`, `delta`) that change it: an embed shows these unless
+    /// its link says otherwise (`controls=`). An end-to-end test moves each slider and checks
+    /// that exactly these change the panel.
+    pub globals: &'static [&'static str],
 }
 
 impl PanelSpec {
@@ -127,6 +131,7 @@ pub const PANELS: &[PanelSpec] = &[
         csv: true,
         svg: false,
         lazy: true,
+        globals: &["d", "base", "delta"],
     },
     PanelSpec {
         id: PanelId::Pipeline,
@@ -138,6 +143,7 @@ pub const PANELS: &[PanelSpec] = &[
         csv: false,
         svg: false,
         lazy: true,
+        globals: &["d", "base"],
     },
     PanelSpec {
         id: PanelId::Heads,
@@ -149,6 +155,7 @@ pub const PANELS: &[PanelSpec] = &[
         csv: false,
         svg: false,
         lazy: true,
+        globals: &["d", "base"],
     },
     PanelSpec {
         id: PanelId::Complexity,
@@ -160,6 +167,7 @@ pub const PANELS: &[PanelSpec] = &[
         csv: false,
         svg: false,
         lazy: true,
+        globals: &["d", "n"],
     },
     PanelSpec {
         id: PanelId::Order,
@@ -171,6 +179,7 @@ pub const PANELS: &[PanelSpec] = &[
         csv: false,
         svg: false,
         lazy: true,
+        globals: &["d", "base"],
     },
     PanelSpec {
         id: PanelId::Heatmap,
@@ -182,6 +191,7 @@ pub const PANELS: &[PanelSpec] = &[
         csv: true,
         svg: false,
         lazy: false,
+        globals: &["d", "n", "base"],
     },
     PanelSpec {
         id: PanelId::Curves,
@@ -193,6 +203,7 @@ pub const PANELS: &[PanelSpec] = &[
         csv: true,
         svg: true,
         lazy: false,
+        globals: &["d", "n", "base"],
     },
     PanelSpec {
         id: PanelId::Binary,
@@ -204,6 +215,7 @@ pub const PANELS: &[PanelSpec] = &[
         csv: false,
         svg: false,
         lazy: true,
+        globals: &["d", "n", "base"],
     },
     PanelSpec {
         id: PanelId::Projection,
@@ -215,6 +227,7 @@ pub const PANELS: &[PanelSpec] = &[
         csv: true,
         svg: false,
         lazy: false,
+        globals: &["d", "n", "base"],
     },
     PanelSpec {
         id: PanelId::Similarity,
@@ -226,6 +239,7 @@ pub const PANELS: &[PanelSpec] = &[
         csv: false,
         svg: false,
         lazy: true,
+        globals: &["d", "n", "base"],
     },
     PanelSpec {
         id: PanelId::Scaling,
@@ -237,6 +251,7 @@ pub const PANELS: &[PanelSpec] = &[
         csv: false,
         svg: false,
         lazy: true,
+        globals: &["d", "base"],
     },
     PanelSpec {
         id: PanelId::Rope,
@@ -248,6 +263,7 @@ pub const PANELS: &[PanelSpec] = &[
         csv: false,
         svg: false,
         lazy: true,
+        globals: &["d", "n", "base"],
     },
     PanelSpec {
         id: PanelId::Extension,
@@ -259,6 +275,7 @@ pub const PANELS: &[PanelSpec] = &[
         csv: false,
         svg: false,
         lazy: true,
+        globals: &["d", "base"],
     },
     PanelSpec {
         id: PanelId::Alibi,
@@ -270,6 +287,7 @@ pub const PANELS: &[PanelSpec] = &[
         csv: false,
         svg: false,
         lazy: true,
+        globals: &["d", "n"],
     },
     PanelSpec {
         id: PanelId::T5,
@@ -281,6 +299,7 @@ pub const PANELS: &[PanelSpec] = &[
         csv: false,
         svg: false,
         lazy: true,
+        globals: &[],
     },
     PanelSpec {
         id: PanelId::Shaw,
@@ -292,6 +311,7 @@ pub const PANELS: &[PanelSpec] = &[
         csv: false,
         svg: false,
         lazy: true,
+        globals: &["d", "n"],
     },
     PanelSpec {
         id: PanelId::Learned,
@@ -303,6 +323,7 @@ pub const PANELS: &[PanelSpec] = &[
         csv: false,
         svg: false,
         lazy: true,
+        globals: &["d", "n"],
     },
     PanelSpec {
         id: PanelId::Nope,
@@ -314,6 +335,7 @@ pub const PANELS: &[PanelSpec] = &[
         csv: false,
         svg: false,
         lazy: true,
+        globals: &["n"],
     },
     PanelSpec {
         id: PanelId::Stacking,
@@ -325,6 +347,7 @@ pub const PANELS: &[PanelSpec] = &[
         csv: false,
         svg: false,
         lazy: true,
+        globals: &["d", "n"],
     },
     PanelSpec {
         id: PanelId::Train,
@@ -336,6 +359,7 @@ pub const PANELS: &[PanelSpec] = &[
         csv: false,
         svg: false,
         lazy: true,
+        globals: &[],
     },
 ];
 

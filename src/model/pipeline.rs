@@ -10,8 +10,7 @@ use crate::math::pipeline::{Pipeline, Stage};
 pub const EMPTY_SUMMARY: &str =
     "No tokens: type a sentence (in the attention panel above) to follow it through Q, K and V.";
 /// The trace read-out before a hover.
-pub const TRACE_HINT: &str =
-    "Hover a cell of any stage to trace its query row (and a key) through the layer.";
+pub const TRACE_HINT: &str = "Hover a cell to trace its query row (and a key) through every stage.";
 
 use crate::math::position::Encoding;
 

@@ -90,6 +90,40 @@ pub fn layout(
     type_scale: f64,
     legend_lines: usize,
 ) -> FigureLayout {
+    layout_with_cells(width, shapes, type_scale, legend_lines, MAX_CELL_HEIGHT)
+}
+
+/// Rows of a figure fitted to a height ([`layout_within`]) are at least this tall: still a row
+/// each for the eye, their token names thinned to every second or third.
+pub const MIN_FITTED_ROW_PX: f64 = 8.0;
+
+/// [`layout`], with rows made shorter (down to [`MIN_FITTED_ROW_PX`]) while the figure is taller
+/// than `max_height`: a projector's lesson step shows the whole figure below the panel's title.
+/// Only the rows shrink; the type and the stages' widths stay.
+pub fn layout_within(
+    width: f64,
+    shapes: &[(usize, usize); 9],
+    type_scale: f64,
+    legend_lines: usize,
+    max_height: f64,
+) -> FigureLayout {
+    let mut cap = MAX_CELL_HEIGHT;
+    loop {
+        let lay = layout_with_cells(width, shapes, type_scale, legend_lines, cap);
+        if lay.height <= max_height || cap <= MIN_FITTED_ROW_PX {
+            return lay;
+        }
+        cap = (cap - 2.0).max(MIN_FITTED_ROW_PX);
+    }
+}
+
+fn layout_with_cells(
+    width: f64,
+    shapes: &[(usize, usize); 9],
+    type_scale: f64,
+    legend_lines: usize,
+    max_cell_height: f64,
+) -> FigureLayout {
     let type_scale = type_scale.max(0.5);
     let (left, gap) = (left_margin(width, type_scale), stage_gap(width));
     let label = LABEL * type_scale;
@@ -139,9 +173,12 @@ pub fn layout(
             .map(|k| min_width_of(k) * stretch / shapes[k].1.clamp(1, MIN_CELL_MATRIX_SIDE) as f64)
             .fold(f64::INFINITY, f64::min);
         let rows = band.clone().map(|k| shapes[k].0).max().unwrap_or(1).max(1) as f64;
-        let band_height = (rows * cell_width.clamp(MIN_CELL_PX, MAX_CELL_HEIGHT))
-            .min(MAX_BAND_HEIGHT.max(rows.min(MIN_CELL_MATRIX_SIDE as f64) * MIN_CELL_PX))
-            .round();
+        let band_height = (rows
+            * cell_width
+                .min(max_cell_height)
+                .max(max_cell_height.min(MIN_CELL_PX)))
+        .min(MAX_BAND_HEIGHT.max(rows.min(MIN_CELL_MATRIX_SIDE as f64) * MIN_CELL_PX))
+        .round();
         let mut x = left;
         for k in band.clone() {
             let x1 = x + min_width_of(k) * stretch;
@@ -426,5 +463,34 @@ mod tests {
         };
         let r = outline_rect(rect, (8, 32), &o);
         assert_eq!((r.y0, r.y1, r.x1), (10.0, 20.0, 320.0));
+    }
+
+    #[test]
+    fn a_figure_within_a_height_shortens_its_rows_only() {
+        let shapes = [
+            (8, 32),
+            (8, 8),
+            (8, 8),
+            (8, 8),
+            (8, 8),
+            (8, 8),
+            (8, 8),
+            (8, 8),
+            (8, 32),
+        ];
+        let free = layout(940.0, &shapes, 1.5, 2);
+        let within = layout_within(940.0, &shapes, 1.5, 2, 600.0);
+        assert!(free.height > 600.0, "{}", free.height);
+        assert!(within.height <= 600.0, "{}", within.height);
+        assert_eq!(within.bands, free.bands);
+        for (a, b) in within.rects.iter().zip(&free.rects) {
+            assert_eq!((a.x0, a.x1), (b.x0, b.x1), "the stages keep their widths");
+            assert!(a.height() >= 8.0 * MIN_FITTED_ROW_PX - 1.0);
+        }
+        // Room enough: the same layout as without a limit.
+        assert_eq!(
+            layout_within(940.0, &shapes, 1.5, 2, 5000.0).height,
+            free.height
+        );
     }
 }

@@ -2,7 +2,7 @@
 //! compute badge and the frame time. Pure text, tested natively; the browser layer only puts it
 //! into elements.
 
-use crate::math::encoding::{frequency, is_sine_column, pair_of_column};
+use crate::math::encoding::{is_sine_column, pair_of_column};
 use crate::model::plot::reduced_angle;
 
 /// A number for a read-out: 3 significant digits, exponent form when very small or large.
@@ -236,33 +236,26 @@ pub fn curves_summary(
 pub fn encoding_cell(
     row: usize,
     column: usize,
-    d: usize,
-    base: f64,
     value: f32,
     first_position: usize,
     textbook: bool,
 ) -> String {
     let pair = pair_of_column(column);
-    let omega = frequency(pair, d, base);
     let position = first_position + row;
+    let kind = column_kind(column);
+    // Short, to be read at a glance while the pointer moves: ω and the periods are in the
+    // takeaway and the More text; 1-based, the Julia index names the cell instead.
     let named = if one_based(first_position) {
         format!(
-            "position {position}, column {} (counted from 1; 0-based column {column}; Julia's P[{}, {position}, 1])",
+            "position {position}, column {} ({kind}, pair j = {pair}; Julia's P[{}, {position}, 1])",
             column + 1,
             column + 1
         )
     } else {
-        format!("position {position}, column {column}")
+        format!("position {position}, column {column} ({kind}, pair j = {pair})")
     };
-    let source = if textbook {
-        " (textbook float32 P)"
-    } else {
-        ""
-    };
-    format!(
-        "{named} ({}, pair j = {pair}, ω = {omega:.4}): p = {value:.4}{source}",
-        column_kind(column)
-    )
+    let source = if textbook { " (textbook float32)" } else { "" };
+    format!("{named}: p = {value:.4}{source}")
 }
 
 /// A matrix entry of the projection panel: 4 decimals, never "-0.0000".

@@ -14,7 +14,9 @@ pub fn shorten_reason(reason: &str) -> String {
 /// The compute badge: the backend, and the adapter (WebGPU) or why the CPU is in use.
 pub fn backend_badge(webgpu_adapter: Option<&str>, why_cpu: &str) -> String {
     match webgpu_adapter {
-        Some(adapter) => format!("WebGPU · {adapter}"),
+        // The adapter in brackets: read by screen readers and in the badge's title, not shown on a
+        // student's first screen.
+        Some(adapter) => format!("WebGPU ({adapter})"),
         None if why_cpu.is_empty() => "CPU · Rust → WebAssembly".to_string(),
         None => format!("CPU · Rust → WebAssembly ({why_cpu})"),
     }
@@ -102,7 +104,7 @@ mod tests {
 
     #[test]
     fn badge_and_reasons() {
-        assert_eq!(backend_badge(Some("gpu x"), ""), "WebGPU · gpu x");
+        assert_eq!(backend_badge(Some("gpu x"), ""), "WebGPU (gpu x)");
         assert_eq!(
             backend_badge(None, "no WebGPU here"),
             "CPU · Rust → WebAssembly (no WebGPU here)"

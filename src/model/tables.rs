@@ -7,7 +7,7 @@ use super::panels::Go;
 use super::state::Msg;
 
 /// The sliders, each with its exact numeric field: (key, range id, number id).
-pub const SLIDERS: [(&str, &str, &str); 20] = [
+pub const SLIDERS: [(&str, &str, &str); 21] = [
     ("d", "d-range", "d-number"),
     ("n", "n-range", "n-number"),
     ("base", "base-range", "base-number"),
@@ -28,6 +28,9 @@ pub const SLIDERS: [(&str, &str, &str); 20] = [
     ("ctx", "ctx-range", "ctx-number"),
     ("layers", "layers-range", "layers-number"),
     ("trange", "trange-range", "trange-number"),
+    // The projection panel's own δ, beside its figure: the same state key as the bar's δ, so the
+    // two always show one value (and on a phone the figure needs no parameter sheet).
+    ("delta", "proj-delta-range", "proj-delta-number"),
 ];
 
 /// The sliders of the bar at the top (the embed mode may show only some of them).

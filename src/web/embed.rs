@@ -63,7 +63,8 @@ pub fn apply(
         dom::element::<Element>(&other.section_id())?.set_attribute("data-embed-hidden", "")?;
     }
     let shown: Vec<&str> = match controls.map(str::trim) {
-        None => GLOBAL_SLIDERS.to_vec(),
+        // The sliders that change this panel, and no other.
+        None => spec.globals.to_vec(),
         Some("" | "none") => Vec::new(),
         Some(list) => {
             let mut shown = Vec::new();
@@ -120,6 +121,14 @@ fn fold_prose(spec: &PanelSpec) -> Result<(), WebError> {
     about.set_attribute("hidden", "")?;
     while let Some(child) = text.first_child() {
         about.append_child(&child)?;
+    }
+    // "About this figure" is the embed's one disclosure: what the page folds behind "More" is
+    // open inside it.
+    let folded = about.query_selector_all("details.more")?;
+    for k in 0..folded.length() {
+        if let Some(details) = folded.item(k).and_then(|n| n.dyn_into::<Element>().ok()) {
+            details.set_attribute("open", "")?;
+        }
     }
     let button: HtmlElement = document.create_element("button")?.dyn_into().map_err(|_| {
         WebError::Js("could not create the button that shows the panel's text".into())

@@ -11,7 +11,7 @@ use web_sys::HtmlCanvasElement;
 use super::backend::{FrameData, LocalFuture, TextbookFrame};
 use super::dom::{self, now_ms};
 use super::error::WebError;
-use crate::gpu::heatmap::HeatmapRenderer;
+use crate::gpu::heatmap::{Colormap, HeatmapRenderer};
 use crate::gpu::stats::read_totals;
 use crate::gpu::{read_f32, AlibiScoresKernel, EncodingKernel, GpuContext, RopeScoresKernel};
 use crate::model::params::Params;
@@ -149,7 +149,7 @@ impl GpuBackend {
             self.surface_format,
             &p,
             (n, d),
-            (-1.0, 1.0),
+            (-1.0, 1.0, Colormap::Diverging),
             rect,
             heatmap,
         )?;
@@ -258,7 +258,13 @@ impl GpuBackend {
             )));
         }
         let gram = ctx.gram.run(&ctx.device, &ctx.queue, &p, rows, d)?.clone();
-        self.render_panel(&gram, (rows, rows), (-range, range), rect, target)
+        self.render_panel(
+            &gram,
+            (rows, rows),
+            (-range, range, Colormap::Diverging),
+            rect,
+            target,
+        )
     }
 
     /// The RoPE panel's score heatmap: S = (R_i q_i)·(R_j k_j)/√d of `q`, `k` (n × d) by the RoPE
@@ -280,11 +286,18 @@ impl GpuBackend {
         let scores = kernel
             .run_host(&ctx.device, &ctx.queue, q, k, base)?
             .clone();
-        self.render_panel(&scores, (n, n), (-range, range), rect, target)
+        self.render_panel(
+            &scores,
+            (n, n),
+            (-range, range, Colormap::Diverging),
+            rect,
+            target,
+        )
     }
 
     /// The ALiBi panel's weight heatmap: the causal softmax of q_i·k_j/√d + slope·(j − i) by the
-    /// ALiBi kernel, drawn on the diverging map over [−1, 1] (0 white, 1 red) into `rect`.
+    /// ALiBi kernel, drawn on viridis over [0, 1] (the attention panels' map of weights) into
+    /// `rect`.
     pub fn draw_alibi_weights(
         &mut self,
         (q, k): (ArrayView2<f32>, ArrayView2<f32>),
@@ -300,7 +313,13 @@ impl GpuBackend {
         let weights = kernel
             .run_host(&ctx.device, &ctx.queue, q, k, slope)?
             .clone();
-        self.render_panel(&weights, (n, n), (-1.0, 1.0), rect, target)
+        self.render_panel(
+            &weights,
+            (n, n),
+            (0.0, 1.0, Colormap::Viridis),
+            rect,
+            target,
+        )
     }
 
     /// Renders `cells` (rows × columns f32) with the heatmap render pass into the panel's own
@@ -309,7 +328,7 @@ impl GpuBackend {
         &mut self,
         cells: &wgpu::Buffer,
         (rows, columns): (usize, usize),
-        (low, high): (f32, f32),
+        range: (f32, f32, Colormap),
         rect: PixelRect,
         target: &HtmlCanvasElement,
     ) -> Result<(), WebError> {
@@ -325,7 +344,7 @@ impl GpuBackend {
             self.surface_format,
             cells,
             (rows, columns),
-            (low, high),
+            range,
             rect,
             target,
         )

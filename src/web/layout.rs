@@ -126,7 +126,7 @@ fn schedule_fit() {
 }
 
 /// The sticky bar's height in CSS pixels (0 when it is not shown).
-fn sticky_height() -> f64 {
+pub(crate) fn sticky_height() -> f64 {
     dom::element::<Element>(BAR_ID)
         .map(|bar| bar.get_bounding_client_rect().height().ceil())
         .unwrap_or(0.0)

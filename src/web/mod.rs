@@ -33,6 +33,7 @@ pub mod panels;
 pub mod scheduler;
 pub mod stats;
 pub mod surface;
+mod tabs;
 pub mod train_workers;
 
 use wasm_bindgen::prelude::*;
@@ -111,6 +112,7 @@ fn mount_inner(search: &str) -> Result<(), WebError> {
     page::observe_panels(scheduler::send)?;
     page::watch_color_scheme(scheduler::send)?;
     lesson::install(scheduler::send)?;
+    tabs::install()?;
     layout::install()?;
     if link.compute != ComputeChoice::Cpu {
         dom::text(&page.backend, "looking for WebGPU…");

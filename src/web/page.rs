@@ -78,9 +78,22 @@ pub fn figure_look() -> FigureLook {
             .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
             .is_some_and(|m| m.matches()),
     };
+    let projector = root.has_attribute("data-present");
+    // The projector's page type (it follows the window's width), for the figures' type.
+    let page_px = if projector {
+        dom::window()
+            .ok()
+            .and_then(|w| w.get_computed_style(&root).ok().flatten())
+            .and_then(|style| style.get_property_value("font-size").ok())
+            .and_then(|size| size.trim_end_matches("px").parse::<f64>().ok())
+            .map_or(0, |px| px.round().clamp(0.0, 200.0) as u16)
+    } else {
+        0
+    };
     FigureLook {
         dark,
-        projector: root.has_attribute("data-present"),
+        projector,
+        page_px,
     }
 }
 
@@ -137,6 +150,8 @@ pub fn show_status(page: &PageDom, badge: &str, frame_ms: f64) -> Result<(), Web
 /// Every panel's numbers are there (after the first frame's `show_status`): `peLab.ready`
 /// resolves.
 pub fn settle_ready() -> Result<(), WebError> {
+    // Every takeaway now states the link's view: those the head script hid are shown.
+    root()?.remove_attribute("data-linked-state")?;
     super::api::settle_ready(&super::api::api_object()?, Ok(()))
 }
 
@@ -283,10 +298,22 @@ pub fn install_export_tools(send: fn(Action)) -> Result<(), WebError> {
     let document = dom::document()?;
     for spec in PANELS {
         let (id, section) = (spec.id, dom::element::<Element>(&spec.section_id())?);
+        // One "Save" menu per panel: a row of buttons (seven in the training panel) would widen
+        // a narrow embed or wrap over the panel's first lines.
+        let menu = document.create_element("details")?;
+        menu.set_class_name("panel-tools");
+        let summary = document.create_element("summary")?;
+        summary.set_text_content(Some("Save"));
+        summary.set_attribute(
+            "title",
+            &format!("Save the {} panel's figures or numbers", spec.name),
+        )?;
+        menu.append_child(&summary)?;
         let tools = document.create_element("div")?;
-        tools.set_class_name("panel-tools");
+        tools.set_class_name("panel-tools-list");
         tools.set_attribute("role", "toolbar")?;
         tools.set_attribute("aria-label", &format!("Export the {} panel", spec.name))?;
+        menu.append_child(&tools)?;
         let canvases = section.query_selector_all("canvas[id]")?;
         let several = canvases.length() > 1;
         for c in 0..canvases.length() {
@@ -330,14 +357,10 @@ pub fn install_export_tools(send: fn(Action)) -> Result<(), WebError> {
             listen(&button, "click", move |_| send(Action::ExportSvg(id)))?;
             tools.append_child(&button)?;
         }
-        // At the top of the panel's text, under its title (beside the figure on a wide screen).
-        match (
-            section.query_selector(".panel-text")?,
-            section.query_selector("h2")?,
-        ) {
-            (Some(text), _) => text.prepend_with_node_1(&tools)?,
-            (None, Some(heading)) => heading.after_with_node_1(&tools)?,
-            (None, None) => section.prepend_with_node_1(&tools)?,
+        // In the title's line, at its right end (`www/themes.css`): it takes no line of its own.
+        match section.query_selector("h2")? {
+            Some(heading) => heading.after_with_node_1(&menu)?,
+            None => section.prepend_with_node_1(&menu)?,
         }
     }
     Ok(())

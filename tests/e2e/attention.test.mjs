@@ -62,6 +62,10 @@ describe('attention with projections', () => {
     assert.ok(a.meanSelfWeight > 0.95, `${a.meanSelfWeight}`);
     assert.match(a.warning, /q_i·k_i = ‖z_i‖² averages/);
     assert.match(a.warning, /close to the identity/);
+    // The warning sits behind More; the takeaway says the same in one sentence.
+    assert.match(await page.locator('#attention-takeaway').textContent(), /^Without projections \(Q = K = V = Z\) a token's mean weight on itself is 0\.9\d+/);
+    assert.ok(await page.locator('#attn-warning').isHidden(), 'behind a closed More');
+    await page.locator('#attention-more > summary').click();
     assert.ok(await page.locator('#attn-warning').isVisible());
     assert.match(await page.locator('#attn-warning').textContent(), /d = 100/);
     await shoot(page, 'panel-attention', 'panel-attention-identity');
@@ -92,6 +96,8 @@ describe('attention with projections', () => {
         assert.ok(a.offsetMeanWeightWithTokens < a.offsetMeanWeight);
       }
       const text = await page.locator('#attn-offset').textContent();
+      assert.match(await page.locator('#attention-takeaway').textContent(), new RegExp(`key i ${delta < 0 ? '−' : '\\+'} ${Math.abs(delta)} the strongest for 100% of the queries`));
+      await page.locator('#attention-more > summary').click();
       assert.ok(await page.locator('#attn-offset').isVisible());
       assert.ok(text.includes(`strongest key for 100% of the ${n - Math.abs(delta)} queries that have a key i + δ`), text);
       assert.ok(text.includes(a.offsetMeanWeight.toFixed(4)) || text.includes(a.offsetMeanWeight.toFixed(3)), text);
@@ -207,6 +213,9 @@ describe('the encoding as the chapter\'s code computes it', () => {
     const s = await exact.page.evaluate(() => window.peLab.stats);
     assert.equal(s.textbook, true);
     assert.ok(s.maxProjectionError > 1e-5 && s.maxProjectionError < 1e-3, `textbook: ${s.maxProjectionError}`);
+    // The takeaway names the cause; the full reason is behind the panel's More.
+    assert.match(await exact.page.locator('#projection-takeaway').textContent(), /textbook float32 angles/);
+    await exact.page.locator('#projection-more > summary').click();
     assert.ok(await exact.page.locator('#projection-textbook').isVisible());
     assert.match(await exact.page.locator('#projection-textbook').textContent(), /24/);
     await waitForUrlParam(exact.page, 'textbook', '1');

@@ -54,6 +54,7 @@ function charts(page) {
         tickPx: Number(c.dataset.tickPx),
         bars: rects(c.dataset.bars),
         values: rects(c.dataset.barValues),
+        legendCut: Number(c.dataset.legendCut),
       };
     });
   });
@@ -95,6 +96,30 @@ describe('chart layout', () => {
       if (name === 'phone') assert.ok(curves.legend[1] >= curves.plot[3], `below: ${curves.legend} ${curves.plot}`);
       else assert.ok(curves.legend[0] >= curves.plot[2], `beside: ${curves.legend} ${curves.plot}`);
       assert.ok(found.some((c) => c.bars.length > 0), 'a bar chart records its bars');
+    });
+  }
+});
+
+// The curves' legend names each column's period, the answer to its panel's question: no entry of
+// it (nor of the similarity charts' legends) may be cut, in any mode. Each chart records how many
+// entries it had to cut (`data-legend-cut`); on a projector "col 7: cos, period 35.3" once read
+// "col 7: cos, period 3…" (a rounding of the text's room, model::chart_layout).
+describe('legend text', () => {
+  for (const [name, size, query] of [['phone', [390, 844], ''], ['laptop', [1366, 768], ''],
+    ['projector 1024×768', [1024, 768], 'present=1'], ['projector 1920×1080', [1920, 1080], 'present=1'],
+    ['projector 1024×768, counted from 1', [1024, 768], 'present=1&index=1&cols=5,6,7,8,9']]) {
+    test(`${name}: no entry of the curves' or the similarity charts' legends is cut`, async () => {
+      const { page, problems } = await openAll(size, query);
+      const found = await charts(page);
+      await page.close();
+      assert.deepEqual(problems, []);
+      const checked = found.filter((c) => ['curves', 'sim-curve', 'sim-norm'].includes(c.id));
+      assert.equal(checked.length, 3, `charts found: ${found.map((c) => c.id)}`);
+      for (const chart of checked) {
+        assert.equal(chart.legendCut, 0, `${chart.id}: ${chart.legendCut} entries cut at ${chart.logical}`);
+      }
+      const cut = found.filter((c) => c.legendCut > 0).map((c) => `${c.id} ${c.legendCut}`);
+      if (cut.length) console.log(`${name}: other charts with a cut legend entry: ${cut.join(', ')}`);
     });
   }
 });

@@ -30,6 +30,8 @@ const text = (page, id) => page.locator(`#${id}`).textContent();
 const drawn = (page) => page.evaluate(() => window.peLab.whenDrawn());
 
 async function download(page, selector) {
+  // The export buttons are in the panel's "Save" menu.
+  await page.locator(selector).evaluate((button) => { button.closest('details').open = true; });
   const [file] = await Promise.all([page.waitForEvent('download'), page.locator(selector).click()]);
   return { name: file.suggestedFilename(), body: readFileSync(await file.path()) };
 }
@@ -103,7 +105,7 @@ describe('embedding', () => {
     assert.ok(await page.locator('#pair-range').isVisible(), 'the panel keeps its own controls');
     await page.close();
     const bad = await openPage(browser, `${origin}/?embed=nothing`);
-    assert.match(await text(bad.page, 'notices-list'), /embed = 'nothing' is not a panel; the panels are: heatmap, curves/);
+    assert.match(await text(bad.page, 'notices-list'), /embed = 'nothing' is not a panel; the panels are: attention, pipeline, heads, complexity, order, heatmap, curves/);
     await bad.page.close();
   });
 
@@ -237,10 +239,14 @@ describe('keyboard and accessibility', () => {
       .filter((e) => !e.hidden && e.offsetParent !== null)
       .filter((e) => {
         const label = e.labels?.length || e.getAttribute('aria-label') || e.getAttribute('aria-labelledby') || (e.tagName === 'BUTTON' && e.textContent.trim());
-        return !label || e.tabIndex < 0;
+        // A tab list is one Tab stop (its selected tab); the arrow keys move along it.
+        return !label || (e.tabIndex < 0 && e.getAttribute('role') !== 'tab');
       })
       .map((e) => e.id || e.outerHTML.slice(0, 60)));
     assert.deepEqual(unlabelled, []);
+    const tabStops = await page.evaluate(() => [...document.querySelectorAll('[role=tablist]')]
+      .map((list) => [...list.querySelectorAll('[role=tab]')].filter((t) => t.tabIndex >= 0).length));
+    assert.ok(tabStops.length > 0 && tabStops.every((n) => n === 1), `tab stops per tab list: ${tabStops}`);
     const missingValueText = await page.evaluate(() => [...document.querySelectorAll('input[type=range]')]
       .filter((e) => !e.getAttribute('aria-valuetext')).map((e) => e.id));
     assert.deepEqual(missingValueText, []);
@@ -254,7 +260,7 @@ describe('keyboard and accessibility', () => {
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => window.peLab.state.d === 33);
     // Tab on to the heatmap and read cells with the arrow keys.
-    for (let k = 0; k < 60 && (await page.evaluate(() => document.activeElement.id)) !== 'heatmap'; k += 1) {
+    for (let k = 0; k < 250 && (await page.evaluate(() => document.activeElement.id)) !== 'heatmap'; k += 1) {
       await page.keyboard.press('Tab');
     }
     assert.equal(await page.evaluate(() => document.activeElement.id), 'heatmap');

@@ -135,6 +135,9 @@ describe('the family panels', () => {
       const bound = r.scoreBound.find(([y]) => y === x)[1];
       assert.ok(abs < bound, `r = ${x}: ${abs} vs ${bound}`);
     }
+    // The takeaway: the measured diagonal spread is rounding against the largest score.
+    assert.ok(r.scoreDiagonalSpread < 1e-4 * r.scoreMaxAbs, `${r.scoreDiagonalSpread}`);
+    assert.match(await page.locator('#rope-takeaway').textContent(), /^Along every diagonal j\u00a0−\u00a0i the scores differ by at most \S+ \(float32 rounding\) against scores up to \S+: the score depends on the offset only\.$/);
     const text = await page.locator('#rope-decay-readout').textContent();
     assert.match(text, /not a score/);
     assert.doesNotMatch(text, /decay bound \(upper bound\)/);
@@ -188,6 +191,7 @@ describe('the family panels', () => {
     assert.equal(e.yarnConventionGapPair, 7);
     assert.ok(Math.abs(e.yarnConventionGap - (0.678571429 - 0.366039267)) < 1e-6, `${e.yarnConventionGap}`);
     assert.deepEqual([e.yarnKept, e.yarnRamped, e.yarnInterpolated], [5, 6, 5]);
+    assert.equal(await page.locator('#extension-takeaway').textContent(), `${e.pairsWithinContext} of 16 pairs complete a turn within L = 2048; the slowest (wavelength 35333 positions) never does: all three methods multiply its frequency by 0.2500.`);
     const text = await page.locator('#ext-readout').textContent();
     assert.match(text, /as models run it/);
     assert.ok(text.includes(`keeps the 5 pairs up to index 4`), text);
@@ -216,6 +220,9 @@ describe('the family panels', () => {
       }
       assert.ok(Math.abs(a.weightBeyondTraining[h] - far / total) < 1e-9 * (1 + far / total), `head ${h}`);
     });
+    // The takeaway states the measured spans of the first and the last head at i = L.
+    const takeaway = await page.locator('#alibi-takeaway').textContent();
+    assert.ok(takeaway.includes(`query i = L = ${L}: head 0 (m = 0.5000) puts 90 % of its weight on the last ${a.spans[0][1]} keys, head 11 (m = 0.0884) on the last ${a.spans[11][1]} keys.`), takeaway);
     const beyond = await page.locator('#alibi-beyond').textContent();
     assert.doesNotMatch(beyond, /nothing new appears/);
     assert.match(beyond, /below any seen in training/);
@@ -243,6 +250,7 @@ describe('the family panels', () => {
     assert.equal(t.firstInLastBucket, 91);
     assert.equal(t.buckets[200 - 90], 14);
     assert.equal(t.buckets[200 - 91], 15);
+    assert.equal(await page.locator('#t5-takeaway').textContent(), `Over δ = −200 … 200 the encoder uses ${t.distinctBuckets} of its 32 buckets; every distance ≥ 91 shares its direction's last bucket (15 before the query, 31 after).`);
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -257,6 +265,7 @@ describe('the family panels', () => {
     assert.equal(s.skewedMemory, 100 * 64);
     assert.equal(s.logits.length, s.tokens.length);
     assert.equal(s.distinctOffsetsUsed, Math.min(2 * s.tokens.length - 1, 7));
+    assert.match(await page.locator('#shaw-takeaway').textContent(), new RegExp(`^The table has 2k \\+ 1 = 7 rows, one per offset −3 … 3; the sentence's ${2 * s.tokens.length - 1} offsets`));
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -271,6 +280,7 @@ describe('the family panels', () => {
     assert.match(l.lookupBeyond, /position 40 is beyond the table, which has rows for positions 0 to 39 only/);
     assert.ok(Math.abs(l.entryStd - 0.02) < 0.003, `${l.entryStd}`);
     assert.ok(Math.abs(l.sinusoidRowNormAtMax - 4) < 1e-6, 'd = 32: ‖p_i‖ = √16');
+    assert.equal(await page.locator('#learned-takeaway').textContent(), 'E has rows for positions 0–39 only: of the page\'s n = 60 positions, 20 have none, from position 40 on; the sinusoid gives every position a row.');
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -284,6 +294,7 @@ describe('the family panels', () => {
     z.causalOutputs.forEach((v, i) => assert.ok(Math.abs(v - 1 / (i + 1)) < 1e-15, `t = ${i + 1}`));
     z.bidirectionalOutputs.forEach((v) => assert.ok(Math.abs(v - 1 / 300) < 1e-15));
     assert.equal(z.causalDistinct, true);
+    assert.equal(await page.locator('#nope-takeaway').textContent(), 'With the causal mask position t outputs 1/t (1.000 at t = 1 down to 0.0033 at t = 300), a different value at each; without it every position gets 1/300 = 0.0033.');
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -1,12 +1,12 @@
 // The first screen and the way to every figure, at DPR 2: a figure on a phone's first screen and
-// the whole heatmap with its read-out on a laptop's; the lesson's section title just below the
+// the first panel's whole figure with its takeaway on a laptop's; the lesson's section title just below the
 // sticky bar at every step (phone, 1024×768 projector); the projector's boxes and menus scaled;
 // the skip link first; `#panel-…` and `?preset=` links land on their panel without a jump; the
 // sliders show their defaults before the WebAssembly starts; the n slider's scale.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, SCREENSHOTS, startServer } from './helpers.mjs';
+import { launch, SCREENSHOTS, startServer, LESSON } from './helpers.mjs';
 
 let server, origin, browser;
 before(async () => {
@@ -22,9 +22,6 @@ const PHONE = [390, 844];
 const LAPTOP = [1366, 768];
 const PROJECTOR = [1024, 768];
 // The chapter's order (model::panels::LESSON).
-const LESSON = ['attention', 'pipeline', 'heads', 'complexity', 'heatmap', 'curves', 'binary',
-  'projection', 'similarity', 'order', 'scaling', 'rope', 'extension', 'alibi', 't5', 'shaw', 'learned',
-  'nope', 'stacking', 'train'];
 const at = (query = '', hash = '') => `${origin}/?compute=cpu${query ? `&${query}` : ''}${hash}`;
 
 /** A page at DPR 2 that records errors; layout shifts are recorded from the first paint on. */
@@ -89,26 +86,28 @@ async function walkTheLesson(page, name) {
 }
 
 describe('the first screen', () => {
-  test('phone 390×844: the top of the heatmap of P is on the first screen', async () => {
+  test('phone 390×844: the first panel\'s takeaway and the top of its figure are on the first screen', async () => {
     const { page, problems } = await open(at(), PHONE);
-    const figure = await page.evaluate(() => document.getElementById('heatmap').getBoundingClientRect().toJSON());
-    console.log(`phone: heatmap top at ${figure.top.toFixed(0)} px of ${PHONE[1]}`);
+    const [figure, takeaway] = await page.evaluate(() => ['attn-heatmap', 'attention-takeaway'].map((id) =>
+      document.getElementById(id).getBoundingClientRect().toJSON()));
+    console.log(`phone: takeaway ends at ${takeaway.bottom.toFixed(0)}, attention figure top at ${figure.top.toFixed(0)} px of ${PHONE[1]}`);
     await page.screenshot({ path: join(SCREENSHOTS, 'firstscreen-phone.png') });
-    assert.ok(figure.top < PHONE[1] - 120, `the heatmap starts at ${figure.top} px`);
+    assert.ok(takeaway.height > 0 && takeaway.bottom <= PHONE[1], `the takeaway ends at ${takeaway.bottom} px`);
+    assert.ok(figure.top < PHONE[1] - 120, `the figure starts at ${figure.top} px`);
     assert.deepEqual(problems, []);
     await page.close();
   });
 
-  test('laptop 1366×768: the whole heatmap and its read-out on the first screen', async () => {
+  test('laptop 1366×768: the first panel\'s whole figure and its takeaway on the first screen', async () => {
     const { page, problems } = await open(at(), LAPTOP);
-    const boxes = await page.evaluate(() => ['heatmap', 'summary-p'].map((id) =>
+    const [figure, takeaway] = await page.evaluate(() => ['attn-heatmap', 'attention-takeaway'].map((id) =>
       document.getElementById(id).getBoundingClientRect().toJSON()));
-    const [figure, readout] = boxes;
-    console.log(`laptop: heatmap ${figure.top.toFixed(0)}–${figure.bottom.toFixed(0)}, read-out ends at ${readout.bottom.toFixed(0)} of ${LAPTOP[1]}`);
+    console.log(`laptop: attention figure ${figure.top.toFixed(0)}–${figure.bottom.toFixed(0)}, takeaway ends at ${takeaway.bottom.toFixed(0)} of ${LAPTOP[1]}`);
     await page.screenshot({ path: join(SCREENSHOTS, 'firstscreen-laptop.png') });
-    assert.ok(figure.height > 300, `the heatmap is ${figure.height} px tall`);
-    assert.ok(figure.top >= 0 && readout.bottom <= LAPTOP[1], `heatmap and read-out end at ${readout.bottom}`);
-    assert.ok((await page.locator('#summary-p').textContent()).length > 20, 'the read-out is empty');
+    assert.ok(figure.height > 250, `the figure is ${figure.height} px tall`);
+    assert.ok(figure.top >= 0 && figure.bottom <= LAPTOP[1], `the figure ends at ${figure.bottom}`);
+    assert.ok(takeaway.height > 0 && takeaway.bottom <= LAPTOP[1], 'the takeaway is not on the first screen');
+    assert.ok((await page.locator('#attention-takeaway').textContent()).length > 20, 'the takeaway is empty');
     assert.deepEqual(problems, []);
     await page.close();
   });

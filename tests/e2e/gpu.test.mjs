@@ -81,7 +81,7 @@ describe('WebGPU and CPU give the same page', () => {
   test('the badge names the adapter; hovering reads one value back from the GPU', async () => {
     const { page, problems } = await openPage(withGpu, `${origin}/?compute=gpu`);
     const s = await stats(page);
-    assert.equal(await text(page, 'backend'), `WebGPU · ${s.adapter}`);
+    assert.equal(await text(page, 'backend'), `WebGPU (${s.adapter})`);
     const [x0, y0, x1, y1] = s.heatmapImage;
     const box = await page.locator('#heatmap').boundingBox();
     const scale = box.width / (await page.evaluate(() => document.getElementById('heatmap').width));

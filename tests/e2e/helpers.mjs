@@ -5,6 +5,11 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
 
+// The lesson's sections in page order (model::panels::LESSON; a native test holds the page to it).
+export const LESSON = ['attention', 'pipeline', 'heads', 'complexity', 'order', 'heatmap', 'curves',
+  'binary', 'projection', 'similarity', 'scaling', 'rope', 'extension', 'alibi', 't5', 'shaw',
+  'learned', 'nope', 'stacking', 'train'];
+
 export const DIST = process.env.PE_LAB_DIST || 'dist';
 export const SCREENSHOTS = process.env.PE_LAB_SCREENSHOTS || 'tests/e2e/screenshots';
 mkdirSync(SCREENSHOTS, { recursive: true });

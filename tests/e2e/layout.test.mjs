@@ -6,7 +6,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, SCREENSHOTS, startServer } from './helpers.mjs';
+import { launch, SCREENSHOTS, startServer, LESSON } from './helpers.mjs';
 
 let server, origin, browser;
 before(async () => {
@@ -22,9 +22,6 @@ const PHONES = [[360, 740], [390, 844], [430, 932]];
 const SCREENS = [...PHONES, [1024, 768], [1366, 768], [1920, 1080]];
 const LOOKS = [['normal', ''], ['dark', 'theme=dark'], ['projector', 'present=1']];
 // The chapter's order (model::panels::LESSON).
-const LESSON = ['attention', 'pipeline', 'heads', 'complexity', 'heatmap', 'curves', 'binary',
-  'projection', 'similarity', 'order', 'scaling', 'rope', 'extension', 'alibi', 't5', 'shaw', 'learned',
-  'nope', 'stacking', 'train'];
 const PRESET_PANELS = {
   'chapter-heatmap': 'heatmap', 'chapter-curves': 'curves', 'julia-curves': 'curves',
   binary: 'binary', 'multi-head': 'heads', 'rope-decay': 'rope', 'alibi-slopes': 'alibi',
@@ -340,9 +337,9 @@ describe('the lesson path', () => {
   test('a link with #panel-<name> opens that section; the list goes there too', async () => {
     const { page, problems } = await open(at('n=30', '#panel-binary'), [1366, 768]);
     assertInView(await placement(page, 'binary'), 'binary from the link');
-    assert.equal(await page.locator('#lesson-step').textContent(), '7/20');
+    assert.equal(await page.locator('#lesson-step').textContent(), '8/20');
     assert.equal(await page.locator('#lesson-current').textContent(), 'Binary analogy');
-    assert.match(await page.locator('#lesson-menu').getAttribute('title'), /^Section 7 of 20: The binary analogy\./);
+    assert.match(await page.locator('#lesson-menu').getAttribute('title'), /^Section 8 of 20: The binary analogy\./);
     assert.equal(new URL(page.url()).searchParams.get('n'), '30');
     const menu = page.locator('#lesson-menu');
     await menu.click();

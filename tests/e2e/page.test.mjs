@@ -46,7 +46,7 @@ for (const compute of ['cpu', 'gpu']) {
       assert.deepEqual(await state(page), { d: 32, n: 60, base: 10000, delta: 1, pair: 3, position: 0, columns: [6, 7, 8, 9] });
       const s = await stats(page);
       assert.equal(await page.evaluate(() => window.peLab.backend), BACKEND[compute]);
-      assert.match(await text(page, 'backend'), compute === 'gpu' ? /^WebGPU · \S/ : /^CPU · Rust → WebAssembly/);
+      assert.match(await text(page, 'backend'), compute === 'gpu' ? /^WebGPU \(\S/ : /^CPU · Rust → WebAssembly/);
       assert.ok(s.maxProjectionError > 0 && s.maxProjectionError < 5e-7, `projection error ${s.maxProjectionError}`);
       assert.equal(await text(page, 'projection-error'), s.maxProjectionError.toExponential(2).replace('e-', 'e-'));
       assert.ok(await page.evaluate(() => window.peLab.lastFrameMs) > 0);

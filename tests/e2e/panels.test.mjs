@@ -351,6 +351,11 @@ for (const compute of ['cpu', 'gpu']) {
       // (d2l's table writes O(n/k)).
       assert.equal(c.cnn.maxPathLength, Math.ceil(255 / 4));
       assert.match(await text(page, 'cx-sa-ops'), /8\D?388\D?608/);
+      // The takeaway names the cheapest layer at this panel's n = 256, d = 128: the RNN (n > d).
+      assert.match(await text(page, 'complexity-takeaway'), /^At n = 256, d = 128, k = 5 the RNN needs the fewest operations/);
+      // The timing is a developer's read-out: behind More.
+      assert.ok(await page.locator('#measure-button').isHidden());
+      await page.locator('#complexity-more > summary').click();
       await page.locator('#measure-button').click();
       await page.waitForFunction(() => {
         const c = window.peLab.stats.panels.complexity;
@@ -474,6 +479,7 @@ for (const compute of ['cpu', 'gpu']) {
       if (compute === 'cpu') {
         await setNumber(page, 'cn-number', 4096);
         await setNumber(page, 'cd-number', 2048);
+        await page.evaluate(() => { document.getElementById('complexity-more').open = true; });
         await page.locator('#measure-button').click();
         await page.waitForFunction(() => /too large for the CPU path at this size/.test(document.getElementById('complexity-measured').textContent));
       }
@@ -486,3 +492,70 @@ for (const compute of ['cpu', 'gpu']) {
     });
   });
 }
+
+// The projection panel (issue 31): its own δ beside the figure, bound to the bar's δ, and labels
+// that are placed (model::projection_figure) so that none covers another label, a point or the
+// plot's edge. The placed boxes come from `stats.panels.projection` at device pixel ratio 2, on a
+// laptop, a phone and both projectors, at the settings where they used to collide or be cut.
+describe('the projection panel: its own δ and labels that never collide', () => {
+  const VIEWS = [
+    ['laptop', 1366, 768, ''],
+    ['phone', 390, 844, ''],
+    ['projector 1024', 1024, 768, '&present=1'],
+    ['projector 1920', 1920, 1080, '&present=1'],
+  ];
+  const SETTINGS = [{}, { pos: 9 }, { delta: -30 }, { pair: 0, delta: 5 }, { n: 2048, pos: 2000 }, { delta: 0 }, { pair: 15 }];
+  const overlap = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+  const touches = ([x0, y0, x1, y1], [cx, cy, r]) => {
+    const dx = cx - Math.min(Math.max(cx, x0), x1);
+    const dy = cy - Math.min(Math.max(cy, y0), y1);
+    return dx * dx + dy * dy < r * r;
+  };
+
+  for (const [view, width, height, query] of VIEWS) {
+    test(`${view}: every label inside the plot, apart from the others and off every point`, async () => {
+      const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 2 });
+      const problems = [];
+      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      await page.goto(`${origin}/?compute=cpu${query}`);
+      await page.evaluate(() => window.peLab.ready);
+      await page.locator('#panel-projection').scrollIntoViewIfNeeded();
+      for (const setting of SETTINGS) {
+        await page.evaluate((s) => window.peLab.set({ delta: 1, pos: 0, pair: 3, n: 60, ...s }), setting);
+        await drawn(page);
+        const p = (await panels(page)).projection;
+        const where = `${view} ${JSON.stringify(setting)}`;
+        const [px0, py0, px1, py1] = p.plot;
+        assert.ok(px1 > px0 && py1 > py0 && px1 <= p.canvas[0] && py1 <= p.canvas[1], `${where}: plot ${p.plot} in ${p.canvas}`);
+        assert.equal(p.labelBoxes.length, setting.delta === 0 ? 1 : 2, `${where}: ${p.labels}`);
+        assert.equal(p.arrows, setting.delta === 0 ? 0 : (setting.n ?? 60) - Math.abs(setting.delta ?? 1), where);
+        assert.ok(p.points.length >= (setting.n ?? 60), `${where}: ${p.points.length} points`);
+        p.labelBoxes.forEach((box, k) => {
+          const [x0, y0, x1, y1] = box;
+          assert.ok(x0 >= px0 && y0 >= py0 && x1 <= px1 && y1 <= py1, `${where}: “${p.labels[k]}” ${box} leaves the plot ${p.plot}`);
+          for (const other of p.labelBoxes.slice(k + 1)) {
+            assert.ok(!overlap(box, other), `${where}: labels overlap ${box} / ${other}`);
+          }
+          const covered = p.points.find((point) => touches(box, point));
+          assert.equal(covered, undefined, `${where}: “${p.labels[k]}” ${box} covers the point ${covered}`);
+        });
+      }
+      // Its own δ and the bar's are one value.
+      await page.evaluate(() => window.peLab.set({ pair: 3, n: 60, pos: 0 }));
+      await drawn(page);
+      await setNumber(page, 'proj-delta-number', 5);
+      await page.waitForFunction(() => window.peLab.stats.panels.projection?.delta === 5);
+      assert.equal(await page.locator('#delta-number').inputValue(), '5');
+      assert.match((await panels(page)).projection.takeaway, /same δ·ω_3 = 0\.8891 rad \(50\.9°\).* all 55 positions i/);
+      // (A field being typed in is never overwritten: leave it first.)
+      await page.locator('#proj-delta-number').blur();
+      await page.evaluate(() => window.peLab.set({ delta: -3 }));
+      await drawn(page);
+      assert.equal(await page.locator('#proj-delta-number').inputValue(), '-3');
+      assert.equal(await page.locator('#proj-delta-range').inputValue(), '-3');
+      assert.ok(await page.locator('#proj-delta-range').isVisible(), `${view}: the panel's δ is on screen without the parameter sheet`);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+});

@@ -140,3 +140,18 @@ fn only_p_s_figures_have_a_timing_slot() {
         ]
     );
 }
+
+#[test]
+fn an_embed_shows_only_global_sliders_that_exist() {
+    for spec in PANELS {
+        for key in spec.globals {
+            assert!(
+                crate::model::tables::GLOBAL_SLIDERS.contains(key),
+                "{}: {key} is no global slider",
+                spec.name
+            );
+        }
+    }
+    // Training reads none of them: its model has its own width and length.
+    assert!(PanelId::Train.spec().globals.is_empty());
+}

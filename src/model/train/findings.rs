@@ -206,6 +206,37 @@ pub fn best_offset_head(
         .max_by(|a, b| a.1.back.total_cmp(&b.1.back))
 }
 
+/// The training panel's takeaway, in one sentence: before a run is complete, what pressing Train
+/// does with these settings; once every seed is done, the verdict's first sentence (the rest of
+/// the verdict is shown below it: [`verdict_after_takeaway`]).
+pub fn takeaway(run: Option<&TrainRun>, settings: &super::TrainSettings) -> String {
+    if let Some(first) = run.and_then(|run| run.conclusions().0.first()) {
+        return first.clone();
+    }
+    if run.is_some_and(|run| !run.is_done() && run.failure.is_none()) {
+        return "Training: the verdict comes here once every seed is done, and states only what \
+                holds on every seed."
+            .into();
+    }
+    let seeds = if settings.seeds == 1 {
+        "1 seed".to_string()
+    } else {
+        format!("{} seeds", settings.seeds)
+    };
+    let task = settings.config.task.link_name();
+    let who = match settings.encodings.len() {
+        1 => format!("1 encoding learns the {task} task on {seeds}"),
+        many => format!("{many} encodings learn the {task} task side by side, each on {seeds}"),
+    };
+    format!("Press Train: {who}; the verdict states only what holds on every seed.")
+}
+
+/// The verdict's sentences after the first (which the takeaway shows).
+pub fn verdict_after_takeaway(run: &TrainRun) -> &[String] {
+    let (verdict, _) = run.conclusions();
+    verdict.get(1..).unwrap_or(&[])
+}
+
 /// The sentences above the charts (none while the run is going).
 pub fn verdict(run: &TrainRun) -> Vec<String> {
     if !run.is_done() {

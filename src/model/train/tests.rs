@@ -429,3 +429,25 @@ fn the_loss_curves_split_off_the_stats_whole() {
         }
     }
 }
+
+#[test]
+fn the_takeaway_says_what_train_does_then_the_verdict_first_sentence() {
+    let settings = TrainSettings::default();
+    let before = findings::takeaway(None, &settings);
+    assert!(
+        before.starts_with(&format!(
+            "Press Train: {} encodings learn the shift task side by side, each on 3 seeds",
+            settings.encodings.len()
+        )),
+        "{before}"
+    );
+    let mut one = TrainSettings::default();
+    one.apply_all([("tseeds", "1"), ("task", "reverse")]);
+    one.set_encodings(&[TrainEncoding::Rope]);
+    assert!(findings::takeaway(None, &one)
+        .starts_with("Press Train: 1 encoding learns the reverse task on 1 seed;"));
+    let run = finished_run();
+    let (verdict, _) = run.conclusions();
+    assert_eq!(findings::takeaway(Some(&run), &settings), verdict[0]);
+    assert_eq!(findings::verdict_after_takeaway(&run), &verdict[1..]);
+}

@@ -17,7 +17,7 @@ use web_sys::HtmlCanvasElement;
 
 use super::super::error::{draw_error, WebError};
 use crate::model::chart_layout::{
-    entry_origin, fit_text, place_legend, LegendLayout, LegendMetrics, LegendSide,
+    entry_origin, fit_text, legend_metrics, place_legend, LegendLayout, LegendMetrics, LegendSide,
 };
 use crate::model::figure_style::{FigureStyle, Rgb};
 use crate::model::plot::PixelRect;
@@ -70,25 +70,20 @@ pub struct ChartFrame<'a> {
 pub struct ChartGeometry {
     pub plot: PixelRect,
     pub legend: Option<PixelRect>,
+    /// Legend entries whose text had to be cut (only ever one wider than the whole canvas).
+    pub legend_cut: usize,
 }
 
 /// A canvas filled, its legend and y title drawn, and the area and sizes the chart is built with.
 pub struct Prepared<DB: DrawingBackend> {
     pub area: DrawingArea<DB, Shift>,
     pub legend: Option<PixelRect>,
+    legend_cut: usize,
     x_label_area: u32,
     y_label_area: u32,
     top: u32,
     right: u32,
     x_title: String,
-}
-
-fn legend_metrics(style: &FigureStyle) -> LegendMetrics {
-    LegendMetrics {
-        swatch: 2.2 * style.legend_px,
-        row_height: 1.35 * style.legend_px,
-        gap: 0.7 * style.legend_px,
-    }
 }
 
 /// The width of `text` at `font` on `area` (plotters measures with the canvas's own text metrics;
@@ -115,9 +110,9 @@ pub fn prepare<DB: DrawingBackend>(
         .iter()
         .map(|e| measure(root, &e.label, &legend_font))
         .collect();
-    let metrics = legend_metrics(style);
+    let metrics = legend_metrics(style.legend_px);
     let layout = place_legend((width, height), &widths, metrics);
-    draw_legend(root, style, frame.legend, &layout, metrics, &legend_font)?;
+    let legend_cut = draw_legend(root, style, frame.legend, &layout, metrics, &legend_font)?;
     let chart = layout.chart;
     let area = root.clone().shrink(
         (chart.x0 as u32, chart.y0 as u32),
@@ -166,6 +161,7 @@ pub fn prepare<DB: DrawingBackend>(
     Ok(Prepared {
         area,
         legend: (layout.side != LegendSide::None).then_some(layout.legend),
+        legend_cut,
         x_label_area,
         y_label_area,
         top: top.ceil() as u32,
@@ -219,6 +215,7 @@ pub fn draw_marker<DB: DrawingBackend>(
     .map_err(draw_error)
 }
 
+/// Draws the legend's entries; returns how many had their text cut to fit.
 fn draw_legend<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     style: &FigureStyle,
@@ -226,8 +223,9 @@ fn draw_legend<DB: DrawingBackend>(
     layout: &LegendLayout,
     metrics: LegendMetrics,
     font: &TextStyle,
-) -> Result<(), WebError> {
-    let room = layout.entry_width - metrics.swatch;
+) -> Result<usize, WebError> {
+    let room = layout.text_width;
+    let mut cut = 0;
     for (k, entry) in entries.iter().enumerate() {
         let (x, y) = entry_origin(layout, k, metrics);
         let (x, y) = (x as i32, y as i32);
@@ -252,6 +250,7 @@ fn draw_legend<DB: DrawingBackend>(
             draw_marker(root, (x + sample / 2, y), size, entry.colour, stroke, shape)?;
         }
         let label = fit_text(&entry.label, room, |t| measure(root, t, font));
+        cut += usize::from(label != entry.label);
         root.draw(&Text::new(
             label,
             (x + metrics.swatch as i32, y),
@@ -259,7 +258,7 @@ fn draw_legend<DB: DrawingBackend>(
         ))
         .map_err(draw_error)?;
     }
-    Ok(())
+    Ok(cut)
 }
 
 impl<DB: DrawingBackend> Prepared<DB> {
@@ -292,6 +291,7 @@ impl<DB: DrawingBackend> Prepared<DB> {
                 y1: f64::from(ys.end),
             },
             legend: self.legend,
+            legend_cut: self.legend_cut,
         }
     }
 }
@@ -331,7 +331,8 @@ where
 }
 
 /// Writes where a chart's plot and legend are on its canvas (`data-plot-area`, `data-legend`:
-/// "x0 y0 x1 y1" in logical pixels, and `data-tick-px`), for the end-to-end tests.
+/// "x0 y0 x1 y1" in logical pixels, `data-legend-cut`: entries whose text was cut, and
+/// `data-tick-px`), for the end-to-end tests.
 pub fn record(
     canvas: &HtmlCanvasElement,
     geometry: &ChartGeometry,
@@ -343,6 +344,7 @@ pub fn record(
         Some(legend) => canvas.set_attribute("data-legend", &rect(legend))?,
         None => canvas.remove_attribute("data-legend")?,
     }
+    canvas.set_attribute("data-legend-cut", &geometry.legend_cut.to_string())?;
     canvas.set_attribute("data-tick-px", &style.tick_px.to_string())?;
     Ok(())
 }

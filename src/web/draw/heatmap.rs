@@ -58,16 +58,45 @@ pub fn draw_encoding_axes(
     first_position: usize,
     style: &FigureStyle,
 ) -> Result<PixelRect, WebError> {
+    encoding_axes(canvas, scratch, (n, d), first_position, style, true)
+}
+
+/// [`draw_encoding_axes`] for a picture of P beside another figure (the binary panel's): no
+/// colour bar (P's own heatmap has it) and no minimum cell size, so that P's stripes share a row
+/// with the bits on a projector instead of pushing them off to the side; P's values are read on
+/// its own heatmap.
+pub fn draw_encoding_picture_axes(
+    canvas: &HtmlCanvasElement,
+    scratch: &HtmlCanvasElement,
+    (n, d): (usize, usize),
+    first_position: usize,
+    style: &FigureStyle,
+) -> Result<PixelRect, WebError> {
+    encoding_axes(canvas, scratch, (n, d), first_position, style, false)
+}
+
+fn encoding_axes(
+    canvas: &HtmlCanvasElement,
+    scratch: &HtmlCanvasElement,
+    (n, d): (usize, usize),
+    first_position: usize,
+    style: &FigureStyle,
+    table: bool,
+) -> Result<PixelRect, WebError> {
     let bar = crate::math::colormap::diverging_bar_rgba(BAR_PIXELS, -1.0, 1.0);
+    let bar = RgbaImage {
+        width: 1,
+        height: BAR_PIXELS,
+        pixels: &bar,
+    };
     let one_based = first_position != 0;
     draw_frame(
         canvas,
         scratch,
         (n, d),
-        &RgbaImage {
-            width: 1,
-            height: BAR_PIXELS,
-            pixels: &bar,
+        Frame {
+            bar: table.then_some(&bar),
+            readable_cells: table,
         },
         &HeatmapAxes {
             x_desc: if one_based {
@@ -89,6 +118,24 @@ pub fn draw_encoding_axes(
     )
 }
 
+/// What a frame draws beside the axes: the colour bar, if any, and whether the canvas keeps a
+/// width for cells of at least `MIN_CELL_PX` (a table read cell by cell) or takes the room it has
+/// (a picture beside another).
+#[derive(Clone, Copy)]
+struct Frame<'a> {
+    bar: Option<&'a RgbaImage<'a>>,
+    readable_cells: bool,
+}
+
+impl<'a> Frame<'a> {
+    fn table(bar: Option<&'a RgbaImage<'a>>) -> Self {
+        Frame {
+            bar,
+            readable_cells: true,
+        }
+    }
+}
+
 /// Draws the axes (a `rows × columns` grid of cells, row 0 at the top) and the colour bar in the
 /// look of the page's theme and mode as shown now, and returns the pixel rectangle where the cell
 /// image goes; the caller paints the cells, from CPU pixels ([`paint_cells`]) or from a WebGPU
@@ -105,10 +152,31 @@ pub fn draw_heatmap_frame(
         canvas,
         scratch,
         (rows, columns),
-        bar,
+        Frame::table(Some(bar)),
         axes,
         0,
         &FigureStyle::for_look(crate::web::page::figure_look()),
+    )
+}
+
+/// [`draw_styled_heatmap_frame`] without a colour bar: for a matrix of two values whose meaning
+/// the panel states (the binary panel's bits), the plot takes the bar's room. `axes.value_range`
+/// is not shown.
+pub fn draw_heatmap_frame_without_bar(
+    canvas: &HtmlCanvasElement,
+    scratch: &HtmlCanvasElement,
+    (rows, columns): (usize, usize),
+    axes: &HeatmapAxes,
+    style: &FigureStyle,
+) -> Result<PixelRect, WebError> {
+    draw_frame(
+        canvas,
+        scratch,
+        (rows, columns),
+        Frame::table(None),
+        axes,
+        0,
+        style,
     )
 }
 
@@ -122,7 +190,15 @@ pub fn draw_styled_heatmap_frame(
     axes: &HeatmapAxes,
     style: &FigureStyle,
 ) -> Result<PixelRect, WebError> {
-    draw_frame(canvas, scratch, (rows, columns), bar, axes, 0, style)
+    draw_frame(
+        canvas,
+        scratch,
+        (rows, columns),
+        Frame::table(Some(bar)),
+        axes,
+        0,
+        style,
+    )
 }
 
 fn rgb(colour: Rgb) -> RGBColor {
@@ -138,18 +214,18 @@ fn draw_frame(
     canvas: &HtmlCanvasElement,
     scratch: &HtmlCanvasElement,
     shape: (usize, usize),
-    bar: &RgbaImage,
+    frame: Frame,
     axes: &HeatmapAxes,
     first: usize,
     style: &FigureStyle,
 ) -> Result<PixelRect, WebError> {
     const MAX_PASSES: usize = 4;
-    let mut rect = draw_frame_once(canvas, scratch, shape, bar, axes, first, style)?;
+    let mut rect = draw_frame_once(canvas, scratch, shape, frame, axes, first, style)?;
     for _ in 1..MAX_PASSES {
         if !surface::out_of_date(canvas) {
             break;
         }
-        rect = draw_frame_once(canvas, scratch, shape, bar, axes, first, style)?;
+        rect = draw_frame_once(canvas, scratch, shape, frame, axes, first, style)?;
     }
     Ok(rect)
 }
@@ -158,11 +234,12 @@ fn draw_frame_once(
     canvas: &HtmlCanvasElement,
     scratch: &HtmlCanvasElement,
     (rows, columns): (usize, usize),
-    bar: &RgbaImage,
+    frame: Frame,
     axes: &HeatmapAxes,
     first: usize,
     style: &FigureStyle,
 ) -> Result<PixelRect, WebError> {
+    let bar = frame.bar;
     // Every size below was chosen for 15 px labels; projector type scales them.
     let scale = style.label_px / f64::from(LABEL_FONT.1);
     let px = |v: f64| (v * scale).round() as u32;
@@ -174,7 +251,11 @@ fn draw_frame_once(
     let root = backend.into_drawing_area();
     root.fill(&rgb(style.background)).map_err(draw_error)?;
     let (width, height) = root.dim_in_pixel();
-    let bar_area_width = px(f64::from(BAR_AREA));
+    let bar_area_width = if bar.is_some() {
+        px(f64::from(BAR_AREA))
+    } else {
+        0
+    };
     let (main, bar_area) = root.split_horizontally(width.saturating_sub(bar_area_width));
 
     // Names take the room they need (slanted names on x: about 0.7 of their length, plus the
@@ -273,31 +354,38 @@ fn draw_frame_once(
         .map_err(draw_error)?;
     let image_rect = pixel_rect(chart.plotting_area().get_pixel_range());
 
-    let (low, high) = axes.value_range;
-    let mut bar_chart = ChartBuilder::on(&bar_area)
-        .margin_top(12)
-        .margin_bottom(64 + caption_room)
-        .margin_right(8)
-        .y_label_area_size(px(52.0))
-        .build_cartesian_2d(
-            Axis::linear(0f64..1f64),
-            Axis::linear((low as f64)..(high as f64)),
-        )
-        .map_err(draw_error)?;
-    bar_chart
-        .configure_mesh()
-        .disable_mesh()
-        .disable_x_axis()
-        .axis_style(axis_colour.stroke_width(style.axis_px as u32))
-        .label_style(label_font)
-        .y_labels(5)
-        .y_label_formatter(&|v| bar_label(*v, f64::from(high - low)))
-        .draw()
-        .map_err(draw_error)?;
-    let bar_rect = pixel_rect(bar_chart.plotting_area().get_pixel_range());
+    let bar_rect = match bar {
+        Some(_) => {
+            let (low, high) = axes.value_range;
+            let mut bar_chart = ChartBuilder::on(&bar_area)
+                .margin_top(12)
+                .margin_bottom(64 + caption_room)
+                .margin_right(8)
+                .y_label_area_size(px(52.0))
+                .build_cartesian_2d(
+                    Axis::linear(0f64..1f64),
+                    Axis::linear((low as f64)..(high as f64)),
+                )
+                .map_err(draw_error)?;
+            bar_chart
+                .configure_mesh()
+                .disable_mesh()
+                .disable_x_axis()
+                .axis_style(axis_colour.stroke_width(style.axis_px as u32))
+                .label_style(label_font)
+                .y_labels(5)
+                .y_label_formatter(&|v| bar_label(*v, f64::from(high - low)))
+                .draw()
+                .map_err(draw_error)?;
+            Some(pixel_rect(bar_chart.plotting_area().get_pixel_range()))
+        }
+        None => None,
+    };
     root.present().map_err(draw_error)?;
     set_frame_colour(canvas, style);
-    paint_image(canvas, scratch, bar, bar_rect)?;
+    if let (Some(bar), Some(rect)) = (bar, bar_rect) {
+        paint_image(canvas, scratch, bar, rect)?;
+    }
     let context = surface::context(canvas)?;
     if let Some(names) = axes.x_names {
         axis::draw_slanted_names(&context, names, &x_ticks, columns, image_rect, style)?;
@@ -341,13 +429,17 @@ fn draw_frame_once(
     } else {
         0.0
     };
-    fit::keep_cells_readable(
-        canvas,
-        image_rect,
-        (rows, columns),
-        (width, height),
-        named_cell,
-    );
+    if frame.readable_cells {
+        fit::keep_cells_readable(
+            canvas,
+            image_rect,
+            (rows, columns),
+            (width, height),
+            named_cell,
+        );
+    } else {
+        fit::set_min_width(canvas, 0.0);
+    }
     Ok(image_rect)
 }
 

@@ -11,7 +11,8 @@ use super::chart::{colour, prepare, record, styled_mesh, Axis, ChartFrame};
 use crate::math::encoding::frequency;
 use crate::math::relative::{apply, rotation_for_pair, Mat2};
 use crate::model::figure_style::FigureStyle;
-use crate::model::plot::{arc_points, reduced_angle};
+use crate::model::plot::{arc_points, reduced_angle, PixelRect};
+use crate::model::projection_figure::{all_clear, place_labels, Disc, LabelRequest};
 use crate::web::error::{draw_error, WebError};
 
 /// The numbers the panel prints beside its drawing.
@@ -23,6 +24,17 @@ pub struct Projection {
     pub from: (f64, f64),
     pub projected: (f64, f64),
     pub target: (f64, f64),
+    /// How many positions i have a partner i + δ (each drawn with its arrow).
+    pub partners: usize,
+    /// Each label's text and box, in the canvas's logical pixels.
+    pub labels: Vec<(String, PixelRect)>,
+    /// What the labels keep off: every point, the highlighted ones, the ring and the arc's
+    /// samples, as (x, y, radius) in logical pixels.
+    pub points: Vec<[f64; 3]>,
+    /// The plot, inside the axes, in logical pixels.
+    pub plot: PixelRect,
+    /// The canvas's logical size.
+    pub canvas: (u32, u32),
 }
 
 /// The columns 2j (`sin`) and 2j+1 (`cos`) of an encoding of dimension `d`, down the rows; row r
@@ -103,16 +115,55 @@ pub fn draw_projection(
             colour(style.frame).mix(0.6).stroke_width(1),
         ))
         .map_err(draw_error)?;
+
+    // Every position's turn at once: an arrow from p_i to p_(i+δ) for each i that has a partner.
+    // They are all the same turn (the same length, the same angle to the radius), which is the
+    // panel's point; the chosen i is drawn bold on top.
+    let partners: Vec<(usize, usize)> = (0..n)
+        .filter_map(|i| {
+            let j = i as i64 + delta;
+            (delta != 0 && (0..n as i64).contains(&j)).then_some((i, j as usize))
+        })
+        .collect();
+    // Fainter where there are many, so that a few thousand arrows stay a band one can see
+    // through rather than a solid ring.
+    let count = partners.len().max(1) as f64;
+    let arrow_colour = target_colour
+        .mix((0.6 * (120.0 / count).min(1.0)).max(0.15))
+        .stroke_width(if partners.len() > 200 { 1 } else { 2 });
+    chart
+        .draw_series(partners.iter().flat_map(|&(i, j)| {
+            let (a, b) = (point(i), point(j));
+            let mut paths = vec![PathElement::new(vec![a, b], arrow_colour)];
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+            let length = dx.hypot(dy);
+            // No head on an arrow too short to carry one (a slow pair's turn of a few pixels).
+            if length > 0.03 {
+                let head = (0.07f64).min(0.45 * length);
+                let back = (-dx / length, -dy / length);
+                for turn in [0.45f64, -0.45] {
+                    let (c, s) = (turn.cos(), turn.sin());
+                    let r = (back.0 * c - back.1 * s, back.0 * s + back.1 * c);
+                    paths.push(PathElement::new(
+                        vec![b, (b.0 + head * r.0, b.1 + head * r.1)],
+                        arrow_colour,
+                    ));
+                }
+            }
+            paths
+        }))
+        .map_err(draw_error)?;
     let dot = if n > 400 { 2 } else { 3 };
     chart
         .draw_series(
-            (0..n).map(|i| Circle::new(point(i), dot, colour(style.series(5)).mix(0.7).filled())),
+            (0..n).map(|i| Circle::new(point(i), dot, colour(style.series(5)).mix(0.8).filled())),
         )
         .map_err(draw_error)?;
 
-    // The turn from p_i to M·p_i, the short way round, just outside the circle.
+    // The chosen position's turn from p_i to M·p_i, the short way round, just outside the circle.
     let start_angle = from.0.atan2(from.1);
     let sweep = reduced_angle(delta as f64 * omega);
+    let mut arc_samples = Vec::new();
     if sweep.abs() > 1e-9 {
         let arc = arc_points(start_angle, sweep, 1.13, 48);
         let end = *arc.last().unwrap_or(&(0.0, 0.0));
@@ -128,12 +179,15 @@ pub fn draw_projection(
             let rotated = (back.0 * c - back.1 * s, back.0 * s + back.1 * c);
             vec![end, (end.0 + 0.09 * rotated.0, end.1 + 0.09 * rotated.1)]
         };
+        arc_samples = arc.clone();
         chart
             .draw_series(LineSeries::new(arc, ink.stroke_width(line)))
             .map_err(draw_error)?;
         for turn in [0.45, -0.45] {
+            let tip = head(turn);
+            arc_samples.extend(tip.iter().copied());
             chart
-                .draw_series(LineSeries::new(head(turn), ink.stroke_width(line)))
+                .draw_series(LineSeries::new(tip, ink.stroke_width(line)))
                 .map_err(draw_error)?;
         }
     }
@@ -149,48 +203,148 @@ pub fn draw_projection(
             target_colour.stroke_width(line),
         ))
         .map_err(draw_error)?;
+    let (big, ring) = (7.0, 12.0);
     chart
         .draw_series([
-            Circle::new(from, 7, from_colour.filled()),
-            Circle::new(target, 7, target_colour.filled()),
-            Circle::new(projected, 12, ink.stroke_width(line)),
+            Circle::new(from, big as u32, from_colour.filled()),
+            Circle::new(target, big as u32, target_colour.filled()),
+            Circle::new(projected, ring as u32, ink.stroke_width(line)),
         ])
         .map_err(draw_error)?;
-    // Labels sit outside the circle, pushed apart along the circle (p_i behind the turn, p_(i+δ)
-    // ahead of it) so that they do not overlap when δ·ω_j is small.
-    let direction = if sweep < 0.0 { -1.0 } else { 1.0 };
-    let label = |text: String, at: (f64, f64), along: f64, colour: RGBColor| {
-        let angle = at.0.atan2(at.1);
-        let tangent = (angle.cos(), -angle.sin());
-        let place = (
-            1.22 * angle.sin() + along * tangent.0,
-            1.22 * angle.cos() + along * tangent.1,
-        );
-        let font = super::chart::font(style, style.label_px + 3.0)
-            .color(&colour)
-            .pos(Pos::new(HPos::Center, VPos::Center));
-        Text::new(text, place, font)
+
+    // The labels, placed in pixels (model::projection_figure) so that none covers another, a
+    // point, the ring or the turn's arc, and none leaves the plot.
+    let px = |at: (f64, f64)| {
+        let (x, y) = chart.backend_coord(&at);
+        (f64::from(x), f64::from(y))
     };
+    let half_line = f64::from(line) / 2.0;
+    let mut discs: Vec<Disc> = (0..n)
+        .map(|i| Disc {
+            centre: px(point(i)),
+            radius: f64::from(dot),
+        })
+        .collect();
+    discs.extend([
+        Disc {
+            centre: px(from),
+            radius: big,
+        },
+        Disc {
+            centre: px(target),
+            radius: big,
+        },
+        Disc {
+            centre: px(projected),
+            radius: ring + half_line,
+        },
+    ]);
+    discs.extend(arc_samples.iter().map(|&at| Disc {
+        centre: px(at),
+        radius: half_line + 1.0,
+    }));
     let same_point = delta == 0;
     // Labels name positions, not rows.
     let (from_position, target_position) = (first + position, first + target_row);
-    let from_label = if same_point {
-        String::new()
-    } else {
-        format!("p_{from_position}")
+    let mut texts = vec![(
+        format!("p_{target_position} = M·p_{from_position}"),
+        target,
+        target_colour,
+    )];
+    if !same_point {
+        texts.push((format!("p_{from_position}"), from, from_colour));
+    }
+    let centre = px((0.0, 0.0));
+    let geometry = prepared.geometry(&chart);
+    let requests_at = |label_px: f64| -> Vec<LabelRequest> {
+        texts
+            .iter()
+            .map(|(text, at, _)| {
+                let font = super::chart::font(style, label_px);
+                let (w, h) = root
+                    .estimate_text_size(text, &font.into())
+                    .map(|(w, h)| (f64::from(w), f64::from(h)))
+                    .unwrap_or((text.chars().count() as f64 * label_px * 0.6, label_px));
+                let anchor = px(*at);
+                LabelRequest {
+                    anchor,
+                    // A little room around the text, for its plate.
+                    size: (w + 6.0, h.max(label_px * 1.15) + 2.0),
+                    outward: (anchor.0 - centre.0, anchor.1 - centre.1),
+                }
+            })
+            .collect()
     };
-    chart
-        .draw_series([
-            label(from_label, from, -0.18 * direction, from_colour),
-            label(
-                format!("p_{target_position} = M·p_{from_position}"),
-                target,
-                if same_point { 0.0 } else { 0.3 * direction },
-                target_colour,
-            ),
-        ])
+    // The labels' type, a size smaller each time they do not all fit (a projector's large type on
+    // a small plot, "p_2001 = M·p_2000" among 2048 points), down to the tick labels' size.
+    let sizes = [
+        style.label_px + 3.0,
+        style.label_px,
+        style.tick_px,
+        0.85 * style.tick_px,
+    ];
+    let mut placed = None;
+    for &size in &sizes {
+        let requests = requests_at(size);
+        let boxes = place_labels(&requests, &discs, &geometry.plot);
+        let clear = all_clear(&boxes, &discs, &geometry.plot);
+        placed = Some((size, requests, boxes));
+        if clear {
+            break;
+        }
+    }
+    let (label_px, requests, boxes) =
+        placed.ok_or_else(|| WebError::Draw("no size for the labels".into()))?;
+    let plate = colour(style.background).mix(0.85);
+    for (((text, _, text_colour), rect), request) in texts.iter().zip(&boxes).zip(&requests) {
+        // A label pushed away from its point gets a thin leader to it, so that it cannot be
+        // read as the name of a nearer point.
+        let (ax, ay) = request.anchor;
+        let nearest = (ax.clamp(rect.x0, rect.x1), ay.clamp(rect.y0, rect.y1));
+        let reach = (nearest.0 - ax).hypot(nearest.1 - ay);
+        if reach > big + 10.0 {
+            let start = (
+                ax + (nearest.0 - ax) * big / reach,
+                ay + (nearest.1 - ay) * big / reach,
+            );
+            root.draw(&PathElement::new(
+                vec![
+                    (start.0.round() as i32, start.1.round() as i32),
+                    (nearest.0.round() as i32, nearest.1.round() as i32),
+                ],
+                text_colour.stroke_width(1),
+            ))
+            .map_err(draw_error)?;
+        }
+        root.draw(&Rectangle::new(
+            [
+                (rect.x0.round() as i32, rect.y0.round() as i32),
+                (rect.x1.round() as i32, rect.y1.round() as i32),
+            ],
+            plate.filled(),
+        ))
         .map_err(draw_error)?;
-    record(canvas, &prepared.geometry(&chart), style)?;
+        let font = super::chart::font(style, label_px)
+            .color(text_colour)
+            .pos(Pos::new(HPos::Center, VPos::Center));
+        let middle = (
+            ((rect.x0 + rect.x1) / 2.0).round() as i32,
+            ((rect.y0 + rect.y1) / 2.0).round() as i32,
+        );
+        root.draw(&Text::new(text.clone(), middle, font))
+            .map_err(draw_error)?;
+    }
+    let labels = texts
+        .into_iter()
+        .zip(boxes)
+        .map(|((text, _, _), rect)| (text, rect))
+        .collect();
+    let points = discs
+        .iter()
+        .map(|d| [d.centre.0, d.centre.1, d.radius])
+        .collect();
+    let canvas_size = root.dim_in_pixel();
+    record(canvas, &geometry, style)?;
     root.present().map_err(draw_error)?;
     Ok(Projection {
         matrix,
@@ -199,5 +353,10 @@ pub fn draw_projection(
         from,
         projected,
         target,
+        partners: partners.len(),
+        labels,
+        points,
+        plot: geometry.plot,
+        canvas: canvas_size,
     })
 }

@@ -4,7 +4,7 @@
 use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
-use crate::gpu::heatmap::{HeatmapRenderer, HeatmapView};
+use crate::gpu::heatmap::{Colormap, HeatmapRenderer, HeatmapView};
 use crate::gpu::GpuContext;
 use crate::model::plot::PixelRect;
 use crate::web::dom;
@@ -47,7 +47,7 @@ impl PanelSurface {
         format: wgpu::TextureFormat,
         cells: &wgpu::Buffer,
         (rows, columns): (usize, usize),
-        (low, high): (f32, f32),
+        (low, high, colormap): (f32, f32, Colormap),
         rect: PixelRect,
         target: &HtmlCanvasElement,
     ) -> Result<(), WebError> {
@@ -97,6 +97,7 @@ impl PanelSurface {
                 out_height: height,
                 low,
                 high,
+                colormap,
             },
         );
         ctx.queue.present(frame);

@@ -20,6 +20,7 @@ use crate::model::alibi::{
     heatmap_rows, heatmap_sentence, heatmap_slope, measure_weights, slopes_sentence, tile_names,
     tiled_biases, AlibiStats, CONTENT_WIDTH, CPU_WEIGHT_ROWS, CURVE_HEADS,
 };
+use crate::model::takeaway_h3;
 use ndarray::s;
 
 /// Head 0's causal weights: numbers from the CPU twin on the first rows, the picture from the
@@ -40,7 +41,7 @@ fn weight_heatmap(ctx: &mut Ctx, dom: &AlibiDom, stats: &mut AlibiStats) -> Resu
             &dom.heatmap,
             ctx.scratch,
             (rows, rows),
-            Scale::Positive(1.0),
+            Scale::Weights,
             names,
             (None, None),
         )?;
@@ -69,7 +70,7 @@ fn weight_heatmap(ctx: &mut Ctx, dom: &AlibiDom, stats: &mut AlibiStats) -> Resu
         ctx.scratch,
         weights.as_slice().unwrap_or(&[]),
         (cpu_rows, cpu_rows),
-        Scale::Positive(1.0),
+        Scale::Weights,
         names,
         (None, None),
     )?;
@@ -124,6 +125,7 @@ fn render(ctx: &mut Ctx, dom: &AlibiDom) -> Result<AlibiStats, WebError> {
     }
     dom::text(&dom.readout, &slopes_sentence(&stats));
     dom::text(&dom.beyond, &beyond_sentence(&stats));
+    dom::text(&dom.takeaway, &takeaway_h3::alibi(&stats));
     // The same sentence whether or not the heatmap was drawn (see `heatmap_sentence`).
     dom::text(
         &dom.heatmap_readout,
@@ -135,6 +137,7 @@ fn render(ctx: &mut Ctx, dom: &AlibiDom) -> Result<AlibiStats, WebError> {
 
 crate::element_table! {
     pub struct AlibiDom {
+        takeaway: HtmlElement = "alibi-takeaway",
         biases: HtmlCanvasElement = "alibi-biases",
         readout: HtmlElement = "alibi-readout",
         weights: HtmlCanvasElement = "alibi-weights",
@@ -183,7 +186,8 @@ impl Panel for AlibiPanel {
         Some(to_js(&self.stats))
     }
 
+    // The takeaway, not a read-out behind "More": a reader sees the failure.
     fn error_slot(&self) -> &HtmlElement {
-        &self.dom.readout
+        &self.dom.takeaway
     }
 }

@@ -21,12 +21,14 @@ use super::{canvas_message, elapsed, Ctx};
 use crate::math::colormap::{sequential_bar_rgba, weights_image};
 use crate::math::layer::ProjectionMode;
 use crate::math::measures::{masked_weights_are_zero, row_sum_error};
+use crate::math::position::Encoding;
 use crate::math::sentence::{self_and_other_dots, sentence_attention};
 use crate::model::attention::{
     cell_reading, encoding_sentence, formula, identity_warning, offset_sentence,
     projection_description, weights_summary, IdentityNumbers, Strongest, WeightsSummary,
 };
 use crate::model::plot::{cell_at, step_cell, PixelRect};
+use crate::model::takeaway_h1::{self, AttentionTakeaway};
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
@@ -184,6 +186,7 @@ pub fn render(
             &dom.summary,
             "No tokens: type a sentence to see its attention weights.",
         );
+        dom::text(&dom.takeaway, &takeaway_h1::attention_empty());
         stats.ms = elapsed(started);
         return Ok((stats, None));
     }
@@ -340,6 +343,19 @@ pub fn render(
             masked_weights_zero: stats.masked_weights_zero,
         }),
     );
+    dom::text(
+        &dom.takeaway,
+        &takeaway_h1::attention(&AttentionTakeaway {
+            tokens: &labels,
+            weights: &stats.weights,
+            valid_len,
+            mode,
+            has_position: lesson.encoding_in_use() != Encoding::None,
+            row_sum_error: stats.row_sum_error,
+            delta: choice.delta,
+            offset_hit_rate: stats.offset_hit_rate,
+        }),
+    );
     stats.ms = elapsed(started);
     Ok((
         stats,
@@ -360,6 +376,7 @@ crate::element_table! {
         tooltip: HtmlElement = "attn-tooltip",
         hover: HtmlElement = "attn-hover",
         summary: HtmlElement = "attn-summary",
+        takeaway: HtmlElement = "attention-takeaway",
         warning: HtmlElement = "attn-warning",
         offset_note: HtmlElement = "attn-offset",
         offset: HtmlElement = "attn-offset-text",

@@ -9,62 +9,64 @@ use web_sys::HtmlCanvasElement;
 
 use super::super::dom::{self, now_ms};
 use super::super::draw::heatmap::{
-    draw_encoding_axes, draw_heatmap_frame, paint_cells, HeatmapAxes, RgbaImage,
+    draw_encoding_picture_axes, draw_heatmap_frame_without_bar, paint_cells, HeatmapAxes, RgbaImage,
 };
 use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::{elapsed, Ctx};
 use crate::math::binary::{bit_count, bits};
-use crate::math::colormap::{diverging_bar_rgba, diverging_rgba};
+use crate::math::colormap::diverging_rgba;
 use crate::math::measures::bits_as_signs;
-use crate::model::binary::{bit_names, compute, period_table, summary, BinaryStats, PeriodTable};
+use crate::model::binary::{
+    bits_figure_aspect, compute, period_table, summary, BinaryStats, PeriodTable,
+};
+use crate::model::figure_style::FigureStyle;
+use crate::model::plot::PixelRect;
+use crate::model::takeaway_h2;
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
 pub fn render(ctx: &mut Ctx, dom: &BinaryDom) -> Result<BinaryStats, WebError> {
     let started = now_ms();
     let (n, d, base) = (ctx.params.n, ctx.params.d, ctx.params.base);
-    let bar = diverging_bar_rgba(256, -1.0, 1.0);
-    let bar_image = RgbaImage {
-        width: 1,
-        height: bar.len() / 4,
-        pixels: &bar,
-    };
 
     let width = bit_count(n);
     // Off screen, the pictures wait (see `PanelsState::visible`); the table and numbers do not.
     if ctx.draw {
+        lay_out_pair(dom, width, ctx.style)?;
         let signs = bits_as_signs(bits(n).view());
-        let names = bit_names(width);
         let bits_canvas = &dom.bits;
-        let rect = draw_heatmap_frame(
+        // Two values only, named in the text (0 blue, 1 red): no colour bar, and the bits are
+        // numbered like any axis, level rather than slanted.
+        let rect = draw_heatmap_frame_without_bar(
             bits_canvas,
             ctx.scratch,
-            n,
-            width,
-            &bar_image,
+            (n, width),
             &HeatmapAxes {
                 x_desc: "Bit k (lowest first)",
                 y_desc: "Number i",
                 value_range: (-1.0, 1.0),
-                x_names: Some(&names),
+                x_names: None,
                 y_names: None,
             },
+            ctx.style,
         )?;
+        let signs = signs.as_slice().unwrap_or(&[]);
         paint_cells(
             bits_canvas,
             ctx.scratch,
             &RgbaImage {
                 width,
                 height: n,
-                pixels: &diverging_rgba(signs.as_slice().unwrap_or(&[]), -1.0, 1.0),
+                pixels: &diverging_rgba(signs, -1.0, 1.0),
             },
             rect,
         )?;
+        write_digits(bits_canvas, rect, (n, width), signs, ctx.style)?;
 
         let p_canvas = &dom.p;
         // The same axes as the heatmap of P (1-based with `?index=1`).
-        let rect = draw_encoding_axes(
+        let rect = draw_encoding_picture_axes(
             p_canvas,
             ctx.scratch,
             (n, d),
@@ -92,6 +94,7 @@ pub fn render(ctx: &mut Ctx, dom: &BinaryDom) -> Result<BinaryStats, WebError> {
         )?;
     }
     let mut stats = compute(n, d, base, ctx.backend.name())?;
+    dom::text(&dom.takeaway, &takeaway_h2::binary(&stats, d, base));
     fill_table(&dom.table, &period_table(&stats, d, base))?;
     dom::text(
         &dom.summary,
@@ -99,6 +102,73 @@ pub fn render(ctx: &mut Ctx, dom: &BinaryDom) -> Result<BinaryStats, WebError> {
     );
     stats.ms = elapsed(started);
     Ok(stats)
+}
+
+/// Side by side, the bits and P share one height: each canvas gets a share of the row in
+/// proportion to its width / height, and the bits canvas is as wide as its bits need (its
+/// `--aspect`, from [`bits_figure_aspect`]). On a phone they stack, each as wide as the screen
+/// allows: side by side the bits would be a sliver and P's cells too narrow to read.
+fn lay_out_pair(dom: &BinaryDom, bits: usize, style: &FigureStyle) -> Result<(), WebError> {
+    let phone = dom::window()?
+        .match_media("(max-width: 640px)")?
+        .is_some_and(|list| list.matches());
+    let aspect = bits_figure_aspect(bits, style.label_px);
+    // Stacked, the bits are as tall as P below them (a square), not a column the height of the
+    // screen.
+    let shown = if phone { aspect.max(1.0) } else { aspect };
+    dom.bits
+        .style()
+        .set_property("--aspect", &format!("{shown:.3}"))?;
+    let columns = if phone {
+        "minmax(0, 1fr)".to_string()
+    } else {
+        format!("minmax(0, {aspect:.3}fr) minmax(0, 1fr)")
+    };
+    dom.pair
+        .style()
+        .set_property("grid-template-columns", &columns)?;
+    Ok(())
+}
+
+/// Writes each bit's digit (0 or 1) into its cell where the cells are large enough to hold it
+/// (the chapter prints the codes as digits: 0 → 000, 1 → 100, …).
+fn write_digits(
+    canvas: &HtmlCanvasElement,
+    rect: PixelRect,
+    (rows, columns): (usize, usize),
+    signs: &[f32],
+    style: &FigureStyle,
+) -> Result<(), WebError> {
+    let (cell_w, cell_h) = (
+        rect.width() / columns.max(1) as f64,
+        rect.height() / rows.max(1) as f64,
+    );
+    let px = (0.6 * cell_w.min(cell_h)).min(1.3 * style.label_px);
+    // Below the size of tick labels a digit would be noise on the colours.
+    if px < 0.8 * style.tick_px || signs.len() < rows * columns {
+        return Ok(());
+    }
+    let context = surface::context(canvas)?;
+    context.set_font(&format!("600 {px:.1}px {}", style.font));
+    context.set_text_align("center");
+    context.set_text_baseline("middle");
+    // White reads on both ends of the diverging map (dark blue, dark red).
+    context.set_fill_style_str("#ffffff");
+    for row in 0..rows {
+        for column in 0..columns {
+            let digit = if signs[row * columns + column] > 0.0 {
+                "1"
+            } else {
+                "0"
+            };
+            context.fill_text(
+                digit,
+                rect.x0 + (column as f64 + 0.5) * cell_w,
+                rect.y0 + (row as f64 + 0.5) * cell_h,
+            )?;
+        }
+    }
+    Ok(())
 }
 
 /// The table body: bit k and its period beside pair j (columns 2j, 2j+1) and its period, and
@@ -132,6 +202,8 @@ crate::element_table! {
         p: HtmlCanvasElement = "binary-p",
         table: HtmlElement = "binary-table",
         summary: HtmlElement = "binary-summary",
+        takeaway: HtmlElement = "binary-takeaway",
+        pair: HtmlElement = "binary-pair",
     }
 }
 

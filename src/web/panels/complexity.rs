@@ -24,6 +24,7 @@ use crate::model::complexity::{
     compute, crossover_sentence, table_cells, wants_auto_measure, ComplexityStats, MeasureState,
     Measurement, GPU_RUNS,
 };
+use crate::model::takeaway_h1;
 
 pub fn render(
     ctx: &mut Ctx,
@@ -44,6 +45,7 @@ pub fn render(
         }
     }
     dom::text(&dom.crossover, &crossover_sentence(&stats));
+    dom::text(&dom.takeaway, &takeaway_h1::complexity(&stats));
     if ctx.draw {
         draw_chart(&dom.chart, n, d, k, ctx.style)?;
         draw_paths(&dom.paths, n, k, ctx.style)?;
@@ -67,6 +69,7 @@ crate::element_table! {
         chart: HtmlCanvasElement = "complexity-chart",
         paths: HtmlCanvasElement = "complexity-paths",
         crossover: HtmlElement = "complexity-crossover",
+        takeaway: HtmlElement = "complexity-takeaway",
         measured: HtmlElement = "complexity-measured",
         measure: HtmlButtonElement = "measure-button",
     }

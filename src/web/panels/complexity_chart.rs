@@ -112,36 +112,65 @@ pub(super) fn draw_chart(
             )))
             .map_err(draw_error)?;
     }
-    // The crossovers: vertical lines at n = d and n = k·d (those inside the axis), each named
-    // beside its line. The two names sit at different heights; one near the right edge goes left
-    // of its line.
-    for (x, text, cnn) in crossover_marks(d, k, high) {
-        let (mark, lift) = if cnn {
-            (style.series(2), 60.0)
-        } else {
-            (style.ink, 3.0)
-        };
+    // The crossovers: vertical lines at n = d and n = k·d (those inside the axis), each named at
+    // the top of the plot, beside its line, in pixels so that the names never cross a curve at
+    // any size: left of its line every curve stays below its value there (at most k²·d³), and
+    // the axis reaches at least 32·k² times higher (the x axis runs to at least 4·k·d). The name
+    // of n = k·d takes the first row, that of n = d the second, so the two never meet; a name
+    // with no room left of its line goes to its right.
+    let (xs, ys) = chart.plotting_area().get_pixel_range();
+    let font = text_style(style, style.tick_px, style.ink);
+    let row_px = (1.3 * style.tick_px).ceil() as i32;
+    let gap = (0.4 * style.tick_px).ceil() as i32;
+    let mut marks = crossover_marks(d, k, high);
+    marks.sort_by_key(|&(_, _, cnn)| !cnn);
+    let mark_colour = |cnn: bool| if cnn { style.series(2) } else { style.ink };
+    // Every line first, then the names on their patches, so no line is drawn over a name.
+    for (x, _, cnn) in &marks {
         chart
             .draw_series(DashedLineSeries::new(
-                vec![(x, y0), (x, y1)],
+                vec![(*x, y0), (*x, y1)],
                 6,
                 4,
-                colour(mark).stroke_width(style.axis_px.round() as u32 + 1),
+                colour(mark_colour(*cnn)).stroke_width(style.axis_px.round() as u32 + 1),
             ))
             .map_err(draw_error)?;
-        let near_right = x > high as f64 / 10.0;
-        let (at, anchor) = if near_right {
-            (x / 1.08, Pos::new(HPos::Right, VPos::Bottom))
+    }
+    for (row, (x, text, cnn)) in marks.into_iter().enumerate() {
+        let mark = mark_colour(cnn);
+        let line_x = chart.backend_coord(&(x, y1)).0;
+        let width = root.estimate_text_size(&text, &font).map_or(
+            text.chars().count() as f64 * style.tick_px * 0.6,
+            |(w, _)| f64::from(w),
+        ) as i32;
+        let top = ys.start + gap + row as i32 * row_px;
+        let (at, anchor) = if line_x - gap - width >= xs.start {
+            (line_x - gap, Pos::new(HPos::Right, VPos::Top))
         } else {
-            (x * 1.08, Pos::new(HPos::Left, VPos::Bottom))
+            (line_x + gap, Pos::new(HPos::Left, VPos::Top))
         };
-        chart
-            .draw_series(std::iter::once(Text::new(
-                text,
-                (at, y0 * lift),
-                text_style(style, style.tick_px, mark).pos(anchor),
-            )))
-            .map_err(draw_error)?;
+        // A patch of paper under the name: the other crossover's dashed line may run through it.
+        let left = if line_x - gap - width >= xs.start {
+            at - width
+        } else {
+            at
+        };
+        let pad = (0.2 * style.tick_px).ceil() as i32;
+        root.draw(&Rectangle::new(
+            [
+                // The first row's patch reaches the plot's top: no stub of a line above it.
+                (left - pad, if row == 0 { ys.start + 1 } else { top - pad }),
+                (left + width + pad, top + row_px - pad),
+            ],
+            colour(style.background).filled(),
+        ))
+        .map_err(draw_error)?;
+        root.draw(&Text::new(
+            text,
+            (at, top),
+            text_style(style, style.tick_px, mark).pos(anchor),
+        ))
+        .map_err(draw_error)?;
     }
     record(canvas, &prepared.geometry(&chart), style)?;
     root.present().map_err(draw_error)?;

@@ -74,7 +74,13 @@ pub(super) fn draw_paths(
     context.set_font(&pen.caption_font);
     context.set_text_align("center");
     context.set_text_baseline("alphabetic");
-    let caption = super::super::draw::ellipsize(&context, &paths_caption(n), w - 8.0);
+    // On a narrow canvas with large type (a phone, a projector) the short caption replaces the
+    // long one rather than being cut.
+    let caption = fit_first(
+        &context,
+        &[paths_caption(n), format!("{m} of n = {n} positions drawn.")],
+        w - 8.0,
+    );
     context.fill_text(&caption, w / 2.0, 1.4 * pen.px)?;
     let (top, bottom) = pen.bands();
     let column = w / 3.0;
@@ -130,18 +136,43 @@ impl Frame {
         colour: &str,
     ) -> Result<(), WebError> {
         let room = self.right - self.left + 24.0;
-        let fit = |text: &str| super::super::draw::ellipsize(context, text, room);
+        // Each label has shorter forms that say the same, tried before any text is cut: the
+        // title without "kernel" (or "Attention"), "longest path", the path's number without its
+        // breakdown.
+        let short = |text: &str| text.split(" (").next().unwrap_or(text).to_string();
         context.set_font(&pen.title_font);
         context.set_fill_style_str(colour);
-        context.fill_text(&fit(title), self.centre(), self.top - 1.2 * pen.px)?;
+        let titles = [
+            title.to_string(),
+            title.replace("kernel ", ""),
+            title.replace("Self-attention", "Attention"),
+        ];
+        let title = fit_first(context, &titles, room);
+        context.fill_text(&title, self.centre(), self.top - 1.2 * pen.px)?;
         context.set_font(&pen.caption_font);
         context.set_fill_style_str(&pen.text);
         let below = self.bottom + 1.8 * pen.px;
-        context.fill_text(&fit("maximum path length"), self.centre(), below)?;
+        let names = [
+            "maximum path length".to_string(),
+            "longest path".to_string(),
+        ];
+        let name = fit_first(context, &names, room);
+        context.fill_text(&name, self.centre(), below)?;
         context.set_font(&pen.value_font);
-        context.fill_text(&fit(path), self.centre(), below + 1.4 * pen.px)?;
+        let path = fit_first(context, &[path.to_string(), short(path)], room);
+        context.fill_text(&path, self.centre(), below + 1.4 * pen.px)?;
         Ok(())
     }
+}
+
+/// The first of `texts` (longest first) that fits in `room` at the context's font; the last one
+/// cut with an ellipsis if none does.
+fn fit_first(context: &CanvasRenderingContext2d, texts: &[String], room: f64) -> String {
+    let fits = |t: &str| context.measure_text(t).map_or(true, |m| m.width() <= room);
+    texts.iter().find(|t| fits(t)).cloned().unwrap_or_else(|| {
+        let last = texts.last().map_or("", String::as_str);
+        super::super::draw::ellipsize(context, last, room)
+    })
 }
 
 fn line(context: &CanvasRenderingContext2d, from: (f64, f64), to: (f64, f64)) {
@@ -222,9 +253,11 @@ fn draw_rnn(
 ) -> Result<(), WebError> {
     let accent = &pen.accents[1];
     let middle = (frame.top + frame.bottom) / 2.0;
+    // Never taller than the frame: on a small canvas the diagram would cross its labels.
+    let half = ((frame.bottom - frame.top) / 2.0).min(40.0);
     let inner = Frame {
-        top: middle - 40.0,
-        bottom: middle + 40.0,
+        top: middle - half,
+        bottom: middle + half,
         ..*frame
     };
     let at = |row: usize, t: usize| (inner.x(t, m), inner.y(row, 2));
@@ -261,9 +294,11 @@ fn draw_attention(
 ) -> Result<(), WebError> {
     let accent = &pen.accents[2];
     let middle = (frame.top + frame.bottom) / 2.0;
+    // Never taller than the frame: on a small canvas the diagram would cross its labels.
+    let half = ((frame.bottom - frame.top) / 2.0).min(70.0);
     let inner = Frame {
-        top: middle - 70.0,
-        bottom: middle + 70.0,
+        top: middle - half,
+        bottom: middle + half,
         ..*frame
     };
     let at = |row: usize, t: usize| (inner.x(t, m), inner.y(row, 2));

@@ -13,11 +13,13 @@ use super::super::panel::{Ctx, Panel, PanelSpec};
 use super::heatmap::encoding_csv_head;
 use crate::model::export::matrix_csv;
 use crate::model::present::curves_summary;
+use crate::model::takeaway_h2;
 
 crate::element_table! {
     pub struct CurvesDom {
         canvas: HtmlCanvasElement = "curves",
         summary: HtmlElement = "curves-summary",
+        takeaway: HtmlElement = "curves-takeaway",
     }
 }
 
@@ -66,6 +68,10 @@ impl Panel for CurvesPanel {
         dom::text(
             &self.dom.summary,
             &curves_summary(&p.columns, n, first, ctx.frame.source),
+        );
+        dom::text(
+            &self.dom.takeaway,
+            &takeaway_h2::curves(&p.columns, d, base, first),
         );
         Ok(())
     }

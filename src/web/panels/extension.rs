@@ -15,6 +15,7 @@ use super::{canvas_message, elapsed, Ctx};
 use crate::model::extension::{
     compute, ratios_sentence, too_few_pairs_sentence, wavelength_sentence, ExtensionStats,
 };
+use crate::model::takeaway_h3;
 
 fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError> {
     let started = now_ms();
@@ -33,6 +34,7 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
             }
         }
         dom::text(&dom.readout, &too_few_pairs_sentence(p.d));
+        dom::text(&dom.takeaway, &takeaway_h3::extension(&stats));
         dom::text(&dom.wavelength_readout, "");
         stats.ms = elapsed(started);
         return Ok(stats);
@@ -139,12 +141,14 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
     }
     dom::text(&dom.readout, &ratios_sentence(&stats));
     dom::text(&dom.wavelength_readout, &wavelength_sentence(&stats));
+    dom::text(&dom.takeaway, &takeaway_h3::extension(&stats));
     stats.ms = elapsed(started);
     Ok(stats)
 }
 
 crate::element_table! {
     pub struct ExtensionDom {
+        takeaway: HtmlElement = "extension-takeaway",
         ratios: HtmlCanvasElement = "ext-ratios",
         readout: HtmlElement = "ext-readout",
         wavelengths: HtmlCanvasElement = "ext-wavelengths",
@@ -190,7 +194,8 @@ impl Panel for ExtensionPanel {
         Some(to_js(&self.stats))
     }
 
+    // The takeaway, not a read-out behind "More": a reader sees the failure.
     fn error_slot(&self) -> &HtmlElement {
-        &self.dom.readout
+        &self.dom.takeaway
     }
 }

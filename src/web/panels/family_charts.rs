@@ -8,9 +8,11 @@ use web_sys::HtmlCanvasElement;
 use super::super::draw::chart::{
     colour, draw_marker, prepare, record, styled_mesh, text_style, Axis, ChartFrame, LegendEntry,
 };
-use super::super::draw::heatmap::{draw_heatmap_frame, paint_diverging, HeatmapAxes, RgbaImage};
+use super::super::draw::heatmap::{
+    draw_heatmap_frame, paint_cells, paint_diverging, HeatmapAxes, RgbaImage,
+};
 use super::super::error::{draw_error, WebError};
-use crate::math::colormap::diverging_part_bar_rgba;
+use crate::math::colormap::{diverging_part_bar_rgba, sequential_bar_rgba, sequential_rgba};
 use crate::model::figure_style::FigureStyle;
 use crate::model::plot::PixelRect;
 use crate::web::surface;
@@ -271,9 +273,10 @@ pub fn draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Result<(), W
 pub enum Scale {
     /// Blue–white–red from −limit to +limit (signed values: biases, scores).
     Diverging(f32),
-    /// White to red from 0 to +limit (values that cannot be negative: attention weights), the
-    /// upper half of the same map, so its colour bar shows 0…limit only.
-    Positive(f32),
+    /// Viridis from 0 (dark purple) to 1 (yellow): attention weights after the softmax, on the
+    /// map the attention, pipeline and heads panels draw them in, so that a weight has one
+    /// colour on every figure.
+    Weights,
 }
 
 /// The axes and colour bar of a `rows × columns` matrix heatmap; returns where the cells go (the
@@ -287,11 +290,10 @@ pub fn matrix_frame(
     (x_names, y_names): (Option<&[String]>, Option<&[String]>),
 ) -> Result<PixelRect, WebError> {
     let limit = scale.limit();
-    let bar_low = match scale {
-        Scale::Diverging(_) => -limit,
-        Scale::Positive(_) => 0.0,
+    let (bar_low, bar_pixels) = match scale {
+        Scale::Diverging(_) => (-limit, diverging_part_bar_rgba(256, -limit, -limit, limit)),
+        Scale::Weights => (0.0, sequential_bar_rgba(256, 0.0, limit)),
     };
-    let bar_pixels = diverging_part_bar_rgba(256, bar_low, -limit, limit);
     draw_heatmap_frame(
         canvas,
         scratch,
@@ -315,7 +317,10 @@ pub fn matrix_frame(
 impl Scale {
     /// The end of the scale (a positive, finite number).
     fn limit(self) -> f32 {
-        let (Scale::Diverging(limit) | Scale::Positive(limit)) = self;
+        let limit = match self {
+            Scale::Diverging(limit) => limit,
+            Scale::Weights => 1.0,
+        };
         if limit > 0.0 && limit.is_finite() {
             limit
         } else {
@@ -340,6 +345,21 @@ pub fn draw_matrix(
     }
     let rect = matrix_frame(canvas, scratch, (rows, columns), scale, descs, names)?;
     let limit = scale.limit();
+    if scale == Scale::Weights {
+        // Cell-sized viridis pixels, resampled like the diverging ones (and like the WebGPU
+        // heatmap pass): the weight maps here are at most a few hundred cells a side.
+        let pixels = sequential_rgba(values, 0.0, limit);
+        return paint_cells(
+            canvas,
+            scratch,
+            &RgbaImage {
+                width: columns,
+                height: rows,
+                pixels: &pixels,
+            },
+            rect,
+        );
+    }
     paint_diverging(
         canvas,
         scratch,

@@ -21,7 +21,8 @@ use crate::model::heads::{
     compute, map_caption, note, readout, row_title, HeadMap, HeadsPanelError, HeadsStats,
 };
 use crate::model::plot::{cell_at, min_matrix_px, step_cell, PixelRect};
-use crate::model::settings::batch_sequences;
+use crate::model::settings::{batch_sequences, BATCH_SEQUENCE_LEN};
+use crate::model::takeaway_h1;
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
@@ -59,6 +60,15 @@ pub fn render(
     };
     dom::text(&dom.readout, &readout(&stats));
     dom::text(&dom.note, &note(ctx.params.d, &stats));
+    dom::text(
+        &dom.takeaway,
+        &takeaway_h1::heads(
+            &stats.valid_lens,
+            stats.heads,
+            BATCH_SEQUENCE_LEN,
+            stats.wrong_heads_with_tile,
+        ),
+    );
     stats.ms = elapsed(started);
     Ok((stats, drawn))
 }
@@ -194,6 +204,7 @@ crate::element_table! {
         tooltip: HtmlElement = "heads-tooltip",
         hover: HtmlElement = "heads-hover",
         readout: HtmlElement = "heads-readout",
+        takeaway: HtmlElement = "heads-takeaway",
         note: HtmlElement = "heads-note",
     }
 }

@@ -18,6 +18,7 @@ use crate::model::export::{encoding_csv, matrix_csv, numbered_columns};
 use crate::model::params::Params;
 use crate::model::plot::{cell_at, step_cell};
 use crate::model::present::{encoding_cell, encoding_summary, EncodingSummary};
+use crate::model::takeaway_h2;
 
 crate::element_table! {
     pub struct HeatmapDom {
@@ -25,6 +26,7 @@ crate::element_table! {
         tooltip: HtmlElement = "heatmap-tooltip",
         summary: HtmlElement = "summary-p",
         hover: HtmlElement = "heatmap-hover",
+        takeaway: HtmlElement = "heatmap-takeaway",
     }
 }
 
@@ -46,7 +48,7 @@ impl HeatmapPanel {
 
     /// Shows cell (row, column) of P in the tooltip (near CSS point x, y) and the read-out.
     fn show_cell(&self, ctx: &Ctx, row: usize, column: usize, x_css: f64, y_css: f64) {
-        let (d, base) = (ctx.params.d, ctx.params.base);
+        let d = ctx.params.d;
         let first = ctx.params.first_position;
         let textbook = ctx.frame.source.heatmap_is_textbook();
         // One value (read back from the GPU on WebGPU); a stale answer, the pointer having moved
@@ -59,7 +61,7 @@ impl HeatmapPanel {
         );
         wasm_bindgen_futures::spawn_local(async move {
             if let Ok(value) = read.await {
-                let text = encoding_cell(row, column, d, base, value, first, textbook);
+                let text = encoding_cell(row, column, value, first, textbook);
                 reading::show(&canvas, &tooltip, &hover, &text, (x_css, y_css));
             }
         });
@@ -90,6 +92,10 @@ impl Panel for HeatmapPanel {
             source: ctx.frame.source,
         };
         dom::text(&self.dom.summary, &encoding_summary(&summary));
+        dom::text(
+            &self.dom.takeaway,
+            &takeaway_h2::heatmap(d, base, ctx.params.first_position),
+        );
         self.dom.tooltip.set_hidden(true);
         let rect = ctx.heatmap_rect;
         let stats = &mut *ctx.stats;

@@ -14,6 +14,7 @@ use super::family_charts::{draw_matrix, Scale};
 use super::{elapsed, Ctx};
 use crate::math::learned::INIT_STD;
 use crate::model::learned::{compute, figure_values, readout, LearnedStats, SHOWN_COLUMNS};
+use crate::model::takeaway_h3;
 
 fn render(ctx: &mut Ctx, dom: &LearnedDom) -> Result<LearnedStats, WebError> {
     let started = now_ms();
@@ -33,6 +34,7 @@ fn render(ctx: &mut Ctx, dom: &LearnedDom) -> Result<LearnedStats, WebError> {
         )?;
     }
     dom::text(&dom.readout, &readout(&stats));
+    dom::text(&dom.takeaway, &takeaway_h3::learned(&stats));
     Ok(LearnedStats {
         ms: elapsed(started),
         ..stats
@@ -41,6 +43,7 @@ fn render(ctx: &mut Ctx, dom: &LearnedDom) -> Result<LearnedStats, WebError> {
 
 crate::element_table! {
     pub struct LearnedDom {
+        takeaway: HtmlElement = "learned-takeaway",
         table: HtmlCanvasElement = "learned-table",
         readout: HtmlElement = "learned-readout",
     }
@@ -85,7 +88,8 @@ impl Panel for LearnedPanel {
         Some(to_js(&self.stats))
     }
 
+    // The takeaway, not a read-out behind "More": a reader sees the failure.
     fn error_slot(&self) -> &HtmlElement {
-        &self.dom.readout
+        &self.dom.takeaway
     }
 }

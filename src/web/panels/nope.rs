@@ -13,6 +13,7 @@ use super::super::panel::{to_js, Panel, PanelSpec};
 use super::family_charts::{draw_lines, LineChart, Series};
 use super::{elapsed, Ctx};
 use crate::model::nope::{compute, readout, NopeStats};
+use crate::model::takeaway_h3;
 
 fn render(ctx: &mut Ctx, dom: &NopeDom) -> Result<NopeStats, WebError> {
     let started = now_ms();
@@ -58,12 +59,14 @@ fn render(ctx: &mut Ctx, dom: &NopeDom) -> Result<NopeStats, WebError> {
         )?;
     }
     dom::text(&dom.readout, &readout(&stats, n));
+    dom::text(&dom.takeaway, &takeaway_h3::nope(&stats));
     stats.ms = elapsed(started);
     Ok(stats)
 }
 
 crate::element_table! {
     pub struct NopeDom {
+        takeaway: HtmlElement = "nope-takeaway",
         chart: HtmlCanvasElement = "nope-chart",
         readout: HtmlElement = "nope-readout",
     }
@@ -103,7 +106,8 @@ impl Panel for NopePanel {
         Some(to_js(&self.stats))
     }
 
+    // The takeaway, not a read-out behind "More": a reader sees the failure.
     fn error_slot(&self) -> &HtmlElement {
-        &self.dom.readout
+        &self.dom.takeaway
     }
 }

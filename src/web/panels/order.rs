@@ -6,6 +6,7 @@ use crate::model::inputs::Inputs;
 use crate::model::query::values::UrlName;
 use crate::web::surface;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use serde::Serialize;
 use web_sys::HtmlCanvasElement;
 
@@ -16,20 +17,20 @@ use super::super::draw::chart::{
 use super::super::error::{draw_error, WebError};
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::{canvas_message, elapsed, format_number, Ctx};
-use crate::math::measures::{masked_equivariance_gap_projected, row_gaps_projected, shift_gaps};
+use crate::math::measures::{
+    layer_output, masked_equivariance_gap_projected, row_gaps_projected, shift_gaps,
+};
 use crate::math::order::permute_tokens;
 use crate::math::position::{Encoding, PositionScheme};
+use crate::math::tokens::attention_input;
 use crate::model::figure_style::FigureStyle;
 use crate::model::order::{
-    family_name, gap_without_position, masked_sentence, permutation_sentence, shift_sentence,
-    token_line, SHIFT,
+    family_name, gap_without_position, is_rounding, masked_sentence, order_takeaway,
+    permutation_sentence, rounding_bound, shift_sentence, token_line, SHIFT,
 };
 use crate::model::plot::integer_ticks;
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
-
-/// Gaps below this are drawn at this height of the log axis ("0 or rounding").
-const FLOOR: f64 = 1e-9;
 
 #[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -50,6 +51,12 @@ pub struct OrderStats {
     pub masked_valid_len: usize,
     /// Whether the permutation moves any token.
     pub moves_tokens: bool,
+    /// The float32 rounding bound (`model::order::rounding_bound`): gaps at or below it are drawn
+    /// as 0 and called rounding.
+    pub rounding_bound: f64,
+    /// The largest |Y(X)| without P, the size the bound is taken relative to.
+    pub output_scale: f64,
+    pub takeaway: String,
     /// The layer's projections (as the attention panel's).
     pub projection: &'static str,
     /// The position family of the "with" gaps: the attention panels' `enc`, or sinusoidal when
@@ -102,8 +109,8 @@ pub const SHIFT_MAX_D: usize = 256;
 /// The shift gap of every family.
 pub type FamilyGaps = Vec<(Encoding, f64)>;
 
-/// The per-row equivariance gaps without P and with P.
-pub type Gaps = (Vec<f64>, Vec<f64>);
+/// The per-row equivariance gaps without P and with P, and the largest |Y(X)| without P.
+pub type Gaps = (Vec<f64>, Vec<f64>, f64);
 
 /// The shift gaps of every family, cached on the tokens, the layer and the families' settings.
 fn shift_gaps_of(ctx: &Ctx, tokens: &[String]) -> Result<(Vec<(Encoding, f64)>, usize), WebError> {
@@ -168,13 +175,23 @@ pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
         .with_debug(&with_position)
         .with_list(chosen.permutation.iter().copied())
         .with_all(super::projection_key(ctx));
-    let (without, with) = ctx.caches.order_gaps.get_or_try(inputs, || {
+    let (without, with, output_scale) = ctx.caches.order_gaps.get_or_try(inputs, || {
         let perm = &chosen.permutation;
+        // The outputs' size, for the rounding bound: the layer's output without P, the one whose
+        // two orders are compared (one more layer, cached with the gaps).
+        let plain = attention_input(&tokens, d, base, false, scale)
+            .map_err(|e| WebError::Draw(e.to_string()))?;
+        let output = layer_output(plain.view(), layer, None)?;
+        let size = output
+            .iter()
+            .fold(0.0f64, |worst, &v| worst.max(f64::from(v).abs()));
         Ok::<Gaps, WebError>((
             row_gaps_projected(&tokens, perm, d, scale, &without_position, layer)?,
             row_gaps_projected(&tokens, perm, d, scale, &with_position, layer)?,
+            size,
         ))
     })?;
+    let bound = rounding_bound(n, d, output_scale);
     let max = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
     let masked_valid_len = lesson
         .effective_valid_len()
@@ -208,6 +225,9 @@ pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
         masked_without_pe: masked,
         masked_valid_len,
         moves_tokens: moves,
+        rounding_bound: bound,
+        output_scale,
+        takeaway: String::new(),
         shift_gap: ShiftGaps::from_pairs(&shift_pairs),
         shift: SHIFT,
         shift_d,
@@ -224,6 +244,16 @@ pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
     dom::text(&dom.without, &gap_without_position(stats.without_pe));
     dom::text(&dom.with, &format_number(stats.with_pe));
     dom::text(&dom.with_name, family_name(family));
+    dom::text(&dom.bound, &format!("{bound:.2e}"));
+    let takeaway = order_takeaway(
+        n,
+        moves,
+        stats.without_pe,
+        stats.with_pe,
+        bound,
+        family_name(family),
+    );
+    dom::text(&dom.takeaway, &takeaway);
     dom::text(
         &dom.masked,
         &if n == 0 {
@@ -237,11 +267,15 @@ pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
     }
     Ok(OrderStats {
         ms: elapsed(started),
+        takeaway,
         ..stats
     })
 }
 
-/// One pair of bars per output row: the gap without P and with P, on a log axis.
+/// One pair of bars per output row on a linear axis: the gap without P and with P. A gap at or
+/// below the float32 rounding bound is drawn as 0 and written "0" where its bar would stand, so
+/// that "identical" looks identical (a log axis had drawn 2e-7 of rounding as a bar a quarter as
+/// tall as the real effect).
 fn draw_chart(
     canvas: &HtmlCanvasElement,
     permuted: &[String],
@@ -256,36 +290,52 @@ fn draw_chart(
     if n == 0 {
         return canvas_message(canvas, &["No tokens to permute."]);
     }
+    let bound = stats.rounding_bound;
+    let shown = |gap: f64| if is_rounding(gap, bound) { 0.0 } else { gap };
     let backend = surface::plotting(canvas)?;
     let root = backend.into_drawing_area();
     let bars = [
         (
             &stats.rows_without_pe,
-            "without P (float32 rounding; 0 = exact)",
+            "without P (0: float32 rounding)".to_string(),
             colour(style.series(0)),
         ),
-        (
-            &stats.rows_with_pe,
-            with_label.as_str(),
-            colour(style.series(4)),
-        ),
+        (&stats.rows_with_pe, with_label, colour(style.series(4))),
     ];
     let legend: Vec<LegendEntry> = bars
         .iter()
         .map(|(_, label, bar_colour)| LegendEntry {
-            label: label.to_string(),
+            label: label.clone(),
             colour: *bar_colour,
             dashed: false,
             marker: None,
         })
         .collect();
+    let top = bars
+        .iter()
+        .flat_map(|(rows, _, _)| rows.iter().map(|&g| shown(g)))
+        .filter(|g| g.is_finite())
+        .fold(0.0f64, f64::max);
+    // Nothing above rounding: an axis of 1 rather than of 0.
+    let top = if top > 0.0 { top * 1.12 } else { 1.0 };
+    let y_label = |v: &f64| {
+        if *v == 0.0 {
+            "0".to_string()
+        } else if top >= 10.0 {
+            format!("{v:.0}")
+        } else if top >= 1.0 {
+            format!("{v:.1}")
+        } else {
+            format!("{v:.2}")
+        }
+    };
     let prepared = prepare(
         &root,
         &ChartFrame {
             style,
             x_title: "Output row (token of the permuted sentence)",
             y_title: "max |Y(πX) − πY(X)| in the row",
-            y_ticks: &[format!("{FLOOR:.0e}"), "1e3".to_string()],
+            y_ticks: &[y_label(&top), y_label(&(top / 2.0))],
             legend: &legend,
         },
     )?;
@@ -293,50 +343,77 @@ fn draw_chart(
         .builder()
         .build_cartesian_2d(
             Axis::ticked(-0.5..n as f64 - 0.5, integer_ticks(n, 16)),
-            Axis::log(FLOOR..1e3f64),
+            Axis::linear(0.0..top),
         )
         .map_err(draw_error)?;
+    // Each token's name fits its own column (a projector's large type ran "oranges" into "and"):
+    // measured with the ticks' font, cut with "…" where it would come within 0.3 em of the next.
+    let (plot_width, _) = chart.plotting_area().dim_in_pixel();
+    let column = f64::from(plot_width) / n as f64 - 0.3 * style.tick_px;
+    let tick_font = text_style(style, style.tick_px, style.ink);
+    let width = |text: &str| {
+        root.estimate_text_size(text, &tick_font)
+            .map(|(w, _)| f64::from(w))
+            .unwrap_or(text.chars().count() as f64 * 0.6 * style.tick_px)
+    };
+    let names: Vec<String> = permuted
+        .iter()
+        .map(|token| {
+            let chars: Vec<char> = token.chars().take(9).collect();
+            let whole: String = chars.iter().collect();
+            if chars.len() == token.chars().count() && width(&whole) <= column {
+                return whole;
+            }
+            (1..chars.len())
+                .rev()
+                .map(|keep| format!("{}…", chars[..keep].iter().collect::<String>()))
+                .find(|cut| width(cut) <= column)
+                .unwrap_or_else(|| chars.first().map(|c| c.to_string()).unwrap_or_default())
+        })
+        .collect();
     let name = |v: &f64| {
         if (v - v.round()).abs() > 1e-9 || *v < 0.0 {
             return String::new();
         }
-        permuted
-            .get(v.round() as usize)
-            .map(|t| t.chars().take(9).collect())
-            .unwrap_or_default()
+        names.get(v.round() as usize).cloned().unwrap_or_default()
     };
     styled_mesh(&mut chart, &prepared, style, (16, 6))
         .x_label_formatter(&name)
-        .y_label_formatter(&|v| format!("{v:.0e}"))
+        .y_label_formatter(&y_label)
         .draw()
         .map_err(draw_error)?;
     for (k, (rows, _, bar_colour)) in bars.iter().enumerate() {
         let offset = if k == 0 { -0.4 } else { 0.0 };
         chart
-            .draw_series(rows.iter().enumerate().map(|(r, &gap)| {
-                let top = gap.max(FLOOR);
-                let x = r as f64 + offset;
-                Rectangle::new([(x, FLOOR), (x + 0.4, top)], bar_colour.filled())
-            }))
+            .draw_series(
+                rows.iter()
+                    .enumerate()
+                    .filter(|(_, &gap)| shown(gap) > 0.0 || gap.is_nan())
+                    .map(|(r, &gap)| {
+                        let x = r as f64 + offset;
+                        let height = if gap.is_nan() { top } else { gap };
+                        Rectangle::new([(x, 0.0), (x + 0.4, height)], bar_colour.filled())
+                    }),
+            )
+            .map_err(draw_error)?;
+        // A rounding-sized gap has no bar: "0" stands where it would, in the series' colour.
+        let zero = text_style(
+            style,
+            style.tick_px,
+            style.series(if k == 0 { 0 } else { 4 }),
+        )
+        .pos(Pos::new(HPos::Center, VPos::Bottom));
+        chart
+            .draw_series(
+                rows.iter()
+                    .enumerate()
+                    .filter(|(_, &gap)| is_rounding(gap, bound))
+                    .map(|(r, _)| {
+                        Text::new("0", (r as f64 + offset + 0.2, top * 0.01), zero.clone())
+                    }),
+            )
             .map_err(draw_error)?;
     }
-    // An exact 0 has no height on a log axis: say it, where its bar would stand.
-    chart
-        .draw_series(
-            stats
-                .rows_without_pe
-                .iter()
-                .enumerate()
-                .filter(|(_, &gap)| gap == 0.0)
-                .map(|(r, _)| {
-                    Text::new(
-                        "0",
-                        (r as f64 - 0.27, FLOOR * 20.0),
-                        text_style(style, style.tick_px, style.series(0)),
-                    )
-                }),
-        )
-        .map_err(draw_error)?;
     record(canvas, &prepared.geometry(&chart), style)?;
     root.present().map_err(draw_error)?;
     Ok(())
@@ -349,6 +426,8 @@ crate::element_table! {
         description: HtmlElement = "order-description",
         with_name: HtmlElement = "order-with-name",
         without: HtmlElement = "order-without",
+        bound: HtmlElement = "order-bound",
+        takeaway: HtmlElement = "order-takeaway",
         with: HtmlElement = "order-with",
         chart: HtmlCanvasElement = "order-chart",
         masked: HtmlElement = "order-masked",

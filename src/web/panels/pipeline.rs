@@ -23,10 +23,12 @@ use crate::model::pipeline::{
     cell_text, legend, stage_label, summary, trace, EMPTY_SUMMARY, TRACE_HINT,
 };
 use crate::model::pipeline_figure::{
-    layout, outline_rect, outlines, stage_at, FigureLayout, Mark, Selection, LEGEND_LINE,
+    layout, layout_within, outline_rect, outlines, stage_at, FigureLayout, Mark, Selection,
+    LEGEND_LINE,
 };
 use crate::model::plot::{label_step, thinned_caption};
 use crate::model::settings::nearest_divisor;
+use crate::model::takeaway_h1;
 
 /// The shapes of the stages, [rows, columns].
 #[derive(Debug, Clone, Default, Serialize)]
@@ -61,6 +63,7 @@ crate::element_table! {
         canvas: HtmlCanvasElement = "pipeline-canvas",
         tooltip: HtmlElement = "pipeline-tooltip",
         summary: HtmlElement = "pipeline-summary",
+        takeaway: HtmlElement = "pipeline-takeaway",
         trace: HtmlElement = "pipeline-trace",
     }
 }
@@ -241,6 +244,55 @@ fn draw(
     Ok(())
 }
 
+/// [`fit_figure`] in the page's style, except in projector mode where a figure still taller than
+/// the screen below its title (its rows already at their shortest) takes smaller type, never below
+/// a laptop's: its nine stages then need fewer bands. Returns the style it is drawn in.
+fn fit_figure_in_room(
+    canvas: &HtmlCanvasElement,
+    p: &Pipeline,
+    style: &FigureStyle,
+) -> Result<(FigureLayout, Vec<String>, usize, FigureStyle), WebError> {
+    let room = match (style.look.projector, room_for_figure(canvas)) {
+        (true, Some(room)) => room,
+        _ => {
+            let (layout, legend, step) = fit_figure(canvas, p, style)?;
+            return Ok((layout, legend, step, style.clone()));
+        }
+    };
+    let laptop = FigureStyle::for_look(crate::model::figure_style::FigureLook {
+        projector: false,
+        page_px: 0,
+        ..style.look
+    });
+    let mut trial = style.clone();
+    loop {
+        let (layout, legend, step) = fit_figure(canvas, p, &trial)?;
+        let drawn_width = surface::fit(canvas)?.0.max(1.0);
+        let css_width = canvas.get_bounding_client_rect().width().max(1.0);
+        if layout.height * css_width / drawn_width <= room || trial.label_px <= laptop.label_px {
+            return Ok((layout, legend, step, trial));
+        }
+        for (px, floor) in [
+            (&mut trial.tick_px, laptop.tick_px),
+            (&mut trial.label_px, laptop.label_px),
+            (&mut trial.title_px, laptop.title_px),
+            (&mut trial.legend_px, laptop.legend_px),
+        ] {
+            *px = (*px * 0.9).max(floor);
+        }
+    }
+}
+
+/// The height a panel's main figure has on screen below the sticky bar, its panel's title and
+/// whatever stands above it (what `www/layout.css` gives a main figure).
+fn room_for_figure(canvas: &HtmlCanvasElement) -> Option<f64> {
+    let window = web_sys::window()?;
+    let view = window.inner_height().ok()?.as_f64()?;
+    let section = canvas.closest("section.panel").ok()??;
+    let above = canvas.get_bounding_client_rect().top() - section.get_bounding_client_rect().top();
+    Some(view - crate::web::layout::sticky_height() - above - 2.0 * 8.0 - 2.0)
+}
+
 /// Lays the figure out for the canvas's width and makes the canvas as tall as the layout needs
 /// (its aspect ratio, set here, overrides the stylesheet's: a figure that stacks its stages grows
 /// down instead of squashing them) and at least `min_width` wide (a narrower panel scrolls it
@@ -252,10 +304,25 @@ fn fit_figure(
 ) -> Result<(FigureLayout, Vec<String>, usize), WebError> {
     let shapes = STAGES.map(|s| p.shape(s));
     let scale = style.label_px / 15.0;
+    // In projector mode the whole figure fits the screen below the panel's title and takeaway
+    // (its rows shorten for it); elsewhere it grows down as its bands need.
+    let room = if style.look.projector {
+        room_for_figure(canvas)
+    } else {
+        None
+    };
     let canvas_style = canvas.style();
     canvas_style.set_property("width", "100%")?;
     let plan = |width: f64| -> Result<(FigureLayout, Vec<String>, usize), WebError> {
-        let lay = layout(width, &shapes, scale, 1);
+        let fitted = |lines: usize| match room {
+            // The layout is in the canvas's drawing units, the room in CSS pixels.
+            Some(room) => {
+                let css_width = canvas.get_bounding_client_rect().width().max(1.0);
+                layout_within(width, &shapes, scale, lines, room * width / css_width)
+            }
+            None => layout(width, &shapes, scale, lines),
+        };
+        let lay = fitted(1);
         // One step for every band, so that the legend's word about it is true of each.
         let step = lay
             .bands
@@ -267,7 +334,7 @@ fn fit_figure(
         let context = surface::context(canvas)?;
         context.set_font(&format!("{}px {}", style.tick_px, style.font));
         let lines = wrap_words(&context, &legend_text(p, caption.as_deref()), width - 24.0);
-        Ok((layout(width, &shapes, scale, lines.len()), lines, step))
+        Ok((fitted(lines.len()), lines, step))
     };
     let (mut width, _) = surface::fit(canvas)?;
     let mut planned = plan(width)?;
@@ -379,6 +446,10 @@ impl Panel for PipelinePanel {
                 )?;
             }
             dom::text(&self.dom.summary, EMPTY_SUMMARY);
+            dom::text(
+                &self.dom.takeaway,
+                &takeaway_h1::pipeline(0, d, heads, 0, 0.0),
+            );
             self.show_trace();
             self.stats.ms = elapsed(started);
             return Ok(());
@@ -405,8 +476,18 @@ impl Panel for PipelinePanel {
         })?;
         self.stats.row_sum_error = pipeline.row_sum_error();
         dom::text(&self.dom.summary, &summary(&pipeline));
+        dom::text(
+            &self.dom.takeaway,
+            &takeaway_h1::pipeline(
+                pipeline.n(),
+                pipeline.d(),
+                pipeline.heads(),
+                pipeline.head_dim(),
+                pipeline.row_sum_error(),
+            ),
+        );
         let canvas = &self.dom.canvas;
-        let (layout, legend, step) = fit_figure(canvas, &pipeline, ctx.style)?;
+        let (layout, legend, step, style) = fit_figure_in_room(canvas, &pipeline, ctx.style)?;
         let cell = STAGES
             .iter()
             .map(|&s| fit::cell_css_px(canvas, layout.rects[s.index()], pipeline.shape(s)))
@@ -423,7 +504,7 @@ impl Panel for PipelinePanel {
             images,
             legend,
             token_step: step,
-            style: ctx.style.clone(),
+            style,
         });
         self.drawn = ctx.draw;
         self.redraw(ctx.scratch)?;

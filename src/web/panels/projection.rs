@@ -3,13 +3,15 @@
 
 use crate::model::inputs::Inputs;
 use ndarray::s;
+use serde::Serialize;
+use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
 use super::super::backend::LocalFuture;
 use super::super::dom;
 use super::super::draw::projection::{draw_projection, PairColumns};
 use super::super::error::WebError;
-use super::super::panel::{Ctx, Panel, PanelSpec};
+use super::super::panel::{to_js, Ctx, Panel, PanelSpec};
 use super::canvas_message;
 use super::heatmap::encoding_csv_head;
 use crate::model::export::matrix_csv;
@@ -17,10 +19,32 @@ use crate::model::present::{
     matrix_entry, projection_angle, projection_note, projection_point, textbook_note,
     NO_PAIR_CANVAS, NO_PAIR_NOTE,
 };
+use crate::model::projection_figure::{projection_takeaway, ProjectionFacts};
+
+/// `stats.panels.projection`: the takeaway and where the figure's labels went, so that a test
+/// can check that none covers another, a point or the plot's edge.
+#[derive(Debug, Clone, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProjectionStats {
+    pub takeaway: String,
+    pub delta: i64,
+    /// Positions drawn with an arrow to their partner i + δ.
+    pub arrows: usize,
+    pub labels: Vec<String>,
+    /// [x0, y0, x1, y1] per label, in the canvas's logical pixels.
+    pub label_boxes: Vec<[f64; 4]>,
+    /// [x, y, radius] of each point, ring and arc sample the labels keep off.
+    pub points: Vec<[f64; 3]>,
+    /// [x0, y0, x1, y1] of the plot inside the axes.
+    pub plot: [f64; 4],
+    /// The canvas's logical [width, height].
+    pub canvas: [u32; 2],
+}
 
 crate::element_table! {
     pub struct ProjectionDom {
         canvas: HtmlCanvasElement = "projection",
+        takeaway: HtmlElement = "projection-takeaway",
         note: HtmlElement = "projection-note",
         angle: HtmlElement = "projection-angle",
         point: HtmlElement = "projection-point",
@@ -36,6 +60,7 @@ crate::element_table! {
 pub struct ProjectionPanel {
     spec: &'static PanelSpec,
     dom: ProjectionDom,
+    stats: ProjectionStats,
 }
 
 impl ProjectionPanel {
@@ -43,6 +68,7 @@ impl ProjectionPanel {
         Ok(ProjectionPanel {
             spec,
             dom: ProjectionDom::mount()?,
+            stats: ProjectionStats::default(),
         })
     }
 
@@ -75,6 +101,21 @@ impl Panel for ProjectionPanel {
             dom::text(&self.dom.error, "— (no complete pair)");
             dom::text(&self.dom.textbook, "");
             self.dom.textbook.set_hidden(true);
+            let takeaway = projection_takeaway(&ProjectionFacts {
+                has_pair: false,
+                pair: p.pair,
+                delta: p.delta,
+                omega: 0.0,
+                partners: 0,
+                max_error: 0.0,
+                textbook: false,
+            });
+            dom::text(&self.dom.takeaway, &takeaway);
+            self.stats = ProjectionStats {
+                takeaway,
+                delta: p.delta,
+                ..ProjectionStats::default()
+            };
             ctx.stats.matrix = Vec::new();
             return Ok(());
         }
@@ -132,8 +173,34 @@ impl Panel for ProjectionPanel {
         );
         self.dom.textbook.set_hidden(why.is_empty());
         dom::text(&self.dom.textbook, &why);
+        let takeaway = projection_takeaway(&ProjectionFacts {
+            has_pair: true,
+            pair: p.pair,
+            delta: p.delta,
+            omega: view.omega,
+            // Positions i with a partner i + δ in P (every one of them at δ = 0).
+            partners: (gathered.nrows() as i64 - p.delta.abs()).max(0) as usize,
+            max_error: ctx.frame.max_projection_error,
+            textbook: source.columns_are_textbook(),
+        });
+        dom::text(&self.dom.takeaway, &takeaway);
+        let rect = |r: &crate::model::plot::PixelRect| [r.x0, r.y0, r.x1, r.y1];
+        self.stats = ProjectionStats {
+            takeaway,
+            delta: p.delta,
+            arrows: view.partners,
+            labels: view.labels.iter().map(|(text, _)| text.clone()).collect(),
+            label_boxes: view.labels.iter().map(|(_, r)| rect(r)).collect(),
+            points: view.points,
+            plot: rect(&view.plot),
+            canvas: [view.canvas.0, view.canvas.1],
+        };
         ctx.stats.matrix = vec![m[0], m[1]];
         Ok(())
+    }
+
+    fn stats(&self) -> Option<JsValue> {
+        Some(to_js(&self.stats))
     }
 
     fn error_slot(&self) -> &HtmlElement {

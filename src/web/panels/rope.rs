@@ -17,8 +17,9 @@ use crate::math::rope::scores_f32;
 use crate::model::rope::{
     compute, cpu_score_rows, decay_sentence, gpu_score_rows, measure_scores, no_pair_sentence,
     repeated, residual_sentence, score_range, score_vectors, scores_sentence, RopeStats,
-    NO_PAIR_MESSAGE,
+    NO_PAIR_MESSAGE, SCORE_CHECK_ROWS,
 };
+use crate::model::takeaway_h3;
 
 /// The score heatmap's numbers (every backend) and picture (when drawn).
 fn score_heatmap(ctx: &mut Ctx, dom: &RopeDom, stats: &mut RopeStats) -> Result<(), WebError> {
@@ -93,6 +94,7 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
             }
         }
         dom::text(&dom.readout, &no_pair_sentence(d));
+        dom::text(&dom.takeaway, &takeaway_h3::rope(&stats, 0));
         dom::text(&dom.decay_readout, "");
         stats.ms = elapsed(started);
         return Ok(stats);
@@ -171,12 +173,18 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
     dom::text(&dom.decay_readout, &decay_sentence(&stats));
     // The same sentence whether or not the heatmap was drawn (see `scores_sentence`).
     dom::text(&dom.scores_readout, &scores_sentence(&stats, ctx.params.n));
+    // The rows the diagonal spread was measured on (see `measure_scores`).
+    dom::text(
+        &dom.takeaway,
+        &takeaway_h3::rope(&stats, ctx.params.n.min(SCORE_CHECK_ROWS)),
+    );
     stats.ms = elapsed(started);
     Ok(stats)
 }
 
 crate::element_table! {
     pub struct RopeDom {
+        takeaway: HtmlElement = "rope-takeaway",
         residuals: HtmlCanvasElement = "rope-residuals",
         readout: HtmlElement = "rope-readout",
         decay: HtmlCanvasElement = "rope-decay",
@@ -224,7 +232,8 @@ impl Panel for RopePanel {
         Some(to_js(&self.stats))
     }
 
+    // The takeaway, not a read-out behind "More": a reader sees the failure.
     fn error_slot(&self) -> &HtmlElement {
-        &self.dom.readout
+        &self.dom.takeaway
     }
 }

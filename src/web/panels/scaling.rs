@@ -25,6 +25,7 @@ use crate::model::scaling::{
     compute, dots_sentence, magnitudes_sentence, no_tokens_sentence, PairTerms, ScalingPanelError,
     ScalingStats, NO_TOKENS,
 };
+use crate::model::takeaway_h1;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
@@ -52,6 +53,7 @@ pub fn render(ctx: &mut Ctx, dom: &ScalingDom) -> Result<ScalingStats, WebError>
         }
         dom::text(&dom.magnitudes, &no_tokens_sentence());
         dom::text(&dom.dots_readout, "");
+        dom::text(&dom.takeaway, &takeaway_h1::scaling(d, None));
         stats.ms = elapsed(started);
         return Ok(stats);
     };
@@ -61,6 +63,10 @@ pub fn render(ctx: &mut Ctx, dom: &ScalingDom) -> Result<ScalingStats, WebError>
     }
     dom::text(&dom.magnitudes, &magnitudes_sentence(&stats));
     dom::text(&dom.dots_readout, &dots_sentence(d, pair));
+    dom::text(
+        &dom.takeaway,
+        &takeaway_h1::scaling(d, Some((stats.unscaled_ratio, stats.scaled_ratio))),
+    );
     stats.ms = elapsed(started);
     Ok(stats)
 }
@@ -90,14 +96,10 @@ fn draw_magnitudes(
         .fold(1.5f64, f64::max)
         * 1.4;
     let series: [Series; 4] = [
-        ("page's x, entries ≈ 1/√d", 0, |m| m.embedding_rms),
-        ("x × √d = N(0, 1) x (≈ 1)", 2, |m| {
-            m.scaled_embedding_rms
-        }),
-        ("N(0, 1) x × √d (≈ √d)", 3, |m| {
-            m.unit_normal_scaled_rms
-        }),
-        ("P (√½; entries in [−1, 1])", 4, |m| m.encoding_rms),
+        ("x ≈ 1/√d (this page)", 0, |m| m.embedding_rms),
+        ("x·√d ≈ 1", 2, |m| m.scaled_embedding_rms),
+        ("N(0, 1) x·√d ≈ √d", 3, |m| m.unit_normal_scaled_rms),
+        ("P: RMS √½", 4, |m| m.encoding_rms),
     ];
     let bound = colour(style.muted);
     let mut legend: Vec<LegendEntry> = series
@@ -272,6 +274,7 @@ crate::element_table! {
     pub struct ScalingDom {
         chart: HtmlCanvasElement = "scale-chart",
         magnitudes: HtmlElement = "scale-magnitudes",
+        takeaway: HtmlElement = "scaling-takeaway",
         dots: HtmlCanvasElement = "scale-dots",
         dots_readout: HtmlElement = "scale-dots-readout",
     }

@@ -14,6 +14,7 @@ use super::super::panel::{to_js, Panel, PanelSpec};
 use super::family_charts::{draw_matrix, Scale};
 use super::{canvas_message, elapsed, Ctx};
 use crate::model::shaw::{compute, offset_labels, readout, ShawPanelError, ShawStats, NO_TOKENS};
+use crate::model::takeaway_h3;
 
 fn render(ctx: &mut Ctx, dom: &ShawDom) -> Result<ShawStats, WebError> {
     let started = now_ms();
@@ -43,7 +44,7 @@ fn render(ctx: &mut Ctx, dom: &ShawDom) -> Result<ShawStats, WebError> {
             &table,
             (2 * clip + 1, d),
             Scale::Diverging(limit),
-            ("Dimension", "Offset j − i, clipped to ±k"),
+            ("Dimension", "Clipped offset j − i"),
             (None, Some(&offset_labels(clip))),
         )?;
         if n == 0 {
@@ -63,12 +64,14 @@ fn render(ctx: &mut Ctx, dom: &ShawDom) -> Result<ShawStats, WebError> {
         }
     }
     dom::text(&dom.readout, &readout(&stats));
+    dom::text(&dom.takeaway, &takeaway_h3::shaw(&stats));
     stats.ms = elapsed(started);
     Ok(stats)
 }
 
 crate::element_table! {
     pub struct ShawDom {
+        takeaway: HtmlElement = "shaw-takeaway",
         logits: HtmlCanvasElement = "shaw-logits",
         table: HtmlCanvasElement = "shaw-table",
         readout: HtmlElement = "shaw-readout",
@@ -112,7 +115,8 @@ impl Panel for ShawPanel {
         Some(to_js(&self.stats))
     }
 
+    // The takeaway, not a read-out behind "More": a reader sees the failure.
     fn error_slot(&self) -> &HtmlElement {
-        &self.dom.readout
+        &self.dom.takeaway
     }
 }

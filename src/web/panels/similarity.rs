@@ -29,6 +29,7 @@ use crate::model::similarity::{
     compute, curve_sentence, distance_sentence, forum_sentence, live_sentence, normalized_sentence,
     SimilarityStats,
 };
+use crate::model::takeaway_h2;
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
@@ -58,6 +59,7 @@ pub fn render(
     }
     dom::text(&dom.norm_readout, &normalized_sentence(&stats));
     dom::text(&dom.distance_readout, &distance_sentence(&stats, base));
+    dom::text(&dom.takeaway, &takeaway_h2::similarity(&stats));
     stats.ms = elapsed(started);
     Ok((stats, drawn))
 }
@@ -75,6 +77,7 @@ crate::element_table! {
         norm: HtmlCanvasElement = "sim-norm",
         norm_readout: HtmlElement = "sim-norm-readout",
         distance_readout: HtmlElement = "sim-distance-readout",
+        takeaway: HtmlElement = "similarity-takeaway",
     }
 }
 

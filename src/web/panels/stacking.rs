@@ -16,6 +16,7 @@ use super::family_charts::{draw_lines, LineChart, Series};
 use super::{elapsed, Ctx};
 use crate::math::stacking::StackOptions;
 use crate::model::stacking::{self as stacking_text, compute, StackingStats};
+use crate::model::takeaway_h1::{self, StackingTakeaway};
 
 /// The experiment runs on at most this many positions and dimensions: 48 layers of a 64 × 64
 /// block take about 50 million multiply-adds, a fraction of a frame's budget per layer.
@@ -83,7 +84,7 @@ fn render(ctx: &mut Ctx, dom: &StackingDom) -> Result<StackingStats, WebError> {
             &LineChart {
                 style: ctx.style,
                 x_desc: "Layer L",
-                y_desc: "Held-out probe R² for the position",
+                y_desc: "Held-out probe R²",
                 log_x: false,
                 log_y: false,
                 series: vec![Series {
@@ -103,6 +104,16 @@ fn render(ctx: &mut Ctx, dom: &StackingDom) -> Result<StackingStats, WebError> {
         &dom.readout,
         &stacking_text::readout(&stats, &options, ctx.settings.seed, MAX_STACK_N),
     );
+    dom::text(
+        &dom.takeaway,
+        &takeaway_h1::stacking(&StackingTakeaway {
+            n: stats.n,
+            skip: stats.skip,
+            layer_norm: stats.layer_norm,
+            residuals: &stats.rank_residual,
+            probe: &stats.probe_r2,
+        }),
+    );
     stats.ms = elapsed(started);
     Ok(stats)
 }
@@ -112,6 +123,7 @@ crate::element_table! {
         residuals: HtmlCanvasElement = "stack-residuals",
         probe: HtmlCanvasElement = "stack-probe",
         readout: HtmlElement = "stack-readout",
+        takeaway: HtmlElement = "stacking-takeaway",
     }
 }
 

@@ -14,6 +14,7 @@ use super::super::panel::{to_js, Panel, PanelSpec};
 use super::family_charts::{draw_lines, LineChart, Series};
 use super::{elapsed, Ctx};
 use crate::model::t5::{compute, readout, T5Stats};
+use crate::model::takeaway_h3;
 
 fn render(ctx: &mut Ctx, dom: &T5Dom) -> Result<T5Stats, WebError> {
     let started = now_ms();
@@ -53,7 +54,9 @@ fn render(ctx: &mut Ctx, dom: &T5Dom) -> Result<T5Stats, WebError> {
                         ..Default::default()
                     },
                 ],
-                y_range: Some((-1.0, stats.num_buckets as f64)),
+                // Headroom above the last bucket (31) for the names of the ±91 marks, which are
+                // written at the top of the plot where the lines would otherwise cross them.
+                y_range: Some((-1.0, stats.num_buckets as f64 + 2.5)),
                 marks: vec![
                     (
                         -(stats.first_in_last_bucket as f64),
@@ -71,12 +74,14 @@ fn render(ctx: &mut Ctx, dom: &T5Dom) -> Result<T5Stats, WebError> {
         )?;
     }
     dom::text(&dom.readout, &readout(&stats));
+    dom::text(&dom.takeaway, &takeaway_h3::t5(&stats));
     stats.ms = elapsed(started);
     Ok(stats)
 }
 
 crate::element_table! {
     pub struct T5Dom {
+        takeaway: HtmlElement = "t5-takeaway",
         chart: HtmlCanvasElement = "t5-chart",
         readout: HtmlElement = "t5-readout",
     }
@@ -116,7 +121,8 @@ impl Panel for T5Panel {
         Some(to_js(&self.stats))
     }
 
+    // The takeaway, not a read-out behind "More": a reader sees the failure.
     fn error_slot(&self) -> &HtmlElement {
-        &self.dom.readout
+        &self.dom.takeaway
     }
 }

@@ -58,6 +58,7 @@ crate::element_table! {
         results: HtmlElement = "train-results",
         findings: HtmlElement = "train-findings",
         verdict: HtmlElement = "train-verdict",
+        takeaway: HtmlElement = "train-takeaway",
     }
 }
 
@@ -449,6 +450,12 @@ impl Panel for TrainPanel {
         let drawn = self.draw_figures(ctx);
         dom::text(&self.dom.progress, &progress);
         dom::text(&self.dom.device, &device_line);
+        // The takeaway is written whether or not the panel is on screen: it is the panel's word
+        // in the lesson, and the static page carries the default one.
+        let takeaway = crate::model::train::findings::takeaway(self.run.as_ref(), ctx.train);
+        if self.dom.takeaway.text_content().as_deref() != Some(takeaway.as_str()) {
+            dom::text(&self.dom.takeaway, &takeaway);
+        }
         drawn
     }
 

@@ -16,7 +16,7 @@ use super::train::TrainDom;
 use super::{canvas_message, Ctx};
 use crate::model::present::plural;
 use crate::model::train::findings::{
-    loss_text, offset_weights, points, points_number, spread_text,
+    self, loss_text, offset_weights, points, points_number, spread_text,
 };
 use crate::model::train::run::{Spread, TrainRun};
 use crate::model::train::TrainEncoding;
@@ -67,10 +67,7 @@ fn encoding_series(
 /// The line under the buttons: what the run is doing, or what it did.
 pub fn progress_text(run: Option<&TrainRun>, settings_changed: bool) -> String {
     let Some(run) = run else {
-        return "Not trained yet. Train runs every chosen encoding in Web Workers, off the page's \
-                main thread; on the CPU the same settings give the same numbers on every \
-                machine, bit for bit."
-            .into();
+        return "Not trained yet.".into();
     };
     let on = match run.device {
         Some(TrainDevice::Gpu) => "on the GPU",
@@ -228,9 +225,8 @@ pub fn draw(
     let next = match stage {
         Some(0) => {
             draw_accuracy(ctx, &dom.accuracy, run)?;
-            let (verdict, findings) = run.conclusions();
-            write_lines(&dom.findings, "li", findings)?;
-            write_lines(&dom.verdict, "p", verdict)?;
+            write_lines(&dom.findings, "li", run.conclusions().1)?;
+            write_lines(&dom.verdict, "p", findings::verdict_after_takeaway(run))?;
             Some(1)
         }
         Some(1) => {
@@ -591,7 +587,7 @@ fn draw_attention(
         ctx.scratch,
         &map.weights,
         (map.length, map.length),
-        Scale::Positive(1.0),
+        Scale::Weights,
         ("Key position j", "Query position i"),
         (Some(&positions), Some(&positions)),
     )?;

@@ -1,0 +1,430 @@
+//! The projection panel's figure and sentence without the DOM: where its labels go (none on
+//! another label, on a point or over the plot's edge) and the takeaway written from its live
+//! numbers. Pure, so both are tested natively.
+
+use super::plot::{reduced_angle, PixelRect};
+
+/// A label to place: its text's size, the point it names and the way it would rather go (away
+/// from the circle's centre, so that it sits outside the ring of points), all in canvas pixels.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LabelRequest {
+    pub anchor: (f64, f64),
+    /// Width and height of the text's box.
+    pub size: (f64, f64),
+    /// The preferred direction from the anchor (need not be of unit length; (0, 0): any).
+    pub outward: (f64, f64),
+}
+
+/// Something a label must not cover: a disc of `radius` pixels around `centre` (a point of the
+/// figure, a ring, a sample of an arc).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Disc {
+    pub centre: (f64, f64),
+    pub radius: f64,
+}
+
+/// Room left between a label and what it must not touch, in pixels.
+pub const LABEL_PAD: f64 = 2.0;
+
+/// Whether two boxes overlap (touching edges do not).
+pub fn boxes_overlap(a: &PixelRect, b: &PixelRect) -> bool {
+    a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1
+}
+
+/// Whether the disc reaches into the box.
+pub fn disc_touches(rect: &PixelRect, disc: &Disc) -> bool {
+    let nearest = (
+        disc.centre.0.clamp(rect.x0, rect.x1),
+        disc.centre.1.clamp(rect.y0, rect.y1),
+    );
+    let (dx, dy) = (disc.centre.0 - nearest.0, disc.centre.1 - nearest.1);
+    dx * dx + dy * dy < disc.radius * disc.radius
+}
+
+/// Whether `inner` lies inside `outer`.
+pub fn inside(inner: &PixelRect, outer: &PixelRect) -> bool {
+    inner.x0 >= outer.x0 && inner.x1 <= outer.x1 && inner.y0 >= outer.y0 && inner.y1 <= outer.y1
+}
+
+/// The box of a label of `size` put `gap` pixels from `anchor` in direction `(ux, uy)` (unit):
+/// its near side faces the anchor, so a longer label grows away from its point.
+fn candidate(anchor: (f64, f64), size: (f64, f64), (ux, uy): (f64, f64), gap: f64) -> PixelRect {
+    let centre = (
+        anchor.0 + ux * (gap + size.0 / 2.0),
+        anchor.1 + uy * (gap + size.1 / 2.0),
+    );
+    PixelRect {
+        x0: centre.0 - size.0 / 2.0,
+        y0: centre.1 - size.1 / 2.0,
+        x1: centre.0 + size.0 / 2.0,
+        y1: centre.1 + size.1 / 2.0,
+    }
+}
+
+/// How much a box breaks the rules: the overlap with placed labels, discs and the area outside
+/// the plot (0: it breaks none).
+fn penalty(rect: &PixelRect, placed: &[PixelRect], discs: &[Disc], plot: &PixelRect) -> f64 {
+    let overlap = |a: &PixelRect, b: &PixelRect| {
+        let w = (a.x1.min(b.x1) - a.x0.max(b.x0)).max(0.0);
+        let h = (a.y1.min(b.y1) - a.y0.max(b.y0)).max(0.0);
+        w * h
+    };
+    let outside = rect.width() * rect.height() - overlap(rect, plot);
+    let labels: f64 = placed.iter().map(|p| overlap(rect, p)).sum();
+    let points = discs.iter().filter(|d| disc_touches(rect, d)).count() as f64;
+    outside + labels + 25.0 * points
+}
+
+/// Places each label, in order, at the first free spot near its anchor: tried outward first,
+/// then turning away from that direction step by step and moving further out, so that every box
+/// lies inside `plot` and overlaps no label placed before it and no disc (each grown by
+/// [`LABEL_PAD`]). Where no spot is free (a plot too small for its labels) the least bad one is
+/// taken. Returns the boxes, in canvas pixels.
+pub fn place_labels(labels: &[LabelRequest], discs: &[Disc], plot: &PixelRect) -> Vec<PixelRect> {
+    let padded: Vec<Disc> = discs
+        .iter()
+        .map(|d| Disc {
+            centre: d.centre,
+            radius: d.radius + LABEL_PAD,
+        })
+        .collect();
+    let room = PixelRect {
+        x0: plot.x0 + LABEL_PAD,
+        y0: plot.y0 + LABEL_PAD,
+        x1: plot.x1 - LABEL_PAD,
+        y1: plot.y1 - LABEL_PAD,
+    };
+    let mut placed: Vec<PixelRect> = Vec::with_capacity(labels.len());
+    for label in labels {
+        let length = label.outward.0.hypot(label.outward.1);
+        let base = if length > 1e-9 {
+            label.outward.1.atan2(label.outward.0)
+        } else {
+            -std::f64::consts::FRAC_PI_2
+        };
+        let mut best: Option<(f64, PixelRect)> = None;
+        // Nearer first, and at each distance the directions closest to the preferred one first.
+        'search: for step in 0..14 {
+            let gap = 3.0 + 5.0 * step as f64;
+            for turn in 0..=18 {
+                for sign in [1.0, -1.0] {
+                    if turn == 0 && sign < 0.0 {
+                        continue;
+                    }
+                    let angle = base + sign * turn as f64 * std::f64::consts::PI / 18.0;
+                    let rect = candidate(label.anchor, label.size, (angle.cos(), angle.sin()), gap);
+                    let cost = penalty(&rect, &placed, &padded, &room);
+                    if best.as_ref().map_or(true, |(c, _)| cost < *c) {
+                        best = Some((cost, rect));
+                    }
+                    if cost == 0.0 {
+                        break 'search;
+                    }
+                }
+            }
+        }
+        let fallback = candidate(label.anchor, label.size, (0.0, 0.0), 0.0);
+        placed.push(best.map_or(fallback, |(_, rect)| rect));
+    }
+    placed
+}
+
+/// Whether every box lies inside `plot` (less [`LABEL_PAD`]), apart from the others and off every
+/// disc: what [`place_labels`] aims for, and what the figure checks before it settles for a size
+/// of type (a smaller one where the labels do not fit).
+pub fn all_clear(boxes: &[PixelRect], discs: &[Disc], plot: &PixelRect) -> bool {
+    let room = PixelRect {
+        x0: plot.x0 + LABEL_PAD,
+        y0: plot.y0 + LABEL_PAD,
+        x1: plot.x1 - LABEL_PAD,
+        y1: plot.y1 - LABEL_PAD,
+    };
+    boxes.iter().enumerate().all(|(k, a)| {
+        inside(a, &room)
+            && boxes[k + 1..].iter().all(|b| !boxes_overlap(a, b))
+            && discs.iter().all(|d| !disc_touches(a, d))
+    })
+}
+
+/// `x` to `digits` significant digits (at least 2 and at most 4 for the page's sentences):
+/// 0.1778, 10.19, 0.0008892, 8.89e-6 below 10⁻⁴.
+pub fn significant(x: f64, digits: usize) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return format!("{x}");
+    }
+    if x.abs() < 1e-4 {
+        return format!("{x:.*e}", digits.saturating_sub(1));
+    }
+    let magnitude = x.abs().log10().floor() as i64;
+    let decimals = (digits as i64 - 1 - magnitude).clamp(0, 8) as usize;
+    format!("{x:.decimals$}")
+}
+
+/// What the projection panel's takeaway needs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ProjectionFacts {
+    /// Whether d ≥ 2 gives a (sin, cos) pair at all.
+    pub has_pair: bool,
+    pub pair: usize,
+    pub delta: i64,
+    /// ω_j, radians per position.
+    pub omega: f64,
+    /// Positions i whose partner i + δ is in P (n − |δ|).
+    pub partners: usize,
+    /// max |M·p_i − p_(i+δ)| over every position and complete pair.
+    pub max_error: f64,
+    /// Whether P is the textbook float32 one (its angles themselves are rounded).
+    pub textbook: bool,
+}
+
+/// Below this the projection's miss is the rounding of P's float32 entries (a few units in the
+/// last place of numbers up to 1, 2⁻²⁴ ≈ 6e-8 each); the textbook P misses by far more.
+pub const PROJECTION_ROUNDING: f64 = 1e-6;
+
+/// The projection panel's one sentence: the same turn for every i, with the live angle, the number
+/// of positions and the largest miss, or what holds where that does not apply.
+pub fn projection_takeaway(f: &ProjectionFacts) -> String {
+    if !f.has_pair {
+        return "With d = 1 the encoding has one sine column and no (sin, cos) pair to turn: raise d."
+            .into();
+    }
+    if f.delta == 0 && f.partners <= 1 {
+        return "With n = 1 there is one position and no offset to turn it by: raise n to see every point turn by the same angle."
+            .into();
+    }
+    if f.delta == 0 {
+        return "With δ = 0, M is the identity: every p_i is its own p_(i+δ), so nothing turns; move δ to see every point turn by the same angle."
+            .into();
+    }
+    let angle = f.delta as f64 * f.omega;
+    let turn = if angle.abs() <= std::f64::consts::PI {
+        format!(
+            "{} rad ({}°)",
+            significant(angle, 4),
+            significant(angle.to_degrees(), 3)
+        )
+    } else {
+        format!(
+            "{} rad, a turn of {}°",
+            significant(angle, 4),
+            significant(reduced_angle(angle).to_degrees(), 3)
+        )
+    };
+    let why = if f.textbook {
+        " (the textbook float32 angles)"
+    } else if f.max_error < PROJECTION_ROUNDING {
+        " (float32 rounding)"
+    } else {
+        ""
+    };
+    let positions = if f.partners == 1 {
+        "the 1 position i".to_string()
+    } else {
+        format!("all {} positions i", f.partners)
+    };
+    format!(
+        "Every arrow turns by the same δ·ω_{} = {turn}: one matrix M carries p_i to p_(i+δ) for {positions}, missing by at most {:.2e}{why}.",
+        f.pair, f.max_error
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plot() -> PixelRect {
+        PixelRect {
+            x0: 50.0,
+            y0: 40.0,
+            x1: 490.0,
+            y1: 470.0,
+        }
+    }
+
+    fn check(boxes: &[PixelRect], discs: &[Disc], plot: &PixelRect) {
+        for (k, a) in boxes.iter().enumerate() {
+            assert!(inside(a, plot), "label {k} {a:?} leaves the plot {plot:?}");
+            for b in &boxes[k + 1..] {
+                assert!(!boxes_overlap(a, b), "labels overlap: {a:?} {b:?}");
+            }
+            for d in discs {
+                assert!(!disc_touches(a, d), "label {a:?} covers {d:?}");
+            }
+        }
+        assert!(all_clear(boxes, discs, plot));
+    }
+
+    /// The figure's own case: points on a circle, p_i and its neighbour p_(i+1) one step apart.
+    fn ring(plot: &PixelRect, n: usize, omega: f64) -> (Vec<Disc>, (f64, f64), f64) {
+        let centre = ((plot.x0 + plot.x1) / 2.0, (plot.y0 + plot.y1) / 2.0);
+        let radius = plot.width().min(plot.height()) / 2.6;
+        let discs = (0..n)
+            .map(|i| {
+                let a = i as f64 * omega;
+                Disc {
+                    centre: (centre.0 + radius * a.sin(), centre.1 - radius * a.cos()),
+                    radius: 3.0,
+                }
+            })
+            .collect();
+        (discs, centre, radius)
+    }
+
+    fn request(discs: &[Disc], centre: (f64, f64), k: usize, width: f64) -> LabelRequest {
+        let anchor = discs[k].centre;
+        LabelRequest {
+            anchor,
+            size: (width, 20.0),
+            outward: (anchor.0 - centre.0, anchor.1 - centre.1),
+        }
+    }
+
+    #[test]
+    fn the_issue_cases_get_apart_and_inside() {
+        // "p_0" on "p_1 = M·p_0" (δ = 1, i = 0) and "p_10 = M·p_(" cut at the edge (i = 9): on a
+        // laptop's plot and on a phone's.
+        for plot in [
+            plot(),
+            PixelRect {
+                x0: 44.0,
+                y0: 36.0,
+                x1: 340.0,
+                y1: 320.0,
+            },
+        ] {
+            for (n, omega) in [(60, 0.1778), (60, 1.0), (2048, 0.1778), (8, 1e-4)] {
+                let (mut discs, centre, _) = ring(&plot, n, omega);
+                for i in [0, 9, 7, n - 2].into_iter().filter(|&i| i + 1 < n) {
+                    let target = i + 1;
+                    discs.push(Disc {
+                        centre: discs[target].centre,
+                        radius: 12.0,
+                    });
+                    let labels = [
+                        request(&discs, centre, target, 118.0),
+                        request(&discs, centre, i, 34.0),
+                    ];
+                    let boxes = place_labels(&labels, &discs, &plot);
+                    check(&boxes, &discs, &plot);
+                    discs.pop();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn boxes_and_discs() {
+        let a = PixelRect {
+            x0: 0.0,
+            y0: 0.0,
+            x1: 10.0,
+            y1: 10.0,
+        };
+        let b = PixelRect {
+            x0: 10.0,
+            y0: 0.0,
+            x1: 20.0,
+            y1: 10.0,
+        };
+        assert!(!boxes_overlap(&a, &b));
+        assert!(boxes_overlap(&a, &PixelRect { x0: 9.0, ..b }));
+        let near = Disc {
+            centre: (13.0, 5.0),
+            radius: 2.5,
+        };
+        assert!(disc_touches(&b, &near) && !disc_touches(&a, &near));
+        assert!(!inside(&a, &plot()));
+    }
+
+    #[test]
+    fn an_impossible_plot_still_gets_a_box_per_label() {
+        let tiny = PixelRect {
+            x0: 0.0,
+            y0: 0.0,
+            x1: 20.0,
+            y1: 20.0,
+        };
+        let labels = [LabelRequest {
+            anchor: (10.0, 10.0),
+            size: (100.0, 20.0),
+            outward: (0.0, 0.0),
+        }; 2];
+        assert_eq!(place_labels(&labels, &[], &tiny).len(), 2);
+    }
+
+    fn facts() -> ProjectionFacts {
+        ProjectionFacts {
+            has_pair: true,
+            pair: 3,
+            delta: 1,
+            omega: 10000f64.powf(-6.0 / 32.0),
+            partners: 59,
+            max_error: 5.96e-8,
+            textbook: false,
+        }
+    }
+
+    #[test]
+    fn the_takeaway_says_what_the_numbers_show() {
+        assert_eq!(
+            projection_takeaway(&facts()),
+            "Every arrow turns by the same δ·ω_3 = 0.1778 rad (10.2°): one matrix M carries p_i to p_(i+δ) for all 59 positions i, missing by at most 5.96e-8 (float32 rounding)."
+        );
+        // More than half a turn: the turn the matrix makes is said too.
+        let far = projection_takeaway(&ProjectionFacts {
+            pair: 0,
+            delta: -40,
+            omega: 1.0,
+            partners: 20,
+            ..facts()
+        });
+        assert!(far.contains("-40.00 rad, a turn of -132°"), "{far}");
+        // A slow pair's small turn keeps its digits.
+        let slow = projection_takeaway(&ProjectionFacts {
+            pair: 15,
+            delta: 5,
+            omega: 10000f64.powf(-30.0 / 32.0),
+            ..facts()
+        });
+        assert!(slow.contains("= 0.0008891 rad (0.0509°)"), "{slow}");
+        assert_eq!(significant(8.891e-6, 3), "8.89e-6");
+        assert_eq!(significant(10.186, 3), "10.2");
+        let textbook = projection_takeaway(&ProjectionFacts {
+            max_error: 2.1e-4,
+            textbook: true,
+            ..facts()
+        });
+        assert!(
+            textbook.ends_with("2.10e-4 (the textbook float32 angles)."),
+            "{textbook}"
+        );
+        // A large miss of the exact P is not called rounding.
+        let odd = projection_takeaway(&ProjectionFacts {
+            max_error: 1e-3,
+            ..facts()
+        });
+        assert!(!odd.contains("rounding"), "{odd}");
+        assert!(projection_takeaway(&ProjectionFacts {
+            delta: 1,
+            partners: 1,
+            ..facts()
+        })
+        .contains("for the 1 position i,"));
+        assert!(projection_takeaway(&ProjectionFacts {
+            delta: 0,
+            ..facts()
+        })
+        .starts_with("With δ = 0, M is the identity"));
+        assert!(projection_takeaway(&ProjectionFacts {
+            delta: 0,
+            partners: 1,
+            ..facts()
+        })
+        .starts_with("With n = 1 there is one position"));
+        assert!(projection_takeaway(&ProjectionFacts {
+            has_pair: false,
+            ..facts()
+        })
+        .starts_with("With d = 1"));
+    }
+}

@@ -1,0 +1,586 @@
+//! The one-sentence takeaways of the attention, pipeline, heads, complexity, scaling and stacking
+//! panels: each states the figure's conclusion with the live numbers that show it, and says what
+//! does hold where the usual conclusion does not (a mask on every key, one token, k = 1, d = 1 …),
+//! so it can never disagree with the figure beside it.
+
+use super::complexity::{format_count, ComplexityStats};
+use super::present::{format_number, plural};
+use super::stacking::{COLLAPSED, PROBE_GUESSES, PROBE_READS};
+use crate::math::layer::ProjectionMode;
+
+/// Rows whose weights are this close to 1 are said to sum to 1 (float32 rounding of n terms).
+const ROW_SUM_TOLERANCE: f64 = 1e-5;
+
+/// A weight to 2–4 significant digits: 0.5346, 1, 0.125.
+fn weight(x: f64) -> String {
+    if x == 1.0 {
+        "1".into()
+    } else {
+        format_number(x)
+    }
+}
+
+/// A signed number with a true minus sign (−0.0038), as the page's prose writes it.
+fn signed(x: f64) -> String {
+    let text = format_number(x);
+    match text.strip_prefix('-') {
+        Some(rest) => format!("−{rest}"),
+        None => text,
+    }
+}
+
+/// "every row sums to 1" or, if rounding ever broke it, what was measured.
+fn rows_sum(row_sum_error: f64) -> String {
+    if row_sum_error <= ROW_SUM_TOLERANCE {
+        "every row sums to 1".into()
+    } else {
+        format!("the rows do NOT all sum to 1 (error {row_sum_error:.1e})")
+    }
+}
+
+/// What the attention panel's takeaway reads: the map as drawn and how it was made.
+#[derive(Debug, Clone, Copy)]
+pub struct AttentionTakeaway<'a> {
+    /// The map's row and column names (tokens, or positions for the offset head).
+    pub tokens: &'a [String],
+    /// weights[query][key], n × n.
+    pub weights: &'a [Vec<f32>],
+    pub valid_len: Option<usize>,
+    pub mode: ProjectionMode,
+    /// Whether position enters the layer at all (any family, not `none`).
+    pub has_position: bool,
+    pub row_sum_error: f64,
+    /// The offset head's δ and its hit rate on P alone (`None`: no query has a key δ away).
+    pub delta: i64,
+    pub offset_hit_rate: Option<f64>,
+}
+
+/// The attention panel's takeaway without tokens.
+pub fn attention_empty() -> String {
+    "No tokens: type a sentence to see its attention weights.".into()
+}
+
+/// The attention panel's takeaway: which key gets the strongest weight, that each row sums to 1,
+/// and what the mask, the missing P or the chosen projections change.
+pub fn attention(t: &AttentionTakeaway) -> String {
+    let n = t.tokens.len();
+    if n == 0 {
+        return attention_empty();
+    }
+    if n == 1 {
+        return format!(
+            "One token, “{}”, can attend only to itself: its single weight is {}.",
+            t.tokens[0],
+            weight(
+                t.weights
+                    .first()
+                    .and_then(|r| r.first())
+                    .map_or(0.0, |&w| f64::from(w))
+            )
+        );
+    }
+    if t.valid_len == Some(0) {
+        return format!(
+            "valid_len = 0 masks every key, so every score is −10⁶ and each row is uniform: all {} weights are 1/{n}.",
+            n * n
+        );
+    }
+    // The strongest weight of the whole map (the first in reading order on a tie).
+    let mut best: Option<(usize, usize, f32)> = None;
+    for (q, row) in t.weights.iter().enumerate() {
+        for (k, &w) in row.iter().enumerate() {
+            if best.map_or(true, |(_, _, b)| w > b) {
+                best = Some((q, k, w));
+            }
+        }
+    }
+    let Some((q, k, w)) = best else {
+        return "No weights to read.".into();
+    };
+    let rows = rows_sum(t.row_sum_error);
+    let mask = match t.valid_len {
+        Some(v) if v + 1 == n => format!("; key {v} is masked to exactly 0"),
+        Some(v) if v < n => format!("; keys {v}–{} are masked to exactly 0", n - 1),
+        _ => String::new(),
+    };
+    match t.mode {
+        ProjectionMode::Offset => match t.offset_hit_rate {
+            Some(rate) => format!(
+                "On P alone the offset head makes key i {} {} the strongest for {:.0}% of the queries that have one (strongest weight {}); {rows}{mask}.",
+                if t.delta < 0 { '−' } else { '+' },
+                t.delta.unsigned_abs(),
+                100.0 * rate,
+                weight(f64::from(w))
+            ),
+            None => format!(
+                "No query has a key δ = {} away in {n} positions, so the offset head finds no target; {rows}{mask}.",
+                t.delta
+            ),
+        },
+        _ => {
+            let (query, key) = (&t.tokens[q], &t.tokens[k]);
+            let pair = if q == k {
+                format!("“{query}” (row {q}) on itself")
+            } else {
+                format!("“{query}” (row {q}) on “{key}” (column {k})")
+            };
+            // Without projections every query is its own key: say how much stays on the diagonal.
+            let how = if t.mode == ProjectionMode::Identity {
+                let diagonal = (0..n)
+                    .filter_map(|i| t.weights.get(i).and_then(|r| r.get(i)))
+                    .map(|&w| f64::from(w))
+                    .sum::<f64>()
+                    / n as f64;
+                format!(
+                    "Without projections (Q = K = V = Z) a token's mean weight on itself is {}; t",
+                    format_number(diagonal)
+                )
+            } else {
+                "T".into()
+            };
+            let position = if t.has_position {
+                String::new()
+            } else {
+                ": without position the map depends only on the words, never their order".into()
+            };
+            // Random projections are an untrained layer: the strongest pair means nothing.
+            let untrained = if t.mode == ProjectionMode::Random {
+                "In this untrained layer t"
+            } else {
+                ""
+            };
+            // One prefix at most: the identity's sentence already starts the clause.
+            let lead = if how == "T" && !untrained.is_empty() {
+                untrained.to_string()
+            } else {
+                how
+            };
+            format!(
+                "{lead}he strongest weight, {}, is {pair}; {rows}{mask}{position}.",
+                weight(f64::from(w))
+            )
+        }
+    }
+}
+
+/// The pipeline panel's takeaway: the shapes that flow through the layer, head by head.
+pub fn pipeline(n: usize, d: usize, heads: usize, head_dim: usize, row_sum_error: f64) -> String {
+    if n == 0 {
+        return "No tokens: type a sentence in the attention panel to follow it through the layer."
+            .into();
+    }
+    let rows = rows_sum(row_sum_error);
+    // Arrows read as the figure does, stage after stage, left to right.
+    if heads <= 1 {
+        return format!(
+            "Z ({n} × {d}) → one head: Q, K, V of {n} × {d}, weights of {n} × {n} ({rows}) → weights·V ({n} × {d}) → × W_o → output ({n} × {d})."
+        );
+    }
+    format!(
+        "Z ({n} × {d}) → {heads} heads, each with Q, K, V of {n} × {head_dim} and weights of {n} × {n} ({rows}) → heads joined ({n} × {d}) → × W_o → output ({n} × {d})."
+    )
+}
+
+/// Which keys of a 4-token sequence a valid length masks, in words.
+fn masked_keys(valid_len: usize, tokens: usize) -> String {
+    match valid_len {
+        0 => "every key".into(),
+        v if v >= tokens => "no key".into(),
+        v if v + 1 == tokens => format!("key {v}"),
+        v => format!("keys {v}–{}", tokens - 1),
+    }
+}
+
+/// The heads panel's takeaway: every head of a sequence masks the same keys (its own
+/// `valid_len`), and how many maps `np.tile` would get wrong.
+pub fn heads(valid_lens: &[usize], heads: usize, tokens: usize, wrong_with_tile: usize) -> String {
+    // The second sequence's clause drops the repeated subject and verb ("all 4 of sequence 1
+    // keys 2–3"), so the sentence stays short.
+    let sequences: Vec<String> = valid_lens
+        .iter()
+        .enumerate()
+        .map(|(b, &v)| {
+            let who = match (heads == 1, b == 0) {
+                (true, true) => format!("sequence {b}'s one head masks"),
+                (true, false) => format!("sequence {b}'s"),
+                (false, true) => format!("all {heads} heads of sequence {b} mask"),
+                (false, false) => format!("all {heads} of sequence {b}"),
+            };
+            // d2l's masked_softmax on a fully masked row: equal scores, uniform weights.
+            let uniform = if v == 0 { ": uniform weights" } else { "" };
+            format!("{who} {} (valid_len {v}{uniform})", masked_keys(v, tokens))
+        })
+        .collect();
+    let sentence = sequences.join(", ");
+    let mut first = sentence.chars();
+    let sentence = first
+        .next()
+        .map(|c| c.to_uppercase().chain(first).collect::<String>())
+        .unwrap_or_default();
+    let tile = if wrong_with_tile == 0 {
+        "np.tile would change nothing here".to_string()
+    } else {
+        format!(
+            "np.tile would give {wrong_with_tile} of {} maps the wrong length",
+            valid_lens.len() * heads
+        )
+    };
+    format!("{sentence}; {tile}.")
+}
+
+/// The complexity panel's takeaway: which layer needs fewest operations at this n, d and k, and
+/// the three maximum path lengths.
+pub fn complexity(stats: &ComplexityStats) -> String {
+    let (n, d, k) = (stats.n, stats.d, stats.k);
+    let layers = [
+        ("self-attention", stats.self_attention.operations),
+        ("the RNN", stats.rnn.operations),
+        ("the CNN", stats.cnn.operations),
+    ];
+    let fewest = layers
+        .iter()
+        .map(|&(_, ops)| ops)
+        .fold(f64::INFINITY, f64::min);
+    let winners: Vec<&str> = layers
+        .iter()
+        .filter(|&&(_, ops)| ops == fewest)
+        .map(|&(name, _)| name)
+        .collect();
+    let who = match winners.as_slice() {
+        [one] => format!("{one} needs the fewest operations"),
+        [a, b] => format!("{a} and {b} tie for the fewest operations"),
+        _ => "all three need the same operations".into(),
+    };
+    // The table beside the chart lists every count; the sentence names the smallest.
+    let counts = format_count(fewest);
+    let cnn_path = match stats.cnn_layers_to_connect {
+        None => "never (k = 1)".to_string(),
+        Some(l) => l.max(1).to_string(),
+    };
+    format!(
+        "At n = {n}, d = {d}, k = {k} {who} ({counts}); longest path: self-attention 1, CNN {cnn_path}, RNN {}.",
+        format_count(stats.rnn.max_path_length)
+    )
+}
+
+/// The scaling panel's takeaway: the content's size next to the position's, with and without
+/// × √d, at the page's d (`None`: no tokens).
+pub fn scaling(d: usize, ratios: Option<(f64, f64)>) -> String {
+    let Some((unscaled, scaled)) = ratios else {
+        return "No tokens: no embeddings to measure.".into();
+    };
+    let (u, s) = (format_number(unscaled), format_number(scaled));
+    if d == 1 {
+        return format!(
+            "At d = 1, √d = 1: the words' embeddings are {s}× P's size (RMS) with or without the factor."
+        );
+    }
+    let without = if unscaled < 1.0 {
+        "without it the position outweighs the words"
+    } else {
+        "the words outweigh the position even without it"
+    };
+    format!(
+        "At d = {d} the words' embeddings are {u}× P's size (RMS) without × √d and {s}× with it: {without}."
+    )
+}
+
+/// What the stacking panel's takeaway reads: the setting and the measured curves.
+#[derive(Debug, Clone, Copy)]
+pub struct StackingTakeaway<'a> {
+    /// Positions (rows) in the stack.
+    pub n: usize,
+    pub skip: bool,
+    pub layer_norm: bool,
+    /// r_L for L = 0 … layers.
+    pub residuals: &'a [f64],
+    /// Held-out probe R², L = 0 … layers (NaN with fewer than 3 positions).
+    pub probe: &'a [f64],
+}
+
+/// The stacking panel's takeaway: the residual after L layers and whether the position can
+/// still be read from the last layer's rows.
+pub fn stacking(t: &StackingTakeaway) -> String {
+    let (Some(&first), Some(&last)) = (t.residuals.first(), t.residuals.last()) else {
+        return "No layers to measure.".into();
+    };
+    let l = t.residuals.len() - 1;
+    if t.n <= 1 {
+        return "With one position there is one row: nothing can collapse, and no probe can be fitted (it needs at least 3 positions).".into();
+    }
+    let setting = match (t.skip, t.layer_norm) {
+        (false, false) => "without skip connections",
+        (false, true) => "with LayerNorm but no skip connections",
+        (true, false) => "with skip connections",
+        (true, true) => "with skip connections and LayerNorm",
+    };
+    let r = format_number(last);
+    let rows = if l == 0 && last < COLLAPSED {
+        format!("Before any layer the rows already coincide (r_0 = {r})")
+    } else if l == 0 {
+        format!("Before any layer the rows are apart (r_0 = {r})")
+    } else if last < COLLAPSED {
+        format!(
+            "After {} {setting} the rows have collapsed to one (r_{l} = {r})",
+            plural(l, "layer", "layers")
+        )
+    } else if last < 0.5 * first {
+        format!(
+            "After {} {setting} the rows move closer (r falls from {} to {r})",
+            plural(l, "layer", "layers"),
+            format_number(first)
+        )
+    } else {
+        format!(
+            "After {} {setting} the rows stay apart (r_{l} = {r})",
+            plural(l, "layer", "layers")
+        )
+    };
+    let probe = t.probe.last().copied().unwrap_or(f64::NAN);
+    let position = if probe.is_nan() {
+        "the probe needs at least 3 positions".to_string()
+    } else if probe >= PROBE_READS {
+        format!(
+            "a held-out probe still reads the position (R² = {})",
+            signed(probe)
+        )
+    } else if probe <= PROBE_GUESSES {
+        format!(
+            "no position can be read out (held-out R² = {})",
+            signed(probe)
+        )
+    } else {
+        format!(
+            "a held-out probe reads the position only weakly (R² = {})",
+            signed(probe)
+        )
+    };
+    format!("{rows}, and {position}.")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::complexity::{compute, MeasureState};
+
+    fn words(text: &str) -> Vec<String> {
+        text.split(' ').map(String::from).collect()
+    }
+
+    fn attention_case<'a>(
+        tokens: &'a [String],
+        weights: &'a [Vec<f32>],
+        valid_len: Option<usize>,
+    ) -> AttentionTakeaway<'a> {
+        AttentionTakeaway {
+            tokens,
+            weights,
+            valid_len,
+            mode: ProjectionMode::Random,
+            has_position: true,
+            row_sum_error: 8e-8,
+            delta: 1,
+            offset_hit_rate: Some(1.0),
+        }
+    }
+
+    #[test]
+    fn attention_names_the_strongest_weight_and_the_mask() {
+        let tokens = words("the cat sat");
+        let w = vec![
+            vec![0.2, 0.5, 0.3],
+            vec![0.1, 0.1, 0.8],
+            vec![0.3, 0.3, 0.4],
+        ];
+        let text = attention(&attention_case(&tokens, &w, None));
+        assert_eq!(
+            text,
+            "In this untrained layer the strongest weight, 0.8000, is “cat” (row 1) on “sat” (column 2); every row sums to 1."
+        );
+        let masked = vec![
+            vec![0.6, 0.4, 0.0],
+            vec![0.3, 0.7, 0.0],
+            vec![0.5, 0.5, 0.0],
+        ];
+        let text = attention(&attention_case(&tokens, &masked, Some(2)));
+        assert!(text.contains("“cat” (row 1) on itself"), "{text}");
+        assert!(text.contains("key 2 is masked to exactly 0"), "{text}");
+        let no_p = AttentionTakeaway {
+            has_position: false,
+            ..attention_case(&tokens, &w, None)
+        };
+        assert!(attention(&no_p).contains("depends only on the words"));
+        let identity = AttentionTakeaway {
+            mode: ProjectionMode::Identity,
+            ..attention_case(&tokens, &w, None)
+        };
+        let text = attention(&identity);
+        assert!(
+            text.starts_with("Without projections (Q = K = V = Z) a token's mean weight on itself is 0.2333; the strongest weight, 0.8000,"),
+            "{text}"
+        );
+        let broken = AttentionTakeaway {
+            row_sum_error: 0.3,
+            ..attention_case(&tokens, &w, None)
+        };
+        assert!(attention(&broken).contains("do NOT all sum to 1"));
+    }
+
+    #[test]
+    fn attention_at_the_extremes_says_what_holds() {
+        let tokens = words("a b c d");
+        let uniform = vec![vec![0.25; 4]; 4];
+        let text = attention(&attention_case(&tokens, &uniform, Some(0)));
+        assert!(text.contains("all 16 weights are 1/4"), "{text}");
+        let one = words("solo");
+        let text = attention(&attention_case(&one, &[vec![1.0]], None));
+        assert!(
+            text.contains("only to itself") && text.ends_with("is 1."),
+            "{text}"
+        );
+        assert!(attention(&attention_case(&[], &[], None)).starts_with("No tokens"));
+        let offset = AttentionTakeaway {
+            mode: ProjectionMode::Offset,
+            offset_hit_rate: Some(0.75),
+            ..attention_case(&tokens, &uniform, None)
+        };
+        assert!(attention(&offset).contains("key i + 1 the strongest for 75% of the queries"));
+        let back = AttentionTakeaway {
+            delta: -3,
+            ..offset
+        };
+        assert!(attention(&back).contains("key i − 3 the strongest"));
+        let none = AttentionTakeaway {
+            offset_hit_rate: None,
+            delta: 9,
+            ..offset
+        };
+        assert!(attention(&none).contains("No query has a key δ = 9 away"));
+    }
+
+    #[test]
+    fn pipeline_states_the_shapes() {
+        assert_eq!(
+            pipeline(8, 32, 4, 8, 8e-8),
+            "Z (8 × 32) → 4 heads, each with Q, K, V of 8 × 8 and weights of 8 × 8 (every row sums to 1) → heads joined (8 × 32) → × W_o → output (8 × 32)."
+        );
+        let one = pipeline(1, 1, 1, 1, 0.0);
+        assert!(
+            one.contains("Z (1 × 1) → one head") && one.contains("1 × 1 (every row sums to 1)"),
+            "{one}"
+        );
+        assert!(pipeline(0, 32, 4, 8, 0.0).starts_with("No tokens"));
+    }
+
+    #[test]
+    fn heads_say_each_sequence_masks_its_own_keys() {
+        assert_eq!(
+            heads(&[3, 2], 4, 4, 4),
+            "All 4 heads of sequence 0 mask key 3 (valid_len 3), all 4 of sequence 1 keys 2–3 (valid_len 2); np.tile would give 4 of 8 maps the wrong length."
+        );
+        let text = heads(&[0, 4], 1, 4, 0);
+        assert!(
+            text.starts_with(
+                "Sequence 0's one head masks every key (valid_len 0: uniform weights)"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains(", sequence 1's no key (valid_len 4)"),
+            "{text}"
+        );
+        assert!(
+            text.ends_with("np.tile would change nothing here."),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn complexity_names_the_cheapest_layer_and_the_paths() {
+        let stats = compute(60, 32, 3, "cpu", &MeasureState::default()).unwrap();
+        let text = complexity(&stats);
+        assert!(
+            text.starts_with("At n = 60, d = 32, k = 3 the RNN needs the fewest operations"),
+            "{text}"
+        );
+        assert!(text.contains("operations (61\u{202f}440);"), "{text}");
+        assert!(
+            text.ends_with("self-attention 1, CNN 30, RNN 60."),
+            "{text}"
+        );
+        let short = complexity(&compute(10, 512, 3, "cpu", &MeasureState::default()).unwrap());
+        assert!(short.contains("self-attention needs the fewest"), "{short}");
+        // k = 1: the CNN costs what the RNN costs and never connects the two ends.
+        let k1 = complexity(&compute(60, 32, 1, "cpu", &MeasureState::default()).unwrap());
+        assert!(
+            k1.contains("the RNN and the CNN tie for the fewest"),
+            "{k1}"
+        );
+        assert!(k1.contains("CNN never (k = 1)"), "{k1}");
+        let single = complexity(&compute(1, 1, 1, "cpu", &MeasureState::default()).unwrap());
+        assert!(single.contains("all three need the same"), "{single}");
+        assert!(
+            single.ends_with("self-attention 1, CNN 1, RNN 1."),
+            "{single}"
+        );
+    }
+
+    #[test]
+    fn scaling_compares_content_and_position() {
+        assert_eq!(
+            scaling(32, Some((0.2478, 1.401))),
+            "At d = 32 the words' embeddings are 0.2478× P's size (RMS) without × √d and 1.401× with it: without it the position outweighs the words."
+        );
+        assert!(scaling(1, Some((1.3, 1.3))).contains("√d = 1"));
+        assert!(scaling(2, Some((1.1, 1.5))).contains("even without it"));
+        assert!(scaling(32, None).starts_with("No tokens"));
+    }
+
+    #[test]
+    fn stacking_follows_the_residual_and_the_probe() {
+        let collapsed = stacking(&StackingTakeaway {
+            n: 60,
+            skip: false,
+            layer_norm: false,
+            residuals: &[0.9, 1e-4, 2.3e-10],
+            probe: &[0.8, 0.2, -0.01],
+        });
+        assert_eq!(
+            collapsed,
+            "After 2 layers without skip connections the rows have collapsed to one (r_2 = 2.30e-10), and no position can be read out (held-out R² = −0.0100)."
+        );
+        let apart = stacking(&StackingTakeaway {
+            n: 60,
+            skip: true,
+            layer_norm: true,
+            residuals: &[0.9, 0.85],
+            probe: &[0.9, 0.7],
+        });
+        assert!(
+            apart.contains("stay apart") && apart.contains("still reads"),
+            "{apart}"
+        );
+        let zero = stacking(&StackingTakeaway {
+            n: 2,
+            skip: false,
+            layer_norm: false,
+            residuals: &[0.9],
+            probe: &[f64::NAN],
+        });
+        assert!(
+            zero.starts_with("Before any layer the rows are apart") && zero.contains("at least 3"),
+            "{zero}"
+        );
+        let one = stacking(&StackingTakeaway {
+            n: 1,
+            skip: false,
+            layer_norm: false,
+            residuals: &[0.0, 0.0],
+            probe: &[f64::NAN, f64::NAN],
+        });
+        assert!(
+            one.starts_with("With one position") && !one.contains("apart"),
+            "{one}"
+        );
+    }
+}

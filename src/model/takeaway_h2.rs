@@ -1,0 +1,327 @@
+//! The one-sentence takeaways of the heatmap, curves, binary and similarity panels: each states
+//! the figure's conclusion with the live numbers that show it, and says what holds instead where
+//! the usual conclusion does not (d = 1, one pair, odd d, a position with no neighbour), so it can
+//! never disagree with the figure beside it.
+
+use super::binary::BinaryStats;
+use super::present::{column_label, format_number, format_period};
+use super::similarity::{SimilarityStats, SHIFT};
+use crate::math::binary::pair_period;
+use crate::math::encoding::{frequency_count, is_sine_column, pair_of_column, period};
+
+/// Pairs of columns the curves' takeaway names one by one; more are summed up with "…".
+const NAMED_PAIRS: usize = 3;
+
+/// The heatmap's takeaway: what a row is, and how the periods of its columns run from left to
+/// right; with odd d, which column is a sine without its cosine. `first_position` 1 numbers
+/// positions and columns from 1 (the Julia edition).
+pub fn heatmap(d: usize, base: f64, first_position: usize) -> String {
+    let row = "Row i is added to the token at position i";
+    let fastest = format_period(period(0, d, base));
+    if d <= 1 {
+        return format!(
+            "{row}; with d = 1 its only column is a sine of period {fastest} positions, with no cosine."
+        );
+    }
+    let pairs = frequency_count(d);
+    if pairs == 1 {
+        return format!(
+            "{row}: its 2 columns, a sine and its cosine, both repeat every {fastest} positions."
+        );
+    }
+    let slowest = format_period(period(pairs - 1, d, base));
+    let odd = if d % 2 == 1 {
+        format!(
+            "; column {}, the last, is a lone sine (odd d)",
+            column_label(d - 1, first_position)
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "{row}: its {d} columns slow from period {fastest} (left) to {slowest} positions (right){odd}."
+    )
+}
+
+/// The curves' takeaway: the period of each pair of chosen columns, slower to the right, and,
+/// where a sine and its cosine are both shown, that one is the other shifted by a quarter period.
+/// `columns` are 0-based (the link's `cols`); those not below d are not drawn and are left out.
+pub fn curves(columns: &[usize], d: usize, base: f64, first_position: usize) -> String {
+    // (pair, its chosen columns), in the order of the pairs.
+    let mut pairs: Vec<(usize, Vec<usize>)> = Vec::new();
+    let mut shown: Vec<usize> = columns.iter().copied().filter(|&c| c < d).collect();
+    shown.sort_unstable();
+    shown.dedup();
+    for c in shown {
+        let pair = pair_of_column(c);
+        match pairs.last_mut() {
+            Some((j, cols)) if *j == pair => cols.push(c),
+            _ => pairs.push((pair, vec![c])),
+        }
+    }
+    if pairs.is_empty() {
+        return "No column below d is chosen: pick one to see its curve.".into();
+    }
+    let named = |cols: &[usize]| {
+        cols.iter()
+            .map(|&c| column_label(c, first_position).to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let period_of = |j: usize| format_period(period(j, d, base));
+    let twins = pairs
+        .iter()
+        .any(|(_, cols)| cols.len() == 2 && is_sine_column(cols[0]));
+    let first = &pairs[0];
+    let noun = if first.1.len() == 1 {
+        "Column"
+    } else {
+        "Columns"
+    };
+    let verb = if first.1.len() == 1 {
+        "repeats"
+    } else {
+        "repeat"
+    };
+    let head = format!(
+        "{noun} {} {verb} every {} positions",
+        named(&first.1),
+        period_of(first.0)
+    );
+    if pairs.len() == 1 {
+        // Only where there are columns to its right (not d = 1, 2 or the last pair).
+        let slower = if first.0 + 1 < frequency_count(d) {
+            "; columns further right repeat more slowly"
+        } else {
+            ""
+        };
+        return if twins {
+            format!(
+                "{head}: the cosine is the sine shifted by a quarter period ({} positions){slower}.",
+                format_period(period(first.0, d, base) / 4.0)
+            )
+        } else {
+            format!("{head}{slower}.")
+        };
+    }
+    let rest: Vec<String> = if pairs.len() <= NAMED_PAIRS {
+        pairs[1..]
+            .iter()
+            .map(|(j, cols)| format!("{} every {}", named(cols), period_of(*j)))
+            .collect()
+    } else {
+        let (j, cols) = &pairs[pairs.len() - 1];
+        vec![format!("…, {} every {}", named(cols), period_of(*j))]
+    };
+    let twin_note = if twins {
+        ", and each cosine is its sine shifted by a quarter period"
+    } else {
+        ""
+    };
+    format!(
+        "{head} and {}: the frequency falls along the columns{twin_note}.",
+        rest.join(" and ")
+    )
+}
+
+/// The binary panel's takeaway: bit k repeats every 2^(k+1) numbers, pair j every
+/// 2π·(base^(2/d))^j positions; both slow down to the right, the bits by 2 at each step, the
+/// pairs smoothly by base^(2/d).
+pub fn binary(stats: &BinaryStats, d: usize, base: f64) -> String {
+    let bits = stats.bits;
+    let periods: Vec<String> = (0..bits)
+        .map(|k| format!("{}", 2u128.saturating_pow(k as u32 + 1)))
+        .collect();
+    let listed = if bits <= 3 {
+        periods.join(", ")
+    } else {
+        format!("{}, {}, …, {}", periods[0], periods[1], periods[bits - 1])
+    };
+    let bit_part = if bits == 1 {
+        "Bit 0 repeats every 2 numbers".to_string()
+    } else {
+        format!("Bit k repeats every 2ᵏ⁺¹ numbers ({listed})")
+    };
+    let fastest = pair_period(0, d, base);
+    if frequency_count(d) < 2 {
+        return format!(
+            "{bit_part}; with d = {d} P has one frequency, period {} positions: nothing slows down beside the bits.",
+            format_period(fastest)
+        );
+    }
+    let step = pair_period(1, d, base) / fastest;
+    format!(
+        "{bit_part}, pair j of P every {} × {}ʲ positions: both slow down to the right, bits by 2×, pairs smoothly by {}×.",
+        format_period(fastest),
+        format_number(step),
+        format_number(step)
+    )
+}
+
+/// The similarity panel's takeaway: pᵢ·pᵢ₊ₖ depends on the offset k only (the two curves
+/// agree to rounding), unlike the similarity of normalised positions i/n, which changes with n.
+/// With odd d the unpaired sine makes it depend on i a little, and the sentence says so.
+pub fn similarity(stats: &SimilarityStats) -> String {
+    let (i, n, d) = (stats.position, stats.normalized_n, stats.d);
+    let difference = format!("{:.1e}", stats.curve_max_difference);
+    let curves = if d % 2 == 0 {
+        format!(
+            "pᵢ·pᵢ₊ₖ depends on the offset k only (the curves from i = {i} and {} differ by {difference})",
+            i + SHIFT
+        )
+    } else {
+        format!(
+            "With odd d = {d}, pᵢ·pᵢ₊ₖ depends on i a little (the curves from i = {i} and {} differ by {difference}: the unpaired sine)",
+            i + SHIFT
+        )
+    };
+    if i + 1 < n {
+        format!(
+            "{curves}; i/n does not: neighbours {i}, {} score {} at n = {n}, {} at n = {}.",
+            i + 1,
+            format_number(stats.normalized_short),
+            format_number(stats.normalized_long),
+            2 * n
+        )
+    } else {
+        format!("{curves}.")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::binary::compute as binary_stats;
+    use crate::model::settings::SimilarityView;
+    use crate::model::similarity::compute as similarity_stats;
+
+    fn words(text: &str) -> usize {
+        text.split_whitespace().count()
+    }
+
+    #[test]
+    fn heatmap_states_the_periods_and_the_odd_column() {
+        let text = heatmap(32, 10_000.0, 0);
+        assert_eq!(
+            text,
+            "Row i is added to the token at position i: its 32 columns slow from period 6.28 (left) to 35333 positions (right)."
+        );
+        let odd = heatmap(33, 10_000.0, 0);
+        assert!(
+            odd.ends_with("; column 32, the last, is a lone sine (odd d)."),
+            "{odd}"
+        );
+        // Counted from 1 (the Julia edition), the same column is 33.
+        assert!(heatmap(33, 10_000.0, 1).contains("column 33, the last,"));
+        assert!(
+            heatmap(1, 10_000.0, 0).contains("with d = 1 its only column is a sine of period 6.28")
+        );
+        assert!(heatmap(2, 10_000.0, 0).contains("both repeat every 6.28 positions"));
+        // d = 3: one pair and a lone sine of period 2π·10000^(2/3) ≈ 2916.
+        let three = heatmap(3, 10_000.0, 0);
+        assert!(
+            three.contains("to 2916 positions") && three.contains("column 2, the last,"),
+            "{three}"
+        );
+        for d in [1, 2, 3, 32, 33, 1024] {
+            assert!(words(&heatmap(d, 10_000.0, 0)) <= 32, "d = {d}");
+        }
+    }
+
+    #[test]
+    fn curves_name_each_pair_with_its_period() {
+        let text = curves(&[6, 7, 8, 9], 32, 10_000.0, 0);
+        assert_eq!(
+            text,
+            "Columns 6, 7 repeat every 35.3 positions and 8, 9 every 62.8: the frequency falls along the columns, and each cosine is its sine shifted by a quarter period."
+        );
+        // One pair: its quarter period in positions.
+        let one = curves(&[6, 7], 32, 10_000.0, 0);
+        assert!(
+            one.contains("shifted by a quarter period (8.83 positions)"),
+            "{one}"
+        );
+        // Single columns of different pairs: no twin is shown, so none is claimed.
+        let lone = curves(&[7, 8], 32, 10_000.0, 0);
+        assert!(!lone.contains("quarter"), "{lone}");
+        assert!(
+            lone.starts_with("Column 7 repeats every 35.3 positions and 8 every 62.8"),
+            "{lone}"
+        );
+        // Many pairs: the first and the last, the rest summed up.
+        let many = curves(&[0, 1, 2, 3, 4, 5, 14, 15], 32, 10_000.0, 0);
+        assert!(
+            many.contains("Columns 0, 1 repeat every 6.28 positions and …, 14, 15 every 353"),
+            "{many}"
+        );
+        // The Julia figure's columns, counted from 1.
+        let julia = curves(&[5, 6, 7, 8, 9], 32, 10_000.0, 1);
+        assert!(
+            julia.starts_with(
+                "Column 6 repeats every 19.9 positions and 7, 8 every 35.3 and 9, 10 every 62.8"
+            ),
+            "{julia}"
+        );
+        // Columns beyond d are not drawn; none left says so.
+        assert!(curves(&[40], 32, 10_000.0, 0).starts_with("No column below d"));
+        assert_eq!(
+            curves(&[0], 1, 10_000.0, 0),
+            "Column 0 repeats every 6.28 positions."
+        );
+        assert!(
+            curves(&[6], 32, 10_000.0, 0).ends_with("; columns further right repeat more slowly.")
+        );
+        for cols in [&[6, 7, 8, 9][..], &[0, 1, 2, 3, 4, 5, 14, 15], &[6, 7]] {
+            assert!(words(&curves(cols, 32, 10_000.0, 0)) <= 32);
+        }
+    }
+
+    #[test]
+    fn binary_compares_the_doubling_bits_with_the_smooth_pairs() {
+        let stats = binary_stats(60, 32, 10_000.0, "cpu").unwrap();
+        assert_eq!(
+            binary(&stats, 32, 10_000.0),
+            "Bit k repeats every 2ᵏ⁺¹ numbers (2, 4, …, 64), pair j of P every 6.28 × 1.778ʲ positions: both slow down to the right, bits by 2×, pairs smoothly by 1.778×."
+        );
+        let eight = binary_stats(8, 32, 10_000.0, "cpu").unwrap();
+        assert!(binary(&eight, 32, 10_000.0).contains("(2, 4, 8)"));
+        let one = binary_stats(1, 2, 10_000.0, "cpu").unwrap();
+        assert_eq!(
+            binary(&one, 2, 10_000.0),
+            "Bit 0 repeats every 2 numbers; with d = 2 P has one frequency, period 6.28 positions: nothing slows down beside the bits."
+        );
+        assert!(words(&binary(&stats, 32, 10_000.0)) <= 36);
+    }
+
+    #[test]
+    fn similarity_contrasts_offsets_with_normalised_positions() {
+        let stats = similarity_stats(SimilarityView::Gram, 60, 32, 10_000.0, 5, 60).unwrap();
+        let text = similarity(&stats);
+        assert!(
+            text.starts_with(
+                "pᵢ·pᵢ₊ₖ depends on the offset k only (the curves from i = 5 and 105 differ by "
+            ),
+            "{text}"
+        );
+        assert!(stats.curve_max_difference < 1e-5);
+        assert!(
+            text.ends_with(
+                "; i/n does not: neighbours 5, 6 score 0.0083 at n = 60, 0.0021 at n = 120."
+            ),
+            "{text}"
+        );
+        // Odd d: the curves part says what holds instead.
+        let odd =
+            similarity(&similarity_stats(SimilarityView::Gram, 60, 33, 10_000.0, 5, 60).unwrap());
+        assert!(
+            odd.starts_with("With odd d = 33, pᵢ·pᵢ₊ₖ depends on i a little"),
+            "{odd}"
+        );
+        // The last position has no neighbour in n: the normalised half is left out.
+        let last =
+            similarity(&similarity_stats(SimilarityView::Gram, 6, 32, 10_000.0, 5, 60).unwrap());
+        assert!(last.ends_with(")."), "{last}");
+        assert!(!last.contains("i/n"));
+        assert!(words(&text) <= 36);
+    }
+}

@@ -1,0 +1,280 @@
+// End-to-end tests of the page as a lesson: one path down the page (page order = lesson order,
+// `]`/`[` never jump back, the bar and the hash follow the reader's scrolling), few words before
+// "More", projector steps that show the title, the takeaway and the whole figure, and embeds that
+// neither scroll sideways nor move once they have said their height. Device pixel ratio 2.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { launch, LESSON, startServer } from './helpers.mjs';
+import { median, WORD_LIMITS, wordsBeforeMore } from './reading.mjs';
+
+let server, origin, browser;
+before(async () => {
+  ({ server, origin } = await startServer());
+  browser = await launch({ webgpu: false });
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+async function open(query, [width, height], { init } = {}) {
+  const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 2 });
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  if (init) await page.addInitScript(init);
+  await page.goto(`${origin}/?compute=cpu${query ? `&${query}` : ''}`);
+  await page.evaluate(() => window.peLab.ready);
+  return { page, problems };
+}
+
+const barBottom = (page) => page.evaluate(() => document.getElementById('sticky-bar').getBoundingClientRect().bottom);
+
+describe('one path down the page', () => {
+  test('the sections stand in the lesson\'s order, under their parts\' headings', async () => {
+    const { page, problems } = await open('', [1366, 768]);
+    const tops = await page.evaluate(() => [...document.querySelectorAll('section.panel')].map((s) => [s.id.replace('panel-', ''), s.getBoundingClientRect().top + scrollY]));
+    assert.deepEqual(tops.map(([name]) => name), LESSON);
+    for (let k = 1; k < tops.length; k++) assert.ok(tops[k][1] > tops[k - 1][1], `${tops[k][0]} is above ${tops[k - 1][0]}`);
+    const parts = await page.evaluate(() => [...document.querySelectorAll('.part-title')].map((p) => p.textContent));
+    assert.equal(parts.length, 6, parts.join(' | '));
+    assert.match(parts[4], /^Beyond the chapter/);
+    assert.match(parts[5], /^Exercise 2/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('] from the top walks down the page, never up; [ walks back; history gains nothing', async () => {
+    const { page, problems } = await open('', [1366, 768]);
+    const length = await page.evaluate(() => history.length);
+    let last = -1;
+    for (const [k, panel] of LESSON.entries()) {
+      await page.keyboard.press(']');
+      await page.waitForFunction((panel) => location.hash === `#panel-${panel}`, panel);
+      await page.waitForFunction((step) => document.getElementById('lesson-step').textContent === step, `${k + 1}/${LESSON.length}`);
+      const y = await page.evaluate(() => scrollY);
+      assert.ok(y >= last, `${panel}: ] went up from ${last} to ${y}`);
+      last = y;
+    }
+    for (const panel of [...LESSON].reverse().slice(1, 4)) {
+      await page.keyboard.press('[');
+      await page.waitForFunction((panel) => location.hash === `#panel-${panel}`, panel);
+      const y = await page.evaluate(() => scrollY);
+      assert.ok(y <= last, `${panel}: [ went down`);
+      last = y;
+    }
+    assert.equal(await page.evaluate(() => history.length), length);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('scrolling names the section being read in the bar and the hash; ] goes on from there', async () => {
+    const { page, problems } = await open('', [1366, 768]);
+    const length = await page.evaluate(() => history.length);
+    for (const [k, panel] of LESSON.entries()) {
+      // The reader scrolls (no key, no link): the section's top a little below the bar.
+      await page.evaluate((panel) => {
+        const bar = document.getElementById('sticky-bar').getBoundingClientRect();
+        const top = document.getElementById(`panel-${panel}`).getBoundingClientRect().top;
+        window.scrollBy(0, top - bar.height - 12);
+      }, panel);
+      await page.waitForFunction((panel) => location.hash === `#panel-${panel}`, panel, { timeout: 3000 });
+      const bar = await page.locator('#sticky-bar').textContent();
+      assert.ok(bar.includes(`${k + 1}/${LESSON.length}`), `${panel}: the bar says ${bar}`);
+    }
+    // Half-way into the similarity section, ] goes to the next one below, [ to the one above.
+    await page.evaluate(() => {
+      const s = document.getElementById('panel-similarity').getBoundingClientRect();
+      window.scrollBy(0, s.top + s.height / 2 - 300);
+    });
+    await page.waitForFunction(() => location.hash === '#panel-similarity');
+    await page.keyboard.press(']');
+    await page.waitForFunction(() => location.hash === '#panel-scaling');
+    await page.keyboard.press('[');
+    await page.waitForFunction(() => location.hash === '#panel-similarity');
+    // Back at the top: no section is named.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction(() => location.hash === '');
+    assert.equal(await page.locator('#lesson-step').textContent(), '');
+    assert.equal(await page.evaluate(() => history.length), length, 'scrolling adds no history entries');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+});
+
+describe('a panel reads: question, takeaway, figure, then More', () => {
+  for (const [name, size] of [['laptop', [1366, 768]], ['phone', [390, 844]]]) {
+    test(`${name}: at most ${WORD_LIMITS.median} words before More in the median panel, ${WORD_LIMITS.max} in any`, async () => {
+      const { page, problems } = await open('', size);
+      await page.evaluate(() => window.peLab.whenDrawn());
+      const counts = await wordsBeforeMore(page);
+      console.log(`${name}: words before More ${JSON.stringify(counts)}`);
+      assert.equal(Object.keys(counts).length, LESSON.length);
+      assert.ok(median(Object.values(counts)) <= WORD_LIMITS.median, `median ${median(Object.values(counts))}`);
+      for (const [panel, words] of Object.entries(counts)) assert.ok(words <= WORD_LIMITS.max, `${panel}: ${words} words`);
+      // Every panel has a takeaway with a number or a name from the live view in it.
+      const takeaways = await page.evaluate(() => [...document.querySelectorAll('section.panel')].map((s) => [s.id, s.querySelector('.takeaway')?.textContent.trim() ?? '']));
+      for (const [id, text] of takeaways) assert.ok(text.split(/\s+/).length >= 6, `${id}: takeaway "${text}"`);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+});
+
+describe('projector steps show the title, the takeaway and the whole figure', () => {
+  for (const size of [[1024, 768], [1920, 1080]]) {
+    test(`${size.join('×')}, every lesson step`, async () => {
+      const { page, problems } = await open('present=1', size);
+      const misfits = [];
+      for (const panel of LESSON) {
+        await page.keyboard.press(']');
+        await page.waitForFunction((panel) => location.hash === `#panel-${panel}`, panel);
+        await page.evaluate(() => window.peLab.whenDrawn());
+        await page.waitForTimeout(50);
+        const where = await page.evaluate((panel) => {
+          const section = document.getElementById(`panel-${panel}`);
+          const box = (el) => { const r = el.getBoundingClientRect(); return [Math.round(r.top), Math.round(r.bottom)]; };
+          return {
+            bar: document.getElementById('sticky-bar').getBoundingClientRect().bottom,
+            view: window.innerHeight,
+            title: box(section.querySelector('h2')),
+            takeaway: box(section.querySelector('.takeaway')),
+            figure: box(section.querySelector('.figure-main')),
+          };
+        }, panel);
+        for (const part of ['title', 'takeaway', 'figure']) {
+          const [top, bottom] = where[part];
+          if (top < where.bar - 1 || bottom > where.view + 1) misfits.push(`${panel} ${part} ${top}–${bottom} (bar ${Math.round(where.bar)}, view ${where.view})`);
+        }
+      }
+      assert.deepEqual(misfits, []);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+});
+
+describe('embeds at 800 px', () => {
+  test('none scrolls sideways; after its first height report none moves more than 16 px', async () => {
+    const failures = [];
+    const heights = {};
+    for (const panel of LESSON) {
+      // A course page with the panel in an 800 px frame, collecting the frame's height reports.
+      const page = await browser.newPage({ viewport: { width: 840, height: 900 }, deviceScaleFactor: 2 });
+      const problems = [];
+      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      await page.setContent(`<script>window.__heights = []; addEventListener('message', (e) => {
+        if (e.data?.type === 'pe-lab:height') window.__heights.push(e.data.height); });</script>
+        <iframe id="f" style="width: 800px; height: 600px; border: 0" src="${origin}/?compute=cpu&embed=${panel}"></iframe>`);
+      const frame = await (await page.waitForSelector('#f')).contentFrame();
+      await frame.waitForFunction(() => window.peLab?.ready);
+      await frame.evaluate(() => window.peLab.ready.then(() => window.peLab.whenDrawn()));
+      await page.waitForTimeout(500);
+      const reports = await page.evaluate(() => window.__heights);
+      const got = await frame.evaluate(() => ({
+        wide: document.documentElement.scrollWidth,
+        view: document.documentElement.clientWidth,
+        controls: [...document.querySelectorAll('#controls .control')].filter((c) => c.checkVisibility()).map((c) => c.querySelector('input').id),
+      }));
+      heights[panel] = reports.at(-1);
+      if (got.wide > got.view) failures.push(`${panel}: ${got.wide} px wide in a ${got.view} px frame`);
+      if (!reports.length) failures.push(`${panel}: no height reported`);
+      const moved = Math.max(...reports.map((h) => Math.abs(h - reports[0])));
+      if (moved > 16) failures.push(`${panel}: heights ${reports.join(' → ')}`);
+      if (panel === 'train' && got.controls.length) failures.push(`train shows global controls ${got.controls}`);
+      if (problems.length) failures.push(`${panel}: ${problems.join('; ')}`);
+      await page.close();
+    }
+    console.log(`embed heights at 800 px: ${JSON.stringify(heights)}`);
+    assert.deepEqual(failures, []);
+    // The README's table of heights is this test's: PE_LAB_WRITE_FIXTURES=1 writes it.
+    const readme = readFileSync('README.md', 'utf8');
+    const [start, end] = ['<!-- embed-heights: start -->', '<!-- embed-heights: end -->'];
+    const table = ['| panel | height at 800 px |', '| --- | --- |', ...LESSON.map((p) => `| \`${p}\` | ${heights[p]} px |`)].join('\n');
+    if (process.env.PE_LAB_WRITE_FIXTURES) {
+      const before = readme.slice(0, readme.indexOf(start) + start.length);
+      writeFileSync('README.md', `${before}\n${table}\n${readme.slice(readme.indexOf(end))}`);
+    } else {
+      const listed = Object.fromEntries([...readme.slice(readme.indexOf(start), readme.indexOf(end)).matchAll(/\| `(\w+)` \| (\d+) px \|/g)].map((m) => [m[1], Number(m[2])]));
+      for (const panel of LESSON) {
+        assert.ok(Math.abs(listed[panel] - heights[panel]) <= 16, `README: ${panel} ${listed[panel]} px, measured ${heights[panel]} px (PE_LAB_WRITE_FIXTURES=1 rewrites the table)`);
+      }
+    }
+  });
+});
+
+test('an embed shows exactly the global sliders that change its panel (none for training)', async () => {
+  // Which sliders change which panel: every panel's canvases and read-outs before and after each
+  // slider moves (a measured time is left out: it differs from run to run).
+  const { page, problems } = await open('', [1400, 30000]);
+  const fingerprint = () => page.evaluate(async () => {
+    await window.peLab.whenDrawn();
+    const out = {};
+    for (const s of document.querySelectorAll('section.panel')) {
+      let h = 0;
+      const add = (text) => { for (let i = 0; i < text.length; i++) h = (h * 31 + text.charCodeAt(i)) | 0; };
+      for (const c of s.querySelectorAll('canvas')) if (c.width) add(c.toDataURL());
+      for (const r of s.querySelectorAll('.readout:not(#complexity-measured), .takeaway, output')) add(r.textContent);
+      out[s.id.replace('panel-', '')] = h;
+    }
+    return out;
+  });
+  const start = await fingerprint();
+  const changes = Object.fromEntries(LESSON.map((p) => [p, []]));
+  for (const [key, value] of Object.entries({ d: 24, n: 40, base: 500, delta: 3 })) {
+    await page.evaluate(([k, v]) => window.peLab.set({ [k]: v }), [key, value]);
+    const moved = await fingerprint();
+    for (const panel of LESSON) if (moved[panel] !== start[panel]) changes[panel].push(key);
+    await page.evaluate(() => window.peLab.set({ d: 32, n: 60, base: 10000, delta: 1 }));
+    await fingerprint();
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+  const shown = {};
+  for (const panel of LESSON) {
+    const embed = await open(`embed=${panel}`, [800, 700]);
+    shown[panel] = await embed.page.evaluate(() => [...document.querySelectorAll('#controls .control')]
+      .filter((c) => c.checkVisibility()).map((c) => c.querySelector('input[type=range]').id.replace('-range', '')));
+    await embed.page.close();
+  }
+  // The projection panel has its own δ beside its figure: the global one would be a second.
+  const expected = { ...changes, projection: changes.projection.filter((k) => k !== 'delta') };
+  assert.deepEqual(shown, expected);
+});
+
+test('every takeaway is in the page before the wasm starts, as the default view states it', async () => {
+  // The static page carries the default view's takeaways (and the few short read-outs marked
+  // data-prefill), so that the first paint has them: the largest text of the first screen does
+  // not wait for the wasm, and an embed keeps its height. PE_LAB_WRITE_FIXTURES=1 writes the live
+  // ones into index.html.
+  const html = await (await fetch(`${origin}/`)).text();
+  const element = /<(p|td)\b([^>]*)\bid="([a-z0-9-]+)"([^>]*)>([^<]*)<\/\1>/g;
+  const decode = (text) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  const encode = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const statics = Object.fromEntries([...html.matchAll(element)]
+    .filter((m) => /class="takeaway"|data-prefill/.test(m[2] + m[4]))
+    .map((m) => [m[3], decode(m[5]).trim()]));
+  const { page, problems } = await open('', [1400, 30000]);
+  await page.evaluate(() => window.peLab.whenDrawn());
+  const live = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('section.panel .takeaway, [data-prefill]')]
+    .map((p) => [p.id, p.textContent.trim()])));
+  assert.deepEqual(problems, []);
+  await page.close();
+  assert.deepEqual(Object.keys(live).filter((id) => id.endsWith('-takeaway')).map((id) => id.replace('-takeaway', '')), LESSON);
+  if (process.env.PE_LAB_WRITE_FIXTURES) {
+    let source = readFileSync('index.html', 'utf8');
+    for (const [id, text] of Object.entries(live)) {
+      source = source.replace(new RegExp(`(<(p|td)\\b[^>]*\\bid="${id}"[^>]*>)[^<]*(</\\2>)`), `$1${encode(text)}$3`);
+    }
+    writeFileSync('index.html', source);
+    return;
+  }
+  assert.deepEqual(statics, live);
+  // A link with its own keys hides the takeaways until the wasm has written its own.
+  const linked = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+  await linked.route('**/*.wasm', () => {});
+  await linked.goto(`${origin}/?compute=cpu&d=48`);
+  assert.equal(await linked.evaluate(() => getComputedStyle(document.getElementById('attention-takeaway')).visibility), 'hidden');
+  await linked.close();
+});
