@@ -95,7 +95,7 @@ pub fn layout(
 
 /// Rows of a figure fitted to a height ([`layout_within`]) are at least this tall: still a row
 /// each for the eye, their token names thinned to every second or third.
-pub const MIN_FITTED_ROW_PX: f64 = 8.0;
+pub const MIN_FITTED_ROW_PX: f64 = 12.0;
 
 /// [`layout`], with rows made shorter (down to [`MIN_FITTED_ROW_PX`]) while the figure is taller
 /// than `max_height`: a projector's lesson step shows the whole figure below the panel's title.

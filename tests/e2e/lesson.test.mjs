@@ -248,14 +248,14 @@ test('every takeaway is in the page before the wasm starts, as the default view 
   // data-prefill), so that the first paint has them: the largest text of the first screen does
   // not wait for the wasm, and an embed keeps its height. PE_LAB_WRITE_FIXTURES=1 writes the live
   // ones into index.html.
-  const html = await (await fetch(`${origin}/`)).text();
-  const element = /<(p|td)\b([^>]*)\bid="([a-z0-9-]+)"([^>]*)>([^<]*)<\/\1>/g;
-  const decode = (text) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
   const encode = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const statics = Object.fromEntries([...html.matchAll(element)]
-    .filter((m) => /class="takeaway"|data-prefill/.test(m[2] + m[4]))
-    .map((m) => [m[3], decode(m[5]).trim()]));
   const { page, problems } = await open('', [1400, 30000]);
+  // The page as served (the build may have minified it), parsed as the browser parses it.
+  const statics = await page.evaluate(async () => {
+    const served = new DOMParser().parseFromString(await (await fetch(location.href)).text(), 'text/html');
+    return Object.fromEntries([...served.querySelectorAll('section.panel .takeaway, [data-prefill]')]
+      .map((p) => [p.id, p.textContent.trim()]));
+  });
   await page.evaluate(() => window.peLab.whenDrawn());
   const live = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('section.panel .takeaway, [data-prefill]')]
     .map((p) => [p.id, p.textContent.trim()])));
