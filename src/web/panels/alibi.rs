@@ -20,7 +20,7 @@ use crate::model::alibi::{
     heatmap_rows, heatmap_sentence, heatmap_slope, measure_weights, slopes_sentence, tile_names,
     tiled_biases, AlibiStats, CONTENT_WIDTH, CPU_WEIGHT_ROWS, CURVE_HEADS,
 };
-use crate::model::takeaway_h3;
+use crate::model::takeaway_beyond;
 use ndarray::s;
 
 /// Head 0's causal weights: numbers from the CPU twin on the first rows, the picture from the
@@ -125,7 +125,7 @@ fn render(ctx: &mut Ctx, dom: &AlibiDom) -> Result<AlibiStats, WebError> {
     }
     dom::text(&dom.readout, &slopes_sentence(&stats));
     dom::text(&dom.beyond, &beyond_sentence(&stats));
-    dom::text(&dom.takeaway, &takeaway_h3::alibi(&stats));
+    dom::text(&dom.takeaway, &takeaway_beyond::alibi(&stats));
     // The same sentence whether or not the heatmap was drawn (see `heatmap_sentence`).
     dom::text(
         &dom.heatmap_readout,

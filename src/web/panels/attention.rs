@@ -28,7 +28,7 @@ use crate::model::attention::{
     projection_description, weights_summary, IdentityNumbers, Strongest, WeightsSummary,
 };
 use crate::model::plot::{cell_at, step_cell, PixelRect};
-use crate::model::takeaway_h1::{self, AttentionTakeaway};
+use crate::model::takeaway_attention::{self, AttentionTakeaway};
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
@@ -186,7 +186,7 @@ pub fn render(
             &dom.summary,
             "No tokens: type a sentence to see its attention weights.",
         );
-        dom::text(&dom.takeaway, &takeaway_h1::attention_empty());
+        dom::text(&dom.takeaway, &takeaway_attention::attention_empty());
         stats.ms = elapsed(started);
         return Ok((stats, None));
     }
@@ -345,7 +345,7 @@ pub fn render(
     );
     dom::text(
         &dom.takeaway,
-        &takeaway_h1::attention(&AttentionTakeaway {
+        &takeaway_attention::attention(&AttentionTakeaway {
             tokens: &labels,
             weights: &stats.weights,
             valid_len,

@@ -22,7 +22,7 @@ use crate::model::binary::{
 };
 use crate::model::figure_style::FigureStyle;
 use crate::model::plot::PixelRect;
-use crate::model::takeaway_h2;
+use crate::model::takeaway_encoding;
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
@@ -94,7 +94,7 @@ pub fn render(ctx: &mut Ctx, dom: &BinaryDom) -> Result<BinaryStats, WebError> {
         )?;
     }
     let mut stats = compute(n, d, base, ctx.backend.name())?;
-    dom::text(&dom.takeaway, &takeaway_h2::binary(&stats, d, base));
+    dom::text(&dom.takeaway, &takeaway_encoding::binary(&stats, d, base));
     fill_table(&dom.table, &period_table(&stats, d, base))?;
     dom::text(
         &dom.summary,

@@ -24,7 +24,7 @@ use crate::model::complexity::{
     compute, crossover_sentence, table_cells, wants_auto_measure, ComplexityStats, MeasureState,
     Measurement, GPU_RUNS,
 };
-use crate::model::takeaway_h1;
+use crate::model::takeaway_attention;
 
 pub fn render(
     ctx: &mut Ctx,
@@ -45,7 +45,7 @@ pub fn render(
         }
     }
     dom::text(&dom.crossover, &crossover_sentence(&stats));
-    dom::text(&dom.takeaway, &takeaway_h1::complexity(&stats));
+    dom::text(&dom.takeaway, &takeaway_attention::complexity(&stats));
     if ctx.draw {
         draw_chart(&dom.chart, n, d, k, ctx.style)?;
         draw_paths(&dom.paths, n, k, ctx.style)?;

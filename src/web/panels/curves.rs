@@ -13,7 +13,7 @@ use super::super::panel::{Ctx, Panel, PanelSpec};
 use super::heatmap::encoding_csv_head;
 use crate::model::export::matrix_csv;
 use crate::model::present::curves_summary;
-use crate::model::takeaway_h2;
+use crate::model::takeaway_encoding;
 
 crate::element_table! {
     pub struct CurvesDom {
@@ -71,7 +71,7 @@ impl Panel for CurvesPanel {
         );
         dom::text(
             &self.dom.takeaway,
-            &takeaway_h2::curves(&p.columns, d, base, first),
+            &takeaway_encoding::curves(&p.columns, d, base, first),
         );
         Ok(())
     }

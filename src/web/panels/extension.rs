@@ -15,7 +15,7 @@ use super::{canvas_message, elapsed, Ctx};
 use crate::model::extension::{
     compute, ratios_sentence, too_few_pairs_sentence, wavelength_sentence, ExtensionStats,
 };
-use crate::model::takeaway_h3;
+use crate::model::takeaway_beyond;
 
 fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError> {
     let started = now_ms();
@@ -34,7 +34,7 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
             }
         }
         dom::text(&dom.readout, &too_few_pairs_sentence(p.d));
-        dom::text(&dom.takeaway, &takeaway_h3::extension(&stats));
+        dom::text(&dom.takeaway, &takeaway_beyond::extension(&stats));
         dom::text(&dom.wavelength_readout, "");
         stats.ms = elapsed(started);
         return Ok(stats);
@@ -141,7 +141,7 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
     }
     dom::text(&dom.readout, &ratios_sentence(&stats));
     dom::text(&dom.wavelength_readout, &wavelength_sentence(&stats));
-    dom::text(&dom.takeaway, &takeaway_h3::extension(&stats));
+    dom::text(&dom.takeaway, &takeaway_beyond::extension(&stats));
     stats.ms = elapsed(started);
     Ok(stats)
 }

@@ -22,7 +22,7 @@ use crate::model::heads::{
 };
 use crate::model::plot::{cell_at, min_matrix_px, step_cell, PixelRect};
 use crate::model::settings::{batch_sequences, BATCH_SEQUENCE_LEN};
-use crate::model::takeaway_h1;
+use crate::model::takeaway_attention;
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
@@ -62,7 +62,7 @@ pub fn render(
     dom::text(&dom.note, &note(ctx.params.d, &stats));
     dom::text(
         &dom.takeaway,
-        &takeaway_h1::heads(
+        &takeaway_attention::heads(
             &stats.valid_lens,
             stats.heads,
             BATCH_SEQUENCE_LEN,

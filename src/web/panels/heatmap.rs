@@ -18,7 +18,7 @@ use crate::model::export::{encoding_csv, matrix_csv, numbered_columns};
 use crate::model::params::Params;
 use crate::model::plot::{cell_at, step_cell};
 use crate::model::present::{encoding_cell, encoding_summary, EncodingSummary};
-use crate::model::takeaway_h2;
+use crate::model::takeaway_encoding;
 
 crate::element_table! {
     pub struct HeatmapDom {
@@ -94,7 +94,7 @@ impl Panel for HeatmapPanel {
         dom::text(&self.dom.summary, &encoding_summary(&summary));
         dom::text(
             &self.dom.takeaway,
-            &takeaway_h2::heatmap(d, base, ctx.params.first_position),
+            &takeaway_encoding::heatmap(d, base, ctx.params.first_position),
         );
         self.dom.tooltip.set_hidden(true);
         let rect = ctx.heatmap_rect;

@@ -14,7 +14,7 @@ use super::family_charts::{draw_matrix, Scale};
 use super::{elapsed, Ctx};
 use crate::math::learned::INIT_STD;
 use crate::model::learned::{compute, figure_values, readout, LearnedStats, SHOWN_COLUMNS};
-use crate::model::takeaway_h3;
+use crate::model::takeaway_beyond;
 
 fn render(ctx: &mut Ctx, dom: &LearnedDom) -> Result<LearnedStats, WebError> {
     let started = now_ms();
@@ -34,7 +34,7 @@ fn render(ctx: &mut Ctx, dom: &LearnedDom) -> Result<LearnedStats, WebError> {
         )?;
     }
     dom::text(&dom.readout, &readout(&stats));
-    dom::text(&dom.takeaway, &takeaway_h3::learned(&stats));
+    dom::text(&dom.takeaway, &takeaway_beyond::learned(&stats));
     Ok(LearnedStats {
         ms: elapsed(started),
         ..stats

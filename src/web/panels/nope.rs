@@ -13,7 +13,7 @@ use super::super::panel::{to_js, Panel, PanelSpec};
 use super::family_charts::{draw_lines, LineChart, Series};
 use super::{elapsed, Ctx};
 use crate::model::nope::{compute, readout, NopeStats};
-use crate::model::takeaway_h3;
+use crate::model::takeaway_beyond;
 
 fn render(ctx: &mut Ctx, dom: &NopeDom) -> Result<NopeStats, WebError> {
     let started = now_ms();
@@ -59,7 +59,7 @@ fn render(ctx: &mut Ctx, dom: &NopeDom) -> Result<NopeStats, WebError> {
         )?;
     }
     dom::text(&dom.readout, &readout(&stats, n));
-    dom::text(&dom.takeaway, &takeaway_h3::nope(&stats));
+    dom::text(&dom.takeaway, &takeaway_beyond::nope(&stats));
     stats.ms = elapsed(started);
     Ok(stats)
 }

@@ -28,7 +28,7 @@ use crate::model::pipeline_figure::{
 };
 use crate::model::plot::{label_step, thinned_caption};
 use crate::model::settings::nearest_divisor;
-use crate::model::takeaway_h1;
+use crate::model::takeaway_attention;
 
 /// The shapes of the stages, [rows, columns].
 #[derive(Debug, Clone, Default, Serialize)]
@@ -448,7 +448,7 @@ impl Panel for PipelinePanel {
             dom::text(&self.dom.summary, EMPTY_SUMMARY);
             dom::text(
                 &self.dom.takeaway,
-                &takeaway_h1::pipeline(0, d, heads, 0, 0.0),
+                &takeaway_attention::pipeline(0, d, heads, 0, 0.0),
             );
             self.show_trace();
             self.stats.ms = elapsed(started);
@@ -478,7 +478,7 @@ impl Panel for PipelinePanel {
         dom::text(&self.dom.summary, &summary(&pipeline));
         dom::text(
             &self.dom.takeaway,
-            &takeaway_h1::pipeline(
+            &takeaway_attention::pipeline(
                 pipeline.n(),
                 pipeline.d(),
                 pipeline.heads(),

@@ -19,7 +19,7 @@ use crate::model::rope::{
     repeated, residual_sentence, score_range, score_vectors, scores_sentence, RopeStats,
     NO_PAIR_MESSAGE, SCORE_CHECK_ROWS,
 };
-use crate::model::takeaway_h3;
+use crate::model::takeaway_beyond;
 
 /// The score heatmap's numbers (every backend) and picture (when drawn).
 fn score_heatmap(ctx: &mut Ctx, dom: &RopeDom, stats: &mut RopeStats) -> Result<(), WebError> {
@@ -94,7 +94,7 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
             }
         }
         dom::text(&dom.readout, &no_pair_sentence(d));
-        dom::text(&dom.takeaway, &takeaway_h3::rope(&stats, 0));
+        dom::text(&dom.takeaway, &takeaway_beyond::rope(&stats, 0));
         dom::text(&dom.decay_readout, "");
         stats.ms = elapsed(started);
         return Ok(stats);
@@ -176,7 +176,7 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
     // The rows the diagonal spread was measured on (see `measure_scores`).
     dom::text(
         &dom.takeaway,
-        &takeaway_h3::rope(&stats, ctx.params.n.min(SCORE_CHECK_ROWS)),
+        &takeaway_beyond::rope(&stats, ctx.params.n.min(SCORE_CHECK_ROWS)),
     );
     stats.ms = elapsed(started);
     Ok(stats)

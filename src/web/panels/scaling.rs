@@ -25,7 +25,7 @@ use crate::model::scaling::{
     compute, dots_sentence, magnitudes_sentence, no_tokens_sentence, PairTerms, ScalingPanelError,
     ScalingStats, NO_TOKENS,
 };
-use crate::model::takeaway_h1;
+use crate::model::takeaway_attention;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
@@ -53,7 +53,7 @@ pub fn render(ctx: &mut Ctx, dom: &ScalingDom) -> Result<ScalingStats, WebError>
         }
         dom::text(&dom.magnitudes, &no_tokens_sentence());
         dom::text(&dom.dots_readout, "");
-        dom::text(&dom.takeaway, &takeaway_h1::scaling(d, None));
+        dom::text(&dom.takeaway, &takeaway_attention::scaling(d, None));
         stats.ms = elapsed(started);
         return Ok(stats);
     };
@@ -65,7 +65,7 @@ pub fn render(ctx: &mut Ctx, dom: &ScalingDom) -> Result<ScalingStats, WebError>
     dom::text(&dom.dots_readout, &dots_sentence(d, pair));
     dom::text(
         &dom.takeaway,
-        &takeaway_h1::scaling(d, Some((stats.unscaled_ratio, stats.scaled_ratio))),
+        &takeaway_attention::scaling(d, Some((stats.unscaled_ratio, stats.scaled_ratio))),
     );
     stats.ms = elapsed(started);
     Ok(stats)

@@ -14,7 +14,7 @@ use super::super::panel::{to_js, Panel, PanelSpec};
 use super::family_charts::{draw_matrix, Scale};
 use super::{canvas_message, elapsed, Ctx};
 use crate::model::shaw::{compute, offset_labels, readout, ShawPanelError, ShawStats, NO_TOKENS};
-use crate::model::takeaway_h3;
+use crate::model::takeaway_beyond;
 
 fn render(ctx: &mut Ctx, dom: &ShawDom) -> Result<ShawStats, WebError> {
     let started = now_ms();
@@ -64,7 +64,7 @@ fn render(ctx: &mut Ctx, dom: &ShawDom) -> Result<ShawStats, WebError> {
         }
     }
     dom::text(&dom.readout, &readout(&stats));
-    dom::text(&dom.takeaway, &takeaway_h3::shaw(&stats));
+    dom::text(&dom.takeaway, &takeaway_beyond::shaw(&stats));
     stats.ms = elapsed(started);
     Ok(stats)
 }

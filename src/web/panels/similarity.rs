@@ -29,7 +29,7 @@ use crate::model::similarity::{
     compute, curve_sentence, distance_sentence, forum_sentence, live_sentence, normalized_sentence,
     SimilarityStats,
 };
-use crate::model::takeaway_h2;
+use crate::model::takeaway_encoding;
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
@@ -59,7 +59,7 @@ pub fn render(
     }
     dom::text(&dom.norm_readout, &normalized_sentence(&stats));
     dom::text(&dom.distance_readout, &distance_sentence(&stats, base));
-    dom::text(&dom.takeaway, &takeaway_h2::similarity(&stats));
+    dom::text(&dom.takeaway, &takeaway_encoding::similarity(&stats));
     stats.ms = elapsed(started);
     Ok((stats, drawn))
 }

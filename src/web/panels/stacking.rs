@@ -16,7 +16,7 @@ use super::family_charts::{draw_lines, LineChart, Series};
 use super::{elapsed, Ctx};
 use crate::math::stacking::StackOptions;
 use crate::model::stacking::{self as stacking_text, compute, StackingStats};
-use crate::model::takeaway_h1::{self, StackingTakeaway};
+use crate::model::takeaway_attention::{self, StackingTakeaway};
 
 /// The experiment runs on at most this many positions and dimensions: 48 layers of a 64 × 64
 /// block take about 50 million multiply-adds, a fraction of a frame's budget per layer.
@@ -106,7 +106,7 @@ fn render(ctx: &mut Ctx, dom: &StackingDom) -> Result<StackingStats, WebError> {
     );
     dom::text(
         &dom.takeaway,
-        &takeaway_h1::stacking(&StackingTakeaway {
+        &takeaway_attention::stacking(&StackingTakeaway {
             n: stats.n,
             skip: stats.skip,
             layer_norm: stats.layer_norm,

@@ -14,7 +14,7 @@ use super::super::panel::{to_js, Panel, PanelSpec};
 use super::family_charts::{draw_lines, LineChart, Series};
 use super::{elapsed, Ctx};
 use crate::model::t5::{compute, readout, T5Stats};
-use crate::model::takeaway_h3;
+use crate::model::takeaway_beyond;
 
 fn render(ctx: &mut Ctx, dom: &T5Dom) -> Result<T5Stats, WebError> {
     let started = now_ms();
@@ -74,7 +74,7 @@ fn render(ctx: &mut Ctx, dom: &T5Dom) -> Result<T5Stats, WebError> {
         )?;
     }
     dom::text(&dom.readout, &readout(&stats));
-    dom::text(&dom.takeaway, &takeaway_h3::t5(&stats));
+    dom::text(&dom.takeaway, &takeaway_beyond::t5(&stats));
     stats.ms = elapsed(started);
     Ok(stats)
 }
