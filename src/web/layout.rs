@@ -27,7 +27,7 @@ const BAR_ID: &str = "sticky-bar";
 
 /// Gap between the sticky bar and a section scrolled to, and between a figure and the window's
 /// bottom edge (the style sheet's `--scroll-gap`).
-const GAP: f64 = 8.0;
+pub(crate) const GAP: f64 = 8.0;
 
 thread_local! {
     static FIT_PENDING: Cell<bool> = const { Cell::new(false) };

@@ -41,8 +41,8 @@ export async function launch({ webgpu = true } = {}) {
 /** A page that records errors; `problems` must stay empty for a test to pass. */
 // Tall enough that every panel is on screen: off-screen panels are only drawn once scrolled to
 // (classroom.test.mjs tests that with a short viewport).
-export async function openPage(browser, url, { width = 1400, height = 9000 } = {}) {
-  const page = await browser.newPage({ viewport: { width, height } });
+export async function openPage(browser, url, { width = 1400, height = 9000, deviceScaleFactor = 1 } = {}) {
+  const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor });
   const problems = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });

@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { launch, LESSON, startServer } from './helpers.mjs';
+import { launch, LESSON, openPage, startServer } from './helpers.mjs';
 import { median, WORD_LIMITS, wordsBeforeMore } from './reading.mjs';
 
 let server, origin, browser;
@@ -18,18 +18,10 @@ after(async () => {
   server?.close();
 });
 
-async function open(query, [width, height], { init } = {}) {
-  const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 2 });
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
-  if (init) await page.addInitScript(init);
-  await page.goto(`${origin}/?compute=cpu${query ? `&${query}` : ''}`);
-  await page.evaluate(() => window.peLab.ready);
-  return { page, problems };
+/** The page at `query` (computed on the CPU), at device pixel ratio 2. */
+function open(query, [width, height]) {
+  return openPage(browser, `${origin}/?compute=cpu${query ? `&${query}` : ''}`, { width, height, deviceScaleFactor: 2 });
 }
-
-const barBottom = (page) => page.evaluate(() => document.getElementById('sticky-bar').getBoundingClientRect().bottom);
 
 describe('one path down the page', () => {
   test('the sections stand in the lesson\'s order, under their parts\' headings', async () => {

@@ -290,7 +290,7 @@ fn room_for_figure(canvas: &HtmlCanvasElement) -> Option<f64> {
     let view = window.inner_height().ok()?.as_f64()?;
     let section = canvas.closest("section.panel").ok()??;
     let above = canvas.get_bounding_client_rect().top() - section.get_bounding_client_rect().top();
-    Some(view - crate::web::layout::sticky_height() - above - 2.0 * 8.0 - 2.0)
+    Some(view - crate::web::layout::sticky_height() - above - 2.0 * crate::web::layout::GAP - 2.0)
 }
 
 /// Lays the figure out for the canvas's width and makes the canvas as tall as the layout needs
