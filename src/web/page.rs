@@ -152,6 +152,8 @@ pub fn show_status(page: &PageDom, badge: &str, frame_ms: f64) -> Result<(), Web
 pub fn settle_ready() -> Result<(), WebError> {
     // Every takeaway now states the link's view: those the head script hid are shown.
     root()?.remove_attribute("data-linked-state")?;
+    // The figures are drawn: the head script's first pictures (www/posters/) give way to them.
+    root()?.remove_attribute("data-poster")?;
     super::api::settle_ready(&super::api::api_object()?, Ok(()))
 }
 

@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { launch, LESSON, openPage, startServer } from './helpers.mjs';
+import { launch, LESSON, openPage, SCREENSHOTS, startServer } from './helpers.mjs';
 import { median, WORD_LIMITS, wordsBeforeMore } from './reading.mjs';
 
 let server, origin, browser;
@@ -269,4 +269,148 @@ test('every takeaway is in the page before the wasm starts, as the default view 
   await linked.goto(`${origin}/?compute=cpu&d=48`);
   assert.equal(await linked.evaluate(() => getComputedStyle(document.getElementById('attention-takeaway')).visibility), 'hidden');
   await linked.close();
+});
+
+describe('a first picture at once', () => {
+  // Each panel's main figures as drawn for the default view at 1366 × 768 (device pixel ratio 1,
+  // WebP), shown by the head script in the landing panel until the wasm has drawn it.
+  // PE_LAB_WRITE_FIXTURES=1 writes them into www/posters/; otherwise each is compared with the
+  // live canvas, so that a figure that changes fails here until its poster is written again.
+  const POSTER_QUALITY = 0.7;
+  // The largest difference of a 16 × 16 block's mean colour (0–255) that WebP at that quality
+  // leaves (measured 2.7–16.2, the most in the pipeline's thin coloured cells, where WebP halves
+  // the colour resolution); another colour map, or a label or line moved into a block of
+  // background, is well above it.
+  const POSTER_TOLERANCE = 24;
+
+  for (const theme of ['light', 'dark']) {
+    test(`the posters are the default view's figures (${theme})`, async () => {
+      const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, deviceScaleFactor: 1 });
+      const problems = [];
+      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      await page.goto(`${origin}/?compute=cpu&theme=${theme}`);
+      await page.evaluate(() => window.peLab.ready);
+      const report = [];
+      for (const panel of LESSON) {
+        await page.evaluate(async (panel) => {
+          document.getElementById(`panel-${panel}`).scrollIntoView();
+          // The panel is drawn once it is seen: let the observer see it before waiting.
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          await window.peLab.whenDrawn();
+          await document.fonts.ready;
+        }, panel);
+        const figures = await page.evaluate(async ({ panel, theme, quality }) => {
+          const canvases = [...document.querySelectorAll(`#panel-${panel} canvas.figure-main`)];
+          const out = [];
+          for (const [k, canvas] of canvases.entries()) {
+            const name = k === 0 ? panel : `${panel}-${k + 1}`;
+            const file = `${name}-${theme}.webp`;
+            const live = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+            const colours = new Set();
+            for (let i = 0; i < live.length; i += 4 * 7) colours.add((live[i] << 16) | (live[i + 1] << 8) | live[i + 2]);
+            let poster = null;
+            const response = await fetch(`posters/${file}`);
+            if (response.ok) {
+              const image = await createImageBitmap(await response.blob());
+              const copy = new OffscreenCanvas(image.width, image.height).getContext('2d');
+              copy.drawImage(image, 0, 0);
+              const data = image.width === canvas.width && image.height === canvas.height
+                ? copy.getImageData(0, 0, image.width, image.height).data : null;
+              // The largest difference of 16 × 16 blocks' mean colours: WebP's noise averages out
+              // in a block, a moved label or a changed colour does not.
+              let worst = null;
+              if (data) {
+                const B = 16;
+                worst = 0;
+                for (let by = 0; by < image.height; by += B) {
+                  for (let bx = 0; bx < image.width; bx += B) {
+                    const sums = [0, 0, 0];
+                    let count = 0;
+                    for (let y = by; y < Math.min(by + B, image.height); y++) {
+                      for (let x = bx; x < Math.min(bx + B, image.width); x++) {
+                        const i = 4 * (y * image.width + x);
+                        for (let c = 0; c < 3; c++) sums[c] += data[i + c] - live[i + c];
+                        count += 1;
+                      }
+                    }
+                    worst = Math.max(worst, ...sums.map((v) => Math.abs(v) / count));
+                  }
+                }
+              }
+              poster = { width: image.width, height: image.height, difference: worst };
+            }
+            out.push({ file, width: canvas.width, height: canvas.height, colours: colours.size, poster, webp: canvas.toDataURL('image/webp', quality) });
+          }
+          return out;
+        }, { panel, theme, quality: POSTER_QUALITY });
+        report.push(...figures);
+      }
+      await page.close();
+      assert.deepEqual(problems, []);
+      assert.equal(report.length, LESSON.length + 1, 'one poster per main figure (binary has two)');
+      for (const figure of report) assert.ok(figure.colours > 8, `${figure.file}: the live figure is blank`);
+      if (process.env.PE_LAB_WRITE_FIXTURES) {
+        for (const figure of report) writeFileSync(`www/posters/${figure.file}`, Buffer.from(figure.webp.split(',')[1], 'base64'));
+        return;
+      }
+      console.log(`# posters (${theme}): ${report.map((f) => `${f.file} ${f.poster?.difference?.toFixed(2)}`).join(', ')}`);
+      for (const figure of report) {
+        assert.ok(figure.poster, `${figure.file}: no poster (PE_LAB_WRITE_FIXTURES=1 writes it)`);
+        assert.deepEqual([figure.poster.width, figure.poster.height], [figure.width, figure.height], `${figure.file}: the figure's size changed (PE_LAB_WRITE_FIXTURES=1 writes the poster again)`);
+        assert.ok(figure.poster.difference <= POSTER_TOLERANCE, `${figure.file}: differs from the live figure by ${figure.poster.difference.toFixed(2)} in a 16 × 16 block's mean colour (PE_LAB_WRITE_FIXTURES=1 writes it again)`);
+      }
+    });
+  }
+
+  /** The landing panel's figures before the wasm has started: their background and its size. */
+  async function beforeTheWasm(query, hash, viewport) {
+    const page = await browser.newPage({ viewport, deviceScaleFactor: 2 });
+    const problems = [];
+    page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
+    // The wasm never arrives: what is on screen is the static page's.
+    await page.route('**/*.wasm', () => {});
+    await page.goto(`${origin}/?compute=cpu${query}${hash}`);
+    const figures = await page.evaluate(async () => {
+      const out = {};
+      for (const canvas of document.querySelectorAll('section.panel canvas.figure-main')) {
+        const image = getComputedStyle(canvas).backgroundImage;
+        if (image === 'none') continue;
+        const url = /url\("?([^")]+)"?\)/.exec(image)[1];
+        const bitmap = await createImageBitmap(await (await fetch(url)).blob());
+        const box = canvas.getBoundingClientRect();
+        out[canvas.id] = { file: url.split('/').pop(), bitmap: [bitmap.width, bitmap.height], box: [box.width, box.height] };
+      }
+      return out;
+    });
+    return { page, figures, problems };
+  }
+
+  test('the landing panel shows its poster before the wasm starts, and only without keys of its own', async () => {
+    const phone = { width: 390, height: 844 };
+    const cases = [
+      ['', '', { 'attn-heatmap': 'attention-light.webp' }, 'poster-first-screen-phone'],
+      ['&theme=dark', '', { 'attn-heatmap': 'attention-dark.webp' }, null],
+      ['', '#panel-binary', { 'binary-bits': 'binary-light.webp', 'binary-p': 'binary-2-light.webp' }, 'poster-binary-link-phone'],
+      ['&embed=curves', '', { curves: 'curves-light.webp' }, 'poster-embed-curves'],
+      ['&d=48', '', {}, null],
+      ['&embed=nosuchpanel', '', {}, null],
+    ];
+    for (const [query, hash, expected, shot] of cases) {
+      const viewport = query.includes('embed') ? { width: 800, height: 600 } : phone;
+      const { page, figures, problems } = await beforeTheWasm(query, hash, viewport);
+      assert.deepEqual(problems, [], `${query}${hash}`);
+      assert.deepEqual(Object.fromEntries(Object.entries(figures).map(([id, f]) => [id, f.file])), expected, `${query}${hash}`);
+      for (const [id, f] of Object.entries(figures)) {
+        assert.ok(f.box[0] > 100 && f.box[1] > 100, `${id}: its space is kept (${f.box})`);
+      }
+      if (shot) await page.screenshot({ path: `${SCREENSHOTS}/${shot}.png` });
+      await page.close();
+    }
+    // Once the figures are drawn, the posters give way to the live canvases.
+    const { page, problems } = await open('', [390, 844]);
+    await page.evaluate(() => window.peLab.whenDrawn());
+    assert.equal(await page.evaluate(() => getComputedStyle(document.getElementById('attn-heatmap')).backgroundImage), 'none');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
 });
