@@ -337,6 +337,7 @@ fn every_canvas_states_its_aspect_in_the_markup() {
     // The first paint lays figures out at their final height (no shift when the wasm starts): each
     // canvas's style gives `--aspect: width / height`, equal to its width and height attributes.
     let mut seen = 0;
+    let mut posters = 0;
     for (at, _) in PAGE.match_indices("<canvas ") {
         let tag = &PAGE[at..at + PAGE[at..].find('>').expect("a closed tag")];
         let attribute = |name: &str| -> usize {
@@ -347,6 +348,23 @@ fn every_canvas_states_its_aspect_in_the_markup() {
                 .expect("a number")
         };
         let (width, height) = (attribute("width"), attribute("height"));
+        // A main figure names its first pictures (the head script shows one while the wasm
+        // starts), and they are in www/posters/.
+        if tag.contains("class=\"figure-main") {
+            for shade in ["light", "dark"] {
+                let key = format!("--poster-{shade}: url(");
+                let start = tag.find(&key).unwrap_or_else(|| panic!("{tag}: no {key}")) + key.len();
+                let file = &tag[start..start + tag[start..].find(')').expect("a closed url")];
+                assert!(
+                    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                        .join("www")
+                        .join(file)
+                        .is_file(),
+                    "{file}: no such poster (PE_LAB_WRITE_FIXTURES=1 node --test tests/e2e/lesson.test.mjs writes them)"
+                );
+                posters += 1;
+            }
+        }
         // A canvas whose proportions follow its numbers (the bits of 0…n−1: one column per bit)
         // states the default view's; its width and height are its design size.
         if tag.contains(" data-live-aspect") {
@@ -355,10 +373,12 @@ fn every_canvas_states_its_aspect_in_the_markup() {
             continue;
         }
         assert!(
-            tag.contains(&format!("style=\"--aspect: {width} / {height}\"")),
+            tag.contains(&format!("style=\"--aspect: {width} / {height}\""))
+                || tag.contains(&format!("style=\"--aspect: {width} / {height};")),
             "{tag}: --aspect differs from {width} × {height}"
         );
         seen += 1;
     }
     assert!(seen >= PANELS.len(), "{seen} canvases");
+    assert!(posters >= 2 * PANELS.len(), "{posters} posters");
 }
