@@ -122,7 +122,11 @@ impl LessonView {
     }
 }
 
-/// Clears a canvas to white and writes a message in its middle (an empty sentence, d = 1, …).
+/// The smallest type a figure's message shrinks to.
+const MIN_MESSAGE_PX: f64 = 9.0;
+
+/// Clears a canvas to the figures' paper and writes a message in its middle (an empty sentence,
+/// d = 1, …).
 fn canvas_message(canvas: &HtmlCanvasElement, lines: &[&str]) -> Result<(), WebError> {
     let context = surface::context(canvas)?;
     let (w, h) = surface::size(canvas);
@@ -131,14 +135,26 @@ fn canvas_message(canvas: &HtmlCanvasElement, lines: &[&str]) -> Result<(), WebE
     context.set_fill_style_str(&style.background.css());
     context.fill_rect(0.0, 0.0, w, h);
     context.set_fill_style_str(&style.ink.css());
-    // A third larger than a label: the message stands alone in a figure's room.
-    let font_px = (style.label_px * 4.0 / 3.0).round();
-    context.set_font(&format!("{font_px}px {}", style.font));
+    // A third larger than a label (the message stands alone in a figure's room), smaller where
+    // its widest line would not fit the figure's width (a phone, a projector's large type).
+    let mut font_px = (style.label_px * 4.0 / 3.0).round();
+    loop {
+        context.set_font(&format!("{font_px}px {}", style.font));
+        let mut widest = 0.0_f64;
+        for line in lines {
+            widest = widest.max(context.measure_text(line)?.width());
+        }
+        if widest <= 0.92 * w || font_px <= MIN_MESSAGE_PX {
+            break;
+        }
+        font_px = (font_px * 0.9).floor().max(MIN_MESSAGE_PX);
+    }
     context.set_text_align("center");
     context.set_text_baseline("middle");
-    let top = h / 2.0 - 16.0 * (lines.len() as f64 - 1.0);
+    let line_height = 1.4 * font_px;
+    let top = h / 2.0 - line_height * (lines.len() as f64 - 1.0) / 2.0;
     for (k, line) in lines.iter().enumerate() {
-        context.fill_text(line, w / 2.0, top + 32.0 * k as f64)?;
+        context.fill_text(line, w / 2.0, top + line_height * k as f64)?;
     }
     context.set_text_align("start");
     context.set_text_baseline("alphabetic");
