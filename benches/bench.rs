@@ -28,9 +28,9 @@ use python::python_json;
 use std::hint::black_box;
 use std::time::Instant;
 
-use ndarray::Array2;
 use pe_lab::math::attention::weights;
 use pe_lab::math::encoding::sinusoidal;
+use pe_lab::math::f64_reference;
 use pe_lab::math::gram::gram;
 use pe_lab::math::relative::{max_projection_error, projection_error_of};
 
@@ -230,23 +230,6 @@ fn bench_projection_error_of(n: usize, d: usize, delta: i64) -> Stats {
     })
 }
 
-/// Largest |P − P_f64| over all entries, the float64 reference computed from the definition.
-fn max_abs_error_vs_f64(p: &Array2<f32>, base: f64) -> f64 {
-    let d = p.ncols();
-    let omegas: Vec<f64> = (0..d)
-        .map(|c| base.powf(-((2 * (c / 2)) as f64) / d as f64))
-        .collect();
-    let mut worst = 0.0f64;
-    for (i, row) in p.rows().into_iter().enumerate() {
-        for (c, (&v, &w)) in row.iter().zip(&omegas).enumerate() {
-            let a = i as f64 * w;
-            let exact = if c % 2 == 0 { a.sin() } else { a.cos() };
-            worst = worst.max((v as f64 - exact).abs());
-        }
-    }
-    worst
-}
-
 fn main() {
     // PE_LAB_BENCH_ONLY=gpu: the GPU kernels alone (a minute on lavapipe instead of several), to
     // compare two builds of the kernels one right after the other.
@@ -280,7 +263,7 @@ fn main() {
         "max_abs_error_vs_f64".into(),
         format!(
             "{:e}",
-            max_abs_error_vs_f64(&sinusoidal(4096, 1024, BASE), BASE)
+            f64_reference::max_error(sinusoidal(4096, 1024, BASE).view(), 0, BASE).0
         ),
     ));
     entries.push((

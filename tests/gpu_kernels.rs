@@ -1,5 +1,5 @@
 //! The GPU kernels (`pe_lab::gpu`) against their CPU twins (`pe_lab::math`) and, for the encoding,
-//! against a float64 reference written out here from the definition.
+//! against the float64 reference of P from the definition (`pe_lab_math::f64_reference`).
 //!
 //! Runs on whatever adapter wgpu finds (lavapipe's software Vulkan on CI). Without an adapter every
 //! test FAILS, unless `PE_LAB_ALLOW_NO_GPU=1` is set: then each prints a line and returns. One
@@ -21,6 +21,7 @@ use pe_lab::gpu::tile::TileShape;
 use pe_lab::gpu::{read_f32, EncodingKernel, GpuContext, GpuError};
 use pe_lab::math::attention::{multi_head_weights, multi_head_weights_qk, AttentionError};
 use pe_lab::math::encoding::{gather_columns, sinusoidal, sinusoidal_from};
+use pe_lab::math::f64_reference;
 use pe_lab::math::gram::gram;
 use pe_lab::math::relative::projection_error_of;
 use pe_lab::math::MathError;
@@ -73,32 +74,9 @@ fn gpu_encoding(context: &mut GpuContext, n: usize, d: usize, base: f64) -> Arra
     Array2::from_shape_vec((n, d), read(context, &buffer, n * d)).expect("n·d values")
 }
 
-/// Largest |P[i, c] − f64 definition| and where.
-fn max_error_vs_f64(p: ArrayView2<f32>, base: f64) -> (f64, usize, usize) {
-    let d = p.ncols();
-    let omegas: Vec<f64> = (0..d.div_ceil(2))
-        .map(|j| base.powf(-((2 * j) as f64) / d as f64))
-        .collect();
-    let mut worst = (0.0f64, 0, 0);
-    for (i, row) in p.rows().into_iter().enumerate() {
-        for (j, &omega) in omegas.iter().enumerate() {
-            let (sin, cos) = (i as f64 * omega).sin_cos();
-            for (column, exact) in [(2 * j, sin), (2 * j + 1, cos)] {
-                if column < d {
-                    let err = (row[column] as f64 - exact).abs();
-                    if err > worst.0 || err.is_nan() {
-                        worst = (err, i, column);
-                    }
-                }
-            }
-        }
-    }
-    worst
-}
-
 fn assert_encoding_accurate(context: &mut GpuContext, n: usize, d: usize, base: f64) -> f64 {
     let p = gpu_encoding(context, n, d, base);
-    let (err, i, c) = max_error_vs_f64(p.view(), base);
+    let (err, i, c) = f64_reference::max_error(p.view(), 0, base);
     eprintln!("encoding n={n} d={d} base={base}: max |GPU − f64| = {err:.3e} at ({i}, {c})");
     assert!(
         err <= ENCODING_TOLERANCE,

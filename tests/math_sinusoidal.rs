@@ -1,8 +1,8 @@
 //! Integration tests of `pe_lab::math::encoding` against an independent float64 reference.
 //!
-//! The reference is written out here from the definition (d2l.ai, positional-encoding-def):
-//! `p[i, 2j] = sin(i·ω_j)`, `p[i, 2j+1] = cos(i·ω_j)`, `ω_j = base^(−2j/d)`; it does not call any
-//! crate helper.
+//! The reference is `pe_lab_math::f64_reference` (feature `f64-reference`), written from the
+//! definition (d2l.ai, positional-encoding-def): `p[i, 2j] = sin(i·ω_j)`, `p[i, 2j+1] =
+//! cos(i·ω_j)`, `ω_j = base^(−2j/d)`; it calls nothing of the encoding code it checks.
 #![cfg(not(target_arch = "wasm32"))] // native only: proptest and large sizes
 
 use ndarray::Array2;
@@ -11,6 +11,7 @@ use pe_lab::math::encoding::{
     sinusoidal_from, textbook_angle_error, textbook_sinusoidal, textbook_sinusoidal_from,
     try_sinusoidal, try_sinusoidal_from, try_textbook_sinusoidal_from,
 };
+use pe_lab::math::f64_reference;
 use pe_lab::math::MathError;
 use proptest::prelude::*;
 
@@ -19,21 +20,7 @@ const TOLERANCE: f64 = 1e-6;
 
 /// Float64 reference value of entry (i, column) straight from the definition.
 fn reference(i: usize, column: usize, d: usize, base: f64) -> f64 {
-    let j = column / 2;
-    let omega = base.powf(-((2 * j) as f64) / d as f64);
-    let angle = i as f64 * omega;
-    if column % 2 == 0 {
-        angle.sin()
-    } else {
-        angle.cos()
-    }
-}
-
-/// Float64 reference frequency of every column (computed once, for checks over many rows).
-fn reference_omegas(d: usize, base: f64) -> Vec<f64> {
-    (0..d)
-        .map(|column| base.powf(-((2 * (column / 2)) as f64) / d as f64))
-        .collect()
+    f64_reference::entry(i, column, d, base)
 }
 
 /// Largest |P[i, c] − reference| over the given rows and all columns.
@@ -42,25 +29,7 @@ fn max_error_on_rows(
     base: f64,
     rows: impl IntoIterator<Item = usize>,
 ) -> (f64, usize, usize) {
-    let d = p.ncols();
-    let omegas = reference_omegas(d, base);
-    let mut worst = (0.0f64, 0usize, 0usize);
-    for i in rows {
-        let row = p.row(i);
-        for (column, (&value, &omega)) in row.iter().zip(&omegas).enumerate() {
-            let angle = i as f64 * omega;
-            let exact = if column % 2 == 0 {
-                angle.sin()
-            } else {
-                angle.cos()
-            };
-            let err = (value as f64 - exact).abs();
-            if err > worst.0 || err.is_nan() {
-                worst = (err, i, column);
-            }
-        }
-    }
-    worst
+    f64_reference::max_error_on_rows(p.view(), 0, base, rows)
 }
 
 fn max_error(p: &Array2<f32>, base: f64) -> (f64, usize, usize) {
@@ -91,14 +60,7 @@ fn assert_accurate(n: usize, d: usize, base: f64) {
 /// Largest |P[r, c] − reference(first + r, c)| over all entries: P's rows are the positions
 /// first, first + 1, ….
 fn max_error_from(p: &Array2<f32>, first: usize, base: f64) -> f64 {
-    let d = p.ncols();
-    let mut worst = 0.0f64;
-    for (r, row) in p.rows().into_iter().enumerate() {
-        for (c, &value) in row.iter().enumerate() {
-            worst = worst.max((value as f64 - reference(first + r, c, d, base)).abs());
-        }
-    }
-    worst
+    f64_reference::max_error(p.view(), first, base).0
 }
 
 // ---------------------------------------------------------------------------------------------

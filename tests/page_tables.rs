@@ -1,15 +1,13 @@
-//! The page's tables (`model::panels`, `model::tables`, `model::query`) hold `index.html` and the README to them:
+//! The page's tables (`model::panels`, `model::tables`, `model::query`) hold `index.html` to them:
 //! every panel has its section and heading, every control its one element, the sliders show at the
-//! first paint the defaults Rust sets, and the README lists every panel and every URL key.
+//! first paint the defaults Rust sets (the documentation's tables: tests/docs_reference.rs).
 
 use pe_lab::model::controls::{control_values, global_summary};
 use pe_lab::model::panels::{PanelId, LESSON, PANELS};
-use pe_lab::model::query::all_keys;
 use pe_lab::model::state::State;
 use pe_lab::model::tables::{BUTTONS, FIELDS, SLIDERS};
 
 const PAGE: &str = include_str!("../index.html");
-const README: &str = include_str!("../README.md");
 
 /// Every `id="…"` of the page, in order.
 fn ids() -> Vec<&'static str> {
@@ -241,23 +239,6 @@ fn every_control_has_one_element_and_the_sliders_their_defaults() {
         .chain(BUTTONS.iter().map(|(id, _)| *id));
     for id in table_ids {
         assert_eq!(ids.iter().filter(|i| **i == id).count(), 1, "#{id}");
-    }
-}
-
-#[test]
-fn the_readme_lists_every_panel_and_every_url_key() {
-    for spec in PANELS {
-        assert!(
-            README.contains(&format!("`{}`", spec.name)),
-            "the README does not name the panel `{}`",
-            spec.name
-        );
-    }
-    for key in all_keys() {
-        assert!(
-            README.contains(&format!("`{key}`")),
-            "the README does not document the URL key `{key}`"
-        );
     }
 }
 

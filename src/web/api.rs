@@ -1,4 +1,4 @@
-//! `window.peLab`, the JavaScript API for course pages and tests (its contract is in the README):
+//! `window.peLab`, the JavaScript API for course pages and tests (its contract is in docs/js-api.md):
 //! `ready`, `state`, `lesson`, `stats`, `backend`, `lastFrameMs`, `set({...})`, `whenDrawn()`,
 //! `on('change', fn)`, `off('change', fn)`, `bench({n, d, runs})`, `train(options?)`,
 //! `stopTraining()`. The page's inline script

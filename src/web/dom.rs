@@ -31,11 +31,6 @@ pub fn element<T: JsCast>(id: &str) -> Result<T, WebError> {
         })
 }
 
-pub fn set_text(id: &str, text: &str) -> Result<(), WebError> {
-    element::<HtmlElement>(id)?.set_text_content(Some(text));
-    Ok(())
-}
-
 pub fn set_hidden(id: &str, hidden: bool) -> Result<(), WebError> {
     element::<HtmlElement>(id)?.set_hidden(hidden);
     Ok(())
@@ -69,7 +64,7 @@ pub fn text(element: &HtmlElement, text: &str) {
 }
 
 /// A struct of typed element handles built once from a table of `field: Type = "id"` rows. The
-/// table is the only place the ids are written; `IDS` lists them (for the tests and the README).
+/// table is the only place the ids are written.
 /// `mount()` fails with one error naming the first missing (or mistyped) element.
 #[macro_export]
 macro_rules! element_table {
@@ -77,9 +72,6 @@ macro_rules! element_table {
         $(#[$meta])*
         $vis struct $name { $(pub $field: $ty),* }
         impl $name {
-            /// The ids of this table's elements.
-            #[allow(dead_code)]
-            pub const IDS: &'static [&'static str] = &[$($id),*];
             /// Finds every element of the table.
             pub fn mount() -> Result<Self, $crate::web::error::WebError> {
                 Ok($name { $($field: $crate::web::dom::element::<$ty>($id)?),* })

@@ -211,8 +211,3 @@ pub fn set_eager_panels(eager: bool) {
 pub fn current_params() -> Option<Params> {
     scheduler::with_app(|app| app.state().params.clone())
 }
-
-/// Every key the URL carries, for the tests.
-pub fn url_keys() -> Vec<&'static str> {
-    query::all_keys()
-}

@@ -180,17 +180,17 @@ describe('embeds at 800 px', () => {
     }
     console.log(`embed heights at 800 px: ${JSON.stringify(heights)}`);
     assert.deepEqual(failures, []);
-    // The README's table of heights is this test's: PE_LAB_WRITE_FIXTURES=1 writes it.
-    const readme = readFileSync('README.md', 'utf8');
+    // The table of heights in docs/embedding.md is this test's: PE_LAB_WRITE_FIXTURES=1 writes it.
+    const readme = readFileSync('docs/embedding.md', 'utf8');
     const [start, end] = ['<!-- embed-heights: start -->', '<!-- embed-heights: end -->'];
     const table = ['| panel | height at 800 px |', '| --- | --- |', ...LESSON.map((p) => `| \`${p}\` | ${heights[p]} px |`)].join('\n');
     if (process.env.PE_LAB_WRITE_FIXTURES) {
       const before = readme.slice(0, readme.indexOf(start) + start.length);
-      writeFileSync('README.md', `${before}\n${table}\n${readme.slice(readme.indexOf(end))}`);
+      writeFileSync('docs/embedding.md', `${before}\n${table}\n${readme.slice(readme.indexOf(end))}`);
     } else {
       const listed = Object.fromEntries([...readme.slice(readme.indexOf(start), readme.indexOf(end)).matchAll(/\| `(\w+)` \| (\d+) px \|/g)].map((m) => [m[1], Number(m[2])]));
       for (const panel of LESSON) {
-        assert.ok(Math.abs(listed[panel] - heights[panel]) <= 16, `README: ${panel} ${listed[panel]} px, measured ${heights[panel]} px (PE_LAB_WRITE_FIXTURES=1 rewrites the table)`);
+        assert.ok(Math.abs(listed[panel] - heights[panel]) <= 16, `docs/embedding.md: ${panel} ${listed[panel]} px, measured ${heights[panel]} px (PE_LAB_WRITE_FIXTURES=1 rewrites the table)`);
       }
     }
   });

@@ -11,6 +11,8 @@ pub mod colormap;
 pub mod complexity;
 pub mod encoding;
 pub mod extension;
+#[cfg(any(test, feature = "f64-reference"))]
+pub mod f64_reference;
 pub mod gram;
 pub mod heads;
 pub mod layer;

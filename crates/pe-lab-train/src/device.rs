@@ -281,7 +281,7 @@ mod tests {
             TrainerRequest::from_link(" GPU "),
             Some(TrainerRequest::Gpu)
         );
-        // The name peLab.backend gives the GPU path, as the README's table of link keys says.
+        // The name peLab.backend gives the GPU path, as docs/links-and-keys.md says.
         assert_eq!(
             TrainerRequest::from_link("webgpu"),
             Some(TrainerRequest::Gpu)

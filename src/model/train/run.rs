@@ -521,7 +521,7 @@ impl TrainRun {
     }
 }
 
-/// `peLab.stats.panels.train` (see the README's contract).
+/// `peLab.stats.panels.train` (see docs/js-api.md).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TrainStats {
