@@ -130,6 +130,30 @@ pub fn every_kth_ticks(count: usize, step: usize) -> Vec<f64> {
     (0..count).step_by(step.max(1)).map(|k| k as f64).collect()
 }
 
+/// The cells whose names are drawn: every named cell (an empty name leaves its cell unnamed on
+/// purpose, as the ALiBi blocks' 0, 4, 8), kept when it is at least `step` cells past the last
+/// one kept; and whether a named cell was left out, which the caption must then say. With every
+/// cell named these are [`every_kth_ticks`].
+pub fn named_ticks(names: &[String], step: usize) -> (Vec<f64>, bool) {
+    let step = step.max(1);
+    let mut kept = Vec::new();
+    let mut last: Option<usize> = None;
+    let mut dropped = false;
+    for (k, name) in names.iter().enumerate() {
+        if name.is_empty() {
+            continue;
+        }
+        match last {
+            Some(previous) if k - previous < step => dropped = true,
+            _ => {
+                kept.push(k as f64);
+                last = Some(k);
+            }
+        }
+    }
+    (kept, dropped)
+}
+
 /// The smallest step that leaves at most `room / label_px` labels of `count` cells (1: every cell
 /// is labelled).
 pub fn label_step(count: usize, room: f64, label_px: f64) -> usize {
@@ -263,6 +287,22 @@ pub fn fit_description(description: &str, room: f64, font_px: f64) -> &str {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn named_ticks_keep_sparse_names_and_thin_dense_ones() {
+        let named = |list: &[&str]| list.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+        // Every cell named: every k-th, as before, and the caption says so.
+        let all = named(&["a", "b", "c", "d", "e"]);
+        assert_eq!(named_ticks(&all, 2), (every_kth_ticks(5, 2), true));
+        assert_eq!(named_ticks(&all, 1), (every_kth_ticks(5, 1), false));
+        // Blocks named 0, 4 with gaps: every name kept at a step that fits them.
+        let blocks = named(&["0", "", "", "", "4", "", "0", "", "", "", "4"]);
+        assert_eq!(named_ticks(&blocks, 2), (vec![0.0, 4.0, 6.0, 10.0], false));
+        assert_eq!(named_ticks(&blocks, 3), (vec![0.0, 4.0, 10.0], true));
+        // A step wider than a gap drops the name that comes too soon, and says so.
+        assert_eq!(named_ticks(&blocks, 5), (vec![0.0, 6.0], true));
+        assert_eq!(named_ticks(&named(&["", ""]), 1), (vec![], false));
+    }
+
     use super::*;
 
     #[test]

@@ -14,8 +14,8 @@ use web_sys::{HtmlCanvasElement, ImageData};
 use crate::math::colormap::{diverging_resampled_rgba, resample_rgba};
 use crate::model::figure_style::{FigureStyle, Rgb};
 use crate::model::plot::{
-    axis_noun, bar_label, every_kth_ticks, fit_description, label_step, name_label,
-    thinned_captions, PixelRect, NAME_CHARS,
+    axis_noun, bar_label, fit_description, label_step, name_label, named_ticks, thinned_captions,
+    PixelRect, NAME_CHARS,
 };
 pub use crate::model::plot::{index_label, numbered_label, numbered_ticks};
 use crate::web::dom::context_2d;
@@ -294,8 +294,15 @@ fn draw_frame_once(
         label_step(rows, plot_height, line),
     );
     let index_width = ((columns.max(1) + first).to_string().len() as f64 * 9.0 + 14.0) * scale;
+    // Named axes: the named cells, thinned to the step (`dropped`: a name was left out).
+    let (x_named, x_dropped) = axes
+        .x_names
+        .map_or((Vec::new(), false), |names| named_ticks(names, x_step));
+    let (y_named, y_dropped) = axes
+        .y_names
+        .map_or((Vec::new(), false), |names| named_ticks(names, y_step));
     let x_ticks = match axes.x_names {
-        Some(_) => every_kth_ticks(columns, x_step),
+        Some(_) => x_named,
         None => numbered_ticks(
             columns,
             first,
@@ -303,7 +310,7 @@ fn draw_frame_once(
         ),
     };
     let y_ticks = match axes.y_names {
-        Some(_) => every_kth_ticks(rows, y_step),
+        Some(_) => y_named,
         None => numbered_ticks(rows, first, ((plot_height / line) as usize).clamp(2, 10)),
     };
     let (x_count, y_count) = (x_ticks.len(), y_ticks.len());
@@ -392,14 +399,8 @@ fn draw_frame_once(
     }
     // Names that are thinned are said to be, under the figure (never dropped silently).
     let caption = thinned_captions(&[
-        (
-            if axes.x_names.is_some() { x_step } else { 1 },
-            &axis_noun(axes.x_desc),
-        ),
-        (
-            if axes.y_names.is_some() { y_step } else { 1 },
-            &axis_noun(axes.y_desc),
-        ),
+        (if x_dropped { x_step } else { 1 }, &axis_noun(axes.x_desc)),
+        (if y_dropped { y_step } else { 1 }, &axis_noun(axes.y_desc)),
     ]);
     if let Some(caption) = &caption {
         context.set_font(&format!("{caption_px}px {}", style.font));
