@@ -414,9 +414,10 @@ fn draw_frame_once(
             f64::from(width) - 16.0,
         )?;
     }
+    // Every k-th name drawn, as the caption says (1: every name is).
     let steps = (
-        if axes.x_names.is_some() { x_step } else { 1 },
-        if axes.y_names.is_some() { y_step } else { 1 },
+        if x_dropped { x_step } else { 1 },
+        if y_dropped { y_step } else { 1 },
     );
     fit::record(
         canvas,
