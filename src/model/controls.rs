@@ -4,19 +4,13 @@
 //! holds them to these values); from the first frame on they are all set from here.
 
 use super::state::State;
-use crate::math::layer::MAX_BETA;
-use crate::math::position::{MAX_ALIBI_HEADS, MAX_CLIP, MAX_LEARNED_MAX};
-use crate::math::stacking::MAX_LAYERS;
-use crate::math::tokens::MAX_TOKENS;
 use crate::model::params::{
-    base_from_slider, format_base, slider_from_base, BASE_MAX, BASE_MIN, D_MIN, N_MIN,
+    base_from_slider, format_base, slider_from_base, Params, BASE_MAX, BASE_MIN, D_MIN, N_MIN,
 };
 use crate::model::query::values::UrlName;
-use crate::model::settings::{
-    divisors, COMPLEXITY_D_MAX, COMPLEXITY_N_MAX, KERNEL_MAX, MAX_EXTENSION_SCALE, MAX_T5_RANGE,
-    MAX_TRAINING_CONTEXT, MIN_T5_RANGE, MIN_TRAINING_CONTEXT, SIM_MAX_OFFSET_LIMIT,
-    SIM_POSITION_MAX,
-};
+use crate::model::settings::row::{Control, MenuOf, Setting, SliderOf, Value};
+use crate::model::settings::table::SETTINGS;
+use crate::model::settings::{PanelSettings, BATCH_SEQUENCE_LEN};
 
 /// Steps of the base slider per decade: equal steps in log10(base) of 0.05, so that one arrow key
 /// changes the base by a visible, round amount (10000 → 11200 → 12600 … with the 3 significant
@@ -111,43 +105,56 @@ pub struct MenuValue {
     pub value: String,
 }
 
+/// What a field of a panel setting shows (its kind is its row's control).
+#[derive(Debug, Clone, PartialEq)]
+pub enum FieldValue {
+    Check(bool),
+    /// A menu; `disabled` when its options come from the state and there are none.
+    Menu {
+        menu: MenuValue,
+        disabled: bool,
+    },
+    Text(String),
+    /// The batch example's two valid_lens, each 0 … `max`.
+    Lens {
+        lens: [usize; 2],
+        max: usize,
+    },
+}
+
 /// Everything the controls show.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ControlValues {
     pub sliders: Vec<SliderValue>,
     /// The curve columns, "6, 7, 8, 9" (counted from 1 with `index=1`).
     pub columns: String,
-    pub text: String,
-    pub positional_encoding: bool,
-    pub scale_embeddings: bool,
     /// `?textbook=1`: the textbook float32 P.
     pub textbook: bool,
     /// `?index=1`: positions and columns counted from 1 (the Julia edition).
     pub one_based: bool,
-    pub batch_lens: [usize; 2],
-    /// The batch example's valid_lens fields: 0…sequence length.
-    pub batch_len_max: usize,
-    pub heads: MenuValue,
-    pub sim_view: String,
-    pub token_i: MenuValue,
-    pub token_j: MenuValue,
     pub theme: &'static str,
     pub present: bool,
-    /// The attention panels' projections (`random`, `identity`, `offset`) and seed.
-    pub projection: &'static str,
-    pub seed: String,
-    /// Draw np.tile's wrong maps beside the right ones.
-    pub show_tile: bool,
-    /// The attention panels' position family (`enc`).
-    pub encoding: &'static str,
-    /// The stacking experiment's switches and where P enters.
-    pub skip: bool,
-    pub layer_norm: bool,
-    pub causal: bool,
-    pub injection: &'static str,
+    /// The panel settings' fields other than sliders, by key, in the settings table's order.
+    pub fields: Vec<(&'static str, FieldValue)>,
 }
 
-fn integer_slider(
+impl ControlValues {
+    /// The field of a panel setting's key.
+    pub fn field(&self, key: &str) -> Option<&FieldValue> {
+        self.fields.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
+    }
+
+    /// The menu of a panel setting's key.
+    pub fn menu(&self, key: &str) -> Option<&MenuValue> {
+        match self.field(key)? {
+            FieldValue::Menu { menu, .. } => Some(menu),
+            _ => None,
+        }
+    }
+}
+
+/// A slider with one step per whole number of `min`…`max`.
+pub(crate) fn integer_slider(
     key: &'static str,
     min: usize,
     max: usize,
@@ -167,161 +174,19 @@ fn integer_slider(
     }
 }
 
-/// The values of every control for `state`.
+/// The values of every control for `state`: the encoding parameters' sliders, then each panel
+/// setting's control as its row of the settings table says.
 pub fn control_values(state: &State) -> ControlValues {
-    let (p, lesson) = (&state.params, &state.settings);
-    let max_delta = p.n as i64 - 1;
-    let positions = p.valid_positions();
-    let last_position = positions.end.saturating_sub(1).max(positions.start);
-    let max_pair = (p.d / 2).saturating_sub(1);
-    let tokens = lesson.tokens();
-    let n_tokens = tokens.len();
-    let valid = lesson.effective_valid_len().unwrap_or(n_tokens);
-    let (cn, cd, k) = lesson.complexity(p.n, p.d);
-    let valid_text = match lesson.effective_valid_len() {
-        Some(v) => format!("valid_len = {v} of {n_tokens} keys"),
-        None => format!("valid_len = all {n_tokens} keys"),
-    };
-    let sliders = vec![
-        integer_slider("d", D_MIN, p.limits.d_max, p.d, format!("d = {}", p.d)),
-        SliderValue {
-            key: "n",
-            min: slider_from_n(N_MIN),
-            max: slider_from_n(p.limits.n_max),
-            step: N_SLIDER_STEP,
-            position: slider_from_n(p.n),
-            number_min: N_MIN as f64,
-            number_max: p.limits.n_max as f64,
-            text: p.n.to_string(),
-            valuetext: format!("n = {}", p.n),
-        },
-        SliderValue {
-            key: "base",
-            // On a whole step, so that every position of the slider is one the browser accepts.
-            // (Divided, not multiplied by the step: 0.3, not 0.30000000000000004.)
-            min: (slider_from_base(BASE_MIN) * BASE_SLIDER_STEPS_PER_DECADE).floor()
-                / BASE_SLIDER_STEPS_PER_DECADE,
-            max: slider_from_base(BASE_MAX),
-            step: BASE_SLIDER_STEP,
-            position: slider_from_base(p.base),
-            number_min: BASE_MIN,
-            number_max: BASE_MAX,
-            text: format_base(p.base),
-            valuetext: format!("base = {}", format_base(p.base)),
-        },
-        SliderValue {
-            key: "delta",
-            min: -max_delta as f64,
-            max: max_delta as f64,
-            step: 1.0,
-            position: p.delta as f64,
-            number_min: -max_delta as f64,
-            number_max: max_delta as f64,
-            text: p.delta.to_string(),
-            valuetext: format!("delta = {}", p.delta),
-        },
-        integer_slider("pair", 0, max_pair, p.pair, format!("pair = {}", p.pair)),
-        integer_slider(
-            "pos",
-            positions.start,
-            last_position,
-            p.position,
-            format!("pos = {}", p.position),
-        ),
-        integer_slider("valid", 0, n_tokens.min(MAX_TOKENS), valid, valid_text),
-        integer_slider(
-            "simi",
-            0,
-            SIM_POSITION_MAX,
-            lesson.sim_position,
-            format!("position i = {}", lesson.sim_position),
-        ),
-        integer_slider(
-            "simk",
-            1,
-            SIM_MAX_OFFSET_LIMIT,
-            lesson.sim_max_offset,
-            format!("largest offset k = {}", lesson.sim_max_offset),
-        ),
-        integer_slider("cn", 1, COMPLEXITY_N_MAX, cn, format!("n = {cn}")),
-        integer_slider("cd", 1, COMPLEXITY_D_MAX, cd, format!("d = {cd}")),
-        integer_slider("k", 1, KERNEL_MAX, k, format!("kernel size k = {k}")),
-        SliderValue {
-            key: "beta",
-            min: 0.0,
-            max: BETA_SLIDER_MAX,
-            step: BETA_SLIDER_STEP,
-            position: lesson.beta.min(BETA_SLIDER_MAX),
-            number_min: 0.0,
-            number_max: MAX_BETA,
-            text: format!("{}", lesson.beta),
-            valuetext: format!("sharpness κ = {}", lesson.beta),
-        },
-        integer_slider(
-            "aheads",
-            1,
-            MAX_ALIBI_HEADS,
-            lesson.alibi_heads,
-            format!("ALiBi heads H = {}", lesson.alibi_heads),
-        ),
-        integer_slider(
-            "clip",
-            1,
-            MAX_CLIP,
-            lesson.clip,
-            format!("clipping distance k = {}", lesson.clip),
-        ),
-        integer_slider(
-            "lmax",
-            1,
-            MAX_LEARNED_MAX,
-            lesson.learned_max,
-            format!("table length L_max = {}", lesson.learned_max),
-        ),
-        SliderValue {
-            key: "scale",
-            min: 1.0,
-            max: SCALE_SLIDER_MAX,
-            step: 1.0,
-            position: lesson.extension_scale.min(SCALE_SLIDER_MAX),
-            number_min: 1.0,
-            number_max: MAX_EXTENSION_SCALE,
-            text: format!("{}", lesson.extension_scale),
-            valuetext: format!("scale factor s = {}", lesson.extension_scale),
-        },
-        SliderValue {
-            key: "ctx",
-            // log2 of the length: one step doubles it.
-            min: (MIN_TRAINING_CONTEXT as f64).log2(),
-            max: (MAX_TRAINING_CONTEXT as f64).log2(),
-            step: 1.0,
-            position: (lesson.training_context as f64).log2(),
-            number_min: MIN_TRAINING_CONTEXT as f64,
-            number_max: MAX_TRAINING_CONTEXT as f64,
-            text: lesson.training_context.to_string(),
-            valuetext: format!("training length L = {}", lesson.training_context),
-        },
-        integer_slider(
-            "layers",
-            0,
-            MAX_LAYERS,
-            lesson.layers,
-            format!("{} layers", lesson.layers),
-        ),
-        integer_slider(
-            "trange",
-            MIN_T5_RANGE,
-            MAX_T5_RANGE,
-            lesson.t5_range,
-            format!("relative distances ±{}", lesson.t5_range),
-        ),
-    ];
-    let d = lesson.d();
-    let token_options: Vec<(String, String)> = tokens
-        .iter()
-        .enumerate()
-        .map(|(i, t)| (i.to_string(), format!("{i}: {t}")))
-        .collect();
+    let (p, settings) = (&state.params, &state.settings);
+    let mut sliders = parameter_sliders(p);
+    let mut fields = Vec::new();
+    for row in &SETTINGS {
+        if let Control::Slider { of, .. } = row.control {
+            sliders.push(setting_slider(row, of, settings, p));
+        } else if let Some(value) = field_value(row, settings) {
+            fields.push((row.key, value));
+        }
+    }
     ControlValues {
         sliders,
         columns: p
@@ -330,40 +195,146 @@ pub fn control_values(state: &State) -> ControlValues {
             .map(|&c| crate::model::present::column_label(c, p.first_position).to_string())
             .collect::<Vec<_>>()
             .join(", "),
-        text: lesson.text.clone(),
-        positional_encoding: lesson.positional_encoding,
-        scale_embeddings: lesson.scale_embeddings,
         textbook: p.textbook,
         one_based: p.first_position != 0,
-        batch_lens: lesson.batch_lens,
-        batch_len_max: crate::model::settings::BATCH_SEQUENCE_LEN,
-        heads: MenuValue {
-            options: divisors(d)
-                .into_iter()
-                .map(|h| (h.to_string(), format!("{h} (d/h = {})", d / h)))
-                .collect(),
-            value: lesson.heads().to_string(),
-        },
-        sim_view: lesson.sim_view.to_query().to_string(),
-        token_i: MenuValue {
-            options: token_options.clone(),
-            value: lesson.token_pair.0.to_string(),
-        },
-        token_j: MenuValue {
-            options: token_options,
-            value: lesson.token_pair.1.to_string(),
-        },
         theme: state.view.theme.to_query(),
         present: state.view.present,
-        projection: lesson.projection.to_query(),
-        seed: lesson.seed.to_string(),
-        show_tile: lesson.show_tile,
-        encoding: lesson.encoding_in_use().to_query(),
-        skip: lesson.skip,
-        layer_norm: lesson.layer_norm,
-        causal: lesson.causal,
-        injection: lesson.injection.to_query(),
+        fields,
     }
+}
+
+/// The sliders of d, n, the base, δ, the pair and the position.
+fn parameter_sliders(p: &Params) -> Vec<SliderValue> {
+    let positions = p.valid_positions();
+    let last_position = positions.end.saturating_sub(1).max(positions.start);
+    let max_pair = (p.d / 2).saturating_sub(1);
+    vec![
+        integer_slider("d", D_MIN, p.limits.d_max, p.d, format!("d = {}", p.d)),
+        n_slider(p),
+        base_slider(p),
+        delta_slider(p),
+        integer_slider("pair", 0, max_pair, p.pair, format!("pair = {}", p.pair)),
+        integer_slider(
+            "pos",
+            positions.start,
+            last_position,
+            p.position,
+            format!("pos = {}", p.position),
+        ),
+    ]
+}
+
+/// n on a log2 scale ([`N_SLIDER_STEP`]); the field takes any n up to the backend's limit.
+fn n_slider(p: &Params) -> SliderValue {
+    SliderValue {
+        key: "n",
+        min: slider_from_n(N_MIN),
+        max: slider_from_n(p.limits.n_max),
+        step: N_SLIDER_STEP,
+        position: slider_from_n(p.n),
+        number_min: N_MIN as f64,
+        number_max: p.limits.n_max as f64,
+        text: p.n.to_string(),
+        valuetext: format!("n = {}", p.n),
+    }
+}
+
+/// The base on log10 of the base, in [`BASE_SLIDER_STEP`]s; the field takes any base.
+fn base_slider(p: &Params) -> SliderValue {
+    SliderValue {
+        key: "base",
+        // On a whole step, so that every position of the slider is one the browser accepts.
+        // (Divided, not multiplied by the step: 0.3, not 0.30000000000000004.)
+        min: (slider_from_base(BASE_MIN) * BASE_SLIDER_STEPS_PER_DECADE).floor()
+            / BASE_SLIDER_STEPS_PER_DECADE,
+        max: slider_from_base(BASE_MAX),
+        step: BASE_SLIDER_STEP,
+        position: slider_from_base(p.base),
+        number_min: BASE_MIN,
+        number_max: BASE_MAX,
+        text: format_base(p.base),
+        valuetext: format!("base = {}", format_base(p.base)),
+    }
+}
+
+/// δ from −(n − 1) to n − 1.
+fn delta_slider(p: &Params) -> SliderValue {
+    let max_delta = p.n as i64 - 1;
+    SliderValue {
+        key: "delta",
+        min: -max_delta as f64,
+        max: max_delta as f64,
+        step: 1.0,
+        position: p.delta as f64,
+        number_min: -max_delta as f64,
+        number_max: max_delta as f64,
+        text: p.delta.to_string(),
+        valuetext: format!("delta = {}", p.delta),
+    }
+}
+
+/// A panel setting's slider: one step per whole number of its range, or one of its own.
+fn setting_slider(
+    row: &Setting,
+    of: SliderOf,
+    settings: &PanelSettings,
+    p: &Params,
+) -> SliderValue {
+    match (of, row.value) {
+        (SliderOf::Steps(spoken), Value::Integer { min, max, get, .. }) => {
+            let value = get(settings).unwrap_or(min);
+            integer_slider(
+                row.key,
+                min as usize,
+                max.of(settings) as usize,
+                value as usize,
+                spoken(value),
+            )
+        }
+        (SliderOf::Own(slider), _) => slider(settings, p),
+        // A table row that pairs steps with a value that has none: its test fails
+        // (`every_slider_row_has_whole_steps`); the page shows the value alone.
+        (SliderOf::Steps(_), _) => SliderValue {
+            text: row.text(settings).unwrap_or_default(),
+            ..integer_slider(row.key, 0, 0, 0, String::new())
+        },
+    }
+}
+
+/// A panel setting's field other than a slider: a box, a menu, a text, the batch's lengths.
+fn field_value(row: &Setting, settings: &PanelSettings) -> Option<FieldValue> {
+    Some(match row.control {
+        Control::None | Control::Slider { .. } => return None,
+        Control::Check(_) => {
+            FieldValue::Check(matches!(row.value, Value::Switch { get, .. } if get(settings)))
+        }
+        Control::Menu(_, MenuOf::Page) => {
+            let value = match row.value {
+                // The value in use (`enc` is `none` while `pe` is off).
+                Value::Name { get, .. } => get(settings).to_string(),
+                _ => row.text(settings).unwrap_or_default(),
+            };
+            FieldValue::Menu {
+                menu: MenuValue {
+                    options: Vec::new(),
+                    value,
+                },
+                disabled: false,
+            }
+        }
+        Control::Menu(_, MenuOf::Own(menu)) => {
+            let menu = menu(settings);
+            let disabled = menu.options.is_empty();
+            FieldValue::Menu { menu, disabled }
+        }
+        Control::Text(_) | Control::LiveText(_) => {
+            FieldValue::Text(row.text(settings).unwrap_or_default())
+        }
+        Control::Lens(_, lens) => FieldValue::Lens {
+            lens: lens(settings),
+            max: BATCH_SEQUENCE_LEN,
+        },
+    })
 }
 
 /// The global sliders' values in a line, for the collapsed bar of a phone:
@@ -417,8 +388,8 @@ mod tests {
         let delta = values.sliders.iter().find(|s| s.key == "delta").unwrap();
         assert_eq!((delta.min, delta.max), (-59.0, 59.0));
         assert_eq!(values.columns, "6, 7, 8, 9");
-        assert_eq!(values.heads.value, "4");
-        assert_eq!(values.token_i.options.len(), 8);
+        assert_eq!(values.menu("heads").map(|m| m.value.as_str()), Some("4"));
+        assert_eq!(values.menu("ti").map(|m| m.options.len()), Some(8));
         assert_eq!(values.theme, "auto");
     }
 
@@ -466,8 +437,9 @@ mod tests {
             keys,
             [
                 "d", "n", "base", "delta", "pair", "pos", "valid", "simi", "simk", "cn", "cd", "k",
-                "beta", "aheads", "clip", "lmax", "scale", "ctx", "layers", "trange"
-            ]
+                "beta", "aheads", "clip", "lmax", "ctx", "layers", "trange", "scale"
+            ],
+            "the parameters', then the settings' in their table's (the link's) order"
         );
     }
 }

@@ -13,7 +13,8 @@ use super::action::Action;
 use super::dom::{self, element, listen};
 use super::error::WebError;
 use crate::model::controls::{
-    n_after_key, n_from_slider, value_from_slider, ControlValues, MenuValue, SliderValue,
+    n_after_key, n_from_slider, value_from_slider, ControlValues, FieldValue, MenuValue,
+    SliderValue,
 };
 use crate::model::state::Msg;
 pub use crate::model::tables::{FieldKind, Press, BUTTONS, FIELDS, GLOBAL_SLIDERS, SLIDERS};
@@ -210,65 +211,64 @@ impl Controls {
             sync_slider(slider, value, &editable)?;
         }
         for field in &self.fields {
-            let element = &field.element;
-            match field.kind {
-                FieldKind::Check => {
-                    if let Some(input) = element.dyn_ref::<HtmlInputElement>() {
-                        input.set_checked(match field.key {
-                            "pe" => values.positional_encoding,
-                            "tile" => values.show_tile,
-                            "textbook" => values.textbook,
-                            "index" => values.one_based,
-                            "skip" => values.skip,
-                            "ln" => values.layer_norm,
-                            "causal" => values.causal,
-                            _ => values.scale_embeddings,
-                        });
-                    }
-                }
-                FieldKind::Menu => {
-                    let (menu, disabled) = match field.key {
-                        "heads" => (values.heads.clone(), false),
-                        "ti" => (values.token_i.clone(), values.token_i.options.is_empty()),
-                        "tj" => (values.token_j.clone(), values.token_j.options.is_empty()),
-                        "simview" => (fixed(&values.sim_view), false),
-                        "proj" => (fixed(values.projection), false),
-                        "enc" => (fixed(values.encoding), false),
-                        "inject" => (fixed(values.injection), false),
-                        _ => (fixed(values.theme), false),
-                    };
-                    if let Some(select) = element.dyn_ref::<HtmlSelectElement>() {
-                        self.sync_menu(field.key, select, &menu)?;
-                        select.set_disabled(disabled);
-                    }
-                }
-                FieldKind::Lens(slot) => {
-                    if let Some(input) = element.dyn_ref::<HtmlInputElement>() {
-                        set_attribute(input, "min", "0")?;
-                        set_attribute(input, "max", &values.batch_len_max.to_string())?;
-                        set_value(
-                            input,
-                            &values.batch_lens[slot].to_string(),
-                            editable(element),
-                        );
-                    }
-                }
-                FieldKind::Text | FieldKind::LiveText => {
-                    if let Some(input) = element.dyn_ref::<HtmlInputElement>() {
-                        let text = match field.key {
-                            "cols" => &values.columns,
-                            "seed" => &values.seed,
-                            _ => &values.text,
-                        };
-                        set_value(input, text, editable(element));
-                    }
-                }
-            }
+            self.sync_field(field, values, &editable)?;
         }
         self.present.set_attribute(
             "aria-pressed",
             if values.present { "true" } else { "false" },
         )?;
+        Ok(())
+    }
+
+    /// Sets one field: the parameters' and the view's by their key, the panel settings' from
+    /// their value in `values.fields`.
+    fn sync_field(
+        &self,
+        field: &Field,
+        values: &ControlValues,
+        editable: &dyn Fn(&HtmlElement) -> bool,
+    ) -> Result<(), WebError> {
+        let element = &field.element;
+        let value = match field.key {
+            "cols" => FieldValue::Text(values.columns.clone()),
+            "index" => FieldValue::Check(values.one_based),
+            "textbook" => FieldValue::Check(values.textbook),
+            "theme" => FieldValue::Menu {
+                menu: fixed(values.theme),
+                disabled: false,
+            },
+            key => match values.field(key) {
+                Some(value) => value.clone(),
+                None => return Ok(()),
+            },
+        };
+        match (field.kind, value) {
+            (FieldKind::Check, FieldValue::Check(checked)) => {
+                if let Some(input) = element.dyn_ref::<HtmlInputElement>() {
+                    input.set_checked(checked);
+                }
+            }
+            (FieldKind::Menu, FieldValue::Menu { menu, disabled }) => {
+                if let Some(select) = element.dyn_ref::<HtmlSelectElement>() {
+                    self.sync_menu(field.key, select, &menu)?;
+                    select.set_disabled(disabled);
+                }
+            }
+            (FieldKind::Lens(slot), FieldValue::Lens { lens, max }) => {
+                if let Some(input) = element.dyn_ref::<HtmlInputElement>() {
+                    set_attribute(input, "min", "0")?;
+                    set_attribute(input, "max", &max.to_string())?;
+                    set_value(input, &lens[slot].to_string(), editable(element));
+                }
+            }
+            (FieldKind::Text | FieldKind::LiveText, FieldValue::Text(text)) => {
+                if let Some(input) = element.dyn_ref::<HtmlInputElement>() {
+                    set_value(input, &text, editable(element));
+                }
+            }
+            // A kind and a value that do not match: the tables' tests rule it out.
+            _ => {}
+        }
         Ok(())
     }
 
