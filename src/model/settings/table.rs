@@ -13,7 +13,7 @@ use super::controls::{
 };
 use super::row::{field, field_of, Bound, Control, MenuOf, Setting, Shown, SliderOf, Write};
 use super::*;
-use crate::math::layer::{MAX_BETA, ProjectionMode};
+use crate::math::layer::{ProjectionMode, MAX_BETA};
 use crate::math::position::{MAX_ALIBI_HEADS, MAX_CLIP, MAX_LEARNED_MAX};
 use crate::math::stacking::MAX_LAYERS;
 use crate::model::params::Params;
@@ -36,24 +36,40 @@ pub const SETTINGS: [Setting; 31] = [
         .view(&[field_of("validLen", |s, _| {
             Shown::Maybe(s.effective_valid_len())
         })]),
-    Setting::switch("pe", |s| s.positional_encoding, |s, on| {
-        s.positional_encoding = on;
-        // Turning position on again restores the chapter's P if no family was chosen.
-        if on && s.encoding == Encoding::None {
-            s.encoding = Encoding::Sinusoidal;
-        }
-    })
+    Setting::switch(
+        "pe",
+        |s| s.positional_encoding,
+        |s, on| {
+            s.positional_encoding = on;
+            // Turning position on again restores the chapter's P if no family was chosen.
+            if on && s.encoding == Encoding::None {
+                s.encoding = Encoding::Sinusoidal;
+            }
+        },
+    )
     .long("positionalEncoding")
     .control(Control::Check("attn-pe"))
     .view(&[field("positionalEncoding")]),
-    Setting::switch("sqrtd", |s| s.scale_embeddings, |s, on| s.scale_embeddings = on)
-        .long("scaleEmbeddings")
-        .control(Control::Check("attn-scale"))
-        .view(&[field("scaleEmbeddings")]),
+    Setting::switch(
+        "sqrtd",
+        |s| s.scale_embeddings,
+        |s, on| s.scale_embeddings = on,
+    )
+    .long("scaleEmbeddings")
+    .control(Control::Check("attn-scale"))
+    .view(&[field("scaleEmbeddings")]),
     // The link keeps the family chosen while `pe` is off; the page shows the one in use (`none`).
     Setting::name(
         "enc",
-        &["sinusoidal", "rope", "alibi", "t5", "shaw", "learned", "none"],
+        &[
+            "sinusoidal",
+            "rope",
+            "alibi",
+            "t5",
+            "shaw",
+            "learned",
+            "none",
+        ],
         |s| s.encoding_in_use().to_query(),
         |s, name| {
             let Some(encoding) = Encoding::from_query(name) else {
@@ -138,7 +154,11 @@ pub const SETTINGS: [Setting; 31] = [
         |s, n| s.complexity_n = Some(n as usize),
     )
     .long("complexityN")
-    .slider("cn-range", "cn-number", SliderOf::Own(complexity_slider::<0>))
+    .slider(
+        "cn-range",
+        "cn-number",
+        SliderOf::Own(complexity_slider::<0>),
+    )
     .view(&[field_of("complexityN", |s, p| {
         Shown::Count(s.complexity(p.n, p.d).0)
     })]),
@@ -150,7 +170,11 @@ pub const SETTINGS: [Setting; 31] = [
         |s, d| s.complexity_d = Some(d as usize),
     )
     .long("complexityD")
-    .slider("cd-range", "cd-number", SliderOf::Own(complexity_slider::<1>))
+    .slider(
+        "cd-range",
+        "cd-number",
+        SliderOf::Own(complexity_slider::<1>),
+    )
     .view(&[field_of("complexityD", |s, p| {
         Shown::Count(s.complexity(p.n, p.d).1)
     })]),
@@ -264,7 +288,11 @@ pub const SETTINGS: [Setting; 31] = [
     )
     .long("trainingContext")
     .written(Write::Changed)
-    .slider("ctx-range", "ctx-number", SliderOf::Own(training_context_slider))
+    .slider(
+        "ctx-range",
+        "ctx-number",
+        SliderOf::Own(training_context_slider),
+    )
     .view(&[field("trainingContext")]),
     Setting::integer(
         "layers",
@@ -306,7 +334,11 @@ pub const SETTINGS: [Setting; 31] = [
     )
     .long("extensionScale")
     .written(Write::Changed)
-    .slider("scale-range", "scale-number", SliderOf::Own(extension_slider))
+    .slider(
+        "scale-range",
+        "scale-number",
+        SliderOf::Own(extension_slider),
+    )
     .view(&[field("extensionScale")]),
     Setting::switch("skip", |s| s.skip, |s, on| s.skip = on)
         .written(Write::Changed)

@@ -37,9 +37,7 @@ pub mod train;
 mod train_figures;
 
 use crate::model::inputs::{Inputs, Memo};
-use crate::model::query::values::UrlName;
 use crate::web::surface;
-use serde::Serialize;
 use web_sys::HtmlCanvasElement;
 
 use super::dom::now_ms;
@@ -48,7 +46,6 @@ pub use super::panel::Ctx;
 use crate::math::layer::{ProjectionMode, Projections};
 use crate::model::params::{format_base, Params};
 pub use crate::model::present::{format_number, subscript};
-use crate::model::settings::PanelSettings;
 
 pub use crate::model::settings::table::LessonView;
 
