@@ -84,43 +84,7 @@ impl Controls {
     /// Every control sends its message; `send` is the one message path.
     pub fn wire(&self, send: fn(Action)) -> Result<(), WebError> {
         for slider in &self.sliders {
-            let (key, range) = (slider.key, slider.range.clone());
-            // `input`, not only `change`: the panels follow a slider while it is dragged.
-            listen(&slider.range, "input", move |_| {
-                let value = value_from_slider(key, range.value_as_number(), &range.value());
-                send(Action::FromControl(range.id(), Msg::set(key, value)));
-            })?;
-            // While a slider is held, more frames may follow at any moment: off-screen panels
-            // wait for its release (model::schedule).
-            listen(&slider.range, "pointerdown", move |_| {
-                send(Action::SliderHeld(true))
-            })?;
-            if key == "n" {
-                // The log-scale slider's own arrow steps would leave a small n unchanged for
-                // several presses: the keys step n itself, and the slider follows.
-                let (range, number) = (slider.range.clone(), slider.number.clone());
-                listen(&slider.range, "keydown", move |event| {
-                    let Some(press) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
-                        return;
-                    };
-                    if press.alt_key() || press.ctrl_key() || press.meta_key() {
-                        return;
-                    }
-                    let n = n_from_slider(range.value_as_number());
-                    let n_max = number.max().parse::<usize>().unwrap_or(n);
-                    if let Some(next) = n_after_key(n, n_max, &press.key()) {
-                        event.prevent_default();
-                        send(Action::State(Msg::set("n", next.to_string())));
-                    }
-                })?;
-            }
-            let number = slider.number.clone();
-            listen(&slider.number, "change", move |_| {
-                send(Action::FromControl(
-                    number.id(),
-                    Msg::set(key, number.value()),
-                ));
-            })?;
+            wire_slider(slider, send)?;
         }
         let lens: Vec<HtmlInputElement> = self
             .fields
@@ -129,42 +93,7 @@ impl Controls {
             .filter_map(|f| f.element.dyn_ref::<HtmlInputElement>().cloned())
             .collect();
         for field in &self.fields {
-            let (key, kind, element) = (field.key, field.kind, field.element.clone());
-            let event = if kind == FieldKind::LiveText {
-                "input"
-            } else {
-                "change"
-            };
-            let lens = lens.clone();
-            listen(&field.element, event, move |_| {
-                let value = match kind {
-                    FieldKind::Check => {
-                        let checked = element
-                            .dyn_ref::<HtmlInputElement>()
-                            .is_some_and(|input| input.checked());
-                        (if checked { "1" } else { "0" }).to_string()
-                    }
-                    FieldKind::Menu => element
-                        .dyn_ref::<HtmlSelectElement>()
-                        .map(|select| select.value())
-                        .unwrap_or_default(),
-                    FieldKind::Lens(_) => lens
-                        .iter()
-                        .map(|input| input.value())
-                        .collect::<Vec<_>>()
-                        .join(","),
-                    FieldKind::Text | FieldKind::LiveText => element
-                        .dyn_ref::<HtmlInputElement>()
-                        .map(|input| input.value())
-                        .unwrap_or_default(),
-                };
-                let msg = if key == "cols" {
-                    Msg::ColumnsField(value)
-                } else {
-                    Msg::set(key, value)
-                };
-                send(Action::FromControl(element.id(), msg));
-            })?;
+            wire_field(field, &lens, send)?;
         }
         if let Some(window) = web_sys::window() {
             // Released anywhere, cancelled (a touch turned into a scroll), or the window lost
@@ -294,6 +223,90 @@ impl Controls {
         }
         Ok(())
     }
+}
+
+/// A slider sends its value while it is dragged, and its numeric field when it changes.
+fn wire_slider(slider: &Slider, send: fn(Action)) -> Result<(), WebError> {
+    let (key, range) = (slider.key, slider.range.clone());
+    // `input`, not only `change`: the panels follow a slider while it is dragged.
+    listen(&slider.range, "input", move |_| {
+        let value = value_from_slider(key, range.value_as_number(), &range.value());
+        send(Action::FromControl(range.id(), Msg::set(key, value)));
+    })?;
+    // While a slider is held, more frames may follow at any moment: off-screen panels
+    // wait for its release (model::schedule).
+    listen(&slider.range, "pointerdown", move |_| {
+        send(Action::SliderHeld(true))
+    })?;
+    if key == "n" {
+        // The log-scale slider's own arrow steps would leave a small n unchanged for
+        // several presses: the keys step n itself, and the slider follows.
+        let (range, number) = (slider.range.clone(), slider.number.clone());
+        listen(&slider.range, "keydown", move |event| {
+            let Some(press) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
+                return;
+            };
+            if press.alt_key() || press.ctrl_key() || press.meta_key() {
+                return;
+            }
+            let n = n_from_slider(range.value_as_number());
+            let n_max = number.max().parse::<usize>().unwrap_or(n);
+            if let Some(next) = n_after_key(n, n_max, &press.key()) {
+                event.prevent_default();
+                send(Action::State(Msg::set("n", next.to_string())));
+            }
+        })?;
+    }
+    let number = slider.number.clone();
+    listen(&slider.number, "change", move |_| {
+        send(Action::FromControl(
+            number.id(),
+            Msg::set(key, number.value()),
+        ));
+    })?;
+    Ok(())
+}
+
+/// A field sends its value (a box as 1 or 0, the two lengths together) when it changes, a live
+/// text field at every keystroke.
+fn wire_field(field: &Field, lens: &[HtmlInputElement], send: fn(Action)) -> Result<(), WebError> {
+    let (key, kind, element) = (field.key, field.kind, field.element.clone());
+    let event = if kind == FieldKind::LiveText {
+        "input"
+    } else {
+        "change"
+    };
+    let lens = lens.to_vec();
+    listen(&field.element, event, move |_| {
+        let value = match kind {
+            FieldKind::Check => {
+                let checked = element
+                    .dyn_ref::<HtmlInputElement>()
+                    .is_some_and(|input| input.checked());
+                (if checked { "1" } else { "0" }).to_string()
+            }
+            FieldKind::Menu => element
+                .dyn_ref::<HtmlSelectElement>()
+                .map(|select| select.value())
+                .unwrap_or_default(),
+            FieldKind::Lens(_) => lens
+                .iter()
+                .map(|input| input.value())
+                .collect::<Vec<_>>()
+                .join(","),
+            FieldKind::Text | FieldKind::LiveText => element
+                .dyn_ref::<HtmlInputElement>()
+                .map(|input| input.value())
+                .unwrap_or_default(),
+        };
+        let msg = if key == "cols" {
+            Msg::ColumnsField(value)
+        } else {
+            Msg::set(key, value)
+        };
+        send(Action::FromControl(element.id(), msg));
+    })?;
+    Ok(())
 }
 
 /// A menu whose options the page lists itself: only its value comes from the state.
