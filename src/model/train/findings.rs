@@ -237,25 +237,39 @@ pub fn verdict_after_takeaway(run: &TrainRun) -> &[String] {
     verdict.get(1..).unwrap_or(&[])
 }
 
-/// The sentences above the charts (none while the run is going).
+/// The sentences above the charts (none while the run is going): at the training length, past
+/// it, and why the failures at the training length fail.
 pub fn verdict(run: &TrainRun) -> Vec<String> {
     if !run.is_done() {
         return Vec::new();
     }
     let complete = run.complete();
+    let (first, blind) = at_training_length(run, &complete);
+    let mut out = vec![first, past_training_length(run, &complete)];
+    if let Some(reasons) = why_blind(run, &complete, &blind) {
+        out.push(reasons);
+    }
+    out
+}
+
+/// Every encoding's spread of accuracy at one length.
+type Spreads = Vec<(TrainEncoding, Spread)>;
+
+/// At the training length: solved on every seed, at the position-blind ceiling on every seed, or
+/// varying. Returns the sentence and the encodings at the ceiling.
+fn at_training_length(
+    run: &TrainRun,
+    complete: &[(TrainEncoding, Vec<&EncodingReport>)],
+) -> (String, Spreads) {
     let c = &run.config;
     let n = c.train_length;
     let seeds = run.seeds.len();
     let every = on_every_seed(seeds);
-    let mut out = Vec::new();
-
-    // 1. At the training length: solved on every seed, at the blind ceiling on every seed, or
-    // varying.
     let (ceiling, chance) = baseline_at(run, n);
     let mut solved = Vec::new();
     let mut blind = Vec::new();
     let mut between = Vec::new();
-    for (e, results) in &complete {
+    for (e, results) in complete {
         let s = at_multiple(results, 0);
         if s.min >= SOLVED {
             solved.push((*e, s));
@@ -315,9 +329,18 @@ pub fn verdict(run: &TrainRun) -> Vec<String> {
     } else if chance.is_finite() {
         first.push_str(&format!(" Chance is {}.", points(chance)));
     }
-    out.push(first);
+    (first, blind)
+}
 
-    // 2. Past the training length.
+/// Past the training length: who still solves it at 4× or 2×, or how far every encoding falls.
+fn past_training_length(
+    run: &TrainRun,
+    complete: &[(TrainEncoding, Vec<&EncodingReport>)],
+) -> String {
+    let c = &run.config;
+    let n = c.train_length;
+    let every = on_every_seed(run.seeds.len());
+    let (ceiling_four, chance_four) = baseline_at(run, 4 * n);
     let solved_at = |multiple: usize| -> Vec<(TrainEncoding, Spread)> {
         complete
             .iter()
@@ -330,7 +353,6 @@ pub fn verdict(run: &TrainRun) -> Vec<String> {
         .iter()
         .map(|(e, r)| (*e, at_multiple(r, 2)))
         .max_by(|a, b| a.1.min.total_cmp(&b.1.min));
-    let (ceiling_four, chance_four) = baseline_at(run, 4 * n);
     let next_four = complete
         .iter()
         .map(|(e, r)| (*e, at_multiple(r, 2)))
@@ -415,11 +437,19 @@ pub fn verdict(run: &TrainRun) -> Vec<String> {
         text.push('.');
         text
     };
-    out.push(second);
+    second
+}
 
-    // 3. Why the failures at the training length fail, each reason checked on this run.
+/// Why the encodings at the position-blind ceiling fail, each reason checked on this run.
+fn why_blind(
+    run: &TrainRun,
+    complete: &[(TrainEncoding, Vec<&EncodingReport>)],
+    blind: &Spreads,
+) -> Option<String> {
+    let c = &run.config;
+    let every = on_every_seed(run.seeds.len());
     let mut reasons = Vec::new();
-    for (e, _) in &blind {
+    for (e, _) in blind {
         if *e == TrainEncoding::None && !c.causal {
             reasons.push(format!(
                 "none sees no position: with bidirectional attention every position sees the same \
@@ -456,10 +486,7 @@ pub fn verdict(run: &TrainRun) -> Vec<String> {
             }
         }
     }
-    if !reasons.is_empty() {
-        out.push(format!("{}.", reasons.join("; ")));
-    }
-    out
+    (!reasons.is_empty()).then(|| format!("{}.", reasons.join("; ")))
 }
 
 /// The detailed sentences of a finished run (none while it is running).
