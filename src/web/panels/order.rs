@@ -233,35 +233,7 @@ pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
         shift_d,
         ms: 0.0,
     };
-    dom::text(&dom.shift, &shift_sentence(SHIFT, shift_d, &shift_pairs));
-
-    dom::text(&dom.original, &format!("X: {}", token_line(&tokens)));
-    dom::text(&dom.permuted, &format!("πX: {}", token_line(&permuted)));
-    dom::text(
-        &dom.description,
-        &permutation_sentence(&chosen.description, moves, n),
-    );
-    dom::text(&dom.without, &gap_without_position(stats.without_pe));
-    dom::text(&dom.with, &format_number(stats.with_pe));
-    dom::text(&dom.with_name, family_name(family));
-    dom::text(&dom.bound, &format!("{bound:.2e}"));
-    let takeaway = order_takeaway(
-        n,
-        moves,
-        stats.without_pe,
-        stats.with_pe,
-        bound,
-        family_name(family),
-    );
-    dom::text(&dom.takeaway, &takeaway);
-    dom::text(
-        &dom.masked,
-        &if n == 0 {
-            "No tokens: type a sentence in the attention panel.".to_string()
-        } else {
-            masked_sentence(masked_valid_len, masked, family == Encoding::Alibi)
-        },
-    );
+    let takeaway = write_texts(dom, &stats, &shift_pairs, family);
     if ctx.draw {
         draw_chart(&dom.chart, &permuted, &stats, ctx.style)?;
     }
@@ -270,6 +242,57 @@ pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
         takeaway,
         ..stats
     })
+}
+
+/// The panel's sentences: the shift, the two orders, the permutation, the gaps, the takeaway and
+/// the masked gap. Returns the takeaway.
+fn write_texts(
+    dom: &OrderDom,
+    stats: &OrderStats,
+    shift_pairs: &[(Encoding, f64)],
+    family: Encoding,
+) -> String {
+    let n = stats.tokens.len();
+    dom::text(
+        &dom.shift,
+        &shift_sentence(SHIFT, stats.shift_d, shift_pairs),
+    );
+
+    dom::text(&dom.original, &format!("X: {}", token_line(&stats.tokens)));
+    dom::text(
+        &dom.permuted,
+        &format!("πX: {}", token_line(&stats.permuted_tokens)),
+    );
+    dom::text(
+        &dom.description,
+        &permutation_sentence(&stats.description, stats.moves_tokens, n),
+    );
+    dom::text(&dom.without, &gap_without_position(stats.without_pe));
+    dom::text(&dom.with, &format_number(stats.with_pe));
+    dom::text(&dom.with_name, family_name(family));
+    dom::text(&dom.bound, &format!("{:.2e}", stats.rounding_bound));
+    let takeaway = order_takeaway(
+        n,
+        stats.moves_tokens,
+        stats.without_pe,
+        stats.with_pe,
+        stats.rounding_bound,
+        family_name(family),
+    );
+    dom::text(&dom.takeaway, &takeaway);
+    dom::text(
+        &dom.masked,
+        &if n == 0 {
+            "No tokens: type a sentence in the attention panel.".to_string()
+        } else {
+            masked_sentence(
+                stats.masked_valid_len,
+                stats.masked_without_pe,
+                family == Encoding::Alibi,
+            )
+        },
+    );
+    takeaway
 }
 
 /// One pair of bars per output row on a linear axis: the gap without P and with P. A gap at or
