@@ -7,10 +7,15 @@ use super::{COMPLEXITY_D_MAX, COMPLEXITY_N_MAX, KERNEL_MAX};
 use super::{MAX_EXTENSION_SCALE, MAX_TRAINING_CONTEXT, MIN_TRAINING_CONTEXT};
 use crate::math::layer::MAX_BETA;
 use crate::math::tokens::MAX_TOKENS;
-use crate::model::controls::{
-    integer_slider, MenuValue, SliderValue, BETA_SLIDER_MAX, BETA_SLIDER_STEP, SCALE_SLIDER_MAX,
-};
+use crate::model::controls::{integer_slider, MenuValue, SliderValue};
 use crate::model::params::Params;
+
+/// The offset head's sharpness κ slider (URL key `beta`): 0…16 in quarter steps (the numeric
+/// field takes up to the limit).
+pub const BETA_SLIDER_MAX: f64 = 16.0;
+pub const BETA_SLIDER_STEP: f64 = 0.25;
+/// The scale factor's slider goes to 64 (the numeric field takes up to the limit).
+pub const SCALE_SLIDER_MAX: f64 = 64.0;
 
 /// `valid`: 0 … the number of tokens (all of them: no mask).
 pub(super) fn valid_slider(settings: &PanelSettings, _: &Params) -> SliderValue {
