@@ -8,7 +8,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use web_sys::HtmlCanvasElement;
 
-use super::chart::{colour, prepare, record, styled_mesh, Axis, ChartFrame};
+use super::chart::{colour, prepare, record, styled_mesh, Axis, ChartFrame, Prepared};
 use crate::math::encoding::frequency;
 use crate::math::relative::{apply, rotation_for_pair, Mat2};
 use crate::model::figure_style::FigureStyle;
@@ -95,15 +95,7 @@ pub fn draw_projection(
             legend: &[],
         },
     )?;
-    let mut chart = prepared
-        .builder()
-        .build_cartesian_2d(Axis::linear(-1.3f64..1.3f64), Axis::linear(-1.3f64..1.3f64))
-        .map_err(draw_error)?;
-    styled_mesh(&mut chart, &prepared, style, (7, 7))
-        .x_label_formatter(&|v| format!("{v:.1}"))
-        .y_label_formatter(&|v| format!("{v:.1}"))
-        .draw()
-        .map_err(draw_error)?;
+    let mut chart = unit_plane(&prepared, style)?;
     let marks = Marks::of(style, n);
     let partners = draw_every_turn(&mut chart, columns, delta, &marks)?;
     let arc = draw_chosen_turn(&mut chart, &turn, &marks)?;
@@ -211,6 +203,23 @@ impl Marks {
 
 /// The chart the projection is drawn on.
 type Plane<'a> = ChartContext<'a, Plotting<'static>, Cartesian2d<Axis, Axis>>;
+
+/// The plane around the unit circle, −1.3…1.3 on both axes, with its grid.
+fn unit_plane<'a>(
+    prepared: &'a Prepared<Plotting<'static>>,
+    style: &FigureStyle,
+) -> Result<Plane<'a>, WebError> {
+    let mut chart = prepared
+        .builder()
+        .build_cartesian_2d(Axis::linear(-1.3f64..1.3f64), Axis::linear(-1.3f64..1.3f64))
+        .map_err(draw_error)?;
+    styled_mesh(&mut chart, prepared, style, (7, 7))
+        .x_label_formatter(&|v| format!("{v:.1}"))
+        .y_label_formatter(&|v| format!("{v:.1}"))
+        .draw()
+        .map_err(draw_error)?;
+    Ok(chart)
+}
 
 /// The unit circle, every position's turn at once, and every point of P; returns how many
 /// positions have a partner.
@@ -431,46 +440,64 @@ fn draw_labels(
         placed.ok_or_else(|| WebError::Draw("no size for the labels".into()))?;
     let plate = colour(style.background).mix(0.85);
     for (((text, _, text_colour), rect), request) in texts.iter().zip(&boxes).zip(&requests) {
-        // A label pushed away from its point gets a thin leader to it, so that it cannot be
-        // read as the name of a nearer point.
-        let (ax, ay) = request.anchor;
-        let nearest = (ax.clamp(rect.x0, rect.x1), ay.clamp(rect.y0, rect.y1));
-        let reach = (nearest.0 - ax).hypot(nearest.1 - ay);
-        if reach > big + 10.0 {
-            let start = (
-                ax + (nearest.0 - ax) * big / reach,
-                ay + (nearest.1 - ay) * big / reach,
-            );
-            root.draw(&PathElement::new(
-                vec![
-                    (start.0.round() as i32, start.1.round() as i32),
-                    (nearest.0.round() as i32, nearest.1.round() as i32),
-                ],
-                text_colour.stroke_width(1),
-            ))
-            .map_err(draw_error)?;
-        }
-        root.draw(&Rectangle::new(
-            [
-                (rect.x0.round() as i32, rect.y0.round() as i32),
-                (rect.x1.round() as i32, rect.y1.round() as i32),
-            ],
-            plate.filled(),
-        ))
-        .map_err(draw_error)?;
         let font = super::chart::font(style, label_px)
             .color(text_colour)
             .pos(Pos::new(HPos::Center, VPos::Center));
-        let middle = (
-            ((rect.x0 + rect.x1) / 2.0).round() as i32,
-            ((rect.y0 + rect.y1) / 2.0).round() as i32,
-        );
-        root.draw(&Text::new(text.clone(), middle, font))
-            .map_err(draw_error)?;
+        draw_label(
+            root,
+            text,
+            font,
+            rect,
+            (request.anchor, *text_colour, big),
+            plate,
+        )?;
     }
     Ok(texts
         .iter()
         .zip(boxes)
         .map(|((text, _, _), rect)| (text.clone(), rect))
         .collect())
+}
+
+/// One label on its plate, with a thin leader to its point when it was pushed further than `big`
+/// from it (so that it cannot be read as the name of a nearer point).
+fn draw_label(
+    root: &DrawingArea<Plotting<'static>, Shift>,
+    text: &str,
+    font: TextStyle,
+    rect: &PixelRect,
+    ((ax, ay), text_colour, big): ((f64, f64), RGBColor, f64),
+    plate: RGBAColor,
+) -> Result<(), WebError> {
+    let nearest = (ax.clamp(rect.x0, rect.x1), ay.clamp(rect.y0, rect.y1));
+    let reach = (nearest.0 - ax).hypot(nearest.1 - ay);
+    if reach > big + 10.0 {
+        let start = (
+            ax + (nearest.0 - ax) * big / reach,
+            ay + (nearest.1 - ay) * big / reach,
+        );
+        root.draw(&PathElement::new(
+            vec![
+                (start.0.round() as i32, start.1.round() as i32),
+                (nearest.0.round() as i32, nearest.1.round() as i32),
+            ],
+            text_colour.stroke_width(1),
+        ))
+        .map_err(draw_error)?;
+    }
+    root.draw(&Rectangle::new(
+        [
+            (rect.x0.round() as i32, rect.y0.round() as i32),
+            (rect.x1.round() as i32, rect.y1.round() as i32),
+        ],
+        plate.filled(),
+    ))
+    .map_err(draw_error)?;
+    let middle = (
+        ((rect.x0 + rect.x1) / 2.0).round() as i32,
+        ((rect.y0 + rect.y1) / 2.0).round() as i32,
+    );
+    root.draw(&Text::new(text.to_string(), middle, font))
+        .map_err(draw_error)?;
+    Ok(())
 }
