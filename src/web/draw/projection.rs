@@ -63,13 +63,6 @@ pub fn draw_projection(
         return Err(WebError::Draw("no positions to project".into()));
     }
     let first = columns.first_position;
-    let axis = |column: usize, f: &str| {
-        if first == 0 {
-            format!("p[i, {column}] = {f}(i·ω_{pair})")
-        } else {
-            format!("column {} (1-based) = {f}(i·ω_{pair})", column + 1)
-        }
-    };
     let position = row.min(n - 1);
     let target_row = (position as i64 + delta).clamp(0, n as i64 - 1) as usize;
     let matrix = rotation_for_pair(pair, d, base, delta);
@@ -81,10 +74,12 @@ pub fn draw_projection(
         projected: apply(&matrix, from.0, from.1),
         sweep: reduced_angle(delta as f64 * omega),
     };
-
     let backend = surface::plotting(canvas)?;
     let root = backend.into_drawing_area();
-    let (x_title, y_title) = (axis(2 * pair, "sin"), axis(2 * pair + 1, "cos"));
+    let (x_title, y_title) = (
+        axis_title(first, pair, 2 * pair, "sin"),
+        axis_title(first, pair, 2 * pair + 1, "cos"),
+    );
     let prepared = prepare(
         &root,
         &ChartFrame {
@@ -108,15 +103,13 @@ pub fn draw_projection(
     };
     let discs = obstacles(columns, &turn, &arc, &marks, &px);
     // Labels name positions, not rows.
-    let (from_position, target_position) = (first + position, first + target_row);
-    let mut texts = vec![(
-        format!("p_{target_position} = M·p_{from_position}"),
-        px(turn.target),
-        marks.target,
-    )];
-    if delta != 0 {
-        texts.push((format!("p_{from_position}"), px(from), marks.from));
-    }
+    let texts = label_texts(
+        (first + position, first + target_row),
+        delta,
+        &turn,
+        &marks,
+        &px,
+    );
     let geometry = prepared.geometry(&chart);
     let labels = draw_labels(
         &root,
@@ -147,6 +140,35 @@ pub fn draw_projection(
         plot: geometry.plot,
         canvas: canvas_size,
     })
+}
+
+/// An axis names its column of P and what it holds (counted from 1 in the Julia edition).
+fn axis_title(first_position: usize, pair: usize, column: usize, f: &str) -> String {
+    if first_position == 0 {
+        format!("p[i, {column}] = {f}(i·ω_{pair})")
+    } else {
+        format!("column {} (1-based) = {f}(i·ω_{pair})", column + 1)
+    }
+}
+
+/// The labels (text, anchor in pixels, colour): p_(i+δ) = M·p_i, and p_i unless δ = 0 makes them
+/// one point.
+fn label_texts(
+    (from_position, target_position): (usize, usize),
+    delta: i64,
+    turn: &ChosenTurn,
+    marks: &Marks,
+    px: &dyn Fn((f64, f64)) -> (f64, f64),
+) -> Vec<(String, (f64, f64), RGBColor)> {
+    let mut texts = vec![(
+        format!("p_{target_position} = M·p_{from_position}"),
+        px(turn.target),
+        marks.target,
+    )];
+    if delta != 0 {
+        texts.push((format!("p_{from_position}"), px(turn.from), marks.from));
+    }
+    texts
 }
 
 impl PairColumns<'_> {
