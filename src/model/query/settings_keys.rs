@@ -116,7 +116,11 @@ impl PanelSettings {
     /// absent (a link then follows too), and so are those a row writes only when changed. Values
     /// are raw text, to be URL-encoded by the caller.
     pub fn to_query(&self) -> Vec<(&'static str, String)> {
-        SETTINGS.iter().filter_map(|row| row.pair(self)).collect()
+        let defaults = PanelSettings::default();
+        SETTINGS
+            .iter()
+            .filter_map(|row| row.pair(self, &defaults))
+            .collect()
     }
 }
 

@@ -302,16 +302,34 @@ impl Setting {
         }
     }
 
-    /// The pair a link carries for this setting, if it writes one.
-    pub fn pair(&self, settings: &PanelSettings) -> Option<(&'static str, String)> {
-        let text = self.text(settings)?;
-        let changed = || Some(&text) != self.text(&PanelSettings::default()).as_ref();
+    /// The pair a link carries for this setting, if it writes one (`defaults`: the settings'
+    /// defaults, made once per link rather than once per row).
+    pub fn pair(
+        &self,
+        settings: &PanelSettings,
+        defaults: &PanelSettings,
+    ) -> Option<(&'static str, String)> {
         let written = match self.write {
             Write::Always | Write::Own(_) => true,
-            Write::Changed => changed(),
-            Write::ChangedOr(also) => also(settings) || changed(),
+            Write::Changed => self.differs(settings, defaults),
+            Write::ChangedOr(also) => also(settings) || self.differs(settings, defaults),
         };
-        written.then_some((self.key, text))
+        if !written {
+            return None;
+        }
+        Some((self.key, self.text(settings)?))
+    }
+
+    /// Whether the value differs from the default's (compared as values: no text is made for a
+    /// setting a link leaves out).
+    fn differs(&self, settings: &PanelSettings, defaults: &PanelSettings) -> bool {
+        match self.value {
+            Value::Integer { get, .. } => get(settings) != get(defaults),
+            Value::Decimal { get, .. } => get(settings) != get(defaults),
+            Value::Switch { get, .. } => get(settings) != get(defaults),
+            Value::Name { get, .. } => get(settings) != get(defaults),
+            Value::Own { .. } => self.text(settings) != self.text(defaults),
+        }
     }
 
     /// The row's own value as `peLab.lesson` shows it.
