@@ -6,6 +6,8 @@ use pe_lab::math::stacking::PositionInjection;
 use pe_lab::math::tokens::{tokenize, DEFAULT_SENTENCE, MAX_TOKENS};
 use pe_lab::model::query::settings_keys::{is_settings_key, SETTINGS_KEYS};
 use pe_lab::model::query::values::UrlName;
+use pe_lab::model::settings::row::{Control, MenuOf, Setting, SliderOf, Value};
+use pe_lab::model::settings::table::SETTINGS;
 use pe_lab::model::settings::{
     batch_sequences, choose_permutation, divisors, nearest_divisor, next_shuffle_seed,
     PanelSettings, PermutationChoice, SimilarityView, MAX_TEXT_CHARS, PAD_TOKEN,
@@ -342,4 +344,219 @@ fn the_encoding_keys_round_trip_and_defaults_stay_out_of_the_link() {
     assert_eq!(off.encoding_in_use().to_query(), "none");
     let (on, _) = parse("enc=none&pe=1", 32);
     assert_eq!(on.encoding_in_use().to_query(), "sinusoidal");
+}
+
+/// Parses one `key=value` for d = 32; asserts that a link written from the result reads back to
+/// it without a notice, and that the long name reads the same.
+fn read_and_round_trip(row: &Setting, value: &str) -> (PanelSettings, Vec<String>) {
+    let (read, notices) = PanelSettings::from_pairs([(row.key, value)], 32);
+    let written = read.to_query();
+    let (again, again_notices) =
+        PanelSettings::from_pairs(written.iter().map(|(k, v)| (*k, v.as_str())), 32);
+    assert!(
+        again_notices.is_empty(),
+        "{}={value}: {again_notices:?}",
+        row.key
+    );
+    assert_eq!(again, read, "{}={value} written as {written:?}", row.key);
+    if let Some(long) = row.long_name {
+        let (by_long_name, long_notices) = PanelSettings::from_pairs([(long, value)], 32);
+        assert_eq!(
+            (&by_long_name, &long_notices),
+            (&read, &notices),
+            "{long}={value}"
+        );
+    }
+    (read, notices)
+}
+
+/// Asserts one notice naming the key, and that the setting's value became `expected`.
+fn clamped(row: &Setting, value: &str, notices: &[String], got: String, expected: String) {
+    assert!(
+        notices.len() == 1 && notices[0].starts_with(&format!("{} = ", row.key)),
+        "{}={value}: {notices:?}",
+        row.key
+    );
+    assert_eq!(got, expected, "{}={value}", row.key);
+}
+
+#[test]
+fn every_row_round_trips_at_its_default_and_its_range_ends_and_clamps_with_a_notice() {
+    let defaults = PanelSettings::default();
+    let link = defaults.to_query();
+    let (read, notices) = PanelSettings::from_pairs(link.iter().map(|(k, v)| (*k, v.as_str())), 32);
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!(read, defaults);
+    for row in &SETTINGS {
+        match row.value {
+            Value::Integer { min, max, get, .. } => {
+                let max = max.of(&defaults);
+                for end in [min, max] {
+                    let (read, notices) = read_and_round_trip(row, &end.to_string());
+                    assert!(notices.is_empty(), "{}={end}: {notices:?}", row.key);
+                    assert_eq!(get(&read), Some(end), "{}", row.key);
+                }
+                let beyond = [(min.checked_sub(1), min), (Some(max + 1), max)];
+                for (value, end) in beyond.into_iter().filter_map(|(v, e)| Some((v?, e))) {
+                    let (read, notices) = read_and_round_trip(row, &value.to_string());
+                    let got = format!("{:?}", get(&read));
+                    clamped(
+                        row,
+                        &value.to_string(),
+                        &notices,
+                        got,
+                        format!("{:?}", Some(end)),
+                    );
+                }
+            }
+            Value::Decimal { min, max, get, .. } => {
+                for end in [min, max] {
+                    let (read, notices) = read_and_round_trip(row, &end.to_string());
+                    assert!(notices.is_empty(), "{}={end}: {notices:?}", row.key);
+                    assert_eq!(get(&read), end, "{}", row.key);
+                }
+                for (value, end) in [(min - 1.0, min), (max * 2.0, max)] {
+                    let (read, notices) = read_and_round_trip(row, &value.to_string());
+                    let got = get(&read).to_string();
+                    clamped(row, &value.to_string(), &notices, got, end.to_string());
+                }
+            }
+            Value::Switch { get, .. } => {
+                for (value, on) in [("1", true), ("0", false)] {
+                    let (read, notices) = read_and_round_trip(row, value);
+                    assert!(
+                        notices.is_empty() && get(&read) == on,
+                        "{}={value}",
+                        row.key
+                    );
+                }
+                let (read, notices) = read_and_round_trip(row, "maybe");
+                let (got, kept) = (get(&read).to_string(), get(&defaults).to_string());
+                clamped(row, "maybe", &notices, got, kept);
+            }
+            Value::Name { names, get, .. } => {
+                for name in names {
+                    let (read, notices) = read_and_round_trip(row, name);
+                    assert!(notices.is_empty(), "{}={name}: {notices:?}", row.key);
+                    assert_eq!(get(&read), *name);
+                }
+                let (read, notices) = read_and_round_trip(row, "xyz");
+                let (got, kept) = (get(&read).to_string(), get(&defaults).to_string());
+                clamped(row, "xyz", &notices, got, kept);
+            }
+            // Read by functions of their own, each tested above (the sentence, the mask, the
+            // batch's lengths, the permutation).
+            Value::Own { .. } => {
+                let (read, notices) =
+                    read_and_round_trip(row, &row.text(&defaults).unwrap_or_default());
+                assert!(notices.is_empty() && read == defaults, "{}", row.key);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_table_names_each_key_and_long_name_once_and_its_controls_match_its_values() {
+    let names: Vec<&str> = SETTINGS
+        .iter()
+        .flat_map(|row| std::iter::once(row.key).chain(row.long_name))
+        .collect();
+    let mut unique = names.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), names.len(), "{names:?}");
+    for row in &SETTINGS {
+        let fits = match row.control {
+            Control::Slider {
+                of: SliderOf::Steps(_),
+                ..
+            } => {
+                matches!(row.value, Value::Integer { .. })
+            }
+            Control::Check(_) => matches!(row.value, Value::Switch { .. }),
+            Control::Menu(_, MenuOf::Page) => matches!(row.value, Value::Name { .. }),
+            _ => true,
+        };
+        assert!(
+            fits,
+            "{}: its control does not show its kind of value",
+            row.key
+        );
+    }
+}
+
+// serde_json stands in for serde_wasm_bindgen: a native dev-dependency only.
+#[cfg(not(target_arch = "wasm32"))]
+#[test]
+fn pe_lab_lesson_has_the_fields_of_the_table() {
+    use pe_lab::model::params::Params;
+    use pe_lab::model::settings::table::LessonView;
+    // The fields `peLab.lesson` has always had (its contract in the README).
+    let mut expected = vec![
+        "text",
+        "tokens",
+        "validLen",
+        "positionalEncoding",
+        "scaleEmbeddings",
+        "heads",
+        "validLens",
+        "permutation",
+        "simPosition",
+        "simMaxOffset",
+        "simView",
+        "complexityN",
+        "complexityD",
+        "kernel",
+        "tokenI",
+        "tokenJ",
+        "encoding",
+        "alibiHeads",
+        "clip",
+        "learnedMax",
+        "extensionScale",
+        "trainingContext",
+        "layers",
+        "skip",
+        "layerNorm",
+        "causal",
+        "injection",
+        "t5Range",
+    ];
+    let params = Params::default();
+    let (settings, _) = parse("text=a b c&valid=2&enc=alibi&pe=0&cn=7&heads=8&clip=3", 32);
+    let view = serde_json::to_value(LessonView::new(&settings, &params)).expect("JSON");
+    let object = view.as_object().expect("an object");
+    let shown: Vec<&str> = object.keys().map(String::as_str).collect();
+    let mut table = LessonView::names();
+    assert_eq!(shown.len(), table.len());
+    table.sort_unstable();
+    expected.sort_unstable();
+    assert_eq!(table, expected);
+    // The values in use, as the page shows them.
+    let json = |name: &str| object[name].to_string();
+    for (name, value) in [
+        ("text", "\"a b c\""),
+        ("tokens", "[\"a\",\"b\",\"c\"]"),
+        ("validLen", "2"),
+        ("positionalEncoding", "false"),
+        ("encoding", "\"none\""),
+        ("heads", "8"),
+        ("validLens", "[3,2]"),
+        ("permutation", "\"swap\""),
+        ("complexityN", "7"),
+        ("complexityD", "32"),
+        ("kernel", "3"),
+        ("tokenI", "2"),
+        ("tokenJ", "2"),
+        ("clip", "3"),
+        ("extensionScale", "4.0"),
+        ("simView", "\"gram\""),
+        ("skip", "false"),
+        ("injection", "\"once\""),
+    ] {
+        assert_eq!(json(name), value, "{name}");
+    }
+    let (all, _) = parse("", 32);
+    let view = serde_json::to_value(LessonView::new(&all, &params)).expect("JSON");
+    assert_eq!(view["validLen"], serde_json::Value::Null);
 }

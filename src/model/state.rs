@@ -151,66 +151,11 @@ impl State {
         let repeat_reductions = msg != Msg::DismissNotices;
         match msg {
             Msg::Set(entries) => self.apply_entries(&entries, &mut notices),
-            Msg::ShiftColumns(shift) => {
-                let columns = &self.params.columns;
-                if let (Some(&low), Some(&high)) = (columns.iter().min(), columns.iter().max()) {
-                    let shift = shift.clamp(-(low as i64), self.params.d as i64 - 1 - high as i64);
-                    let shifted: Vec<String> = columns
-                        .iter()
-                        .map(|&c| (c as i64 + shift).to_string())
-                        .collect();
-                    notices.extend(self.params.update("cols", &shifted.join(",")));
-                }
+            Msg::ShiftColumns(shift) => self.shift_columns(shift, &mut notices),
+            Msg::ColumnsField(text) => self.columns_field(text, &mut notices),
+            Msg::Preset(name) => {
+                changed.show_section = self.apply_preset(&name, &mut notices);
             }
-            Msg::ColumnsField(text) => {
-                let typed = if self.params.first_position == 0 {
-                    text
-                } else {
-                    // Counted from 1: column c is the link's c − 1; 0 names no column.
-                    text.split([',', ' ', ';'])
-                        .filter(|s| !s.trim().is_empty())
-                        .filter_map(|part| match part.trim().parse::<usize>() {
-                            Ok(0) => {
-                                notices.push(
-                                    "Column 0 does not exist when columns are counted from 1; ignored."
-                                        .to_string(),
-                                );
-                                None
-                            }
-                            Ok(c) => Some((c - 1).to_string()),
-                            _ => Some(part.trim().to_string()),
-                        })
-                        .collect::<Vec<_>>()
-                        .join(",")
-                };
-                notices.extend(self.params.update("cols", &typed));
-            }
-            Msg::Preset(name) => match presets::find(&name) {
-                Some(preset) => {
-                    *self = State {
-                        params: Params {
-                            limits: self.params.limits,
-                            ..Params::default()
-                        },
-                        settings: PanelSettings::default(),
-                        view: self.view,
-                        train: TrainSettings::default(),
-                    };
-                    let entries: Vec<(String, String)> = preset
-                        .updates
-                        .iter()
-                        .map(|(k, v)| (k.to_string(), v.to_string()))
-                        .collect();
-                    self.apply_entries(&entries, &mut notices);
-                    self.view.section = Some(preset.panel);
-                    changed.show_section = Some(preset.panel);
-                }
-                None => notices.push(format!(
-                    "preset = '{}' is not one of: {}.",
-                    quote(&name),
-                    presets::names().join(", ")
-                )),
-            },
             Msg::Shuffle => {
                 let seed = match self.settings.permutation {
                     PermutationChoice::Shuffle(seed) => seed,
@@ -259,6 +204,74 @@ impl State {
         changed.state = *self != before;
         changed.notices = Some(notices);
         changed
+    }
+
+    /// Moves every curve column by `shift` columns, kept inside 0…d−1.
+    fn shift_columns(&mut self, shift: i64, notices: &mut Vec<String>) {
+        let columns = &self.params.columns;
+        if let (Some(&low), Some(&high)) = (columns.iter().min(), columns.iter().max()) {
+            let shift = shift.clamp(-(low as i64), self.params.d as i64 - 1 - high as i64);
+            let shifted: Vec<String> = columns
+                .iter()
+                .map(|&c| (c as i64 + shift).to_string())
+                .collect();
+            notices.extend(self.params.update("cols", &shifted.join(",")));
+        }
+    }
+
+    /// The Columns field, counted as the page counts (from 1 with `index=1`).
+    fn columns_field(&mut self, text: String, notices: &mut Vec<String>) {
+        let typed = if self.params.first_position == 0 {
+            text
+        } else {
+            // Counted from 1: column c is the link's c − 1; 0 names no column.
+            text.split([',', ' ', ';'])
+                .filter(|s| !s.trim().is_empty())
+                .filter_map(|part| match part.trim().parse::<usize>() {
+                    Ok(0) => {
+                        notices.push(
+                            "Column 0 does not exist when columns are counted from 1; ignored."
+                                .to_string(),
+                        );
+                        None
+                    }
+                    Ok(c) => Some((c - 1).to_string()),
+                    _ => Some(part.trim().to_string()),
+                })
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        notices.extend(self.params.update("cols", &typed));
+    }
+
+    /// The default state (the view and the backend's limits kept) with a preset's updates on
+    /// top; returns the preset's panel, to be shown.
+    fn apply_preset(&mut self, name: &str, notices: &mut Vec<String>) -> Option<PanelId> {
+        let Some(preset) = presets::find(name) else {
+            notices.push(format!(
+                "preset = '{}' is not one of: {}.",
+                quote(name),
+                presets::names().join(", ")
+            ));
+            return None;
+        };
+        *self = State {
+            params: Params {
+                limits: self.params.limits,
+                ..Params::default()
+            },
+            settings: PanelSettings::default(),
+            view: self.view,
+            train: TrainSettings::default(),
+        };
+        let entries: Vec<(String, String)> = preset
+            .updates
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        self.apply_entries(&entries, notices);
+        self.view.section = Some(preset.panel);
+        Some(preset.panel)
     }
 
     /// Applies `key = value` updates: the encoding parameters first, then (with the heads fitted

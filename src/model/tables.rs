@@ -1,37 +1,46 @@
 //! The tables of the page's controls, with their element ids: the sliders, the other fields and
-//! the buttons (what each press does). They drive the typed control handles, the page's checks of
-//! its own markup and the README's lists (the native tests hold `index.html` and the README to
-//! them). The panels' table is `model::panels`.
+//! the buttons (what each press does); the panel settings' controls come from their own table
+//! (`settings::table`). They drive the typed control handles, the page's checks of its own markup
+//! and the README's lists (the native tests hold `index.html` and the README to them). The
+//! panels' table is `model::panels`.
 
 use super::panels::Go;
+use super::settings::row::Control;
+use super::settings::table::SETTINGS;
 use super::state::Msg;
 
-/// The sliders, each with its exact numeric field: (key, range id, number id).
-pub const SLIDERS: [(&str, &str, &str); 21] = [
+/// The encoding parameters' sliders, each with its exact numeric field: (key, range id, number id).
+const PARAMETER_SLIDERS: [(&str, &str, &str); 7] = [
     ("d", "d-range", "d-number"),
     ("n", "n-range", "n-number"),
     ("base", "base-range", "base-number"),
     ("delta", "delta-range", "delta-number"),
     ("pair", "pair-range", "pair-number"),
     ("pos", "pos-range", "pos-number"),
-    ("valid", "valid-range", "valid-number"),
-    ("simi", "simi-range", "simi-number"),
-    ("simk", "simk-range", "simk-number"),
-    ("cn", "cn-range", "cn-number"),
-    ("cd", "cd-range", "cd-number"),
-    ("k", "k-range", "k-number"),
-    ("beta", "beta-range", "beta-number"),
-    ("aheads", "aheads-range", "aheads-number"),
-    ("clip", "clip-range", "clip-number"),
-    ("lmax", "lmax-range", "lmax-number"),
-    ("scale", "scale-range", "scale-number"),
-    ("ctx", "ctx-range", "ctx-number"),
-    ("layers", "layers-range", "layers-number"),
-    ("trange", "trange-range", "trange-number"),
     // The projection panel's own δ, beside its figure: the same state key as the bar's δ, so the
     // two always show one value (and on a phone the figure needs no parameter sheet).
     ("delta", "proj-delta-range", "proj-delta-number"),
 ];
+
+/// Every slider with its exact numeric field: (key, range id, number id): the parameters', then
+/// the panel settings' as their table ([`SETTINGS`]) gives them.
+pub const SLIDERS: [(&str, &str, &str); PARAMETER_SLIDERS.len() + setting_controls().0] = {
+    let mut sliders = [("", "", ""); PARAMETER_SLIDERS.len() + setting_controls().0];
+    let mut at = 0;
+    while at < PARAMETER_SLIDERS.len() {
+        sliders[at] = PARAMETER_SLIDERS[at];
+        at += 1;
+    }
+    let mut row = 0;
+    while row < SETTINGS.len() {
+        if let Control::Slider { range, number, .. } = SETTINGS[row].control {
+            sliders[at] = (SETTINGS[row].key, range, number);
+            at += 1;
+        }
+        row += 1;
+    }
+    sliders
+};
 
 /// The sliders of the bar at the top (the embed mode may show only some of them).
 pub const GLOBAL_SLIDERS: [&str; 4] = ["d", "n", "base", "delta"];
@@ -49,30 +58,65 @@ pub enum FieldKind {
     Lens(usize),
 }
 
-/// The other inputs: (key, id, kind).
-pub const FIELDS: [(&str, &str, FieldKind); 21] = [
+/// The encoding parameters' and the view's other inputs: (key, id, kind).
+const PARAMETER_FIELDS: [(&str, &str, FieldKind); 4] = [
     ("cols", "cols-input", FieldKind::Text),
     ("index", "index-check", FieldKind::Check),
     ("textbook", "textbook-check", FieldKind::Check),
-    ("text", "attn-text", FieldKind::LiveText),
-    ("pe", "attn-pe", FieldKind::Check),
-    ("sqrtd", "attn-scale", FieldKind::Check),
-    ("heads", "heads-select", FieldKind::Menu),
-    ("simview", "simview-select", FieldKind::Menu),
-    ("ti", "ti-select", FieldKind::Menu),
-    ("tj", "tj-select", FieldKind::Menu),
     ("theme", "theme-select", FieldKind::Menu),
-    ("lens", "lens0", FieldKind::Lens(0)),
-    ("lens", "lens1", FieldKind::Lens(1)),
-    ("proj", "attn-proj", FieldKind::Menu),
-    ("seed", "attn-seed", FieldKind::Text),
-    ("tile", "heads-tile", FieldKind::Check),
-    ("enc", "attn-enc", FieldKind::Menu),
-    ("skip", "stack-skip", FieldKind::Check),
-    ("ln", "stack-ln", FieldKind::Check),
-    ("causal", "stack-causal", FieldKind::Check),
-    ("inject", "stack-inject", FieldKind::Menu),
 ];
+
+/// The other inputs: (key, id, kind): the parameters' and the view's, then the panel settings'
+/// as their table gives them.
+pub const FIELDS: [(&str, &str, FieldKind); PARAMETER_FIELDS.len() + setting_controls().1] = {
+    let mut fields = [("", "", FieldKind::Text); PARAMETER_FIELDS.len() + setting_controls().1];
+    let mut at = 0;
+    while at < PARAMETER_FIELDS.len() {
+        fields[at] = PARAMETER_FIELDS[at];
+        at += 1;
+    }
+    let mut row = 0;
+    while row < SETTINGS.len() {
+        let key = SETTINGS[row].key;
+        let (first, second) = match SETTINGS[row].control {
+            Control::Check(id) => (Some((key, id, FieldKind::Check)), None),
+            Control::Menu(id, _) => (Some((key, id, FieldKind::Menu)), None),
+            Control::Text(id) => (Some((key, id, FieldKind::Text)), None),
+            Control::LiveText(id) => (Some((key, id, FieldKind::LiveText)), None),
+            Control::Lens([a, b], _) => (
+                Some((key, a, FieldKind::Lens(0))),
+                Some((key, b, FieldKind::Lens(1))),
+            ),
+            Control::None | Control::Slider { .. } => (None, None),
+        };
+        if let Some(field) = first {
+            fields[at] = field;
+            at += 1;
+        }
+        if let Some(field) = second {
+            fields[at] = field;
+            at += 1;
+        }
+        row += 1;
+    }
+    fields
+};
+
+/// How many sliders and other fields the panel settings have.
+const fn setting_controls() -> (usize, usize) {
+    let (mut sliders, mut fields) = (0, 0);
+    let mut row = 0;
+    while row < SETTINGS.len() {
+        match SETTINGS[row].control {
+            Control::None => {}
+            Control::Slider { .. } => sliders += 1,
+            Control::Lens(..) => fields += 2,
+            _ => fields += 1,
+        }
+        row += 1;
+    }
+    (sliders, fields)
+}
 
 /// What a button does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -85,15 +85,7 @@ pub fn attention(t: &AttentionTakeaway) -> String {
             n * n
         );
     }
-    // The strongest weight of the whole map (the first in reading order on a tie).
-    let mut best: Option<(usize, usize, f32)> = None;
-    for (q, row) in t.weights.iter().enumerate() {
-        for (k, &w) in row.iter().enumerate() {
-            if best.map_or(true, |(_, _, b)| w > b) {
-                best = Some((q, k, w));
-            }
-        }
-    }
+    let best = strongest(t.weights);
     let Some((q, k, w)) = best else {
         return "No weights to read.".into();
     };
@@ -117,50 +109,73 @@ pub fn attention(t: &AttentionTakeaway) -> String {
                 t.delta
             ),
         },
-        _ => {
-            let (query, key) = (&t.tokens[q], &t.tokens[k]);
-            let pair = if q == k {
-                format!("“{query}” (row {q}) on itself")
-            } else {
-                format!("“{query}” (row {q}) on “{key}” (column {k})")
-            };
-            // Without projections every query is its own key: say how much stays on the diagonal.
-            let how = if t.mode == ProjectionMode::Identity {
-                let diagonal = (0..n)
-                    .filter_map(|i| t.weights.get(i).and_then(|r| r.get(i)))
-                    .map(|&w| f64::from(w))
-                    .sum::<f64>()
-                    / n as f64;
-                format!(
-                    "Without projections (Q = K = V = Z) a token's mean weight on itself is {}; t",
-                    format_number(diagonal)
-                )
-            } else {
-                "T".into()
-            };
-            let position = if t.has_position {
-                String::new()
-            } else {
-                ": without position the map depends only on the words, never their order".into()
-            };
-            // Random projections are an untrained layer: the strongest pair means nothing.
-            let untrained = if t.mode == ProjectionMode::Random {
-                "In this untrained layer t"
-            } else {
-                ""
-            };
-            // One prefix at most: the identity's sentence already starts the clause.
-            let lead = if how == "T" && !untrained.is_empty() {
-                untrained.to_string()
-            } else {
-                how
-            };
-            format!(
-                "{lead}he strongest weight, {}, is {pair}; {rows}{mask}{position}.",
-                weight(f64::from(w))
-            )
+        _ => strongest_pair(t, (q, k, w), &rows, &mask),
+    }
+}
+
+/// The strongest weight of the whole map (the first in reading order on a tie).
+fn strongest(weights: &[Vec<f32>]) -> Option<(usize, usize, f32)> {
+    let mut best: Option<(usize, usize, f32)> = None;
+    for (q, row) in weights.iter().enumerate() {
+        for (k, &w) in row.iter().enumerate() {
+            if best.map_or(true, |(_, _, b)| w > b) {
+                best = Some((q, k, w));
+            }
         }
     }
+    best
+}
+
+/// The takeaway with words as rows and columns: the strongest pair, and what the projections
+/// and the missing position change.
+fn strongest_pair(
+    t: &AttentionTakeaway,
+    (q, k, w): (usize, usize, f32),
+    rows: &str,
+    mask: &str,
+) -> String {
+    let n = t.tokens.len();
+    let (query, key) = (&t.tokens[q], &t.tokens[k]);
+    let pair = if q == k {
+        format!("“{query}” (row {q}) on itself")
+    } else {
+        format!("“{query}” (row {q}) on “{key}” (column {k})")
+    };
+    // Without projections every query is its own key: say how much stays on the diagonal.
+    let how = if t.mode == ProjectionMode::Identity {
+        let diagonal = (0..n)
+            .filter_map(|i| t.weights.get(i).and_then(|r| r.get(i)))
+            .map(|&w| f64::from(w))
+            .sum::<f64>()
+            / n as f64;
+        format!(
+            "Without projections (Q = K = V = Z) a token's mean weight on itself is {}; t",
+            format_number(diagonal)
+        )
+    } else {
+        "T".into()
+    };
+    let position = if t.has_position {
+        String::new()
+    } else {
+        ": without position the map depends only on the words, never their order".into()
+    };
+    // Random projections are an untrained layer: the strongest pair means nothing.
+    let untrained = if t.mode == ProjectionMode::Random {
+        "In this untrained layer t"
+    } else {
+        ""
+    };
+    // One prefix at most: the identity's sentence already starts the clause.
+    let lead = if how == "T" && !untrained.is_empty() {
+        untrained.to_string()
+    } else {
+        how
+    };
+    format!(
+        "{lead}he strongest weight, {}, is {pair}; {rows}{mask}{position}.",
+        weight(f64::from(w))
+    )
 }
 
 /// The pipeline panel's takeaway: the shapes that flow through the layer, head by head.

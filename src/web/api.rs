@@ -134,17 +134,31 @@ fn change_listener(event: &JsValue, listener: JsValue) -> Result<Function, JsVal
 /// Installs the getters and methods on `window.peLab`.
 pub fn install() -> Result<(), WebError> {
     let object = api_object()?;
-    define_getter(&object, "state", || {
+    install_getters(&object)?;
+    install_state_methods(&object)?;
+    install_bench(&object)?;
+    install_training(&object)?;
+    // For tests of the fallback: loses the WebGPU device the way a driver reset would.
+    define_method(&object, "simulateDeviceLoss", |_, _| {
+        let destroyed = with_app(|app| app.backend().simulate_device_loss());
+        Ok(JsValue::from_bool(destroyed.unwrap_or(false)))
+    })?;
+    Ok(())
+}
+
+/// `state`, `stats`, `lesson`, `lastFrameMs`, `backend`: computed on each read.
+fn install_getters(object: &Object) -> Result<(), WebError> {
+    define_getter(object, "state", || {
         with_app(|app| app.state_view()).unwrap_or(JsValue::NULL)
     })?;
-    define_getter(&object, "stats", || {
+    define_getter(object, "stats", || {
         with_app(|app| {
             app.flush_deferred();
             app.stats_value()
         })
         .unwrap_or(JsValue::NULL)
     })?;
-    define_getter(&object, "lesson", || {
+    define_getter(object, "lesson", || {
         with_app(|app| {
             let state = app.state();
             serde_wasm_bindgen::to_value(&super::panels::LessonView::new(
@@ -155,13 +169,18 @@ pub fn install() -> Result<(), WebError> {
         })
         .unwrap_or(JsValue::NULL)
     })?;
-    define_getter(&object, "lastFrameMs", || {
+    define_getter(object, "lastFrameMs", || {
         with_app(|app| JsValue::from_f64(app.last_frame_ms())).unwrap_or(JsValue::NULL)
     })?;
-    define_getter(&object, "backend", || {
+    define_getter(object, "backend", || {
         with_app(|app| JsValue::from_str(app.backend().name())).unwrap_or(JsValue::NULL)
     })?;
-    define_method(&object, "set", |changes, _| {
+    Ok(())
+}
+
+/// `set`, `whenDrawn`, `on`, `off`: changes through the one message path, and what follows them.
+fn install_state_methods(object: &Object) -> Result<(), WebError> {
+    define_method(object, "set", |changes, _| {
         let entries = entries_as_text(&changes)?;
         if scheduler::admit_api_change() {
             scheduler::send(Action::State(Msg::Set(entries)));
@@ -171,21 +190,25 @@ pub fn install() -> Result<(), WebError> {
     // A promise that resolves once every requested update has been drawn (on WebGPU, after its
     // read-backs and once the GPU has run everything submitted, render passes included):
     // `peLab.set({...}); await peLab.whenDrawn();`.
-    define_method(&object, "whenDrawn", |_, _| {
+    define_method(object, "whenDrawn", |_, _| {
         let promise = Promise::new(&mut |resolve, _reject| scheduler::when_drawn(resolve));
         Ok(promise.into())
     })?;
-    define_method(&object, "on", |event, listener| {
+    define_method(object, "on", |event, listener| {
         scheduler::add_listener(change_listener(&event, listener)?);
         Ok(JsValue::UNDEFINED)
     })?;
-    define_method(&object, "off", |event, listener| {
+    define_method(object, "off", |event, listener| {
         scheduler::remove_listener(&change_listener(&event, listener)?);
         Ok(JsValue::UNDEFINED)
     })?;
+    Ok(())
+}
+
+fn install_bench(object: &Object) -> Result<(), WebError> {
     // `peLab.bench({n, d, runs})`: the in-page benchmark (web/bench.rs), a promise of its JSON.
     // It runs after the current frame and blocks the page while it runs.
-    define_method(&object, "bench", |options, _| {
+    define_method(object, "bench", |options, _| {
         let number = |key: &str| {
             if options.is_object() {
                 Reflect::get(&options, &key.into())
@@ -211,12 +234,17 @@ pub fn install() -> Result<(), WebError> {
         });
         Ok(promise.into())
     })?;
+    Ok(())
+}
+
+/// `train(options?)` and `stopTraining()`.
+fn install_training(object: &Object) -> Result<(), WebError> {
     // `peLab.train(options?)`: the options are the training panel's link keys or their long
     // names (`{task: 'reverse', encodings: ['rope', 'none'], steps: 200}`); they are set like
     // `peLab.set`'s (clamped, with notices), then the run starts. A promise of
     // `stats.panels.train` once every encoding is measured (or the run is stopped); rejected if
     // a worker fails.
-    define_method(&object, "train", |options, _| {
+    define_method(object, "train", |options, _| {
         let entries = if options.is_undefined() || options.is_null() {
             Vec::new()
         } else {
@@ -242,17 +270,12 @@ pub fn install() -> Result<(), WebError> {
         Ok(promise.into())
     })?;
     // `peLab.stopTraining()`: ends the run; what it measured stays.
-    define_method(&object, "stopTraining", |_, _| {
+    define_method(object, "stopTraining", |_, _| {
         scheduler::send(Action::Panel {
             panel: crate::model::panels::PanelId::Train,
             event: super::action::PanelEvent::Train(super::action::TrainCommand::Stop),
         });
         Ok(JsValue::UNDEFINED)
-    })?;
-    // For tests of the fallback: loses the WebGPU device the way a driver reset would.
-    define_method(&object, "simulateDeviceLoss", |_, _| {
-        let destroyed = with_app(|app| app.backend().simulate_device_loss());
-        Ok(JsValue::from_bool(destroyed.unwrap_or(false)))
     })?;
     Ok(())
 }

@@ -13,7 +13,8 @@ use super::action::Action;
 use super::dom::{self, element, listen};
 use super::error::WebError;
 use crate::model::controls::{
-    n_after_key, n_from_slider, value_from_slider, ControlValues, MenuValue, SliderValue,
+    n_after_key, n_from_slider, value_from_slider, ControlValues, FieldValue, MenuValue,
+    SliderValue,
 };
 use crate::model::state::Msg;
 pub use crate::model::tables::{FieldKind, Press, BUTTONS, FIELDS, GLOBAL_SLIDERS, SLIDERS};
@@ -83,43 +84,7 @@ impl Controls {
     /// Every control sends its message; `send` is the one message path.
     pub fn wire(&self, send: fn(Action)) -> Result<(), WebError> {
         for slider in &self.sliders {
-            let (key, range) = (slider.key, slider.range.clone());
-            // `input`, not only `change`: the panels follow a slider while it is dragged.
-            listen(&slider.range, "input", move |_| {
-                let value = value_from_slider(key, range.value_as_number(), &range.value());
-                send(Action::FromControl(range.id(), Msg::set(key, value)));
-            })?;
-            // While a slider is held, more frames may follow at any moment: off-screen panels
-            // wait for its release (model::schedule).
-            listen(&slider.range, "pointerdown", move |_| {
-                send(Action::SliderHeld(true))
-            })?;
-            if key == "n" {
-                // The log-scale slider's own arrow steps would leave a small n unchanged for
-                // several presses: the keys step n itself, and the slider follows.
-                let (range, number) = (slider.range.clone(), slider.number.clone());
-                listen(&slider.range, "keydown", move |event| {
-                    let Some(press) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
-                        return;
-                    };
-                    if press.alt_key() || press.ctrl_key() || press.meta_key() {
-                        return;
-                    }
-                    let n = n_from_slider(range.value_as_number());
-                    let n_max = number.max().parse::<usize>().unwrap_or(n);
-                    if let Some(next) = n_after_key(n, n_max, &press.key()) {
-                        event.prevent_default();
-                        send(Action::State(Msg::set("n", next.to_string())));
-                    }
-                })?;
-            }
-            let number = slider.number.clone();
-            listen(&slider.number, "change", move |_| {
-                send(Action::FromControl(
-                    number.id(),
-                    Msg::set(key, number.value()),
-                ));
-            })?;
+            wire_slider(slider, send)?;
         }
         let lens: Vec<HtmlInputElement> = self
             .fields
@@ -128,42 +93,7 @@ impl Controls {
             .filter_map(|f| f.element.dyn_ref::<HtmlInputElement>().cloned())
             .collect();
         for field in &self.fields {
-            let (key, kind, element) = (field.key, field.kind, field.element.clone());
-            let event = if kind == FieldKind::LiveText {
-                "input"
-            } else {
-                "change"
-            };
-            let lens = lens.clone();
-            listen(&field.element, event, move |_| {
-                let value = match kind {
-                    FieldKind::Check => {
-                        let checked = element
-                            .dyn_ref::<HtmlInputElement>()
-                            .is_some_and(|input| input.checked());
-                        (if checked { "1" } else { "0" }).to_string()
-                    }
-                    FieldKind::Menu => element
-                        .dyn_ref::<HtmlSelectElement>()
-                        .map(|select| select.value())
-                        .unwrap_or_default(),
-                    FieldKind::Lens(_) => lens
-                        .iter()
-                        .map(|input| input.value())
-                        .collect::<Vec<_>>()
-                        .join(","),
-                    FieldKind::Text | FieldKind::LiveText => element
-                        .dyn_ref::<HtmlInputElement>()
-                        .map(|input| input.value())
-                        .unwrap_or_default(),
-                };
-                let msg = if key == "cols" {
-                    Msg::ColumnsField(value)
-                } else {
-                    Msg::set(key, value)
-                };
-                send(Action::FromControl(element.id(), msg));
-            })?;
+            wire_field(field, &lens, send)?;
         }
         if let Some(window) = web_sys::window() {
             // Released anywhere, cancelled (a touch turned into a scroll), or the window lost
@@ -210,65 +140,64 @@ impl Controls {
             sync_slider(slider, value, &editable)?;
         }
         for field in &self.fields {
-            let element = &field.element;
-            match field.kind {
-                FieldKind::Check => {
-                    if let Some(input) = element.dyn_ref::<HtmlInputElement>() {
-                        input.set_checked(match field.key {
-                            "pe" => values.positional_encoding,
-                            "tile" => values.show_tile,
-                            "textbook" => values.textbook,
-                            "index" => values.one_based,
-                            "skip" => values.skip,
-                            "ln" => values.layer_norm,
-                            "causal" => values.causal,
-                            _ => values.scale_embeddings,
-                        });
-                    }
-                }
-                FieldKind::Menu => {
-                    let (menu, disabled) = match field.key {
-                        "heads" => (values.heads.clone(), false),
-                        "ti" => (values.token_i.clone(), values.token_i.options.is_empty()),
-                        "tj" => (values.token_j.clone(), values.token_j.options.is_empty()),
-                        "simview" => (fixed(&values.sim_view), false),
-                        "proj" => (fixed(values.projection), false),
-                        "enc" => (fixed(values.encoding), false),
-                        "inject" => (fixed(values.injection), false),
-                        _ => (fixed(values.theme), false),
-                    };
-                    if let Some(select) = element.dyn_ref::<HtmlSelectElement>() {
-                        self.sync_menu(field.key, select, &menu)?;
-                        select.set_disabled(disabled);
-                    }
-                }
-                FieldKind::Lens(slot) => {
-                    if let Some(input) = element.dyn_ref::<HtmlInputElement>() {
-                        set_attribute(input, "min", "0")?;
-                        set_attribute(input, "max", &values.batch_len_max.to_string())?;
-                        set_value(
-                            input,
-                            &values.batch_lens[slot].to_string(),
-                            editable(element),
-                        );
-                    }
-                }
-                FieldKind::Text | FieldKind::LiveText => {
-                    if let Some(input) = element.dyn_ref::<HtmlInputElement>() {
-                        let text = match field.key {
-                            "cols" => &values.columns,
-                            "seed" => &values.seed,
-                            _ => &values.text,
-                        };
-                        set_value(input, text, editable(element));
-                    }
-                }
-            }
+            self.sync_field(field, values, &editable)?;
         }
         self.present.set_attribute(
             "aria-pressed",
             if values.present { "true" } else { "false" },
         )?;
+        Ok(())
+    }
+
+    /// Sets one field: the parameters' and the view's by their key, the panel settings' from
+    /// their value in `values.fields`.
+    fn sync_field(
+        &self,
+        field: &Field,
+        values: &ControlValues,
+        editable: &dyn Fn(&HtmlElement) -> bool,
+    ) -> Result<(), WebError> {
+        let element = &field.element;
+        let value = match field.key {
+            "cols" => FieldValue::Text(values.columns.clone()),
+            "index" => FieldValue::Check(values.one_based),
+            "textbook" => FieldValue::Check(values.textbook),
+            "theme" => FieldValue::Menu {
+                menu: fixed(values.theme),
+                disabled: false,
+            },
+            key => match values.field(key) {
+                Some(value) => value.clone(),
+                None => return Ok(()),
+            },
+        };
+        match (field.kind, value) {
+            (FieldKind::Check, FieldValue::Check(checked)) => {
+                if let Some(input) = element.dyn_ref::<HtmlInputElement>() {
+                    input.set_checked(checked);
+                }
+            }
+            (FieldKind::Menu, FieldValue::Menu { menu, disabled }) => {
+                if let Some(select) = element.dyn_ref::<HtmlSelectElement>() {
+                    self.sync_menu(field.key, select, &menu)?;
+                    select.set_disabled(disabled);
+                }
+            }
+            (FieldKind::Lens(slot), FieldValue::Lens { lens, max }) => {
+                if let Some(input) = element.dyn_ref::<HtmlInputElement>() {
+                    set_attribute(input, "min", "0")?;
+                    set_attribute(input, "max", &max.to_string())?;
+                    set_value(input, &lens[slot].to_string(), editable(element));
+                }
+            }
+            (FieldKind::Text | FieldKind::LiveText, FieldValue::Text(text)) => {
+                if let Some(input) = element.dyn_ref::<HtmlInputElement>() {
+                    set_value(input, &text, editable(element));
+                }
+            }
+            // A kind and a value that do not match: the tables' tests rule it out.
+            _ => {}
+        }
         Ok(())
     }
 
@@ -294,6 +223,90 @@ impl Controls {
         }
         Ok(())
     }
+}
+
+/// A slider sends its value while it is dragged, and its numeric field when it changes.
+fn wire_slider(slider: &Slider, send: fn(Action)) -> Result<(), WebError> {
+    let (key, range) = (slider.key, slider.range.clone());
+    // `input`, not only `change`: the panels follow a slider while it is dragged.
+    listen(&slider.range, "input", move |_| {
+        let value = value_from_slider(key, range.value_as_number(), &range.value());
+        send(Action::FromControl(range.id(), Msg::set(key, value)));
+    })?;
+    // While a slider is held, more frames may follow at any moment: off-screen panels
+    // wait for its release (model::schedule).
+    listen(&slider.range, "pointerdown", move |_| {
+        send(Action::SliderHeld(true))
+    })?;
+    if key == "n" {
+        // The log-scale slider's own arrow steps would leave a small n unchanged for
+        // several presses: the keys step n itself, and the slider follows.
+        let (range, number) = (slider.range.clone(), slider.number.clone());
+        listen(&slider.range, "keydown", move |event| {
+            let Some(press) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
+                return;
+            };
+            if press.alt_key() || press.ctrl_key() || press.meta_key() {
+                return;
+            }
+            let n = n_from_slider(range.value_as_number());
+            let n_max = number.max().parse::<usize>().unwrap_or(n);
+            if let Some(next) = n_after_key(n, n_max, &press.key()) {
+                event.prevent_default();
+                send(Action::State(Msg::set("n", next.to_string())));
+            }
+        })?;
+    }
+    let number = slider.number.clone();
+    listen(&slider.number, "change", move |_| {
+        send(Action::FromControl(
+            number.id(),
+            Msg::set(key, number.value()),
+        ));
+    })?;
+    Ok(())
+}
+
+/// A field sends its value (a box as 1 or 0, the two lengths together) when it changes, a live
+/// text field at every keystroke.
+fn wire_field(field: &Field, lens: &[HtmlInputElement], send: fn(Action)) -> Result<(), WebError> {
+    let (key, kind, element) = (field.key, field.kind, field.element.clone());
+    let event = if kind == FieldKind::LiveText {
+        "input"
+    } else {
+        "change"
+    };
+    let lens = lens.to_vec();
+    listen(&field.element, event, move |_| {
+        let value = match kind {
+            FieldKind::Check => {
+                let checked = element
+                    .dyn_ref::<HtmlInputElement>()
+                    .is_some_and(|input| input.checked());
+                (if checked { "1" } else { "0" }).to_string()
+            }
+            FieldKind::Menu => element
+                .dyn_ref::<HtmlSelectElement>()
+                .map(|select| select.value())
+                .unwrap_or_default(),
+            FieldKind::Lens(_) => lens
+                .iter()
+                .map(|input| input.value())
+                .collect::<Vec<_>>()
+                .join(","),
+            FieldKind::Text | FieldKind::LiveText => element
+                .dyn_ref::<HtmlInputElement>()
+                .map(|input| input.value())
+                .unwrap_or_default(),
+        };
+        let msg = if key == "cols" {
+            Msg::ColumnsField(value)
+        } else {
+            Msg::set(key, value)
+        };
+        send(Action::FromControl(element.id(), msg));
+    })?;
+    Ok(())
 }
 
 /// A menu whose options the page lists itself: only its value comes from the state.

@@ -237,25 +237,39 @@ pub fn verdict_after_takeaway(run: &TrainRun) -> &[String] {
     verdict.get(1..).unwrap_or(&[])
 }
 
-/// The sentences above the charts (none while the run is going).
+/// The sentences above the charts (none while the run is going): at the training length, past
+/// it, and why the failures at the training length fail.
 pub fn verdict(run: &TrainRun) -> Vec<String> {
     if !run.is_done() {
         return Vec::new();
     }
     let complete = run.complete();
+    let (first, blind) = at_training_length(run, &complete);
+    let mut out = vec![first, past_training_length(run, &complete)];
+    if let Some(reasons) = why_blind(run, &complete, &blind) {
+        out.push(reasons);
+    }
+    out
+}
+
+/// Every encoding's spread of accuracy at one length.
+type Spreads = Vec<(TrainEncoding, Spread)>;
+
+/// At the training length: solved on every seed, at the position-blind ceiling on every seed, or
+/// varying. Returns the sentence and the encodings at the ceiling.
+fn at_training_length(
+    run: &TrainRun,
+    complete: &[(TrainEncoding, Vec<&EncodingReport>)],
+) -> (String, Spreads) {
     let c = &run.config;
     let n = c.train_length;
     let seeds = run.seeds.len();
     let every = on_every_seed(seeds);
-    let mut out = Vec::new();
-
-    // 1. At the training length: solved on every seed, at the blind ceiling on every seed, or
-    // varying.
     let (ceiling, chance) = baseline_at(run, n);
     let mut solved = Vec::new();
     let mut blind = Vec::new();
     let mut between = Vec::new();
-    for (e, results) in &complete {
+    for (e, results) in complete {
         let s = at_multiple(results, 0);
         if s.min >= SOLVED {
             solved.push((*e, s));
@@ -315,9 +329,17 @@ pub fn verdict(run: &TrainRun) -> Vec<String> {
     } else if chance.is_finite() {
         first.push_str(&format!(" Chance is {}.", points(chance)));
     }
-    out.push(first);
+    (first, blind)
+}
 
-    // 2. Past the training length.
+/// Past the training length: who still solves it at 4× or 2×, or how far every encoding falls.
+fn past_training_length(
+    run: &TrainRun,
+    complete: &[(TrainEncoding, Vec<&EncodingReport>)],
+) -> String {
+    let c = &run.config;
+    let n = c.train_length;
+    let every = on_every_seed(run.seeds.len());
     let solved_at = |multiple: usize| -> Vec<(TrainEncoding, Spread)> {
         complete
             .iter()
@@ -330,7 +352,6 @@ pub fn verdict(run: &TrainRun) -> Vec<String> {
         .iter()
         .map(|(e, r)| (*e, at_multiple(r, 2)))
         .max_by(|a, b| a.1.min.total_cmp(&b.1.min));
-    let (ceiling_four, chance_four) = baseline_at(run, 4 * n);
     let next_four = complete
         .iter()
         .map(|(e, r)| (*e, at_multiple(r, 2)))
@@ -367,59 +388,76 @@ pub fn verdict(run: &TrainRun) -> Vec<String> {
             best_four.map_or("–".into(), |b| listed(&[b]))
         )
     } else {
-        let all_four: Vec<(TrainEncoding, Spread)> = complete
-            .iter()
-            .map(|(e, r)| (*e, at_multiple(r, 2)))
-            .collect();
-        let highest = all_four.iter().fold(0.0f64, |m, (_, s)| m.max(s.max));
-        let mut text = format!(
-            "Past it, no encoding keeps it: at 4× the training length ({}) every encoding is at \
-             or below {} on every seed",
-            4 * n,
-            points(highest)
-        );
-        if highest < chance_four {
-            text.push_str(&format!(
-                ", below even {} there ({})",
-                chance_name(c.task),
-                points(chance_four)
-            ));
-        }
-        if c.task == Task::Histogram {
-            let (at_n, at_four) = (
-                Task::most_likely_count(n, c.vocab),
-                Task::most_likely_count(4 * n, c.vocab),
-            );
-            let count = |k: usize| {
-                if k == pe_lab_train::tasks::HISTOGRAM_CAP {
-                    format!("{k} or more")
-                } else {
-                    k.to_string()
-                }
-            };
-            text.push_str(&format!(
-                ", while a position-blind model could reach {}",
-                points(ceiling_four)
-            ));
-            if at_n != at_four {
-                text.push_str(&format!(
-                    ": the most likely count of a token is {} at length {} but {} at {}, \
-                     counts the model met seldom in training",
-                    count(at_n),
-                    n,
-                    count(at_four),
-                    4 * n
-                ));
-            }
-        }
-        text.push('.');
-        text
+        none_keeps_it(run, complete)
     };
-    out.push(second);
+    second
+}
 
-    // 3. Why the failures at the training length fail, each reason checked on this run.
+/// Past the training length, when no encoding still solves the task at 2×: how far every one
+/// falls at 4×, against chance and (for the histogram) the position-blind ceiling.
+fn none_keeps_it(run: &TrainRun, complete: &[(TrainEncoding, Vec<&EncodingReport>)]) -> String {
+    let c = &run.config;
+    let n = c.train_length;
+    let (ceiling_four, chance_four) = baseline_at(run, 4 * n);
+    let all_four: Vec<(TrainEncoding, Spread)> = complete
+        .iter()
+        .map(|(e, r)| (*e, at_multiple(r, 2)))
+        .collect();
+    let highest = all_four.iter().fold(0.0f64, |m, (_, s)| m.max(s.max));
+    let mut text = format!(
+        "Past it, no encoding keeps it: at 4× the training length ({}) every encoding is at \
+         or below {} on every seed",
+        4 * n,
+        points(highest)
+    );
+    if highest < chance_four {
+        text.push_str(&format!(
+            ", below even {} there ({})",
+            chance_name(c.task),
+            points(chance_four)
+        ));
+    }
+    if c.task == Task::Histogram {
+        let (at_n, at_four) = (
+            Task::most_likely_count(n, c.vocab),
+            Task::most_likely_count(4 * n, c.vocab),
+        );
+        let count = |k: usize| {
+            if k == pe_lab_train::tasks::HISTOGRAM_CAP {
+                format!("{k} or more")
+            } else {
+                k.to_string()
+            }
+        };
+        text.push_str(&format!(
+            ", while a position-blind model could reach {}",
+            points(ceiling_four)
+        ));
+        if at_n != at_four {
+            text.push_str(&format!(
+                ": the most likely count of a token is {} at length {} but {} at {}, \
+                 counts the model met seldom in training",
+                count(at_n),
+                n,
+                count(at_four),
+                4 * n
+            ));
+        }
+    }
+    text.push('.');
+    text
+}
+
+/// Why the encodings at the position-blind ceiling fail, each reason checked on this run.
+fn why_blind(
+    run: &TrainRun,
+    complete: &[(TrainEncoding, Vec<&EncodingReport>)],
+    blind: &Spreads,
+) -> Option<String> {
+    let c = &run.config;
+    let every = on_every_seed(run.seeds.len());
     let mut reasons = Vec::new();
-    for (e, _) in &blind {
+    for (e, _) in blind {
         if *e == TrainEncoding::None && !c.causal {
             reasons.push(format!(
                 "none sees no position: with bidirectional attention every position sees the same \
@@ -456,13 +494,11 @@ pub fn verdict(run: &TrainRun) -> Vec<String> {
             }
         }
     }
-    if !reasons.is_empty() {
-        out.push(format!("{}.", reasons.join("; ")));
-    }
-    out
+    (!reasons.is_empty()).then(|| format!("{}.", reasons.join("; ")))
 }
 
-/// The detailed sentences of a finished run (none while it is running).
+/// The detailed sentences of a finished run (none while it is running): every encoding at 1×,
+/// 2× and 4×, appended or added, what the learned table became, where the trained heads look.
 pub fn findings(run: &TrainRun) -> Vec<String> {
     if !run.is_done() {
         return Vec::new();
@@ -472,13 +508,38 @@ pub fn findings(run: &TrainRun) -> Vec<String> {
         return Vec::new();
     }
     let c = &run.config;
+    let find = |e: TrainEncoding| complete.iter().find(|(x, _)| *x == e).map(|(_, r)| r);
+    let mut out = accuracy_by_length(run, &complete);
+    if find(TrainEncoding::Learned).is_some() {
+        out.push(format!(
+            "The learned table has rows for positions 0…{} only: past them nothing is added, and \
+             the model sees no position there.",
+            c.train_length - 1
+        ));
+    }
+    if let (Some(concat), Some(added)) =
+        (find(TrainEncoding::Concat), find(TrainEncoding::Sinusoidal))
+    {
+        out.push(appended_or_added(run, concat, added));
+    }
+    if let Some(learned) = find(TrainEncoding::Learned) {
+        out.extend(learned_table(run, learned));
+    }
+    if c.task == Task::Shift {
+        out.push(where_heads_look(run, &complete));
+    }
+    out
+}
+
+/// Every encoding at 1×, 2× and 4× the training length, mean and range.
+fn accuracy_by_length(
+    run: &TrainRun,
+    complete: &[(TrainEncoding, Vec<&EncodingReport>)],
+) -> Vec<String> {
+    let c = &run.config;
     let n = c.train_length;
     let seeds = run.seeds.len();
-    let every = on_every_seed(seeds);
     let mut out = Vec::new();
-    let find = |e: TrainEncoding| complete.iter().find(|(x, _)| *x == e).map(|(_, r)| r);
-
-    // 1. Every encoding at 1×, 2× and 4×, mean and range.
     for (multiple, factor) in [(0, 1), (1, 2), (2, 4)] {
         let mut items: Vec<(TrainEncoding, Spread)> = complete
             .iter()
@@ -501,127 +562,129 @@ pub fn findings(run: &TrainRun) -> Vec<String> {
             points(chance)
         ));
     }
-    if find(TrainEncoding::Learned).is_some() {
-        out.push(format!(
-            "The learned table has rows for positions 0…{} only: past them nothing is added, and \
-             the model sees no position there.",
-            n - 1
-        ));
-    }
-
-    // 2. Appended or added.
-    if let (Some(concat), Some(added)) =
-        (find(TrainEncoding::Concat), find(TrainEncoding::Sinusoidal))
-    {
-        let loss = |r: &Vec<&EncodingReport>| Spread::of(r.iter().map(|r| r.final_loss));
-        let (a, b) = (at_multiple(concat, 0), at_multiple(added, 0));
-        let order = if a.min > b.max {
-            format!("concat is ahead {every}")
-        } else if b.min > a.max {
-            format!("sinusoidal is ahead {every}")
-        } else {
-            "which is ahead varies with the seed".to_string()
-        };
-        out.push(format!(
-            "Appending P (concat: a token embedding of width {} beside P of width {}) ended at \
-             mean loss {} and {} at the training length; adding P to the whole width \
-             (sinusoidal) at {} and {}: {order}.",
-            c.d - c.d / 2,
-            c.d / 2,
-            loss_text(loss(concat).mean),
-            spread_points(&a),
-            loss_text(loss(added).mean),
-            spread_points(&b)
-        ));
-    }
-
-    // 3. What the learned table became, seed by seed.
-    if let Some(learned) = find(TrainEncoding::Learned) {
-        let pairs: Vec<(u64, f64, f64)> = learned
-            .iter()
-            .filter_map(|r| {
-                Some((
-                    r.seed,
-                    r.translation_spread_initial?,
-                    r.translation_spread_trained?,
-                ))
-            })
-            .collect();
-        if !pairs.is_empty() {
-            let each = pairs
-                .iter()
-                .map(|(seed, before, after)| {
-                    format!(
-                        "seed {seed} {} → {}",
-                        spread_text(*before),
-                        spread_text(*after)
-                    )
-                })
-                .collect::<Vec<_>>()
-                .join(", ");
-            let rose = pairs.iter().filter(|(_, b, a)| a > b).count();
-            let direction = if rose == pairs.len() {
-                format!("training raised it {every}: the trained table is not closer to depending on i − j only")
-            } else if rose == 0 {
-                format!("training lowered it {every}: the trained table is closer to depending on i − j only")
-            } else {
-                format!(
-                    "training raised it on {rose} of {} seeds and lowered it on the others: no \
-                     direction holds",
-                    pairs.len()
-                )
-            };
-            let sinusoidal = learned[0].translation_spread_sinusoidal;
-            out.push(format!(
-                "Translation spread of the learned table's normalised Gram matrix (0 when every \
-                 entry depends on i − j only; sinusoidal P of the same size: {}), untrained → \
-                 trained: {each}; {direction}.",
-                spread_text(sinusoidal)
-            ));
-        }
-    }
-
-    // 4. Where the trained heads look, with noise told apart from a signal.
-    if c.task == Task::Shift {
-        let mut signal = Vec::new();
-        let mut noise = Vec::new();
-        for (e, results) in &complete {
-            let rate = Spread::of(results.iter().filter_map(|r| Some(r.offset_hit_rate?.rate)));
-            let real = results
-                .iter()
-                .all(|r| best_offset_head(r, c.shift_k).is_some_and(|(_, w)| w.back_is_largest));
-            if rate.count == 0 {
-                continue;
-            }
-            if real {
-                signal.push((*e, rate));
-            } else {
-                noise.push(*e);
-            }
-        }
-        crate::model::sort::sort_by_key_f64_descending(&mut signal, |(_, s)| s.mean);
-        let mut text = format!(
-            "On the example, the share of queries whose largest weight (in the best head) is on \
-             the token exactly k = {} places back: {}.",
-            c.shift_k,
-            if signal.is_empty() {
-                "no head of any encoding singles it out".to_string()
-            } else {
-                listed(&signal)
-            }
-        );
-        if !noise.is_empty() {
-            text.push_str(&format!(
-                " For {} it is noise: on some seed no head gives the key k back more mean weight \
-                 than it gives some other offset.",
-                noise
-                    .iter()
-                    .map(|e| e.link_name())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
-        }
-        out.push(text);
-    }
     out
+}
+
+/// Appending P (concat) against adding it (sinusoidal).
+fn appended_or_added(
+    run: &TrainRun,
+    concat: &[&EncodingReport],
+    added: &[&EncodingReport],
+) -> String {
+    let c = &run.config;
+    let every = on_every_seed(run.seeds.len());
+    let loss = |r: &[&EncodingReport]| Spread::of(r.iter().map(|r| r.final_loss));
+    let (a, b) = (at_multiple(concat, 0), at_multiple(added, 0));
+    let order = if a.min > b.max {
+        format!("concat is ahead {every}")
+    } else if b.min > a.max {
+        format!("sinusoidal is ahead {every}")
+    } else {
+        "which is ahead varies with the seed".to_string()
+    };
+    format!(
+        "Appending P (concat: a token embedding of width {} beside P of width {}) ended at \
+         mean loss {} and {} at the training length; adding P to the whole width \
+         (sinusoidal) at {} and {}: {order}.",
+        c.d - c.d / 2,
+        c.d / 2,
+        loss_text(loss(concat).mean),
+        spread_points(&a),
+        loss_text(loss(added).mean),
+        spread_points(&b)
+    )
+}
+
+/// What the learned table became, seed by seed (its translation spread before and after).
+fn learned_table(run: &TrainRun, learned: &[&EncodingReport]) -> Option<String> {
+    let every = on_every_seed(run.seeds.len());
+    let pairs: Vec<(u64, f64, f64)> = learned
+        .iter()
+        .filter_map(|r| {
+            Some((
+                r.seed,
+                r.translation_spread_initial?,
+                r.translation_spread_trained?,
+            ))
+        })
+        .collect();
+    if pairs.is_empty() {
+        return None;
+    }
+    let each = pairs
+        .iter()
+        .map(|(seed, before, after)| {
+            format!(
+                "seed {seed} {} → {}",
+                spread_text(*before),
+                spread_text(*after)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    let rose = pairs.iter().filter(|(_, b, a)| a > b).count();
+    let direction = if rose == pairs.len() {
+        format!("training raised it {every}: the trained table is not closer to depending on i − j only")
+    } else if rose == 0 {
+        format!(
+            "training lowered it {every}: the trained table is closer to depending on i − j only"
+        )
+    } else {
+        format!(
+            "training raised it on {rose} of {} seeds and lowered it on the others: no \
+             direction holds",
+            pairs.len()
+        )
+    };
+    let sinusoidal = learned[0].translation_spread_sinusoidal;
+    Some(format!(
+        "Translation spread of the learned table's normalised Gram matrix (0 when every \
+         entry depends on i − j only; sinusoidal P of the same size: {}), untrained → \
+         trained: {each}; {direction}.",
+        spread_text(sinusoidal)
+    ))
+}
+
+/// Where the trained heads look, with noise told apart from a signal.
+fn where_heads_look(run: &TrainRun, complete: &[(TrainEncoding, Vec<&EncodingReport>)]) -> String {
+    let c = &run.config;
+    let mut signal = Vec::new();
+    let mut noise = Vec::new();
+    for (e, results) in complete {
+        let rate = Spread::of(results.iter().filter_map(|r| Some(r.offset_hit_rate?.rate)));
+        let real = results
+            .iter()
+            .all(|r| best_offset_head(r, c.shift_k).is_some_and(|(_, w)| w.back_is_largest));
+        if rate.count == 0 {
+            continue;
+        }
+        if real {
+            signal.push((*e, rate));
+        } else {
+            noise.push(*e);
+        }
+    }
+    crate::model::sort::sort_by_key_f64_descending(&mut signal, |(_, s)| s.mean);
+    let mut text = format!(
+        "On the example, the share of queries whose largest weight (in the best head) is on \
+         the token exactly k = {} places back: {}.",
+        c.shift_k,
+        if signal.is_empty() {
+            "no head of any encoding singles it out".to_string()
+        } else {
+            listed(&signal)
+        }
+    );
+    if !noise.is_empty() {
+        text.push_str(&format!(
+            " For {} it is noise: on some seed no head gives the key k back more mean weight \
+             than it gives some other offset.",
+            noise
+                .iter()
+                .map(|e| e.link_name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    text
 }

@@ -1,13 +1,14 @@
 //! The offset projection: the pairs (p[i,2j], p[i,2j+1]) lie on the unit circle, and the 2×2 matrix
 //! of δ turns p_i into p_{i+δ}, the same turn for every i.
 
-use crate::web::surface;
+use crate::web::surface::{self, Plotting};
 use ndarray::ArrayView1;
+use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use web_sys::HtmlCanvasElement;
 
-use super::chart::{colour, prepare, record, styled_mesh, Axis, ChartFrame};
+use super::chart::{colour, prepare, record, styled_mesh, Axis, ChartFrame, Prepared};
 use crate::math::encoding::frequency;
 use crate::math::relative::{apply, rotation_for_pair, Mat2};
 use crate::model::figure_style::FigureStyle;
@@ -57,31 +58,28 @@ pub fn draw_projection(
     delta: i64,
     style: &FigureStyle,
 ) -> Result<Projection, WebError> {
-    let (n, d) = (columns.sin.len().min(columns.cos.len()), columns.d);
+    let (n, d) = (columns.len(), columns.d);
     if n == 0 {
         return Err(WebError::Draw("no positions to project".into()));
     }
     let first = columns.first_position;
-    let (sin_col, cos_col) = (2 * pair, 2 * pair + 1);
-    let axis = |column: usize, f: &str| {
-        if first == 0 {
-            format!("p[i, {column}] = {f}(i·ω_{pair})")
-        } else {
-            format!("column {} (1-based) = {f}(i·ω_{pair})", column + 1)
-        }
-    };
     let position = row.min(n - 1);
     let target_row = (position as i64 + delta).clamp(0, n as i64 - 1) as usize;
     let matrix = rotation_for_pair(pair, d, base, delta);
     let omega = frequency(pair, d, base);
-    let point = |i: usize| (columns.sin[i] as f64, columns.cos[i] as f64);
-    let from = point(position);
-    let target = point(target_row);
-    let projected = apply(&matrix, from.0, from.1);
-
+    let from = columns.point(position);
+    let turn = ChosenTurn {
+        from,
+        target: columns.point(target_row),
+        projected: apply(&matrix, from.0, from.1),
+        sweep: reduced_angle(delta as f64 * omega),
+    };
     let backend = surface::plotting(canvas)?;
     let root = backend.into_drawing_area();
-    let (x_title, y_title) = (axis(sin_col, "sin"), axis(cos_col, "cos"));
+    let (x_title, y_title) = (
+        axis_title(first, pair, 2 * pair, "sin"),
+        axis_title(first, pair, 2 * pair + 1, "cos"),
+    );
     let prepared = prepare(
         &root,
         &ChartFrame {
@@ -92,33 +90,178 @@ pub fn draw_projection(
             legend: &[],
         },
     )?;
+    let mut chart = unit_plane(&prepared, style)?;
+    let marks = Marks::of(style, n);
+    let partners = draw_every_turn(&mut chart, columns, delta, &marks)?;
+    let arc = draw_chosen_turn(&mut chart, &turn, &marks)?;
+
+    // The labels, placed in pixels (model::projection_figure) so that none covers another, a
+    // point, the ring or the turn's arc, and none leaves the plot.
+    let px = |at: (f64, f64)| {
+        let (x, y) = chart.backend_coord(&at);
+        (f64::from(x), f64::from(y))
+    };
+    let discs = obstacles(columns, &turn, &arc, &marks, &px);
+    // Labels name positions, not rows.
+    let texts = label_texts(
+        (first + position, first + target_row),
+        delta,
+        &turn,
+        &marks,
+        &px,
+    );
+    let geometry = prepared.geometry(&chart);
+    let labels = draw_labels(
+        &root,
+        style,
+        &texts,
+        &discs,
+        px((0.0, 0.0)),
+        &geometry.plot,
+        marks.big,
+    )?;
+    let points = discs
+        .iter()
+        .map(|d| [d.centre.0, d.centre.1, d.radius])
+        .collect();
+    let canvas_size = root.dim_in_pixel();
+    record(canvas, &geometry, style)?;
+    root.present().map_err(draw_error)?;
+    Ok(Projection {
+        matrix,
+        omega,
+        angle: delta as f64 * omega,
+        from,
+        projected: turn.projected,
+        target: turn.target,
+        partners,
+        labels,
+        points,
+        plot: geometry.plot,
+        canvas: canvas_size,
+    })
+}
+
+/// An axis names its column of P and what it holds (counted from 1 in the Julia edition).
+fn axis_title(first_position: usize, pair: usize, column: usize, f: &str) -> String {
+    if first_position == 0 {
+        format!("p[i, {column}] = {f}(i·ω_{pair})")
+    } else {
+        format!("column {} (1-based) = {f}(i·ω_{pair})", column + 1)
+    }
+}
+
+/// The labels (text, anchor in pixels, colour): p_(i+δ) = M·p_i, and p_i unless δ = 0 makes them
+/// one point.
+fn label_texts(
+    (from_position, target_position): (usize, usize),
+    delta: i64,
+    turn: &ChosenTurn,
+    marks: &Marks,
+    px: &dyn Fn((f64, f64)) -> (f64, f64),
+) -> Vec<(String, (f64, f64), RGBColor)> {
+    let mut texts = vec![(
+        format!("p_{target_position} = M·p_{from_position}"),
+        px(turn.target),
+        marks.target,
+    )];
+    if delta != 0 {
+        texts.push((format!("p_{from_position}"), px(turn.from), marks.from));
+    }
+    texts
+}
+
+impl PairColumns<'_> {
+    /// The positions drawn: the rows both columns have.
+    fn len(&self) -> usize {
+        self.sin.len().min(self.cos.len())
+    }
+
+    /// Row `i`'s point (p[i, 2j], p[i, 2j+1]).
+    fn point(&self, i: usize) -> (f64, f64) {
+        (self.sin[i] as f64, self.cos[i] as f64)
+    }
+}
+
+/// The chosen position's turn: from p_i by M to M·p_i, which should be p_(i+δ).
+struct ChosenTurn {
+    from: (f64, f64),
+    target: (f64, f64),
+    projected: (f64, f64),
+    /// δ·ω_j reduced to −π…π: the short way round.
+    sweep: f64,
+}
+
+/// The figure's colours and sizes.
+struct Marks {
+    ink: RGBColor,
+    frame: RGBColor,
+    dots: RGBColor,
+    from: RGBColor,
+    target: RGBColor,
+    /// A point of P, in pixels (smaller among many).
+    dot: u32,
+    /// The highlighted points and the ring around M·p_i, in pixels.
+    big: f64,
+    ring: f64,
+    line: u32,
+}
+
+impl Marks {
+    fn of(style: &FigureStyle, n: usize) -> Marks {
+        Marks {
+            ink: colour(style.ink),
+            frame: colour(style.frame),
+            dots: colour(style.series(5)),
+            from: colour(style.series(0)),
+            target: colour(style.series(4)),
+            dot: if n > 400 { 2 } else { 3 },
+            big: 7.0,
+            ring: 12.0,
+            line: style.line_px.round() as u32,
+        }
+    }
+}
+
+/// The chart the projection is drawn on.
+type Plane<'a> = ChartContext<'a, Plotting<'static>, Cartesian2d<Axis, Axis>>;
+
+/// The plane around the unit circle, −1.3…1.3 on both axes, with its grid.
+fn unit_plane<'a>(
+    prepared: &'a Prepared<Plotting<'static>>,
+    style: &FigureStyle,
+) -> Result<Plane<'a>, WebError> {
     let mut chart = prepared
         .builder()
         .build_cartesian_2d(Axis::linear(-1.3f64..1.3f64), Axis::linear(-1.3f64..1.3f64))
         .map_err(draw_error)?;
-    styled_mesh(&mut chart, &prepared, style, (7, 7))
+    styled_mesh(&mut chart, prepared, style, (7, 7))
         .x_label_formatter(&|v| format!("{v:.1}"))
         .y_label_formatter(&|v| format!("{v:.1}"))
         .draw()
         .map_err(draw_error)?;
-    let (ink, from_colour, target_colour) = (
-        colour(style.ink),
-        colour(style.series(0)),
-        colour(style.series(4)),
-    );
-    let line = style.line_px.round() as u32;
+    Ok(chart)
+}
 
+/// The unit circle, every position's turn at once, and every point of P; returns how many
+/// positions have a partner.
+fn draw_every_turn(
+    chart: &mut Plane,
+    columns: &PairColumns,
+    delta: i64,
+    marks: &Marks,
+) -> Result<usize, WebError> {
+    let n = columns.len();
     let circle = arc_points(0.0, std::f64::consts::TAU, 1.0, 180);
     chart
         .draw_series(LineSeries::new(
             circle,
-            colour(style.frame).mix(0.6).stroke_width(1),
+            marks.frame.mix(0.6).stroke_width(1),
         ))
         .map_err(draw_error)?;
-
-    // Every position's turn at once: an arrow from p_i to p_(i+δ) for each i that has a partner.
-    // They are all the same turn (the same length, the same angle to the radius), which is the
-    // panel's point; the chosen i is drawn bold on top.
+    // An arrow from p_i to p_(i+δ) for each i that has a partner. They are all the same turn
+    // (the same length, the same angle to the radius), which is the panel's point; the chosen i
+    // is drawn bold on top.
     let partners: Vec<(usize, usize)> = (0..n)
         .filter_map(|i| {
             let j = i as i64 + delta;
@@ -128,41 +271,57 @@ pub fn draw_projection(
     // Fainter where there are many, so that a few thousand arrows stay a band one can see
     // through rather than a solid ring.
     let count = partners.len().max(1) as f64;
-    let arrow_colour = target_colour
+    let arrow_colour = marks
+        .target
         .mix((0.6 * (120.0 / count).min(1.0)).max(0.15))
         .stroke_width(if partners.len() > 200 { 1 } else { 2 });
     chart
-        .draw_series(partners.iter().flat_map(|&(i, j)| {
-            let (a, b) = (point(i), point(j));
-            let mut paths = vec![PathElement::new(vec![a, b], arrow_colour)];
-            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-            let length = dx.hypot(dy);
-            // No head on an arrow too short to carry one (a slow pair's turn of a few pixels).
-            if length > 0.03 {
-                let head = (0.07f64).min(0.45 * length);
-                let back = (-dx / length, -dy / length);
-                for turn in [0.45f64, -0.45] {
-                    let (c, s) = (turn.cos(), turn.sin());
-                    let r = (back.0 * c - back.1 * s, back.0 * s + back.1 * c);
-                    paths.push(PathElement::new(
-                        vec![b, (b.0 + head * r.0, b.1 + head * r.1)],
-                        arrow_colour,
-                    ));
-                }
-            }
-            paths
-        }))
-        .map_err(draw_error)?;
-    let dot = if n > 400 { 2 } else { 3 };
-    chart
         .draw_series(
-            (0..n).map(|i| Circle::new(point(i), dot, colour(style.series(5)).mix(0.8).filled())),
+            partners
+                .iter()
+                .flat_map(|&(i, j)| arrow(columns.point(i), columns.point(j), arrow_colour)),
         )
         .map_err(draw_error)?;
+    chart
+        .draw_series(
+            (0..n).map(|i| Circle::new(columns.point(i), marks.dot, marks.dots.mix(0.8).filled())),
+        )
+        .map_err(draw_error)?;
+    Ok(partners.len())
+}
 
-    // The chosen position's turn from p_i to M·p_i, the short way round, just outside the circle.
-    let start_angle = from.0.atan2(from.1);
-    let sweep = reduced_angle(delta as f64 * omega);
+/// An arrow from `a` to `b`: its shaft and, when it is long enough to carry one, its head.
+fn arrow(a: (f64, f64), b: (f64, f64), colour: ShapeStyle) -> Vec<PathElement<(f64, f64)>> {
+    let mut paths = vec![PathElement::new(vec![a, b], colour)];
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let length = dx.hypot(dy);
+    // No head on an arrow too short to carry one (a slow pair's turn of a few pixels).
+    if length > 0.03 {
+        let head = (0.07f64).min(0.45 * length);
+        let back = (-dx / length, -dy / length);
+        for turn in [0.45f64, -0.45] {
+            let (c, s) = (turn.cos(), turn.sin());
+            let r = (back.0 * c - back.1 * s, back.0 * s + back.1 * c);
+            paths.push(PathElement::new(
+                vec![b, (b.0 + head * r.0, b.1 + head * r.1)],
+                colour,
+            ));
+        }
+    }
+    paths
+}
+
+/// The chosen position's turn from p_i to M·p_i, the short way round, just outside the circle;
+/// its two radii and points, and the ring around M·p_i. Returns the arc's samples (none for no
+/// turn), which the labels keep off.
+fn draw_chosen_turn(
+    chart: &mut Plane,
+    turn: &ChosenTurn,
+    marks: &Marks,
+) -> Result<Vec<(f64, f64)>, WebError> {
+    let (ink, line) = (marks.ink, marks.line);
+    let start_angle = turn.from.0.atan2(turn.from.1);
+    let sweep = turn.sweep;
     let mut arc_samples = Vec::new();
     if sweep.abs() > 1e-9 {
         let arc = arc_points(start_angle, sweep, 1.13, 48);
@@ -193,81 +352,87 @@ pub fn draw_projection(
     }
     chart
         .draw_series(LineSeries::new(
-            vec![(0.0, 0.0), from],
-            from_colour.stroke_width(line),
+            vec![(0.0, 0.0), turn.from],
+            marks.from.stroke_width(line),
         ))
         .map_err(draw_error)?;
     chart
         .draw_series(LineSeries::new(
-            vec![(0.0, 0.0), target],
-            target_colour.stroke_width(line),
+            vec![(0.0, 0.0), turn.target],
+            marks.target.stroke_width(line),
         ))
         .map_err(draw_error)?;
-    let (big, ring) = (7.0, 12.0);
     chart
         .draw_series([
-            Circle::new(from, big as u32, from_colour.filled()),
-            Circle::new(target, big as u32, target_colour.filled()),
-            Circle::new(projected, ring as u32, ink.stroke_width(line)),
+            Circle::new(turn.from, marks.big as u32, marks.from.filled()),
+            Circle::new(turn.target, marks.big as u32, marks.target.filled()),
+            Circle::new(turn.projected, marks.ring as u32, ink.stroke_width(line)),
         ])
         .map_err(draw_error)?;
+    Ok(arc_samples)
+}
 
-    // The labels, placed in pixels (model::projection_figure) so that none covers another, a
-    // point, the ring or the turn's arc, and none leaves the plot.
-    let px = |at: (f64, f64)| {
-        let (x, y) = chart.backend_coord(&at);
-        (f64::from(x), f64::from(y))
-    };
-    let half_line = f64::from(line) / 2.0;
-    let mut discs: Vec<Disc> = (0..n)
+/// What the labels keep off, in pixels: every point, the highlighted ones, the ring and the
+/// arc's samples.
+fn obstacles(
+    columns: &PairColumns,
+    turn: &ChosenTurn,
+    arc: &[(f64, f64)],
+    marks: &Marks,
+    px: &dyn Fn((f64, f64)) -> (f64, f64),
+) -> Vec<Disc> {
+    let half_line = f64::from(marks.line) / 2.0;
+    let mut discs: Vec<Disc> = (0..columns.len())
         .map(|i| Disc {
-            centre: px(point(i)),
-            radius: f64::from(dot),
+            centre: px(columns.point(i)),
+            radius: f64::from(marks.dot),
         })
         .collect();
     discs.extend([
         Disc {
-            centre: px(from),
-            radius: big,
+            centre: px(turn.from),
+            radius: marks.big,
         },
         Disc {
-            centre: px(target),
-            radius: big,
+            centre: px(turn.target),
+            radius: marks.big,
         },
         Disc {
-            centre: px(projected),
-            radius: ring + half_line,
+            centre: px(turn.projected),
+            radius: marks.ring + half_line,
         },
     ]);
-    discs.extend(arc_samples.iter().map(|&at| Disc {
+    discs.extend(arc.iter().map(|&at| Disc {
         centre: px(at),
         radius: half_line + 1.0,
     }));
-    let same_point = delta == 0;
-    // Labels name positions, not rows.
-    let (from_position, target_position) = (first + position, first + target_row);
-    let mut texts = vec![(
-        format!("p_{target_position} = M·p_{from_position}"),
-        target,
-        target_colour,
-    )];
-    if !same_point {
-        texts.push((format!("p_{from_position}"), from, from_colour));
-    }
-    let centre = px((0.0, 0.0));
-    let geometry = prepared.geometry(&chart);
+    discs
+}
+
+/// Places the labels (text, anchor in pixels, colour) clear of `discs` inside `plot`, a size
+/// smaller each time they do not all fit, and draws them on plates, with a leader to a point a
+/// label was pushed away from (beyond the highlighted points' radius `big`). Returns each
+/// label's text and box.
+fn draw_labels(
+    root: &DrawingArea<Plotting<'static>, Shift>,
+    style: &FigureStyle,
+    texts: &[(String, (f64, f64), RGBColor)],
+    discs: &[Disc],
+    centre: (f64, f64),
+    plot: &PixelRect,
+    big: f64,
+) -> Result<Vec<(String, PixelRect)>, WebError> {
     let requests_at = |label_px: f64| -> Vec<LabelRequest> {
         texts
             .iter()
-            .map(|(text, at, _)| {
+            .map(|(text, anchor, _)| {
                 let font = super::chart::font(style, label_px);
                 let (w, h) = root
                     .estimate_text_size(text, &font.into())
                     .map(|(w, h)| (f64::from(w), f64::from(h)))
                     .unwrap_or((text.chars().count() as f64 * label_px * 0.6, label_px));
-                let anchor = px(*at);
                 LabelRequest {
-                    anchor,
+                    anchor: *anchor,
                     // A little room around the text, for its plate.
                     size: (w + 6.0, h.max(label_px * 1.15) + 2.0),
                     outward: (anchor.0 - centre.0, anchor.1 - centre.1),
@@ -286,8 +451,8 @@ pub fn draw_projection(
     let mut placed = None;
     for &size in &sizes {
         let requests = requests_at(size);
-        let boxes = place_labels(&requests, &discs, &geometry.plot);
-        let clear = all_clear(&boxes, &discs, &geometry.plot);
+        let boxes = place_labels(&requests, discs, plot);
+        let clear = all_clear(&boxes, discs, plot);
         placed = Some((size, requests, boxes));
         if clear {
             break;
@@ -297,66 +462,64 @@ pub fn draw_projection(
         placed.ok_or_else(|| WebError::Draw("no size for the labels".into()))?;
     let plate = colour(style.background).mix(0.85);
     for (((text, _, text_colour), rect), request) in texts.iter().zip(&boxes).zip(&requests) {
-        // A label pushed away from its point gets a thin leader to it, so that it cannot be
-        // read as the name of a nearer point.
-        let (ax, ay) = request.anchor;
-        let nearest = (ax.clamp(rect.x0, rect.x1), ay.clamp(rect.y0, rect.y1));
-        let reach = (nearest.0 - ax).hypot(nearest.1 - ay);
-        if reach > big + 10.0 {
-            let start = (
-                ax + (nearest.0 - ax) * big / reach,
-                ay + (nearest.1 - ay) * big / reach,
-            );
-            root.draw(&PathElement::new(
-                vec![
-                    (start.0.round() as i32, start.1.round() as i32),
-                    (nearest.0.round() as i32, nearest.1.round() as i32),
-                ],
-                text_colour.stroke_width(1),
-            ))
-            .map_err(draw_error)?;
-        }
-        root.draw(&Rectangle::new(
-            [
-                (rect.x0.round() as i32, rect.y0.round() as i32),
-                (rect.x1.round() as i32, rect.y1.round() as i32),
-            ],
-            plate.filled(),
-        ))
-        .map_err(draw_error)?;
         let font = super::chart::font(style, label_px)
             .color(text_colour)
             .pos(Pos::new(HPos::Center, VPos::Center));
-        let middle = (
-            ((rect.x0 + rect.x1) / 2.0).round() as i32,
-            ((rect.y0 + rect.y1) / 2.0).round() as i32,
-        );
-        root.draw(&Text::new(text.clone(), middle, font))
-            .map_err(draw_error)?;
+        draw_label(
+            root,
+            text,
+            font,
+            rect,
+            (request.anchor, *text_colour, big),
+            plate,
+        )?;
     }
-    let labels = texts
-        .into_iter()
-        .zip(boxes)
-        .map(|((text, _, _), rect)| (text, rect))
-        .collect();
-    let points = discs
+    Ok(texts
         .iter()
-        .map(|d| [d.centre.0, d.centre.1, d.radius])
-        .collect();
-    let canvas_size = root.dim_in_pixel();
-    record(canvas, &geometry, style)?;
-    root.present().map_err(draw_error)?;
-    Ok(Projection {
-        matrix,
-        omega,
-        angle: delta as f64 * omega,
-        from,
-        projected,
-        target,
-        partners: partners.len(),
-        labels,
-        points,
-        plot: geometry.plot,
-        canvas: canvas_size,
-    })
+        .zip(boxes)
+        .map(|((text, _, _), rect)| (text.clone(), rect))
+        .collect())
+}
+
+/// One label on its plate, with a thin leader to its point when it was pushed further than `big`
+/// from it (so that it cannot be read as the name of a nearer point).
+fn draw_label(
+    root: &DrawingArea<Plotting<'static>, Shift>,
+    text: &str,
+    font: TextStyle,
+    rect: &PixelRect,
+    ((ax, ay), text_colour, big): ((f64, f64), RGBColor, f64),
+    plate: RGBAColor,
+) -> Result<(), WebError> {
+    let nearest = (ax.clamp(rect.x0, rect.x1), ay.clamp(rect.y0, rect.y1));
+    let reach = (nearest.0 - ax).hypot(nearest.1 - ay);
+    if reach > big + 10.0 {
+        let start = (
+            ax + (nearest.0 - ax) * big / reach,
+            ay + (nearest.1 - ay) * big / reach,
+        );
+        root.draw(&PathElement::new(
+            vec![
+                (start.0.round() as i32, start.1.round() as i32),
+                (nearest.0.round() as i32, nearest.1.round() as i32),
+            ],
+            text_colour.stroke_width(1),
+        ))
+        .map_err(draw_error)?;
+    }
+    root.draw(&Rectangle::new(
+        [
+            (rect.x0.round() as i32, rect.y0.round() as i32),
+            (rect.x1.round() as i32, rect.y1.round() as i32),
+        ],
+        plate.filled(),
+    ))
+    .map_err(draw_error)?;
+    let middle = (
+        ((rect.x0 + rect.x1) / 2.0).round() as i32,
+        ((rect.y0 + rect.y1) / 2.0).round() as i32,
+    );
+    root.draw(&Text::new(text.to_string(), middle, font))
+        .map_err(draw_error)?;
+    Ok(())
 }

@@ -161,7 +161,6 @@ pub fn render(
 ) -> Result<(AttentionStats, Option<WeightsView>), WebError> {
     let started = now_ms();
     let (params, lesson) = (ctx.params, ctx.settings);
-    let canvas = &dom.canvas;
     let tokens = lesson.tokens();
     let n = tokens.len();
     let valid_len = lesson.effective_valid_len();
@@ -176,17 +175,7 @@ pub fn render(
         ..AttentionStats::default()
     };
     if n == 0 {
-        if ctx.draw {
-            canvas_message(
-                canvas,
-                &["The sentence has no tokens.", "Type a few words above."],
-            )?;
-        }
-        dom::text(
-            &dom.summary,
-            "No tokens: type a sentence to see its attention weights.",
-        );
-        dom::text(&dom.takeaway, &takeaway_attention::attention_empty());
+        render_empty(ctx, dom)?;
         stats.ms = elapsed(started);
         return Ok((stats, None));
     }
@@ -203,64 +192,138 @@ pub fn render(
     } else {
         tokens.clone()
     };
+    let masked = Masked { valid_len, causal };
     // Off screen, the picture waits (see `PanelsState::visible`); the numbers do not.
     let rect = if ctx.draw {
-        let bar = sequential_bar_rgba(256, 0.0, 1.0);
-        let rect = draw_styled_heatmap_frame(
-            canvas,
-            ctx.scratch,
-            (n, n),
-            &RgbaImage {
-                width: 1,
-                height: bar.len() / 4,
-                pixels: &bar,
-            },
-            &HeatmapAxes {
-                x_desc: if on_positions {
-                    "Key position (P alone)"
-                } else {
-                    "Key"
-                },
-                y_desc: if on_positions {
-                    "Query position (P alone)"
-                } else {
-                    "Query"
-                },
-                value_range: (0.0, 1.0),
-                x_names: Some(&labels),
-                y_names: Some(&labels),
-            },
-            ctx.style,
-        )?;
-        let values: Vec<f32> = w.iter().copied().collect();
-        let cell_px = (rect.width().min(rect.height()) / n as f64)
-            .floor()
-            .max(1.0) as usize;
-        let masked = |row: usize, column: usize| hatched(&w, valid_len, causal, row, column);
-        let (pixels, width, height) = weights_image(&values, n, n, cell_px, masked);
-        paint_image(
-            canvas,
-            ctx.scratch,
-            &RgbaImage {
-                width,
-                height,
-                pixels: &pixels,
-            },
-            rect,
-        )?;
-        Some(rect)
+        Some(draw_weights(
+            ctx,
+            &dom.canvas,
+            &w,
+            &labels,
+            on_positions,
+            masked,
+        )?)
     } else {
         None
     };
-
     stats.image = rect.map_or([0.0; 4], |r| {
-        surface::backing_rect(canvas, (r.x0, r.y0, r.x1, r.y1))
+        surface::backing_rect(&dom.canvas, (r.x0, r.y0, r.x1, r.y1))
     });
+    let strongest = measure_weights(&mut stats, &w, masked);
+    measure_layer(&mut stats, ctx, &layer, &w);
+    stats.offset_delta = choice.delta;
+    write_texts(ctx, dom, &stats, &layer, &choice, strongest, &labels);
+    stats.ms = elapsed(started);
+    let view = rect.map(|rect| WeightsView {
+        rect,
+        formula: formula(
+            lesson.projection,
+            lesson.scale_embeddings,
+            lesson.encoding_in_use(),
+        ),
+        tokens: labels,
+        weights: w,
+        valid_len,
+        on_positions,
+    });
+    Ok((stats, view))
+}
+
+/// Which cells are masked: keys at or beyond valid_len, and the family's causal mask.
+#[derive(Debug, Clone, Copy)]
+struct Masked {
+    valid_len: Option<usize>,
+    causal: bool,
+}
+
+/// No tokens: a message instead of the map.
+fn render_empty(ctx: &Ctx, dom: &AttentionDom) -> Result<(), WebError> {
+    if ctx.draw {
+        canvas_message(
+            &dom.canvas,
+            &["The sentence has no tokens.", "Type a few words above."],
+        )?;
+    }
+    dom::text(
+        &dom.summary,
+        "No tokens: type a sentence to see its attention weights.",
+    );
+    dom::text(&dom.takeaway, &takeaway_attention::attention_empty());
+    Ok(())
+}
+
+/// The weights' map with its axes and colour bar, masked cells hatched; returns where the cells
+/// are.
+fn draw_weights(
+    ctx: &mut Ctx,
+    canvas: &HtmlCanvasElement,
+    w: &Array2<f32>,
+    labels: &[String],
+    on_positions: bool,
+    masked: Masked,
+) -> Result<PixelRect, WebError> {
+    let n = labels.len();
+    let bar = sequential_bar_rgba(256, 0.0, 1.0);
+    let rect = draw_styled_heatmap_frame(
+        canvas,
+        ctx.scratch,
+        (n, n),
+        &RgbaImage {
+            width: 1,
+            height: bar.len() / 4,
+            pixels: &bar,
+        },
+        &HeatmapAxes {
+            x_desc: if on_positions {
+                "Key position (P alone)"
+            } else {
+                "Key"
+            },
+            y_desc: if on_positions {
+                "Query position (P alone)"
+            } else {
+                "Query"
+            },
+            value_range: (0.0, 1.0),
+            x_names: Some(labels),
+            y_names: Some(labels),
+        },
+        ctx.style,
+    )?;
+    let values: Vec<f32> = w.iter().copied().collect();
+    let cell_px = (rect.width().min(rect.height()) / n as f64)
+        .floor()
+        .max(1.0) as usize;
+    let hatch =
+        |row: usize, column: usize| hatched(w, masked.valid_len, masked.causal, row, column);
+    let (pixels, width, height) = weights_image(&values, n, n, cell_px, hatch);
+    paint_image(
+        canvas,
+        ctx.scratch,
+        &RgbaImage {
+            width,
+            height,
+            pixels: &pixels,
+        },
+        rect,
+    )?;
+    Ok(rect)
+}
+
+/// The weights' numbers: the masked and hatched cells, the row sums, the diagonal; returns the
+/// strongest pair of different tokens.
+fn measure_weights(
+    stats: &mut AttentionStats,
+    w: &Array2<f32>,
+    masked: Masked,
+) -> Option<((usize, usize), f32)> {
+    let n = w.nrows();
+    let Masked { valid_len, causal } = masked;
     stats.weights = w.rows().into_iter().map(|r| r.to_vec()).collect();
     stats.masked_count = valid_len.map_or(0, |v| n * (n - v));
     stats.hatched_count = w
         .indexed_iter()
-        .filter(|&((row, column), _)| hatched(&w, valid_len, causal, row, column))
+        .filter(|&((row, column), _)| hatched(w, valid_len, causal, row, column))
         .count();
     stats.masked_weights_zero = masked_weights_are_zero(w.view(), valid_len);
     stats.row_sum_error = row_sum_error(w.view());
@@ -277,16 +340,26 @@ pub fn render(
     }
     stats.strongest_other = strongest.map(|(at, _)| at);
     stats.strongest_other_weight = strongest.map_or(0.0, |(_, v)| f64::from(v));
+    strongest
+}
 
-    let mode = lesson.projection;
+/// The layer's numbers: the projections, the identity warning, the offset head's hits.
+fn measure_layer(
+    stats: &mut AttentionStats,
+    ctx: &Ctx,
+    layer: &crate::math::sentence::SentenceAttention,
+    w: &Array2<f32>,
+) {
+    let n = w.nrows();
+    let mode = ctx.settings.projection;
     stats.projection = mode.to_query();
-    stats.seed = lesson.seed;
+    stats.seed = ctx.settings.seed;
     stats.mean_self_weight = layer.mean_self_weight;
     let (self_dot, other_dot) = self_and_other_dots(layer.z.view());
     stats.warning = identity_warning(
         mode,
         &IdentityNumbers {
-            d: params.d,
+            d: ctx.params.d,
             n,
             mean_self_weight: layer.mean_self_weight,
             self_dot,
@@ -301,7 +374,21 @@ pub fn render(
     stats.offset_hit_rate_with_tokens = finite(layer.offset.hit_rate_with_tokens);
     stats.offset_mean_weight = finite(layer.offset.mean_weight);
     stats.offset_mean_weight_with_tokens = finite(layer.offset.mean_weight_with_tokens);
-    stats.offset_delta = choice.delta;
+}
+
+/// The warning, the offset head's sentence, the summary and the takeaway.
+fn write_texts(
+    ctx: &Ctx,
+    dom: &AttentionDom,
+    stats: &AttentionStats,
+    layer: &crate::math::sentence::SentenceAttention,
+    choice: &crate::math::sentence::LayerChoice,
+    strongest: Option<((usize, usize), f32)>,
+    labels: &[String],
+) {
+    let (params, lesson) = (ctx.params, ctx.settings);
+    let mode = lesson.projection;
+    let (tokens, n) = (&stats.tokens, stats.tokens.len());
     dom::text(&dom.warning, &stats.warning);
     dom.warning.set_hidden(stats.warning.is_empty());
     dom::text(
@@ -314,10 +401,11 @@ pub fn render(
         ),
     );
     dom.offset_note.set_hidden(mode != ProjectionMode::Offset);
-
     // A tie (every weight equal, as at valid_len = 0) has no strongest pair to name.
-    let (lowest, highest) = w
+    let (lowest, highest) = stats
+        .weights
         .iter()
+        .flatten()
         .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &v| {
             (lo.min(v), hi.max(v))
         });
@@ -339,16 +427,16 @@ pub fn render(
             diagonal_mean: stats.diagonal_mean,
             strongest,
             row_sum_error: stats.row_sum_error,
-            valid_len,
+            valid_len: stats.valid_len,
             masked_weights_zero: stats.masked_weights_zero,
         }),
     );
     dom::text(
         &dom.takeaway,
         &takeaway_attention::attention(&AttentionTakeaway {
-            tokens: &labels,
+            tokens: labels,
             weights: &stats.weights,
-            valid_len,
+            valid_len: stats.valid_len,
             mode,
             has_position: lesson.encoding_in_use() != Encoding::None,
             row_sum_error: stats.row_sum_error,
@@ -356,18 +444,6 @@ pub fn render(
             offset_hit_rate: stats.offset_hit_rate,
         }),
     );
-    stats.ms = elapsed(started);
-    Ok((
-        stats,
-        rect.map(|rect| WeightsView {
-            rect,
-            formula: formula(mode, lesson.scale_embeddings, lesson.encoding_in_use()),
-            tokens: labels,
-            weights: w,
-            valid_len,
-            on_positions,
-        }),
-    ))
 }
 
 crate::element_table! {

@@ -15,6 +15,7 @@ use super::{canvas_message, elapsed, Ctx};
 use crate::model::extension::{
     compute, ratios_sentence, too_few_pairs_sentence, wavelength_sentence, ExtensionStats,
 };
+use crate::model::figure_style::FigureStyle;
 use crate::model::takeaway_beyond;
 
 fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError> {
@@ -39,111 +40,132 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
         stats.ms = elapsed(started);
         return Ok(stats);
     }
-    let (s, context) = (stats.scale, stats.training_context);
-    let pairs = stats.ntk_ratios.len();
     if ctx.draw {
-        let index = |values: &[f64]| -> Vec<(f64, f64)> {
-            values
-                .iter()
-                .enumerate()
-                .map(|(j, &v)| (j as f64, v))
-                .collect()
-        };
-        draw_lines(
-            &dom.ratios,
-            &LineChart {
-                style: ctx.style,
-                x_desc: "Pair j (θ_j = base^(−2j/d))",
-                // A linear axis: the ratios lie in [1/s, 1], less than two decades, where a log
-                // axis gets a single tick.
-                y_desc: "θ'_j / θ_j",
-                log_x: false,
-                log_y: false,
-                series: vec![
-                    Series {
-                        label: "PI: 1/s".into(),
-                        colour: 4,
-                        points: vec![(0.0, 1.0 / s), ((pairs - 1) as f64, 1.0 / s)],
-                        dashed: true,
-                        markers: false,
-                        ..Default::default()
-                    },
-                    Series {
-                        label: "NTK-aware".into(),
-                        colour: 0,
-                        points: index(&stats.ntk_ratios),
-                        dashed: false,
-                        markers: pairs <= 64,
-                        ..Default::default()
-                    },
-                    Series {
-                        label: "YaRN (as run)".into(),
-                        colour: 2,
-                        points: index(&stats.yarn_ratios),
-                        dashed: false,
-                        markers: pairs <= 64,
-                        ..Default::default()
-                    },
-                    Series {
-                        label: "YaRN (paper)".into(),
-                        colour: 3,
-                        points: index(&stats.yarn_ratios_paper),
-                        dashed: true,
-                        markers: false,
-                        ..Default::default()
-                    },
-                ],
-                y_range: Some((0.0, 1.08)),
-                marks: Vec::new(),
-            },
-        )?;
-        draw_lines(
-            &dom.wavelengths,
-            &LineChart {
-                style: ctx.style,
-                x_desc: "Pair j",
-                y_desc: "Wavelength 2π/θ_j (log)",
-                log_x: false,
-                log_y: true,
-                series: vec![
-                    Series {
-                        label: "λ_j".into(),
-                        colour: 0,
-                        points: index(&stats.wavelengths),
-                        dashed: false,
-                        markers: pairs <= 64,
-                        ..Default::default()
-                    },
-                    Series {
-                        label: format!("L = {context}"),
-                        colour: 6,
-                        points: vec![(0.0, context as f64), ((pairs - 1) as f64, context as f64)],
-                        dashed: true,
-                        markers: false,
-                        ..Default::default()
-                    },
-                    Series {
-                        label: format!("s·L = {}", s * context as f64),
-                        colour: 4,
-                        points: vec![
-                            (0.0, s * context as f64),
-                            ((pairs - 1) as f64, s * context as f64),
-                        ],
-                        dashed: true,
-                        markers: false,
-                        ..Default::default()
-                    },
-                ],
-                y_range: None,
-                marks: Vec::new(),
-            },
-        )?;
+        draw_ratios(&dom.ratios, &stats, ctx.style)?;
+        draw_wavelengths(&dom.wavelengths, &stats, ctx.style)?;
     }
     dom::text(&dom.readout, &ratios_sentence(&stats));
     dom::text(&dom.wavelength_readout, &wavelength_sentence(&stats));
     dom::text(&dom.takeaway, &takeaway_beyond::extension(&stats));
     stats.ms = elapsed(started);
     Ok(stats)
+}
+
+/// The values of one pair per point.
+fn by_pair(values: &[f64]) -> Vec<(f64, f64)> {
+    values
+        .iter()
+        .enumerate()
+        .map(|(j, &v)| (j as f64, v))
+        .collect()
+}
+
+/// Each method's θ'_j / θ_j, pair by pair.
+fn draw_ratios(
+    canvas: &HtmlCanvasElement,
+    stats: &ExtensionStats,
+    style: &FigureStyle,
+) -> Result<(), WebError> {
+    let (s, pairs, index) = (stats.scale, stats.ntk_ratios.len(), by_pair);
+    draw_lines(
+        canvas,
+        &LineChart {
+            style,
+            x_desc: "Pair j (θ_j = base^(−2j/d))",
+            // A linear axis: the ratios lie in [1/s, 1], less than two decades, where a log
+            // axis gets a single tick.
+            y_desc: "θ'_j / θ_j",
+            log_x: false,
+            log_y: false,
+            series: vec![
+                Series {
+                    label: "PI: 1/s".into(),
+                    colour: 4,
+                    points: vec![(0.0, 1.0 / s), ((pairs - 1) as f64, 1.0 / s)],
+                    dashed: true,
+                    markers: false,
+                    ..Default::default()
+                },
+                Series {
+                    label: "NTK-aware".into(),
+                    colour: 0,
+                    points: index(&stats.ntk_ratios),
+                    dashed: false,
+                    markers: pairs <= 64,
+                    ..Default::default()
+                },
+                Series {
+                    label: "YaRN (as run)".into(),
+                    colour: 2,
+                    points: index(&stats.yarn_ratios),
+                    dashed: false,
+                    markers: pairs <= 64,
+                    ..Default::default()
+                },
+                Series {
+                    label: "YaRN (paper)".into(),
+                    colour: 3,
+                    points: index(&stats.yarn_ratios_paper),
+                    dashed: true,
+                    markers: false,
+                    ..Default::default()
+                },
+            ],
+            y_range: Some((0.0, 1.08)),
+            marks: Vec::new(),
+        },
+    )
+}
+
+/// Each pair's wavelength against the training length L and the extended length s·L.
+fn draw_wavelengths(
+    canvas: &HtmlCanvasElement,
+    stats: &ExtensionStats,
+    style: &FigureStyle,
+) -> Result<(), WebError> {
+    let (s, context) = (stats.scale, stats.training_context);
+    let (pairs, index) = (stats.ntk_ratios.len(), by_pair);
+    draw_lines(
+        canvas,
+        &LineChart {
+            style,
+            x_desc: "Pair j",
+            y_desc: "Wavelength 2π/θ_j (log)",
+            log_x: false,
+            log_y: true,
+            series: vec![
+                Series {
+                    label: "λ_j".into(),
+                    colour: 0,
+                    points: index(&stats.wavelengths),
+                    dashed: false,
+                    markers: pairs <= 64,
+                    ..Default::default()
+                },
+                Series {
+                    label: format!("L = {context}"),
+                    colour: 6,
+                    points: vec![(0.0, context as f64), ((pairs - 1) as f64, context as f64)],
+                    dashed: true,
+                    markers: false,
+                    ..Default::default()
+                },
+                Series {
+                    label: format!("s·L = {}", s * context as f64),
+                    colour: 4,
+                    points: vec![
+                        (0.0, s * context as f64),
+                        ((pairs - 1) as f64, s * context as f64),
+                    ],
+                    dashed: true,
+                    markers: false,
+                    ..Default::default()
+                },
+            ],
+            y_range: None,
+            marks: Vec::new(),
+        },
+    )
 }
 
 crate::element_table! {

@@ -37,9 +37,7 @@ pub mod train;
 mod train_figures;
 
 use crate::model::inputs::{Inputs, Memo};
-use crate::model::query::values::UrlName;
 use crate::web::surface;
-use serde::Serialize;
 use web_sys::HtmlCanvasElement;
 
 use super::dom::now_ms;
@@ -48,79 +46,8 @@ pub use super::panel::Ctx;
 use crate::math::layer::{ProjectionMode, Projections};
 use crate::model::params::{format_base, Params};
 pub use crate::model::present::{format_number, subscript};
-use crate::model::settings::PanelSettings;
 
-/// `peLab.lesson`: the panel settings after clamping (the global ones are `peLab.state`).
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct LessonView {
-    pub text: String,
-    pub tokens: Vec<String>,
-    /// `null`: every key is valid.
-    pub valid_len: Option<usize>,
-    pub positional_encoding: bool,
-    pub scale_embeddings: bool,
-    pub heads: usize,
-    pub valid_lens: [usize; 2],
-    pub permutation: String,
-    pub sim_position: usize,
-    pub sim_max_offset: usize,
-    pub sim_view: &'static str,
-    pub complexity_n: usize,
-    pub complexity_d: usize,
-    pub kernel: usize,
-    pub token_i: usize,
-    pub token_j: usize,
-    /// The position family in use (`none` while `pe` is off).
-    pub encoding: &'static str,
-    pub alibi_heads: usize,
-    pub clip: usize,
-    pub learned_max: usize,
-    pub extension_scale: f64,
-    pub training_context: usize,
-    pub layers: usize,
-    pub skip: bool,
-    pub layer_norm: bool,
-    pub causal: bool,
-    pub injection: &'static str,
-    pub t5_range: usize,
-}
-
-impl LessonView {
-    pub fn new(lesson: &PanelSettings, params: &Params) -> Self {
-        let (cn, cd, k) = lesson.complexity(params.n, params.d);
-        LessonView {
-            text: lesson.text.clone(),
-            tokens: lesson.tokens(),
-            valid_len: lesson.effective_valid_len(),
-            positional_encoding: lesson.positional_encoding,
-            scale_embeddings: lesson.scale_embeddings,
-            heads: lesson.heads(),
-            valid_lens: lesson.batch_lens,
-            permutation: crate::model::query::settings_keys::permutation_text(lesson.permutation),
-            sim_position: lesson.sim_position,
-            sim_max_offset: lesson.sim_max_offset,
-            sim_view: lesson.sim_view.to_query(),
-            complexity_n: cn,
-            complexity_d: cd,
-            kernel: k,
-            token_i: lesson.token_pair.0,
-            token_j: lesson.token_pair.1,
-            encoding: lesson.encoding_in_use().to_query(),
-            alibi_heads: lesson.alibi_heads,
-            clip: lesson.clip,
-            learned_max: lesson.learned_max,
-            extension_scale: lesson.extension_scale,
-            training_context: lesson.training_context,
-            layers: lesson.layers,
-            skip: lesson.skip,
-            layer_norm: lesson.layer_norm,
-            causal: lesson.causal,
-            injection: lesson.injection.to_query(),
-            t5_range: lesson.t5_range,
-        }
-    }
-}
+pub use crate::model::settings::table::LessonView;
 
 /// The smallest type a figure's message shrinks to.
 const MIN_MESSAGE_PX: f64 = 9.0;

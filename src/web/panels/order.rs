@@ -146,21 +146,21 @@ fn shift_gaps_of(ctx: &Ctx, tokens: &[String]) -> Result<(Vec<(Encoding, f64)>, 
     Ok((gaps, d))
 }
 
-pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
-    let started = now_ms();
+/// The gaps of each output row between the two orders, without and with P (the family's, the
+/// chapter's when position is off), and the outputs' size for the rounding bound. They do not
+/// depend on valid_len: a mask change reuses them (at d = 2048 each is four layers of 4·10⁶
+/// multiply-adds per token).
+fn order_gaps(
+    ctx: &Ctx,
+    tokens: &[String],
+    permutation: &[usize],
+    family: Encoding,
+) -> Result<Gaps, WebError> {
     let (params, lesson) = (ctx.params, ctx.settings);
     let (d, base, scale) = (params.d, params.base, lesson.scale_embeddings);
-    let tokens = lesson.tokens();
-    let n = tokens.len();
-    let chosen = lesson.chosen_permutation(&tokens);
-    let permuted = permute_tokens(&tokens, &chosen.permutation)?;
     // The same layer as the attention panel: the order argument holds for any W_q, W_k, W_v, W_o.
     let projections = super::projections(ctx);
     let layer = Some(projections.as_ref());
-    let family = match lesson.encoding {
-        Encoding::None => Encoding::Sinusoidal,
-        family => family,
-    };
     let with_position = PositionScheme {
         encoding: family,
         ..lesson.position_scheme(base)
@@ -169,28 +169,43 @@ pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
         encoding: Encoding::None,
         ..with_position
     };
-    // The gaps do not depend on valid_len: a mask change reuses them (at d = 2048 each is four
-    // layers of 4·10⁶ multiply-adds per token).
     let inputs = super::tokens_key(ctx)
         .with_debug(&with_position)
-        .with_list(chosen.permutation.iter().copied())
+        .with_list(permutation.iter().copied())
         .with_all(super::projection_key(ctx));
-    let (without, with, output_scale) = ctx.caches.order_gaps.get_or_try(inputs, || {
-        let perm = &chosen.permutation;
+    ctx.caches.order_gaps.get_or_try(inputs, || {
         // The outputs' size, for the rounding bound: the layer's output without P, the one whose
         // two orders are compared (one more layer, cached with the gaps).
-        let plain = attention_input(&tokens, d, base, false, scale)
+        let plain = attention_input(tokens, d, base, false, scale)
             .map_err(|e| WebError::Draw(e.to_string()))?;
         let output = layer_output(plain.view(), layer, None)?;
         let size = output
             .iter()
             .fold(0.0f64, |worst, &v| worst.max(f64::from(v).abs()));
         Ok::<Gaps, WebError>((
-            row_gaps_projected(&tokens, perm, d, scale, &without_position, layer)?,
-            row_gaps_projected(&tokens, perm, d, scale, &with_position, layer)?,
+            row_gaps_projected(tokens, permutation, d, scale, &without_position, layer)?,
+            row_gaps_projected(tokens, permutation, d, scale, &with_position, layer)?,
             size,
         ))
-    })?;
+    })
+}
+
+pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
+    let started = now_ms();
+    let (params, lesson) = (ctx.params, ctx.settings);
+    let (d, scale) = (params.d, lesson.scale_embeddings);
+    let tokens = lesson.tokens();
+    let n = tokens.len();
+    let chosen = lesson.chosen_permutation(&tokens);
+    let permuted = permute_tokens(&tokens, &chosen.permutation)?;
+    // The same layer as the attention panel (see `order_gaps`).
+    let projections = super::projections(ctx);
+    let layer = Some(projections.as_ref());
+    let family = match lesson.encoding {
+        Encoding::None => Encoding::Sinusoidal,
+        family => family,
+    };
+    let (without, with, output_scale) = order_gaps(ctx, &tokens, &chosen.permutation, family)?;
     let bound = rounding_bound(n, d, output_scale);
     let max = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
     let masked_valid_len = lesson
@@ -233,35 +248,7 @@ pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
         shift_d,
         ms: 0.0,
     };
-    dom::text(&dom.shift, &shift_sentence(SHIFT, shift_d, &shift_pairs));
-
-    dom::text(&dom.original, &format!("X: {}", token_line(&tokens)));
-    dom::text(&dom.permuted, &format!("πX: {}", token_line(&permuted)));
-    dom::text(
-        &dom.description,
-        &permutation_sentence(&chosen.description, moves, n),
-    );
-    dom::text(&dom.without, &gap_without_position(stats.without_pe));
-    dom::text(&dom.with, &format_number(stats.with_pe));
-    dom::text(&dom.with_name, family_name(family));
-    dom::text(&dom.bound, &format!("{bound:.2e}"));
-    let takeaway = order_takeaway(
-        n,
-        moves,
-        stats.without_pe,
-        stats.with_pe,
-        bound,
-        family_name(family),
-    );
-    dom::text(&dom.takeaway, &takeaway);
-    dom::text(
-        &dom.masked,
-        &if n == 0 {
-            "No tokens: type a sentence in the attention panel.".to_string()
-        } else {
-            masked_sentence(masked_valid_len, masked, family == Encoding::Alibi)
-        },
-    );
+    let takeaway = write_texts(dom, &stats, &shift_pairs, family);
     if ctx.draw {
         draw_chart(&dom.chart, &permuted, &stats, ctx.style)?;
     }
@@ -270,6 +257,57 @@ pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
         takeaway,
         ..stats
     })
+}
+
+/// The panel's sentences: the shift, the two orders, the permutation, the gaps, the takeaway and
+/// the masked gap. Returns the takeaway.
+fn write_texts(
+    dom: &OrderDom,
+    stats: &OrderStats,
+    shift_pairs: &[(Encoding, f64)],
+    family: Encoding,
+) -> String {
+    let n = stats.tokens.len();
+    dom::text(
+        &dom.shift,
+        &shift_sentence(SHIFT, stats.shift_d, shift_pairs),
+    );
+
+    dom::text(&dom.original, &format!("X: {}", token_line(&stats.tokens)));
+    dom::text(
+        &dom.permuted,
+        &format!("πX: {}", token_line(&stats.permuted_tokens)),
+    );
+    dom::text(
+        &dom.description,
+        &permutation_sentence(&stats.description, stats.moves_tokens, n),
+    );
+    dom::text(&dom.without, &gap_without_position(stats.without_pe));
+    dom::text(&dom.with, &format_number(stats.with_pe));
+    dom::text(&dom.with_name, family_name(family));
+    dom::text(&dom.bound, &format!("{:.2e}", stats.rounding_bound));
+    let takeaway = order_takeaway(
+        n,
+        stats.moves_tokens,
+        stats.without_pe,
+        stats.with_pe,
+        stats.rounding_bound,
+        family_name(family),
+    );
+    dom::text(&dom.takeaway, &takeaway);
+    dom::text(
+        &dom.masked,
+        &if n == 0 {
+            "No tokens: type a sentence in the attention panel.".to_string()
+        } else {
+            masked_sentence(
+                stats.masked_valid_len,
+                stats.masked_without_pe,
+                family == Encoding::Alibi,
+            )
+        },
+    );
+    takeaway
 }
 
 /// One pair of bars per output row on a linear axis: the gap without P and with P. A gap at or

@@ -120,6 +120,30 @@ impl PipelinePanel {
             _ => Ok(()),
         }
     }
+
+    /// No tokens: a message instead of the figure.
+    fn render_empty(&mut self, ctx: &Ctx, heads: usize, started: f64) -> Result<(), WebError> {
+        self.view = None;
+        self.drawn = false;
+        self.dom.tooltip.set_hidden(true);
+        if ctx.draw {
+            canvas_message(
+                &self.dom.canvas,
+                &[
+                    "The sentence has no tokens.",
+                    "Type a few words in the attention panel.",
+                ],
+            )?;
+        }
+        dom::text(&self.dom.summary, EMPTY_SUMMARY);
+        dom::text(
+            &self.dom.takeaway,
+            &takeaway_attention::pipeline(0, ctx.params.d, heads, 0, 0.0),
+        );
+        self.show_trace();
+        self.stats.ms = elapsed(started);
+        Ok(())
+    }
 }
 
 /// The legend below the stages, with what it says about thinned token names.
@@ -385,6 +409,32 @@ fn wrap_words(context: &web_sys::CanvasRenderingContext2d, text: &str, width: f6
     lines
 }
 
+/// The pipeline of the sentence through the attention panels' layer, with `heads` heads.
+fn compute_pipeline(ctx: &Ctx, tokens: Vec<String>, heads: usize) -> Result<Pipeline, WebError> {
+    let (params, lesson) = (ctx.params, ctx.settings);
+    let d = params.d;
+    let settings = PipelineSettings {
+        d,
+        base: params.base,
+        delta: params.delta,
+        positional_encoding: lesson.encoding_in_use().adds_sinusoid(),
+        scale_embeddings: lesson.scale_embeddings,
+        mode: lesson.projection,
+        seed: lesson.seed,
+        beta: lesson.beta,
+        heads,
+        valid_len: lesson.effective_valid_len(),
+        position: lesson.position_scheme(params.base),
+    };
+    // The same W as the attention, multi-head and order panels (one set per frame).
+    let projections = super::projections(ctx);
+    Pipeline::compute(tokens, settings, &projections).map_err(|e| match e {
+        PipelineError::Math(e) => WebError::Math(e),
+        PipelineError::Projection(e) => WebError::Projection(e),
+        PipelineError::Position(e) => WebError::Position(e),
+    })
+}
+
 impl Panel for PipelinePanel {
     fn spec(&self) -> &'static PanelSpec {
         self.spec
@@ -433,47 +483,9 @@ impl Panel for PipelinePanel {
             .selection
             .filter(|s| s.row < n && s.key.iter().all(|&j| j < n));
         if n == 0 {
-            self.view = None;
-            self.drawn = false;
-            self.dom.tooltip.set_hidden(true);
-            if ctx.draw {
-                canvas_message(
-                    &self.dom.canvas,
-                    &[
-                        "The sentence has no tokens.",
-                        "Type a few words in the attention panel.",
-                    ],
-                )?;
-            }
-            dom::text(&self.dom.summary, EMPTY_SUMMARY);
-            dom::text(
-                &self.dom.takeaway,
-                &takeaway_attention::pipeline(0, d, heads, 0, 0.0),
-            );
-            self.show_trace();
-            self.stats.ms = elapsed(started);
-            return Ok(());
+            return self.render_empty(ctx, heads, started);
         }
-        let settings = PipelineSettings {
-            d,
-            base: params.base,
-            delta: params.delta,
-            positional_encoding: lesson.encoding_in_use().adds_sinusoid(),
-            scale_embeddings: lesson.scale_embeddings,
-            mode: lesson.projection,
-            seed: lesson.seed,
-            beta: lesson.beta,
-            heads,
-            valid_len: lesson.effective_valid_len(),
-            position: lesson.position_scheme(params.base),
-        };
-        // The same W as the attention, multi-head and order panels (one set per frame).
-        let projections = super::projections(ctx);
-        let pipeline = Pipeline::compute(tokens, settings, &projections).map_err(|e| match e {
-            PipelineError::Math(e) => WebError::Math(e),
-            PipelineError::Projection(e) => WebError::Projection(e),
-            PipelineError::Position(e) => WebError::Position(e),
-        })?;
+        let pipeline = compute_pipeline(ctx, tokens, heads)?;
         self.stats.row_sum_error = pipeline.row_sum_error();
         dom::text(&self.dom.summary, &summary(&pipeline));
         dom::text(

@@ -9,7 +9,7 @@ use web_sys::{HtmlCanvasElement, HtmlElement};
 
 use super::super::backend::LocalFuture;
 use super::super::dom;
-use super::super::draw::projection::{draw_projection, PairColumns};
+use super::super::draw::projection::{draw_projection, PairColumns, Projection};
 use super::super::error::WebError;
 use super::super::panel::{to_js, Ctx, Panel, PanelSpec};
 use super::canvas_message;
@@ -75,66 +75,43 @@ impl ProjectionPanel {
     fn matrix_cells(&self) -> [&HtmlElement; 4] {
         [&self.dom.m00, &self.dom.m01, &self.dom.m10, &self.dom.m11]
     }
-}
 
-impl Panel for ProjectionPanel {
-    fn spec(&self) -> &'static PanelSpec {
-        self.spec
-    }
-
-    fn inputs(&self, ctx: &Ctx) -> Inputs {
-        Inputs::new().with(ctx.frame_id)
-    }
-
-    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
+    /// Without a complete pair (d = 1, or no pair column gathered): a message and dashes.
+    fn render_no_pair(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
         let p = ctx.params;
-        let gathered = &ctx.frame.gathered;
-        let curves = p.columns.len();
-        if !p.has_complete_pair() || gathered.ncols() < curves + 2 {
-            canvas_message(&self.dom.canvas, &NO_PAIR_CANVAS)?;
-            dom::text(&self.dom.note, NO_PAIR_NOTE);
-            for cell in self.matrix_cells() {
-                dom::text(cell, "—");
-            }
-            dom::text(&self.dom.angle, "");
-            dom::text(&self.dom.point, "");
-            dom::text(&self.dom.error, "— (no complete pair)");
-            dom::text(&self.dom.textbook, "");
-            self.dom.textbook.set_hidden(true);
-            let takeaway = projection_takeaway(&ProjectionFacts {
-                has_pair: false,
-                pair: p.pair,
-                delta: p.delta,
-                omega: 0.0,
-                partners: 0,
-                max_error: 0.0,
-                textbook: false,
-            });
-            dom::text(&self.dom.takeaway, &takeaway);
-            self.stats = ProjectionStats {
-                takeaway,
-                delta: p.delta,
-                ..ProjectionStats::default()
-            };
-            ctx.stats.matrix = Vec::new();
-            return Ok(());
+        canvas_message(&self.dom.canvas, &NO_PAIR_CANVAS)?;
+        dom::text(&self.dom.note, NO_PAIR_NOTE);
+        for cell in self.matrix_cells() {
+            dom::text(cell, "—");
         }
-        let pair = PairColumns {
-            sin: gathered.column(curves),
-            cos: gathered.column(curves + 1),
-            d: p.d,
-            first_position: p.first_position,
+        dom::text(&self.dom.angle, "");
+        dom::text(&self.dom.point, "");
+        dom::text(&self.dom.error, "— (no complete pair)");
+        dom::text(&self.dom.textbook, "");
+        self.dom.textbook.set_hidden(true);
+        let takeaway = projection_takeaway(&ProjectionFacts {
+            has_pair: false,
+            pair: p.pair,
+            delta: p.delta,
+            omega: 0.0,
+            partners: 0,
+            max_error: 0.0,
+            textbook: false,
+        });
+        dom::text(&self.dom.takeaway, &takeaway);
+        self.stats = ProjectionStats {
+            takeaway,
+            delta: p.delta,
+            ..ProjectionStats::default()
         };
-        let view = draw_projection(
-            &self.dom.canvas,
-            &pair,
-            p.base,
-            p.pair,
-            p.position_row(),
-            p.delta,
-            ctx.style,
-        )?;
-        let m = view.matrix;
+        ctx.stats.matrix = Vec::new();
+        Ok(())
+    }
+
+    /// The matrix, the note, the angle, the point, the error, the textbook's note and the
+    /// takeaway; returns the takeaway.
+    fn write_texts(&self, ctx: &Ctx, view: &Projection) -> String {
+        let (p, m) = (ctx.params, view.matrix);
         for (cell, value) in self
             .matrix_cells()
             .into_iter()
@@ -179,11 +156,48 @@ impl Panel for ProjectionPanel {
             delta: p.delta,
             omega: view.omega,
             // Positions i with a partner i + δ in P (every one of them at δ = 0).
-            partners: (gathered.nrows() as i64 - p.delta.abs()).max(0) as usize,
+            partners: (ctx.frame.gathered.nrows() as i64 - p.delta.abs()).max(0) as usize,
             max_error: ctx.frame.max_projection_error,
             textbook: source.columns_are_textbook(),
         });
         dom::text(&self.dom.takeaway, &takeaway);
+        takeaway
+    }
+}
+
+impl Panel for ProjectionPanel {
+    fn spec(&self) -> &'static PanelSpec {
+        self.spec
+    }
+
+    fn inputs(&self, ctx: &Ctx) -> Inputs {
+        Inputs::new().with(ctx.frame_id)
+    }
+
+    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
+        let p = ctx.params;
+        let gathered = &ctx.frame.gathered;
+        let curves = p.columns.len();
+        if !p.has_complete_pair() || gathered.ncols() < curves + 2 {
+            return self.render_no_pair(ctx);
+        }
+        let pair = PairColumns {
+            sin: gathered.column(curves),
+            cos: gathered.column(curves + 1),
+            d: p.d,
+            first_position: p.first_position,
+        };
+        let view = draw_projection(
+            &self.dom.canvas,
+            &pair,
+            p.base,
+            p.pair,
+            p.position_row(),
+            p.delta,
+            ctx.style,
+        )?;
+        let m = view.matrix;
+        let takeaway = self.write_texts(ctx, &view);
         let rect = |r: &crate::model::plot::PixelRect| [r.x0, r.y0, r.x1, r.y1];
         self.stats = ProjectionStats {
             takeaway,

@@ -14,6 +14,7 @@ use super::family_charts::{draw_lines, draw_matrix, matrix_frame, LineChart, Sca
 use super::{canvas_message, elapsed, Ctx};
 use crate::gpu::rope_scores::ROPE_MAX_DIMENSION;
 use crate::math::rope::scores_f32;
+use crate::model::figure_style::FigureStyle;
 use crate::model::rope::{
     compute, cpu_score_rows, decay_sentence, gpu_score_rows, measure_scores, no_pair_sentence,
     repeated, residual_sentence, score_range, score_vectors, scores_sentence, RopeStats,
@@ -100,74 +101,8 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
         return Ok(stats);
     }
     if ctx.draw {
-        draw_lines(
-            &dom.residuals,
-            &LineChart {
-                style: ctx.style,
-                x_desc: "Shift Δ (log)",
-                y_desc: "Shift residual (log)",
-                log_x: true,
-                log_y: true,
-                series: vec![
-                    Series {
-                        label: "float32".into(),
-                        colour: 4,
-                        points: stats
-                            .shift_residual_f32
-                            .iter()
-                            .map(|&(x, y)| (x as f64, y))
-                            .collect(),
-                        dashed: false,
-                        markers: true,
-                        ..Default::default()
-                    },
-                    Series {
-                        label: "float64".into(),
-                        colour: 0,
-                        points: stats
-                            .shift_residual_f64_curve
-                            .iter()
-                            .map(|&(x, y)| (x as f64, y.max(1e-18)))
-                            .collect(),
-                        dashed: false,
-                        markers: true,
-                        ..Default::default()
-                    },
-                ],
-                y_range: None,
-                marks: Vec::new(),
-            },
-        )?;
-        draw_lines(
-            &dom.decay,
-            &LineChart {
-                style: ctx.style,
-                x_desc: "Relative distance r = n − m",
-                y_desc: "|⟨R_m q, R_n k⟩| (log)",
-                log_x: false,
-                log_y: true,
-                series: vec![
-                    Series {
-                        label: "bound on |score|".into(),
-                        colour: 0,
-                        points: stats.score_bound.clone(),
-                        dashed: false,
-                        markers: false,
-                        ..Default::default()
-                    },
-                    Series {
-                        label: "mean |score|".into(),
-                        colour: 4,
-                        points: stats.mean_abs_score.clone(),
-                        dashed: false,
-                        markers: true,
-                        ..Default::default()
-                    },
-                ],
-                y_range: None,
-                marks: Vec::new(),
-            },
-        )?;
+        draw_residuals(&dom.residuals, &stats, ctx.style)?;
+        draw_decay(&dom.decay, &stats, ctx.style)?;
     }
     dom::text(&dom.readout, &residual_sentence(&stats));
     dom::text(&dom.decay_readout, &decay_sentence(&stats));
@@ -180,6 +115,90 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
     );
     stats.ms = elapsed(started);
     Ok(stats)
+}
+
+/// The shift residual against Δ in float32 and float64.
+fn draw_residuals(
+    canvas: &HtmlCanvasElement,
+    stats: &RopeStats,
+    style: &FigureStyle,
+) -> Result<(), WebError> {
+    draw_lines(
+        canvas,
+        &LineChart {
+            style,
+            x_desc: "Shift Δ (log)",
+            y_desc: "Shift residual (log)",
+            log_x: true,
+            log_y: true,
+            series: vec![
+                Series {
+                    label: "float32".into(),
+                    colour: 4,
+                    points: stats
+                        .shift_residual_f32
+                        .iter()
+                        .map(|&(x, y)| (x as f64, y))
+                        .collect(),
+                    dashed: false,
+                    markers: true,
+                    ..Default::default()
+                },
+                Series {
+                    label: "float64".into(),
+                    colour: 0,
+                    points: stats
+                        .shift_residual_f64_curve
+                        .iter()
+                        .map(|&(x, y)| (x as f64, y.max(1e-18)))
+                        .collect(),
+                    dashed: false,
+                    markers: true,
+                    ..Default::default()
+                },
+            ],
+            y_range: None,
+            marks: Vec::new(),
+        },
+    )
+}
+
+/// The long-term decay: the bound on |score| and the mean |score| against the distance.
+fn draw_decay(
+    canvas: &HtmlCanvasElement,
+    stats: &RopeStats,
+    style: &FigureStyle,
+) -> Result<(), WebError> {
+    draw_lines(
+        canvas,
+        &LineChart {
+            style,
+            x_desc: "Relative distance r = n − m",
+            y_desc: "|⟨R_m q, R_n k⟩| (log)",
+            log_x: false,
+            log_y: true,
+            series: vec![
+                Series {
+                    label: "bound on |score|".into(),
+                    colour: 0,
+                    points: stats.score_bound.clone(),
+                    dashed: false,
+                    markers: false,
+                    ..Default::default()
+                },
+                Series {
+                    label: "mean |score|".into(),
+                    colour: 4,
+                    points: stats.mean_abs_score.clone(),
+                    dashed: false,
+                    markers: true,
+                    ..Default::default()
+                },
+            ],
+            y_range: None,
+            marks: Vec::new(),
+        },
+    )
 }
 
 crate::element_table! {

@@ -1,10 +1,22 @@
 //! The settings of the panels beyond P (the sentence, the mask, the toggles, the heads, the
 //! permutation, the similarity, complexity and encoding-family settings): their limits, defaults
-//! and clamping. Their URL keys are read and written in `query::settings_keys`.
+//! and the clamping that ties one to another. Each setting's key, long name, range, control and
+//! field of `peLab.lesson` are one row of [`table::SETTINGS`], which the link's reader and writer
+//! (`query::settings_keys`), the controls and `peLab.lesson` all follow.
+
+mod controls;
+mod divisors;
+mod permutation;
+pub mod row;
+pub mod table;
+
+pub use divisors::{divisors, nearest_divisor};
+pub use permutation::{
+    choose_permutation, next_shuffle_seed, permutation_text, ChosenPermutation, PermutationChoice,
+};
 
 use super::params::WIDEST_LIMITS;
 use crate::math::layer::{ProjectionMode, DEFAULT_BETA, DEFAULT_SEED};
-use crate::math::order::{shuffle, swap_permutation};
 use crate::math::position::{
     Encoding, PositionScheme, DEFAULT_ALIBI_HEADS, DEFAULT_CLIP, DEFAULT_LEARNED_MAX,
 };
@@ -55,18 +67,6 @@ pub const COMPLEXITY_D_MAX: usize = WIDEST_LIMITS.d_max;
 /// The two tokens of the add-vs-concatenate panel: "3" and "4" of the default sentence.
 pub const DEFAULT_TOKEN_PAIR: (usize, usize) = (3, 6);
 
-/// Which permutation the order panel applies to the tokens.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PermutationChoice {
-    /// Leave every token in place.
-    Identity,
-    /// The seeds' pair: exchange "3" and "4" ("3 oranges and 4 bananas" ↔ "4 oranges and 3
-    /// bananas"); the first and last tokens when the sentence lacks either.
-    Swap,
-    /// A deterministic shuffle (`order::shuffle`) with this seed.
-    Shuffle(u64),
-}
-
 /// What the similarity panel's heatmap shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SimilarityView {
@@ -74,14 +74,6 @@ pub enum SimilarityView {
     Gram,
     /// ‖p_i − p_j‖: why nearby early rows look alike.
     Distance,
-}
-
-/// The permutation the order panel uses for a sentence, and how to say what it does.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ChosenPermutation {
-    /// Item r is the index of the token that moves to position r (`order::permute_rows`).
-    pub permutation: Vec<usize>,
-    pub description: String,
 }
 
 /// The complete state of the attention panels.
@@ -276,68 +268,6 @@ impl PanelSettings {
     }
 }
 
-/// See [`PermutationChoice`]: the swap of "3" and "4" falls back to the first and last tokens when
-/// the sentence lacks either, and fewer than two tokens leave nothing to permute.
-pub fn choose_permutation<S: AsRef<str>>(
-    choice: PermutationChoice,
-    tokens: &[S],
-) -> ChosenPermutation {
-    let n = tokens.len().min(MAX_TOKENS);
-    let tokens = &tokens[..n];
-    let identity: Vec<usize> = (0..n).collect();
-    if n < 2 {
-        return ChosenPermutation {
-            permutation: identity,
-            description: "fewer than two tokens: nothing to permute".into(),
-        };
-    }
-    match choice {
-        PermutationChoice::Identity => ChosenPermutation {
-            permutation: identity,
-            description: "no permutation (every token in place)".into(),
-        },
-        PermutationChoice::Swap => match swap_permutation(tokens, "3", "4") {
-            Ok(permutation) => ChosenPermutation {
-                permutation,
-                description: "the seeds' swap: \"3\" ↔ \"4\"".into(),
-            },
-            Err(_) => {
-                let mut permutation = identity;
-                permutation.swap(0, n - 1);
-                ChosenPermutation {
-                    permutation,
-                    description: format!(
-                        "\"3\" and \"4\" are not both in the sentence: swapping the first and last tokens (\"{}\" ↔ \"{}\")",
-                        tokens[0].as_ref(),
-                        tokens[n - 1].as_ref()
-                    ),
-                }
-            }
-        },
-        PermutationChoice::Shuffle(seed) => ChosenPermutation {
-            permutation: shuffle(n, seed),
-            description: format!("shuffle #{seed}"),
-        },
-    }
-}
-
-/// The next shuffle seed after `seed` whose permutation of n tokens moves at least one token (any
-/// seed will do for n < 2). Deterministic, so a test can predict it.
-pub fn next_shuffle_seed(n: usize, seed: u64) -> u64 {
-    let mut next = seed.wrapping_add(1);
-    if n < 2 {
-        return next;
-    }
-    for _ in 0..1000 {
-        let permutation = shuffle(n, next);
-        if permutation.iter().enumerate().any(|(i, &p)| i != p) {
-            return next;
-        }
-        next = next.wrapping_add(1);
-    }
-    next
-}
-
 /// The batch example's two sequences: tokens 0–3 and 4–7 of the sentence, each padded with
 /// [`PAD_TOKEN`] to [`BATCH_SEQUENCE_LEN`] tokens (exactly what valid_lens is for).
 pub fn batch_sequences<S: AsRef<str>>(tokens: &[S]) -> [Vec<String>; 2] {
@@ -351,30 +281,4 @@ pub fn batch_sequences<S: AsRef<str>>(tokens: &[S]) -> [Vec<String>; 2] {
             .collect()
     };
     [sequence(0), sequence(BATCH_SEQUENCE_LEN)]
-}
-
-/// The divisors of d in increasing order (d = 0 has none).
-pub fn divisors(d: usize) -> Vec<usize> {
-    let mut small = Vec::new();
-    let mut large = Vec::new();
-    let mut k = 1;
-    while k * k <= d {
-        if d % k == 0 {
-            small.push(k);
-            if k * k != d {
-                large.push(d / k);
-            }
-        }
-        k += 1;
-    }
-    small.extend(large.into_iter().rev());
-    small
-}
-
-/// The divisor of d closest to `heads` (ties go to the smaller one); 1 for d = 0.
-pub fn nearest_divisor(d: usize, heads: usize) -> usize {
-    divisors(d)
-        .into_iter()
-        .min_by_key(|&k| (k.abs_diff(heads), k))
-        .unwrap_or(1)
 }

@@ -1,0 +1,320 @@
+//! What every control of the page shows, computed from the state: each slider's range, step,
+//! position, exact value and spoken value; the fields, boxes and menus. `index.html` repeats the
+//! sliders' defaults so that the page shows them before the WebAssembly starts (a native test
+//! holds them to these values); from the first frame on they are all set from here.
+
+mod scales;
+
+pub use scales::{
+    n_after_key, n_from_slider, slider_from_n, value_from_slider, BASE_SLIDER_STEP,
+    BASE_SLIDER_STEPS_PER_DECADE, N_SLIDER_STEP,
+};
+
+use super::state::State;
+use crate::model::params::Params;
+use crate::model::query::values::UrlName;
+use crate::model::settings::row::{Control, MenuOf, Setting, SliderOf, Value};
+use crate::model::settings::table::SETTINGS;
+use crate::model::settings::{PanelSettings, BATCH_SEQUENCE_LEN};
+
+/// A slider and its exact numeric field (`<key>-range`, `<key>-number`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SliderValue {
+    pub key: &'static str,
+    /// The slider's range (for `base`: log10 of the base).
+    pub min: f64,
+    pub max: f64,
+    pub step: f64,
+    /// The slider's position.
+    pub position: f64,
+    /// The numeric field's range (for `base`: the base itself).
+    pub number_min: f64,
+    pub number_max: f64,
+    /// The exact value, as the numeric field shows it.
+    pub text: String,
+    /// What a screen reader says.
+    pub valuetext: String,
+}
+
+impl SliderValue {
+    /// A slider with one value (min = max) cannot be moved.
+    pub fn disabled(&self) -> bool {
+        self.min == self.max
+    }
+}
+
+/// A `<select>`'s options (value, label) and the chosen value.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MenuValue {
+    pub options: Vec<(String, String)>,
+    pub value: String,
+}
+
+/// What a field of a panel setting shows (its kind is its row's control).
+#[derive(Debug, Clone, PartialEq)]
+pub enum FieldValue {
+    Check(bool),
+    /// A menu; `disabled` when its options come from the state and there are none.
+    Menu {
+        menu: MenuValue,
+        disabled: bool,
+    },
+    Text(String),
+    /// The batch example's two valid_lens, each 0 … `max`.
+    Lens {
+        lens: [usize; 2],
+        max: usize,
+    },
+}
+
+/// Everything the controls show.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ControlValues {
+    pub sliders: Vec<SliderValue>,
+    /// The curve columns, "6, 7, 8, 9" (counted from 1 with `index=1`).
+    pub columns: String,
+    /// `?textbook=1`: the textbook float32 P.
+    pub textbook: bool,
+    /// `?index=1`: positions and columns counted from 1 (the Julia edition).
+    pub one_based: bool,
+    pub theme: &'static str,
+    pub present: bool,
+    /// The panel settings' fields other than sliders, by key, in the settings table's order.
+    pub fields: Vec<(&'static str, FieldValue)>,
+}
+
+impl ControlValues {
+    /// The field of a panel setting's key.
+    pub fn field(&self, key: &str) -> Option<&FieldValue> {
+        self.fields.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
+    }
+
+    /// The menu of a panel setting's key.
+    pub fn menu(&self, key: &str) -> Option<&MenuValue> {
+        match self.field(key)? {
+            FieldValue::Menu { menu, .. } => Some(menu),
+            _ => None,
+        }
+    }
+}
+
+/// A slider with one step per whole number of `min`…`max`.
+pub(crate) fn integer_slider(
+    key: &'static str,
+    min: usize,
+    max: usize,
+    value: usize,
+    spoken: String,
+) -> SliderValue {
+    SliderValue {
+        key,
+        min: min as f64,
+        max: max as f64,
+        step: 1.0,
+        position: value as f64,
+        number_min: min as f64,
+        number_max: max as f64,
+        text: value.to_string(),
+        valuetext: spoken,
+    }
+}
+
+/// The values of every control for `state`: the encoding parameters' sliders, then each panel
+/// setting's control as its row of the settings table says.
+pub fn control_values(state: &State) -> ControlValues {
+    let (p, settings) = (&state.params, &state.settings);
+    let mut sliders = scales::parameter_sliders(p);
+    let mut fields = Vec::new();
+    for row in &SETTINGS {
+        if let Control::Slider { of, .. } = row.control {
+            sliders.push(setting_slider(row, of, settings, p));
+        } else if let Some(value) = field_value(row, settings) {
+            fields.push((row.key, value));
+        }
+    }
+    ControlValues {
+        sliders,
+        columns: p
+            .columns
+            .iter()
+            .map(|&c| crate::model::present::column_label(c, p.first_position).to_string())
+            .collect::<Vec<_>>()
+            .join(", "),
+        textbook: p.textbook,
+        one_based: p.first_position != 0,
+        theme: state.view.theme.to_query(),
+        present: state.view.present,
+        fields,
+    }
+}
+
+/// A panel setting's slider: one step per whole number of its range, or one of its own.
+fn setting_slider(
+    row: &Setting,
+    of: SliderOf,
+    settings: &PanelSettings,
+    p: &Params,
+) -> SliderValue {
+    match (of, row.value) {
+        (SliderOf::Steps(spoken), Value::Integer { min, max, get, .. }) => {
+            let value = get(settings).unwrap_or(min);
+            integer_slider(
+                row.key,
+                min as usize,
+                max.of(settings) as usize,
+                value as usize,
+                spoken(value),
+            )
+        }
+        (SliderOf::Own(slider), _) => slider(settings, p),
+        // A table row that pairs steps with a value that has none: its test fails
+        // (`every_slider_row_has_whole_steps`); the page shows the value alone.
+        (SliderOf::Steps(_), _) => SliderValue {
+            text: row.text(settings).unwrap_or_default(),
+            ..integer_slider(row.key, 0, 0, 0, String::new())
+        },
+    }
+}
+
+/// A panel setting's field other than a slider: a box, a menu, a text, the batch's lengths.
+fn field_value(row: &Setting, settings: &PanelSettings) -> Option<FieldValue> {
+    Some(match row.control {
+        Control::None | Control::Slider { .. } => return None,
+        Control::Check(_) => {
+            FieldValue::Check(matches!(row.value, Value::Switch { get, .. } if get(settings)))
+        }
+        Control::Menu(_, MenuOf::Page) => {
+            let value = match row.value {
+                // The value in use (`enc` is `none` while `pe` is off).
+                Value::Name { get, .. } => get(settings).to_string(),
+                _ => row.text(settings).unwrap_or_default(),
+            };
+            FieldValue::Menu {
+                menu: MenuValue {
+                    options: Vec::new(),
+                    value,
+                },
+                disabled: false,
+            }
+        }
+        Control::Menu(_, MenuOf::Own(menu)) => {
+            let menu = menu(settings);
+            let disabled = menu.options.is_empty();
+            FieldValue::Menu { menu, disabled }
+        }
+        Control::Text(_) | Control::LiveText(_) => {
+            FieldValue::Text(row.text(settings).unwrap_or_default())
+        }
+        Control::Lens(_, lens) => FieldValue::Lens {
+            lens: lens(settings),
+            max: BATCH_SEQUENCE_LEN,
+        },
+    })
+}
+
+/// The global sliders' values in a line, for the collapsed bar of a phone:
+/// "d 32 · n 60 · base 10000 · δ 1".
+pub fn global_summary(values: &ControlValues) -> String {
+    super::tables::GLOBAL_SLIDERS
+        .iter()
+        .filter_map(|key| {
+            let slider = values.sliders.iter().find(|s| s.key == *key)?;
+            let name = if *key == "delta" { "δ" } else { key };
+            Some(format!("{name} {}", slider.text))
+        })
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::state::Msg;
+
+    #[test]
+    fn the_summary_names_the_global_values() {
+        let mut state = State::default();
+        state.update(Msg::set("delta", "-3"));
+        assert_eq!(
+            global_summary(&control_values(&state)),
+            "d 32 · n 60 · base 10000 · δ -3"
+        );
+    }
+
+    #[test]
+    fn defaults_come_from_the_state() {
+        let values = control_values(&State::default());
+        let d = &values.sliders[0];
+        assert_eq!(
+            (d.key, d.min, d.max, d.text.as_str()),
+            ("d", 1.0, 1024.0, "32")
+        );
+        let base = values.sliders.iter().find(|s| s.key == "base").unwrap();
+        assert_eq!(base.text, "10000");
+        assert!((base.position - 4.0).abs() < 1e-12);
+        // The base slider: whole steps from 0.3 to 6, one step a visible, round change.
+        assert_eq!((base.min, base.max, base.step), (0.3, 6.0, 0.05));
+        let step = |x: f64| crate::model::params::base_from_slider(x);
+        assert_eq!(
+            (step(4.0 + base.step), step(4.0 - base.step)),
+            (11200.0, 8910.0)
+        );
+        assert_eq!(step(base.min), crate::model::params::BASE_MIN);
+        let delta = values.sliders.iter().find(|s| s.key == "delta").unwrap();
+        assert_eq!((delta.min, delta.max), (-59.0, 59.0));
+        assert_eq!(values.columns, "6, 7, 8, 9");
+        assert_eq!(values.menu("heads").map(|m| m.value.as_str()), Some("4"));
+        assert_eq!(values.menu("ti").map(|m| m.options.len()), Some(8));
+        assert_eq!(values.theme, "auto");
+    }
+
+    #[test]
+    fn the_n_slider_is_logarithmic() {
+        let state = State::default();
+        let values = control_values(&state);
+        let n = values.sliders.iter().find(|s| s.key == "n").unwrap();
+        assert_eq!(
+            (n.number_min, n.number_max, n.text.as_str()),
+            (1.0, 2048.0, "60")
+        );
+        assert_eq!((n.min, n.max), (0.0, 11.0));
+        // n = 60 a little past the middle of the track (it was at 3% of a linear one).
+        let at = (n.position - n.min) / (n.max - n.min);
+        assert!((0.53..0.54).contains(&at), "{at}");
+        // Each n to 1448 has a position of its own that gives it back.
+        for k in 1..=1448 {
+            assert_eq!(n_from_slider(slider_from_n(k)), k);
+        }
+        assert_eq!(value_from_slider("n", n.position, ""), "60");
+        assert_eq!(value_from_slider("n", n.max, ""), "2048");
+        // The keyboard: about 5% per arrow, at least 1, doubling per page, inside the range.
+        let step = |n, key| n_after_key(n, 2048, key);
+        assert_eq!(step(60, "ArrowUp"), Some(63));
+        assert_eq!(step(60, "ArrowLeft"), Some(57));
+        assert_eq!(step(1, "ArrowUp"), Some(2));
+        assert_eq!(step(2, "ArrowDown"), Some(1));
+        assert_eq!(step(1, "ArrowDown"), Some(1));
+        assert_eq!(step(60, "PageUp"), Some(120));
+        assert_eq!(step(60, "PageDown"), Some(30));
+        assert_eq!(step(2000, "PageUp"), Some(2048));
+        assert_eq!(step(60, "Home"), None);
+    }
+
+    #[test]
+    fn one_position_disables_the_offset() {
+        let mut state = State::default();
+        state.update(Msg::set("n", "1"));
+        let values = control_values(&state);
+        let delta = values.sliders.iter().find(|s| s.key == "delta").unwrap();
+        assert!(delta.disabled());
+        let keys: Vec<&str> = values.sliders.iter().map(|s| s.key).collect();
+        assert_eq!(
+            keys,
+            [
+                "d", "n", "base", "delta", "pair", "pos", "valid", "simi", "simk", "cn", "cd", "k",
+                "beta", "aheads", "clip", "lmax", "ctx", "layers", "trange", "scale"
+            ],
+            "the parameters', then the settings' in their table's (the link's) order"
+        );
+    }
+}
