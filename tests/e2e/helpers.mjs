@@ -52,8 +52,8 @@ const others = new Map();
 /**
  * Registers the file's before/after hooks: the built page served on 127.0.0.1 and one headless
  * Chromium. `webgpu` gives that browser SwiftShader's WebGPU adapter: only files that test the
- * GPU path need it (it costs a GPU process and compiles shaders on the CPU). `size`, `scale`,
- * `drawn` are the file's defaults for `open`.
+ * GPU path need it (it costs a GPU process and compiles shaders on the CPU). The other options
+ * (`size` and `open`'s options) are the file's defaults for `open`.
  */
 export function setUp({ webgpu = false, ...openDefaults } = {}) {
   defaults = openDefaults;
@@ -68,12 +68,12 @@ export function setUp({ webgpu = false, ...openDefaults } = {}) {
   });
 }
 
-/** The page's URL with `query` (with or without a leading `&`), computed on the CPU unless the
- *  query names `compute`, and an optional `#hash`. */
+/** The page's URL with `query` (keys joined by `&`; a stray leading or doubled `&` is dropped),
+ *  computed on the CPU unless the query names `compute`, and an optional `#hash`. */
 export function at(query = '', hash = '') {
-  const keys = query.replace(/^[?&]/, '');
-  const compute = /(^|&)compute=/.test(keys) ? '' : 'compute=cpu';
-  return `${origin}/?${[compute, keys].filter(Boolean).join('&')}${hash}`;
+  const keys = query.replace(/^\?/, '').split('&').filter(Boolean);
+  if (!keys.some((key) => key.startsWith('compute='))) keys.unshift('compute=cpu');
+  return `${origin}/?${keys.join('&')}${hash}`;
 }
 
 /**
@@ -95,11 +95,12 @@ export function at(query = '', hash = '') {
  *   any other option is a Playwright context option (colorScheme, permissions, …).
  */
 export async function open(target = '', size = undefined, options = {}) {
+  const { size: defaultSize = [1400, 9000], ...defaultOptions } = defaults;
   const {
-    scale = defaults.scale ?? 1, ready = true, drawn: waitDrawn = defaults.drawn ?? false, holdWasm,
-    html, init, scrollTo, waitUntil, webgpu, browser: within, ...contextOptions
-  } = options;
-  const [width, height] = size ?? defaults.size ?? [1400, 9000];
+    scale = 1, ready = true, drawn: waitDrawn = false, holdWasm, html, init, scrollTo, waitUntil,
+    webgpu, browser: within, ...contextOptions
+  } = { ...defaultOptions, ...options };
+  const [width, height] = size ?? defaultSize;
   const page = await (within ?? await browserFor(webgpu))
     .newPage({ viewport: { width, height }, deviceScaleFactor: scale, ...contextOptions });
   const problems = [];
