@@ -10,7 +10,6 @@ import {
 // The file's browser has WebGPU; the fallback tests open their pages in one without.
 setUp({ webgpu: true });
 
-
 /** RGBA of every pixel of the heatmap's cell image. */
 async function heatmapPixels(page) {
   return canvasBytes(page, 'heatmap', await page.evaluate(() => window.peLab.stats.heatmapImage));

@@ -84,8 +84,8 @@ export function at(query = '', hash = '') {
  * request's URL, then waits for `peLab.ready` and, with `drawn`, for the first frame. Options:
  *   scale: the device pixel ratio;
  *   ready: false waits for the navigation alone (a page without the app, or before it starts);
- *   holdWasm: the page as painted before the wasm starts: true never answers the wasm's request,
- *     a promise answers it once settled (implies ready: false);
+ *   holdWasm: the page as painted before the wasm starts: the wasm's request is answered only once
+ *     the returned `release()` is called (implies ready: false);
  *   html: written into a blank page instead of navigating to `target`;
  *   init: a function run in the page before its own scripts;
  *   scrollTo: a selector brought into view and drawn before returning;
@@ -111,14 +111,19 @@ export async function open(target = '', size = undefined, options = {}) {
   page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
   page.on('request', (r) => requests.push(r.url()));
   if (init) await page.addInitScript(init);
-  if (holdWasm) await page.route('**/*.wasm', async (route) => { if (holdWasm !== true) { await holdWasm; await route.continue(); } });
+  let release;
+  if (holdWasm) {
+    const held = new Promise((resolve) => { release = resolve; });
+    await page.route('**/*.wasm', async (route) => { await held; await route.continue(); });
+  }
   if (html !== undefined) await page.setContent(html);
   else await page.goto(/^[a-z]+:/.test(target) ? target : at(target), waitUntil && { waitUntil });
-  if (!ready || holdWasm || html !== undefined) return { page, context: page.context(), problems, requests };
+  const opened = { page, context: page.context(), problems, requests, release };
+  if (!ready || holdWasm || html !== undefined) return opened;
   await page.evaluate(() => window.peLab.ready);
   if (scrollTo) await page.locator(scrollTo).scrollIntoViewIfNeeded();
   if (waitDrawn || scrollTo) await drawn(page);
-  return { page, context: page.context(), problems, requests };
+  return opened;
 }
 
 function browserFor(webgpu) {

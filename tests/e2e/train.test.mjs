@@ -11,7 +11,6 @@ import { DIST, open, origin, screenshotOf, setUp } from './helpers.mjs';
 
 setUp({ size: [1366, 900] });
 
-
 const trainStats = (page) => page.evaluate(() => window.peLab.stats.panels.train);
 
 /** Presses Train and waits for the run to end, watching the main thread meanwhile: its long tasks
