@@ -12,7 +12,7 @@ import {
 } from './helpers.mjs';
 import { serve } from './serve.mjs';
 
-setUp({ webgpu: true });
+setUp();
 let other, otherOrigin;
 before(async () => {
   // A second server on another port: another origin for the cross-origin embed.

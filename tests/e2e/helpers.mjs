@@ -51,9 +51,11 @@ const others = new Map();
 
 /**
  * Registers the file's before/after hooks: the built page served on 127.0.0.1 and one headless
- * Chromium. `webgpu` gives that browser SwiftShader's WebGPU adapter: only files that test the
- * GPU path need it (it costs a GPU process and compiles shaders on the CPU). The other options
- * (`size` and `open`'s options) are the file's defaults for `open`.
+ * Chromium. `webgpu` gives that browser SwiftShader's WebGPU adapter; without it, pages that ask
+ * for `compute=gpu` still get a browser with WebGPU (launched on first use), and the others are
+ * spared SwiftShader's Vulkan, through which that browser also composites every page (a
+ * `compute=cpu` page took about twice as long to open and draw there). The other options (`size`
+ * and `open`'s options) are the file's defaults for `open`.
  */
 export function setUp({ webgpu = false, ...openDefaults } = {}) {
   defaults = openDefaults;
@@ -90,7 +92,8 @@ export function at(query = '', hash = '') {
  *   init: a function run in the page before its own scripts;
  *   scrollTo: a selector brought into view and drawn before returning;
  *   waitUntil: the navigation's end ('load' by default, Playwright's names);
- *   webgpu: open it in a browser with (true) or without (false) WebGPU instead of the file's own;
+ *   webgpu: open it in a browser with (true) or without (false) WebGPU instead of the file's own
+ *     (a URL with `compute=gpu` gets one with WebGPU by default);
  *   browser: another browser (for scripts outside node --test);
  *   any other option is a Playwright context option (colorScheme, permissions, …).
  */
@@ -101,7 +104,10 @@ export async function open(target = '', size = undefined, options = {}) {
     webgpu, browser: within, ...contextOptions
   } = { ...defaultOptions, ...options };
   const [width, height] = size ?? defaultSize;
-  const page = await (within ?? await browserFor(webgpu))
+  const url = /^[a-z]+:/.test(target) ? target : at(target);
+  // A page asked to compute on the GPU gets a browser with WebGPU unless the test says otherwise.
+  const withWebgpu = webgpu ?? (/[?&]compute=gpu(&|#|$)/.test(url) || undefined);
+  const page = await (within ?? await browserFor(withWebgpu))
     .newPage({ viewport: { width, height }, deviceScaleFactor: scale, ...contextOptions });
   const problems = [];
   const requests = [];
@@ -117,7 +123,7 @@ export async function open(target = '', size = undefined, options = {}) {
     await page.route('**/*.wasm', async (route) => { await held; await route.continue(); });
   }
   if (html !== undefined) await page.setContent(html);
-  else await page.goto(/^[a-z]+:/.test(target) ? target : at(target), waitUntil && { waitUntil });
+  else await page.goto(url, waitUntil && { waitUntil });
   const opened = { page, context: page.context(), problems, requests, release };
   if (!ready || holdWasm || html !== undefined) return opened;
   await page.evaluate(() => window.peLab.ready);

@@ -7,7 +7,7 @@ import {
   canvasInk, heatmapCell, open, screenshot, setUp, state, stats, text, waitForUrlParam,
 } from './helpers.mjs';
 
-setUp({ webgpu: true });
+setUp();
 
 // The whole suite runs on both compute paths: the page must behave the same on each.
 const BACKEND = { cpu: 'cpu', gpu: 'webgpu' };

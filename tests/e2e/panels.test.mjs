@@ -7,7 +7,7 @@ import {
   canvasInk, drawn, open, panels, screenshot, setUp, text, waitForUrlParam,
 } from './helpers.mjs';
 
-setUp({ webgpu: true });
+setUp();
 
 const BACKEND = { cpu: 'cpu', gpu: 'webgpu' };
 const PANEL_CANVASES = [

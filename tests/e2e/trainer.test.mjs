@@ -6,8 +6,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { open, setUp } from './helpers.mjs';
 
-// The file's browser has WebGPU; the CPU trainer's tests open their pages in one without.
-setUp({ webgpu: true, size: [1366, 900], scrollTo: '#panel-train' });
+// Pages with compute=gpu open in a browser with WebGPU, the others in one without.
+setUp({ size: [1366, 900], scrollTo: '#panel-train' });
 
 const trainStats = (page) => page.evaluate(() => window.peLab.stats.panels.train);
 async function deviceLine(page) {
@@ -23,7 +23,7 @@ const SMALL = 'tenc=sinusoidal&tsteps=12&tseed=3&tseeds=1';
 
 describe('where the training panel trains', () => {
   test('with the page on the CPU, auto trains on the CPU without a trial and says why', async () => {
-    const { page, context, problems } = await open(`compute=cpu&${SMALL}`, undefined, { webgpu: false });
+    const { page, context, problems } = await open(`compute=cpu&${SMALL}`);
     const idle = await trainStats(page);
     assert.equal(idle.trainer, 'auto');
     assert.equal(idle.backend, 'cpu');
@@ -34,7 +34,7 @@ describe('where the training panel trains', () => {
     assert.equal(stats.backend, 'cpu');
     assert.equal(stats.trial, null);
     // A bad value keeps auto, with a notice; the link writes what it reads.
-    const bad = await open('compute=cpu&trainer=tpu', undefined, { webgpu: false });
+    const bad = await open('compute=cpu&trainer=tpu');
     const notices = await bad.page.evaluate(() => window.peLab.stats.notices.join('\n'));
     assert.ok(notices.includes("trainer = 'tpu' is not auto, cpu or gpu"), notices);
     assert.equal((await trainStats(bad.page)).trainer, 'auto');
@@ -89,7 +89,7 @@ describe('where the training panel trains', () => {
     const gpu = runs[0].results.sinusoidal;
     assert.deepEqual(runs[1].results.sinusoidal.loss, gpu.loss, 'the same link, the same GPU: the same bits');
     assert.deepEqual(runs[1].results.sinusoidal.accuracyByLength, gpu.accuracyByLength);
-    const { page, context } = await open(`compute=cpu&trainer=cpu&${SMALL}`, undefined, { webgpu: false });
+    const { page, context } = await open(`compute=cpu&trainer=cpu&${SMALL}`);
     const cpu = (await page.evaluate(() => window.peLab.train())).results.sinusoidal;
     await context.close();
     assert.equal(gpu.loss.length, 12);
@@ -99,14 +99,14 @@ describe('where the training panel trains', () => {
   });
 
   test('where the GPU trainer cannot run, the run falls back to the CPU and says why', async () => {
-    const { page, context, problems } = await open(`compute=cpu&trainer=gpu&${SMALL}`, undefined, { webgpu: false });
+    const { page, context, problems } = await open(`compute=cpu&trainer=gpu&${SMALL}`);
     const stats = await page.evaluate(() => window.peLab.train());
     assert.equal(stats.done, true);
     assert.equal(stats.backend, 'cpu');
     assert.match(stats.trainerReason, /^Training on the CPU: the GPU trainer failed \(.+\), so its encodings started again on the CPU from step 0\.$/);
     assert.equal(await deviceLine(page), stats.trainerReason);
     // Started again from step 0 on the CPU: exactly trainer=cpu's curve.
-    const cpu = await open(`compute=cpu&trainer=cpu&${SMALL}`, undefined, { webgpu: false });
+    const cpu = await open(`compute=cpu&trainer=cpu&${SMALL}`);
     const reference = await cpu.page.evaluate(() => window.peLab.train());
     assert.deepEqual(stats.results.sinusoidal.loss, reference.results.sinusoidal.loss);
     await cpu.context.close();
