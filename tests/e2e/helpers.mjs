@@ -1,5 +1,7 @@
-// Shared set-up for the end-to-end tests: the built dist/ served on 127.0.0.1, headless Chromium
-// driven by playwright-core (Debian's /usr/bin/chromium; never a downloaded browser).
+// The end-to-end tests' fixture, the one harness of every tests/e2e/*.test.mjs: the built dist/
+// served on 127.0.0.1, headless Chromium driven by playwright-core (Debian's /usr/bin/chromium;
+// never a downloaded browser), `open` for a page that records its problems, the readers of
+// `window.peLab`, screenshots, pixels and axe-core. A file calls `setUp()` once at its top.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
@@ -30,7 +32,7 @@ export async function startServer() {
   return { server, origin: `http://127.0.0.1:${server.address().port}` };
 }
 
-export async function launch({ webgpu = true } = {}) {
+export async function launch({ webgpu = false } = {}) {
   return chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
