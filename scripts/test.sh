@@ -30,7 +30,5 @@ step "browser glue tests (wasm-bindgen-test, headless Chromium)" \
 step "WGSL kernels in the browser (wasm-bindgen-test, SwiftShader WebGPU)" \
   cargo test --target wasm32-unknown-unknown --test web_gpu
 step "release build (trunk build --release)" trunk build --release
-# Each test file is its own process with its own browser: PE_LAB_E2E_JOBS files run at once.
-step "end-to-end tests (Playwright, headless Chromium)" \
-  node --test --test-concurrency="${PE_LAB_E2E_JOBS:-2}" tests/e2e/
+step "end-to-end tests (Playwright, headless Chromium; scripts/e2e.sh)" "$ROOT/scripts/e2e.sh"
 steps_summary

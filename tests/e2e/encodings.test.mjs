@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  canvasBytes, canvasInk, drawn, open, panels, screenshot, screenshotOf, setUp, waitForUrlParam,
+  canvasBytes, canvasInk, drawn, open, panels, screenshotOf, setUp, waitForUrlParam,
 } from './helpers.mjs';
 
 setUp();
