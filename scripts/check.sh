@@ -8,19 +8,14 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 # shellcheck source=scripts/env.sh
 . "$ROOT/scripts/env.sh"
-
-step() {
-  local name="$1"
-  shift
-  printf '\n\033[1;34m[check] %s\033[0m\n' "$name"
-  local started=$SECONDS
-  "$@"
-  printf '\033[1;32m[check] %s: ok (%ss)\033[0m\n' "$name" "$((SECONDS - started))"
-}
+# shellcheck source=scripts/lib.sh
+. "$ROOT/scripts/lib.sh"
 
 step "format" cargo fmt --all -- --check
 step "clippy (native, all targets)" cargo clippy --workspace --all-targets -- -D warnings
-step "clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
-step "clippy (wasm32, training worker)" cargo clippy --target wasm32-unknown-unknown -p pe-lab-train-worker -- -D warnings
+# The page and the training worker in one run, so that the crates both use are checked once (the
+# worker's own build, without the page's feature, is compiled by `trunk build` in scripts/test.sh).
+step "clippy (wasm32: the page and the training worker)" \
+  cargo clippy --target wasm32-unknown-unknown -p pe-lab -p pe-lab-train-worker --lib --tests -- -D warnings
 step "native tests" cargo test --workspace
-printf '\n\033[1;32m[check] all checks passed\033[0m\n'
+steps_summary

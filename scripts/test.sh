@@ -9,7 +9,9 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
-"$ROOT/scripts/setup.sh" test
+# shellcheck source=scripts/lib.sh
+. "$ROOT/scripts/lib.sh"
+step "set-up (scripts/setup.sh test)" "$ROOT/scripts/setup.sh" test
 # shellcheck source=scripts/env.sh
 . "$ROOT/scripts/env.sh"
 
@@ -21,15 +23,6 @@ if [ -z "${XDG_RUNTIME_DIR:-}" ] || [ ! -d "$XDG_RUNTIME_DIR" ]; then
 fi
 export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 
-step() {
-  local name="$1"
-  shift
-  printf '\n\033[1;34m[test] %s\033[0m\n' "$name"
-  local started=$SECONDS
-  "$@"
-  printf '\033[1;32m[test] %s: ok (%ss)\033[0m\n' "$name" "$((SECONDS - started))"
-}
-
 # Tier 1, the contributors' fast tier: fmt, clippy (native and wasm32), native tests.
 step "fast tier (scripts/check.sh)" "$ROOT/scripts/check.sh"
 step "browser glue tests (wasm-bindgen-test, headless Chromium)" \
@@ -37,5 +30,5 @@ step "browser glue tests (wasm-bindgen-test, headless Chromium)" \
 step "WGSL kernels in the browser (wasm-bindgen-test, SwiftShader WebGPU)" \
   cargo test --target wasm32-unknown-unknown --test web_gpu
 step "release build (trunk build --release)" trunk build --release
-step "end-to-end tests (Playwright, headless Chromium)" node --test tests/e2e/
-printf '\n\033[1;32m[test] all tests passed\033[0m\n'
+step "end-to-end tests (Playwright, headless Chromium; scripts/e2e.sh)" "$ROOT/scripts/e2e.sh"
+steps_summary

@@ -2,38 +2,11 @@
 // its best practices in every mode the page has (light, dark, projector, embed), with every lazily
 // drawn panel drawn; keyboard reading of the heatmaps; the base slider's step; tooltips that stay
 // inside a phone's viewport.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { launch, openPage, startServer } from './helpers.mjs';
+import { axeViolations, open, settle, setUp, showAndDraw } from './helpers.mjs';
 
-const AXE = readFileSync(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-let server, origin, browser;
-before(async () => {
-  ({ server, origin } = await startServer());
-  browser = await launch({ webgpu: false });
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-const at = (query = '') => `${origin}/?compute=cpu${query ? `&${query}` : ''}`;
-
-/** Waits until what came on screen is drawn: the panels' intersection observer reports in the
- *  next rendering step, then `whenDrawn` waits for the frame that draws them. */
-async function settle(page) {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await page.evaluate(() => window.peLab.whenDrawn());
-}
-
-/** Scrolls `selector` into view and waits until it is drawn. */
-async function showAndDraw(page, selector) {
-  await page.locator(selector).scrollIntoViewIfNeeded();
-  await settle(page);
-}
+setUp();
 
 /** Scrolls every visible panel into view so that each lazily drawn one is drawn, then waits. */
 async function drawEveryPanel(page) {
@@ -49,16 +22,6 @@ async function drawEveryPanel(page) {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
-/** axe-core's violations of the page as it is now. */
-async function axeViolations(page) {
-  await page.addScriptTag({ content: AXE });
-  const result = await page.evaluate(
-    (values) => window.axe.run(document, { runOnly: { type: 'tag', values } }),
-    TAGS,
-  );
-  return result.violations;
-}
-
 function describeViolations(violations) {
   return violations.map((v) => [
     `${v.id} (${v.impact}): ${v.help}`,
@@ -67,16 +30,16 @@ function describeViolations(violations) {
 }
 
 // [name, query, viewport, system colour scheme]
-const LAPTOP = { width: 1400, height: 900 };
-const PHONE = { width: 390, height: 844 };
+const LAPTOP = [1400, 900];
+const PHONE = [390, 844];
 const MODES = [
   ['light', '', LAPTOP],
   ['dark', 'theme=dark', LAPTOP],
   ['dark by the system setting', '', LAPTOP, 'dark'],
   ['projector', 'present=1', LAPTOP],
   ['projector, dark', 'present=1&theme=dark', LAPTOP],
-  ['embed attention', 'embed=attention', { width: 700, height: 900 }],
-  ['embed heatmap', 'embed=heatmap', { width: 700, height: 900 }],
+  ['embed attention', 'embed=attention', [700, 900]],
+  ['embed heatmap', 'embed=heatmap', [700, 900]],
   ['phone', '', PHONE],
   ['phone, dark', 'theme=dark', PHONE],
 ];
@@ -84,7 +47,7 @@ const MODES = [
 describe('axe-core: no WCAG 2.2 AA or best-practice violations', () => {
   for (const [name, query, viewport, colorScheme = 'light'] of MODES) {
     test(name, async () => {
-      const { page, problems } = await openPage(browser, at(query), viewport);
+      const { page, problems } = await open(query, viewport);
       await page.emulateMedia({ colorScheme });
       await drawEveryPanel(page);
       const violations = await axeViolations(page);
@@ -96,7 +59,7 @@ describe('axe-core: no WCAG 2.2 AA or best-practice violations', () => {
 });
 
 test('the embed page has a level-one heading that names its panel', async () => {
-  const { page } = await openPage(browser, at('embed=attention'), { width: 700, height: 900 });
+  const { page } = await open('embed=attention', [700, 900]);
   const headings = await page.evaluate(() => Array.from(document.querySelectorAll('h1'))
     .filter((h) => h.getClientRects().length > 0).map((h) => h.textContent));
   assert.deepEqual(headings, ['pe-lab: Attention weights of a sentence']);
@@ -126,7 +89,7 @@ async function readOut(page, id, pattern) {
 describe('keyboard reading of the heatmaps', () => {
   for (const [canvas, hover, cell11] of HEATMAPS) {
     test(`#${canvas}: focus, arrows, Home/End${canvas === 'heads-canvas' ? ', Page Up/Down change map' : ''}`, async () => {
-      const { page, problems } = await openPage(browser, at(), LAPTOP);
+      const { page, problems } = await open('', LAPTOP);
       const target = page.locator(`#${canvas}`);
       await showAndDraw(page, `#${canvas}`);
       assert.equal(await target.getAttribute('tabindex'), '0', 'the heatmap must be reachable with Tab');
@@ -170,7 +133,7 @@ describe('keyboard reading of the heatmaps', () => {
 
 describe('the base slider', () => {
   test('one arrow key is a visible, round step; right then left comes back', async () => {
-    const { page, problems } = await openPage(browser, at(), LAPTOP);
+    const { page, problems } = await open('', LAPTOP);
     const base = () => page.evaluate(() => window.peLab.state.base);
     assert.equal(await base(), 10000);
     const slider = page.locator('#base-range');
@@ -226,7 +189,7 @@ describe('tooltips stay inside a phone\'s window', () => {
     test(`#${tooltip}: hovering the right edge of #${canvas} at 390 px (and 1400 px)`, async () => {
       const flips = [];
       for (const viewport of [PHONE, LAPTOP]) {
-      const { page, problems } = await openPage(browser, at(), viewport);
+      const { page, problems } = await open('', viewport);
       for (const [block, fy] of [['center', 0.5], ['end', 0.98]]) {
         await page.evaluate(([id, block]) => document.getElementById(id).scrollIntoView({ block }), [canvas, block]);
         await settle(page);
@@ -264,7 +227,7 @@ describe('tooltips stay inside a phone\'s window', () => {
   }
 
   test('#heads-tooltip: the last cell of the last map, from the keyboard, at 390 px', async () => {
-    const { page, problems } = await openPage(browser, at(), PHONE);
+    const { page, problems } = await open('', PHONE);
     await showAndDraw(page, '#heads-canvas');
     await page.locator('#heads-canvas').focus();
     for (let k = 0; k < 7; k += 1) await page.keyboard.press('PageDown');

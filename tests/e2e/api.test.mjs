@@ -3,25 +3,14 @@
 // `whenDrawn` resolves after the last render, `change` listeners may read every getter and call
 // `set`, a runaway chain of listeners stops with a notice, bursts of `set` calls settle quickly,
 // and no object given to `set` ever throws.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, startServer } from './helpers.mjs';
+import { drawn, open, setUp } from './helpers.mjs';
 
-let server, origin, browser;
-before(async () => {
-  ({ server, origin } = await startServer());
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+setUp({ size: [1366, 768] });
 
-const drawn = (page) => page.evaluate(() => window.peLab.whenDrawn());
 // A laptop's window, as a course page has (the other suites use a very tall one, in which every
 // animation frame repaints a whole page of canvases in software).
-const LAPTOP = { width: 1366, height: 768 };
-const open = (query) => openPage(browser, `${origin}/?compute=cpu${query}`, LAPTOP);
 // Mirrors MAX_LISTENER_ROUNDS in src/web/scheduler.rs.
 const MAX_LISTENER_ROUNDS = 16;
 

@@ -1,31 +1,11 @@
 // End-to-end: self-attention as the chapter builds it — the projections W_q, W_k, W_v (`proj`,
 // `seed`), the offset head (P alone must reach a hit rate of 1), np.tile's wrong maps (`tile`),
 // d2l's masked softmax at valid_len = 0, the order panel with projections, and screenshots.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, screenshot, startServer, waitForUrlParam } from './helpers.mjs';
+import { drawn, open, panels, screenshot, screenshotOf, setUp, waitForUrlParam } from './helpers.mjs';
 
-let server, origin, browser;
-before(async () => {
-  ({ server, origin } = await startServer());
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-const panels = (page) => page.evaluate(() => window.peLab.stats.panels);
-const drawn = (page) => page.evaluate(() => window.peLab.whenDrawn());
-const at = (query) => `${origin}/?compute=cpu&${query}`;
-async function open(query) {
-  const opened = await openPage(browser, at(query));
-  await drawn(opened.page);
-  return opened;
-}
-async function shoot(page, section, name) {
-  await page.locator(`#${section}`).screenshot({ path: `tests/e2e/screenshots/${name}.png` });
-}
+setUp({ drawn: true });
 
 describe('attention with projections', () => {
   test('random projections (default): no identity map, at the default d and at the multi-head preset', async () => {
@@ -40,7 +20,7 @@ describe('attention with projections', () => {
     assert.ok(p.attention.rowSumError < 1e-5);
     const defaults = { attention: p.attention.meanSelfWeight, heads: p.heads.meanSelfWeight };
     await screenshot(page, 'attention-random-default');
-    await shoot(page, 'panel-attention', 'panel-attention-random');
+    await screenshotOf(page, '#panel-attention', 'panel-attention-random');
     await page.locator('#presets-menu').click();
     await page.locator('#preset-multi-head').click();
     await drawn(page);
@@ -50,7 +30,7 @@ describe('attention with projections', () => {
     assert.ok(p.heads.meanSelfWeight < 0.5, `d=100 heads: ${p.heads.meanSelfWeight}`);
     console.log(`mean self-weight, random projections: d=32 attention ${defaults.attention.toFixed(4)}, heads ${defaults.heads.toFixed(4)}; `
       + `d=100 attention ${p.attention.meanSelfWeight.toFixed(4)}, heads ${p.heads.meanSelfWeight.toFixed(4)}`);
-    await shoot(page, 'panel-heads', 'panel-heads-multi-head-preset');
+    await screenshotOf(page, '#panel-heads', 'panel-heads-multi-head-preset');
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -68,7 +48,7 @@ describe('attention with projections', () => {
     await page.locator('#attention-more > summary').click();
     assert.ok(await page.locator('#attn-warning').isVisible());
     assert.match(await page.locator('#attn-warning').textContent(), /d = 100/);
-    await shoot(page, 'panel-attention', 'panel-attention-identity');
+    await screenshotOf(page, '#panel-attention', 'panel-attention-identity');
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -102,7 +82,7 @@ describe('attention with projections', () => {
       assert.ok(text.includes(`strongest key for 100% of the ${n - Math.abs(delta)} queries that have a key i + δ`), text);
       assert.ok(text.includes(a.offsetMeanWeight.toFixed(4)) || text.includes(a.offsetMeanWeight.toFixed(3)), text);
       if (a.offsetMeanWeightWithTokens < 0.1) assert.match(text, /Why the content wins/);
-      if (delta === 1) await shoot(page, 'panel-attention', 'panel-attention-offset');
+      if (delta === 1) await screenshotOf(page, '#panel-attention', 'panel-attention-offset');
       console.log(`offset head δ=${delta} κ=${beta ?? 'default'}: P alone hit ${a.offsetHitRate}, weight ${a.offsetMeanWeight.toFixed(4)}; `
         + `X·√d+P hit ${a.offsetHitRateWithTokens}, weight ${a.offsetMeanWeightWithTokens.toExponential(2)}`);
       assert.deepEqual(problems, []);
@@ -137,7 +117,7 @@ describe('attention with projections', () => {
     assert.equal(h.wrongHeadsWithTile, 4);
     assert.deepEqual(h.tiledValidLens, [[3, 2, 3, 2], [3, 2, 3, 2]]);
     assert.deepEqual(h.perHeadValidLens, [[3, 3, 3, 3], [2, 2, 2, 2]]);
-    await shoot(page, 'panel-heads', 'panel-heads-tile');
+    await screenshotOf(page, '#panel-heads', 'panel-heads-tile');
     await page.locator('#heads-tile').uncheck();
     await drawn(page);
     assert.equal((await panels(page)).heads.showTile, false);
@@ -220,7 +200,7 @@ describe('the encoding as the chapter\'s code computes it', () => {
     assert.match(await exact.page.locator('#projection-textbook').textContent(), /24/);
     await waitForUrlParam(exact.page, 'textbook', '1');
     console.log(`projection error n=2048 d=1024 δ=1000: exact ${exactError.toExponential(2)}, textbook float32 ${s.maxProjectionError.toExponential(2)}`);
-    await shoot(exact.page, 'panel-projection', 'panel-projection-textbook');
+    await screenshotOf(exact.page, '#panel-projection', 'panel-projection-textbook');
     assert.deepEqual(exact.problems, []);
     await exact.page.close();
   });
@@ -232,8 +212,8 @@ describe('the encoding as the chapter\'s code computes it', () => {
     assert.equal((await page.evaluate(() => window.peLab.stats)).firstPosition, 1);
     assert.match(await page.locator('#curves-summary').textContent(), /counted from 1/);
     await waitForUrlParam(page, 'index', '1');
-    await shoot(page, 'panel-curves', 'panel-curves-julia');
-    await shoot(page, 'panel-heatmap', 'panel-heatmap-index1');
+    await screenshotOf(page, '#panel-curves', 'panel-curves-julia');
+    await screenshotOf(page, '#panel-heatmap', 'panel-heatmap-index1');
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -2,27 +2,11 @@
 // describes. The probe is out of sample, the stacking verdict follows the measured residual,
 // warnings follow the measured weights, the Julia preset counts from 1 everywhere a reader looks,
 // a learned table shorter than the sentence still draws, and exercise 3's shift test per family.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, startServer } from './helpers.mjs';
+import { open, panels, setUp, text } from './helpers.mjs';
 
-let server, origin, browser;
-before(async () => {
-  ({ server, origin } = await startServer());
-  browser = await launch({ webgpu: false });
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-const panels = (page) => page.evaluate(() => window.peLab.stats.panels);
-async function open(query) {
-  const opened = await openPage(browser, `${origin}/?compute=cpu&${query}`);
-  await opened.page.evaluate(() => window.peLab.whenDrawn());
-  return opened;
-}
-const text = (page, id) => page.locator(`#${id}`).textContent();
+setUp({ drawn: true });
 
 describe('a second audit: sentences agree with their numbers', () => {
   test('the stacking probe is out of sample: no position, no score; the page says what it measures', async () => {

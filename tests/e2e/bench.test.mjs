@@ -2,25 +2,17 @@
 // page's WebAssembly and in plain JavaScript doing the same work in the same page. A benchmark, not
 // a timed test: it writes the figures to tests/e2e/results/bench.json and prints them; it only
 // checks that both sides computed the same numbers.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { launch, openPage, startServer } from './helpers.mjs';
+import { open, setUp } from './helpers.mjs';
 
 const RESULTS = process.env.PE_LAB_RESULTS || 'tests/e2e/results';
 
-let server, origin, browser;
-before(async () => {
-  ({ server, origin } = await startServer());
-  browser = await launch({ webgpu: false });
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+setUp({ size: [1366, 768] });
 
 test('peLab.bench(): wasm against plain JavaScript, same page, same results', async () => {
-  const { page, problems } = await openPage(browser, `${origin}/?compute=cpu`, { width: 1366, height: 768 });
+  const { page, problems } = await open();
   await page.evaluate(() => window.peLab.whenDrawn());
   const result = await page.evaluate(() => window.peLab.bench());
   mkdirSync(RESULTS, { recursive: true });
@@ -57,7 +49,7 @@ test('frame times at n = 2048, d = 1024 on the CPU path (benchmark, no timing as
     const sorted = [...values].sort((a, b) => a - b);
     return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
   };
-  const { page, problems } = await openPage(browser, `${origin}/?compute=cpu&n=2048&d=1024`, { width: 1366, height: 768 });
+  const { page, problems } = await open('n=2048&d=1024');
   await page.evaluate(() => window.peLab.whenDrawn());
   const steps = {
     delta: Array.from({ length: 30 }, (_, i) => 1 + i * 3),
@@ -134,7 +126,7 @@ test('frame times at n = 2048, d = 1024 on the CPU path (benchmark, no timing as
   // First frame of a fresh page (milliseconds from navigation), median of 5 loads.
   const first = [];
   for (let i = 0; i < 5; i++) {
-    const fresh = await openPage(browser, `${origin}/?compute=cpu`, { width: 1366, height: 768 });
+    const fresh = await open();
     first.push(await fresh.page.evaluate(() => window.peLab.stats.firstFrameMs));
     assert.deepEqual(fresh.problems, []);
     await fresh.page.close();

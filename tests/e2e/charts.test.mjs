@@ -3,20 +3,11 @@
 // with the prose in projector mode. Each chart writes where its plot and legend went
 // (`data-plot-area`, `data-legend`, in the logical pixels it draws in) and its tick size
 // (`data-tick-px`); bar charts also `data-bars` and `data-bar-values`.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { launch, SCREENSHOTS, startServer } from './helpers.mjs';
+import { drawn, open, screenshotOf, setUp } from './helpers.mjs';
 
-let server, origin, browser;
-before(async () => {
-  ({ server, origin } = await startServer());
-  browser = await launch({ webgpu: false });
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+setUp({ scale: 2 });
 
 // The panels with charts (plotters or hand-drawn), in the page's order.
 const CHART_PANELS = ['complexity', 'curves', 'projection', 'similarity', 'order', 'scaling', 'rope',
@@ -25,17 +16,13 @@ const CHART_PANELS = ['complexity', 'curves', 'projection', 'similarity', 'order
 const MIN_CHARTS = 14;
 
 /** Opens the page and brings every chart panel on screen once, so that each is drawn. */
-async function openAll([width, height], query = '') {
-  const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 2 });
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  await page.goto(`${origin}/?compute=cpu${query ? `&${query}` : ''}`);
-  await page.evaluate(() => window.peLab.ready);
+async function openAll(size, query = '') {
+  const opened = await open(query, size);
   for (const panel of CHART_PANELS) {
-    await page.locator(`#panel-${panel}`).scrollIntoViewIfNeeded();
-    await page.evaluate(() => window.peLab.whenDrawn());
+    await opened.page.locator(`#panel-${panel}`).scrollIntoViewIfNeeded();
+    await drawn(opened.page);
   }
-  return { page, problems };
+  return opened;
 }
 
 /** Every recorded chart: its id, CSS and logical sizes, plot, legend, tick size and bars. */
@@ -68,7 +55,7 @@ describe('chart layout', () => {
     test(`${name}: legends and bar values stay off the data`, async () => {
       const { page, problems } = await openAll(size);
       const found = await charts(page);
-      await page.locator('#panel-curves').screenshot({ path: join(SCREENSHOTS, `charts-${name}-curves.png`) });
+      await screenshotOf(page, '#panel-curves', `charts-${name}-curves`);
       await page.close();
       assert.deepEqual(problems, []);
       assert.ok(found.length >= MIN_CHARTS, `${found.length} charts recorded: ${found.map((c) => c.id)}`);
@@ -136,7 +123,7 @@ describe('chart looks', () => {
       });
       return { id: c.id, lum };
     }));
-    await page.locator('#panel-scaling').screenshot({ path: join(SCREENSHOTS, 'charts-dark-scaling.png') });
+    await screenshotOf(page, '#panel-scaling', 'charts-dark-scaling');
     await page.close();
     assert.deepEqual(problems, []);
     assert.ok(corners.length >= MIN_CHARTS, `${corners.length} charts`);

@@ -7,27 +7,21 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { canvasInk, DIST, launch, openPage, screenshot, startServer } from './helpers.mjs';
+import {
+  canvasInk, DIST, drawn, lesson, open, origin, screenshot, setUp, state, stats, text,
+} from './helpers.mjs';
 import { serve } from './serve.mjs';
 
-let server, origin, other, otherOrigin, browser;
+setUp();
+let other, otherOrigin;
 before(async () => {
-  ({ server, origin } = await startServer());
   // A second server on another port: another origin for the cross-origin embed.
   other = await serve(DIST, 0);
   otherOrigin = `http://127.0.0.1:${other.address().port}`;
-  browser = await launch();
 });
 after(async () => {
-  await browser?.close();
-  server?.close();
   other?.close();
 });
-
-const state = (page) => page.evaluate(() => window.peLab.state);
-const stats = (page) => page.evaluate(() => window.peLab.stats);
-const text = (page, id) => page.locator(`#${id}`).textContent();
-const drawn = (page) => page.evaluate(() => window.peLab.whenDrawn());
 
 async function download(page, selector) {
   // The export buttons are in the panel's "Save" menu.
@@ -38,16 +32,16 @@ async function download(page, selector) {
 
 describe('links', () => {
   test('every control lives in the URL: reload restores the exact view', async () => {
-    const { page, problems } = await openPage(browser, `${origin}/?compute=cpu`);
+    const { page, problems } = await open();
     await page.evaluate(() => window.peLab.set({ d: 48, n: 90, base: 500, delta: -4, pair: 7, pos: 9, cols: [1, 2, 40] }));
     await page.evaluate(() => window.peLab.set({ text: 'the cat sat on the mat', valid: 4, pe: 0, heads: 6, k: 5 }));
     await drawn(page);
     await page.waitForFunction(() => new URL(location.href).searchParams.get('text') === 'the cat sat on the mat');
     const link = page.url();
-    const before = { state: await state(page), lesson: await page.evaluate(() => window.peLab.lesson) };
-    const again = await openPage(browser, link);
+    const before = { state: await state(page), lesson: await lesson(page) };
+    const again = await open(link);
     assert.deepEqual(await state(again.page), before.state);
-    assert.deepEqual(await again.page.evaluate(() => window.peLab.lesson), before.lesson);
+    assert.deepEqual(await lesson(again.page), before.lesson);
     for (const id of ['summary-p', 'm00', 'projection-error', 'attn-summary', 'heads-readout']) {
       assert.equal(await text(again.page, id), await text(page, id), `#${id}`);
     }
@@ -58,11 +52,7 @@ describe('links', () => {
   });
 
   test('"Copy link" puts the current view on the clipboard; on(change) tells course pages', async () => {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 9000 } });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
-    const page = await context.newPage();
-    await page.goto(`${origin}/?compute=cpu`);
-    await page.evaluate(() => window.peLab.ready);
+    const { page, problems } = await open('', undefined, { permissions: ['clipboard-read', 'clipboard-write'] });
     await page.evaluate(() => {
       window.changes = [];
       window.peLab.on('change', (s) => window.changes.push(s));
@@ -77,13 +67,14 @@ describe('links', () => {
     assert.equal(new URL(copied).searchParams.get('d'), '40');
     const thrown = await page.evaluate(() => { try { window.peLab.on('click', () => {}); return null; } catch (e) { return e.message; } });
     assert.match(thrown, /only event is 'change'/);
-    await context.close();
+    assert.deepEqual(problems, []);
+    await page.close();
   });
 });
 
 describe('embedding', () => {
   test('?embed=heatmap&controls=d,n shows one panel and only those controls', async () => {
-    const { page, problems } = await openPage(browser, `${origin}/?embed=heatmap&controls=d,n`, { width: 700, height: 900 });
+    const { page, problems } = await open(`${origin}/?embed=heatmap&controls=d,n`, [700, 900]);
     assert.ok(await page.locator('#panel-heatmap').isVisible());
     for (const id of ['panel-curves', 'panel-projection', 'panel-attention', 'panel-scaling']) {
       assert.ok(await page.locator(`#${id}`).isHidden(), `#${id} should be hidden`);
@@ -99,27 +90,24 @@ describe('embedding', () => {
   });
 
   test('controls=none hides the controls bar; a bad panel name gives a notice', async () => {
-    const { page } = await openPage(browser, `${origin}/?embed=projection&controls=none`, { width: 700, height: 900 });
+    const { page } = await open(`${origin}/?embed=projection&controls=none`, [700, 900]);
     assert.ok(await page.locator('.controls').isHidden());
     assert.ok(await page.locator('#panel-projection').isVisible());
     assert.ok(await page.locator('#pair-range').isVisible(), 'the panel keeps its own controls');
     await page.close();
-    const bad = await openPage(browser, `${origin}/?embed=nothing`);
+    const bad = await open(`${origin}/?embed=nothing`);
     assert.match(await text(bad.page, 'notices-list'), /embed = 'nothing' is not a panel; the panels are: attention, pipeline, heads, complexity, order, heatmap, curves/);
     await bad.page.close();
   });
 
   for (const [name, app] of [['same origin', () => './index.html'], ['another origin', () => `${otherOrigin}/index.html`]]) {
     test(`the course-page mock-up fits two embedded panels (${name})`, async () => {
-      const page = await browser.newPage({ viewport: { width: 1300, height: 1200 } });
-      const problems = [];
-      page.on('pageerror', (e) => problems.push(e.message));
       // The heights the frames report (from either origin).
-      await page.addInitScript(() => {
+      const reportHeights = () => {
         window.reported = {};
         addEventListener('message', (e) => { if (e.data?.type === 'pe-lab:height') window.reported[e.data.panel] = e.data.height; });
-      });
-      await page.goto(`${origin}/embed-example.html?app=${encodeURIComponent(app())}`);
+      };
+      const { page, problems } = await open(`${origin}/embed-example.html?app=${encodeURIComponent(app())}`, [1300, 1200], { ready: false, init: reportHeights });
       for (const [id, panel] of [['frame-heatmap', 'heatmap'], ['frame-projection', 'projection']]) {
         const frame = page.frameLocator(`#${id}`);
         await frame.locator('canvas:visible').first().waitFor();
@@ -157,7 +145,7 @@ describe('presets', () => {
     assert.ok(await page.locator('#presets').isHidden(), 'the menu closes');
   }
   test('each preset reproduces its figure, by menu and by URL', async () => {
-    const { page, problems } = await openPage(browser, `${origin}/?compute=cpu&d=8&n=5`);
+    const { page, problems } = await open('d=8&n=5');
     await choose(page, 'chapter-curves');
     await drawn(page);
     assert.deepEqual(await state(page), { d: 32, n: 60, base: 10000, delta: 1, pair: 3, position: 0, columns: [6, 7, 8, 9] });
@@ -170,10 +158,10 @@ describe('presets', () => {
     assert.match(await text(page, 'heads-readout'), /3/);
     assert.deepEqual(problems, []);
     await page.close();
-    const byUrl = await openPage(browser, `${origin}/?preset=binary`);
+    const byUrl = await open(`${origin}/?preset=binary`);
     assert.equal((await state(byUrl.page)).n, 8);
     await byUrl.page.close();
-    const bad = await openPage(browser, `${origin}/?preset=nope`);
+    const bad = await open(`${origin}/?preset=nope`);
     assert.match(await text(bad.page, 'notices-list'), /preset = 'nope' is not one of/);
     await bad.page.close();
   });
@@ -184,7 +172,7 @@ describe('exports', () => {
   const native = execFileSync('cargo', ['run', '-q', '--example', 'export_csv', '--', '33', '50', '250'], { encoding: 'utf8' });
   for (const compute of ['cpu', 'gpu']) {
     test(`CSV of P equals pe_lab::math's, byte for byte (${compute})`, async () => {
-      const { page, problems } = await openPage(browser, `${origin}/?compute=${compute}&d=33&n=50&base=250`);
+      const { page, problems } = await open(`${origin}/?compute=${compute}&d=33&n=50&base=250`);
       const { name, body } = await download(page, '#export-csv-heatmap');
       assert.equal(name, 'pe-lab-heatmap-d33-n50-base250.csv');
       const csv = body.toString('utf8');
@@ -214,7 +202,7 @@ describe('exports', () => {
   }
 
   test('PNG of a panel, SVG and CSV of the curves, CSV of the attention weights', async () => {
-    const { page, problems } = await openPage(browser, `${origin}/?compute=cpu`);
+    const { page, problems } = await open();
     const png = await download(page, '#export-png-heatmap');
     assert.deepEqual([...png.body.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
     assert.ok(png.body.length > 5000);
@@ -234,7 +222,7 @@ describe('exports', () => {
 
 describe('keyboard and accessibility', () => {
   test('every control is reachable and labelled; sliders and the heatmap work from the keyboard', async () => {
-    const { page, problems } = await openPage(browser, `${origin}/?compute=cpu`);
+    const { page, problems } = await open();
     const unlabelled = await page.evaluate(() => [...document.querySelectorAll('input, select, button, textarea')]
       .filter((e) => !e.hidden && e.offsetParent !== null)
       .filter((e) => {
@@ -277,19 +265,17 @@ describe('keyboard and accessibility', () => {
 describe('themes and presenting', () => {
   const background = (page) => page.evaluate(() => getComputedStyle(document.body.parentElement).getPropertyValue('--page').trim());
   test('dark theme by link and by system setting; projector mode by button', async () => {
-    const dark = await openPage(browser, `${origin}/?theme=dark`);
+    const dark = await open(`${origin}/?theme=dark`);
     assert.equal(await dark.page.evaluate(() => document.documentElement.dataset.theme), 'dark');
     assert.equal(await background(dark.page), '#10151b');
     await screenshot(dark.page, 'theme-dark');
     await dark.page.close();
 
-    const system = await browser.newPage({ colorScheme: 'dark', viewport: { width: 1400, height: 2400 } });
-    await system.goto(`${origin}/`);
-    await system.evaluate(() => window.peLab.ready);
+    const { page: system } = await open(`${origin}/`, [1400, 2400], { colorScheme: 'dark' });
     assert.equal(await background(system), '#10151b');
     await system.close();
 
-    const { page, problems } = await openPage(browser, `${origin}/`);
+    const { page, problems } = await open(`${origin}/`);
     assert.equal(await background(page), '#f3f5f8');
     await page.locator('#present-toggle').click();
     await page.waitForFunction(() => new URL(location.href).searchParams.get('present') === '1');
@@ -314,12 +300,8 @@ describe('offline and self-contained', () => {
     symlinkSync(resolve(DIST), join(root, 'course', 'pe-lab'));
     const sub = await serve(root, 0);
     const subOrigin = `http://127.0.0.1:${sub.address().port}`;
-    const page = await browser.newPage({ viewport: { width: 1400, height: 9000 } });
-    const requests = [];
-    page.on('request', (r) => requests.push(r.url()));
     const started = Date.now();
-    await page.goto(`${subOrigin}/course/pe-lab/?compute=gpu`);
-    await page.evaluate(() => window.peLab.ready);
+    const { page, requests } = await open(`${subOrigin}/course/pe-lab/?compute=gpu`);
     const loadMs = Date.now() - started;
     await page.evaluate(() => window.peLab.set({ d: 40, text: 'a b c' }));
     await drawn(page);
@@ -333,7 +315,7 @@ describe('offline and self-contained', () => {
   });
 
   test('panels off screen are drawn only once scrolled to', async () => {
-    const { page, problems } = await openPage(browser, `${origin}/?compute=cpu`, { width: 1400, height: 900 });
+    const { page, problems } = await open('', [1400, 900]);
     const scalingCanvas = await page.evaluate(() => document.querySelector('#panel-scaling canvas').id);
     // A canvas nobody has drawn on is fully transparent.
     const painted = (id) => page.evaluate((id) => {

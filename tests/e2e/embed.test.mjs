@@ -3,13 +3,10 @@
 // printed with PE_LAB_EMBED_ALL=1); each shows its one-line caption and folds its prose behind "About this figure"; before
 // the wasm starts nothing of the app's header shows; the course-page mock-up does not jump when its
 // frames report their heights (CLS < 0.1); axe-core finds nothing in an embed with its prose open.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { launch, openPage, screenshot, startServer } from './helpers.mjs';
+import { axeViolations, cls, open, origin, recordLayoutShifts, screenshot, setUp } from './helpers.mjs';
 
-const AXE = readFileSync(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 // The panels in page order (model::panels::PANELS); the first four must fit 800 px.
 const PANELS = ['heatmap', 'curves', 'projection', 'attention', 'pipeline', 'heads', 'order',
   'similarity', 'binary', 'complexity', 'scaling', 'rope', 'extension', 'alibi', 't5', 'shaw',
@@ -17,19 +14,9 @@ const PANELS = ['heatmap', 'curves', 'projection', 'attention', 'pipeline', 'hea
 const COMPACT = ['heatmap', 'curves', 'projection', 'attention'];
 // Every panel's height is measured with PE_LAB_EMBED_ALL=1 (a minute more); the four above always.
 const MEASURED = process.env.PE_LAB_EMBED_ALL ? PANELS : COMPACT;
-const FRAME = { width: 800, height: 900 };
 
-let server, origin, browser;
-before(async () => {
-  ({ server, origin } = await startServer());
-  browser = await launch({ webgpu: false });
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-const at = (query) => `${origin}/?compute=cpu&${query}`;
+// Pages open in an 800 px frame, as a course page embeds them.
+setUp({ size: [800, 900] });
 
 /** The page's own height (the frame reports it), and where its panel's figures end. */
 function measure(page, panel) {
@@ -51,7 +38,7 @@ describe('an embedded panel at 800 px wide', () => {
     // Two pages at a time: each load compiles the wasm, the longest part of the test.
     for (let k = 0; k < MEASURED.length; k += 2) {
       await Promise.all(MEASURED.slice(k, k + 2).map(async (panel) => {
-        const { page, problems } = await openPage(browser, at(`embed=${panel}`), FRAME);
+        const { page, problems } = await open(`embed=${panel}`);
         await page.evaluate(() => window.peLab.whenDrawn());
         const { height, figureBottom, figureHeight } = await measure(page, panel);
         heights[panel] = height;
@@ -71,7 +58,7 @@ describe('an embedded panel at 800 px wide', () => {
   });
 
   test('shows its one-line caption; its prose opens and closes with "About this figure"', async () => {
-    const { page } = await openPage(browser, at('embed=curves'), FRAME);
+    const { page } = await open('embed=curves');
     const caption = page.locator('#panel-curves .embed-caption');
     assert.match(await caption.textContent(), /^Columns of P against position/);
     const line = await caption.evaluate((p) => parseFloat(getComputedStyle(p).lineHeight));
@@ -96,11 +83,9 @@ describe('an embedded panel at 800 px wide', () => {
 
   test('before the wasm starts: no header, only its panel, the figure\'s place kept', async () => {
     for (const panel of ['heatmap', 'attention']) {
-      const page = await browser.newPage({ viewport: FRAME });
       // The module never arrives (its request is left unanswered): the page stays as the HTML
       // and the head script left it.
-      await page.route('**/*.wasm', () => {});
-      await page.goto(at(`embed=${panel}&controls=d,n`));
+      const { page } = await open(`embed=${panel}&controls=d,n`, undefined, { holdWasm: true });
       assert.equal(await page.evaluate(() => document.documentElement.dataset.embed), panel);
       assert.ok(await page.locator('header.top').isHidden(), 'the header is hidden');
       assert.ok(await page.locator('.page-tools').isHidden());
@@ -113,7 +98,7 @@ describe('an embedded panel at 800 px wide', () => {
       const early = await measure(page, panel);
       await page.close();
       // The same panel once started: its figure where it was kept (the caption filled its line).
-      const started = await openPage(browser, at(`embed=${panel}&controls=d,n`), FRAME);
+      const started = await open(`embed=${panel}&controls=d,n`);
       const late = await measure(started.page, panel);
       assert.ok(Math.abs(late.figureBottom - early.figureBottom) <= 60,
         `embed=${panel}: figure ends at ${early.figureBottom} before the wasm, ${late.figureBottom} after`);
@@ -122,7 +107,7 @@ describe('an embedded panel at 800 px wide', () => {
   });
 
   test('a name that is no panel shows the whole page and says so', async () => {
-    const { page } = await openPage(browser, at('embed=nothing'), FRAME);
+    const { page } = await open('embed=nothing');
     assert.equal(await page.evaluate(() => document.documentElement.hasAttribute('data-embed')), false);
     assert.ok(await page.locator('header.top').isVisible());
     assert.match(await page.locator('#notices-list').textContent(), /embed = 'nothing' is not a panel/);
@@ -130,24 +115,16 @@ describe('an embedded panel at 800 px wide', () => {
   });
 
   test('axe-core finds nothing in an embed with its prose open', async () => {
-    const { page } = await openPage(browser, at('embed=projection'), FRAME);
+    const { page } = await open('embed=projection');
     await page.getByRole('button', { name: 'About this figure' }).click();
-    await page.addScriptTag({ content: AXE });
-    const result = await page.evaluate((values) => window.axe.run(document, { runOnly: { type: 'tag', values } }), TAGS);
-    assert.deepEqual(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), []);
+    const violations = await axeViolations(page);
+    assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), []);
     await page.close();
   });
 });
 
 test('the course-page mock-up does not jump when its frames start (CLS < 0.1)', async () => {
-  const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
-  await page.addInitScript(() => {
-    window.layoutShift = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.layoutShift += entry.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-  await page.goto(`${origin}/embed-example.html`);
+  const { page } = await open(`${origin}/embed-example.html`, [1366, 768], { ready: false, init: recordLayoutShifts });
   const headingTop = () => page.evaluate(() => document.querySelector('h2').getBoundingClientRect().top);
   const early = await headingTop();
   // Both frames reported their heights: each frame's height is its page's.
@@ -160,12 +137,12 @@ test('the course-page mock-up does not jump when its frames start (CLS < 0.1)', 
     }, id, { timeout: 15000 });
   }
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  const cls = await page.evaluate(() => window.layoutShift);
+  const shifted = await cls(page);
   const late = await headingTop();
   const frames = await page.evaluate(() => [...document.querySelectorAll('iframe')].map((f) => `${f.id} ${Math.round(f.getBoundingClientRect().height)} px`));
   await screenshot(page, 'embed-example-1366');
-  console.log(`course page at 1366×768: CLS ${cls.toFixed(4)}; "Exercises" at y = ${early} before, ${late} after; ${frames.join(', ')}`);
-  assert.ok(cls < 0.1, `CLS ${cls}`);
+  console.log(`course page at 1366×768: CLS ${shifted.toFixed(4)}; "Exercises" at y = ${early} before, ${late} after; ${frames.join(', ')}`);
+  assert.ok(shifted < 0.1, `CLS ${shifted}`);
   assert.ok(Math.abs(late - early) < 40, `the next heading moved from ${early} to ${late}`);
   await page.close();
 });

@@ -2,21 +2,13 @@
 // (weights, heads, pipeline, order), each family panel's numbers against independent float64
 // computations here in JavaScript, their controls and URL keys, bad input, and screenshots
 // (encodings-*).
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  canvasBytes, canvasInk, launch, openPage, screenshot, startServer, waitForUrlParam,
+  canvasBytes, canvasInk, drawn, open, panels, screenshotOf, setUp, waitForUrlParam,
 } from './helpers.mjs';
 
-let server, origin, browser;
-before(async () => {
-  ({ server, origin } = await startServer());
-  browser = await launch({ webgpu: false });
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+setUp();
 
 const ENCODINGS = ['sinusoidal', 'rope', 'alibi', 't5', 'shaw', 'learned', 'none'];
 const FAMILY_PANELS = ['rope', 'extension', 'alibi', 't5', 'shaw', 'learned', 'nope', 'stacking'];
@@ -25,9 +17,6 @@ const FAMILY_CANVASES = [
   't5-chart', 'shaw-logits', 'shaw-table', 'learned-table', 'nope-chart', 'stack-residuals',
   'stack-probe',
 ];
-const panels = (page) => page.evaluate(() => window.peLab.stats.panels);
-const drawn = (page) => page.evaluate(() => window.peLab.whenDrawn());
-const open = (query, size) => openPage(browser, `${origin}/?compute=cpu${query}`, size && { width: size[0], height: size[1] });
 const rowSums = (w) => w.map((row) => row.reduce((a, b) => a + b, 0));
 
 /** T5's relative_position_bucket, bidirectional, 32 buckets, max_distance 128, written anew here. */
@@ -324,7 +313,7 @@ describe('the family panels', () => {
       return t.causal && t.layerNorm && t.injection === 'every';
     });
     // The link reproduces the view.
-    const again = await openPage(browser, page.url());
+    const again = await open(page.url());
     assert.deepEqual((await panels(again.page)).stacking.rankResidual, (await panels(page)).stacking.rankResidual);
     await again.page.close();
     assert.deepEqual(problems, []);
@@ -339,7 +328,7 @@ describe('the family panels', () => {
       for (const name of FAMILY_PANELS) {
         await page.locator(`#panel-${name}`).scrollIntoViewIfNeeded();
         await drawn(page);
-        await page.locator(`#panel-${name}`).screenshot({ path: `tests/e2e/screenshots/encodings-${name}-${look}.png` });
+        await screenshotOf(page, `#panel-${name}`, `encodings-${name}-${look}`);
       }
       for (const id of FAMILY_CANVASES) {
         await page.locator(`#${id}`).scrollIntoViewIfNeeded();
@@ -359,10 +348,9 @@ describe('the family panels', () => {
 
 describe('WebGPU kernels in the page', () => {
   test('RoPE scores and ALiBi weights: the WebGPU kernels draw what the CPU twins draw', async () => {
-    const gpuBrowser = await launch({ webgpu: true });
     const pictures = {};
     for (const compute of ['gpu', 'cpu']) {
-      const { page, problems } = await openPage(gpuBrowser, `${origin}/?compute=${compute}&n=300&d=64`, { width: 1366, height: 2000 });
+      const { page, problems } = await open(`compute=${compute}&n=300&d=64`, [1366, 2000], { webgpu: true });
       // Off-screen panels draw once they come into view.
       for (const [name, rows] of [['rope', 'scoresN'], ['alibi', 'weightsN']]) {
         await page.locator(`#panel-${name}`).scrollIntoViewIfNeeded();
@@ -388,7 +376,6 @@ describe('WebGPU kernels in the page', () => {
       for (let i = 0; i < gpu.length; i += 1) worst = Math.max(worst, Math.abs(gpu[i] - cpu[i]));
       assert.ok(worst <= 3, `canvas ${k}: largest channel difference ${worst}`);
     }
-    await gpuBrowser.close();
   });
 });
 

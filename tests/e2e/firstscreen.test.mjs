@@ -3,51 +3,15 @@
 // sticky bar at every step (phone, 1024×768 projector); the projector's boxes and menus scaled;
 // the skip link first; `#panel-…` and `?preset=` links land on their panel without a jump; the
 // sliders show their defaults before the WebAssembly starts; the n slider's scale.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { launch, SCREENSHOTS, startServer, LESSON } from './helpers.mjs';
+import { at, cls, LESSON, open, recordLayoutShifts, screenshot, setUp } from './helpers.mjs';
 
-let server, origin, browser;
-before(async () => {
-  ({ server, origin } = await startServer());
-  browser = await launch({ webgpu: false });
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+setUp({ scale: 2, drawn: true, init: recordLayoutShifts });
 
 const PHONE = [390, 844];
 const LAPTOP = [1366, 768];
 const PROJECTOR = [1024, 768];
-// The chapter's order (model::panels::LESSON).
-const at = (query = '', hash = '') => `${origin}/?compute=cpu${query ? `&${query}` : ''}${hash}`;
-
-/** A page at DPR 2 that records errors; layout shifts are recorded from the first paint on. */
-async function open(url, [width, height], { ready = true } = {}) {
-  const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 2 });
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
-  await page.addInitScript(() => {
-    window.__shifts = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        if (!entry.hadRecentInput) window.__shifts.push(entry.value);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-  await page.goto(url);
-  if (ready) {
-    await page.evaluate(() => window.peLab.ready);
-    await page.evaluate(() => window.peLab.whenDrawn());
-  }
-  return { page, problems };
-}
-
-/** The sum of the layout shifts so far (Chromium's cumulative layout shift, one session). */
-const cls = (page) => page.evaluate(() => window.__shifts.reduce((a, b) => a + b, 0));
 
 /** Where the sticky bar ends and where a panel's title starts and ends. */
 function titlePlace(page, panel) {
@@ -91,7 +55,7 @@ describe('the first screen', () => {
     const [figure, takeaway] = await page.evaluate(() => ['attn-heatmap', 'attention-takeaway'].map((id) =>
       document.getElementById(id).getBoundingClientRect().toJSON()));
     console.log(`phone: takeaway ends at ${takeaway.bottom.toFixed(0)}, attention figure top at ${figure.top.toFixed(0)} px of ${PHONE[1]}`);
-    await page.screenshot({ path: join(SCREENSHOTS, 'firstscreen-phone.png') });
+    await screenshot(page, 'firstscreen-phone', { fullPage: false });
     assert.ok(takeaway.height > 0 && takeaway.bottom <= PHONE[1], `the takeaway ends at ${takeaway.bottom} px`);
     assert.ok(figure.top < PHONE[1] - 120, `the figure starts at ${figure.top} px`);
     assert.deepEqual(problems, []);
@@ -103,7 +67,7 @@ describe('the first screen', () => {
     const [figure, takeaway] = await page.evaluate(() => ['attn-heatmap', 'attention-takeaway'].map((id) =>
       document.getElementById(id).getBoundingClientRect().toJSON()));
     console.log(`laptop: attention figure ${figure.top.toFixed(0)}–${figure.bottom.toFixed(0)}, takeaway ends at ${takeaway.bottom.toFixed(0)} of ${LAPTOP[1]}`);
-    await page.screenshot({ path: join(SCREENSHOTS, 'firstscreen-laptop.png') });
+    await screenshot(page, 'firstscreen-laptop', { fullPage: false });
     assert.ok(figure.height > 250, `the figure is ${figure.height} px tall`);
     assert.ok(figure.top >= 0 && figure.bottom <= LAPTOP[1], `the figure ends at ${figure.bottom}`);
     assert.ok(takeaway.height > 0 && takeaway.bottom <= LAPTOP[1], 'the takeaway is not on the first screen');
@@ -113,10 +77,8 @@ describe('the first screen', () => {
   });
 
   test('before the WebAssembly starts: the sliders show their defaults, the badge one line', async () => {
-    const page = await browser.newPage({ viewport: { width: LAPTOP[0], height: LAPTOP[1] }, deviceScaleFactor: 2 });
     // The module never arrives: the page as its first paint shows it.
-    await page.route(/\.wasm$/, () => {});
-    await page.goto(at(), { waitUntil: 'domcontentloaded' });
+    const { page } = await open(at(), LAPTOP, { holdWasm: true, waitUntil: 'domcontentloaded' });
     const state = await page.evaluate(() => ({
       fields: ['d', 'n', 'base', 'delta'].map((k) => document.getElementById(`${k}-number`).value),
       n: (() => {

@@ -1,24 +1,14 @@
 // End-to-end tests of the compute backends: WebGPU (SwiftShader's software adapter in headless
 // Chromium) against the CPU path, the fallback in a Chromium without WebGPU, a lost device, and
 // the per-backend size limits.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { canvasBytes, canvasInk, launch, openPage, screenshot, startServer } from './helpers.mjs';
+import {
+  canvasBytes, canvasInk, open, origin, screenshot, setUp, stats, text,
+} from './helpers.mjs';
 
-let server, origin, withGpu, withoutGpu;
-before(async () => {
-  ({ server, origin } = await startServer());
-  withGpu = await launch({ webgpu: true });
-  withoutGpu = await launch({ webgpu: false });
-});
-after(async () => {
-  await withGpu?.close();
-  await withoutGpu?.close();
-  server?.close();
-});
-
-const stats = (page) => page.evaluate(() => window.peLab.stats);
-const text = (page, id) => page.locator(`#${id}`).textContent();
+// The file's browser has WebGPU; the fallback tests open their pages in one without.
+setUp({ webgpu: true });
 
 /** RGBA of every pixel of the heatmap's cell image. */
 async function heatmapPixels(page) {
@@ -49,8 +39,8 @@ describe('WebGPU and CPU give the same page', () => {
     test(`same pixels and readouts (${query || 'defaults'})`, async () => {
       // A laptop-high window: P's three panels, the ones compared, are drawn; the panels below
       // only compute their numbers (drawing all nineteen twice doubled this test's time).
-      const gpu = await openPage(withGpu, `${origin}/?compute=gpu&${query}`, { width: 1400, height: 1400 });
-      const cpu = await openPage(withGpu, `${origin}/?compute=cpu&${query}`, { width: 1400, height: 1400 });
+      const gpu = await open(`compute=gpu&${query}`, [1400, 1400]);
+      const cpu = await open(`compute=cpu&${query}`, [1400, 1400]);
       assert.equal(await gpu.page.evaluate(() => window.peLab.backend), 'webgpu');
       assert.equal(await cpu.page.evaluate(() => window.peLab.backend), 'cpu');
       const [sg, sc] = [await stats(gpu.page), await stats(cpu.page)];
@@ -79,7 +69,7 @@ describe('WebGPU and CPU give the same page', () => {
   }
 
   test('the badge names the adapter; hovering reads one value back from the GPU', async () => {
-    const { page, problems } = await openPage(withGpu, `${origin}/?compute=gpu`);
+    const { page, problems } = await open('compute=gpu');
     const s = await stats(page);
     assert.equal(await text(page, 'backend'), `WebGPU (${s.adapter})`);
     const [x0, y0, x1, y1] = s.heatmapImage;
@@ -95,14 +85,14 @@ describe('WebGPU and CPU give the same page', () => {
 
 describe('the faster backend, automatically', () => {
   test('auto passes over a software WebGPU adapter (SwiftShader) and says why; compute=gpu still uses it', async () => {
-    const auto = await openPage(withGpu, `${origin}/`);
+    const auto = await open(`${origin}/`);
     assert.equal(await auto.page.evaluate(() => window.peLab.backend), 'cpu');
     const badge = await text(auto.page, 'backend');
     assert.match(badge, /^CPU · Rust → WebAssembly \(auto: the only WebGPU adapter is a software fallback, .*swiftshader.*\?compute=gpu uses it anyway\)$/i);
     await auto.page.evaluate(() => window.peLab.whenDrawn());
     assert.deepEqual(auto.problems, []);
     await auto.page.close();
-    const forced = await openPage(withGpu, `${origin}/?compute=gpu`);
+    const forced = await open('compute=gpu');
     assert.equal(await forced.page.evaluate(() => window.peLab.backend), 'webgpu');
     assert.deepEqual(forced.problems, []);
     await forced.page.close();
@@ -111,7 +101,7 @@ describe('the faster backend, automatically', () => {
 
 describe('limits per backend', () => {
   test('WebGPU takes n = 4096, d = 2048; the CPU path clamps it with a notice', async () => {
-    const gpu = await openPage(withGpu, `${origin}/?compute=gpu&n=4096&d=2048&delta=4095`);
+    const gpu = await open('compute=gpu&n=4096&d=2048&delta=4095');
     const s = await stats(gpu.page);
     assert.equal(s.rows, 4096);
     assert.equal(s.columns, 2048);
@@ -129,7 +119,7 @@ describe('limits per backend', () => {
     assert.deepEqual(gpu.problems, []);
     await gpu.page.close();
 
-    const cpu = await openPage(withGpu, `${origin}/?compute=cpu&n=4096&d=2048`);
+    const cpu = await open('compute=cpu&n=4096&d=2048');
     const c = await stats(cpu.page);
     assert.equal(c.rows, 2048);
     assert.equal(c.columns, 1024);
@@ -141,7 +131,7 @@ describe('limits per backend', () => {
 
 describe('falling back to the CPU', () => {
   test('a Chromium without WebGPU gets the CPU path, quietly in auto mode', async () => {
-    const { page, problems } = await openPage(withoutGpu, `${origin}/`);
+    const { page, problems } = await open(`${origin}/`, undefined, { webgpu: false });
     assert.equal(await page.evaluate(() => window.peLab.backend), 'cpu');
     assert.match(await text(page, 'backend'), /CPU · Rust → WebAssembly \(no WebGPU here\)/);
     assert.ok(await page.locator('#notices').isHidden());
@@ -152,7 +142,7 @@ describe('falling back to the CPU', () => {
   });
 
   test('asking for WebGPU where there is none says so and works on the CPU', async () => {
-    const { page, problems } = await openPage(withoutGpu, `${origin}/?compute=gpu&n=3000`);
+    const { page, problems } = await open('compute=gpu&n=3000', undefined, { webgpu: false });
     assert.equal(await page.evaluate(() => window.peLab.backend), 'cpu');
     assert.match(await text(page, 'notices-list'), /WebGPU was asked for/);
     assert.equal((await stats(page)).rows, 2048, 'n is clamped to the CPU limit');
@@ -162,7 +152,7 @@ describe('falling back to the CPU', () => {
   });
 
   test('a lost device switches to the CPU with a notice, and the page keeps working', async () => {
-    const { page, problems } = await openPage(withGpu, `${origin}/?compute=gpu&n=3000&d=64`);
+    const { page, problems } = await open('compute=gpu&n=3000&d=64');
     assert.equal(await page.evaluate(() => window.peLab.backend), 'webgpu');
     assert.equal(await page.evaluate(() => window.peLab.simulateDeviceLoss()), true);
     await page.waitForFunction(() => window.peLab.backend === 'cpu', null, { timeout: 10000 });

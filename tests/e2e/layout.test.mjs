@@ -3,20 +3,11 @@
 // whole between the sticky bar and the bottom of the window, below its title; sliders never
 // squashed), the lesson path (keys, buttons, list and the address bar's #panel-<name>), and
 // screenshots at every size in the normal, dark and projector looks.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { launch, SCREENSHOTS, startServer, LESSON } from './helpers.mjs';
+import { at, LESSON, open, screenshot, screenshotOf, setUp } from './helpers.mjs';
 
-let server, origin, browser;
-before(async () => {
-  ({ server, origin } = await startServer());
-  browser = await launch({ webgpu: false });
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+setUp({ drawn: true });
 
 const PHONES = [[360, 740], [390, 844], [430, 932]];
 const SCREENS = [...PHONES, [1024, 768], [1366, 768], [1920, 1080]];
@@ -27,20 +18,6 @@ const PRESET_PANELS = {
   binary: 'binary', 'multi-head': 'heads', 'rope-decay': 'rope', 'alibi-slopes': 'alibi',
   't5-buckets': 't5', 'rank-collapse': 'stacking',
 };
-
-/** A page at this window size that records errors; `problems` must stay empty. */
-async function open(url, [width, height], { scale = 1 } = {}) {
-  const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: scale });
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
-  await page.goto(url);
-  await page.evaluate(() => window.peLab.ready);
-  await page.evaluate(() => window.peLab.whenDrawn());
-  return { page, problems };
-}
-
-const at = (query = '', hash = '') => `${origin}/?compute=cpu${query ? `&${query}` : ''}${hash}`;
 
 /** Where the sticky bar ends, the window's height, and where a panel's title and main figure are. */
 function placement(page, panel) {
@@ -201,23 +178,13 @@ describe('laptop and projector', () => {
     }
   }
 
-  // The static page as painted before the wasm starts: the wasm's request waits for `release()`.
-  async function openWithWasmHeld(url, [width, height]) {
-    const page = await browser.newPage({ viewport: { width, height } });
-    let release;
-    const held = new Promise((resolve) => { release = resolve; });
-    await page.route('**/*.wasm', async (route) => { await held; await route.continue(); });
-    await page.goto(url);
-    return { page, release };
-  }
-
   // The badge's text ("starting…", then the backend) and the frame time (in the loading line's
   // place) arrive with the wasm; the badge is one line of fixed width: nothing down to the
   // controls moves, in any look.
   test('the header keeps its layout when the WebAssembly module starts', async () => {
     for (const [width, height] of [[1024, 768], [1366, 768], [1920, 1080]]) {
       for (const query of ['', 'theme=dark', 'present=1']) {
-        const { page, release } = await openWithWasmHeld(at(query), [width, height]);
+        const { page, release } = await open(at(query), [width, height], { holdWasm: true });
         await page.waitForSelector('#presets-menu');
         const boxes = () => page.evaluate(() => ['.lede', 'nav.page-tools', '.badge', '#presets-menu', '#sticky-bar'].map((selector) => {
           const box = document.querySelector(selector).getBoundingClientRect();
@@ -244,7 +211,7 @@ describe('laptop and projector', () => {
       ['theme=auto&present=yes', null, true], ['present=1&present=0', null, false],
     ];
     for (const [query, theme, present] of cases) {
-      const { page, release } = await openWithWasmHeld(at(query), [1366, 768]);
+      const { page, release } = await open(at(query), [1366, 768], { holdWasm: true });
       const look = () => page.evaluate(() => [
         document.documentElement.getAttribute('data-theme'),
         document.documentElement.hasAttribute('data-present'),
@@ -365,7 +332,7 @@ describe('screenshots', () => {
       for (const [look, query] of LOOKS) {
         const { page, problems } = await open(at(query, '#panel-heatmap'), size, { scale: 2 });
         await page.waitForTimeout(150);
-        await page.screenshot({ path: join(SCREENSHOTS, `layout-${size.join('x')}-${look}.png`), fullPage: false });
+        await screenshot(page, `layout-${size.join('x')}-${look}`, { fullPage: false });
         assert.deepEqual(problems, [], `${look}`);
         await page.close();
       }
@@ -413,7 +380,7 @@ describe('crisp figures', () => {
       await page.waitForFunction(() => window.devicePixelRatio === 2);
       assert.deepEqual(await blurryCanvases(page), []);
       for (const panel of LESSON) {
-        await page.locator(`#panel-${panel}`).screenshot({ path: join(SCREENSHOTS, `dpr2-${size.join('x')}-${panel}.png`) });
+        await screenshotOf(page, `#panel-${panel}`, `dpr2-${size.join('x')}-${panel}`);
       }
       assert.deepEqual(problems, []);
       await page.close();

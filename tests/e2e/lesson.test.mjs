@@ -2,26 +2,13 @@
 // `]`/`[` never jump back, the bar and the hash follow the reader's scrolling), few words before
 // "More", projector steps that show the title, the takeaway and the whole figure, and embeds that
 // neither scroll sideways nor move once they have said their height. Device pixel ratio 2.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { launch, LESSON, openPage, SCREENSHOTS, startServer } from './helpers.mjs';
+import { at, LESSON, open, origin, SCREENSHOTS, setUp } from './helpers.mjs';
 import { median, WORD_LIMITS, wordsBeforeMore } from './reading.mjs';
 
-let server, origin, browser;
-before(async () => {
-  ({ server, origin } = await startServer());
-  browser = await launch({ webgpu: false });
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-/** The page at `query` (computed on the CPU), at device pixel ratio 2. */
-function open(query, [width, height]) {
-  return openPage(browser, `${origin}/?compute=cpu${query ? `&${query}` : ''}`, { width, height, deviceScaleFactor: 2 });
-}
+setUp({ scale: 2 });
 
 describe('one path down the page', () => {
   test('the sections stand in the lesson\'s order, under their parts\' headings', async () => {
@@ -153,12 +140,9 @@ describe('embeds at 800 px', () => {
     const heights = {};
     for (const panel of LESSON) {
       // A course page with the panel in an 800 px frame, collecting the frame's height reports.
-      const page = await browser.newPage({ viewport: { width: 840, height: 900 }, deviceScaleFactor: 2 });
-      const problems = [];
-      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-      await page.setContent(`<script>window.__heights = []; addEventListener('message', (e) => {
+      const { page, problems } = await open('', [840, 900], { html: `<script>window.__heights = []; addEventListener('message', (e) => {
         if (e.data?.type === 'pe-lab:height') window.__heights.push(e.data.height); });</script>
-        <iframe id="f" style="width: 800px; height: 600px; border: 0" src="${origin}/?compute=cpu&embed=${panel}"></iframe>`);
+        <iframe id="f" style="width: 800px; height: 600px; border: 0" src="${origin}/?compute=cpu&embed=${panel}"></iframe>` });
       const frame = await (await page.waitForSelector('#f')).contentFrame();
       await frame.waitForFunction(() => window.peLab?.ready);
       await frame.evaluate(() => window.peLab.ready.then(() => window.peLab.whenDrawn()));
@@ -264,9 +248,7 @@ test('every takeaway is in the page before the wasm starts, as the default view 
   }
   assert.deepEqual(statics, live);
   // A link with its own keys hides the takeaways until the wasm has written its own.
-  const linked = await browser.newPage({ viewport: { width: 1366, height: 768 } });
-  await linked.route('**/*.wasm', () => {});
-  await linked.goto(`${origin}/?compute=cpu&d=48`);
+  const { page: linked } = await open('d=48', [1366, 768], { scale: 1, holdWasm: true });
   assert.equal(await linked.evaluate(() => getComputedStyle(document.getElementById('attention-takeaway')).visibility), 'hidden');
   await linked.close();
 });
@@ -285,11 +267,7 @@ describe('a first picture at once', () => {
 
   for (const theme of ['light', 'dark']) {
     test(`the posters are the default view's figures (${theme})`, async () => {
-      const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, deviceScaleFactor: 1 });
-      const problems = [];
-      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-      await page.goto(`${origin}/?compute=cpu&theme=${theme}`);
-      await page.evaluate(() => window.peLab.ready);
+      const { page, problems } = await open(`theme=${theme}`, [1366, 768], { scale: 1 });
       const report = [];
       for (const panel of LESSON) {
         await page.evaluate(async (panel) => {
@@ -364,12 +342,8 @@ describe('a first picture at once', () => {
 
   /** The landing panel's figures before the wasm has started: their background and its size. */
   async function beforeTheWasm(query, hash, viewport) {
-    const page = await browser.newPage({ viewport, deviceScaleFactor: 2 });
-    const problems = [];
-    page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
-    // The wasm never arrives: what is on screen is the static page's.
-    await page.route('**/*.wasm', () => {});
-    await page.goto(`${origin}/?compute=cpu${query}${hash}`);
+    // The wasm is held back: what is on screen is the static page's.
+    const { page, problems } = await open(at(query, hash), [viewport.width, viewport.height], { holdWasm: true });
     const figures = await page.evaluate(async () => {
       const out = {};
       for (const canvas of document.querySelectorAll('section.panel canvas.figure-main')) {
@@ -389,11 +363,11 @@ describe('a first picture at once', () => {
     const phone = { width: 390, height: 844 };
     const cases = [
       ['', '', { 'attn-heatmap': 'attention-light.webp' }, 'poster-first-screen-phone'],
-      ['&theme=dark', '', { 'attn-heatmap': 'attention-dark.webp' }, null],
-      ['', '#panel-binary', { 'binary-bits': 'binary-light.webp', 'binary-p': 'binary-2-light.webp' }, 'poster-binary-link-phone'],
-      ['&embed=curves', '', { curves: 'curves-light.webp' }, 'poster-embed-curves'],
-      ['&d=48', '', {}, null],
-      ['&embed=nosuchpanel', '', {}, null],
+      ['theme=dark', '', { 'attn-heatmap': 'attention-dark.webp' }, null],
+      ['', '#panel-binary', { 'binary-bits': 'binary-light.webp', 'binary-p': 'binary-2-light.webp' }, null],
+      ['embed=curves', '', { curves: 'curves-light.webp' }, 'poster-embed-curves'],
+      ['d=48', '', {}, null],
+      ['embed=nosuchpanel', '', {}, null],
     ];
     for (const [query, hash, expected, shot] of cases) {
       const viewport = query.includes('embed') ? { width: 800, height: 600 } : phone;

@@ -2,37 +2,15 @@
 // attention heatmap keep cells of at least 12 CSS px (model::plot::MIN_CELL_PX) and every row and
 // column of named axes is labelled or covered by a caption that says how the names are thinned;
 // in the dark theme every matrix canvas has dark paper; a tap on P's heatmap reads the tapped cell.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { launch, SCREENSHOTS, startServer } from './helpers.mjs';
+import { at, open, screenshotOf, setUp } from './helpers.mjs';
 
-let server, origin, browser;
-before(async () => {
-  ({ server, origin } = await startServer());
-  browser = await launch({ webgpu: false });
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+setUp({ scale: 2, drawn: true });
 
 const MIN_CELL_PX = 12;
-const at = (query = '') => `${origin}/?compute=cpu${query ? `&${query}` : ''}`;
 const MATRIX_CANVASES = ['heatmap', 'attn-heatmap', 'pipeline-canvas', 'heads-canvas', 'sim-heatmap',
   'binary-bits', 'binary-p'];
-
-async function open(url, [width, height], options = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 2, ...options });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
-  await page.goto(url);
-  await page.evaluate(() => window.peLab.ready);
-  await page.evaluate(() => window.peLab.whenDrawn());
-  return { page, context, problems };
-}
 
 /** Scrolls a panel into view and waits until its figures are drawn at their final size. */
 async function show(page, panel) {
@@ -67,7 +45,7 @@ describe('matrix figures', () => {
         // 0: the axis names no cell one by one (the pipeline's feature columns: its shape label does).
         if (step > 1) assert.match(c.caption, new RegExp(`every ${ORDINAL(step)} `), `${id}: ${JSON.stringify(c)}`);
       }
-      await page.locator(`#panel-${panel}`).screenshot({ path: join(SCREENSHOTS, `matrices-proj1024-${panel}.png`) });
+      await screenshotOf(page, `#panel-${panel}`, `matrices-proj1024-${panel}`);
     }
     // The pipeline's nine stages stack onto more than two bands rather than squash.
     assert.ok((await page.evaluate(() => {

@@ -1,29 +1,18 @@
 // End-to-end: the real `trunk build --release` output, served on 127.0.0.1, driven in headless
 // Chromium. Moves each slider, reads the readouts and the URL, checks pixels, tries bad URLs and
 // saves screenshots to tests/e2e/screenshots/.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  canvasInk, heatmapCell, launch, openPage, screenshot, startServer, waitForUrlParam,
+  canvasInk, heatmapCell, open, screenshot, setUp, state, stats, text, waitForUrlParam,
 } from './helpers.mjs';
 
-let server, origin, browser;
-before(async () => {
-  ({ server, origin } = await startServer());
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+setUp();
 
 // The whole suite runs on both compute paths: the page must behave the same on each.
 const BACKEND = { cpu: 'cpu', gpu: 'webgpu' };
 const LIMITS = { cpu: { d: 1024, n: 2048 }, gpu: { d: 2048, n: 4096 } };
 
-const state = (page) => page.evaluate(() => window.peLab.state);
-const stats = (page) => page.evaluate(() => window.peLab.stats);
-const text = (page, id) => page.locator(`#${id}`).textContent();
 // Diverging colour map stops (crates/pe-lab-math/src/colormap.rs): white at 0, dark red at +1, dark blue at -1.
 const WHITE = [247, 247, 247];
 const RED = [178, 24, 43];
@@ -38,11 +27,11 @@ async function assertPanelsDrawn(page) {
 }
 
 for (const compute of ['cpu', 'gpu']) {
-  const at = (query = '') => `${origin}/?compute=${compute}${query ? `&${query}` : ''}`;
+  const on = `compute=${compute}`;
 
   describe(`${compute}: the default view`, () => {
     test('is the chapter figure, drawn, with the live readouts', async () => {
-      const { page, problems } = await openPage(browser, at());
+      const { page, problems } = await open(on);
       assert.deepEqual(await state(page), { d: 32, n: 60, base: 10000, delta: 1, pair: 3, position: 0, columns: [6, 7, 8, 9] });
       const s = await stats(page);
       assert.equal(await page.evaluate(() => window.peLab.backend), BACKEND[compute]);
@@ -74,7 +63,7 @@ for (const compute of ['cpu', 'gpu']) {
     });
 
     test('hovering a cell shows position, column, value and sin/cos', async () => {
-      const { page, problems } = await openPage(browser, at());
+      const { page, problems } = await open(on);
       const s = await stats(page);
       const [x0, y0, x1, y1] = s.heatmapImage;
       const box = await page.locator('#heatmap').boundingBox();
@@ -98,7 +87,7 @@ for (const compute of ['cpu', 'gpu']) {
 
   describe(`${compute}: moving the controls`, () => {
     test('d: the slider, its field, the URL and the panels follow (odd d)', async () => {
-      const { page, problems } = await openPage(browser, at());
+      const { page, problems } = await open(on);
       await page.locator('#d-range').focus();
       await page.keyboard.press('ArrowRight');
       await page.waitForFunction(() => window.peLab.state.d === 33);
@@ -119,7 +108,7 @@ for (const compute of ['cpu', 'gpu']) {
     });
 
     test('n, base and δ sliders; exact fields; live updates while dragging', async () => {
-      const { page, problems } = await openPage(browser, at());
+      const { page, problems } = await open(on);
       // Dragging the n slider with the mouse produces `input` events before any `change`. (Its
       // scale is logarithmic: n = 60 sits at 54% of the track, 70% is about 200.)
       const box = await page.locator('#n-range').boundingBox();
@@ -182,7 +171,7 @@ for (const compute of ['cpu', 'gpu']) {
     });
 
     test('n = 1 still draws every panel', async () => {
-      const { page, problems } = await openPage(browser, at());
+      const { page, problems } = await open(on);
       await page.locator('#n-number').fill('1');
       await page.locator('#n-number').press('Enter');
       await page.waitForFunction(() => window.peLab.stats.rows === 1);
@@ -199,7 +188,7 @@ for (const compute of ['cpu', 'gpu']) {
 
   describe(`${compute}: links and the JS API`, () => {
     test('a link reproduces a view', async () => {
-      const { page, problems } = await openPage(browser, at('d=33&n=7&base=250&delta=-3&pair=5&pos=4&cols=0,1,32'));
+      const { page, problems } = await open(`${on}&d=33&n=7&base=250&delta=-3&pair=5&pos=4&cols=0,1,32`);
       assert.deepEqual(await state(page), { d: 33, n: 7, base: 250, delta: -3, pair: 5, position: 4, columns: [0, 1, 32] });
       assert.ok(await page.locator('#notices').isHidden());
       assert.equal(await page.locator('#base-number').inputValue(), '250');
@@ -219,7 +208,7 @@ for (const compute of ['cpu', 'gpu']) {
       // Reading a link is the same code on either backend; only the largest d differs.
       const onBothPaths = compute === 'cpu' || query === 'd=99999999';
       (onBothPaths ? test : () => {})(`a bad link (${query}) is clamped with a visible notice`, async () => {
-        const { page, problems } = await openPage(browser, at(query));
+        const { page, problems } = await open(`${on}&${query}`);
         assert.ok(check(await state(page)), JSON.stringify(await state(page)));
         assert.ok(await page.locator('#notices').isVisible(), 'the notice must be visible');
         assert.ok((await text(page, 'notices-list')).length > 10);
@@ -233,7 +222,7 @@ for (const compute of ['cpu', 'gpu']) {
     }
 
     test('peLab.set changes the view and stats at once; bad input gives notices, not exceptions', async () => {
-      const { page, problems } = await openPage(browser, at());
+      const { page, problems } = await open(on);
       const result = await page.evaluate(() => window.peLab.set({ d: 16, n: 120, columns: [0, 1] }));
       await page.evaluate(() => window.peLab.whenDrawn());
       assert.equal(result.d, 16);
@@ -254,7 +243,7 @@ for (const compute of ['cpu', 'gpu']) {
     });
 
     test('the largest sizes stay interactive', async () => {
-      const { page, problems } = await openPage(browser, at('d=1024&n=2048&delta=2047'));
+      const { page, problems } = await open(`${on}&d=1024&n=2048&delta=2047`);
       const s = await stats(page);
       assert.equal(s.rows * s.columns, 2048 * 1024);
       assert.ok(s.maxProjectionError < 5e-7, `${s.maxProjectionError}`);

@@ -1,21 +1,13 @@
 // End-to-end tests of the attention panels on both compute paths: each panel's controls
 // are driven, the numbers in peLab.stats.panels are checked against the seeds and the chapter,
 // canvases must not be blank, extreme settings must draw, and screenshots (panels-*) are saved.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  canvasInk, launch, openPage, screenshot, startServer, waitForUrlParam,
+  canvasInk, drawn, open, panels, screenshot, setUp, text, waitForUrlParam,
 } from './helpers.mjs';
 
-let server, origin, browser;
-before(async () => {
-  ({ server, origin } = await startServer());
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+setUp();
 
 const BACKEND = { cpu: 'cpu', gpu: 'webgpu' };
 const PANEL_CANVASES = [
@@ -23,9 +15,6 @@ const PANEL_CANVASES = [
   'sim-norm', 'binary-bits', 'binary-p', 'complexity-chart', 'complexity-paths', 'scale-chart',
   'scale-dots',
 ];
-const panels = (page) => page.evaluate(() => window.peLab.stats.panels);
-const text = (page, id) => page.locator(`#${id}`).textContent();
-const drawn = (page) => page.evaluate(() => window.peLab.whenDrawn());
 const close = (a, b, tol) => Math.abs(a - b) <= tol;
 const repeat = (value, times) => Array.from({ length: times }, () => value);
 
@@ -63,7 +52,7 @@ function attentionCell(page, row, column) {
 }
 
 for (const compute of ['cpu', 'gpu']) {
-  const at = (query = '') => `${origin}/?compute=${compute}${query ? `&${query}` : ''}`;
+  const on = `compute=${compute}`;
   // The attention, heads and order panels compute on the CPU on either backend (WebGPU draws P,
   // the similarity Gram, the RoPE and ALiBi scores and times the complexity panel's Measure): a
   // test that drives only them runs once, on the CPU path; on SwiftShader it took 100 s more and
@@ -72,7 +61,7 @@ for (const compute of ['cpu', 'gpu']) {
 
   describe(`${compute}: the attention panels at the default settings`, () => {
     test('every panel shows its number, as the seeds and the chapter say', async () => {
-      const { page, problems } = await openPage(browser, at());
+      const { page, problems } = await open(on);
       assert.equal(await page.evaluate(() => window.peLab.backend), BACKEND[compute]);
       const p = await panels(page);
 
@@ -166,7 +155,7 @@ for (const compute of ['cpu', 'gpu']) {
 
   describe(`${compute}: driving the panels' controls`, () => {
     onTheCpuPathOnly('sentence, valid_len (masked weights exactly 0, hatched), toggles, hover, URL', async () => {
-      const { page, problems } = await openPage(browser, at());
+      const { page, problems } = await open(on);
       // valid_len = 5: keys 5–7 masked in every row, exactly 0.
       await setNumber(page, 'valid-number', 5);
       // Drawn (not only computed) with the mask: the panel is on screen, its image has a place.
@@ -229,7 +218,7 @@ for (const compute of ['cpu', 'gpu']) {
       assert.deepEqual(await page.evaluate(() => window.peLab.lesson.tokens), ['a', 'b', 'a', 'c']);
       // The same view from its link.
       const link = await page.evaluate(() => location.href);
-      const again = await openPage(browser, link);
+      const again = await open(link);
       assert.deepEqual((await panels(again.page)).attention.weights, (await panels(page)).attention.weights);
       assert.deepEqual(again.problems, []);
       await again.page.close();
@@ -239,7 +228,7 @@ for (const compute of ['cpu', 'gpu']) {
     });
 
     onTheCpuPathOnly('heads select (divisors of d), valid_lens, and a d the heads do not divide', async () => {
-      const { page, problems } = await openPage(browser, at());
+      const { page, problems } = await open(on);
       const options = await page.locator('#heads-select option').evaluateAll((o) => o.map((e) => e.value));
       assert.deepEqual(options, ['1', '2', '4', '8', '16', '32']);
       await page.locator('#heads-select').selectOption('8');
@@ -270,7 +259,7 @@ for (const compute of ['cpu', 'gpu']) {
     });
 
     onTheCpuPathOnly('shuffle, the seeds\' swap, no permutation; the masked variant', async () => {
-      const { page, problems } = await openPage(browser, at());
+      const { page, problems } = await open(on);
       const before = (await panels(page)).order;
       await page.locator('#order-shuffle').click();
       await page.waitForFunction((prev) => window.peLab.stats.panels.order.permutation.join() !== prev, before.permutation.join());
@@ -305,7 +294,7 @@ for (const compute of ['cpu', 'gpu']) {
     });
 
     test('similarity: the forum numbers live at d = 16, i and k, the distance view', async () => {
-      const { page, problems } = await openPage(browser, at());
+      const { page, problems } = await open(on);
       await page.evaluate(() => window.peLab.set({ d: 16 }));
       await drawn(page);
       let s = (await panels(page)).similarity;
@@ -337,7 +326,7 @@ for (const compute of ['cpu', 'gpu']) {
     });
 
     test('complexity sliders, the crossover n = d, Measure; scaling token selects', async () => {
-      const { page, problems } = await openPage(browser, at());
+      const { page, problems } = await open(on);
       await setNumber(page, 'cd-number', 128);
       await setNumber(page, 'cn-number', 256);
       await setNumber(page, 'k-number', 5);
@@ -389,7 +378,7 @@ for (const compute of ['cpu', 'gpu']) {
 
   describe(`${compute}: extreme settings`, () => {
     onTheCpuPathOnly('an empty sentence, then 70 words (64 kept), then bad links: notices, no errors', async () => {
-      const { page, problems } = await openPage(browser, at());
+      const { page, problems } = await open(on);
       await page.locator('#attn-text').fill('');
       await page.waitForFunction(() => window.peLab.stats.panels.attention.tokens.length === 0);
       let p = await panels(page);
@@ -414,7 +403,7 @@ for (const compute of ['cpu', 'gpu']) {
       assert.deepEqual(problems, []);
       await page.close();
 
-      const bad = await openPage(browser, at('valid=abc&pe=maybe&heads=5&lens=9,x&perm=banana&simk=0&k=NaN&cn=0'));
+      const bad = await open(`${on}&valid=abc&pe=maybe&heads=5&lens=9,x&perm=banana&simk=0&k=NaN&cn=0`);
       const lesson = await bad.page.evaluate(() => window.peLab.lesson);
       assert.equal(lesson.heads, 4);
       assert.deepEqual(lesson.validLens, [4, 2]);
@@ -432,7 +421,7 @@ for (const compute of ['cpu', 'gpu']) {
     });
 
     test('n = 1, d = 1 (one head, no pairs) and odd d draw every panel', async () => {
-      const { page, problems } = await openPage(browser, at('n=1&d=1'));
+      const { page, problems } = await open(`${on}&n=1&d=1`);
       const p = await panels(page);
       assert.equal(p.heads.heads, 1);
       assert.deepEqual(p.heads.divisors, [1]);
@@ -456,7 +445,7 @@ for (const compute of ['cpu', 'gpu']) {
 
     test('the largest sizes draw every panel and stay live', async () => {
       const query = compute === 'gpu' ? 'd=2048&n=4096' : 'd=1024&n=2048';
-      const { page, problems } = await openPage(browser, at(query));
+      const { page, problems } = await open(`${on}&${query}`);
       const p = await panels(page);
       const s = p.similarity;
       assert.ok(s.capped && s.heatmapRows >= 100, `Gram rows ${s.heatmapRows}`);
@@ -514,11 +503,7 @@ describe('the projection panel: its own δ and labels that never collide', () =>
 
   for (const [view, width, height, query] of VIEWS) {
     test(`${view}: every label inside the plot, apart from the others and off every point`, async () => {
-      const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 2 });
-      const problems = [];
-      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-      await page.goto(`${origin}/?compute=cpu${query}`);
-      await page.evaluate(() => window.peLab.ready);
+      const { page, problems } = await open(query, [width, height], { scale: 2 });
       await page.locator('#panel-projection').scrollIntoViewIfNeeded();
       for (const setting of SETTINGS) {
         await page.evaluate((s) => window.peLab.set({ delta: 1, pos: 0, pair: 3, n: 60, ...s }), setting);

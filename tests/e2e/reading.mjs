@@ -2,7 +2,7 @@
 // (read-outs and captions included; headings, controls, tables, figures, formula markup and
 // whatever a closed <details> hides left out). Shared by the lesson tests and by anyone checking
 // a panel's text while writing it (`node tests/e2e/reading.mjs` prints every panel's count).
-import { launch, openPage, startServer } from './helpers.mjs';
+import { launch, open, startServer } from './helpers.mjs';
 
 export const WORD_LIMITS = { median: 80, max: 150 };
 
@@ -39,7 +39,7 @@ export function median(values) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { server, origin } = await startServer();
   const browser = await launch({ webgpu: false });
-  const { page } = await openPage(browser, `${origin}/?compute=cpu`, { width: 1366, height: 9000 });
+  const { page } = await open(`${origin}/?compute=cpu`, [1366, 9000], { browser });
   await page.evaluate(() => window.peLab.whenDrawn());
   const counts = await wordsBeforeMore(page);
   for (const [name, words] of Object.entries(counts)) console.log(`${name.padEnd(12)} ${words}`);

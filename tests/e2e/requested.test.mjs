@@ -1,28 +1,19 @@
 // End-to-end: what the reader asked for δ, the pair and the columns survives a range that shrinks
 // and grows back. The page shows the nearest valid value meanwhile, with a notice, and the link
 // writes what is on screen.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, startServer, waitForUrlParam } from './helpers.mjs';
+import { open, setUp, state, waitForUrlParam } from './helpers.mjs';
 
-let server, origin, browser;
-before(async () => {
-  ({ server, origin } = await startServer());
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+setUp();
 
-const state = (page) => page.evaluate(() => window.peLab.state);
 const set = (page, updates) => page.evaluate(async (u) => {
   window.peLab.set(u);
   await window.peLab.whenDrawn();
 }, updates);
 
 test('a δ reduced by a short sequence and the chapter columns lost to a small d come back', async () => {
-  const { page, problems } = await openPage(browser, `${origin}/?compute=cpu`);
+  const { page, problems } = await open();
   await set(page, { delta: 5 });
   assert.equal((await state(page)).delta, 5);
 

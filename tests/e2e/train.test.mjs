@@ -2,35 +2,14 @@
 // the panel exists for; the contract of stats.panels.train holds and agrees with the page; the
 // main thread has no long task over 50 ms while it trains; the worker's module is fetched only
 // when training starts; a link reproduces a run bit for bit; bad values are clamped with notices.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { DIST, launch, SCREENSHOTS, startServer } from './helpers.mjs';
+import { DIST, open, origin, screenshotOf, setUp } from './helpers.mjs';
 
-let server, origin, browser;
-before(async () => {
-  ({ server, origin } = await startServer());
-  browser = await launch({ webgpu: false });
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-async function open(query = '', { width = 1366, height = 900 } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
-  const page = await context.newPage();
-  const problems = [];
-  const requests = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
-  page.on('request', (r) => requests.push(r.url()));
-  await page.goto(`${origin}/?compute=cpu${query ? `&${query}` : ''}`);
-  await page.evaluate(() => window.peLab.ready);
-  return { page, context, problems, requests };
-}
+setUp({ size: [1366, 900] });
 
 const trainStats = (page) => page.evaluate(() => window.peLab.stats.panels.train);
 
@@ -245,7 +224,7 @@ describe('training panel', () => {
     // No accuracy with a decimal at or above 10%.
     assert.ok(!/\b[1-9]\d\.\d+%/.test(verdict.join(' ') + findings.join(' ')), 'whole points');
     assert.match(await page.locator('#train-progress').textContent(), /^Done: /);
-    await page.locator('#panel-train').screenshot({ path: join(SCREENSHOTS, 'train-laptop.png') });
+    await screenshotOf(page, '#panel-train', 'train-laptop');
     assert.deepEqual(problems, []);
     await context.close();
   });
@@ -323,9 +302,9 @@ describe('training panel', () => {
   });
 
   test('the panel on a phone and a projector', async () => {
-    for (const [name, view, query] of [['phone', { width: 390, height: 844 }, 'tenc=rope,none,learned&tsteps=60'],
-      ['proj1024', { width: 1024, height: 768 }, 'present=1&tsteps=60'],
-      ['dark', { width: 1366, height: 900 }, 'theme=dark&tsteps=150']]) {
+    for (const [name, view, query] of [['phone', [390, 844], 'tenc=rope,none,learned&tsteps=60'],
+      ['proj1024', [1024, 768], 'present=1&tsteps=60'],
+      ['dark', [1366, 900], 'theme=dark&tsteps=150']]) {
       const { page, context, problems } = await open(query, view);
       await page.evaluate(() => window.peLab.train());
       await page.locator('#panel-train').scrollIntoViewIfNeeded();
@@ -344,7 +323,7 @@ describe('training panel', () => {
         assert.equal(table.rows, 7);
         assert.ok(table.table <= table.box + 1, `the results table scrolls: ${JSON.stringify(table)}`);
       }
-      await page.locator('#panel-train').screenshot({ path: join(SCREENSHOTS, `train-${name}.png`) });
+      await screenshotOf(page, '#panel-train', `train-${name}`);
       assert.deepEqual(problems, []);
       await context.close();
     }

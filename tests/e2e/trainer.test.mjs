@@ -2,35 +2,12 @@
 // both trainers when the choice is the page's, training on the GPU in the worker (SwiftShader's
 // WebGPU here), and the fall-back to the CPU when the GPU trainer cannot run. The sentence the
 // page shows is `stats.panels.train.trainerReason`, written from the trial's numbers.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, startServer } from './helpers.mjs';
+import { open, setUp } from './helpers.mjs';
 
-let server, origin, withWebgpu, withoutWebgpu;
-before(async () => {
-  ({ server, origin } = await startServer());
-  withWebgpu = await launch({ webgpu: true });
-  withoutWebgpu = await launch({ webgpu: false });
-});
-after(async () => {
-  await withWebgpu?.close();
-  await withoutWebgpu?.close();
-  server?.close();
-});
-
-async function open(browser, query) {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
-  await page.goto(`${origin}/?${query}`);
-  await page.evaluate(() => window.peLab.ready);
-  // The panel's lines are written when it is drawn, and an off-screen panel is drawn once seen.
-  await page.locator('#panel-train').scrollIntoViewIfNeeded();
-  await page.evaluate(() => window.peLab.whenDrawn());
-  return { page, context, problems };
-}
+// Pages with compute=gpu open in a browser with WebGPU, the others in one without.
+setUp({ size: [1366, 900], scrollTo: '#panel-train' });
 
 const trainStats = (page) => page.evaluate(() => window.peLab.stats.panels.train);
 async function deviceLine(page) {
@@ -46,7 +23,7 @@ const SMALL = 'tenc=sinusoidal&tsteps=12&tseed=3&tseeds=1';
 
 describe('where the training panel trains', () => {
   test('with the page on the CPU, auto trains on the CPU without a trial and says why', async () => {
-    const { page, context, problems } = await open(withoutWebgpu, `compute=cpu&${SMALL}`);
+    const { page, context, problems } = await open(`compute=cpu&${SMALL}`);
     const idle = await trainStats(page);
     assert.equal(idle.trainer, 'auto');
     assert.equal(idle.backend, 'cpu');
@@ -57,7 +34,7 @@ describe('where the training panel trains', () => {
     assert.equal(stats.backend, 'cpu');
     assert.equal(stats.trial, null);
     // A bad value keeps auto, with a notice; the link writes what it reads.
-    const bad = await open(withoutWebgpu, `compute=cpu&trainer=tpu`);
+    const bad = await open('compute=cpu&trainer=tpu');
     const notices = await bad.page.evaluate(() => window.peLab.stats.notices.join('\n'));
     assert.ok(notices.includes("trainer = 'tpu' is not auto, cpu or gpu"), notices);
     assert.equal((await trainStats(bad.page)).trainer, 'auto');
@@ -67,7 +44,7 @@ describe('where the training panel trains', () => {
   });
 
   test('with the page on WebGPU, a trial times both trainers and the faster trains', async () => {
-    const { page, context, problems } = await open(withWebgpu, `compute=gpu&${SMALL}`);
+    const { page, context, problems } = await open(`compute=gpu&${SMALL}`);
     assert.equal(await page.evaluate(() => window.peLab.backend), 'webgpu');
     assert.equal((await trainStats(page)).backend, 'auto');
     const pending = page.evaluate(() => window.peLab.train());
@@ -96,7 +73,7 @@ describe('where the training panel trains', () => {
   test('trainer=gpu trains on the GPU: the same curves again, and the CPU\'s to float rounding', async () => {
     const runs = [];
     for (let k = 0; k < 2; k++) {
-      const { page, context, problems } = await open(withWebgpu, `compute=gpu&trainer=gpu&${SMALL}`);
+      const { page, context, problems } = await open(`compute=gpu&trainer=gpu&${SMALL}`);
       const stats = await page.evaluate(() => window.peLab.train());
       assert.equal(stats.done, true);
       assert.equal(stats.backend, 'gpu');
@@ -112,7 +89,7 @@ describe('where the training panel trains', () => {
     const gpu = runs[0].results.sinusoidal;
     assert.deepEqual(runs[1].results.sinusoidal.loss, gpu.loss, 'the same link, the same GPU: the same bits');
     assert.deepEqual(runs[1].results.sinusoidal.accuracyByLength, gpu.accuracyByLength);
-    const { page, context } = await open(withoutWebgpu, `compute=cpu&trainer=cpu&${SMALL}`);
+    const { page, context } = await open(`compute=cpu&trainer=cpu&${SMALL}`);
     const cpu = (await page.evaluate(() => window.peLab.train())).results.sinusoidal;
     await context.close();
     assert.equal(gpu.loss.length, 12);
@@ -122,14 +99,14 @@ describe('where the training panel trains', () => {
   });
 
   test('where the GPU trainer cannot run, the run falls back to the CPU and says why', async () => {
-    const { page, context, problems } = await open(withoutWebgpu, `compute=cpu&trainer=gpu&${SMALL}`);
+    const { page, context, problems } = await open(`compute=cpu&trainer=gpu&${SMALL}`);
     const stats = await page.evaluate(() => window.peLab.train());
     assert.equal(stats.done, true);
     assert.equal(stats.backend, 'cpu');
     assert.match(stats.trainerReason, /^Training on the CPU: the GPU trainer failed \(.+\), so its encodings started again on the CPU from step 0\.$/);
     assert.equal(await deviceLine(page), stats.trainerReason);
     // Started again from step 0 on the CPU: exactly trainer=cpu's curve.
-    const cpu = await open(withoutWebgpu, `compute=cpu&trainer=cpu&${SMALL}`);
+    const cpu = await open(`compute=cpu&trainer=cpu&${SMALL}`);
     const reference = await cpu.page.evaluate(() => window.peLab.train());
     assert.deepEqual(stats.results.sinusoidal.loss, reference.results.sinusoidal.loss);
     await cpu.context.close();

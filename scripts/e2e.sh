@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The end-to-end tests (tests/e2e/, Playwright driving headless Chromium over the built page in
+# PE_LAB_DIST, by default dist/). Every file is its own process with its own server and browser,
+# so files can run side by side: PE_LAB_E2E_JOBS at a time (default 2). The files that time the
+# page run first, one at a time, since a second browser beside them would be part of what they
+# measure (and fail them on a 2-core machine):
+#   api:    2,000 set() calls settle within 2 s;
+#   panels: a lesson-only update at the largest sizes within 3 s;
+#   train:  no task over 50 ms on the main thread while the worker trains;
+#   gpu:    SwiftShader's WebGPU at n = 4096, d = 2048 (its full-page screenshots ran past
+#           Playwright's 30 s beside another file).
+# Arguments, if any, are the files to run (all of tests/e2e/ by default).
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+ALONE=(tests/e2e/api.test.mjs tests/e2e/panels.test.mjs tests/e2e/train.test.mjs tests/e2e/gpu.test.mjs)
+files=("$@")
+[ ${#files[@]} -gt 0 ] || files=(tests/e2e/*.test.mjs)
+
+alone=()
+together=()
+for file in "${files[@]}"; do
+  case " ${ALONE[*]} " in
+    *" $file "*) alone+=("$file") ;;
+    *) together+=("$file") ;;
+  esac
+done
+
+status=0
+if [ ${#alone[@]} -gt 0 ]; then
+  node --test --test-concurrency=1 "${alone[@]}" || status=$?
+fi
+if [ ${#together[@]} -gt 0 ]; then
+  node --test --test-concurrency="${PE_LAB_E2E_JOBS:-2}" "${together[@]}" || status=$?
+fi
+exit "$status"
