@@ -35,7 +35,7 @@ step "fast tier (scripts/check.sh)" "$ROOT/scripts/check.sh"
 step "browser glue tests (wasm-bindgen-test, headless Chromium)" \
   cargo test --target wasm32-unknown-unknown --test web
 step "WGSL kernels in the browser (wasm-bindgen-test, SwiftShader WebGPU)" \
-  cargo test --target wasm32-unknown-unknown --test web_gpu
+  cargo test -p pe-lab-gpu --target wasm32-unknown-unknown --test web_gpu
 step "release build (trunk build --release)" trunk build --release
 step "end-to-end tests (Playwright, headless Chromium)" node --test tests/e2e/
 printf '\n\033[1;32m[test] all tests passed\033[0m\n'

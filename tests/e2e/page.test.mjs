@@ -3,6 +3,7 @@
 // saves screenshots to tests/e2e/screenshots/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import {
   canvasInk, heatmapCell, launch, openPage, screenshot, startServer, waitForUrlParam,
 } from './helpers.mjs';
@@ -24,10 +25,13 @@ const LIMITS = { cpu: { d: 1024, n: 2048 }, gpu: { d: 2048, n: 4096 } };
 const state = (page) => page.evaluate(() => window.peLab.state);
 const stats = (page) => page.evaluate(() => window.peLab.stats);
 const text = (page, id) => page.locator(`#${id}`).textContent();
-// Diverging colour map stops (crates/pe-lab-math/src/colormap.rs): white at 0, dark red at +1, dark blue at -1.
-const WHITE = [247, 247, 247];
-const RED = [178, 24, 43];
-const BLUE = [33, 102, 172];
+// The diverging colour map's stops, read from the one table the CPU path and the GPU shader both
+// draw with (crates/pe-lab-math/src/colormap.rs): white at 0, dark red at +1, dark blue at -1.
+const COLORMAP_RS = new URL('../../crates/pe-lab-math/src/colormap.rs', import.meta.url);
+const DIVERGING = [...readFileSync(COLORMAP_RS, 'utf8')
+  .match(/pub const DIVERGING_STOPS: \[\[u8; 3\]; \d+\] = \[([^;]*)\];/)[1]
+  .matchAll(/\[(\d+), (\d+), (\d+)\]/g)].map((m) => m.slice(1).map(Number));
+const [BLUE, WHITE, RED] = [DIVERGING[0], DIVERGING[(DIVERGING.length - 1) / 2], DIVERGING.at(-1)];
 const near = (a, b, tol = 4) => a.every((v, k) => Math.abs(v - b[k]) <= tol);
 
 async function assertPanelsDrawn(page) {
