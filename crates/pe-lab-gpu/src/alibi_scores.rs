@@ -18,7 +18,7 @@ use bytemuck::{Pod, Zeroable};
 use ndarray::ArrayView2;
 
 use super::buffers::GrowableBuffer;
-use super::rope_scores::{check_same_shape, standard};
+use super::rope_scores::check_same_shape;
 use super::tile::{choose_tile_upper, TileShape, TiledPipelines, Variant};
 use super::{
     check_input, check_limit, check_storage_size, check_workgroups, layouts, storage_entry,
@@ -215,14 +215,8 @@ impl AlibiScoresKernel {
             return Err(MathError::ZeroPositions(n).into());
         }
         check_limit("n (ALiBi positions)", n, ALIBI_MAX_POSITIONS)?;
-        let limits = device.limits();
-        let cap = limits.max_storage_buffer_binding_size;
-        let bytes = (q.len() as u64) * 4;
-        check_storage_size(&limits, "Q (bytes)", bytes)?;
-        let q_buffer = self.queries.ensure(device, bytes, cap).clone();
-        let k_buffer = self.keys.ensure(device, bytes, cap).clone();
-        queue.write_buffer(&q_buffer, 0, bytemuck::cast_slice(&standard(q)));
-        queue.write_buffer(&k_buffer, 0, bytemuck::cast_slice(&standard(k)));
+        let q_buffer = self.queries.upload(device, queue, "Q (bytes)", q)?;
+        let k_buffer = self.keys.upload(device, queue, "K (bytes)", k)?;
         self.run(device, queue, &q_buffer, &k_buffer, n, d, slope)
     }
 }

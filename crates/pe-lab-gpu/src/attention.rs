@@ -272,27 +272,11 @@ impl AttentionKernel {
         check_multi_head(batch, nq, nk, d, heads, valid_lens)?;
         check_limit("n_q (attention queries)", nq, ATTENTION_MAX_POSITIONS)?;
         check_limit("n_k (attention keys)", nk, ATTENTION_MAX_POSITIONS)?;
-        let limits = device.limits();
-        let cap = limits.max_storage_buffer_binding_size;
-        let q_bytes = (q.len() as u64) * 4;
-        let k_bytes = (k.len() as u64) * 4;
-        check_storage_size(&limits, "Q (bytes)", q_bytes)?;
-        check_storage_size(&limits, "K (bytes)", k_bytes)?;
-        let q_buffer = self.queries.ensure(device, q_bytes, cap).clone();
-        let k_buffer = self.keys.ensure(device, k_bytes, cap).clone();
-        queue.write_buffer(&q_buffer, 0, bytemuck::cast_slice(&standard(q)));
-        queue.write_buffer(&k_buffer, 0, bytemuck::cast_slice(&standard(k)));
+        let q_buffer = self.queries.upload(device, queue, "Q (bytes)", q)?;
+        let k_buffer = self.keys.upload(device, queue, "K (bytes)", k)?;
         self.run(
             device, queue, &q_buffer, &k_buffer, batch, nq, nk, d, heads, valid_lens,
         )
-    }
-}
-
-/// The values in row-major order (a copy only when the view is not already contiguous).
-fn standard(a: ArrayView3<'_, f32>) -> std::borrow::Cow<'_, [f32]> {
-    match a.to_slice() {
-        Some(slice) => std::borrow::Cow::Borrowed(slice),
-        None => std::borrow::Cow::Owned(a.iter().copied().collect()),
     }
 }
 

@@ -1,5 +1,11 @@
 //! Buffers that kernels own and reuse across calls: reallocated only when a request outgrows them.
 
+use std::borrow::Cow;
+
+use ndarray::{ArrayView, Dimension};
+
+use crate::{check_storage_size, GpuError};
+
 /// Grows geometrically (×2, capped at `cap`) so that a slider dragged upwards reallocates a handful
 /// of times, not on every frame; never shrinks. The buffer is bound whole (`as_entire_binding`),
 /// which is why growth is capped at the device's storage binding size: a larger buffer could not be
@@ -43,5 +49,32 @@ impl GrowableBuffer {
 
     pub fn get(&self) -> Option<&wgpu::Buffer> {
         self.buffer.as_ref()
+    }
+
+    /// Uploads `values` (row-major, `what` in errors) into this buffer, grown to hold them within
+    /// the device's storage binding size, and returns it.
+    pub fn upload<D: Dimension>(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        what: &'static str,
+        values: ArrayView<'_, f32, D>,
+    ) -> Result<wgpu::Buffer, GpuError> {
+        let limits = device.limits();
+        let bytes = (values.len() as u64) * 4;
+        check_storage_size(&limits, what, bytes)?;
+        let buffer = self
+            .ensure(device, bytes, limits.max_storage_buffer_binding_size)
+            .clone();
+        queue.write_buffer(&buffer, 0, bytemuck::cast_slice(&standard(values)));
+        Ok(buffer)
+    }
+}
+
+/// The values in row-major order (a copy only when the view is not already contiguous).
+fn standard<D: Dimension>(a: ArrayView<'_, f32, D>) -> Cow<'_, [f32]> {
+    match a.to_slice() {
+        Some(slice) => Cow::Borrowed(slice),
+        None => Cow::Owned(a.iter().copied().collect()),
     }
 }

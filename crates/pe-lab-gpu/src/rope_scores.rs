@@ -269,14 +269,8 @@ impl RopeScoresKernel {
         }
         check_limit("n (RoPE positions)", n, ROPE_MAX_POSITIONS)?;
         check_limit("d (RoPE dimension)", d, ROPE_MAX_DIMENSION)?;
-        let limits = device.limits();
-        let cap = limits.max_storage_buffer_binding_size;
-        let bytes = (q.len() as u64) * 4;
-        check_storage_size(&limits, "Q (bytes)", bytes)?;
-        let q_buffer = self.queries.ensure(device, bytes, cap).clone();
-        let k_buffer = self.keys.ensure(device, bytes, cap).clone();
-        queue.write_buffer(&q_buffer, 0, bytemuck::cast_slice(&standard(q)));
-        queue.write_buffer(&k_buffer, 0, bytemuck::cast_slice(&standard(k)));
+        let q_buffer = self.queries.upload(device, queue, "Q (bytes)", q)?;
+        let k_buffer = self.keys.upload(device, queue, "K (bytes)", k)?;
         self.run(device, queue, &q_buffer, &k_buffer, n, d, base)
     }
 }
@@ -297,14 +291,6 @@ pub(crate) fn check_same_shape(q: ArrayView2<f32>, k: ArrayView2<f32>) -> Result
         }
     }
     Ok(())
-}
-
-/// The values in row-major order (a copy only when the view is not already contiguous).
-pub(crate) fn standard(a: ArrayView2<'_, f32>) -> std::borrow::Cow<'_, [f32]> {
-    match a.to_slice() {
-        Some(slice) => std::borrow::Cow::Borrowed(slice),
-        None => std::borrow::Cow::Owned(a.iter().copied().collect()),
-    }
 }
 
 impl Kernel for RopeScoresKernel {

@@ -32,12 +32,14 @@ pub(crate) const NORM: WgslSource = wgsl!(
 pub(crate) const ATTENTION: WgslSource = wgsl!(
     "../shared/train_bindings.wgsl",
     "../shared/reduce.wgsl",
+    "../shared/train_row_softmax.wgsl",
     "softmax_op.wgsl",
     "train_attention.wgsl"
 );
 pub(crate) const LOSS: WgslSource = wgsl!(
     "../shared/train_bindings.wgsl",
     "../shared/reduce.wgsl",
+    "../shared/train_row_softmax.wgsl",
     "train_loss.wgsl"
 );
 pub(crate) const SHAW: WgslSource = wgsl!(

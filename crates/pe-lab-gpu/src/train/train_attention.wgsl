@@ -47,17 +47,7 @@ fn forward(
         }
         arena[at + j] = s;
     }
-    var largest = arena[at];
-    for (var j = 1u; j < valid; j++) {
-        largest = max(largest, arena[at + j]);
-    }
-    var sum = 0.0;
-    for (var j = 0u; j < valid; j++) {
-        let e = exp(arena[at + j] - largest);
-        arena[at + j] = e;
-        sum += e;
-    }
-    let inverse = 1.0 / sum;
+    let inverse = 1.0 / softmax_exponentials(at, valid).y;
     for (var j = 0u; j < valid; j++) {
         arena[at + j] *= inverse;
     }

@@ -63,16 +63,9 @@ fn cross_entropy(
         return;
     }
     let logit = arena[at + wanted];
-    var largest = arena[at];
-    for (var c = 1u; c < op.classes; c++) {
-        largest = max(largest, arena[at + c]);
-    }
-    var sum = 0.0;
-    for (var c = 0u; c < op.classes; c++) {
-        let e = exp(arena[at + c] - largest);
-        arena[at + c] = e;
-        sum += e;
-    }
+    let exponentials = softmax_exponentials(at, op.classes);
+    let largest = exponentials.x;
+    let sum = exponentials.y;
     let inverse = 1.0 / sum;
     for (var c = 0u; c < op.classes; c++) {
         var p = arena[at + c] * inverse;
