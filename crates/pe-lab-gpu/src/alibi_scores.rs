@@ -13,7 +13,7 @@
 //! carry tiny weights and tiny errors. WGSL's `exp` promises 3 + 2|x| ulp; the CPU's is within one.
 
 use crate::kernel::{Dispatches, Kernel};
-use crate::wgsl::{wgsl, WgslSource};
+use crate::wgsl::{wgsl, WgslSource, REDUCE, SOFTMAX};
 use bytemuck::{Pod, Zeroable};
 use ndarray::ArrayView2;
 
@@ -28,11 +28,7 @@ use pe_lab_math::attention::score_scale;
 use pe_lab_math::MathError;
 
 /// The kernel's WGSL (composed with the tile core, see [`super::tile::compose`]).
-pub(crate) const SOURCE: WgslSource = wgsl!(
-    "shared/reduce.wgsl",
-    "shared/softmax.wgsl",
-    "alibi_scores.wgsl"
-);
+pub(crate) const SOURCE: WgslSource = WgslSource(&[REDUCE, SOFTMAX, wgsl!("alibi_scores.wgsl")]);
 
 /// The largest n accepted: W at n = 4096 is 64 MiB, within WebGPU's default 128 MiB storage
 /// binding (as for the Gram and attention kernels).
@@ -83,7 +79,7 @@ impl AlibiScoresKernel {
         Self {
             pipelines: TiledPipelines::new(
                 "alibi scores",
-                SOURCE.text,
+                SOURCE,
                 ["scores", "softmax"],
                 pipeline_layout,
             ),

@@ -6,7 +6,7 @@
 //! order).
 
 use crate::kernel::{Dispatches, Kernel};
-use crate::wgsl::{wgsl, WgslSource};
+use crate::wgsl::{wgsl, WgslSource, REDUCE, SOFTMAX};
 use bytemuck::{Pod, Zeroable};
 use ndarray::ArrayView3;
 
@@ -19,11 +19,7 @@ use super::{
 use pe_lab_math::attention::{check_multi_head, score_scale, AttentionError};
 
 /// The kernel's WGSL (composed with the tile core, see [`super::tile::compose`]).
-pub(crate) const SOURCE: WgslSource = wgsl!(
-    "shared/reduce.wgsl",
-    "shared/softmax.wgsl",
-    "attention.wgsl"
-);
+pub(crate) const SOURCE: WgslSource = WgslSource(&[REDUCE, SOFTMAX, wgsl!("attention.wgsl")]);
 
 /// The largest number of query rows and of keys accepted, chosen from measurement: one head's
 /// weights at n = 4096 are 64 MiB, within WebGPU's default 128 MiB storage binding (lavapipe's
@@ -95,7 +91,7 @@ impl AttentionKernel {
         Self {
             pipelines: TiledPipelines::new(
                 "attention",
-                SOURCE.text,
+                SOURCE,
                 ["scores", "softmax"],
                 pipeline_layout,
             ),

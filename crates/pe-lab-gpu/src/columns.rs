@@ -13,7 +13,7 @@ use super::{
 };
 use pe_lab_math::MathError;
 
-pub(crate) const SOURCE: WgslSource = wgsl!("columns.wgsl");
+pub(crate) const SOURCE: WgslSource = WgslSource(&[wgsl!("columns.wgsl")]);
 
 /// The most columns one gather takes (the curves panel shows at most 8, the projection panel 2).
 /// `MAX_COLUMNS` in columns.wgsl (checked by shaders/layout_checks.rs).
@@ -50,7 +50,7 @@ impl ColumnsKernel {
             "columns",
             wgpu::ShaderModuleDescriptor {
                 label: Some("columns.wgsl"),
-                source: wgpu::ShaderSource::Wgsl(SOURCE.text.into()),
+                source: wgpu::ShaderSource::Wgsl(SOURCE.text().into()),
             },
             &[
                 uniform_entry(0),

@@ -52,7 +52,7 @@ use super::{
 use pe_lab_math::encoding::{frequency, frequency_count};
 use pe_lab_math::validate;
 
-pub(crate) const SOURCE: WgslSource = wgsl!("encoding.wgsl");
+pub(crate) const SOURCE: WgslSource = WgslSource(&[wgsl!("encoding.wgsl")]);
 
 /// Positions below this are encoded with exact turn products (see the module docs); equal to
 /// `MAX_EXACT_POSITIONS` in encoding.wgsl (checked by shaders/layout_checks.rs). With [`SPLIT_BITS`] it must satisfy
@@ -128,7 +128,7 @@ impl EncodingKernel {
             "encoding",
             wgpu::ShaderModuleDescriptor {
                 label: Some("encoding.wgsl"),
-                source: wgpu::ShaderSource::Wgsl(SOURCE.text.into()),
+                source: wgpu::ShaderSource::Wgsl(SOURCE.text().into()),
             },
             &[
                 uniform_entry(0),

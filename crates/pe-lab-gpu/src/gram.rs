@@ -17,7 +17,7 @@ use super::{
 use pe_lab_math::MathError;
 
 /// The kernel's WGSL (composed with the tile core, see [`super::tile::compose`]).
-pub(crate) const SOURCE: WgslSource = wgsl!("gram.wgsl");
+pub(crate) const SOURCE: WgslSource = WgslSource(&[wgsl!("gram.wgsl")]);
 
 /// The largest n accepted, chosen from measurement: G at n = 4096 is 64 MiB (the largest power-of-
 /// two n within WebGPU's default 128 MiB storage binding, lavapipe's limit too), and lavapipe
@@ -59,7 +59,7 @@ impl GramKernel {
             ],
         );
         Self {
-            pipelines: TiledPipelines::new("gram", SOURCE.text, ["main"], pipeline_layout),
+            pipelines: TiledPipelines::new("gram", SOURCE, ["main"], pipeline_layout),
             layout,
             params: uniform_buffer(
                 device,

@@ -10,7 +10,7 @@ use wgpu::util::DeviceExt;
 
 use crate::wgsl::{wgsl, WgslSource};
 
-pub(crate) const SOURCE: WgslSource = wgsl!("heatmap.wgsl");
+pub(crate) const SOURCE: WgslSource = WgslSource(&[wgsl!("heatmap.wgsl")]);
 
 /// `Params` in heatmap.wgsl (its layout checked by tests/wgsl_layouts.rs).
 #[repr(C)]
@@ -73,7 +73,7 @@ pub fn shader_source() -> String {
         "const VIRIDIS_MAP: u32 = {}u;",
         Colormap::Viridis as u32
     );
-    out.push_str(SOURCE.text);
+    out.push_str(&SOURCE.text());
     out
 }
 

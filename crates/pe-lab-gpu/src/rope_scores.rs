@@ -37,8 +37,8 @@ use pe_lab_math::rope::{theta_table_f32, RopeError};
 use pe_lab_math::MathError;
 
 /// The scores pass's WGSL (composed with the tile core, see [`super::tile::compose`]).
-pub(crate) const SOURCE: WgslSource = wgsl!("rope_scores.wgsl");
-pub(crate) const ROTATE_SOURCE: WgslSource = wgsl!("rope_rotate.wgsl");
+pub(crate) const SOURCE: WgslSource = WgslSource(&[wgsl!("rope_scores.wgsl")]);
+pub(crate) const ROTATE_SOURCE: WgslSource = WgslSource(&[wgsl!("rope_rotate.wgsl")]);
 
 /// Pairs per workgroup of the rotation pass (rows along y, Q and K along z). `ROTATE_WORKGROUP`
 /// in rope_rotate.wgsl (checked by shaders/layout_checks.rs).
@@ -106,13 +106,13 @@ impl RopeScoresKernel {
             device,
             "rope rotate",
             &pipeline_layout,
-            ROTATE_SOURCE.text.into(),
+            ROTATE_SOURCE.text().into(),
             ["rotate"],
         );
         let input = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST;
         Self {
             rotate,
-            scores: TiledPipelines::new("rope scores", SOURCE.text, ["scores"], pipeline_layout),
+            scores: TiledPipelines::new("rope scores", SOURCE, ["scores"], pipeline_layout),
             variant: None,
             forced: None,
             layout,

@@ -23,8 +23,8 @@ impl Module {
     fn of(label: &str, source: WgslSource) -> Self {
         Module {
             label: label.to_owned(),
-            files: source.files.to_vec(),
-            source: source.text.to_owned(),
+            files: source.files(),
+            source: source.text(),
         }
     }
 }
@@ -39,7 +39,7 @@ pub fn every_module() -> Vec<Module> {
         Module::of("rope rotate", rope_scores::ROTATE_SOURCE),
         Module {
             label: "heatmap".to_owned(),
-            files: heatmap::SOURCE.files.to_vec(),
+            files: heatmap::SOURCE.files(),
             source: heatmap::shader_source(),
         },
     ];
@@ -59,8 +59,8 @@ pub fn every_module() -> Vec<Module> {
             let load = if variant.vec4 { "vec4" } else { "f32" };
             modules.push(Module {
                 label: format!("{name} (tile {}, {load})", variant.shape.tile()),
-                files: [tile::CORE_SOURCE.files, kernel.files].concat(),
-                source: tile::compose(kernel.text, variant),
+                files: [vec![tile::CORE_SOURCE.name], kernel.files()].concat(),
+                source: tile::compose(&kernel.text(), variant),
             });
         }
     }

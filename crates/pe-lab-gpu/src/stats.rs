@@ -19,7 +19,7 @@ use pe_lab_math::encoding::frequency_count;
 use pe_lab_math::relative::{rotation_for_pair, valid_positions};
 use pe_lab_math::validate;
 
-pub(crate) const SOURCE: WgslSource = wgsl!("stats.wgsl");
+pub(crate) const SOURCE: WgslSource = WgslSource(&[wgsl!("stats.wgsl")]);
 
 /// Frequency pairs per workgroup along x (rows along y). `WORKGROUP_PAIRS` in stats.wgsl
 /// (checked by shaders/layout_checks.rs).
@@ -88,7 +88,7 @@ impl StatsKernel {
             "stats",
             wgpu::ShaderModuleDescriptor {
                 label: Some("stats.wgsl"),
-                source: wgpu::ShaderSource::Wgsl(SOURCE.text.into()),
+                source: wgpu::ShaderSource::Wgsl(SOURCE.text().into()),
             },
             &[
                 uniform_entry(0),

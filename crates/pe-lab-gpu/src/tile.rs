@@ -15,7 +15,7 @@ use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use super::pipelines::pipelines_from_source;
-use crate::wgsl::{wgsl, WgslSource};
+use crate::wgsl::{wgsl, WgslFile, WgslSource};
 
 /// The shape of one workgroup's tile: SIDE × SIDE invocations, each a BLOCK × BLOCK block, so a
 /// TILE × TILE tile (TILE = SIDE·BLOCK), staged TILE_K columns at a time.
@@ -195,7 +195,7 @@ impl Variant {
 }
 
 /// The tile core's WGSL (not a shader on its own).
-pub const CORE_SOURCE: WgslSource = wgsl!("tile_core.wgsl");
+pub const CORE_SOURCE: WgslFile = wgsl!("tile_core.wgsl");
 
 /// The shader for `variant`: constants from the shape, the core (loads of the chosen element
 /// type, the unrolled staging, steps and store), then `kernel`.
@@ -351,7 +351,7 @@ fn store(out: &mut String, indent: &str, shape: TileShape) {
 /// each compilation costs time at the page's start.
 pub(crate) struct TiledPipelines<const N: usize> {
     label: &'static str,
-    kernel: &'static str,
+    kernel: WgslSource,
     entry_points: [&'static str; N],
     layout: wgpu::PipelineLayout,
     compiled: Vec<(Variant, [wgpu::ComputePipeline; N])>,
@@ -360,7 +360,7 @@ pub(crate) struct TiledPipelines<const N: usize> {
 impl<const N: usize> TiledPipelines<N> {
     pub fn new(
         label: &'static str,
-        kernel: &'static str,
+        kernel: WgslSource,
         entry_points: [&'static str; N],
         layout: wgpu::PipelineLayout,
     ) -> Self {
@@ -376,7 +376,7 @@ impl<const N: usize> TiledPipelines<N> {
     /// Compiles `variant` unless it already is.
     pub fn ensure(&mut self, device: &wgpu::Device, variant: Variant) {
         if self.get(variant).is_none() {
-            let source = Cow::Owned(compose(self.kernel, variant));
+            let source = Cow::Owned(compose(&self.kernel.text(), variant));
             let pipelines =
                 pipelines_from_source(device, self.label, &self.layout, source, self.entry_points);
             self.compiled.push((variant, pipelines));

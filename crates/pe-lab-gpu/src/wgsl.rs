@@ -1,40 +1,68 @@
-//! The WGSL sources as the page's wasm carries them: composed from their files at compile time,
-//! comments taken out (they are about half of the sources' bytes, and the sources are part of the
-//! page's first load), each line's indentation with them, every line kept, so that the line numbers
-//! of a shader error still match the files joined in order. A line whose comment is a composition
-//! marker of [`super::tile`] (`// @if`, `// @end`, `// @accumulate`, ...: any comment that starts
+//! The WGSL sources as the page's wasm carries them: each file once, without its comments (they are
+//! about half of the sources' bytes, and the sources are part of the page's first load), each
+//! line's indentation with them, every line kept, so that the line numbers of a shader error still
+//! match the files joined in order. A line whose comment is a composition marker of [`super::tile`]
+//! (`// @if`, `// @end`, `// @accumulate`, ...: any comment that starts
 //! with `@`) is kept whole.
 //!
 //! WGSL has no imports: a kernel that uses a shared piece (`shared/*.wgsl`: the tree reductions,
-//! the forward kernels' softmax, the training kernels' bindings) names it before its own file in
-//! [`wgsl!`], as rerun's re_renderer does with `#import`. naga_oil would compose at run time from
-//! naga's IR: it would put naga's parser into the page's wasm (the WebGPU backend hands WGSL text
-//! to the browser and carries no naga), and a macro of `concat!` and `include_str!` does it here
-//! at compile time for nothing.
+//! the softmaxes, the training kernels' bindings) lists it before its own file in its
+//! [`WgslSource`], as rerun's re_renderer does with `#import`. naga_oil would compose at run time
+//! from naga's IR: it would put naga's parser into the page's wasm (the WebGPU backend hands WGSL
+//! text to the browser and carries no naga), where joining stripped `include_str!`s does it for a
+//! few lines.
 
-/// A composed WGSL source: the files it was joined from (names as given to [`wgsl!`], relative to
-/// the calling module) and its text without comments. `tests/wgsl_validate.rs` validates every
-/// one the crate builds ([`crate::shaders::every_module`]).
+/// One WGSL file as the wasm carries it: its name (relative to the module that included it) and
+/// its text without comments.
 #[derive(Debug, Clone, Copy)]
-pub struct WgslSource {
-    pub files: &'static [&'static str],
+pub struct WgslFile {
+    pub name: &'static str,
     pub text: &'static str,
 }
 
-/// `include_str!` of WGSL files beside the calling module, joined in order by a line break,
-/// without their comments (a [`WgslSource`], usable in constants).
+/// A WGSL module: the files it is joined from, in order. Kept as files, joined when the shader
+/// module is created, so that a shared piece is stored once in the wasm however many kernels use
+/// it. `tests/wgsl_validate.rs` validates every module the crate builds
+/// ([`crate::shaders::every_module`]).
+#[derive(Debug, Clone, Copy)]
+pub struct WgslSource(pub &'static [WgslFile]);
+
+impl WgslSource {
+    /// The files' texts joined by line breaks.
+    pub fn text(self) -> String {
+        let texts: Vec<&str> = self.0.iter().map(|file| file.text).collect();
+        texts.join("\n")
+    }
+
+    /// The files' names, in order.
+    pub fn files(self) -> Vec<&'static str> {
+        self.0.iter().map(|file| file.name).collect()
+    }
+}
+
+/// `include_str!` of a WGSL file beside the calling module, without its comments (a [`WgslFile`],
+/// usable in constants).
 macro_rules! wgsl {
-    ($first:literal $(, $file:literal)* $(,)?) => {{
-        const FILE: &str = concat!(include_str!($first) $(, "\n", include_str!($file))*);
+    ($file:literal) => {{
+        const FILE: &str = include_str!($file);
         const LEN: usize = $crate::wgsl::stripped_len(FILE);
         const BYTES: [u8; LEN] = $crate::wgsl::strip::<LEN>(FILE);
-        $crate::wgsl::WgslSource {
-            files: &[$first $(, $file)*],
+        $crate::wgsl::WgslFile {
+            name: $file,
             text: $crate::wgsl::as_str(&BYTES),
         }
     }};
 }
 pub(crate) use wgsl;
+
+/// Tree reductions over a workgroup (the forward softmax, the trainer's long sums).
+pub(crate) const REDUCE: WgslFile = wgsl!("shared/reduce.wgsl");
+/// The forward kernels' softmax of a row, one workgroup per row (needs [`REDUCE`]).
+pub(crate) const SOFTMAX: WgslFile = wgsl!("shared/softmax.wgsl");
+/// The training kernels' bind group and invocation index.
+pub(crate) const TRAIN_BINDINGS: WgslFile = wgsl!("shared/train_bindings.wgsl");
+/// The training kernels' softmax of a row, one invocation per row.
+pub(crate) const TRAIN_ROW_SOFTMAX: WgslFile = wgsl!("shared/train_row_softmax.wgsl");
 
 /// The length of `source` without its comments.
 pub const fn stripped_len(source: &str) -> usize {
@@ -131,12 +159,12 @@ mod tests {
 
     #[test]
     fn every_source_keeps_its_lines() {
-        let sources = [
+        let sources: [(&str, String); 3] = [
             (
                 include_str!("tile_core.wgsl"),
-                super::super::tile::CORE_SOURCE.text,
+                super::super::tile::CORE_SOURCE.text.to_owned(),
             ),
-            (include_str!("gram.wgsl"), super::super::gram::SOURCE.text),
+            (include_str!("gram.wgsl"), super::super::gram::SOURCE.text()),
             (
                 concat!(
                     include_str!("shared/reduce.wgsl"),
@@ -145,7 +173,7 @@ mod tests {
                     "\n",
                     include_str!("attention.wgsl")
                 ),
-                super::super::attention::SOURCE.text,
+                super::super::attention::SOURCE.text(),
             ),
         ];
         for (file, kept) in sources {

@@ -6,48 +6,37 @@
 
 use bytemuck::{Pod, Zeroable};
 
-use crate::wgsl::{wgsl, WgslSource};
+use crate::wgsl::{wgsl, WgslFile, WgslSource, REDUCE, TRAIN_BINDINGS, TRAIN_ROW_SOFTMAX};
 use crate::{storage_entry, uniform_entry};
 
 /// The bytes of one op's slot: the largest dynamic-offset alignment WebGPU allows a device to
 /// ask for, so that every device accepts the offsets.
 pub const OP_SLOT: u64 = 256;
 
-pub(crate) const MATMUL: WgslSource = wgsl!(
-    "../shared/train_bindings.wgsl",
-    "../shared/reduce.wgsl",
-    "train_matmul.wgsl"
-);
-pub(crate) const EMBED: WgslSource = wgsl!(
-    "../shared/train_bindings.wgsl",
-    "../shared/reduce.wgsl",
-    "train_embed.wgsl"
-);
-pub(crate) const ROPE: WgslSource = wgsl!("../shared/train_bindings.wgsl", "train_rope.wgsl");
-pub(crate) const NORM: WgslSource = wgsl!(
-    "../shared/train_bindings.wgsl",
-    "../shared/reduce.wgsl",
-    "train_norm.wgsl"
-);
-pub(crate) const ATTENTION: WgslSource = wgsl!(
-    "../shared/train_bindings.wgsl",
-    "../shared/reduce.wgsl",
-    "../shared/train_row_softmax.wgsl",
-    "softmax_op.wgsl",
-    "train_attention.wgsl"
-);
-pub(crate) const LOSS: WgslSource = wgsl!(
-    "../shared/train_bindings.wgsl",
-    "../shared/reduce.wgsl",
-    "../shared/train_row_softmax.wgsl",
-    "train_loss.wgsl"
-);
-pub(crate) const SHAW: WgslSource = wgsl!(
-    "../shared/train_bindings.wgsl",
-    "../shared/reduce.wgsl",
-    "softmax_op.wgsl",
-    "train_shaw.wgsl"
-);
+/// What train_attention.wgsl and train_shaw.wgsl share.
+const SOFTMAX_OP: WgslFile = wgsl!("softmax_op.wgsl");
+
+pub(crate) const MATMUL: WgslSource =
+    WgslSource(&[TRAIN_BINDINGS, REDUCE, wgsl!("train_matmul.wgsl")]);
+pub(crate) const EMBED: WgslSource =
+    WgslSource(&[TRAIN_BINDINGS, REDUCE, wgsl!("train_embed.wgsl")]);
+pub(crate) const ROPE: WgslSource = WgslSource(&[TRAIN_BINDINGS, wgsl!("train_rope.wgsl")]);
+pub(crate) const NORM: WgslSource = WgslSource(&[TRAIN_BINDINGS, REDUCE, wgsl!("train_norm.wgsl")]);
+pub(crate) const ATTENTION: WgslSource = WgslSource(&[
+    TRAIN_BINDINGS,
+    REDUCE,
+    TRAIN_ROW_SOFTMAX,
+    SOFTMAX_OP,
+    wgsl!("train_attention.wgsl"),
+]);
+pub(crate) const LOSS: WgslSource = WgslSource(&[
+    TRAIN_BINDINGS,
+    REDUCE,
+    TRAIN_ROW_SOFTMAX,
+    wgsl!("train_loss.wgsl"),
+]);
+pub(crate) const SHAW: WgslSource =
+    WgslSource(&[TRAIN_BINDINGS, REDUCE, SOFTMAX_OP, wgsl!("train_shaw.wgsl")]);
 
 /// The training kernels' modules, by label.
 pub(crate) const MODULES: [(&str, WgslSource); 7] = [
@@ -310,7 +299,7 @@ impl Kernels {
                     None => {
                         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
                             label: Some(label),
-                            source: wgpu::ShaderSource::Wgsl(source.text.into()),
+                            source: wgpu::ShaderSource::Wgsl(source.text().into()),
                         });
                         modules.push((label, module));
                         modules.len() - 1
