@@ -35,17 +35,8 @@ pub trait Kernel {
         encoder: &mut wgpu::CommandEncoder,
         timestamp_writes: Option<wgpu::ComputePassTimestampWrites<'_>>,
     ) {
-        let Some((bind_group, dispatches)) = self.dispatches() else {
-            return;
-        };
-        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-            label: Some(Self::LABEL),
-            timestamp_writes,
-        });
-        pass.set_bind_group(0, bind_group, &[]);
-        for (pipeline, [x, y, z]) in dispatches {
-            pass.set_pipeline(pipeline);
-            pass.dispatch_workgroups(x, y, z);
+        if let Some(dispatches) = self.dispatches() {
+            encode_pass(encoder, Self::LABEL, dispatches, timestamp_writes);
         }
     }
 
@@ -60,5 +51,23 @@ pub trait Kernel {
         });
         self.buffer()
             .ok_or_else(|| GpuError::Map(format!("the {} output is missing", Self::LABEL)))
+    }
+}
+
+// Not generic, so that the page's wasm carries it once rather than once per kernel.
+fn encode_pass(
+    encoder: &mut wgpu::CommandEncoder,
+    label: &'static str,
+    (bind_group, dispatches): Dispatches<'_>,
+    timestamp_writes: Option<wgpu::ComputePassTimestampWrites<'_>>,
+) {
+    let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+        label: Some(label),
+        timestamp_writes,
+    });
+    pass.set_bind_group(0, bind_group, &[]);
+    for (pipeline, [x, y, z]) in dispatches {
+        pass.set_pipeline(pipeline);
+        pass.dispatch_workgroups(x, y, z);
     }
 }
