@@ -28,7 +28,7 @@ step "fast tier (scripts/check.sh)" "$ROOT/scripts/check.sh"
 step "browser glue tests (wasm-bindgen-test, headless Chromium)" \
   cargo test --target wasm32-unknown-unknown --test web
 step "WGSL kernels in the browser (wasm-bindgen-test, SwiftShader WebGPU)" \
-  cargo test --target wasm32-unknown-unknown --test web_gpu
+  cargo test -p pe-lab-gpu --target wasm32-unknown-unknown --test web_gpu
 step "release build (trunk build --release)" trunk build --release
 step "end-to-end tests (Playwright, headless Chromium; scripts/e2e.sh)" "$ROOT/scripts/e2e.sh"
 steps_summary

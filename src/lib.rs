@@ -4,13 +4,14 @@
 //! - [`math`]: pure math on `ndarray`, compiled and tested natively (no web-sys); its own crate,
 //!   `pe-lab-math` (crates/pe-lab-math), so that it cannot depend on the layers above it;
 //! - [`gpu`]: wgpu compute kernels (native Vulkan/GL, browser WebGPU), each with its CPU twin in
-//!   `math`;
-//! - `web` (wasm32 only, feature `page`): DOM, canvases and the `wasm-bindgen` exports, thin shims
-//!   over `math`. The training worker uses this crate without it, for `gpu::train`.
+//!   `math`, and the GPU trainer; its own crate, `pe-lab-gpu` (crates/pe-lab-gpu), shared with the
+//!   training worker, so that the worker does not depend on the page;
+//! - [`model`]: the panels' numbers and settings, below the DOM;
+//! - `web` (wasm32 only): DOM, canvases and the `wasm-bindgen` exports, thin shims over `model`.
 
-pub mod gpu;
+pub use pe_lab_gpu as gpu;
 pub use pe_lab_math as math;
 pub mod model;
 
-#[cfg(all(target_arch = "wasm32", feature = "page"))]
+#[cfg(target_arch = "wasm32")]
 pub mod web;

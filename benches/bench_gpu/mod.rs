@@ -18,7 +18,7 @@ use std::time::Instant;
 
 use pe_lab::gpu::attention::AttentionShape;
 use pe_lab::gpu::tile::TileShape;
-use pe_lab::gpu::{read_bytes, AlibiScoresKernel, GpuContext, RopeScoresKernel};
+use pe_lab::gpu::{read_bytes, AlibiScoresKernel, GpuContext, Kernel, RopeScoresKernel};
 
 use super::{json_median, json_string, python_json, runs_for, RatioTable, Stats, BASE};
 

@@ -13,7 +13,9 @@ use super::dom::{self, now_ms};
 use super::error::WebError;
 use crate::gpu::heatmap::{Colormap, HeatmapRenderer};
 use crate::gpu::stats::read_totals;
-use crate::gpu::{read_f32, AlibiScoresKernel, EncodingKernel, GpuContext, RopeScoresKernel};
+use crate::gpu::{
+    read_f32, AlibiScoresKernel, EncodingKernel, GpuContext, Kernel, RopeScoresKernel,
+};
 use crate::model::params::Params;
 use crate::model::plot::PixelRect;
 use crate::model::present::PSource;

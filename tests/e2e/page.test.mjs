@@ -3,6 +3,7 @@
 // saves screenshots to tests/e2e/screenshots/.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import {
   canvasInk, heatmapCell, open, screenshot, setUp, state, stats, text, waitForUrlParam,
 } from './helpers.mjs';
@@ -13,10 +14,13 @@ setUp();
 const BACKEND = { cpu: 'cpu', gpu: 'webgpu' };
 const LIMITS = { cpu: { d: 1024, n: 2048 }, gpu: { d: 2048, n: 4096 } };
 
-// Diverging colour map stops (crates/pe-lab-math/src/colormap.rs): white at 0, dark red at +1, dark blue at -1.
-const WHITE = [247, 247, 247];
-const RED = [178, 24, 43];
-const BLUE = [33, 102, 172];
+// The diverging colour map's stops, read from the one table the CPU path and the GPU shader both
+// draw with (crates/pe-lab-math/src/colormap.rs): white at 0, dark red at +1, dark blue at -1.
+const COLORMAP_RS = new URL('../../crates/pe-lab-math/src/colormap.rs', import.meta.url);
+const DIVERGING = [...readFileSync(COLORMAP_RS, 'utf8')
+  .match(/pub const DIVERGING_STOPS: \[\[u8; 3\]; \d+\] = \[([^;]*)\];/)[1]
+  .matchAll(/\[(\d+), (\d+), (\d+)\]/g)].map((m) => m.slice(1).map(Number));
+const [BLUE, WHITE, RED] = [DIVERGING[0], DIVERGING[(DIVERGING.length - 1) / 2], DIVERGING.at(-1)];
 const near = (a, b, tol = 4) => a.every((v, k) => Math.abs(v - b[k]) <= tol);
 
 async function assertPanelsDrawn(page) {

@@ -1,7 +1,7 @@
 //! Colour maps for heatmaps, as pure functions from values to RGBA pixels (the web layer only paints).
 //!
-//! Keep in sync: when a GPU fragment shader draws the same heatmaps, its colour stops must equal
-//! [`DIVERGING_STOPS`].
+//! The stops are written here only: the GPU's heatmap shader (pe-lab-gpu, heatmap.rs) is given
+//! them from these tables.
 
 /// A diverging blue–white–red map (ColorBrewer RdBu, reversed so that −1 is blue and +1 is red):
 /// readable by students with red–green colour blindness, and symmetric around 0 so that the sign of
@@ -230,7 +230,8 @@ fn resample_spans(size: usize, out: usize) -> Vec<std::ops::Range<usize>> {
 /// Resamples an RGBA image to exactly `out_width × out_height` (at least 1 × 1): an axis that
 /// shrinks is area-averaged like [`downsample_rgba`]; an axis that grows takes, for output pixel
 /// p, the cell under its centre, ⌊(2p + 1)·size / (2·out)⌋, the rule of the WebGPU heatmap pass
-/// (`gpu/heatmap.wgsl`, `cover`; keep in sync). Drawing this image one pixel per device pixel
+/// (pe-lab-gpu's heatmap.wgsl, `cover`; its
+/// tests/gpu_heatmap.rs holds the two to the same pixels). Drawing this image one pixel per device pixel
 /// gives the CPU path the GPU's pixels exactly, where a browser's own nearest-neighbour scaling
 /// breaks ties between two cells its own way.
 pub fn resample_rgba(

@@ -116,8 +116,9 @@ pub fn rotate_f32(
 /// last dimension has no pair (it is not rotated).
 ///
 /// This one table feeds both [`rotate_rows_f32`] and the GPU kernel `gpu::rope_scores`, which
-/// uploads it, so that both twins start from the same f32 θ_t bits. Keep in sync with
-/// rope_scores.wgsl: the angle is f32(m)·θ_t, one f32 multiply, and pair t is (2t, 2t + 1).
+/// uploads it, so that both twins start from the same f32 θ_t bits. In rope_rotate.wgsl too the angle is
+/// f32(m)·θ_t, one f32 multiply, and pair t is (2t, 2t + 1) (pe-lab-gpu's
+/// tests/gpu_positional_scores.rs compares the two).
 pub fn theta_table_f32(d: usize, base: f64) -> Vec<f32> {
     (0..d / 2).map(|t| frequency(t, d, base) as f32).collect()
 }
@@ -132,7 +133,8 @@ pub fn theta_table_f32(d: usize, base: f64) -> Vec<f32> {
 /// model being taught, not noise to remove. sin and cos of the f32 angle are Rust's (within an ulp).
 /// Row indices are exact in f32 below 2²⁴.
 ///
-/// Keep in sync with the `rotate` entry point of rope_scores.wgsl (layout, angle, rotation formula).
+/// The GPU twin is the `rotate` entry point of rope_rotate.wgsl (layout, angle, rotation formula;
+/// pe-lab-gpu's tests/gpu_positional_scores.rs compares them).
 /// Never panics; an invalid base gives NaN entries (see [`scores_f32`] for the checked use).
 pub fn rotate_rows_f32(x: ArrayView2<f32>, base: f64) -> Array2<f32> {
     let thetas = theta_table_f32(x.ncols(), base);

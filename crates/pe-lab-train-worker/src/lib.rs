@@ -10,7 +10,7 @@
 //! page's first load does not carry the training code.
 //!
 //! A run asked for on the GPU ([`TrainDevice::Gpu`]) takes its steps with the GPU trainer
-//! (`pe_lab::gpu::train`) on the worker's own WebGPU device, then hands the trained parameters
+//! (`pe_lab_gpu::train`) on the worker's own WebGPU device, then hands the trained parameters
 //! and losses to the session ([`Session::adopt`]), which evaluates on the CPU as always. Any GPU
 //! failure, a lost device included, starts the worker's encodings again on the CPU and tells the
 //! page why ([`Report::Fallback`]). A trial ([`Request::Trial`]) times both trainers on the

@@ -3,7 +3,8 @@
 
 use std::sync::{Arc, Mutex};
 
-use pe_lab::gpu::train::GpuTrainer;
+use pe_lab_gpu::train::GpuTrainer;
+use pe_lab_gpu::wgpu;
 use pe_lab_train::protocol::Report;
 use pe_lab_train::session::{seeds_or_config, Session};
 use pe_lab_train::{Encoding, TrainConfig, Trainer};
@@ -41,7 +42,7 @@ impl Device {
             })
             .await
             .map_err(|e| format!("no WebGPU adapter in the worker: {e}"))?;
-        let (device, queue) = pe_lab::gpu::request_device(&adapter, wgpu::Features::empty())
+        let (device, queue) = pe_lab_gpu::request_device(&adapter, wgpu::Features::empty())
             .await
             .map_err(|e| e.to_string())?;
         let failure = Arc::new(Mutex::new(None::<String>));

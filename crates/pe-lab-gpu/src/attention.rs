@@ -1,0 +1,292 @@
+//! Masked scaled dot-product attention weights of a batch split into heads (`attention.wgsl`):
+//! a tiled scores pass (the tile core, [`super::tile`], per sequence and head) and a masked-softmax
+//! pass per row, recorded in one compute pass. CPU twin:
+//! [`pe_lab_math::attention::multi_head_weights_qk`] (agreement within 1e-5 plus what the
+//! rounding of the scores allows, see `math::attention`: their dot products are summed in another
+//! order).
+
+use crate::kernel::{Dispatches, Kernel};
+use crate::wgsl::{wgsl, WgslSource, REDUCE, SOFTMAX};
+use bytemuck::{Pod, Zeroable};
+use ndarray::ArrayView3;
+
+use super::buffers::GrowableBuffer;
+use super::tile::{choose_tile, TileShape, TiledPipelines, Variant};
+use super::{
+    check_input, check_limit, check_storage_size, check_workgroups, layouts, storage_entry,
+    uniform_buffer, uniform_entry, Dispatch, GpuError,
+};
+use pe_lab_math::attention::{check_multi_head, score_scale, AttentionError};
+
+/// The kernel's WGSL (composed with the tile core, see [`super::tile::compose`]).
+pub(crate) const SOURCE: WgslSource = WgslSource(&[REDUCE, SOFTMAX, wgsl!("attention.wgsl")]);
+
+/// The largest number of query rows and of keys accepted, chosen from measurement: one head's
+/// weights at n = 4096 are 64 MiB, within WebGPU's default 128 MiB storage binding (lavapipe's
+/// limit too), and lavapipe (2 cores) takes ~5 s for them at d = 512 (n = 1024: 0.3 s, n = 2048:
+/// 1.2 s). Larger batches or more heads are bounded by the device's binding size, checked
+/// separately.
+pub const ATTENTION_MAX_POSITIONS: usize = 4096;
+
+/// Mirrors `Params` in attention.wgsl (its layout, 32 bytes, checked by shaders/layout_checks.rs).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Pod, Zeroable)]
+pub(crate) struct AttentionParams {
+    pub(crate) nq: u32,
+    pub(crate) nk: u32,
+    pub(crate) d: u32,
+    pub(crate) heads: u32,
+    pub(crate) head_dim: u32,
+    pub(crate) scale: f32,
+    pub(crate) _pad: [u32; 2],
+}
+
+/// The shape of one attention computation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AttentionShape {
+    pub batch: usize,
+    /// Query rows per sequence.
+    pub nq: usize,
+    /// Keys per sequence.
+    pub nk: usize,
+    /// Columns of Q and K (split evenly into `heads`).
+    pub d: usize,
+    pub heads: usize,
+}
+
+/// Owns the pipelines, the uniforms, the valid lengths, host-uploaded Q and K, and the weights.
+pub struct AttentionKernel {
+    /// The scores and softmax pipelines, one pair per tile variant used.
+    pipelines: TiledPipelines<2>,
+    /// The variant the last `prepare` compiled and sized the scores pass for.
+    variant: Option<Variant>,
+    /// A shape that overrides [`choose_tile`] (tests run every shape).
+    forced: Option<TileShape>,
+    layout: wgpu::BindGroupLayout,
+    params: wgpu::Buffer,
+    valid_lens: GrowableBuffer,
+    queries: GrowableBuffer,
+    keys: GrowableBuffer,
+    output: GrowableBuffer,
+    /// The bind group and the softmax pass's workgroups (one per row, head and sequence).
+    dispatch: Option<Dispatch>,
+    /// Workgroups of the scores pass (tiles along keys, tiles along queries, sequences·heads).
+    score_groups: [u32; 3],
+}
+
+impl AttentionKernel {
+    pub fn new(device: &wgpu::Device) -> Self {
+        let (layout, pipeline_layout) = layouts(
+            device,
+            "attention",
+            &[
+                uniform_entry(0),
+                storage_entry(1, true),
+                storage_entry(2, true),
+                storage_entry(3, true),
+                storage_entry(4, false),
+            ],
+        );
+        let input = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST;
+        Self {
+            pipelines: TiledPipelines::new(
+                "attention",
+                SOURCE,
+                ["scores", "softmax"],
+                pipeline_layout,
+            ),
+            variant: None,
+            forced: None,
+            layout,
+            params: uniform_buffer(
+                device,
+                "attention params",
+                std::mem::size_of::<AttentionParams>() as u64,
+            ),
+            valid_lens: GrowableBuffer::new("attention valid lengths", input),
+            queries: GrowableBuffer::new("attention Q", input),
+            keys: GrowableBuffer::new("attention K", input),
+            // STORAGE: written here and drawn by the heatmap; COPY_SRC: read back.
+            output: GrowableBuffer::new(
+                "attention weights",
+                wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            ),
+            dispatch: None,
+            score_groups: [0; 3],
+        }
+    }
+
+    /// Runs every later `prepare` with `shape` instead of the one [`choose_tile`] picks (`None`:
+    /// back to choosing).
+    pub fn force_tile(&mut self, shape: Option<TileShape>) {
+        self.forced = shape;
+    }
+
+    /// The tile shape of the scores pass prepared last.
+    pub fn tile(&self) -> Option<TileShape> {
+        self.variant.map(|v| v.shape)
+    }
+
+    /// Checks the shape (see [`check_multi_head`] and the size limits), checks that `q` and `k`
+    /// hold (batch, nq, d) and (batch, nk, d) f32, grows the buffers, writes the uniforms and the
+    /// valid lengths (one per sequence, clamped to nk on the GPU) and binds.
+    pub fn prepare(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        q: &wgpu::Buffer,
+        k: &wgpu::Buffer,
+        shape: AttentionShape,
+        valid_lens: &[usize],
+    ) -> Result<(), GpuError> {
+        let AttentionShape {
+            batch,
+            nq,
+            nk,
+            d,
+            heads,
+        } = shape;
+        check_multi_head(batch, nq, nk, d, heads, valid_lens)?;
+        let head_dim = d / heads;
+        check_limit("n_q (attention queries)", nq, ATTENTION_MAX_POSITIONS)?;
+        check_limit("n_k (attention keys)", nk, ATTENTION_MAX_POSITIONS)?;
+        let limits = device.limits();
+        let groups_x = check_workgroups(&limits, "attention query rows", nq as u64)?;
+        let groups_y = check_workgroups(&limits, "attention heads", heads as u64)?;
+        let groups_z = check_workgroups(&limits, "attention batch", batch as u64)?;
+        let device_type = device.adapter_info().device_type;
+        let shape = self.forced.unwrap_or_else(|| {
+            choose_tile(nq, nk, batch.saturating_mul(heads), device_type, &limits)
+        });
+        let score_groups = [
+            check_workgroups(&limits, "attention key tiles", shape.groups(nk))?,
+            check_workgroups(&limits, "attention query tiles", shape.groups(nq))?,
+            check_workgroups(
+                &limits,
+                "attention batch·heads",
+                (batch as u64).saturating_mul(heads as u64),
+            )?,
+        ];
+        let (batch64, d64) = (batch as u64, d as u64);
+        check_input(&limits, "Q", q, batch64 * nq as u64 * d64 * 4)?;
+        check_input(&limits, "K", k, batch64 * nk as u64 * d64 * 4)?;
+        let bytes = batch64
+            .saturating_mul(heads as u64)
+            .saturating_mul(nq as u64)
+            .saturating_mul(nk as u64)
+            .saturating_mul(4);
+        check_storage_size(&limits, "attention weights (bytes)", bytes)?;
+        let cap = limits.max_storage_buffer_binding_size;
+        // u32 on the GPU; anything ≥ nk means "no mask", so clamping loses nothing.
+        let lens: Vec<u32> = valid_lens.iter().map(|&v| v.min(nk) as u32).collect();
+        let lens_buffer = self.valid_lens.ensure(device, batch64 * 4, cap);
+        queue.write_buffer(lens_buffer, 0, bytemuck::cast_slice(&lens));
+        let output = self.output.ensure(device, bytes, cap);
+        let params = AttentionParams {
+            nq: nq as u32,
+            nk: nk as u32,
+            d: d as u32,
+            heads: heads as u32,
+            head_dim: head_dim as u32,
+            scale: score_scale(head_dim),
+            _pad: [0; 2],
+        };
+        queue.write_buffer(&self.params, 0, bytemuck::bytes_of(&params));
+        self.dispatch = Some(Dispatch::rebind(
+            self.dispatch.take(),
+            device,
+            "attention",
+            &self.layout,
+            &[&self.params, q, k, lens_buffer, output],
+            [groups_x, groups_y, groups_z],
+        ));
+        // vec4 loads need every head's columns of every row to start on a vec4 (d = heads·head_dim).
+        let variant = Variant {
+            shape,
+            vec4: head_dim % 4 == 0,
+        };
+        self.pipelines.ensure(device, variant);
+        self.variant = Some(variant);
+        self.score_groups = score_groups;
+        Ok(())
+    }
+
+    /// Weights (batch, heads, nq, nk) of queries and keys already on the GPU (e.g. the encoding
+    /// buffer as both, batch 1: attention of P with itself, no upload).
+    #[allow(clippy::too_many_arguments)] // the shape is spelled out like the CPU twin's arrays
+    pub fn run(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        q: &wgpu::Buffer,
+        k: &wgpu::Buffer,
+        batch: usize,
+        nq: usize,
+        nk: usize,
+        d: usize,
+        heads: usize,
+        valid_lens: &[usize],
+    ) -> Result<&wgpu::Buffer, GpuError> {
+        let shape = AttentionShape {
+            batch,
+            nq,
+            nk,
+            d,
+            heads,
+        };
+        self.prepare(device, queue, q, k, shape, valid_lens)?;
+        self.submit(device, queue)
+    }
+
+    /// Uploads Q (batch, nq, d) and K (batch, nk, d) into buffers this kernel owns, then
+    /// [`AttentionKernel::run`].
+    pub fn run_host(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        q: ArrayView3<f32>,
+        k: ArrayView3<f32>,
+        heads: usize,
+        valid_lens: &[usize],
+    ) -> Result<&wgpu::Buffer, GpuError> {
+        let (batch, nq, d) = q.dim();
+        let (k_batch, nk, k_d) = k.dim();
+        if k_batch != batch {
+            return Err(AttentionError::BatchMismatch {
+                queries: batch,
+                keys: k_batch,
+            }
+            .into());
+        }
+        if k_d != d {
+            return Err(AttentionError::DimensionMismatch {
+                queries: d,
+                keys: k_d,
+            }
+            .into());
+        }
+        check_multi_head(batch, nq, nk, d, heads, valid_lens)?;
+        check_limit("n_q (attention queries)", nq, ATTENTION_MAX_POSITIONS)?;
+        check_limit("n_k (attention keys)", nk, ATTENTION_MAX_POSITIONS)?;
+        let q_buffer = self.queries.upload(device, queue, "Q (bytes)", q)?;
+        let k_buffer = self.keys.upload(device, queue, "K (bytes)", k)?;
+        self.run(
+            device, queue, &q_buffer, &k_buffer, batch, nq, nk, d, heads, valid_lens,
+        )
+    }
+}
+
+impl Kernel for AttentionKernel {
+    const LABEL: &'static str = "attention";
+
+    fn dispatches(&self) -> Option<Dispatches<'_>> {
+        let dispatch = self.dispatch.as_ref()?;
+        let [scores, softmax] = self.pipelines.get(self.variant?)?;
+        let passes = vec![(scores, self.score_groups), (softmax, dispatch.workgroups)];
+        Some((&dispatch.bind_group, passes))
+    }
+
+    fn buffer(&self) -> Option<&wgpu::Buffer> {
+        self.output.get()
+    }
+}

@@ -1,0 +1,171 @@
+//! Gathers chosen columns of the encoding buffer into a small (k × n) buffer (`columns.wgsl`), so
+//! the page reads back only the curves and the projection pair, never P. CPU twin:
+//! [`pe_lab_math::encoding::gather_columns`].
+
+use crate::kernel::{Dispatches, Kernel};
+use crate::wgsl::{wgsl, WgslSource};
+use bytemuck::{Pod, Zeroable};
+
+use super::buffers::GrowableBuffer;
+use super::{
+    check_input, check_storage_size, check_workgroups, compute_pipeline, storage_entry,
+    uniform_buffer, uniform_entry, Dispatch, GpuError,
+};
+use pe_lab_math::MathError;
+
+pub(crate) const SOURCE: WgslSource = WgslSource(&[wgsl!("columns.wgsl")]);
+
+/// The most columns one gather takes (the curves panel shows at most 8, the projection panel 2).
+/// `MAX_COLUMNS` in columns.wgsl (checked by shaders/layout_checks.rs).
+pub const MAX_GATHER_COLUMNS: usize = 16;
+
+/// Positions per workgroup along x (columns along y). `WORKGROUP` in columns.wgsl
+/// (checked by shaders/layout_checks.rs).
+pub const COLUMNS_WORKGROUP: u32 = 64;
+
+/// Mirrors `Params` in columns.wgsl (16 bytes, then 16 indices as 4 vec4; its layout checked by shaders/layout_checks.rs).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Pod, Zeroable)]
+pub(crate) struct ColumnsParams {
+    pub(crate) n: u32,
+    pub(crate) d: u32,
+    pub(crate) count: u32,
+    pub(crate) _pad: u32,
+    pub(crate) columns: [u32; MAX_GATHER_COLUMNS],
+}
+
+/// Owns the pipeline, the uniforms and the (k × n) output.
+pub struct ColumnsKernel {
+    pipeline: wgpu::ComputePipeline,
+    layout: wgpu::BindGroupLayout,
+    params: wgpu::Buffer,
+    output: GrowableBuffer,
+    dispatch: Option<Dispatch>,
+}
+
+impl ColumnsKernel {
+    pub fn new(device: &wgpu::Device) -> Self {
+        let (pipeline, layout) = compute_pipeline(
+            device,
+            "columns",
+            wgpu::ShaderModuleDescriptor {
+                label: Some("columns.wgsl"),
+                source: wgpu::ShaderSource::Wgsl(SOURCE.text().into()),
+            },
+            &[
+                uniform_entry(0),
+                storage_entry(1, true),
+                storage_entry(2, false),
+            ],
+        );
+        Self {
+            pipeline,
+            layout,
+            params: uniform_buffer(
+                device,
+                "columns params",
+                std::mem::size_of::<ColumnsParams>() as u64,
+            ),
+            output: GrowableBuffer::new(
+                "gathered columns",
+                wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            ),
+            dispatch: None,
+        }
+    }
+
+    /// Checks the column indices (1 to [`MAX_GATHER_COLUMNS`], each < d) and sizes, grows the
+    /// output, writes the uniforms and binds.
+    pub fn prepare(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        p: &wgpu::Buffer,
+        n: usize,
+        d: usize,
+        cols: &[usize],
+    ) -> Result<(), GpuError> {
+        if n == 0 {
+            return Err(MathError::ZeroPositions(n).into());
+        }
+        if d == 0 {
+            return Err(MathError::ZeroDimension(d).into());
+        }
+        if cols.is_empty() {
+            return Err(GpuError::NoColumns);
+        }
+        super::check_limit("number of columns gathered", cols.len(), MAX_GATHER_COLUMNS)?;
+        if let Some(&column) = cols.iter().find(|&&c| c >= d) {
+            return Err(GpuError::ColumnOutOfRange { column, d });
+        }
+        let limits = device.limits();
+        check_input(
+            &limits,
+            "P",
+            p,
+            (n as u64).saturating_mul(d as u64).saturating_mul(4),
+        )?;
+        let bytes = (cols.len() as u64) * (n as u64) * 4;
+        check_storage_size(&limits, "gathered columns (bytes)", bytes)?;
+        let groups_x = check_workgroups(
+            &limits,
+            "columns workgroups along positions",
+            (n as u64).div_ceil(u64::from(COLUMNS_WORKGROUP)),
+        )?;
+        let output = self
+            .output
+            .ensure(device, bytes, limits.max_storage_buffer_binding_size);
+        let mut columns = [0u32; MAX_GATHER_COLUMNS];
+        for (slot, &c) in columns.iter_mut().zip(cols) {
+            *slot = c as u32;
+        }
+        let params = ColumnsParams {
+            n: n as u32,
+            d: d as u32,
+            count: cols.len() as u32,
+            _pad: 0,
+            columns,
+        };
+        queue.write_buffer(&self.params, 0, bytemuck::bytes_of(&params));
+        self.dispatch = Some(Dispatch::rebind(
+            self.dispatch.take(),
+            device,
+            "columns",
+            &self.layout,
+            &[&self.params, p, output],
+            [groups_x, cols.len() as u32, 1],
+        ));
+        Ok(())
+    }
+
+    /// Gathers columns `cols` of the first n rows (d columns) of `p` into
+    /// [`ColumnsKernel::buffer`]: cols.len() × n f32, row c = column cols[c].
+    pub fn run(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        p: &wgpu::Buffer,
+        n: usize,
+        d: usize,
+        cols: &[usize],
+    ) -> Result<&wgpu::Buffer, GpuError> {
+        self.prepare(device, queue, p, n, d, cols)?;
+        self.submit(device, queue)
+    }
+}
+
+impl Kernel for ColumnsKernel {
+    const LABEL: &'static str = "columns";
+
+    fn dispatches(&self) -> Option<Dispatches<'_>> {
+        let dispatch = self.dispatch.as_ref()?;
+        Some((
+            &dispatch.bind_group,
+            vec![(&self.pipeline, dispatch.workgroups)],
+        ))
+    }
+
+    fn buffer(&self) -> Option<&wgpu::Buffer> {
+        self.output.get()
+    }
+}

@@ -1,0 +1,174 @@
+//! The Gram matrix G = P·Pᵀ (n × n) of the encoding buffer (`gram.wgsl` on the tile core,
+//! [`super::tile`]): each workgroup a tile of G, each invocation a block of it, the rows of P staged
+//! through workgroup memory; the tile shape is chosen per size by [`choose_tile`]. CPU twin:
+//! [`pe_lab_math::gram::gram`], a blocked GEMM that sums in another order: the two agree within
+//! twice the f32 dot-product bound γ_d·Σ_k |p_ik·p_jk|, not bit for bit (see `math::gram`).
+
+use crate::kernel::{Dispatches, Kernel};
+use crate::wgsl::{wgsl, WgslSource};
+use bytemuck::{Pod, Zeroable};
+
+use super::buffers::GrowableBuffer;
+use super::tile::{choose_tile_upper, TileShape, TiledPipelines, Variant};
+use super::{
+    check_input, check_limit, check_storage_size, check_workgroups, layouts, storage_entry,
+    uniform_buffer, uniform_entry, Dispatch, GpuError,
+};
+use pe_lab_math::MathError;
+
+/// The kernel's WGSL (composed with the tile core, see [`super::tile::compose`]).
+pub(crate) const SOURCE: WgslSource = WgslSource(&[wgsl!("gram.wgsl")]);
+
+/// The largest n accepted, chosen from measurement: G at n = 4096 is 64 MiB (the largest power-of-
+/// two n within WebGPU's default 128 MiB storage binding, lavapipe's limit too), and lavapipe
+/// (2 cores) takes 5–7 s for it at d = 512 (n = 1024: 0.28 s, n = 2048: 1.1 s). n = 8192 would
+/// need a 256 MiB binding and ~4× the time.
+pub const GRAM_MAX_POSITIONS: usize = 4096;
+
+/// Mirrors `Params` in gram.wgsl (its layout, 16 bytes, checked by shaders/layout_checks.rs).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Pod, Zeroable)]
+pub(crate) struct GramParams {
+    pub(crate) n: u32,
+    pub(crate) d: u32,
+    pub(crate) _pad: [u32; 2],
+}
+
+/// Owns the pipelines (one per tile variant used), the uniform buffer and the output G.
+pub struct GramKernel {
+    pipelines: TiledPipelines<1>,
+    layout: wgpu::BindGroupLayout,
+    params: wgpu::Buffer,
+    output: GrowableBuffer,
+    dispatch: Option<Dispatch>,
+    /// The variant the last `prepare` compiled and sized the dispatch for.
+    variant: Option<Variant>,
+    /// A shape that overrides [`choose_tile`] (tests run every shape).
+    forced: Option<TileShape>,
+}
+
+impl GramKernel {
+    pub fn new(device: &wgpu::Device) -> Self {
+        let (layout, pipeline_layout) = layouts(
+            device,
+            "gram",
+            &[
+                uniform_entry(0),
+                storage_entry(1, true),
+                storage_entry(2, false),
+            ],
+        );
+        Self {
+            pipelines: TiledPipelines::new("gram", SOURCE, ["main"], pipeline_layout),
+            layout,
+            params: uniform_buffer(
+                device,
+                "gram params",
+                std::mem::size_of::<GramParams>() as u64,
+            ),
+            // STORAGE: written here and drawn by the heatmap; COPY_SRC: read back.
+            output: GrowableBuffer::new(
+                "gram G",
+                wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            ),
+            dispatch: None,
+            variant: None,
+            forced: None,
+        }
+    }
+
+    /// Runs every later `prepare` with `shape` instead of the one [`choose_tile`] picks (`None`:
+    /// back to choosing).
+    pub fn force_tile(&mut self, shape: Option<TileShape>) {
+        self.forced = shape;
+    }
+
+    /// The tile shape of the dispatch prepared last.
+    pub fn tile(&self) -> Option<TileShape> {
+        self.variant.map(|v| v.shape)
+    }
+
+    /// Checks sizes (p must hold n·d f32), grows G, writes the uniforms and binds.
+    pub fn prepare(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        p: &wgpu::Buffer,
+        n: usize,
+        d: usize,
+    ) -> Result<(), GpuError> {
+        if n == 0 {
+            return Err(MathError::ZeroPositions(n).into());
+        }
+        if d == 0 {
+            return Err(MathError::ZeroDimension(d).into());
+        }
+        check_limit("n (Gram positions)", n, GRAM_MAX_POSITIONS)?;
+        let limits = device.limits();
+        check_input(
+            &limits,
+            "P",
+            p,
+            (n as u64).saturating_mul(d as u64).saturating_mul(4),
+        )?;
+        let bytes = (n as u64) * (n as u64) * 4;
+        check_storage_size(&limits, "G (n·n·4 bytes)", bytes)?;
+        let shape = self
+            .forced
+            .unwrap_or_else(|| choose_tile_upper(n, device.adapter_info().device_type, &limits));
+        let groups = check_workgroups(&limits, "Gram workgroups per dimension", shape.groups(n))?;
+        // vec4 loads need every row of P to start on a vec4.
+        let variant = Variant {
+            shape,
+            vec4: d % 4 == 0,
+        };
+        self.pipelines.ensure(device, variant);
+        let output = self
+            .output
+            .ensure(device, bytes, limits.max_storage_buffer_binding_size);
+        let params = GramParams {
+            n: n as u32,
+            d: d as u32,
+            _pad: [0; 2],
+        };
+        queue.write_buffer(&self.params, 0, bytemuck::bytes_of(&params));
+        self.dispatch = Some(Dispatch::rebind(
+            self.dispatch.take(),
+            device,
+            "gram",
+            &self.layout,
+            &[&self.params, p, output],
+            [groups, groups, 1],
+        ));
+        self.variant = Some(variant);
+        Ok(())
+    }
+
+    /// G = P·Pᵀ for the first n rows (d columns) of `p`, into [`GramKernel::buffer`] (n·n f32,
+    /// row-major; the buffer may be longer).
+    pub fn run(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        p: &wgpu::Buffer,
+        n: usize,
+        d: usize,
+    ) -> Result<&wgpu::Buffer, GpuError> {
+        self.prepare(device, queue, p, n, d)?;
+        self.submit(device, queue)
+    }
+}
+
+impl Kernel for GramKernel {
+    const LABEL: &'static str = "gram";
+
+    fn dispatches(&self) -> Option<Dispatches<'_>> {
+        let dispatch = self.dispatch.as_ref()?;
+        let [pipeline] = self.pipelines.get(self.variant?)?;
+        Some((&dispatch.bind_group, vec![(pipeline, dispatch.workgroups)]))
+    }
+
+    fn buffer(&self) -> Option<&wgpu::Buffer> {
+        self.output.get()
+    }
+}

@@ -1,0 +1,192 @@
+//! What the kernels share to build and run a compute pass: bind group layout entries, pipelines,
+//! uniform buffers, bind groups, and the [`Dispatch`] that `encode` records.
+
+/// A storage-buffer entry of a compute bind group layout.
+pub(crate) fn storage_entry(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::COMPUTE,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Storage { read_only },
+            has_dynamic_offset: false,
+            min_binding_size: None,
+        },
+        count: None,
+    }
+}
+
+/// A uniform-buffer entry of a compute bind group layout.
+pub(crate) fn uniform_entry(binding: u32) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::COMPUTE,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Uniform,
+            has_dynamic_offset: false,
+            min_binding_size: None,
+        },
+        count: None,
+    }
+}
+
+/// A compute pipeline with entry point `main` and one bind group (group 0) of `entries`.
+pub(crate) fn compute_pipeline(
+    device: &wgpu::Device,
+    label: &'static str,
+    module: wgpu::ShaderModuleDescriptor<'_>,
+    entries: &[wgpu::BindGroupLayoutEntry],
+) -> (wgpu::ComputePipeline, wgpu::BindGroupLayout) {
+    let ([pipeline], layout) = compute_pipelines(device, label, module, entries, ["main"]);
+    (pipeline, layout)
+}
+
+/// One compute pipeline per entry point of `module`, all sharing one bind group layout (group 0)
+/// of `entries`, so that one bind group serves every dispatch of a kernel.
+pub(crate) fn compute_pipelines<const N: usize>(
+    device: &wgpu::Device,
+    label: &'static str,
+    module: wgpu::ShaderModuleDescriptor<'_>,
+    entries: &[wgpu::BindGroupLayoutEntry],
+    entry_points: [&'static str; N],
+) -> ([wgpu::ComputePipeline; N], wgpu::BindGroupLayout) {
+    let module = device.create_shader_module(module);
+    let (layout, pipeline_layout) = layouts(device, label, entries);
+    let pipelines = pipelines_of(device, &pipeline_layout, &module, entry_points);
+    (pipelines, layout)
+}
+
+/// The bind group layout (group 0) of `entries` and a pipeline layout of it alone.
+pub(crate) fn layouts(
+    device: &wgpu::Device,
+    label: &'static str,
+    entries: &[wgpu::BindGroupLayoutEntry],
+) -> (wgpu::BindGroupLayout, wgpu::PipelineLayout) {
+    let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some(label),
+        entries,
+    });
+    let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+        label: Some(label),
+        bind_group_layouts: &[Some(&layout)],
+        immediate_size: 0,
+    });
+    (layout, pipeline_layout)
+}
+
+/// One compute pipeline per entry point of the WGSL `source` (composed at run time), on `layout`.
+pub(crate) fn pipelines_from_source<const N: usize>(
+    device: &wgpu::Device,
+    label: &'static str,
+    layout: &wgpu::PipelineLayout,
+    source: std::borrow::Cow<'_, str>,
+    entry_points: [&'static str; N],
+) -> [wgpu::ComputePipeline; N] {
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some(label),
+        source: wgpu::ShaderSource::Wgsl(source),
+    });
+    pipelines_of(device, layout, &module, entry_points)
+}
+
+fn pipelines_of<const N: usize>(
+    device: &wgpu::Device,
+    layout: &wgpu::PipelineLayout,
+    module: &wgpu::ShaderModule,
+    entry_points: [&'static str; N],
+) -> [wgpu::ComputePipeline; N] {
+    entry_points.map(|entry_point| {
+        device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: Some(entry_point),
+            layout: Some(layout),
+            module,
+            entry_point: Some(entry_point),
+            compilation_options: Default::default(),
+            cache: None,
+        })
+    })
+}
+
+/// A uniform buffer of `size` bytes, rewritten with `queue.write_buffer` on every parameter change.
+pub(crate) fn uniform_buffer(
+    device: &wgpu::Device,
+    label: &'static str,
+    size: u64,
+) -> wgpu::Buffer {
+    device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some(label),
+        size,
+        usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    })
+}
+
+/// A bind group of whole buffers, bound in order to bindings 0, 1, 2, …
+pub(crate) fn bind_buffers(
+    device: &wgpu::Device,
+    label: &'static str,
+    layout: &wgpu::BindGroupLayout,
+    buffers: &[&wgpu::Buffer],
+) -> wgpu::BindGroup {
+    let entries: Vec<wgpu::BindGroupEntry> = buffers
+        .iter()
+        .zip(0u32..)
+        .map(|(buffer, binding)| wgpu::BindGroupEntry {
+            binding,
+            resource: buffer.as_entire_binding(),
+        })
+        .collect();
+    device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: Some(label),
+        layout,
+        entries: &entries,
+    })
+}
+
+/// What `encode` records: the bind group of the last `prepare` and its workgroup counts.
+#[derive(Debug)]
+pub(crate) struct Dispatch {
+    /// The buffers the bind group holds, to tell when it is stale (wgpu buffers compare by
+    /// identity).
+    pub bound: Vec<wgpu::Buffer>,
+    pub bind_group: wgpu::BindGroup,
+    pub workgroups: [u32; 3],
+}
+
+impl Dispatch {
+    /// Reuses `previous` when it binds exactly `buffers`, else builds a new bind group.
+    pub fn rebind(
+        previous: Option<Dispatch>,
+        device: &wgpu::Device,
+        label: &'static str,
+        layout: &wgpu::BindGroupLayout,
+        buffers: &[&wgpu::Buffer],
+        workgroups: [u32; 3],
+    ) -> Dispatch {
+        match previous {
+            Some(d)
+                if d.bound.len() == buffers.len()
+                    && d.bound.iter().zip(buffers).all(|(a, b)| a == *b) =>
+            {
+                Dispatch { workgroups, ..d }
+            }
+            _ => Dispatch {
+                bound: buffers.iter().map(|b| (*b).clone()).collect(),
+                bind_group: bind_buffers(device, label, layout, buffers),
+                workgroups,
+            },
+        }
+    }
+}
+
+/// Records `encode` into a fresh encoder and submits it.
+pub(crate) fn submit_one(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    label: &'static str,
+    encode: impl FnOnce(&mut wgpu::CommandEncoder),
+) {
+    let mut encoder =
+        device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some(label) });
+    encode(&mut encoder);
+    queue.submit([encoder.finish()]);
+}

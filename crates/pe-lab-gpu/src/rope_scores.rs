@@ -1,0 +1,312 @@
+//! RoPE attention scores S = (R Q)·(R K)ᵀ/√d of one head: a rotation pass (`rope_rotate.wgsl`:
+//! every row m of Q and K rotated by R_m into scratch buffers, interleaved pairs (2t, 2t + 1) by
+//! the angle f32(m)·θ_t) and a tiled scores pass (`rope_scores.wgsl` on the tile core,
+//! [`super::tile`]), recorded in one compute pass. CPU twin: [`pe_lab_math::rope::scores_f32`].
+//!
+//! # Precision
+//!
+//! - θ_t = base^(−2t/d) is computed on the CPU in f64 and rounded once to f32
+//!   ([`theta_table_f32`]); the kernel receives that table, so both twins use the same θ_t bits.
+//! - The angle is f32(m)·θ_t, one f32 multiply, exactly as a float32 model (and the CPU twin)
+//!   forms it: off from the exact m·θ_t by up to 2⁻²⁴·m·θ_t rad from the product's rounding (plus
+//!   as much from θ_t's own), an absolute error that grows with the position m (≈ 2.4e-4 rad at
+//!   m = 4095 for θ_0 = 1). On the GPU a compiler may fuse the product into the range reduction
+//!   (then the angle is not rounded at all), so the twins' angles may differ by that much too;
+//!   the parity tests allow for it.
+//! - sin and cos of the angle are not WGSL's built-ins (which only promise 2⁻¹¹ absolute error on
+//!   [−π, π]): a Cody–Waite reduction by π/2 in three parts (exact for angles below ~12800 rad)
+//!   and the Taylor polynomials of `encoding.wgsl`, within ~2e-7 of the exact sine and cosine of
+//!   the f32 angle.
+//! - Each score is a d-term f32 dot product summed c = 0, 1, …, d−1 (the CPU's SGEMM sums in
+//!   another order): within γ_d·Σ_c |rq_c·rk_c| of the exact value of the rotated rows.
+
+use crate::kernel::{Dispatches, Kernel};
+use crate::wgsl::{wgsl, WgslSource};
+use bytemuck::{Pod, Zeroable};
+use ndarray::ArrayView2;
+
+use super::buffers::GrowableBuffer;
+use super::pipelines::pipelines_from_source;
+use super::tile::{choose_tile, TileShape, TiledPipelines, Variant};
+use super::{
+    check_input, check_limit, check_storage_size, check_workgroups, layouts, storage_entry,
+    uniform_buffer, uniform_entry, Dispatch, GpuError,
+};
+use pe_lab_math::attention::score_scale;
+use pe_lab_math::rope::{theta_table_f32, RopeError};
+use pe_lab_math::MathError;
+
+/// The scores pass's WGSL (composed with the tile core, see [`super::tile::compose`]).
+pub(crate) const SOURCE: WgslSource = WgslSource(&[wgsl!("rope_scores.wgsl")]);
+pub(crate) const ROTATE_SOURCE: WgslSource = WgslSource(&[wgsl!("rope_rotate.wgsl")]);
+
+/// Pairs per workgroup of the rotation pass (rows along y, Q and K along z). `ROTATE_WORKGROUP`
+/// in rope_rotate.wgsl (checked by shaders/layout_checks.rs).
+pub const ROPE_ROTATE_WORKGROUP: u32 = 64;
+
+/// The largest n accepted: S at n = 4096 is 64 MiB, within WebGPU's default 128 MiB storage
+/// binding (as for the Gram and attention kernels). The angles then stay below 4096 rad, well
+/// inside the range where the shader's reduction by π/2 is exact (about 12800 rad).
+pub const ROPE_MAX_POSITIONS: usize = 4096;
+
+/// The largest d accepted (Q and K at n = 4096, d = 1024 are 16 MiB each).
+pub const ROPE_MAX_DIMENSION: usize = 1024;
+
+/// Mirrors `Params` in rope_scores.wgsl (its layout, 16 bytes, checked by shaders/layout_checks.rs).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Pod, Zeroable)]
+pub(crate) struct RopeParams {
+    pub(crate) n: u32,
+    pub(crate) d: u32,
+    /// ⌈d/2⌉: for odd d the last "pair" is the lone unrotated column.
+    pub(crate) pairs: u32,
+    pub(crate) scale: f32,
+}
+
+/// Owns the pipelines, the uniforms, the θ table, host-uploaded Q and K, the rotated scratch
+/// copies and the scores.
+pub struct RopeScoresKernel {
+    rotate: wgpu::ComputePipeline,
+    /// The scores pipeline, one per tile variant used.
+    scores: TiledPipelines<1>,
+    /// The variant the last `prepare` compiled and sized the scores pass for.
+    variant: Option<Variant>,
+    /// A shape that overrides [`choose_tile`] (tests run every shape).
+    forced: Option<TileShape>,
+    layout: wgpu::BindGroupLayout,
+    params: wgpu::Buffer,
+    thetas: GrowableBuffer,
+    queries: GrowableBuffer,
+    keys: GrowableBuffer,
+    rotated_q: GrowableBuffer,
+    rotated_k: GrowableBuffer,
+    output: GrowableBuffer,
+    /// The bind group and the scores pass's workgroups (key tiles, query tiles, 1).
+    dispatch: Option<Dispatch>,
+    /// Workgroups of the rotation pass (pair groups, rows, 2: Q then K).
+    rotate_groups: [u32; 3],
+}
+
+impl RopeScoresKernel {
+    pub fn new(device: &wgpu::Device) -> Self {
+        let (layout, pipeline_layout) = layouts(
+            device,
+            "rope scores",
+            &[
+                uniform_entry(0),
+                storage_entry(1, true),
+                storage_entry(2, true),
+                storage_entry(3, true),
+                storage_entry(4, false),
+                storage_entry(5, false),
+                storage_entry(6, false),
+            ],
+        );
+        let [rotate] = pipelines_from_source(
+            device,
+            "rope rotate",
+            &pipeline_layout,
+            ROTATE_SOURCE.text().into(),
+            ["rotate"],
+        );
+        let input = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST;
+        Self {
+            rotate,
+            scores: TiledPipelines::new("rope scores", SOURCE, ["scores"], pipeline_layout),
+            variant: None,
+            forced: None,
+            layout,
+            params: uniform_buffer(
+                device,
+                "rope params",
+                std::mem::size_of::<RopeParams>() as u64,
+            ),
+            thetas: GrowableBuffer::new("rope θ table", input),
+            queries: GrowableBuffer::new("rope Q", input),
+            keys: GrowableBuffer::new("rope K", input),
+            rotated_q: GrowableBuffer::new("rope rotated Q", wgpu::BufferUsages::STORAGE),
+            rotated_k: GrowableBuffer::new("rope rotated K", wgpu::BufferUsages::STORAGE),
+            // STORAGE: written here (and drawable by the heatmap); COPY_SRC: read back.
+            output: GrowableBuffer::new(
+                "rope scores",
+                wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            ),
+            dispatch: None,
+            rotate_groups: [0; 3],
+        }
+    }
+
+    /// Runs every later `prepare` with `shape` instead of the one [`choose_tile`] picks (`None`:
+    /// back to choosing).
+    pub fn force_tile(&mut self, shape: Option<TileShape>) {
+        self.forced = shape;
+    }
+
+    /// The tile shape of the scores pass prepared last.
+    pub fn tile(&self) -> Option<TileShape> {
+        self.variant.map(|v| v.shape)
+    }
+
+    /// Checks the sizes (`q` and `k` must each hold n·d f32, 1 ≤ n ≤ [`ROPE_MAX_POSITIONS`],
+    /// 1 ≤ d ≤ [`ROPE_MAX_DIMENSION`]) and the base (finite, > 1), grows the buffers, uploads the
+    /// θ table, writes the uniforms and binds.
+    #[allow(clippy::too_many_arguments)] // the shape is spelled out like the CPU twin's arrays
+    pub fn prepare(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        q: &wgpu::Buffer,
+        k: &wgpu::Buffer,
+        n: usize,
+        d: usize,
+        base: f64,
+    ) -> Result<(), GpuError> {
+        if n == 0 {
+            return Err(MathError::ZeroPositions(n).into());
+        }
+        if d == 0 {
+            return Err(MathError::ZeroDimension(d).into());
+        }
+        if !base.is_finite() || base <= 1.0 {
+            return Err(RopeError::InvalidBase(base).into());
+        }
+        check_limit("n (RoPE positions)", n, ROPE_MAX_POSITIONS)?;
+        check_limit("d (RoPE dimension)", d, ROPE_MAX_DIMENSION)?;
+        let limits = device.limits();
+        let (n64, d64) = (n as u64, d as u64);
+        check_input(&limits, "Q", q, n64 * d64 * 4)?;
+        check_input(&limits, "K", k, n64 * d64 * 4)?;
+        let bytes = n64 * n64 * 4;
+        check_storage_size(&limits, "RoPE scores (n·n·4 bytes)", bytes)?;
+        let pairs = d.div_ceil(2);
+        let rotate_groups = [
+            check_workgroups(
+                &limits,
+                "RoPE pair groups",
+                (pairs as u64).div_ceil(u64::from(ROPE_ROTATE_WORKGROUP)),
+            )?,
+            check_workgroups(&limits, "RoPE rows", n64)?,
+            2,
+        ];
+        let shape = self
+            .forced
+            .unwrap_or_else(|| choose_tile(n, n, 1, device.adapter_info().device_type, &limits));
+        let tiles = check_workgroups(&limits, "RoPE score tiles per dimension", shape.groups(n))?;
+        let cap = limits.max_storage_buffer_binding_size;
+        let thetas = theta_table_f32(d, base);
+        let theta_buffer = self
+            .thetas
+            .ensure(device, thetas.len() as u64 * 4, cap)
+            .clone();
+        queue.write_buffer(&theta_buffer, 0, bytemuck::cast_slice(&thetas));
+        let rotated_q = self.rotated_q.ensure(device, n64 * d64 * 4, cap).clone();
+        let rotated_k = self.rotated_k.ensure(device, n64 * d64 * 4, cap).clone();
+        let output = self.output.ensure(device, bytes, cap);
+        let params = RopeParams {
+            n: n as u32,
+            d: d as u32,
+            pairs: pairs as u32,
+            scale: score_scale(d),
+        };
+        queue.write_buffer(&self.params, 0, bytemuck::bytes_of(&params));
+        self.dispatch = Some(Dispatch::rebind(
+            self.dispatch.take(),
+            device,
+            "rope scores",
+            &self.layout,
+            &[
+                &self.params,
+                q,
+                k,
+                &theta_buffer,
+                &rotated_q,
+                &rotated_k,
+                output,
+            ],
+            [tiles, tiles, 1],
+        ));
+        // vec4 loads need every row of rq and rk to start on a vec4.
+        let variant = Variant {
+            shape,
+            vec4: d % 4 == 0,
+        };
+        self.scores.ensure(device, variant);
+        self.variant = Some(variant);
+        self.rotate_groups = rotate_groups;
+        Ok(())
+    }
+
+    /// S (n × n f32, row-major, into [`RopeScoresKernel::buffer`], which may be longer) of the
+    /// first n rows (d columns) of `q` and `k`, already on the GPU; positions are row indices.
+    #[allow(clippy::too_many_arguments)] // the shape is spelled out like the CPU twin's arrays
+    pub fn run(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        q: &wgpu::Buffer,
+        k: &wgpu::Buffer,
+        n: usize,
+        d: usize,
+        base: f64,
+    ) -> Result<&wgpu::Buffer, GpuError> {
+        self.prepare(device, queue, q, k, n, d, base)?;
+        self.submit(device, queue)
+    }
+
+    /// Uploads Q and K (both n × d) into buffers this kernel owns, then [`RopeScoresKernel::run`].
+    pub fn run_host(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        q: ArrayView2<f32>,
+        k: ArrayView2<f32>,
+        base: f64,
+    ) -> Result<&wgpu::Buffer, GpuError> {
+        let (n, d) = q.dim();
+        check_same_shape(q, k)?;
+        if n == 0 {
+            return Err(MathError::ZeroPositions(n).into());
+        }
+        check_limit("n (RoPE positions)", n, ROPE_MAX_POSITIONS)?;
+        check_limit("d (RoPE dimension)", d, ROPE_MAX_DIMENSION)?;
+        let q_buffer = self.queries.upload(device, queue, "Q (bytes)", q)?;
+        let k_buffer = self.keys.upload(device, queue, "K (bytes)", k)?;
+        self.run(device, queue, &q_buffer, &k_buffer, n, d, base)
+    }
+}
+
+/// Fails with [`GpuError::ShapeMismatch`] unless Q and K have the same numbers of rows and columns
+/// (the positional-score kernels compute square n × n matrices).
+pub(crate) fn check_same_shape(q: ArrayView2<f32>, k: ArrayView2<f32>) -> Result<(), GpuError> {
+    for (what, queries, keys) in [
+        ("rows", q.nrows(), k.nrows()),
+        ("columns", q.ncols(), k.ncols()),
+    ] {
+        if queries != keys {
+            return Err(GpuError::ShapeMismatch {
+                what,
+                queries,
+                keys,
+            });
+        }
+    }
+    Ok(())
+}
+
+impl Kernel for RopeScoresKernel {
+    const LABEL: &'static str = "rope scores";
+
+    fn dispatches(&self) -> Option<Dispatches<'_>> {
+        let dispatch = self.dispatch.as_ref()?;
+        let [scores] = self.scores.get(self.variant?)?;
+        let passes = vec![
+            (&self.rotate, self.rotate_groups),
+            (scores, dispatch.workgroups),
+        ];
+        Some((&dispatch.bind_group, passes))
+    }
+
+    fn buffer(&self) -> Option<&wgpu::Buffer> {
+        self.output.get()
+    }
+}
