@@ -151,8 +151,8 @@ pub fn state_pairs(state: &State) -> Vec<(&'static str, String)> {
 }
 
 impl ViewSettings {
-    /// Reads a view key. Keep in sync with the script in index.html's head, which applies
-    /// `theme` and `present` before the first paint by the same rules.
+    /// Reads a view key. The script in index.html's head applies `theme` and `present` before
+    /// the first paint by the same rules (checked: tests/e2e/layout.test.mjs).
     pub(crate) fn apply(&mut self, key: &str, value: &str, notices: &mut Vec<String>) {
         match key {
             "theme" => match Theme::from_query(value) {

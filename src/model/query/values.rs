@@ -99,8 +99,8 @@ impl UrlName for SimilarityView {
     }
 }
 
-/// Keep in sync with the script in index.html's head, which applies `theme` before the first
-/// paint by the same rules.
+/// The script in index.html's head applies `theme` before the first paint by the same rules
+/// (checked: tests/e2e/layout.test.mjs, "the link's theme and projector mode apply before…").
 impl UrlName for Theme {
     fn to_query(self) -> &'static str {
         match self {
