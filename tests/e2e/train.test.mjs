@@ -75,13 +75,13 @@ async function trainWatchingTheMainThread(page, { fromFirstStep = false } = {}) 
 // ceiling moved from 530 KB to 560 KB, the English first load's budget. Handing the stats'
 // curves over as typed arrays and the conclusions computed once: 549,040 B. The lesson (a live
 // takeaway per panel, the projection's label placement, the order panel's rounding bound, the
-// tabs, the takeaways in the static page) took it to 604,046 B. The math crate built for size
-// (opt-level "z") and wasm-opt's --merge-similar-functions took the wasm from 562,202 to
-// 544,512 B, and the first screen's figure as a picture before the wasm has drawn it added a
-// 7,353 B WebP: 594,236 B in all. Still over the two targets below, which stay as to-dos until
-// the page is trimmed back under them.
+// tabs, the takeaways in the static page) took it to 604,046 B. The first screen's figure as a
+// picture before the wasm has drawn it (a 7,353 B WebP), the GPU layer as its own crate and the
+// settings' table: 616,346 B. (The math crate built for size took 18 KB off, but with it a fresh
+// clone's run of the test below saw frames of 56–73 ms while training: see Cargo.toml.) Still over the two targets below,
+// which stay as to-dos until the page is trimmed back under them.
 const FIRST_LOAD_BEFORE_TRAINING = 561877;
-const FIRST_LOAD_NOW = 594236;
+const FIRST_LOAD_NOW = 616346;
 const TARGET_GROWTH = 10 * 1024;
 // 560 KB read as 560,000 B, the stricter of the two readings (560 KiB would be 573,440 B).
 const TARGET_CEILING = 560 * 1000;
@@ -116,7 +116,7 @@ describe('training panel', () => {
     assert.ok(total <= FIRST_LOAD_NOW + 2048, `first load ${total} B, more than ${FIRST_LOAD_NOW} B`);
   });
 
-  // Over both targets since the lesson's takeaways and figures (594,236 B now): reported as to-dos,
+  // Over both targets since the lesson's takeaways and figures (616,346 B now): reported as to-dos,
   // with the measured figure, until the first load is trimmed back under them.
   const overTarget = FIRST_LOAD_NOW > TARGET_CEILING ? `first load ${FIRST_LOAD_NOW} B, over the targets: to be trimmed` : false;
 
