@@ -289,11 +289,21 @@ describe('the lesson path', () => {
     await page.evaluate(() => window.peLab.whenDrawn());
     await page.waitForTimeout(200);
     assert.equal(await page.evaluate(() => location.hash), '#panel-attention');
-    // Plain PageDown scrolls the page, except in projector mode (a presenter's remote).
+    // Plain PageDown scrolls the page by about a screen, except in projector mode (a
+    // presenter's remote), where it is a lesson step. (The hash may then follow the reading to
+    // the next section; a step would have brought that section's title just below the bar.)
     await page.evaluate(() => document.activeElement.blur());
+    const before = await page.evaluate(() => scrollY);
     await page.keyboard.press('PageDown');
     await page.waitForTimeout(200);
-    assert.equal(await page.evaluate(() => location.hash), '#panel-attention');
+    const paged = await page.evaluate((before) => ({
+      moved: scrollY - before,
+      view: innerHeight,
+      gap: document.querySelector('#panel-pipeline h2').getBoundingClientRect().top
+        - document.getElementById('sticky-bar').getBoundingClientRect().bottom,
+    }), before);
+    assert.ok(paged.moved > 0 && paged.moved <= paged.view, `PageDown moved ${paged.moved} px`);
+    assert.ok(Math.abs(paged.gap) > 40, `PageDown stepped to the next section (its title ${paged.gap} px below the bar)`);
     await page.close();
     const projector = await open(at('present=1', '#panel-heatmap'), [1366, 768]);
     await projector.page.keyboard.press('PageDown');
