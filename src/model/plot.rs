@@ -124,16 +124,11 @@ pub fn min_matrix_px((rows, columns): (usize, usize)) -> (f64, f64) {
     }
 }
 
-/// Every `step`-th cell index of `count` (0, step, 2·step, …): where names are thinned, each
-/// remaining name is still the name of the cell it sits beside.
-pub fn every_kth_ticks(count: usize, step: usize) -> Vec<f64> {
-    (0..count).step_by(step.max(1)).map(|k| k as f64).collect()
-}
-
 /// The cells whose names are drawn: every named cell (an empty name leaves its cell unnamed on
 /// purpose, as the ALiBi blocks' 0, 4, 8), kept when it is at least `step` cells past the last
 /// one kept; and whether a named cell was left out, which the caption must then say. With every
-/// cell named these are [`every_kth_ticks`].
+/// cell named these are every `step`-th cell (0, step, 2·step, …), each name still beside its
+/// own cell.
 pub fn named_ticks(names: &[String], step: usize) -> (Vec<f64>, bool) {
     let step = step.max(1);
     let mut kept = Vec::new();
@@ -287,13 +282,15 @@ pub fn fit_description(description: &str, room: f64, font_px: f64) -> &str {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn named_ticks_keep_sparse_names_and_thin_dense_ones() {
         let named = |list: &[&str]| list.iter().map(|n| n.to_string()).collect::<Vec<_>>();
         // Every cell named: every k-th, as before, and the caption says so.
         let all = named(&["a", "b", "c", "d", "e"]);
-        assert_eq!(named_ticks(&all, 2), (every_kth_ticks(5, 2), true));
-        assert_eq!(named_ticks(&all, 1), (every_kth_ticks(5, 1), false));
+        assert_eq!(named_ticks(&all, 2), (vec![0.0, 2.0, 4.0], true));
+        assert_eq!(named_ticks(&all, 1), (vec![0.0, 1.0, 2.0, 3.0, 4.0], false));
         // Blocks named 0, 4 with gaps: every name kept at a step that fits them.
         let blocks = named(&["0", "", "", "", "4", "", "0", "", "", "", "4"]);
         assert_eq!(named_ticks(&blocks, 2), (vec![0.0, 4.0, 6.0, 10.0], false));
@@ -302,8 +299,6 @@ mod tests {
         assert_eq!(named_ticks(&blocks, 5), (vec![0.0, 6.0], true));
         assert_eq!(named_ticks(&named(&["", ""]), 1), (vec![], false));
     }
-
-    use super::*;
 
     #[test]
     fn thinned_labels_say_so() {
@@ -326,7 +321,8 @@ mod tests {
         // 8 names in 60 px of 17 px labels: three fit, so every 3rd.
         assert_eq!(label_step(8, 60.0, 17.0), 3);
         assert_eq!(label_step(8, 200.0, 17.0), 1);
-        assert_eq!(every_kth_ticks(8, 3), vec![0.0, 3.0, 6.0]);
+        let eight: Vec<String> = (0..8).map(|k| k.to_string()).collect();
+        assert_eq!(named_ticks(&eight, 3), (vec![0.0, 3.0, 6.0], true));
         assert_eq!(min_matrix_px((8, 32)), (384.0, 96.0));
         assert_eq!(min_matrix_px((60, 32)), (0.0, 0.0));
     }

@@ -295,23 +295,23 @@ fn draw_frame_once(
     );
     let index_width = ((columns.max(1) + first).to_string().len() as f64 * 9.0 + 14.0) * scale;
     // Named axes: the named cells, thinned to the step (`dropped`: a name was left out).
-    let (x_named, x_dropped) = axes
-        .x_names
-        .map_or((Vec::new(), false), |names| named_ticks(names, x_step));
-    let (y_named, y_dropped) = axes
-        .y_names
-        .map_or((Vec::new(), false), |names| named_ticks(names, y_step));
-    let x_ticks = match axes.x_names {
-        Some(_) => x_named,
-        None => numbered_ticks(
-            columns,
-            first,
-            ((plot_width / index_width) as usize).clamp(2, 12),
+    let (x_ticks, x_dropped) = match axes.x_names {
+        Some(names) => named_ticks(names, x_step),
+        None => (
+            numbered_ticks(
+                columns,
+                first,
+                ((plot_width / index_width) as usize).clamp(2, 12),
+            ),
+            false,
         ),
     };
-    let y_ticks = match axes.y_names {
-        Some(_) => y_named,
-        None => numbered_ticks(rows, first, ((plot_height / line) as usize).clamp(2, 10)),
+    let (y_ticks, y_dropped) = match axes.y_names {
+        Some(names) => named_ticks(names, y_step),
+        None => (
+            numbered_ticks(rows, first, ((plot_height / line) as usize).clamp(2, 10)),
+            false,
+        ),
     };
     let (x_count, y_count) = (x_ticks.len(), y_ticks.len());
     let (columns_f, rows_f) = (columns as f64, rows as f64);
@@ -397,10 +397,15 @@ fn draw_frame_once(
     if let Some(names) = axes.x_names {
         axis::draw_slanted_names(&context, names, &x_ticks, columns, image_rect, style)?;
     }
-    // Names that are thinned are said to be, under the figure (never dropped silently).
+    // Every k-th name drawn (1: every name is); names that are thinned are said to be, under
+    // the figure (never dropped silently).
+    let steps = (
+        if x_dropped { x_step } else { 1 },
+        if y_dropped { y_step } else { 1 },
+    );
     let caption = thinned_captions(&[
-        (if x_dropped { x_step } else { 1 }, &axis_noun(axes.x_desc)),
-        (if y_dropped { y_step } else { 1 }, &axis_noun(axes.y_desc)),
+        (steps.0, &axis_noun(axes.x_desc)),
+        (steps.1, &axis_noun(axes.y_desc)),
     ]);
     if let Some(caption) = &caption {
         context.set_font(&format!("{caption_px}px {}", style.font));
@@ -414,11 +419,6 @@ fn draw_frame_once(
             f64::from(width) - 16.0,
         )?;
     }
-    // Every k-th name drawn, as the caption says (1: every name is).
-    let steps = (
-        if x_dropped { x_step } else { 1 },
-        if y_dropped { y_step } else { 1 },
-    );
     fit::record(
         canvas,
         image_rect,
