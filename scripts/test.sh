@@ -23,6 +23,10 @@ if [ -z "${XDG_RUNTIME_DIR:-}" ] || [ ! -d "$XDG_RUNTIME_DIR" ]; then
 fi
 export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 
+# A CI run builds every crate once from a fresh clone: incremental compilation's caches would only
+# cost time and disk there.
+if [ "${CI:-}" = "true" ]; then export CARGO_INCREMENTAL=0; fi
+
 # Tier 1, the contributors' fast tier: fmt, clippy (native and wasm32), native tests.
 step "fast tier (scripts/check.sh)" "$ROOT/scripts/check.sh"
 step "browser glue tests (wasm-bindgen-test, headless Chromium)" \

@@ -34,6 +34,23 @@ async function assertDrawn(page) {
   }
 }
 
+/** The WebGPU page and the CPU page show the same numbers, readouts and heatmap pixels. */
+async function assertSamePage(gpuPage, cpuPage) {
+  const [sg, sc] = [await stats(gpuPage), await stats(cpuPage)];
+  assert.ok(sg.adapter.length > 0, 'the adapter is named');
+  assert.deepEqual(sg.heatmapImage, sc.heatmapImage);
+  assert.equal(sg.pMin, sc.pMin);
+  assert.equal(sg.pMax, sc.pMax);
+  assert.ok(Math.abs(sg.maxProjectionError - sc.maxProjectionError) < 2e-7,
+    `projection error ${sg.maxProjectionError} (GPU) vs ${sc.maxProjectionError} (CPU)`);
+  assert.ok(sg.maxProjectionError < 5e-7);
+  for (const id of ['summary-p', 'curves-summary', 'm00', 'm01', 'm10', 'm11', 'projection-angle', 'projection-point']) {
+    assert.equal(await text(gpuPage, id), await text(cpuPage, id), `#${id} differs`);
+  }
+  const { worst, offFraction } = compareImages(await heatmapPixels(gpuPage), await heatmapPixels(cpuPage));
+  assert.ok(offFraction < 0.001 && worst <= 12, `heatmaps differ: worst ${worst}, ${(offFraction * 100).toFixed(3)}% of channels by > 3`);
+}
+
 describe('WebGPU and CPU give the same page', () => {
   for (const query of ['', 'd=33&n=7&base=250&delta=-3&pair=5', 'd=512&n=1024&delta=9', 'n=1', 'd=1']) {
     test(`same pixels and readouts (${query || 'defaults'})`, async () => {
@@ -43,19 +60,7 @@ describe('WebGPU and CPU give the same page', () => {
       const cpu = await open(`compute=cpu&${query}`, [1400, 1400]);
       assert.equal(await gpu.page.evaluate(() => window.peLab.backend), 'webgpu');
       assert.equal(await cpu.page.evaluate(() => window.peLab.backend), 'cpu');
-      const [sg, sc] = [await stats(gpu.page), await stats(cpu.page)];
-      assert.ok(sg.adapter.length > 0, 'the adapter is named');
-      assert.deepEqual(sg.heatmapImage, sc.heatmapImage);
-      assert.equal(sg.pMin, sc.pMin);
-      assert.equal(sg.pMax, sc.pMax);
-      assert.ok(Math.abs(sg.maxProjectionError - sc.maxProjectionError) < 2e-7,
-        `projection error ${sg.maxProjectionError} (GPU) vs ${sc.maxProjectionError} (CPU)`);
-      assert.ok(sg.maxProjectionError < 5e-7);
-      for (const id of ['summary-p', 'curves-summary', 'm00', 'm01', 'm10', 'm11', 'projection-angle', 'projection-point']) {
-        assert.equal(await text(gpu.page, id), await text(cpu.page, id), `#${id} differs`);
-      }
-      const { worst, offFraction } = compareImages(await heatmapPixels(gpu.page), await heatmapPixels(cpu.page));
-      assert.ok(offFraction < 0.001 && worst <= 12, `heatmaps differ: worst ${worst}, ${(offFraction * 100).toFixed(3)}% of channels by > 3`);
+      await assertSamePage(gpu.page, cpu.page);
       await assertDrawn(gpu.page);
       if (!query) {
         await screenshot(gpu.page, 'backend-webgpu');
@@ -67,6 +72,31 @@ describe('WebGPU and CPU give the same page', () => {
       await cpu.page.close();
     });
   }
+
+  test('the same after the controls move: a key on a slider, typed fields', async () => {
+    const gpu = await open('compute=gpu', [1400, 1400]);
+    const cpu = await open('compute=cpu', [1400, 1400]);
+    for (const { page } of [gpu, cpu]) {
+      await page.locator('#d-range').focus();
+      await page.keyboard.press('ArrowRight');
+      await page.waitForFunction(() => window.peLab.state.d === 33);
+      await page.evaluate(() => window.peLab.whenDrawn());
+      for (const [field, value] of [['base', 12345.5], ['delta', -7], ['pair', 0]]) {
+        await page.locator(`#${field}-number`).fill(String(value));
+        await page.locator(`#${field}-number`).press('Enter');
+        await page.waitForFunction(([key, v]) => window.peLab.state[key] === v, [field, value]);
+        await page.evaluate(() => window.peLab.whenDrawn());
+      }
+    }
+    assert.deepEqual(await gpu.page.evaluate(() => window.peLab.state), await cpu.page.evaluate(() => window.peLab.state));
+    assert.equal(await gpu.page.evaluate(() => window.peLab.backend), 'webgpu');
+    await assertSamePage(gpu.page, cpu.page);
+    await assertDrawn(gpu.page);
+    assert.deepEqual(gpu.problems, []);
+    assert.deepEqual(cpu.problems, []);
+    await gpu.page.close();
+    await cpu.page.close();
+  });
 
   test('the badge names the adapter; hovering reads one value back from the GPU', async () => {
     const { page, problems } = await open('compute=gpu');
@@ -100,7 +130,7 @@ describe('the faster backend, automatically', () => {
 });
 
 describe('limits per backend', () => {
-  test('WebGPU takes n = 4096, d = 2048; the CPU path clamps it with a notice', async () => {
+  test('WebGPU takes n = 4096, d = 2048 and clamps beyond them; the CPU path clamps it with a notice', async () => {
     const gpu = await open('compute=gpu&n=4096&d=2048&delta=4095');
     const s = await stats(gpu.page);
     assert.equal(s.rows, 4096);
@@ -118,6 +148,20 @@ describe('limits per backend', () => {
     await screenshot(gpu.page, 'webgpu-largest');
     assert.deepEqual(gpu.problems, []);
     await gpu.page.close();
+
+    // Beyond WebGPU's limits, a link and peLab.set are clamped to them with a notice.
+    const over = await open('compute=gpu&d=99999999');
+    assert.equal((await over.page.evaluate(() => window.peLab.state)).d, 2048);
+    assert.ok(await over.page.locator('#notices').isVisible(), 'the notice must be visible');
+    await over.page.evaluate(() => window.peLab.set({ d: 'abc', n: 1e9 }));
+    await over.page.evaluate(() => window.peLab.whenDrawn());
+    const clamped = await over.page.evaluate(() => window.peLab.state);
+    assert.equal(clamped.d, 2048);
+    assert.equal(clamped.n, 4096);
+    assert.equal((await stats(over.page)).rows, 4096);
+    await assertDrawn(over.page);
+    assert.deepEqual(over.problems, []);
+    await over.page.close();
 
     const cpu = await open('compute=cpu&n=4096&d=2048');
     const c = await stats(cpu.page);
