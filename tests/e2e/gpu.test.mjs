@@ -4,7 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  canvasBytes, canvasInk, open, origin, screenshot, setUp, stats, text,
+  canvasBytes, canvasInk, open, origin, screenshotOf, setUp, stats, text,
 } from './helpers.mjs';
 
 // The file's browser has WebGPU; the fallback tests open their pages in one without.
@@ -63,8 +63,8 @@ describe('WebGPU and CPU give the same page', () => {
       await assertSamePage(gpu.page, cpu.page);
       await assertDrawn(gpu.page);
       if (!query) {
-        await screenshot(gpu.page, 'backend-webgpu');
-        await screenshot(cpu.page, 'backend-cpu');
+        await screenshotOf(gpu.page, '#panel-heatmap', 'backend-webgpu');
+        await screenshotOf(cpu.page, '#panel-heatmap', 'backend-cpu');
       }
       assert.deepEqual(gpu.problems, []);
       assert.deepEqual(cpu.problems, []);
@@ -145,7 +145,7 @@ describe('limits per backend', () => {
       times.push(await gpu.page.evaluate(() => window.peLab.lastFrameMs));
     }
     console.log(`webgpu (SwiftShader) n=4096 d=2048: lastFrameMs ${times.map((t) => t.toFixed(0)).join(', ')}`);
-    await screenshot(gpu.page, 'webgpu-largest');
+    await screenshotOf(gpu.page, '#panel-heatmap', 'webgpu-largest');
     assert.deepEqual(gpu.problems, []);
     await gpu.page.close();
 
@@ -180,7 +180,7 @@ describe('falling back to the CPU', () => {
     assert.match(await text(page, 'backend'), /CPU · Rust → WebAssembly \(no WebGPU here\)/);
     assert.ok(await page.locator('#notices').isHidden());
     await assertDrawn(page);
-    await screenshot(page, 'fallback-no-webgpu');
+    await screenshotOf(page, '#panel-heatmap', 'fallback-no-webgpu');
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -210,7 +210,7 @@ describe('falling back to the CPU', () => {
     assert.equal(s.columns, 40);
     assert.ok(s.maxProjectionError < 5e-7);
     await assertDrawn(page);
-    await screenshot(page, 'fallback-device-lost');
+    await screenshotOf(page, '#panel-heatmap', 'fallback-device-lost');
     // The destroyed device may log its own loss; nothing else may go wrong.
     assert.deepEqual(problems.filter((p) => !/destroy|lost/i.test(p)), []);
     await page.close();

@@ -111,6 +111,9 @@ export async function open(target = '', size = undefined, options = {}) {
   const withWebgpu = webgpu ?? (/[?&]compute=gpu(&|#|$)/.test(url) || undefined);
   const page = await (within ?? await browserFor(withWebgpu))
     .newPage({ viewport: { width, height }, deviceScaleFactor: scale, ...contextOptions });
+  // Waits are for conditions, never for a time: on a 2-core machine running two files side by
+  // side (SwiftShader's WebGPU among them), Playwright's default of 30 s has run out.
+  page.setDefaultTimeout(90_000);
   const problems = [];
   const requests = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
