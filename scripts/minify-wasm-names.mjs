@@ -22,10 +22,12 @@ const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 export function minifyWasmNames(wasmPath, glue) {
   // StackIR as Trunk's -Os run wrote it: without it binaryen writes the code back 1.4 KB larger.
+  // The producers and target-features sections, which no browser reads, go too (255 B); the
+  // features are read from the latter before it is dropped.
   const mapping = JSON.parse(execFileSync(process.execPath, [
     WASM_OPT, wasmPath, '-o', wasmPath,
     '--optimize-level=2', '--shrink-level=1', '--generate-stack-ir', '--optimize-stack-ir',
-    '--minify-imports-and-exports-and-modules',
+    '--minify-imports-and-exports-and-modules', '--strip-producers', '--strip-target-features',
   ], { encoding: 'utf8', maxBuffer: 16 << 20 }));
   const module = new WebAssembly.Module(readFileSync(wasmPath));
   // The pass puts every import into one module with a short name; the glue's import object has
