@@ -3,7 +3,7 @@
 // wasm-bindgen names every import `__wbg_<name>_<16 hex digits>` and every closure's entry
 // `wasm_bindgen__convert__closures_____invoke__h<16 hex digits>`: about 500 such names, written
 // twice (the wasm's import section and the glue's import object), were 19 KB of the glue and
-// 28 KB of the wasm, and their hex digits do not compress. Only names change: no code of either
+// 28 KB of the wasm, and their hex digits hardly compress. Only names change: no code of either
 // file. Used by minify-glue.mjs, before terser, on the glue as wasm-bindgen wrote it.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
