@@ -2,10 +2,12 @@
 // folder with terser, in release builds. Trunk's own JS minifier cannot parse the glue (its
 // `export { ..., __wbg_init as default }`) and leaves it as written; the glue is part of the
 // page's first load. Names the glue exports and the property names of its import object (the
-// wasm's imports) are kept; only local names are shortened.
+// wasm's imports) are kept by terser, which only shortens local names; before it, the names the
+// wasm imports and exports are shortened in the wasm and the glue together (minify-wasm-names.mjs).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { minify } from 'terser';
+import { minifyWasmNames } from './minify-wasm-names.mjs';
 
 if (process.env.TRUNK_PROFILE === 'release') {
   const dir = process.env.TRUNK_STAGING_DIR;
@@ -14,7 +16,8 @@ if (process.env.TRUNK_PROFILE === 'release') {
   const glue = readdirSync(dir).filter((name) => /^pe-lab-[0-9a-f]+\.js$/.test(name));
   for (const name of glue) {
     const path = join(dir, name);
-    const result = await minify(readFileSync(path, 'utf8'), {
+    const glueText = minifyWasmNames(join(dir, name.replace(/\.js$/, '_bg.wasm')), readFileSync(path, 'utf8'));
+    const result = await minify(glueText, {
       module: true,
       compress: { passes: 2 },
       mangle: true,

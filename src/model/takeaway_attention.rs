@@ -226,12 +226,12 @@ pub fn heads(valid_lens: &[usize], heads: usize, tokens: usize, wrong_with_tile:
             format!("{who} {} (valid_len {v}{uniform})", masked_keys(v, tokens))
         })
         .collect();
-    let sentence = sequences.join(", ");
-    let mut first = sentence.chars();
-    let sentence = first
-        .next()
-        .map(|c| c.to_uppercase().chain(first).collect::<String>())
-        .unwrap_or_default();
+    let mut sentence = sequences.join(", ");
+    // Every clause starts with an ASCII word ("sequence", "all"): ASCII upper case is all it
+    // needs, where `char::to_uppercase` would bring Unicode's case tables (14 KB) into the page.
+    if let Some(first) = sentence.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
     let tile = if wrong_with_tile == 0 {
         "np.tile would change nothing here".to_string()
     } else {

@@ -79,13 +79,14 @@ pub fn figure_look() -> FigureLook {
             .is_some_and(|m| m.matches()),
     };
     let projector = root.has_attribute("data-present");
-    // The projector's page type (it follows the window's width), for the figures' type.
+    // The projector's page type (it follows the window's width), for the figures' type. Read by
+    // the browser's parser (model::decimal): Rust's would bring its tables back into the page.
     let page_px = if projector {
         dom::window()
             .ok()
             .and_then(|w| w.get_computed_style(&root).ok().flatten())
             .and_then(|style| style.get_property_value("font-size").ok())
-            .and_then(|size| size.trim_end_matches("px").parse::<f64>().ok())
+            .and_then(|size| crate::model::decimal::parse_decimal(size.trim_end_matches("px")))
             .map_or(0, |px| px.round().clamp(0.0, 200.0) as u16)
     } else {
         0
