@@ -5,16 +5,18 @@
 //! rounding of the scores allows, see `math::attention`: their dot products are summed in another
 //! order).
 
+use crate::host_qk::HostQk;
 use crate::kernel::{Dispatches, Kernel};
+use crate::tiled_kernel::{TiledKernel, TiledKernelSpec};
 use crate::wgsl::{wgsl, WgslSource, REDUCE, SOFTMAX};
 use bytemuck::{Pod, Zeroable};
 use ndarray::ArrayView3;
 
 use super::buffers::GrowableBuffer;
-use super::tile::{choose_tile, TileShape, TiledPipelines, Variant};
+use super::tile::{choose_tile, TileShape};
 use super::{
-    check_input, check_limit, check_storage_size, check_workgroups, layouts, storage_entry,
-    uniform_buffer, uniform_entry, Dispatch, GpuError,
+    check_input, check_limit, check_storage_size, check_workgroups, storage_entry, uniform_entry,
+    GpuError,
 };
 use pe_lab_math::attention::{check_multi_head, score_scale, AttentionError};
 
@@ -56,62 +58,43 @@ pub struct AttentionShape {
 
 /// Owns the pipelines, the uniforms, the valid lengths, host-uploaded Q and K, and the weights.
 pub struct AttentionKernel {
-    /// The scores and softmax pipelines, one pair per tile variant used.
-    pipelines: TiledPipelines<2>,
-    /// The variant the last `prepare` compiled and sized the scores pass for.
-    variant: Option<Variant>,
-    /// A shape that overrides [`choose_tile`] (tests run every shape).
-    forced: Option<TileShape>,
-    layout: wgpu::BindGroupLayout,
-    params: wgpu::Buffer,
+    /// The scores and softmax pipelines (one pair per tile variant used), the uniforms, the
+    /// weights and the bind group with the softmax pass's workgroups (one per row, head and
+    /// sequence).
+    tiled: TiledKernel<2>,
     valid_lens: GrowableBuffer,
-    queries: GrowableBuffer,
-    keys: GrowableBuffer,
-    output: GrowableBuffer,
-    /// The bind group and the softmax pass's workgroups (one per row, head and sequence).
-    dispatch: Option<Dispatch>,
+    host: HostQk,
     /// Workgroups of the scores pass (tiles along keys, tiles along queries, sequences·heads).
     score_groups: [u32; 3],
 }
 
 impl AttentionKernel {
     pub fn new(device: &wgpu::Device) -> Self {
-        let (layout, pipeline_layout) = layouts(
+        let tiled = TiledKernel::new(
             device,
-            "attention",
-            &[
-                uniform_entry(0),
-                storage_entry(1, true),
-                storage_entry(2, true),
-                storage_entry(3, true),
-                storage_entry(4, false),
-            ],
+            TiledKernelSpec {
+                label: "attention",
+                source: SOURCE,
+                entry_points: ["scores", "softmax"],
+                entries: &[
+                    uniform_entry(0),
+                    storage_entry(1, true),
+                    storage_entry(2, true),
+                    storage_entry(3, true),
+                    storage_entry(4, false),
+                ],
+                params_label: "attention params",
+                params_bytes: std::mem::size_of::<AttentionParams>() as u64,
+                output_label: "attention weights",
+            },
         );
-        let input = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST;
         Self {
-            pipelines: TiledPipelines::new(
-                "attention",
-                SOURCE,
-                ["scores", "softmax"],
-                pipeline_layout,
+            tiled,
+            valid_lens: GrowableBuffer::new(
+                "attention valid lengths",
+                wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
             ),
-            variant: None,
-            forced: None,
-            layout,
-            params: uniform_buffer(
-                device,
-                "attention params",
-                std::mem::size_of::<AttentionParams>() as u64,
-            ),
-            valid_lens: GrowableBuffer::new("attention valid lengths", input),
-            queries: GrowableBuffer::new("attention Q", input),
-            keys: GrowableBuffer::new("attention K", input),
-            // STORAGE: written here and drawn by the heatmap; COPY_SRC: read back.
-            output: GrowableBuffer::new(
-                "attention weights",
-                wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
-            ),
-            dispatch: None,
+            host: HostQk::new("attention Q", "attention K"),
             score_groups: [0; 3],
         }
     }
@@ -119,12 +102,12 @@ impl AttentionKernel {
     /// Runs every later `prepare` with `shape` instead of the one [`choose_tile`] picks (`None`:
     /// back to choosing).
     pub fn force_tile(&mut self, shape: Option<TileShape>) {
-        self.forced = shape;
+        self.tiled.force_tile(shape);
     }
 
     /// The tile shape of the scores pass prepared last.
     pub fn tile(&self) -> Option<TileShape> {
-        self.variant.map(|v| v.shape)
+        self.tiled.tile()
     }
 
     /// Checks the shape (see [`check_multi_head`] and the size limits), checks that `q` and `k`
@@ -155,9 +138,9 @@ impl AttentionKernel {
         let groups_y = check_workgroups(&limits, "attention heads", heads as u64)?;
         let groups_z = check_workgroups(&limits, "attention batch", batch as u64)?;
         let device_type = device.adapter_info().device_type;
-        let shape = self.forced.unwrap_or_else(|| {
-            choose_tile(nq, nk, batch.saturating_mul(heads), device_type, &limits)
-        });
+        let shape = self
+            .tiled
+            .shape(|| choose_tile(nq, nk, batch.saturating_mul(heads), device_type, &limits));
         let score_groups = [
             check_workgroups(&limits, "attention key tiles", shape.groups(nk))?,
             check_workgroups(&limits, "attention query tiles", shape.groups(nq))?,
@@ -181,7 +164,6 @@ impl AttentionKernel {
         let lens: Vec<u32> = valid_lens.iter().map(|&v| v.min(nk) as u32).collect();
         let lens_buffer = self.valid_lens.ensure(device, batch64 * 4, cap);
         queue.write_buffer(lens_buffer, 0, bytemuck::cast_slice(&lens));
-        let output = self.output.ensure(device, bytes, cap);
         let params = AttentionParams {
             nq: nq as u32,
             nk: nk as u32,
@@ -191,22 +173,16 @@ impl AttentionKernel {
             scale: score_scale(head_dim),
             _pad: [0; 2],
         };
-        queue.write_buffer(&self.params, 0, bytemuck::bytes_of(&params));
-        self.dispatch = Some(Dispatch::rebind(
-            self.dispatch.take(),
+        self.tiled.write_params(queue, &params);
+        self.tiled.bind(
             device,
-            "attention",
-            &self.layout,
-            &[&self.params, q, k, lens_buffer, output],
+            &[q, k, lens_buffer],
+            bytes,
+            cap,
             [groups_x, groups_y, groups_z],
-        ));
+        );
         // vec4 loads need every head's columns of every row to start on a vec4 (d = heads·head_dim).
-        let variant = Variant {
-            shape,
-            vec4: head_dim % 4 == 0,
-        };
-        self.pipelines.ensure(device, variant);
-        self.variant = Some(variant);
+        self.tiled.compile(device, shape, head_dim % 4 == 0);
         self.score_groups = score_groups;
         Ok(())
     }
@@ -268,8 +244,7 @@ impl AttentionKernel {
         check_multi_head(batch, nq, nk, d, heads, valid_lens)?;
         check_limit("n_q (attention queries)", nq, ATTENTION_MAX_POSITIONS)?;
         check_limit("n_k (attention keys)", nk, ATTENTION_MAX_POSITIONS)?;
-        let q_buffer = self.queries.upload(device, queue, "Q (bytes)", q)?;
-        let k_buffer = self.keys.upload(device, queue, "K (bytes)", k)?;
+        let (q_buffer, k_buffer) = self.host.upload(device, queue, q, k)?;
         self.run(
             device, queue, &q_buffer, &k_buffer, batch, nq, nk, d, heads, valid_lens,
         )
@@ -280,13 +255,14 @@ impl Kernel for AttentionKernel {
     const LABEL: &'static str = "attention";
 
     fn dispatches(&self) -> Option<Dispatches<'_>> {
-        let dispatch = self.dispatch.as_ref()?;
-        let [scores, softmax] = self.pipelines.get(self.variant?)?;
-        let passes = vec![(scores, self.score_groups), (softmax, dispatch.workgroups)];
-        Some((&dispatch.bind_group, passes))
+        let (bind_group, [scores, softmax], rows) = self.tiled.prepared()?;
+        Some((
+            bind_group,
+            vec![(scores, self.score_groups), (softmax, rows)],
+        ))
     }
 
     fn buffer(&self) -> Option<&wgpu::Buffer> {
-        self.output.get()
+        self.tiled.output()
     }
 }

@@ -2,6 +2,7 @@
 //! [`GpuError`] instead of a wgpu validation error.
 
 use super::GpuError;
+use pe_lab_math::MathError;
 
 /// Fails with [`GpuError::TooLarge`] when a buffer of `bytes` cannot be bound as one storage
 /// binding (or allocated) on this device.
@@ -69,6 +70,17 @@ pub(crate) fn check_input(
             needed,
             available: buffer.size(),
         });
+    }
+    Ok(())
+}
+
+/// Fails with [`MathError::ZeroPositions`] or [`MathError::ZeroDimension`] when n or d is 0.
+pub(crate) fn check_nonzero(n: usize, d: usize) -> Result<(), GpuError> {
+    if n == 0 {
+        return Err(MathError::ZeroPositions(n).into());
+    }
+    if d == 0 {
+        return Err(MathError::ZeroDimension(d).into());
     }
     Ok(())
 }

@@ -8,10 +8,9 @@ use bytemuck::{Pod, Zeroable};
 
 use super::buffers::GrowableBuffer;
 use super::{
-    check_input, check_storage_size, check_workgroups, compute_pipeline, storage_entry,
-    uniform_buffer, uniform_entry, Dispatch, GpuError,
+    check_input, check_nonzero, check_storage_size, check_workgroups, compute_pipeline,
+    storage_entry, uniform_buffer, uniform_entry, Dispatch, GpuError,
 };
-use pe_lab_math::MathError;
 
 pub(crate) const SOURCE: WgslSource = WgslSource(&[wgsl!("columns.wgsl")]);
 
@@ -85,12 +84,7 @@ impl ColumnsKernel {
         d: usize,
         cols: &[usize],
     ) -> Result<(), GpuError> {
-        if n == 0 {
-            return Err(MathError::ZeroPositions(n).into());
-        }
-        if d == 0 {
-            return Err(MathError::ZeroDimension(d).into());
-        }
+        check_nonzero(n, d)?;
         if cols.is_empty() {
             return Err(GpuError::NoColumns);
         }
@@ -158,11 +152,7 @@ impl Kernel for ColumnsKernel {
     const LABEL: &'static str = "columns";
 
     fn dispatches(&self) -> Option<Dispatches<'_>> {
-        let dispatch = self.dispatch.as_ref()?;
-        Some((
-            &dispatch.bind_group,
-            vec![(&self.pipeline, dispatch.workgroups)],
-        ))
+        Some(self.dispatch.as_ref()?.single(&self.pipeline))
     }
 
     fn buffer(&self) -> Option<&wgpu::Buffer> {

@@ -265,11 +265,7 @@ impl Kernel for EncodingKernel {
     const LABEL: &'static str = "encoding";
 
     fn dispatches(&self) -> Option<Dispatches<'_>> {
-        let dispatch = self.dispatch.as_ref()?;
-        Some((
-            &dispatch.bind_group,
-            vec![(&self.pipeline, dispatch.workgroups)],
-        ))
+        Some(self.dispatch.as_ref()?.single(&self.pipeline))
     }
 
     fn buffer(&self) -> Option<&wgpu::Buffer> {

@@ -5,16 +5,15 @@
 //! twice the f32 dot-product bound γ_d·Σ_k |p_ik·p_jk|, not bit for bit (see `math::gram`).
 
 use crate::kernel::{Dispatches, Kernel};
+use crate::tiled_kernel::{TiledKernel, TiledKernelSpec};
 use crate::wgsl::{wgsl, WgslSource};
 use bytemuck::{Pod, Zeroable};
 
-use super::buffers::GrowableBuffer;
-use super::tile::{choose_tile_upper, TileShape, TiledPipelines, Variant};
+use super::tile::{choose_tile_upper, TileShape};
 use super::{
-    check_input, check_limit, check_storage_size, check_workgroups, layouts, storage_entry,
-    uniform_buffer, uniform_entry, Dispatch, GpuError,
+    check_input, check_limit, check_nonzero, check_storage_size, check_workgroups, storage_entry,
+    uniform_entry, GpuError,
 };
-use pe_lab_math::MathError;
 
 /// The kernel's WGSL (composed with the tile core, see [`super::tile::compose`]).
 pub(crate) const SOURCE: WgslSource = WgslSource(&[wgsl!("gram.wgsl")]);
@@ -36,56 +35,39 @@ pub(crate) struct GramParams {
 
 /// Owns the pipelines (one per tile variant used), the uniform buffer and the output G.
 pub struct GramKernel {
-    pipelines: TiledPipelines<1>,
-    layout: wgpu::BindGroupLayout,
-    params: wgpu::Buffer,
-    output: GrowableBuffer,
-    dispatch: Option<Dispatch>,
-    /// The variant the last `prepare` compiled and sized the dispatch for.
-    variant: Option<Variant>,
-    /// A shape that overrides [`choose_tile`] (tests run every shape).
-    forced: Option<TileShape>,
+    tiled: TiledKernel<1>,
 }
 
 impl GramKernel {
     pub fn new(device: &wgpu::Device) -> Self {
-        let (layout, pipeline_layout) = layouts(
+        let tiled = TiledKernel::new(
             device,
-            "gram",
-            &[
-                uniform_entry(0),
-                storage_entry(1, true),
-                storage_entry(2, false),
-            ],
+            TiledKernelSpec {
+                label: "gram",
+                source: SOURCE,
+                entry_points: ["main"],
+                entries: &[
+                    uniform_entry(0),
+                    storage_entry(1, true),
+                    storage_entry(2, false),
+                ],
+                params_label: "gram params",
+                params_bytes: std::mem::size_of::<GramParams>() as u64,
+                output_label: "gram G",
+            },
         );
-        Self {
-            pipelines: TiledPipelines::new("gram", SOURCE, ["main"], pipeline_layout),
-            layout,
-            params: uniform_buffer(
-                device,
-                "gram params",
-                std::mem::size_of::<GramParams>() as u64,
-            ),
-            // STORAGE: written here and drawn by the heatmap; COPY_SRC: read back.
-            output: GrowableBuffer::new(
-                "gram G",
-                wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
-            ),
-            dispatch: None,
-            variant: None,
-            forced: None,
-        }
+        Self { tiled }
     }
 
-    /// Runs every later `prepare` with `shape` instead of the one [`choose_tile`] picks (`None`:
-    /// back to choosing).
+    /// Runs every later `prepare` with `shape` instead of the one [`choose_tile_upper`] picks
+    /// (`None`: back to choosing).
     pub fn force_tile(&mut self, shape: Option<TileShape>) {
-        self.forced = shape;
+        self.tiled.force_tile(shape);
     }
 
     /// The tile shape of the dispatch prepared last.
     pub fn tile(&self) -> Option<TileShape> {
-        self.variant.map(|v| v.shape)
+        self.tiled.tile()
     }
 
     /// Checks sizes (p must hold n·d f32), grows G, writes the uniforms and binds.
@@ -97,12 +79,7 @@ impl GramKernel {
         n: usize,
         d: usize,
     ) -> Result<(), GpuError> {
-        if n == 0 {
-            return Err(MathError::ZeroPositions(n).into());
-        }
-        if d == 0 {
-            return Err(MathError::ZeroDimension(d).into());
-        }
+        check_nonzero(n, d)?;
         check_limit("n (Gram positions)", n, GRAM_MAX_POSITIONS)?;
         let limits = device.limits();
         check_input(
@@ -114,33 +91,20 @@ impl GramKernel {
         let bytes = (n as u64) * (n as u64) * 4;
         check_storage_size(&limits, "G (n·n·4 bytes)", bytes)?;
         let shape = self
-            .forced
-            .unwrap_or_else(|| choose_tile_upper(n, device.adapter_info().device_type, &limits));
+            .tiled
+            .shape(|| choose_tile_upper(n, device.adapter_info().device_type, &limits));
         let groups = check_workgroups(&limits, "Gram workgroups per dimension", shape.groups(n))?;
         // vec4 loads need every row of P to start on a vec4.
-        let variant = Variant {
-            shape,
-            vec4: d % 4 == 0,
-        };
-        self.pipelines.ensure(device, variant);
-        let output = self
-            .output
-            .ensure(device, bytes, limits.max_storage_buffer_binding_size);
+        self.tiled.compile(device, shape, d % 4 == 0);
         let params = GramParams {
             n: n as u32,
             d: d as u32,
             _pad: [0; 2],
         };
-        queue.write_buffer(&self.params, 0, bytemuck::bytes_of(&params));
-        self.dispatch = Some(Dispatch::rebind(
-            self.dispatch.take(),
-            device,
-            "gram",
-            &self.layout,
-            &[&self.params, p, output],
-            [groups, groups, 1],
-        ));
-        self.variant = Some(variant);
+        self.tiled.write_params(queue, &params);
+        let cap = limits.max_storage_buffer_binding_size;
+        self.tiled
+            .bind(device, &[p], bytes, cap, [groups, groups, 1]);
         Ok(())
     }
 
@@ -163,12 +127,11 @@ impl Kernel for GramKernel {
     const LABEL: &'static str = "gram";
 
     fn dispatches(&self) -> Option<Dispatches<'_>> {
-        let dispatch = self.dispatch.as_ref()?;
-        let [pipeline] = self.pipelines.get(self.variant?)?;
-        Some((&dispatch.bind_group, vec![(pipeline, dispatch.workgroups)]))
+        let (bind_group, [pipeline], groups) = self.tiled.prepared()?;
+        Some((bind_group, vec![(pipeline, groups)]))
     }
 
     fn buffer(&self) -> Option<&wgpu::Buffer> {
-        self.output.get()
+        self.tiled.output()
     }
 }

@@ -2,7 +2,9 @@
 //! grows its buffers, writes its uniforms and binds (its arguments differ from kernel to kernel, so
 //! it is an inherent method, and so is `run`: `prepare`, then [`Kernel::submit`]); what follows a
 //! `prepare` is the same for all: record its dispatches in one compute pass, submit them, hand out
-//! the output buffer.
+//! the output buffer. What the prepares share lives beside it: the state of the four tiled kernels
+//! and its binding in `tiled_kernel.rs`, the Q and K uploads of `run_host` and the checks of the
+//! square score kernels in `host_qk.rs`, the size checks in `checks.rs`.
 //!
 //! The GPU trainer (train/) does not use it: its step is one encoder of many dispatches of a table
 //! of entry points (train/kernels.rs) over one bind group and one arena, recorded by its plan.

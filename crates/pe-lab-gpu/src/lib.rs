@@ -30,9 +30,11 @@ pub mod tile;
 pub mod train;
 
 mod checks;
+mod host_qk;
 mod kernel;
 mod pipelines;
 mod readback;
+mod tiled_kernel;
 pub mod wgsl;
 
 use thiserror::Error;
@@ -54,7 +56,9 @@ pub use wgpu;
 
 pub use readback::{read_bytes, read_elements, read_f32, read_u32};
 
-pub(crate) use checks::{check_input, check_limit, check_storage_size, check_workgroups};
+pub(crate) use checks::{
+    check_input, check_limit, check_nonzero, check_storage_size, check_workgroups,
+};
 pub(crate) use pipelines::{
     compute_pipeline, layouts, storage_entry, uniform_buffer, uniform_entry, Dispatch,
 };

@@ -1,6 +1,8 @@
 //! What the kernels share to build and run a compute pass: bind group layout entries, pipelines,
 //! uniform buffers, bind groups, and the [`Dispatch`] that `encode` records.
 
+use crate::kernel::Dispatches;
+
 /// A storage-buffer entry of a compute bind group layout.
 pub(crate) fn storage_entry(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
     wgpu::BindGroupLayoutEntry {
@@ -175,6 +177,11 @@ impl Dispatch {
                 workgroups,
             },
         }
+    }
+
+    /// What [`crate::Kernel::dispatches`] returns for a kernel of one pipeline.
+    pub fn single<'a>(&'a self, pipeline: &'a wgpu::ComputePipeline) -> Dispatches<'a> {
+        (&self.bind_group, vec![(pipeline, self.workgroups)])
     }
 }
 

@@ -20,21 +20,19 @@
 //! - Each score is a d-term f32 dot product summed c = 0, 1, …, d−1 (the CPU's SGEMM sums in
 //!   another order): within γ_d·Σ_c |rq_c·rk_c| of the exact value of the rotated rows.
 
+use crate::host_qk::{check_square_inputs, square_shape, HostQk};
 use crate::kernel::{Dispatches, Kernel};
+use crate::tiled_kernel::{TiledKernel, TiledKernelSpec};
 use crate::wgsl::{wgsl, WgslSource};
 use bytemuck::{Pod, Zeroable};
 use ndarray::ArrayView2;
 
 use super::buffers::GrowableBuffer;
 use super::pipelines::pipelines_from_source;
-use super::tile::{choose_tile, TileShape, TiledPipelines, Variant};
-use super::{
-    check_input, check_limit, check_storage_size, check_workgroups, layouts, storage_entry,
-    uniform_buffer, uniform_entry, Dispatch, GpuError,
-};
+use super::tile::{choose_tile, TileShape};
+use super::{check_limit, check_nonzero, check_workgroups, storage_entry, uniform_entry, GpuError};
 use pe_lab_math::attention::score_scale;
 use pe_lab_math::rope::{theta_table_f32, RopeError};
-use pe_lab_math::MathError;
 
 /// The scores pass's WGSL (composed with the tile core, see [`super::tile::compose`]).
 pub(crate) const SOURCE: WgslSource = WgslSource(&[wgsl!("rope_scores.wgsl")]);
@@ -67,71 +65,56 @@ pub(crate) struct RopeParams {
 /// copies and the scores.
 pub struct RopeScoresKernel {
     rotate: wgpu::ComputePipeline,
-    /// The scores pipeline, one per tile variant used.
-    scores: TiledPipelines<1>,
-    /// The variant the last `prepare` compiled and sized the scores pass for.
-    variant: Option<Variant>,
-    /// A shape that overrides [`choose_tile`] (tests run every shape).
-    forced: Option<TileShape>,
-    layout: wgpu::BindGroupLayout,
-    params: wgpu::Buffer,
+    /// The scores pipeline (one per tile variant used), the uniforms, the scores and the bind
+    /// group with the scores pass's workgroups (key tiles, query tiles, 1).
+    tiled: TiledKernel<1>,
     thetas: GrowableBuffer,
-    queries: GrowableBuffer,
-    keys: GrowableBuffer,
+    host: HostQk,
     rotated_q: GrowableBuffer,
     rotated_k: GrowableBuffer,
-    output: GrowableBuffer,
-    /// The bind group and the scores pass's workgroups (key tiles, query tiles, 1).
-    dispatch: Option<Dispatch>,
     /// Workgroups of the rotation pass (pair groups, rows, 2: Q then K).
     rotate_groups: [u32; 3],
 }
 
 impl RopeScoresKernel {
     pub fn new(device: &wgpu::Device) -> Self {
-        let (layout, pipeline_layout) = layouts(
+        let tiled = TiledKernel::new(
             device,
-            "rope scores",
-            &[
-                uniform_entry(0),
-                storage_entry(1, true),
-                storage_entry(2, true),
-                storage_entry(3, true),
-                storage_entry(4, false),
-                storage_entry(5, false),
-                storage_entry(6, false),
-            ],
+            TiledKernelSpec {
+                label: "rope scores",
+                source: SOURCE,
+                entry_points: ["scores"],
+                entries: &[
+                    uniform_entry(0),
+                    storage_entry(1, true),
+                    storage_entry(2, true),
+                    storage_entry(3, true),
+                    storage_entry(4, false),
+                    storage_entry(5, false),
+                    storage_entry(6, false),
+                ],
+                params_label: "rope params",
+                params_bytes: std::mem::size_of::<RopeParams>() as u64,
+                output_label: "rope scores",
+            },
         );
         let [rotate] = pipelines_from_source(
             device,
             "rope rotate",
-            &pipeline_layout,
+            tiled.pipeline_layout(),
             ROTATE_SOURCE.text().into(),
             ["rotate"],
         );
-        let input = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST;
         Self {
             rotate,
-            scores: TiledPipelines::new("rope scores", SOURCE, ["scores"], pipeline_layout),
-            variant: None,
-            forced: None,
-            layout,
-            params: uniform_buffer(
-                device,
-                "rope params",
-                std::mem::size_of::<RopeParams>() as u64,
+            tiled,
+            thetas: GrowableBuffer::new(
+                "rope θ table",
+                wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
             ),
-            thetas: GrowableBuffer::new("rope θ table", input),
-            queries: GrowableBuffer::new("rope Q", input),
-            keys: GrowableBuffer::new("rope K", input),
+            host: HostQk::new("rope Q", "rope K"),
             rotated_q: GrowableBuffer::new("rope rotated Q", wgpu::BufferUsages::STORAGE),
             rotated_k: GrowableBuffer::new("rope rotated K", wgpu::BufferUsages::STORAGE),
-            // STORAGE: written here (and drawable by the heatmap); COPY_SRC: read back.
-            output: GrowableBuffer::new(
-                "rope scores",
-                wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
-            ),
-            dispatch: None,
             rotate_groups: [0; 3],
         }
     }
@@ -139,12 +122,12 @@ impl RopeScoresKernel {
     /// Runs every later `prepare` with `shape` instead of the one [`choose_tile`] picks (`None`:
     /// back to choosing).
     pub fn force_tile(&mut self, shape: Option<TileShape>) {
-        self.forced = shape;
+        self.tiled.force_tile(shape);
     }
 
     /// The tile shape of the scores pass prepared last.
     pub fn tile(&self) -> Option<TileShape> {
-        self.variant.map(|v| v.shape)
+        self.tiled.tile()
     }
 
     /// Checks the sizes (`q` and `k` must each hold n·d f32, 1 ≤ n ≤ [`ROPE_MAX_POSITIONS`],
@@ -161,23 +144,15 @@ impl RopeScoresKernel {
         d: usize,
         base: f64,
     ) -> Result<(), GpuError> {
-        if n == 0 {
-            return Err(MathError::ZeroPositions(n).into());
-        }
-        if d == 0 {
-            return Err(MathError::ZeroDimension(d).into());
-        }
+        check_nonzero(n, d)?;
         if !base.is_finite() || base <= 1.0 {
             return Err(RopeError::InvalidBase(base).into());
         }
         check_limit("n (RoPE positions)", n, ROPE_MAX_POSITIONS)?;
         check_limit("d (RoPE dimension)", d, ROPE_MAX_DIMENSION)?;
         let limits = device.limits();
+        let bytes = check_square_inputs(&limits, q, k, (n, d), "RoPE scores (n·n·4 bytes)")?;
         let (n64, d64) = (n as u64, d as u64);
-        check_input(&limits, "Q", q, n64 * d64 * 4)?;
-        check_input(&limits, "K", k, n64 * d64 * 4)?;
-        let bytes = n64 * n64 * 4;
-        check_storage_size(&limits, "RoPE scores (n·n·4 bytes)", bytes)?;
         let pairs = d.div_ceil(2);
         let rotate_groups = [
             check_workgroups(
@@ -189,8 +164,8 @@ impl RopeScoresKernel {
             2,
         ];
         let shape = self
-            .forced
-            .unwrap_or_else(|| choose_tile(n, n, 1, device.adapter_info().device_type, &limits));
+            .tiled
+            .shape(|| choose_tile(n, n, 1, device.adapter_info().device_type, &limits));
         let tiles = check_workgroups(&limits, "RoPE score tiles per dimension", shape.groups(n))?;
         let cap = limits.max_storage_buffer_binding_size;
         let thetas = theta_table_f32(d, base);
@@ -201,37 +176,22 @@ impl RopeScoresKernel {
         queue.write_buffer(&theta_buffer, 0, bytemuck::cast_slice(&thetas));
         let rotated_q = self.rotated_q.ensure(device, n64 * d64 * 4, cap).clone();
         let rotated_k = self.rotated_k.ensure(device, n64 * d64 * 4, cap).clone();
-        let output = self.output.ensure(device, bytes, cap);
         let params = RopeParams {
             n: n as u32,
             d: d as u32,
             pairs: pairs as u32,
             scale: score_scale(d),
         };
-        queue.write_buffer(&self.params, 0, bytemuck::bytes_of(&params));
-        self.dispatch = Some(Dispatch::rebind(
-            self.dispatch.take(),
+        self.tiled.write_params(queue, &params);
+        self.tiled.bind(
             device,
-            "rope scores",
-            &self.layout,
-            &[
-                &self.params,
-                q,
-                k,
-                &theta_buffer,
-                &rotated_q,
-                &rotated_k,
-                output,
-            ],
+            &[q, k, &theta_buffer, &rotated_q, &rotated_k],
+            bytes,
+            cap,
             [tiles, tiles, 1],
-        ));
+        );
         // vec4 loads need every row of rq and rk to start on a vec4.
-        let variant = Variant {
-            shape,
-            vec4: d % 4 == 0,
-        };
-        self.scores.ensure(device, variant);
-        self.variant = Some(variant);
+        self.tiled.compile(device, shape, d % 4 == 0);
         self.rotate_groups = rotate_groups;
         Ok(())
     }
@@ -262,51 +222,26 @@ impl RopeScoresKernel {
         k: ArrayView2<f32>,
         base: f64,
     ) -> Result<&wgpu::Buffer, GpuError> {
-        let (n, d) = q.dim();
-        check_same_shape(q, k)?;
-        if n == 0 {
-            return Err(MathError::ZeroPositions(n).into());
-        }
+        let (n, d) = square_shape(q, k)?;
         check_limit("n (RoPE positions)", n, ROPE_MAX_POSITIONS)?;
         check_limit("d (RoPE dimension)", d, ROPE_MAX_DIMENSION)?;
-        let q_buffer = self.queries.upload(device, queue, "Q (bytes)", q)?;
-        let k_buffer = self.keys.upload(device, queue, "K (bytes)", k)?;
+        let (q_buffer, k_buffer) = self.host.upload(device, queue, q, k)?;
         self.run(device, queue, &q_buffer, &k_buffer, n, d, base)
     }
-}
-
-/// Fails with [`GpuError::ShapeMismatch`] unless Q and K have the same numbers of rows and columns
-/// (the positional-score kernels compute square n × n matrices).
-pub(crate) fn check_same_shape(q: ArrayView2<f32>, k: ArrayView2<f32>) -> Result<(), GpuError> {
-    for (what, queries, keys) in [
-        ("rows", q.nrows(), k.nrows()),
-        ("columns", q.ncols(), k.ncols()),
-    ] {
-        if queries != keys {
-            return Err(GpuError::ShapeMismatch {
-                what,
-                queries,
-                keys,
-            });
-        }
-    }
-    Ok(())
 }
 
 impl Kernel for RopeScoresKernel {
     const LABEL: &'static str = "rope scores";
 
     fn dispatches(&self) -> Option<Dispatches<'_>> {
-        let dispatch = self.dispatch.as_ref()?;
-        let [scores] = self.scores.get(self.variant?)?;
-        let passes = vec![
-            (&self.rotate, self.rotate_groups),
-            (scores, dispatch.workgroups),
-        ];
-        Some((&dispatch.bind_group, passes))
+        let (bind_group, [scores], tiles) = self.tiled.prepared()?;
+        Some((
+            bind_group,
+            vec![(&self.rotate, self.rotate_groups), (scores, tiles)],
+        ))
     }
 
     fn buffer(&self) -> Option<&wgpu::Buffer> {
-        self.output.get()
+        self.tiled.output()
     }
 }

@@ -244,11 +244,7 @@ impl Kernel for StatsKernel {
     const LABEL: &'static str = "stats";
 
     fn dispatches(&self) -> Option<Dispatches<'_>> {
-        let dispatch = self.dispatch.as_ref()?;
-        Some((
-            &dispatch.bind_group,
-            vec![(&self.pipeline, dispatch.workgroups)],
-        ))
+        Some(self.dispatch.as_ref()?.single(&self.pipeline))
     }
 
     fn buffer(&self) -> Option<&wgpu::Buffer> {

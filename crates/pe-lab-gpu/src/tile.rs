@@ -383,6 +383,11 @@ impl<const N: usize> TiledPipelines<N> {
         }
     }
 
+    /// The layout every variant's pipelines are built on.
+    pub fn layout(&self) -> &wgpu::PipelineLayout {
+        &self.layout
+    }
+
     /// The pipelines of `variant`, once [`TiledPipelines::ensure`] has compiled them.
     pub fn get(&self, variant: Variant) -> Option<&[wgpu::ComputePipeline; N]> {
         self.compiled

@@ -1,0 +1,139 @@
+//! The host state the four tiled product kernels (Gram, attention, ALiBi and RoPE scores) share:
+//! their pipelines (one set per tile [`Variant`]), the variant prepared last, a forced tile shape,
+//! the bind group layout, the uniform buffer, the output and the bind group. Each kernel keeps its
+//! own checks, uniforms, extra buffers and passes; every binding it makes is the uniforms first,
+//! then its inputs, then the output, which is what [`TiledKernel::bind`] builds.
+
+use bytemuck::Pod;
+
+use crate::buffers::GrowableBuffer;
+use crate::pipelines::{layouts, uniform_buffer, Dispatch};
+use crate::tile::{TileShape, TiledPipelines, Variant};
+use crate::wgsl::WgslSource;
+
+/// What [`TiledKernel::new`] builds a kernel's state from.
+pub(crate) struct TiledKernelSpec<'a, const N: usize> {
+    /// The label of the layouts, pipelines and bind group.
+    pub label: &'static str,
+    /// The kernel's WGSL, composed with the tile core per variant.
+    pub source: WgslSource,
+    pub entry_points: [&'static str; N],
+    /// The bind group layout's entries: the uniforms at 0, the output last.
+    pub entries: &'a [wgpu::BindGroupLayoutEntry],
+    pub params_label: &'static str,
+    /// The size of the kernel's `Params` (the uniform buffer's size).
+    pub params_bytes: u64,
+    pub output_label: &'static str,
+}
+
+/// A tiled kernel's pipelines, uniforms, output and bind group (see the module docs).
+pub(crate) struct TiledKernel<const N: usize> {
+    label: &'static str,
+    pipelines: TiledPipelines<N>,
+    /// The variant the last `prepare` compiled and sized its dispatches for.
+    variant: Option<Variant>,
+    /// A shape that overrides the kernel's chooser (tests run every shape).
+    forced: Option<TileShape>,
+    layout: wgpu::BindGroupLayout,
+    params: wgpu::Buffer,
+    output: GrowableBuffer,
+    /// The bind group and the workgroups given to [`TiledKernel::bind`].
+    dispatch: Option<Dispatch>,
+}
+
+impl<const N: usize> TiledKernel<N> {
+    pub fn new(device: &wgpu::Device, spec: TiledKernelSpec<'_, N>) -> Self {
+        let (layout, pipeline_layout) = layouts(device, spec.label, spec.entries);
+        Self {
+            label: spec.label,
+            pipelines: TiledPipelines::new(
+                spec.label,
+                spec.source,
+                spec.entry_points,
+                pipeline_layout,
+            ),
+            variant: None,
+            forced: None,
+            layout,
+            params: uniform_buffer(device, spec.params_label, spec.params_bytes),
+            // STORAGE: written here (and drawable by the heatmap); COPY_SRC: read back.
+            output: GrowableBuffer::new(
+                spec.output_label,
+                wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            ),
+            dispatch: None,
+        }
+    }
+
+    /// The pipeline layout of the tiled pipelines, for a kernel's untiled passes that share the
+    /// bind group.
+    pub fn pipeline_layout(&self) -> &wgpu::PipelineLayout {
+        self.pipelines.layout()
+    }
+
+    pub fn force_tile(&mut self, shape: Option<TileShape>) {
+        self.forced = shape;
+    }
+
+    /// The tile shape prepared last.
+    pub fn tile(&self) -> Option<TileShape> {
+        self.variant.map(|v| v.shape)
+    }
+
+    /// The forced shape, else the one `choose` picks.
+    pub fn shape(&self, choose: impl FnOnce() -> TileShape) -> TileShape {
+        self.forced.unwrap_or_else(choose)
+    }
+
+    /// Writes `params` into the uniform buffer.
+    pub fn write_params<P: Pod>(&self, queue: &wgpu::Queue, params: &P) {
+        queue.write_buffer(&self.params, 0, bytemuck::bytes_of(params));
+    }
+
+    /// Grows the output to `output_bytes` (≤ `cap`, checked by the caller) and binds the uniforms,
+    /// `inputs` and the output, in that order, to bindings 0, 1, …; `workgroups` are handed back
+    /// by [`TiledKernel::prepared`].
+    pub fn bind(
+        &mut self,
+        device: &wgpu::Device,
+        inputs: &[&wgpu::Buffer],
+        output_bytes: u64,
+        cap: u64,
+        workgroups: [u32; 3],
+    ) {
+        let output = self.output.ensure(device, output_bytes, cap);
+        let mut buffers = Vec::with_capacity(inputs.len() + 2);
+        buffers.push(&self.params);
+        buffers.extend_from_slice(inputs);
+        buffers.push(output);
+        self.dispatch = Some(Dispatch::rebind(
+            self.dispatch.take(),
+            device,
+            self.label,
+            &self.layout,
+            &buffers,
+            workgroups,
+        ));
+    }
+
+    /// Compiles the variant of `shape` and `vec4` loads unless it already is, and makes it the one
+    /// prepared.
+    pub fn compile(&mut self, device: &wgpu::Device, shape: TileShape, vec4: bool) {
+        let variant = Variant { shape, vec4 };
+        self.pipelines.ensure(device, variant);
+        self.variant = Some(variant);
+    }
+
+    /// The bind group, the pipelines of the variant and the workgroups of the last successful
+    /// `prepare`; `None` before one.
+    pub fn prepared(&self) -> Option<(&wgpu::BindGroup, &[wgpu::ComputePipeline; N], [u32; 3])> {
+        let dispatch = self.dispatch.as_ref()?;
+        let pipelines = self.pipelines.get(self.variant?)?;
+        Some((&dispatch.bind_group, pipelines, dispatch.workgroups))
+    }
+
+    /// The output buffer (`STORAGE | COPY_SRC`), once a `prepare` has allocated it.
+    pub fn output(&self) -> Option<&wgpu::Buffer> {
+        self.output.get()
+    }
+}
