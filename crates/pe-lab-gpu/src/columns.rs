@@ -47,10 +47,8 @@ impl ColumnsKernel {
         let (pipeline, layout) = compute_pipeline(
             device,
             "columns",
-            wgpu::ShaderModuleDescriptor {
-                label: Some("columns.wgsl"),
-                source: wgpu::ShaderSource::Wgsl(SOURCE.text().into()),
-            },
+            "columns.wgsl",
+            SOURCE,
             &[
                 uniform_entry(0),
                 storage_entry(1, true),

@@ -126,10 +126,8 @@ impl EncodingKernel {
         let (pipeline, layout) = compute_pipeline(
             device,
             "encoding",
-            wgpu::ShaderModuleDescriptor {
-                label: Some("encoding.wgsl"),
-                source: wgpu::ShaderSource::Wgsl(SOURCE.text().into()),
-            },
+            "encoding.wgsl",
+            SOURCE,
             &[
                 uniform_entry(0),
                 storage_entry(1, true),

@@ -2,6 +2,7 @@
 //! uniform buffers, bind groups, and the [`Dispatch`] that `encode` records.
 
 use crate::kernel::Dispatches;
+use crate::wgsl::WgslSource;
 
 /// A storage-buffer entry of a compute bind group layout.
 pub(crate) fn storage_entry(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
@@ -31,30 +32,22 @@ pub(crate) fn uniform_entry(binding: u32) -> wgpu::BindGroupLayoutEntry {
     }
 }
 
-/// A compute pipeline with entry point `main` and one bind group (group 0) of `entries`.
+/// A compute pipeline with entry point `main` of `source` (the module labelled `module_label`)
+/// and one bind group (group 0) of `entries`.
 pub(crate) fn compute_pipeline(
     device: &wgpu::Device,
     label: &'static str,
-    module: wgpu::ShaderModuleDescriptor<'_>,
+    module_label: &'static str,
+    source: WgslSource,
     entries: &[wgpu::BindGroupLayoutEntry],
 ) -> (wgpu::ComputePipeline, wgpu::BindGroupLayout) {
-    let ([pipeline], layout) = compute_pipelines(device, label, module, entries, ["main"]);
-    (pipeline, layout)
-}
-
-/// One compute pipeline per entry point of `module`, all sharing one bind group layout (group 0)
-/// of `entries`, so that one bind group serves every dispatch of a kernel.
-pub(crate) fn compute_pipelines<const N: usize>(
-    device: &wgpu::Device,
-    label: &'static str,
-    module: wgpu::ShaderModuleDescriptor<'_>,
-    entries: &[wgpu::BindGroupLayoutEntry],
-    entry_points: [&'static str; N],
-) -> ([wgpu::ComputePipeline; N], wgpu::BindGroupLayout) {
-    let module = device.create_shader_module(module);
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some(module_label),
+        source: wgpu::ShaderSource::Wgsl(source.text().into()),
+    });
     let (layout, pipeline_layout) = layouts(device, label, entries);
-    let pipelines = pipelines_of(device, &pipeline_layout, &module, entry_points);
-    (pipelines, layout)
+    let [pipeline] = pipelines_of(device, &pipeline_layout, &module, ["main"]);
+    (pipeline, layout)
 }
 
 /// The bind group layout (group 0) of `entries` and a pipeline layout of it alone.

@@ -86,10 +86,8 @@ impl StatsKernel {
         let (pipeline, layout) = compute_pipeline(
             device,
             "stats",
-            wgpu::ShaderModuleDescriptor {
-                label: Some("stats.wgsl"),
-                source: wgpu::ShaderSource::Wgsl(SOURCE.text().into()),
-            },
+            "stats.wgsl",
+            SOURCE,
             &[
                 uniform_entry(0),
                 storage_entry(1, true),
