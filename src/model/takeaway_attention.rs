@@ -104,8 +104,10 @@ pub fn attention(t: &AttentionTakeaway) -> String {
     }
 }
 
-/// The strongest weight of the whole map (the first in reading order on a tie).
-fn strongest(weights: &[Vec<f32>]) -> Option<(usize, usize, f32)> {
+/// The strongest weight of the whole map (the first in reading order on a tie): the cell the
+/// takeaway names, ringed on the heatmap so that it can be found where its column's name is
+/// thinned away.
+pub fn strongest(weights: &[Vec<f32>]) -> Option<(usize, usize, f32)> {
     let mut best: Option<(usize, usize, f32)> = None;
     for (q, row) in weights.iter().enumerate() {
         for (k, &w) in row.iter().enumerate() {
@@ -128,9 +130,9 @@ fn strongest_pair(
     let n = t.tokens.len();
     let (query, key) = (&t.tokens[q], &t.tokens[k]);
     let pair = if q == k {
-        format!("“{query}” (row {q}) on itself")
+        format!("“{query}” on itself (ringed)")
     } else {
-        format!("“{query}” (row {q}) on “{key}” (column {k})")
+        format!("“{query}” on “{key}” (ringed)")
     };
     // Without projections every query is its own key: say how much stays on the diagonal.
     let how = if t.mode == ProjectionMode::Identity {
@@ -386,7 +388,7 @@ mod tests {
         let text = attention(&attention_case(&tokens, &w, None));
         assert_eq!(
             text,
-            "In this untrained layer the strongest weight, 0.8000, is “cat” (row 1) on “sat” (column 2); every row sums to 1."
+            "In this untrained layer the strongest weight, 0.8000, is “cat” on “sat” (ringed); every row sums to 1."
         );
         let masked = vec![
             vec![0.6, 0.4, 0.0],
@@ -394,7 +396,7 @@ mod tests {
             vec![0.5, 0.5, 0.0],
         ];
         let text = attention(&attention_case(&tokens, &masked, Some(2)));
-        assert!(text.contains("“cat” (row 1) on itself"), "{text}");
+        assert!(text.contains("“cat” on itself (ringed)"), "{text}");
         assert!(text.contains("key 2 is masked to exactly 0"), "{text}");
         let no_p = AttentionTakeaway {
             has_position: false,

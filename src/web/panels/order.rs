@@ -400,7 +400,13 @@ fn draw_chart(
     let names: Vec<String> = permuted
         .iter()
         .enumerate()
-        .map(|(i, token)| if names_fit { token.clone() } else { i.to_string() })
+        .map(|(i, token)| {
+            if names_fit {
+                token.clone()
+            } else {
+                i.to_string()
+            }
+        })
         .collect();
     let name = |v: &f64| {
         if (v - v.round()).abs() > 1e-9 || *v < 0.0 {
