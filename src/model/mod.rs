@@ -49,3 +49,4 @@ pub mod takeaway_attention;
 pub mod takeaway_beyond;
 pub mod takeaway_encoding;
 pub mod train;
+pub mod unbroken;

@@ -5,7 +5,7 @@
 
 use super::complexity::{format_count, ComplexityStats};
 use super::present::{format_number, plural};
-use super::stacking::{COLLAPSED, PROBE_GUESSES, PROBE_READS};
+use super::stacking::COLLAPSED;
 use crate::math::layer::ProjectionMode;
 
 /// Rows whose weights are this close to 1 are said to sum to 1 (float32 rounding of n terms).
@@ -17,15 +17,6 @@ fn weight(x: f64) -> String {
         "1".into()
     } else {
         format_number(x)
-    }
-}
-
-/// A signed number with a true minus sign (−0.0038), as the page's prose writes it.
-fn signed(x: f64) -> String {
-    let text = format_number(x);
-    match text.strip_prefix('-') {
-        Some(rest) => format!("−{rest}"),
-        None => text,
     }
 }
 
@@ -113,8 +104,10 @@ pub fn attention(t: &AttentionTakeaway) -> String {
     }
 }
 
-/// The strongest weight of the whole map (the first in reading order on a tie).
-fn strongest(weights: &[Vec<f32>]) -> Option<(usize, usize, f32)> {
+/// The strongest weight of the whole map (the first in reading order on a tie): the cell the
+/// takeaway names, ringed on the heatmap so that it can be found where its column's name is
+/// thinned away.
+pub fn strongest(weights: &[Vec<f32>]) -> Option<(usize, usize, f32)> {
     let mut best: Option<(usize, usize, f32)> = None;
     for (q, row) in weights.iter().enumerate() {
         for (k, &w) in row.iter().enumerate() {
@@ -137,9 +130,9 @@ fn strongest_pair(
     let n = t.tokens.len();
     let (query, key) = (&t.tokens[q], &t.tokens[k]);
     let pair = if q == k {
-        format!("“{query}” (row {q}) on itself")
+        format!("“{query}” on itself (ringed)")
     } else {
-        format!("“{query}” (row {q}) on “{key}” (column {k})")
+        format!("“{query}” on “{key}” (ringed)")
     };
     // Without projections every query is its own key: say how much stays on the diagonal.
     let how = if t.mode == ProjectionMode::Identity {
@@ -309,12 +302,10 @@ pub struct StackingTakeaway<'a> {
     pub layer_norm: bool,
     /// r_L for L = 0 … layers.
     pub residuals: &'a [f64],
-    /// Held-out probe R², L = 0 … layers (NaN with fewer than 3 positions).
-    pub probe: &'a [f64],
 }
 
-/// The stacking panel's takeaway: the residual after L layers and whether the position can
-/// still be read from the last layer's rows.
+/// The stacking panel's takeaway: what its main chart shows, the residual after L layers, and
+/// what collapsed rows mean for the position.
 pub fn stacking(t: &StackingTakeaway) -> String {
     let (Some(&first), Some(&last)) = (t.residuals.first(), t.residuals.last()) else {
         return "No layers to measure.".into();
@@ -351,26 +342,13 @@ pub fn stacking(t: &StackingTakeaway) -> String {
             plural(l, "layer", "layers")
         )
     };
-    let probe = t.probe.last().copied().unwrap_or(f64::NAN);
-    let position = if probe.is_nan() {
-        "the probe needs at least 3 positions".to_string()
-    } else if probe >= PROBE_READS {
-        format!(
-            "a held-out probe still reads the position (R² = {})",
-            signed(probe)
-        )
-    } else if probe <= PROBE_GUESSES {
-        format!(
-            "no position can be read out (held-out R² = {})",
-            signed(probe)
-        )
+    // The consequence the chart shows: rows that coincide carry no position at all. (The
+    // probe's R², read from another chart, stays in its read-out.)
+    if last < COLLAPSED && t.n > 1 {
+        format!("{rows}: every position outputs the same row, so the order is gone.")
     } else {
-        format!(
-            "a held-out probe reads the position only weakly (R² = {})",
-            signed(probe)
-        )
-    };
-    format!("{rows}, and {position}.")
+        format!("{rows}: the positions' rows still differ.")
+    }
 }
 
 #[cfg(test)]
@@ -410,7 +388,7 @@ mod tests {
         let text = attention(&attention_case(&tokens, &w, None));
         assert_eq!(
             text,
-            "In this untrained layer the strongest weight, 0.8000, is “cat” (row 1) on “sat” (column 2); every row sums to 1."
+            "In this untrained layer the strongest weight, 0.8000, is “cat” on “sat” (ringed); every row sums to 1."
         );
         let masked = vec![
             vec![0.6, 0.4, 0.0],
@@ -418,7 +396,7 @@ mod tests {
             vec![0.5, 0.5, 0.0],
         ];
         let text = attention(&attention_case(&tokens, &masked, Some(2)));
-        assert!(text.contains("“cat” (row 1) on itself"), "{text}");
+        assert!(text.contains("“cat” on itself (ringed)"), "{text}");
         assert!(text.contains("key 2 is masked to exactly 0"), "{text}");
         let no_p = AttentionTakeaway {
             has_position: false,
@@ -552,27 +530,25 @@ mod tests {
     }
 
     #[test]
-    fn stacking_follows_the_residual_and_the_probe() {
+    fn stacking_follows_the_residual() {
         let collapsed = stacking(&StackingTakeaway {
             n: 60,
             skip: false,
             layer_norm: false,
             residuals: &[0.9, 1e-4, 2.3e-10],
-            probe: &[0.8, 0.2, -0.01],
         });
         assert_eq!(
             collapsed,
-            "After 2 layers without skip connections the rows have collapsed to one (r_2 = 2.30e-10), and no position can be read out (held-out R² = −0.0100)."
+            "After 2 layers without skip connections the rows have collapsed to one (r_2 = 2.30e-10): every position outputs the same row, so the order is gone."
         );
         let apart = stacking(&StackingTakeaway {
             n: 60,
             skip: true,
             layer_norm: true,
             residuals: &[0.9, 0.85],
-            probe: &[0.9, 0.7],
         });
         assert!(
-            apart.contains("stay apart") && apart.contains("still reads"),
+            apart.contains("stay apart") && apart.ends_with("rows still differ."),
             "{apart}"
         );
         let zero = stacking(&StackingTakeaway {
@@ -580,10 +556,9 @@ mod tests {
             skip: false,
             layer_norm: false,
             residuals: &[0.9],
-            probe: &[f64::NAN],
         });
         assert!(
-            zero.starts_with("Before any layer the rows are apart") && zero.contains("at least 3"),
+            zero.starts_with("Before any layer the rows are apart"),
             "{zero}"
         );
         let one = stacking(&StackingTakeaway {
@@ -591,7 +566,6 @@ mod tests {
             skip: false,
             layer_norm: false,
             residuals: &[0.0, 0.0],
-            probe: &[f64::NAN, f64::NAN],
         });
         assert!(
             one.starts_with("With one position") && !one.contains("apart"),

@@ -3,47 +3,62 @@
 //! show it, computed from the panel's own stats so that it cannot disagree with its read-outs.
 //! Pure functions, tested natively; the panels write them above their "More".
 
-use super::alibi::{AlibiStats, SPAN_SHARE};
+use super::alibi::{AlibiStats, SHOWN_POSITIONS};
 use super::extension::ExtensionStats;
 use super::learned::LearnedStats;
 use super::nope::NopeStats;
-use super::present::{format_number, format_period, plural};
+use super::present::{format_number, plural};
 use super::rope::RopeStats;
 use super::shaw::ShawStats;
 use super::t5::T5Stats;
 
-/// A diagonal spread this small against the largest score is float32 rounding, not a dependence
-/// on the absolute position (the measured spread is ~1e-6 of the scores; 1e-3 leaves room).
+/// Shift residuals this far below the largest float32 one are rounding of float64 itself: the
+/// float64 curve sits ~1e-9 below float32's on the chart, a real dependence on the position
+/// would lift both alike.
 const ROUNDING_SHARE: f64 = 1e-3;
 
-/// RoPE: the score map is constant along each diagonal j − i (up to float32 rounding).
-/// `rows` is how many rows the measurement covered (the page's n, at most the check's limit).
-pub fn rope(stats: &RopeStats, rows: usize) -> String {
+/// RoPE: what the main chart (the shift residual against Δ) shows: in float64 the score does not
+/// change when both positions move by Δ (it depends on the offset only); float32's rounding of
+/// the angles grows with Δ. Every number is a point of the chart's two curves.
+pub fn rope(stats: &RopeStats) -> String {
     if stats.d < 2 {
         return format!(
             "d = {} has no pair of dimensions to rotate: RoPE needs d ≥ 2.",
             stats.d.max(1)
         );
     }
-    if rows < 2 {
-        return format!(
-            "With n = {rows} there is one query and one key: one score ({}), no second offset to compare it with.",
-            format_number(stats.score_max_abs)
-        );
-    }
-    let (spread, size) = (stats.score_diagonal_spread, stats.score_max_abs);
-    if spread <= ROUNDING_SHARE * size {
-        format!(
-            "Along every diagonal j\u{a0}−\u{a0}i the scores differ by at most {} (float32 rounding) against scores up to {}: the score depends on the offset only.",
-            format_number(spread),
-            format_number(size)
-        )
+    let largest = |curve: &[(u64, f64)]| curve.iter().map(|p| p.1).fold(0.0, f64::max);
+    let (f64_max, f32_max) = (
+        largest(&stats.shift_residual_f64_curve),
+        largest(&stats.shift_residual_f32),
+    );
+    let (Some(&(first_shift, f32_first)), Some(&(last_shift, f32_last))) = (
+        stats.shift_residual_f32.first(),
+        stats.shift_residual_f32.last(),
+    ) else {
+        return "No shifts measured.".into();
+    };
+    let offset_only = if f64_max <= ROUNDING_SHARE * f32_max.max(f64::MIN_POSITIVE) {
+        "the score depends on the offset only"
     } else {
-        format!(
-            "Along the diagonals j\u{a0}−\u{a0}i the scores differ by up to {} against scores up to {}: more than float32 rounding.",
-            format_number(spread),
-            format_number(size)
-        )
+        "more than rounding: the score depends on the position too"
+    };
+    format!(
+        "Moving query and key together by Δ changes their score by at most {} in float64 (blue): {offset_only}; float32 rounding (orange) grows from {} at Δ\u{a0}=\u{a0}{first_shift} to {} at Δ\u{a0}=\u{a0}{}.",
+        format_number(f64_max),
+        format_number(f32_first),
+        format_number(f32_last),
+        format_shift(last_shift),
+    )
+}
+
+/// A shift as the chart's axis writes it: 1, 10, 100, 1e3 … (powers of ten above 100 as 1eK).
+fn format_shift(shift: u64) -> String {
+    let exponent = (shift as f64).log10().round() as u32;
+    if shift >= 1_000 && 10_u64.checked_pow(exponent) == Some(shift) {
+        format!("1e{exponent}")
+    } else {
+        shift.to_string()
     }
 }
 
@@ -56,23 +71,25 @@ fn ratio(x: f64) -> String {
     }
 }
 
-/// Context extension: how many pairs turn at least once within L, and what each method does to
-/// the slowest pair's frequency.
+/// Context extension: what the main chart (θ'_j/θ_j per pair) shows at its two ends: the
+/// slowest pair (right), which every method slows, and the fastest (left), which NTK-aware and
+/// YaRN keep while PI slows it alike.
 pub fn extension(stats: &ExtensionStats) -> String {
     let pairs = stats.ntk_ratios.len();
-    let (Some(&ntk), Some(&yarn), Some(&wavelength)) = (
+    let (Some(&ntk), Some(&yarn), Some(&ntk_fast), Some(&yarn_fast)) = (
         stats.ntk_ratios.last(),
         stats.yarn_ratios.last(),
-        stats.wavelengths.last(),
+        stats.ntk_ratios.first(),
+        stats.yarn_ratios.first(),
     ) else {
         return format!(
             "A rotary dimension of {} has fewer than two pairs: the extension methods need d ≥ 4.",
             stats.d
         );
     };
-    let (pi, context) = (stats.pi_ratio, stats.training_context);
+    let pi = stats.pi_ratio;
     let near = |a: f64, b: f64| (a - b).abs() <= 1e-9 * a.abs().max(b.abs());
-    let methods = if near(pi, ntk) && near(pi, yarn) {
+    let slow = if near(pi, ntk) && near(pi, yarn) {
         format!("all three methods multiply its frequency by {}", ratio(pi))
     } else if near(pi, ntk) {
         format!(
@@ -89,47 +106,48 @@ pub fn extension(stats: &ExtensionStats) -> String {
             ratio(yarn)
         )
     };
+    let fast = if near(ntk_fast, 1.0) && near(yarn_fast, 1.0) && !near(pi, 1.0) {
+        format!(
+            "NTK-aware and YaRN keep it (1), PI multiplies it by {} too",
+            ratio(pi)
+        )
+    } else {
+        format!(
+            "PI multiplies it by {}, NTK-aware by {}, YaRN by {}",
+            ratio(pi),
+            ratio(ntk_fast),
+            ratio(yarn_fast)
+        )
+    };
     format!(
-        "{} of {pairs} pairs complete a turn within L = {context}; the slowest (wavelength {} positions) {}{methods}.",
-        stats.pairs_within_context,
-        format_period(wavelength),
-        if stats.pairs_within_context == pairs {
-            "turns too, and "
-        } else {
-            "never does: "
-        },
+        "At pair {}, the slowest (right), {slow}; at pair 0, the fastest, {fast}.",
+        pairs - 1
     )
 }
 
-/// ALiBi: how many of the most recent keys hold 90 % of the bias-only weight of head 0 and of
-/// the last head, at query position i = L.
+/// ALiBi: what the main figure (each head's bias matrix, −m·(i − j) over the first
+/// SHOWN_POSITIONS positions) shows: the first head's bias falls steeply with the distance, the
+/// last head's barely, and the bias alone decides how far back a head reads.
 pub fn alibi(stats: &AlibiStats) -> String {
-    // The query at i = L (the second of L/2, L, 2L, 4L).
-    let slot = 1;
-    let Some(&i) = stats.query_positions.get(slot) else {
+    let (Some(&first), Some(&last)) = (stats.slopes.first(), stats.slopes.last()) else {
         return "No heads: ALiBi needs at least one.".into();
     };
-    let share = (SPAN_SHARE * 100.0).round();
-    let keys = |h: usize| match stats.spans.get(h).and_then(|s| s.get(slot)) {
-        Some(&k) if k > i => format!("all {} keys", i + 1),
-        Some(&k) => format!("the last {}", plural(k, "key", "keys")),
-        None => "—".into(),
-    };
-    let slope = |h: usize| format_number(stats.slopes.get(h).copied().unwrap_or(f64::NAN));
-    let last = stats.slopes.len().saturating_sub(1);
-    if last == 0 {
+    let back = SHOWN_POSITIONS - 1;
+    let corner = |m: f64| format!("−{}", format_number(m * back as f64));
+    if stats.slopes.len() == 1 {
         return format!(
-            "Bias alone, query i = L = {i}: the single head (m = {}) puts {share} % of its weight on {}.",
-            slope(0),
-            keys(0)
+            "The single head adds −m·(i\u{a0}−\u{a0}j) to its scores (m = {}): {} at {back} keys back, bluer the farther back the key.",
+            format_number(first),
+            corner(first)
         );
     }
+    let h = stats.slopes.len() - 1;
     format!(
-        "Bias alone, query i = L = {i}: head 0 (m = {}) puts {share} % of its weight on {}, head {last} (m = {}) on {}.",
-        slope(0),
-        keys(0),
-        slope(last),
-        keys(last)
+        "Each head adds −m·(i\u{a0}−\u{a0}j) to its scores: head 0 (m = {}) falls to {} at {back} keys back, head {h} (m = {}) only to {}: it reads farther.",
+        format_number(first),
+        corner(first),
+        format_number(last),
+        corner(last)
     )
 }
 
@@ -154,28 +172,13 @@ pub fn t5(stats: &T5Stats) -> String {
     }
 }
 
-/// Shaw: 2k + 1 rows; offsets beyond ±k share the end rows.
+/// Shaw: what the main figure (the key table) shows: 2k + 1 rows; offsets beyond ±k share
+/// the end rows.
 pub fn shaw(stats: &ShawStats) -> String {
-    let (clip, rows, n) = (stats.clip, stats.table_rows, stats.tokens.len());
-    let head = format!("The table has 2k + 1 = {rows} rows, one per offset −{clip} … {clip}");
-    if n == 0 {
-        return format!(
-            "{head}; every farther offset shares an end row (the sentence has no tokens)."
-        );
-    }
-    let offsets = 2 * n - 1;
-    if offsets > rows {
-        format!(
-            "{head}; the sentence's {offsets} offsets use all {}, those beyond ±{clip} sharing an end row.",
-            stats.distinct_offsets_used
-        )
-    } else {
-        format!(
-            "{head}; the sentence's {} {} within ±{clip}, each with its own row.",
-            plural(offsets, "offset", "offsets"),
-            if offsets == 1 { "lies" } else { "lie" },
-        )
-    }
+    let (clip, rows) = (stats.clip, stats.table_rows);
+    format!(
+        "The table has 2k + 1 = {rows} rows, one per offset −{clip} … {clip}: every offset beyond ±{clip} reuses an end row."
+    )
 }
 
 /// The learned table: rows exist only below L_max.
@@ -242,74 +245,80 @@ mod tests {
     }
 
     #[test]
-    fn rope_states_the_diagonal_spread_against_the_scores() {
-        let mut stats = rope::compute(32, 10_000.0, 1).unwrap();
-        let (q, k) = rope::score_vectors(32, 1);
-        rope::measure_scores(&q, &k, 60, 10_000.0, &mut stats).unwrap();
-        let text = rope(&stats, 60);
-        assert!(text.contains(&format_number(stats.score_diagonal_spread)));
-        assert!(
-            text.ends_with("the score depends on the offset only."),
-            "{text}"
+    fn rope_states_the_shift_residual_charts_points() {
+        let stats = rope::compute(32, 10_000.0, 1).unwrap();
+        let text = rope(&stats);
+        let f64_max = stats
+            .shift_residual_f64_curve
+            .iter()
+            .map(|p| p.1)
+            .fold(0.0, f64::max);
+        let (f32_first, f32_last) = (
+            stats.shift_residual_f32[0].1,
+            stats.shift_residual_f32.last().unwrap().1,
         );
-        assert!(words(&text) <= 30, "{text}");
-        // No pair (d = 1), one position, and a spread beyond rounding each say what holds.
+        assert_eq!(
+            text,
+            format!(
+                "Moving query and key together by Δ changes their score by at most {} in float64 (blue): the score depends on the offset only; float32 rounding (orange) grows from {} at Δ\u{a0}=\u{a0}1 to {} at Δ\u{a0}=\u{a0}1e5.",
+                format_number(f64_max),
+                format_number(f32_first),
+                format_number(f32_last)
+            )
+        );
+        assert!(f32_last > 100.0 * f64_max, "{text}");
+        assert!(words(&text) <= 40, "{text}");
         let one = rope::compute(1, 10_000.0, 1).unwrap();
         assert_eq!(
-            rope(&one, 60),
+            rope(&one),
             "d = 1 has no pair of dimensions to rotate: RoPE needs d ≥ 2."
         );
-        assert!(rope(&stats, 1).starts_with("With n = 1 there is one query"));
-        stats.score_diagonal_spread = 0.5 * stats.score_max_abs;
-        assert!(rope(&stats, 60).ends_with("more than float32 rounding."));
+        // A float64 residual as large as float32's is no longer rounding.
+        let mut lifted = stats.clone();
+        for point in &mut lifted.shift_residual_f64_curve {
+            point.1 = 1e-3;
+        }
+        assert!(rope(&lifted).contains("the score depends on the position too"));
+        assert_eq!(format_shift(100), "100");
+        assert_eq!(format_shift(10_000), "1e4");
     }
 
     #[test]
-    fn extension_counts_turns_and_states_the_slowest_pairs_ratios() {
+    fn extension_states_the_charts_slowest_and_fastest_pair() {
         let stats = extension::compute(32, 10_000.0, 4.0, 2048).unwrap();
         let text = extension(&stats);
         assert_eq!(
             text,
-            "11 of 16 pairs complete a turn within L = 2048; the slowest (wavelength 35333 positions) never does: all three methods multiply its frequency by 0.2500."
+            "At pair 15, the slowest (right), all three methods multiply its frequency by 0.2500; at pair 0, the fastest, NTK-aware and YaRN keep it (1), PI multiplies it by 0.2500 too."
         );
-        assert!(words(&text) <= 30);
+        assert!(words(&text) <= 35);
         // A small base: every pair turns within L, so YaRN keeps the slowest one.
         let fast = extension::compute(32, 10.0, 4.0, 2048).unwrap();
         let text = extension(&fast);
-        assert!(text.starts_with("16 of 16 pairs"), "{text}");
         assert!(
-            text.contains("PI and NTK-aware multiply its frequency by 0.2500, YaRN by 1."),
+            text.contains("PI and NTK-aware multiply its frequency by 0.2500, YaRN by 1;"),
             "{text}"
         );
         // s = 1: nothing changes.
         let same = extension::compute(32, 10_000.0, 1.0, 2048).unwrap();
-        assert!(extension(&same).ends_with("all three methods multiply its frequency by 1."));
+        assert!(
+            extension(&same).ends_with("PI multiplies it by 1, NTK-aware by 1, YaRN by 1."),
+            "{}",
+            extension(&same)
+        );
         let odd = extension::compute(3, 10_000.0, 4.0, 2048).unwrap();
         assert!(extension(&odd).starts_with("A rotary dimension of 2 has fewer than two pairs"));
     }
 
     #[test]
-    fn alibi_compares_the_first_and_the_last_heads_span() {
+    fn alibi_compares_the_first_and_the_last_heads_bias() {
         let stats = alibi::compute(8, 2048);
         let text = alibi(&stats);
         assert_eq!(
             text,
-            format!(
-                "Bias alone, query i = L = 2048: head 0 (m = 0.5000) puts 90 % of its weight on the last {} keys, head 7 (m = 0.0039) on the last {} keys.",
-                stats.spans[0][1], stats.spans[7][1]
-            )
+            "Each head adds −m·(i\u{a0}−\u{a0}j) to its scores: head 0 (m = 0.5000) falls to −5.500 at 11 keys back, head 7 (m = 0.0039) only to −0.0430: it reads farther."
         );
-        assert!(stats.spans[0][1] < stats.spans[7][1]);
-        // One head; and a short L where the shallow head spreads over every key.
-        assert!(alibi(&alibi::compute(1, 2048)).contains(
-            "query i = L = 2048: the single head (m = 0.0039) puts 90 % of its weight on the last"
-        ));
-        let short = alibi::compute(64, 8);
-        assert!(
-            alibi(&short).ends_with("on all 9 keys."),
-            "{}",
-            alibi(&short)
-        );
+        assert!(alibi(&alibi::compute(1, 2048)).starts_with("The single head adds"));
         assert!(words(&text) <= 30);
     }
 
@@ -334,7 +343,7 @@ mod tests {
     }
 
     #[test]
-    fn shaw_counts_rows_and_the_offsets_that_share_them() {
+    fn shaw_counts_the_tables_rows() {
         let tokens: Vec<String> = "I would like 3 oranges and 4 bananas"
             .split(' ')
             .map(str::to_string)
@@ -344,20 +353,12 @@ mod tests {
             .stats;
         assert_eq!(
             shaw(&stats),
-            "The table has 2k + 1 = 9 rows, one per offset −4 … 4; the sentence's 15 offsets use all 9, those beyond ±4 sharing an end row."
+            "The table has 2k + 1 = 9 rows, one per offset −4 … 4: every offset beyond ±4 reuses an end row."
         );
         let wide = shaw::compute(&tokens, 60, 32, 10_000.0, 64, 1, true)
             .unwrap()
             .stats;
-        assert!(shaw(&wide).ends_with("15 offsets lie within ±64, each with its own row."));
-        let one = shaw::compute(&tokens[..1], 60, 32, 10_000.0, 1, 1, true)
-            .unwrap()
-            .stats;
-        assert!(shaw(&one).ends_with("1 offset lies within ±1, each with its own row."));
-        let none = shaw::compute(&[], 60, 32, 10_000.0, 1, 1, true)
-            .unwrap()
-            .stats;
-        assert!(shaw(&none).ends_with("(the sentence has no tokens)."));
+        assert!(shaw(&wide).starts_with("The table has 2k + 1 = 129 rows"));
     }
 
     #[test]

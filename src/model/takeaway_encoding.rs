@@ -5,7 +5,9 @@
 
 use super::binary::BinaryStats;
 use super::present::{column_label, format_number, format_period};
-use super::similarity::{SimilarityStats, SHIFT};
+use super::query::values::UrlName;
+use super::settings::SimilarityView;
+use super::similarity::SimilarityStats;
 use crate::math::binary::pair_period;
 use crate::math::encoding::{frequency_count, is_sine_column, pair_of_column, period};
 
@@ -162,30 +164,21 @@ pub fn binary(stats: &BinaryStats, d: usize, base: f64) -> String {
 /// agree to rounding), unlike the similarity of normalised positions i/n, which changes with n.
 /// With odd d the unpaired sine makes it depend on i a little, and the sentence says so.
 pub fn similarity(stats: &SimilarityStats) -> String {
-    let (i, n, d) = (stats.position, stats.normalized_n, stats.d);
-    let difference = format!("{:.1e}", stats.curve_max_difference);
-    let curves = if d % 2 == 0 {
-        format!(
-            "pᵢ·pᵢ₊ₖ depends on the offset k only (the curves from i = {i} and {} differ by {difference})",
-            i + SHIFT
-        )
+    let spread = format!("{:.1e}", stats.diagonal_spread);
+    let map = if stats.view == SimilarityView::Distance.to_query() {
+        "the distances ‖pᵢ − pⱼ‖"
     } else {
-        format!(
-            "With odd d = {d}, pᵢ·pᵢ₊ₖ depends on i a little (the curves from i = {i} and {} differ by {difference}: the unpaired sine)",
-            i + SHIFT
-        )
+        "P·Pᵀ"
     };
-    if i + 1 < n {
-        format!(
-            "{curves}; i/n does not: neighbours {i}, {} score {} at n = {n}, {} at n = {}.",
-            i + 1,
-            format_number(stats.normalized_short),
-            format_number(stats.normalized_long),
-            2 * n
-        )
-    } else {
-        format!("{curves}.")
+    if stats.d % 2 == 1 {
+        return format!(
+            "With odd d = {}, the diagonals of {map} are not quite constant (Gram entries off their diagonal's mean by up to {spread}): the unpaired sine makes pᵢ·pᵢ₊ₖ depend on i a little.",
+            stats.d
+        );
     }
+    format!(
+        "Every diagonal of {map} is constant (to {spread}): pᵢ·pᵢ₊ₖ depends on the offset k only, the same at every position i, which i/n, changing with n, cannot give."
+    )
 }
 
 #[cfg(test)]
@@ -294,34 +287,31 @@ mod tests {
     }
 
     #[test]
-    fn similarity_contrasts_offsets_with_normalised_positions() {
+    fn similarity_states_the_heatmaps_constant_diagonals() {
         let stats = similarity_stats(SimilarityView::Gram, 60, 32, 10_000.0, 5, 60).unwrap();
         let text = similarity(&stats);
-        assert!(
-            text.starts_with(
-                "pᵢ·pᵢ₊ₖ depends on the offset k only (the curves from i = 5 and 105 differ by "
-            ),
-            "{text}"
+        assert_eq!(
+            text,
+            format!(
+                "Every diagonal of P·Pᵀ is constant (to {:.1e}): pᵢ·pᵢ₊ₖ depends on the offset k only, the same at every position i, which i/n, changing with n, cannot give.",
+                stats.diagonal_spread
+            )
         );
-        assert!(stats.curve_max_difference < 1e-5);
-        assert!(
-            text.ends_with(
-                "; i/n does not: neighbours 5, 6 score 0.0083 at n = 60, 0.0021 at n = 120."
-            ),
-            "{text}"
+        assert!(stats.diagonal_spread < 1e-5);
+        let distance = similarity(
+            &similarity_stats(SimilarityView::Distance, 60, 32, 10_000.0, 5, 60).unwrap(),
         );
-        // Odd d: the curves part says what holds instead.
+        assert!(
+            distance.starts_with("Every diagonal of the distances ‖pᵢ − pⱼ‖ is constant"),
+            "{distance}"
+        );
+        // Odd d: the sentence says what holds instead.
         let odd =
             similarity(&similarity_stats(SimilarityView::Gram, 60, 33, 10_000.0, 5, 60).unwrap());
         assert!(
-            odd.starts_with("With odd d = 33, pᵢ·pᵢ₊ₖ depends on i a little"),
+            odd.starts_with("With odd d = 33, the diagonals of P·Pᵀ are not quite constant"),
             "{odd}"
         );
-        // The last position has no neighbour in n: the normalised half is left out.
-        let last =
-            similarity(&similarity_stats(SimilarityView::Gram, 6, 32, 10_000.0, 5, 60).unwrap());
-        assert!(last.ends_with(")."), "{last}");
-        assert!(!last.contains("i/n"));
         assert!(words(&text) <= 36);
     }
 }

@@ -5,6 +5,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, Document, HtmlCanvasElement, HtmlElement, Window};
 
 use super::error::WebError;
+use crate::model::unbroken::number_runs;
 
 pub fn window() -> Result<Window, WebError> {
     web_sys::window().ok_or_else(|| WebError::Js("no global window".into()))
@@ -58,9 +59,36 @@ pub fn now_ms() -> f64 {
         .unwrap_or(0.0)
 }
 
-/// Sets an element's text.
+/// Sets an element's text. Numbers with an exponent (1.2e-7) go in `span.unbroken` (no line
+/// break inside, see www/style.css): a browser may otherwise break after the exponent's hyphen.
+/// The element's textContent is the text either way.
 pub fn text(element: &HtmlElement, text: &str) {
-    element.set_text_content(Some(text));
+    let runs = number_runs(text);
+    if runs.iter().all(|(_, whole)| !whole) {
+        element.set_text_content(Some(text));
+        return;
+    }
+    element.set_text_content(None);
+    for (run, whole) in runs {
+        // Creating a span fails only without a document; the run is then written plainly.
+        let span = if whole {
+            document().ok().and_then(|d| d.create_element("span").ok())
+        } else {
+            None
+        };
+        let appended = match span {
+            Some(span) => {
+                span.set_class_name("unbroken");
+                span.set_text_content(Some(run));
+                element.append_with_node_1(&span)
+            }
+            None => element.append_with_str_1(run),
+        };
+        if appended.is_err() {
+            element.set_text_content(Some(text));
+            return;
+        }
+    }
 }
 
 /// A struct of typed element handles built once from a table of `field: Type = "id"` rows. The

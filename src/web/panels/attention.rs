@@ -27,6 +27,7 @@ use crate::model::attention::{
     cell_reading, encoding_sentence, formula, identity_warning, offset_sentence,
     projection_description, weights_summary, IdentityNumbers, Strongest, WeightsSummary,
 };
+use crate::model::figure_style::FigureStyle;
 use crate::model::plot::{cell_at, step_cell, PixelRect};
 use crate::model::takeaway_attention::{self, AttentionTakeaway};
 use wasm_bindgen::JsValue;
@@ -307,7 +308,36 @@ fn draw_weights(
         },
         rect,
     )?;
+    // The takeaway names the strongest cell (not on P alone, where it names an offset): ringed
+    // in the ink over a ring in the paper, visible on every viridis colour in either theme.
+    if !on_positions {
+        let rows: Vec<Vec<f32>> = w.rows().into_iter().map(|r| r.to_vec()).collect();
+        if let Some((q, k, _)) = takeaway_attention::strongest(&rows) {
+            ring_cell(canvas, ctx.style, rect, n, (q, k))?;
+        }
+    }
     Ok(rect)
+}
+
+/// A ring around cell (row, column) of an n × n map drawn in `rect`.
+fn ring_cell(
+    canvas: &HtmlCanvasElement,
+    style: &FigureStyle,
+    rect: PixelRect,
+    n: usize,
+    (row, column): (usize, usize),
+) -> Result<(), WebError> {
+    let context = surface::context(canvas)?;
+    let (w, h) = (rect.width() / n as f64, rect.height() / n as f64);
+    let (x, y) = (rect.x0 + column as f64 * w, rect.y0 + row as f64 * h);
+    // Inside a cell big enough to keep its colour readable; around a small one.
+    let inset = if w.min(h) >= 12.0 { 2.0 } else { -2.0 };
+    for (colour, width) in [(style.background, 4.0), (style.ink, 2.0)] {
+        context.set_stroke_style_str(&colour.css());
+        context.set_line_width(width);
+        context.stroke_rect(x + inset, y + inset, w - 2.0 * inset, h - 2.0 * inset);
+    }
+    Ok(())
 }
 
 /// The weights' numbers: the masked and hatched cells, the row sums, the diagonal; returns the

@@ -145,7 +145,18 @@ pub fn draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Result<(), W
             marker: series.sparse_marker.map(|m| m.1),
         })
         .collect();
-    let y_ticks = [tick_label(y0, chart.log_y), tick_label(y1, chart.log_y)];
+    // The tick labels that size the axis: both ends and a value between them (the ends of a
+    // 0…1 axis are "0" and "1", its inner ticks "0.80": sized by the ends alone, they were cut).
+    let middle = if chart.log_y {
+        (y0 * y1).sqrt()
+    } else {
+        (y0 + y1) / 2.0
+    };
+    let y_ticks = [
+        tick_label(y0, chart.log_y),
+        tick_label(middle, chart.log_y),
+        tick_label(y1, chart.log_y),
+    ];
     let prepared = prepare(
         &root,
         &ChartFrame {

@@ -371,7 +371,7 @@ fn draw_chart(
         &root,
         &ChartFrame {
             style,
-            x_title: "Output row (token of the permuted sentence)",
+            x_title: "Output row i (the i-th token of πX)",
             y_title: "max |Y(πX) − πY(X)| in the row",
             y_ticks: &[y_label(&top), y_label(&(top / 2.0))],
             legend: &legend,
@@ -384,8 +384,10 @@ fn draw_chart(
             Axis::linear(0.0..top),
         )
         .map_err(draw_error)?;
-    // Each token's name fits its own column (a projector's large type ran "oranges" into "and"):
-    // measured with the ticks' font, cut with "…" where it would come within 0.3 em of the next.
+    // Each token's name must fit its own column whole (a projector's large type ran "oranges"
+    // into "and"; names cut with "…" were no longer names): measured with the ticks' font,
+    // within 0.3 em of the next. Where one does not fit, every column is labelled with its row
+    // number i instead, which the axis title ties to the i-th token of πX, printed above.
     let (plot_width, _) = chart.plotting_area().dim_in_pixel();
     let column = f64::from(plot_width) / n as f64 - 0.3 * style.tick_px;
     let tick_font = text_style(style, style.tick_px, style.ink);
@@ -394,19 +396,16 @@ fn draw_chart(
             .map(|(w, _)| f64::from(w))
             .unwrap_or(text.chars().count() as f64 * 0.6 * style.tick_px)
     };
+    let names_fit = permuted.iter().all(|token| width(token) <= column);
     let names: Vec<String> = permuted
         .iter()
-        .map(|token| {
-            let chars: Vec<char> = token.chars().take(9).collect();
-            let whole: String = chars.iter().collect();
-            if chars.len() == token.chars().count() && width(&whole) <= column {
-                return whole;
+        .enumerate()
+        .map(|(i, token)| {
+            if names_fit {
+                token.clone()
+            } else {
+                i.to_string()
             }
-            (1..chars.len())
-                .rev()
-                .map(|keep| format!("{}…", chars[..keep].iter().collect::<String>()))
-                .find(|cut| width(cut) <= column)
-                .unwrap_or_else(|| chars.first().map(|c| c.to_string()).unwrap_or_default())
         })
         .collect();
     let name = |v: &f64| {

@@ -188,15 +188,18 @@ fn draw(
         };
         paint_cells(canvas, scratch, &image, rect)?;
         let (title, shape) = stage_label(p, stage);
-        let room = rect.width() + gap - 8.0;
+        // The label may run into the gap after its stage, never past the canvas's right edge.
+        let room = (rect.width() + gap - 8.0).min(width - rect.x0 - 2.0);
         context.set_fill_style_str(&style.ink.css());
         context.set_font(&format!("bold {}px {font}", style.title_px));
         context.fill_text_with_max_width(&title, rect.x0, rect.y0 - lay.label * 0.57, room)?;
         context.set_fill_style_str(&style.muted.css());
         context.set_font(&format!("{}px {font}", style.tick_px));
         context.fill_text_with_max_width(&shape, rect.x0, rect.y0 - lay.label * 0.19, room)?;
-        // An arrow to the next stage of the band.
-        if !band_ends.contains(&k) {
+        // An arrow to the next stage of the band, where that stage is computed from this one:
+        // Q, K and V each come from Z (their titles say Z·W), not from one another.
+        let feeds_next = !matches!(stage, Stage::Q | Stage::K);
+        if feeds_next && !band_ends.contains(&k) {
             context.set_font(&format!("{}px {font}", style.label_px * 1.2));
             context.set_fill_style_str(&style.muted.css());
             context.set_text_align("center");

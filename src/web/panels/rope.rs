@@ -18,7 +18,7 @@ use crate::model::figure_style::FigureStyle;
 use crate::model::rope::{
     compute, cpu_score_rows, decay_sentence, gpu_score_rows, measure_scores, no_pair_sentence,
     repeated, residual_sentence, score_range, score_vectors, scores_sentence, RopeStats,
-    NO_PAIR_MESSAGE, SCORE_CHECK_ROWS,
+    NO_PAIR_MESSAGE,
 };
 use crate::model::takeaway_beyond;
 
@@ -95,7 +95,7 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
             }
         }
         dom::text(&dom.readout, &no_pair_sentence(d));
-        dom::text(&dom.takeaway, &takeaway_beyond::rope(&stats, 0));
+        dom::text(&dom.takeaway, &takeaway_beyond::rope(&stats));
         dom::text(&dom.decay_readout, "");
         stats.ms = elapsed(started);
         return Ok(stats);
@@ -108,11 +108,7 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
     dom::text(&dom.decay_readout, &decay_sentence(&stats));
     // The same sentence whether or not the heatmap was drawn (see `scores_sentence`).
     dom::text(&dom.scores_readout, &scores_sentence(&stats, ctx.params.n));
-    // The rows the diagonal spread was measured on (see `measure_scores`).
-    dom::text(
-        &dom.takeaway,
-        &takeaway_beyond::rope(&stats, ctx.params.n.min(SCORE_CHECK_ROWS)),
-    );
+    dom::text(&dom.takeaway, &takeaway_beyond::rope(&stats));
     stats.ms = elapsed(started);
     Ok(stats)
 }

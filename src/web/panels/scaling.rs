@@ -154,12 +154,14 @@ fn draw_magnitudes(
                 .map_err(draw_error)?;
         }
     }
+    // The bound 1 runs along the x·√d curve (its RMS is 1): drawn thinner on top, so that the
+    // curve shows on both sides of the dashes and through their gaps.
     chart
         .draw_series(DashedLineSeries::new(
             vec![(1.0, 1.0), (top_d, 1.0)],
             6,
             4,
-            bound.stroke_width(line),
+            bound.stroke_width((line / 3).max(1)),
         ))
         .map_err(draw_error)?;
     record(canvas, &prepared.geometry(&chart), style)?;

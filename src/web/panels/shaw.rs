@@ -44,7 +44,7 @@ fn render(ctx: &mut Ctx, dom: &ShawDom) -> Result<ShawStats, WebError> {
             &table,
             (2 * clip + 1, d),
             Scale::Diverging(limit),
-            ("Dimension", "Clipped offset j − i"),
+            ("Dimension", "Offset j − i (clipped)"),
             (None, Some(&offset_labels(clip))),
         )?;
         if n == 0 {

@@ -111,7 +111,6 @@ fn render(ctx: &mut Ctx, dom: &StackingDom) -> Result<StackingStats, WebError> {
             skip: stats.skip,
             layer_norm: stats.layer_norm,
             residuals: &stats.rank_residual,
-            probe: &stats.probe_r2,
         }),
     );
     stats.ms = elapsed(started);
