@@ -216,6 +216,19 @@ pub fn value_label_box(
     }
 }
 
+/// How many rows the names of `widths.len()` categories need under an axis that gives each a
+/// slot `slot` pixels wide: one when every name fits its slot (with `gap` around it), else two or
+/// more, staggered, so that the names of neighbouring categories never meet (a name in row r of
+/// r rows has r slots, its neighbours being in the other rows). Never more rows than names.
+pub fn category_label_rows(slot: f64, widths: &[f64], gap: f64) -> usize {
+    let widest = widths.iter().copied().fold(0.0f64, f64::max);
+    if slot <= 0.0 {
+        return widths.len().max(1);
+    }
+    let rows = ((widest + gap) / slot).ceil().max(1.0) as usize;
+    rows.min(widths.len().max(1))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -366,5 +379,18 @@ mod tests {
         let label = value_label_box(down, (36.0, 14.0), false, 4.0);
         assert!(!overlaps(label, down));
         assert!(label.y0 >= down.y1);
+    }
+
+    #[test]
+    fn category_names_that_fit_their_slots_take_one_row_else_they_stagger() {
+        // Six names of at most 80 px: one row at slots of 100 px.
+        assert_eq!(category_label_rows(100.0, &[40.0, 80.0, 60.0], 10.0), 1);
+        // At 63 px slots (six bars on a projector's chart), an 88 px name needs two rows: each
+        // name then has two slots, 126 px.
+        assert_eq!(category_label_rows(63.0, &[40.0, 88.0, 60.0], 10.0), 2);
+        // Never more rows than names, and a slot of nothing stacks them all.
+        assert_eq!(category_label_rows(10.0, &[40.0, 88.0], 10.0), 2);
+        assert_eq!(category_label_rows(0.0, &[40.0, 88.0, 1.0], 10.0), 3);
+        assert_eq!(category_label_rows(50.0, &[], 10.0), 1);
     }
 }

@@ -32,7 +32,13 @@ impl App {
         match result {
             Ok(Some(step)) => step,
             Ok(None) => {
-                self.finish_frame();
+                // Nothing new for P, but a WebGPU frame may still be in flight: it brings P's data
+                // for the state as it is now, and the panels render when it lands
+                // (`finish_pending_frame`). Rendering them now would give them the previous
+                // frame's data under the new frame's id, and they would not render again.
+                if !self.frame_in_flight {
+                    self.finish_frame();
+                }
                 FrameStep::Done
             }
             Err(error) => {

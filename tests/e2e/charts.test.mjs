@@ -2,7 +2,8 @@
 // values beyond their bars, figures on dark paper in the dark theme, and tick type that grows
 // with the prose in projector mode. Each chart writes where its plot and legend went
 // (`data-plot-area`, `data-legend`, in the logical pixels it draws in) and its tick size
-// (`data-tick-px`); bar charts also `data-bars` and `data-bar-values`.
+// (`data-tick-px`); bar charts also `data-bars` and `data-bar-values`, and those that write their
+// bars' names themselves `data-bar-names`.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { drawn, open, screenshotOf, setUp } from './helpers.mjs';
@@ -41,6 +42,7 @@ function charts(page) {
         tickPx: Number(c.dataset.tickPx),
         bars: rects(c.dataset.bars),
         values: rects(c.dataset.barValues),
+        names: rects(c.dataset.barNames),
         legendCut: Number(c.dataset.legendCut),
       };
     });
@@ -49,6 +51,19 @@ function charts(page) {
 
 const overlap = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
 const inside = (a, [w, h]) => a[0] >= -0.5 && a[1] >= -0.5 && a[2] <= w + 0.5 && a[3] <= h + 0.5;
+
+/** A chart that names its bars names every one, below the plot, none over another. */
+function assertBarNames(chart) {
+  if (chart.names.length === 0) return;
+  assert.equal(chart.names.length, chart.bars.length, `${chart.id}: ${chart.names.length} names for ${chart.bars.length} bars`);
+  chart.names.forEach((name, k) => {
+    assert.ok(inside(name, chart.logical), `${chart.id}: name ${k} ${name} outside the canvas`);
+    assert.ok(name[1] >= chart.plot[3] - 0.5, `${chart.id}: name ${k} ${name} over the plot ${chart.plot}`);
+    chart.names.slice(k + 1).forEach((other, j) => {
+      assert.ok(!overlap(name, other), `${chart.id}: names ${k} and ${k + 1 + j} overlap: ${name} ${other}`);
+    });
+  });
+}
 
 describe('chart layout', () => {
   for (const [name, size] of [['phone', [390, 844]], ['laptop', [1366, 768]]]) {
@@ -76,6 +91,7 @@ describe('chart layout', () => {
           assert.ok(!overlap(bar, value), `${chart.id}: value ${k} ${value} on its bar ${bar}`);
           assert.ok(inside(value, chart.logical), `${chart.id}: value ${k} ${value} outside the canvas`);
         });
+        assertBarNames(chart);
       }
       // The curves' legend (four columns) is beside the plot on a laptop, below it on a phone.
       const curves = found.find((c) => c.id === 'curves');
@@ -144,7 +160,10 @@ describe('chart looks', () => {
       for (const chart of found) {
         const tickCss = chart.tickPx * chart.css[0] / chart.logical[0];
         assert.ok(tickCss >= 0.75 * prose - 0.5, `${chart.id}: ticks ${tickCss.toFixed(1)} px, prose ${prose} px`);
+        // The projector's larger type once dropped every second name of the dot-product bars.
+        assertBarNames(chart);
       }
+      assert.ok(found.some((c) => c.names.length > 0), 'a bar chart records its names');
     });
   }
 });

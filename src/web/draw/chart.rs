@@ -275,6 +275,12 @@ impl<DB: DrawingBackend> Prepared<DB> {
         builder
     }
 
+    /// Room for `rows` more lines of x tick labels below the axis (staggered category names: see
+    /// `model::chart_layout::category_label_rows`).
+    pub fn add_x_label_rows(&mut self, rows: usize, style: &FigureStyle) {
+        self.x_label_area += (rows as f64 * style.tick_px * 1.2).ceil() as u32;
+    }
+
     /// The x axis's title, cut to the chart's width.
     pub fn x_title(&self) -> &str {
         &self.x_title

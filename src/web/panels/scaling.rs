@@ -18,7 +18,7 @@ use super::super::error::{draw_error, WebError};
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::{canvas_message, elapsed, Ctx};
 use crate::math::scaling::Magnitudes;
-use crate::model::chart_layout::value_label_box;
+use crate::model::chart_layout::{category_label_rows, value_label_box};
 use crate::model::figure_style::FigureStyle;
 use crate::model::plot::PixelRect;
 use crate::model::scaling::{
@@ -193,7 +193,7 @@ fn draw_terms(
     let pad = ((high - low) * 0.22).max(0.2);
     let (y0, y1) = (if low < 0.0 { low - pad } else { low }, high + pad);
     let y_format = |v: f64| format!("{v:.1}");
-    let prepared = prepare(
+    let mut prepared = prepare(
         &root,
         &ChartFrame {
             style,
@@ -203,23 +203,59 @@ fn draw_terms(
             legend: &[],
         },
     )?;
+    let (x_range, y_range) = (-0.5f64..5.5f64, y0..y1);
+    // The bars' names, written under their bars: on one row where each fits its bar's slot,
+    // staggered over more rows where not (a projector's type on a narrow chart), never dropped.
+    let font = text_style(style, style.tick_px, style.ink);
+    let name_widths: Vec<f64> = bars
+        .iter()
+        .map(|(name, _, _)| {
+            root.estimate_text_size(name, &font)
+                .map(|(w, _)| f64::from(w))
+                .unwrap_or(name.chars().count() as f64 * style.tick_px * 0.6)
+        })
+        .collect();
+    let plot_width = {
+        let chart = prepared
+            .builder()
+            .build_cartesian_2d(Axis::linear(x_range.clone()), Axis::linear(y_range.clone()))
+            .map_err(draw_error)?;
+        let (xs, _) = chart.plotting_area().get_pixel_range();
+        f64::from(xs.end - xs.start)
+    };
+    let rows = category_label_rows(
+        plot_width / bars.len() as f64,
+        &name_widths,
+        0.5 * style.tick_px,
+    );
+    prepared.add_x_label_rows(rows - 1, style);
     let mut chart = prepared
         .builder()
-        .build_cartesian_2d(Axis::linear(-0.5f64..5.5f64), Axis::linear(y0..y1))
+        .build_cartesian_2d(Axis::linear(x_range), Axis::linear(y_range))
         .map_err(draw_error)?;
-    let names = |v: &f64| {
-        if (v - v.round()).abs() > 1e-9 || *v < 0.0 {
-            return String::new();
-        }
-        bars.get(v.round() as usize)
-            .map(|b| b.0.to_string())
-            .unwrap_or_default()
-    };
     styled_mesh(&mut chart, &prepared, style, (6, 8))
-        .x_label_formatter(&names)
+        .x_label_formatter(&|_| String::new())
         .y_label_formatter(&|v| y_format(*v))
         .draw()
         .map_err(draw_error)?;
+    let mut name_boxes = Vec::with_capacity(bars.len());
+    for (k, ((name, _, _), width)) in bars.iter().zip(&name_widths).enumerate() {
+        let (x, axis) = chart.backend_coord(&(k as f64, y0));
+        let row = (k % rows) as f64;
+        let y = f64::from(axis) + style.tick_px * (0.5 + 1.2 * row);
+        root.draw(&Text::new(
+            *name,
+            (x, y as i32),
+            font.clone().pos(Pos::new(HPos::Center, VPos::Top)),
+        ))
+        .map_err(draw_error)?;
+        name_boxes.push(PixelRect {
+            x0: f64::from(x) - width / 2.0,
+            y0: y,
+            x1: f64::from(x) + width / 2.0,
+            y1: y + style.tick_px,
+        });
+    }
     chart
         .draw_series(bars.iter().enumerate().map(|(k, (_, v, series))| {
             let x = k as f64;
@@ -229,7 +265,6 @@ fn draw_terms(
             )
         }))
         .map_err(draw_error)?;
-    let font = text_style(style, style.tick_px, style.ink);
     let mut placed = Vec::with_capacity(bars.len());
     for (k, (_, v, _)) in bars.iter().enumerate() {
         let x = k as f64;
@@ -268,6 +303,12 @@ fn draw_terms(
     };
     canvas.set_attribute("data-bars", &rects(|p| p.0))?;
     canvas.set_attribute("data-bar-values", &rects(|p| p.1))?;
+    let names = name_boxes
+        .iter()
+        .map(|r| format!("{} {} {} {}", r.x0, r.y0, r.x1, r.y1))
+        .collect::<Vec<_>>()
+        .join(";");
+    canvas.set_attribute("data-bar-names", &names)?;
     root.present().map_err(draw_error)?;
     Ok(())
 }
