@@ -1,6 +1,8 @@
 //! Where a sentence's numbers must not be split across lines. Browsers may break a line after the
 //! hyphen of an exponent ("1.2e-" / "7"); the page sets each such number in a span that does not
-//! wrap. Pure, tested natively; `web::dom::text` applies it.
+//! wrap. Pure, tested natively; `web::dom::text` applies it. One small scanner rather than the
+//! `regex` crate: a regex engine in the page for one pattern would add to a first load that is
+//! over its budget.
 
 /// The text cut into runs: `(run, keep_whole)`. A run to keep whole is a number written with an
 /// exponent (1.2e-7, −3.50e+2, 4e5); concatenated, the runs are the text unchanged.
