@@ -27,19 +27,12 @@ export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 # cost time and disk there.
 if [ "${CI:-}" = "true" ]; then export CARGO_INCREMENTAL=0; fi
 
-# The release build beside the fast tier: its link-time optimisation and wasm-opt run on one core
-# while the native tests often leave one idle. Its own target directory, so that neither cargo
-# waits for the other's lock on target/ (it compiles nothing the fast tier compiles: wasm32 in
-# the page's profile).
-step_in_background "release build (trunk build --release)" \
-  env CARGO_TARGET_DIR="$ROOT/target/release-build" trunk build --release
-
 # Tier 1, the contributors' fast tier: fmt, clippy (native and wasm32), native tests.
 step "fast tier (scripts/check.sh)" "$ROOT/scripts/check.sh"
-step_wait "release build (trunk build --release)"
 step "browser glue tests (wasm-bindgen-test, headless Chromium)" \
   cargo test --target wasm32-unknown-unknown --test web
 step "WGSL kernels in the browser (wasm-bindgen-test, SwiftShader WebGPU)" \
   cargo test -p pe-lab-gpu --target wasm32-unknown-unknown --test web_gpu
+step "release build (trunk build --release)" trunk build --release
 step "end-to-end tests (Playwright, headless Chromium; scripts/e2e.sh)" "$ROOT/scripts/e2e.sh"
 steps_summary
