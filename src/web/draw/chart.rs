@@ -88,7 +88,11 @@ pub struct Prepared<DB: DrawingBackend> {
 
 /// The width of `text` at `font` on `area` (plotters measures with the canvas's own text metrics;
 /// an estimate from the type size where it cannot).
-fn measure<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, text: &str, font: &TextStyle) -> f64 {
+pub fn measure<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    text: &str,
+    font: &TextStyle,
+) -> f64 {
     area.estimate_text_size(text, font)
         .map(|(w, _)| f64::from(w))
         .unwrap_or_else(|_| text.chars().count() as f64 * font.font.get_size() * 0.6)

@@ -211,6 +211,13 @@ pub fn render(
         surface::backing_rect(&dom.canvas, (r.x0, r.y0, r.x1, r.y1))
     });
     let strongest = measure_weights(&mut stats, &w, masked);
+    // The takeaway names the strongest cell (not on P alone, where it names an offset): ringed
+    // in the ink over a ring in the paper, visible on every viridis colour in either theme.
+    if let (Some(rect), false) = (rect, on_positions) {
+        if let Some((q, k, _)) = takeaway_attention::strongest(&stats.weights) {
+            ring_cell(&dom.canvas, ctx.style, rect, n, (q, k))?;
+        }
+    }
     measure_layer(&mut stats, ctx, &layer, &w);
     stats.offset_delta = choice.delta;
     write_texts(ctx, dom, &stats, &layer, &choice, strongest, &labels);
@@ -308,14 +315,6 @@ fn draw_weights(
         },
         rect,
     )?;
-    // The takeaway names the strongest cell (not on P alone, where it names an offset): ringed
-    // in the ink over a ring in the paper, visible on every viridis colour in either theme.
-    if !on_positions {
-        let rows: Vec<Vec<f32>> = w.rows().into_iter().map(|r| r.to_vec()).collect();
-        if let Some((q, k, _)) = takeaway_attention::strongest(&rows) {
-            ring_cell(canvas, ctx.style, rect, n, (q, k))?;
-        }
-    }
     Ok(rect)
 }
 

@@ -12,7 +12,7 @@ use web_sys::HtmlCanvasElement;
 
 use super::super::dom::{self, now_ms};
 use super::super::draw::chart::{
-    colour, prepare, record, styled_mesh, text_style, Axis, ChartFrame, LegendEntry,
+    colour, measure, prepare, record, styled_mesh, text_style, Axis, ChartFrame, LegendEntry,
 };
 use super::super::error::{draw_error, WebError};
 use super::super::panel::{to_js, Panel, PanelSpec};
@@ -209,11 +209,7 @@ fn draw_terms(
     let font = text_style(style, style.tick_px, style.ink);
     let name_widths: Vec<f64> = bars
         .iter()
-        .map(|(name, _, _)| {
-            root.estimate_text_size(name, &font)
-                .map(|(w, _)| f64::from(w))
-                .unwrap_or(name.chars().count() as f64 * style.tick_px * 0.6)
-        })
+        .map(|(name, _, _)| measure(&root, name, &font))
         .collect();
     let plot_width = {
         let chart = prepared
