@@ -16,6 +16,6 @@ step "clippy (native, all targets)" cargo clippy --workspace --all-targets -- -D
 # The page and the training worker in one run, so that the crates both use are checked once (the
 # worker's own build, without the page's feature, is compiled by `trunk build` in scripts/test.sh).
 step "clippy (wasm32: the page and the training worker)" \
-  cargo clippy --target wasm32-unknown-unknown -p pe-lab -p pe-lab-train-worker --lib --tests -- -D warnings
+  cargo clippy --target wasm32-unknown-unknown -p pe-lab -p pe-lab-train-worker -p pe-lab-train-panel --lib --tests -- -D warnings
 step "native tests" cargo test --workspace
 steps_summary

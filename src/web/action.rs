@@ -80,6 +80,10 @@ pub enum TrainCommand {
     ShowAttention(String),
     /// Draw the next group of the panel's figures (they are drawn one group per frame).
     DrawMore,
+    /// The training module arrived, or failed to (`web::panels::train_loader`).
+    ModuleLoaded,
+    /// The training module has events of its own to handle (a worker's report, a button).
+    Wake,
 }
 
 /// A `peLab.train()` promise's two functions.

@@ -34,6 +34,8 @@ pub mod scheduler;
 pub mod stats;
 pub mod surface;
 mod tabs;
+#[cfg(feature = "train-module")]
+pub mod train_module;
 pub mod train_workers;
 
 use wasm_bindgen::prelude::*;
@@ -59,7 +61,7 @@ pub const ROOT_ID: &str = "pe-lab";
 /// The element failures are shown in (made when the page has none).
 const ERROR_ID: &str = "error";
 
-#[wasm_bindgen(start)]
+#[cfg_attr(feature = "page", wasm_bindgen(start))]
 pub fn start() -> Result<(), JsError> {
     install_panic_hook();
     let is_page = dom::document()
@@ -166,7 +168,7 @@ fn on_gpu_failure(reason: String) {
     scheduler::send(Action::GpuFailed(reason));
 }
 
-fn install_panic_hook() {
+pub(crate) fn install_panic_hook() {
     std::panic::set_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
         show_error(&format!(

@@ -49,7 +49,7 @@ fn mount(id: PanelId) -> Result<Box<dyn Panel>, WebError> {
         PanelId::Learned => Box::new(panels::learned::LearnedPanel::mount(spec)?),
         PanelId::Nope => Box::new(panels::nope::NopePanel::mount(spec)?),
         PanelId::Stacking => Box::new(panels::stacking::StackingPanel::mount(spec)?),
-        PanelId::Train => Box::new(panels::train::TrainPanel::mount(spec)?),
+        PanelId::Train => Box::new(panels::train_loader::TrainPanelHost::mount(spec)?),
     })
 }
 

@@ -360,6 +360,16 @@ impl TrainRun {
 
     /// `peLab.stats.panels.train`.
     pub fn stats(&self) -> TrainStats {
+        self.stats_with(self.conclusions())
+    }
+
+    /// [`Self::stats`] of a run that has not started: no verdict or findings yet (the page
+    /// states them without the code that computes them, which is the training module's).
+    pub fn stats_before_start(&self) -> TrainStats {
+        self.stats_with((&[], &[]))
+    }
+
+    fn stats_with(&self, (verdict, findings): (&[String], &[String])) -> TrainStats {
         let c = &self.config;
         let mut results = Entries::default();
         for (k, &encoding) in self.encodings.iter().enumerate() {
@@ -442,8 +452,8 @@ impl TrainRun {
                     .collect(),
             },
             offset_hit_rate,
-            verdict: self.conclusions().0.to_vec(),
-            findings: self.conclusions().1.to_vec(),
+            verdict: verdict.to_vec(),
+            findings: findings.to_vec(),
         }
     }
 

@@ -451,3 +451,28 @@ fn the_takeaway_says_what_train_does_then_the_verdict_first_sentence() {
     assert_eq!(findings::takeaway(Some(&run), &settings), verdict[0]);
     assert_eq!(findings::verdict_after_takeaway(&run), &verdict[1..]);
 }
+
+/// The page states a run's numbers before it starts without the code of the verdict and the
+/// findings (that code is in the training module, fetched later): they must be what the whole
+/// computation gives, for every task and trainer.
+#[test]
+fn the_stats_before_a_run_are_the_whole_stats_of_a_run_not_started() {
+    for search in [
+        "",
+        "task=reverse",
+        "task=copy&tseeds=1&tenc=none",
+        "trainer=cpu&tseeds=8",
+    ] {
+        let (state, _) = state_from(search);
+        let choice = device::choose_before_trial(state.train.trainer, Some("no WebGPU"));
+        for choice in [choice, None] {
+            let mut run = TrainRun::new(0, &state.train, 0, choice.clone());
+            run.failure = Some("not started".into());
+            let before = run.stats_before_start();
+            let whole = run.stats();
+            assert_eq!(before.verdict, whole.verdict, "{search}");
+            assert_eq!(before.findings, whole.findings, "{search}");
+            assert_eq!(format!("{before:?}"), format!("{whole:?}"), "{search}");
+        }
+    }
+}

@@ -35,6 +35,7 @@ pub mod stacking;
 pub mod t5;
 pub mod train;
 mod train_figures;
+pub mod train_loader;
 
 use crate::model::inputs::{Inputs, Memo};
 use crate::web::surface;

@@ -13,11 +13,9 @@ use web_sys::{
 use super::super::action::{Action, PanelEvent, TrainCommand};
 use super::super::dom::{self, listen, now_ms};
 use super::super::error::WebError;
-use super::super::panel::{Panel, PanelSpec};
 use super::super::train_workers::TrainWorkers;
 use super::train_figures;
-use super::Ctx;
-use crate::model::inputs::Inputs;
+use crate::model::figure_style::FigureStyle;
 use crate::model::panels::PanelId;
 use crate::model::state::Msg;
 use crate::model::train::device::{self, TrainerChoice};
@@ -26,7 +24,9 @@ use crate::model::train::{chance_text, task_line, TrainEncoding, TrainSettings};
 use pe_lab_train::protocol::{Report, Request};
 
 crate::element_table! {
-    pub struct TrainDom {
+    /// The settings' fields and the lines the page writes before a run (the page holds them
+    /// whether or not the training module is loaded).
+    pub struct TrainFields {
         task: HtmlSelectElement = "train-task",
         tk: HtmlInputElement = "train-tk",
         tn: HtmlInputElement = "train-tn",
@@ -41,10 +41,17 @@ crate::element_table! {
         encodings: HtmlElement = "train-encodings",
         task_line: HtmlElement = "train-task-line",
         start: HtmlButtonElement = "train-start",
-        pause: HtmlButtonElement = "train-pause",
-        reset: HtmlButtonElement = "train-reset",
         progress: HtmlElement = "train-progress",
         device: HtmlElement = "train-device",
+        takeaway: HtmlElement = "train-takeaway",
+    }
+}
+
+crate::element_table! {
+    /// The run's buttons, figures and read-outs (the training module's).
+    pub struct TrainDom {
+        pause: HtmlButtonElement = "train-pause",
+        reset: HtmlButtonElement = "train-reset",
         loss: HtmlCanvasElement = "train-loss",
         accuracy: HtmlCanvasElement = "train-accuracy",
         table: HtmlCanvasElement = "train-table",
@@ -58,8 +65,24 @@ crate::element_table! {
         results: HtmlElement = "train-results",
         findings: HtmlElement = "train-findings",
         verdict: HtmlElement = "train-verdict",
-        takeaway: HtmlElement = "train-takeaway",
     }
+}
+
+/// What the training panel renders with. The panel runs in its own wasm module
+/// (`train_module`, fetched when the panel is first needed), so it takes only what the page
+/// hands over: its settings as the link writes them, whether it is on screen and why the page
+/// computes on the CPU.
+pub struct TrainCtx<'a> {
+    pub train: &'a TrainSettings,
+    pub style: &'a FigureStyle,
+    /// Whether the panel is on screen: draw its canvases, or only compute its numbers.
+    pub draw: bool,
+    /// An offscreen canvas for cell images.
+    pub scratch: &'a HtmlCanvasElement,
+    /// Why the page computes on the CPU (`None`: it computes on WebGPU).
+    pub page_cpu_reason: Option<String>,
+    /// Where the panel's own events (a worker's report, the next group of figures) are sent.
+    pub send: fn(Action),
 }
 
 /// The number fields and the keys they set.
@@ -80,7 +103,7 @@ const NUMBER_KEYS: [(&str, &str); 9] = [
 const REDRAW_EVERY_MS: f64 = 250.0;
 
 pub struct TrainPanel {
-    spec: &'static PanelSpec,
+    fields: TrainFields,
     dom: TrainDom,
     workers: TrainWorkers,
     run: Option<TrainRun>,
@@ -112,7 +135,7 @@ pub struct TrainPanel {
 impl TrainPanel {
     /// The figures when the panel is drawn, in groups over several frames (see
     /// [`train_figures::draw`]).
-    fn draw_figures(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
+    fn draw_figures(&mut self, ctx: &mut TrainCtx) -> Result<(), WebError> {
         if ctx.draw {
             self.last_drawn_ms = now_ms();
             let key = train_figures::static_key(ctx, self.run.as_ref(), self.attention_encoding);
@@ -151,9 +174,9 @@ impl TrainPanel {
         Ok(())
     }
 
-    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
+    pub fn mount() -> Result<Self, WebError> {
         Ok(TrainPanel {
-            spec,
+            fields: TrainFields::mount()?,
             dom: TrainDom::mount()?,
             workers: TrainWorkers::default(),
             run: None,
@@ -194,9 +217,9 @@ impl TrainPanel {
         device::choose_before_trial(settings.trainer, self.page_cpu_reason.as_deref())
     }
 
-    fn start(&mut self, ctx: &Ctx) -> Result<(), WebError> {
+    fn start(&mut self, ctx: &TrainCtx) -> Result<(), WebError> {
         let (settings, send) = (ctx.train, ctx.send);
-        self.page_cpu_reason = page_cpu_reason(ctx);
+        self.page_cpu_reason = ctx.page_cpu_reason.clone();
         self.stop_clock();
         let id = self.next_run;
         self.next_run = self.next_run.wrapping_add(1).max(1);
@@ -239,7 +262,7 @@ impl TrainPanel {
 
     /// Settles the waiting `peLab.train()` promises with the run's numbers.
     fn settle(&mut self, failure: Option<&str>) {
-        let stats = self.stats().unwrap_or(JsValue::NULL);
+        let stats = self.stats();
         for (resolve, reject) in self.waiting.drain(..) {
             let _ = match failure {
                 None => resolve.call1(&JsValue::NULL, &stats),
@@ -251,7 +274,7 @@ impl TrainPanel {
         }
     }
 
-    fn command(&mut self, ctx: &mut Ctx, command: TrainCommand) -> Result<(), WebError> {
+    fn command(&mut self, ctx: &mut TrainCtx, command: TrainCommand) -> Result<(), WebError> {
         match command {
             TrainCommand::Start(promise) => {
                 self.start(ctx)?;
@@ -285,7 +308,7 @@ impl TrainPanel {
             TrainCommand::ShowAttention(name) => {
                 self.attention_encoding = TrainEncoding::from_link(&name);
             }
-            TrainCommand::DrawMore => {}
+            TrainCommand::DrawMore | TrainCommand::ModuleLoaded | TrainCommand::Wake => {}
         }
         self.version += 1;
         Ok(())
@@ -355,42 +378,12 @@ impl TrainPanel {
         }
     }
 
-    fn show_controls(&self, settings: &TrainSettings) {
-        let c = &settings.config;
+    /// The run's buttons: what Train, Pause and Reset do now.
+    fn show_run_buttons(&self) {
         let dom = &self.dom;
-        dom.task.set_value(c.task.link_name());
-        let numbers = [
-            (&dom.tk, c.shift_k.to_string()),
-            (&dom.tn, c.train_length.to_string()),
-            (&dom.steps, c.steps.to_string()),
-            (&dom.lr, format!("{}", c.learning_rate)),
-            (&dom.seed, c.seed.to_string()),
-            (&dom.seeds, settings.seeds.to_string()),
-            (&dom.d, c.d.to_string()),
-            (&dom.heads, c.heads.to_string()),
-            (&dom.layers, c.layers.to_string()),
-        ];
-        for (input, value) in numbers {
-            if input.value() != value {
-                input.set_value(&value);
-            }
-        }
-        dom.tk
-            .set_disabled(c.task != crate::model::train::Task::Shift);
-        dom.causal.set_checked(c.causal);
-        for encoding in TrainEncoding::ALL {
-            if let Ok(box_) =
-                dom::element::<HtmlInputElement>(&format!("train-enc-{}", encoding.link_name()))
-            {
-                box_.set_checked(settings.encodings.contains(&encoding));
-            }
-        }
-        dom::text(
-            &dom.task_line,
-            &format!("{}; {}.", task_line(c.task), chance_text(c)),
-        );
         let running = self.running();
-        dom.start
+        self.fields
+            .start
             .set_text_content(Some(if running { "Train again" } else { "Train" }));
         dom.pause.set_disabled(!running);
         dom.pause.set_text_content(Some(if self.paused_by_reader {
@@ -400,38 +393,12 @@ impl TrainPanel {
         }));
         dom.reset.set_disabled(self.run.is_none());
     }
-}
 
-/// Why the page computes on the CPU, or `None` when it computes on WebGPU.
-fn page_cpu_reason(ctx: &Ctx) -> Option<String> {
-    (!ctx.backend.is_gpu()).then(|| ctx.backend.adapter())
-}
-
-impl Panel for TrainPanel {
-    fn spec(&self) -> &'static PanelSpec {
-        self.spec
-    }
-
-    fn inputs(&self, ctx: &Ctx) -> Inputs {
-        // The settings as their link writes them (exact: a link gives its settings back), which
-        // spares the page the Debug code of every configuration type.
-        Inputs::new()
-            .with_list(
-                ctx.train
-                    .to_query()
-                    .into_iter()
-                    .map(|(key, value)| format!("{key}={value}")),
-            )
-            .with(self.version)
-            .with(ctx.style.background.css())
-            // Where a run would train, and the line that says so, follow the page's backend.
-            .with(ctx.backend.adapter())
-    }
-
-    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
+    /// Computes the run's numbers and lines and, when `ctx.draw`, draws its figures.
+    pub fn render(&mut self, ctx: &mut TrainCtx) -> Result<(), WebError> {
         self.settings = ctx.train.clone();
-        self.page_cpu_reason = page_cpu_reason(ctx);
-        self.show_controls(ctx.train);
+        self.page_cpu_reason = ctx.page_cpu_reason.clone();
+        self.show_run_buttons();
         let settings_changed = self.run.as_ref().is_some_and(|run| {
             run.config != ctx.train.config
                 || run.encodings != ctx.train.encodings
@@ -441,83 +408,43 @@ impl Panel for TrainPanel {
         let progress = train_figures::progress_text(self.run.as_ref(), settings_changed);
         let device_line = match &self.run {
             Some(run) => run.device_reason.clone(),
-            None => self
-                .choice_before_trial(ctx.train)
-                .map_or_else(|| device::WILL_MEASURE.to_string(), |c| c.reason),
+            None => device_line_before_run(ctx.train, ctx.page_cpu_reason.as_deref()),
         };
         // The lines are written after the figures: the figures read their canvases' sizes, and a
         // read after a write of text would make the browser lay the page out twice in a frame.
         let drawn = self.draw_figures(ctx);
-        dom::text(&self.dom.progress, &progress);
-        dom::text(&self.dom.device, &device_line);
+        dom::text(&self.fields.progress, &progress);
+        dom::text(&self.fields.device, &device_line);
         // The takeaway is written whether or not the panel is on screen: it is the panel's word
         // in the lesson, and the static page carries the default one.
         let takeaway = crate::model::train::findings::takeaway(self.run.as_ref(), ctx.train);
-        if self.dom.takeaway.text_content().as_deref() != Some(takeaway.as_str()) {
-            dom::text(&self.dom.takeaway, &takeaway);
-        }
+        write_takeaway(&self.fields, &takeaway);
         drawn
     }
 
-    fn stats(&self) -> Option<JsValue> {
-        // Unknown numbers are null (not absent) in the contract.
-        let to_js = |stats: &crate::model::train::run::TrainStats| {
-            use serde::Serialize;
-            let serializer = serde_wasm_bindgen::Serializer::new()
-                .serialize_missing_as_null(true)
-                .serialize_maps_as_objects(true);
-            // The loss curves (every encoding's mean and every seed's, thousands of numbers) are
-            // written by the browser's own Array.from of a Float32Array: serde would hand them
-            // over one number at a time, which made a read of the stats cost tens of
-            // milliseconds of the main thread once a run had three seeds.
-            let (without, curves) = stats.split_losses();
-            let value = without.serialize(&serializer).unwrap_or(JsValue::NULL);
-            let results = js_sys::Reflect::get(&value, &"results".into()).unwrap_or_default();
-            for (name, mean, by_seed) in curves {
-                let Ok(result) = js_sys::Reflect::get(&results, &name.into()) else {
-                    continue;
-                };
-                let _ = js_sys::Reflect::set(&result, &"loss".into(), &number_array(&mean));
-                let seeds = js_sys::Reflect::get(&result, &"bySeed".into()).unwrap_or_default();
-                for (k, curve) in by_seed.iter().enumerate() {
-                    if let Ok(seed) = js_sys::Reflect::get_u32(&seeds, k as u32) {
-                        let _ = js_sys::Reflect::set(&seed, &"loss".into(), &number_array(curve));
-                    }
-                }
-            }
-            value
-        };
-        Some(match &self.run {
-            Some(run) => to_js(&run.stats()),
-            None => {
-                // No run yet: the settings a run would start with, nothing running.
-                let choice = self.choice_before_trial(&self.settings);
-                let mut idle = TrainRun::new(0, &self.settings, 0, choice);
-                idle.failure = Some("not started".into());
-                let mut stats = idle.stats();
-                stats.failure = None;
-                stats.running = false;
-                if idle.device.is_none() {
-                    stats.backend = "auto";
-                    stats.trainer_reason = device::WILL_MEASURE.into();
-                }
-                to_js(&stats)
-            }
-        })
+    /// Bumped whenever the figures must be drawn again.
+    pub fn version(&self) -> u64 {
+        self.version
     }
 
-    fn error_slot(&self) -> &HtmlElement {
-        &self.dom.progress
+    /// `stats.panels.train`.
+    pub fn stats(&self) -> JsValue {
+        match &self.run {
+            Some(run) => stats_value(&run.stats()),
+            None => idle_stats(&self.settings, self.page_cpu_reason.as_deref()),
+        }
     }
 
-    fn wire(&self, panel: PanelId, send: fn(Action)) -> Result<(), WebError> {
+    /// The run's own listeners: Train, Pause, Reset, the attention map's encoding and the tab's
+    /// visibility. (The settings' fields belong to the page: [`wire_settings`].)
+    pub fn wire_run(&self, send: fn(Action)) -> Result<(), WebError> {
         let command = move |command: TrainCommand| {
             send(Action::Panel {
-                panel,
+                panel: PanelId::Train,
                 event: PanelEvent::Train(command),
             })
         };
-        listen(&self.dom.start, "click", move |_| {
+        listen(&self.fields.start, "click", move |_| {
             command(TrainCommand::Start(None))
         })?;
         listen(&self.dom.pause, "click", move |_| {
@@ -536,35 +463,11 @@ impl Panel for TrainPanel {
                 command(TrainCommand::Hidden(page.hidden()))
             })?;
         }
-        let set = move |key: &str, value: String| {
-            send(Action::State(Msg::set(key, value)));
-        };
-        let task = self.dom.task.clone();
-        listen(&self.dom.task, "change", move |_| set("task", task.value()))?;
-        let causal = self.dom.causal.clone();
-        listen(&self.dom.causal, "change", move |_| {
-            set("tcausal", if causal.checked() { "1" } else { "0" }.into())
-        })?;
-        for (id, key) in NUMBER_KEYS {
-            let input = dom::element::<HtmlInputElement>(id)?;
-            let field = input.clone();
-            listen(&input, "change", move |_| set(key, field.value()))?;
-        }
-        listen(&self.dom.encodings, "change", move |_| {
-            let chosen: Vec<&str> = TrainEncoding::ALL
-                .iter()
-                .map(|e| e.link_name())
-                .filter(|name| {
-                    dom::element::<HtmlInputElement>(&format!("train-enc-{name}"))
-                        .is_ok_and(|b| b.checked())
-                })
-                .collect();
-            set("tenc", chosen.join(","));
-        })?;
         Ok(())
     }
 
-    fn event(&mut self, ctx: &mut Ctx, event: PanelEvent) -> Result<bool, WebError> {
+    /// A command or a worker's report. Returns whether the panel must be rendered again.
+    pub fn event(&mut self, ctx: &mut TrainCtx, event: PanelEvent) -> Result<bool, WebError> {
         match event {
             PanelEvent::TrainReport(report) => Ok(self.report(*report, ctx.send)),
             PanelEvent::Train(command) => {
@@ -574,6 +477,148 @@ impl Panel for TrainPanel {
             _ => Ok(false),
         }
     }
+}
+
+/// The line that says where a run of `settings` would train, before one starts.
+pub fn device_line_before_run(settings: &TrainSettings, page_cpu_reason: Option<&str>) -> String {
+    device::choose_before_trial(settings.trainer, page_cpu_reason)
+        .map_or_else(|| device::WILL_MEASURE.to_string(), |c| c.reason)
+}
+
+/// Writes the takeaway when it changed.
+pub fn write_takeaway(dom: &TrainFields, takeaway: &str) {
+    if dom.takeaway.text_content().as_deref() != Some(takeaway) {
+        dom::text(&dom.takeaway, takeaway);
+    }
+}
+
+/// The panel before any run, written by the page while the training module is not loaded: the
+/// lines a run would start from.
+pub fn render_before_run(
+    dom: &TrainFields,
+    settings: &TrainSettings,
+    page_cpu_reason: Option<&str>,
+) {
+    dom::text(&dom.progress, &train_figures::progress_text(None, false));
+    dom::text(
+        &dom.device,
+        &device_line_before_run(settings, page_cpu_reason),
+    );
+    write_takeaway(
+        dom,
+        &crate::model::train::findings::takeaway(None, settings),
+    );
+}
+
+/// The settings' fields as the state has them (the page writes them: the settings are part of
+/// its state and link, whether or not the training module is loaded).
+pub fn show_settings(dom: &TrainFields, settings: &TrainSettings) {
+    let c = &settings.config;
+    dom.task.set_value(c.task.link_name());
+    let numbers = [
+        (&dom.tk, c.shift_k.to_string()),
+        (&dom.tn, c.train_length.to_string()),
+        (&dom.steps, c.steps.to_string()),
+        (&dom.lr, format!("{}", c.learning_rate)),
+        (&dom.seed, c.seed.to_string()),
+        (&dom.seeds, settings.seeds.to_string()),
+        (&dom.d, c.d.to_string()),
+        (&dom.heads, c.heads.to_string()),
+        (&dom.layers, c.layers.to_string()),
+    ];
+    for (input, value) in numbers {
+        if input.value() != value {
+            input.set_value(&value);
+        }
+    }
+    dom.tk
+        .set_disabled(c.task != crate::model::train::Task::Shift);
+    dom.causal.set_checked(c.causal);
+    for encoding in TrainEncoding::ALL {
+        if let Ok(box_) =
+            dom::element::<HtmlInputElement>(&format!("train-enc-{}", encoding.link_name()))
+        {
+            box_.set_checked(settings.encodings.contains(&encoding));
+        }
+    }
+    dom::text(
+        &dom.task_line,
+        &format!("{}; {}.", task_line(c.task), chance_text(c)),
+    );
+}
+
+/// The settings' fields: each change is a change of the page's state (and link).
+pub fn wire_settings(dom: &TrainFields, send: fn(Action)) -> Result<(), WebError> {
+    let set = move |key: &str, value: String| {
+        send(Action::State(Msg::set(key, value)));
+    };
+    let task = dom.task.clone();
+    listen(&dom.task, "change", move |_| set("task", task.value()))?;
+    let causal = dom.causal.clone();
+    listen(&dom.causal, "change", move |_| {
+        set("tcausal", if causal.checked() { "1" } else { "0" }.into())
+    })?;
+    for (id, key) in NUMBER_KEYS {
+        let input = dom::element::<HtmlInputElement>(id)?;
+        let field = input.clone();
+        listen(&input, "change", move |_| set(key, field.value()))?;
+    }
+    listen(&dom.encodings, "change", move |_| {
+        let chosen: Vec<&str> = TrainEncoding::ALL
+            .iter()
+            .map(|e| e.link_name())
+            .filter(|name| {
+                dom::element::<HtmlInputElement>(&format!("train-enc-{name}"))
+                    .is_ok_and(|b| b.checked())
+            })
+            .collect();
+        set("tenc", chosen.join(","));
+    })?;
+    Ok(())
+}
+
+/// `stats.panels.train` before any run: the settings a run would start with, nothing running.
+pub fn idle_stats(settings: &TrainSettings, page_cpu_reason: Option<&str>) -> JsValue {
+    let choice = device::choose_before_trial(settings.trainer, page_cpu_reason);
+    let mut idle = TrainRun::new(0, settings, 0, choice);
+    idle.failure = Some("not started".into());
+    let mut stats = idle.stats_before_start();
+    stats.failure = None;
+    stats.running = false;
+    if idle.device.is_none() {
+        stats.backend = "auto";
+        stats.trainer_reason = device::WILL_MEASURE.into();
+    }
+    stats_value(&stats)
+}
+
+/// A run's numbers for `stats.panels.train`. Unknown numbers are null (not absent) in the
+/// contract.
+fn stats_value(stats: &crate::model::train::run::TrainStats) -> JsValue {
+    use serde::Serialize;
+    let serializer = serde_wasm_bindgen::Serializer::new()
+        .serialize_missing_as_null(true)
+        .serialize_maps_as_objects(true);
+    // The loss curves (every encoding's mean and every seed's, thousands of numbers) are
+    // written by the browser's own Array.from of a Float32Array: serde would hand them over one
+    // number at a time, which made a read of the stats cost tens of milliseconds of the main
+    // thread once a run had three seeds.
+    let (without, curves) = stats.split_losses();
+    let value = without.serialize(&serializer).unwrap_or(JsValue::NULL);
+    let results = js_sys::Reflect::get(&value, &"results".into()).unwrap_or_default();
+    for (name, mean, by_seed) in curves {
+        let Ok(result) = js_sys::Reflect::get(&results, &name.into()) else {
+            continue;
+        };
+        let _ = js_sys::Reflect::set(&result, &"loss".into(), &number_array(&mean));
+        let seeds = js_sys::Reflect::get(&result, &"bySeed".into()).unwrap_or_default();
+        for (k, curve) in by_seed.iter().enumerate() {
+            if let Ok(seed) = js_sys::Reflect::get_u32(&seeds, k as u32) {
+                let _ = js_sys::Reflect::set(&seed, &"loss".into(), &number_array(curve));
+            }
+        }
+    }
+    value
 }
 
 /// A plain array of numbers made by the browser from `values` in one call.

@@ -11,9 +11,10 @@ use web_sys::{HtmlCanvasElement, HtmlOptionElement};
 use super::super::dom;
 use super::super::error::WebError;
 use super::super::surface;
+use super::canvas_message;
 use super::family_charts::{draw_lines, draw_matrix, LineChart, Scale, Series, INK, MUTED};
+use super::train::TrainCtx;
 use super::train::TrainDom;
-use super::{canvas_message, Ctx};
 use crate::model::present::plural;
 use crate::model::train::findings::{
     self, loss_text, offset_weights, points, points_number, spread_text,
@@ -123,7 +124,7 @@ pub fn progress_text(run: Option<&TrainRun>, settings_changed: bool) -> String {
 /// What the figures other than the loss chart are drawn from: while it is unchanged (a run
 /// reporting its losses) only the loss chart and the table are drawn again, so that the main
 /// thread's work per report stays small.
-pub fn static_key(ctx: &Ctx, run: Option<&TrainRun>, chosen: Option<TrainEncoding>) -> String {
+pub fn static_key(ctx: &TrainCtx, run: Option<&TrainRun>, chosen: Option<TrainEncoding>) -> String {
     format!(
         "{:?}|{}|{:?}|{}|{}|{}",
         // What those figures show changes when a first seed's result comes in (the learned table,
@@ -180,7 +181,7 @@ const STAGES: usize = 4;
 /// within a few milliseconds of a 50 ms long task. Returns the next stage, `None` when every
 /// figure is drawn.
 pub fn draw(
-    ctx: &Ctx,
+    ctx: &TrainCtx,
     dom: &TrainDom,
     run: Option<&TrainRun>,
     chosen: Option<TrainEncoding>,
@@ -263,7 +264,7 @@ fn write_lines(list: &web_sys::HtmlElement, tag: &str, lines: &[String]) -> Resu
     Ok(())
 }
 
-fn draw_loss(ctx: &Ctx, canvas: &HtmlCanvasElement, run: &TrainRun) -> Result<(), WebError> {
+fn draw_loss(ctx: &TrainCtx, canvas: &HtmlCanvasElement, run: &TrainRun) -> Result<(), WebError> {
     if run.total_steps_done() == 0 {
         return canvas_message(canvas, &["Training is starting…"]);
     }
@@ -320,7 +321,11 @@ fn draw_loss(ctx: &Ctx, canvas: &HtmlCanvasElement, run: &TrainRun) -> Result<()
     )
 }
 
-fn draw_accuracy(ctx: &Ctx, canvas: &HtmlCanvasElement, run: &TrainRun) -> Result<(), WebError> {
+fn draw_accuracy(
+    ctx: &TrainCtx,
+    canvas: &HtmlCanvasElement,
+    run: &TrainRun,
+) -> Result<(), WebError> {
     let complete = run.complete();
     if complete.is_empty() {
         return canvas_message(
@@ -427,7 +432,7 @@ const TABLE_AXES: (&str, &str) = ("Column", "Position");
 const GRAM_AXES: (&str, &str) = ("Position j", "Position i");
 
 /// The sinusoidal P of the learned table's size, and its normalised Gram matrix.
-fn draw_p_tables(ctx: &Ctx, dom: &TrainDom, rows: usize, cols: usize) -> Result<(), WebError> {
+fn draw_p_tables(ctx: &TrainCtx, dom: &TrainDom, rows: usize, cols: usize) -> Result<(), WebError> {
     // P depends on its size and the page's style only, not on the run: a new run, or a seed's
     // result, does not draw its two heatmaps again (a frame's largest cost when a run starts).
     let key = format!(
@@ -475,7 +480,7 @@ fn draw_p_tables(ctx: &Ctx, dom: &TrainDom, rows: usize, cols: usize) -> Result<
 /// The learned table beside P, and its normalised Gram matrix (a notice before a run with the
 /// learned table has finished).
 fn draw_learned_tables(
-    ctx: &Ctx,
+    ctx: &TrainCtx,
     dom: &TrainDom,
     learned: Option<&EncodingReport>,
 ) -> Result<(), WebError> {
@@ -532,7 +537,7 @@ fn draw_learned_tables(
 }
 
 fn draw_attention(
-    ctx: &Ctx,
+    ctx: &TrainCtx,
     dom: &TrainDom,
     run: &TrainRun,
     chosen: Option<TrainEncoding>,
