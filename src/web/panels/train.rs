@@ -3,6 +3,10 @@
 //! reports arrive as panel events and fill a [`TrainRun`]; the figures (`train_figures`) and
 //! `stats.panels.train` are drawn from it. The settings are part of the page's state and link;
 //! the run and its results belong to this panel and stay while the reader scrolls away.
+//!
+//! [`TrainPanel`] runs in the training module (`web::train_module`), which the page fetches when
+//! the panel is first needed; the page's side (`train_loader`) writes the settings' fields and,
+//! until the module is in, the lines before a run and the stats, with the free functions below.
 
 use js_sys::Function;
 use wasm_bindgen::JsValue;
