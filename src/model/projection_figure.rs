@@ -517,17 +517,38 @@ mod tests {
             half_width,
         };
         // Through it, ending inside it, wholly inside it.
-        assert!(segment_touches(&rect, &line((0.0, 15.0), (30.0, 15.0), 0.5)));
+        assert!(segment_touches(
+            &rect,
+            &line((0.0, 15.0), (30.0, 15.0), 0.5)
+        ));
         assert!(segment_touches(&rect, &line((0.0, 0.0), (12.0, 12.0), 0.5)));
-        assert!(segment_touches(&rect, &line((12.0, 12.0), (14.0, 14.0), 0.5)));
+        assert!(segment_touches(
+            &rect,
+            &line((12.0, 12.0), (14.0, 14.0), 0.5)
+        ));
         // Past a corner: by its stroke's width only.
         let past = line((0.0, 18.0), (18.0, 0.0), 0.5);
         assert!(!segment_touches(&rect, &past));
-        assert!(segment_touches(&rect, &Segment { half_width: 2.0, ..past }));
+        assert!(segment_touches(
+            &rect,
+            &Segment {
+                half_width: 2.0,
+                ..past
+            }
+        ));
         // Beside it, and ending short of it.
-        assert!(!segment_touches(&rect, &line((0.0, 25.0), (30.0, 25.0), 2.0)));
-        assert!(segment_touches(&rect, &line((0.0, 21.0), (30.0, 21.0), 2.0)));
-        assert!(!segment_touches(&rect, &line((0.0, 15.0), (7.0, 15.0), 2.0)));
+        assert!(!segment_touches(
+            &rect,
+            &line((0.0, 25.0), (30.0, 25.0), 2.0)
+        ));
+        assert!(segment_touches(
+            &rect,
+            &line((0.0, 21.0), (30.0, 21.0), 2.0)
+        ));
+        assert!(!segment_touches(
+            &rect,
+            &line((0.0, 15.0), (7.0, 15.0), 2.0)
+        ));
     }
 
     #[test]
