@@ -145,27 +145,33 @@ pub fn over_masked_cells(name: &PixelRect, block: &PixelRect) -> bool {
     name.x0 >= block.x0 && name.y0 >= block.y0 && name.x1 <= block.x1 && column > row
 }
 
-/// Head h's name on its block: "h0", "h1", …
-pub fn head_name(h: usize) -> String {
-    format!("h{h}")
+/// Head h's name on its block: "h0", "h1", …, or its number alone where a block is too small for
+/// that (`short`; the axis title says the blocks are heads).
+pub fn head_name(h: usize, short: bool) -> String {
+    if short {
+        h.to_string()
+    } else {
+        format!("h{h}")
+    }
 }
 
 /// Where each head's name goes on the tiled bias matrices drawn into `rect`: in its block's top
 /// right corner, over the masked cells, at the largest size from `font_px` down to `min_px` at
-/// which every name fits there (`text_width(text, px)` measures a name). Returns the size and
-/// each name's box (in head order); at `min_px` a name that still does not fit keeps the corner.
+/// which every name fits there (`text_width(text, px)` measures a name), shortened to the head's
+/// number where even `min_px` is too large. Returns whether the names are short, their size and
+/// each name's box (in head order); where nothing fits the last try keeps the corner.
 pub fn head_name_boxes(
     rect: PixelRect,
     heads: usize,
     (font_px, min_px): (f64, f64),
     text_width: impl Fn(&str, f64) -> f64,
-) -> (f64, Vec<PixelRect>) {
-    let place = |px: f64| -> Vec<PixelRect> {
+) -> HeadNames {
+    let place = |px: f64, short: bool| -> Vec<PixelRect> {
         (0..heads)
             .map(|h| {
                 let block = head_block(rect, heads, h);
                 let (w, t) = (
-                    text_width(&head_name(h), px) + 2.0 * NAME_PAD,
+                    text_width(&head_name(h, short), px) + 2.0 * NAME_PAD,
                     px + NAME_PAD,
                 );
                 PixelRect {
@@ -177,18 +183,42 @@ pub fn head_name_boxes(
             })
             .collect()
     };
-    let mut px = font_px.max(min_px);
-    loop {
-        let boxes = place(px);
-        let fits = boxes
-            .iter()
-            .enumerate()
-            .all(|(h, b)| over_masked_cells(b, &head_block(rect, heads, h)));
-        if fits || px <= min_px {
-            return (px, boxes);
+    let mut last = None;
+    for short in [false, true] {
+        let mut px = font_px.max(min_px);
+        loop {
+            let boxes = place(px, short);
+            let fits = boxes
+                .iter()
+                .enumerate()
+                .all(|(h, b)| over_masked_cells(b, &head_block(rect, heads, h)));
+            let names = HeadNames { short, px, boxes };
+            if fits {
+                return names;
+            }
+            last = Some(names);
+            if px <= min_px {
+                break;
+            }
+            px = (px * 0.9).max(min_px);
         }
-        px = (px * 0.9).max(min_px);
     }
+    last.unwrap_or(HeadNames {
+        short: true,
+        px: min_px,
+        boxes: Vec::new(),
+    })
+}
+
+/// The heads' names as [`head_name_boxes`] places them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HeadNames {
+    /// Numbers alone ("0") rather than "h0".
+    pub short: bool,
+    /// Their type's size, in the figure's pixels.
+    pub px: f64,
+    /// Each name's box, in head order.
+    pub boxes: Vec<PixelRect>,
 }
 
 /// The tiled matrices' colour range: head 0's bias at the farthest key shown.
@@ -434,7 +464,13 @@ mod tests {
         // A phone's small blocks, a laptop's and a projector's large type, 1 to 16 heads: every
         // head named once, on its own block, hiding no bias; smaller type only where it must.
         let width = |text: &str, px: f64| 0.6 * px * text.chars().count() as f64;
-        for (side, font) in [(250.0, 13.0), (420.0, 13.0), (480.0, 24.0), (900.0, 26.0)] {
+        for (side, font) in [
+            (250.0, 13.0),
+            (300.0, 13.0),
+            (420.0, 13.0),
+            (480.0, 24.0),
+            (900.0, 26.0),
+        ] {
             for heads in [1, 2, 3, 4, 8, 12, 16] {
                 let rect = PixelRect {
                     x0: 40.0,
@@ -442,9 +478,12 @@ mod tests {
                     x1: 40.0 + side,
                     y1: 10.0 + 0.6 * side,
                 };
-                let (px, boxes) = head_name_boxes(rect, heads, (font, 10.0), width);
+                let HeadNames { short, px, boxes } =
+                    head_name_boxes(rect, heads, (font, 10.0), width);
                 assert_eq!(boxes.len(), heads);
                 assert!((10.0..=font).contains(&px), "{side} {heads}: {px}");
+                // "h0" wherever there is room for it at the smallest size.
+                assert!(!short || side < 420.0, "{side} {heads}: short names");
                 for (h, b) in boxes.iter().enumerate() {
                     let block = head_block(rect, heads, h);
                     assert!(
@@ -481,7 +520,7 @@ mod tests {
         };
         assert!(!over_masked_cells(&on, &block));
         assert!(over_masked_cells(&PixelRect { x0: 90.0, ..on }, &block));
-        assert_eq!(head_name(7), "h7");
+        assert_eq!((head_name(7, false), head_name(12, true)), ("h7".into(), "12".into()));
     }
 
     #[test]

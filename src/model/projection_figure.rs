@@ -214,8 +214,12 @@ pub fn place_labels(
             -std::f64::consts::FRAC_PI_2
         };
         let mut best: Option<(f64, PixelRect)> = None;
-        // Nearer first, and at each distance the directions closest to the preferred one first.
-        'search: for step in 0..14 {
+        // Nearer first, and at each distance the directions closest to the preferred one first;
+        // as far as the plot's corners where the arrows fill the ring (a leader then names the
+        // point).
+        let reach = plot.width().hypot(plot.height());
+        let steps = ((reach - 3.0) / 5.0).ceil().max(14.0) as usize;
+        'search: for step in 0..steps {
             let gap = 3.0 + 5.0 * step as f64;
             for turn in 0..=18 {
                 for sign in [1.0, -1.0] {

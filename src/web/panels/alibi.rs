@@ -20,7 +20,7 @@ use crate::math::alibi::causal_weights_f32;
 use crate::model::alibi::{
     beyond_sentence, bias_limit, bias_only_curve, compute, content, content_width, curve_label,
     head_block, head_name, head_name_boxes, heatmap_rows, heatmap_sentence, heatmap_slope,
-    measure_weights, slopes_sentence, tile_names, tiled_biases, AlibiStats, CONTENT_WIDTH,
+    measure_weights, HeadNames, slopes_sentence, tile_names, tiled_biases, AlibiStats, CONTENT_WIDTH,
     CPU_WEIGHT_ROWS, CURVE_HEADS,
 };
 use crate::model::figure_style::{FigureStyle, Rgb};
@@ -88,7 +88,7 @@ fn weight_heatmap(ctx: &mut Ctx, dom: &AlibiDom, stats: &mut AlibiStats) -> Resu
 /// The masked cells' grey (math::colormap's NaN colour), on which the heads' names are written.
 const MASKED_GREY: Rgb = Rgb(128, 128, 128);
 
-/// Writes each head's name ("h0", …) on its block of the tiled bias matrices drawn into `cells`,
+/// Writes each head's name ("h0", …, or "0" on small blocks) on its block of the tiled bias matrices drawn into `cells`,
 /// over the block's masked cells (model::alibi::head_name_boxes), and records the blocks, the
 /// names' boxes (`data-head-blocks`, `data-head-names`: "x0 y0 x1 y1" joined by ";", logical
 /// pixels) and the names' size in CSS pixels (`data-head-name-px`) for the tests.
@@ -107,14 +107,15 @@ fn name_heads(
             .map_or(0.6 * px * text.chars().count() as f64, |m| m.width())
     };
     // The tick labels' size where it fits, never below 10 px (a phone's small blocks).
-    let (px, boxes) = head_name_boxes(cells, heads, (style.tick_px, 10.0), width);
+    let HeadNames { short, px, boxes } =
+        head_name_boxes(cells, heads, (style.tick_px, 10.0), width);
     context.set_font(&font(px));
     context.set_fill_style_str(&FigureStyle::text_on(MASKED_GREY).css());
     context.set_text_align("center");
     context.set_text_baseline("middle");
     for (h, b) in boxes.iter().enumerate() {
         context.fill_text(
-            &head_name(h),
+            &head_name(h, short),
             (b.x0 + b.x1) / 2.0,
             (b.y0 + b.y1) / 2.0 + 1.0,
         )?;
