@@ -520,7 +520,10 @@ mod tests {
         };
         assert!(!over_masked_cells(&on, &block));
         assert!(over_masked_cells(&PixelRect { x0: 90.0, ..on }, &block));
-        assert_eq!((head_name(7, false), head_name(12, true)), ("h7".into(), "12".into()));
+        assert_eq!(
+            (head_name(7, false), head_name(12, true)),
+            ("h7".into(), "12".into())
+        );
     }
 
     #[test]

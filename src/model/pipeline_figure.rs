@@ -3,9 +3,7 @@
 
 use std::ops::Range;
 
-use super::plot::{
-    cell_at, PixelRect, MIN_CELL_MATRIX_SIDE, MIN_CELL_PX, MIN_FEATURE_COLUMN_PX,
-};
+use super::plot::{cell_at, PixelRect, MIN_CELL_MATRIX_SIDE, MIN_CELL_PX, MIN_FEATURE_COLUMN_PX};
 use crate::math::pipeline::{Stage, STAGES};
 
 /// Margins of the figure, in canvas pixels at 15 px type (projector type scales them).

@@ -57,12 +57,7 @@ pub fn record(
 /// (at least [`MIN_CELL_PX`]) of a matrix drawn into `rect`: the room around the matrix stays as
 /// it is, the matrix grows, and the height follows the canvas's aspect ratio. 0 for a picture of a
 /// pattern (see [`min_matrix_px`]).
-pub fn needed_width(
-    rect: PixelRect,
-    shape: (usize, usize),
-    size: (f64, f64),
-    cell: f64,
-) -> f64 {
+pub fn needed_width(rect: PixelRect, shape: (usize, usize), size: (f64, f64), cell: f64) -> f64 {
     needed_width_for_columns(rect, shape, size, cell, cell.max(MIN_CELL_PX))
 }
 

@@ -20,8 +20,8 @@ use crate::math::alibi::causal_weights_f32;
 use crate::model::alibi::{
     beyond_sentence, bias_limit, bias_only_curve, compute, content, content_width, curve_label,
     head_block, head_name, head_name_boxes, heatmap_rows, heatmap_sentence, heatmap_slope,
-    measure_weights, HeadNames, slopes_sentence, tile_names, tiled_biases, AlibiStats, CONTENT_WIDTH,
-    CPU_WEIGHT_ROWS, CURVE_HEADS,
+    measure_weights, slopes_sentence, tile_names, tiled_biases, AlibiStats, HeadNames,
+    CONTENT_WIDTH, CPU_WEIGHT_ROWS, CURVE_HEADS,
 };
 use crate::model::figure_style::{FigureStyle, Rgb};
 use crate::model::plot::PixelRect;
