@@ -6,6 +6,7 @@
 use ndarray::{s, Array2};
 use serde::Serialize;
 
+use super::plot::PixelRect;
 use super::present::format_number;
 use crate::gpu::alibi_scores::ALIBI_MAX_POSITIONS;
 use crate::math::alibi::{causal_weights_f32, slopes, span, weight_beyond_context};
@@ -103,6 +104,121 @@ pub fn tiled_biases(slopes: &[f64]) -> (Vec<f32>, usize, usize) {
         }
     }
     (values, height, width)
+}
+
+/// The block of head `h` in the tiled bias matrices drawn into `rect` (logical pixels) for
+/// `heads` heads: [`SHOWN_POSITIONS`] cells a side, one grey cell between blocks.
+pub fn head_block(rect: PixelRect, heads: usize, h: usize) -> PixelRect {
+    let n = SHOWN_POSITIONS;
+    let columns = heads.clamp(1, GRID_COLUMNS);
+    let rows = heads.div_ceil(columns).max(1);
+    let (cell_w, cell_h) = (
+        rect.width() / (columns * (n + 1) - 1) as f64,
+        rect.height() / (rows * (n + 1) - 1) as f64,
+    );
+    let (x0, y0) = (
+        rect.x0 + ((h % columns) * (n + 1)) as f64 * cell_w,
+        rect.y0 + ((h / columns) * (n + 1)) as f64 * cell_h,
+    );
+    PixelRect {
+        x0,
+        y0,
+        x1: x0 + n as f64 * cell_w,
+        y1: y0 + n as f64 * cell_h,
+    }
+}
+
+/// Room between a head's name and its block's edge, in pixels.
+const NAME_PAD: f64 = 2.0;
+
+/// Whether a box lies in the masked cells of `block` (those right of the diagonal, j > i), where
+/// a name hides no bias.
+pub fn over_masked_cells(name: &PixelRect, block: &PixelRect) -> bool {
+    let n = SHOWN_POSITIONS as f64;
+    let (cell_w, cell_h) = (block.width() / n, block.height() / n);
+    if cell_w <= 0.0 || cell_h <= 0.0 {
+        return false;
+    }
+    // The box's lower left corner is its cell nearest the diagonal.
+    let column = ((name.x0 - block.x0) / cell_w).floor();
+    let row = ((name.y1 - block.y0) / cell_h).ceil() - 1.0;
+    name.x0 >= block.x0 && name.y0 >= block.y0 && name.x1 <= block.x1 && column > row
+}
+
+/// Head h's name on its block: "h0", "h1", …, or its number alone where a block is too small for
+/// that (`short`; the axis title says the blocks are heads).
+pub fn head_name(h: usize, short: bool) -> String {
+    if short {
+        h.to_string()
+    } else {
+        format!("h{h}")
+    }
+}
+
+/// Where each head's name goes on the tiled bias matrices drawn into `rect`: in its block's top
+/// right corner, over the masked cells, at the largest size from `font_px` down to `min_px` at
+/// which every name fits there (`text_width(text, px)` measures a name), shortened to the head's
+/// number where even `min_px` is too large. Returns whether the names are short, their size and
+/// each name's box (in head order); where nothing fits the last try keeps the corner.
+pub fn head_name_boxes(
+    rect: PixelRect,
+    heads: usize,
+    (font_px, min_px): (f64, f64),
+    text_width: impl Fn(&str, f64) -> f64,
+) -> HeadNames {
+    let place = |px: f64, short: bool| -> Vec<PixelRect> {
+        (0..heads)
+            .map(|h| {
+                let block = head_block(rect, heads, h);
+                let (w, t) = (
+                    text_width(&head_name(h, short), px) + 2.0 * NAME_PAD,
+                    px + NAME_PAD,
+                );
+                PixelRect {
+                    x0: block.x1 - NAME_PAD - w,
+                    y0: block.y0 + NAME_PAD,
+                    x1: block.x1 - NAME_PAD,
+                    y1: block.y0 + NAME_PAD + t,
+                }
+            })
+            .collect()
+    };
+    let mut last = None;
+    for short in [false, true] {
+        let mut px = font_px.max(min_px);
+        loop {
+            let boxes = place(px, short);
+            let fits = boxes
+                .iter()
+                .enumerate()
+                .all(|(h, b)| over_masked_cells(b, &head_block(rect, heads, h)));
+            let names = HeadNames { short, px, boxes };
+            if fits {
+                return names;
+            }
+            last = Some(names);
+            if px <= min_px {
+                break;
+            }
+            px = (px * 0.9).max(min_px);
+        }
+    }
+    last.unwrap_or(HeadNames {
+        short: true,
+        px: min_px,
+        boxes: Vec::new(),
+    })
+}
+
+/// The heads' names as [`head_name_boxes`] places them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HeadNames {
+    /// Numbers alone ("0") rather than "h0".
+    pub short: bool,
+    /// Their type's size, in the figure's pixels.
+    pub px: f64,
+    /// Each name's box, in head order.
+    pub boxes: Vec<PixelRect>,
 }
 
 /// The tiled matrices' colour range: head 0's bias at the farthest key shown.
@@ -341,6 +457,73 @@ mod tests {
         assert!(values[13 * columns + 13].is_nan());
         assert_eq!(bias_limit(&slopes), 5.5);
         assert_eq!(bias_limit(&[]), 11.0);
+    }
+
+    #[test]
+    fn every_head_is_named_over_its_own_masked_cells() {
+        // A phone's small blocks, a laptop's and a projector's large type, 1 to 16 heads: every
+        // head named once, on its own block, hiding no bias; smaller type only where it must.
+        let width = |text: &str, px: f64| 0.6 * px * text.chars().count() as f64;
+        for (side, font) in [
+            (250.0, 13.0),
+            (300.0, 13.0),
+            (420.0, 13.0),
+            (480.0, 24.0),
+            (900.0, 26.0),
+        ] {
+            for heads in [1, 2, 3, 4, 8, 12, 16] {
+                let rect = PixelRect {
+                    x0: 40.0,
+                    y0: 10.0,
+                    x1: 40.0 + side,
+                    y1: 10.0 + 0.6 * side,
+                };
+                let HeadNames { short, px, boxes } =
+                    head_name_boxes(rect, heads, (font, 10.0), width);
+                assert_eq!(boxes.len(), heads);
+                assert!((10.0..=font).contains(&px), "{side} {heads}: {px}");
+                // "h0" wherever there is room for it at the smallest size.
+                assert!(!short || side < 420.0, "{side} {heads}: short names");
+                for (h, b) in boxes.iter().enumerate() {
+                    let block = head_block(rect, heads, h);
+                    assert!(
+                        over_masked_cells(b, &block),
+                        "{side} {heads}: h{h} {b:?} in {block:?}"
+                    );
+                    for (g, other) in boxes.iter().enumerate().filter(|&(g, _)| g != h) {
+                        assert!(
+                            !over_masked_cells(b, &head_block(rect, heads, g)),
+                            "h{h} on h{g}'s block"
+                        );
+                        assert!(
+                            b.x1 <= other.x0
+                                || other.x1 <= b.x0
+                                || b.y1 <= other.y0
+                                || other.y1 <= b.y0
+                        );
+                    }
+                }
+            }
+        }
+        // A block's diagonal: a box reaching onto it is not over masked cells.
+        let block = PixelRect {
+            x0: 0.0,
+            y0: 0.0,
+            x1: 120.0,
+            y1: 120.0,
+        };
+        let on = PixelRect {
+            x0: 20.0,
+            y0: 2.0,
+            x1: 118.0,
+            y1: 40.0,
+        };
+        assert!(!over_masked_cells(&on, &block));
+        assert!(over_masked_cells(&PixelRect { x0: 90.0, ..on }, &block));
+        assert_eq!(
+            (head_name(7, false), head_name(12, true)),
+            ("h7".into(), "12".into())
+        );
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use super::plot::{cell_at, PixelRect, MIN_CELL_MATRIX_SIDE, MIN_CELL_PX};
+use super::plot::{cell_at, PixelRect, MIN_CELL_MATRIX_SIDE, MIN_CELL_PX, MIN_FEATURE_COLUMN_PX};
 use crate::math::pipeline::{Stage, STAGES};
 
 /// Margins of the figure, in canvas pixels at 15 px type (projector type scales them).
@@ -55,6 +55,28 @@ pub fn stage_gap(width: f64) -> f64 {
 /// [`MIN_CELL_MATRIX_SIDE`] columns (a wider Z or output is a picture of its pattern).
 pub fn stage_min_width(columns: usize) -> f64 {
     (columns.min(MIN_CELL_MATRIX_SIDE) as f64 * MIN_CELL_PX).max(STAGE_MIN_WIDTH)
+}
+
+/// The stages whose columns are features (Z, Q, K, V, weights·V and the output), not keys: on a
+/// narrow canvas they narrow to [`MIN_FEATURE_COLUMN_PX`] a column.
+const FEATURE_STAGES: [Stage; 6] = [
+    Stage::Z,
+    Stage::Q,
+    Stage::K,
+    Stage::V,
+    Stage::Mixed,
+    Stage::Output,
+];
+
+/// The narrowest stage `k` of `columns` columns may be drawn on a canvas `width` wide: a feature
+/// stage on a phone (below [`NARROW_WIDTH`]) at [`MIN_FEATURE_COLUMN_PX`] a column, so that the
+/// figure fits the screen instead of scrolling sideways; otherwise [`stage_min_width`].
+pub fn stage_min_width_at(width: f64, k: usize, columns: usize) -> f64 {
+    if width < NARROW_WIDTH && FEATURE_STAGES.contains(&STAGES[k]) {
+        (columns.min(MIN_CELL_MATRIX_SIDE) as f64 * MIN_FEATURE_COLUMN_PX).max(STAGE_MIN_WIDTH)
+    } else {
+        stage_min_width(columns)
+    }
 }
 
 /// Where the figure draws its stages, and how tall it must be for that.
@@ -128,8 +150,10 @@ fn layout_with_cells(
     let (left, gap) = (left_margin(width, type_scale), stage_gap(width));
     let label = LABEL * type_scale;
     let room = (width - left - RIGHT).max(STAGE_MIN_WIDTH);
+    // The canvas scrolls sideways below this; the bands are packed as for 12 px columns (a phone's
+    // Z has a band to itself and narrows its columns to the room there).
     let widest = (0..9)
-        .map(|k| stage_min_width(shapes[k].1))
+        .map(|k| stage_min_width_at(width, k, shapes[k].1))
         .fold(0.0, f64::max);
     let min_width = (left + widest + RIGHT).ceil();
     let min_width_of = |k: usize| stage_min_width(shapes[k].1).min(room);
@@ -361,7 +385,8 @@ mod tests {
     }
 
     /// Every stage inside the canvas, no two overlapping, a band's stages side by side at one
-    /// height, and (where the canvas is at least `min_width` wide) cells of at least 12 px.
+    /// height, and (where the canvas is at least `min_width` wide) cells of at least 12 px (feature
+    /// columns on a phone at least 6 px wide).
     fn check(width: f64, p: &Pipeline, scale: f64) -> FigureLayout {
         let lay = layout(width, &shapes(p), scale, 2);
         for (k, r) in lay.rects.iter().enumerate() {
@@ -375,8 +400,9 @@ mod tests {
             );
             let (rows, columns) = p.shape(STAGES[k]);
             if width >= lay.min_width {
+                let column_px = stage_min_width_at(width, k, columns) / columns as f64;
                 assert!(
-                    r.width() / columns as f64 >= MIN_CELL_PX - 0.5,
+                    r.width() / columns as f64 >= column_px.min(MIN_CELL_PX) - 0.5,
                     "{width} {k} {r:?}"
                 );
                 assert!(
@@ -412,10 +438,17 @@ mod tests {
         let projector = check(600.0, &p, 1.5);
         assert!(projector.bands.len() > 2, "{:?}", projector.bands);
         assert!(projector.min_width <= 600.0);
-        // A phone: Z's 32 columns need 384 px, so the canvas scrolls sideways below min_width.
-        let phone = check(358.0, &p, 1.0);
-        assert!(phone.min_width > 358.0);
-        check(phone.min_width, &p, 1.0);
+        // A phone (the figure's 314 to 384 px on a 360 to 430 px screen): Z's 32 feature columns
+        // narrow to fit instead of scrolling sideways; the keys' columns keep 12 px.
+        for width in [314.0, 344.0, 384.0] {
+            let phone = check(width, &p, 1.0);
+            assert!(phone.min_width <= width, "{width}: {}", phone.min_width);
+            let weights = phone.rects[Stage::Weights.index()];
+            assert!(weights.width() / 8.0 >= MIN_CELL_PX - 0.5, "{weights:?}");
+        }
+        // Wider than a phone, Z keeps 12 px columns: a narrower canvas scrolls it.
+        let laptop = check(720.0, &p, 1.0);
+        assert!(laptop.min_width > 384.0);
         // Many heads, long sentences, a wide model: still inside, cells as large as they can be.
         for (n, d, h) in [(1, 2, 1), (20, 64, 32), (32, 16, 2), (60, 128, 8)] {
             let p = pipeline(n, d, h, None);

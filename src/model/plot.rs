@@ -108,6 +108,12 @@ pub fn integer_ticks(count: usize, max_ticks: usize) -> Vec<f64> {
 /// panel instead of squashing its cells.
 pub const MIN_CELL_PX: f64 = 12.0;
 
+/// The narrowest column of a matrix whose columns are the features of a vector (Z's, Q's, K's,
+/// V's, Shaw's table's dimensions: named by no label, read as a row's pattern): on a phone, where
+/// [`MIN_CELL_PX`] columns would scroll the figure sideways, they narrow down to this to fit the
+/// screen. Rows keep [`MIN_CELL_PX`], the height of the names beside them.
+pub const MIN_FEATURE_COLUMN_PX: f64 = 4.0;
+
 /// Matrices with more rows or columns than this (P at n = 60, a Gram matrix of 60 positions) are
 /// pictures of a pattern rather than tables read cell by cell: they take the room they have, and
 /// their cells may be smaller. The sentence's matrices (8 tokens, head widths of 8, Z's 32

@@ -5,6 +5,8 @@
 //! - `--above-figure` on each panel: from the panel's top to its main figure's (`.figure-main`);
 //! - `--aspect` on each canvas: its width / height.
 //!
+//! The first two are measured once already by a script at the end of index.html, the same way,
+//! before the first paint, so that the static page reserves the drawn figures' space.
 //! A `ResizeObserver` re-measures on the next animation frame whenever the bar or a panel changes
 //! size; [`bring_into_view`] measures at once before it scrolls, and scrolls again if the bar's
 //! height changes just after.

@@ -167,3 +167,44 @@ describe('chart looks', () => {
     });
   }
 });
+
+// The ALiBi panel's bias matrices, one block per head: each block carries its head's name ("h0",
+// …) over its own masked cells (right of the diagonal, where it hides no bias), at every size and
+// head count; on a projector at 1024 × 768 the blocks once showed no name at all. The canvas
+// records its blocks and names (`data-head-blocks`, `data-head-names`, logical pixels) and the
+// names' size in CSS pixels (`data-head-name-px`).
+describe('the ALiBi heads are named on their blocks', () => {
+  const SHOWN = 12; // model::alibi::SHOWN_POSITIONS
+  for (const [name, size, query] of [['phone', [390, 844], ''], ['laptop', [1366, 768], ''],
+    ['projector 1024×768', [1024, 768], 'present=1'], ['projector 1920×1080', [1920, 1080], 'present=1']]) {
+    test(`${name}: every block named, over its masked cells, none on another`, async () => {
+      const { page, problems } = await open(query, size);
+      await page.locator('#panel-alibi').scrollIntoViewIfNeeded();
+      for (const heads of [8, 2, 16]) {
+        await page.evaluate((heads) => window.peLab.set({ aheads: heads }), heads);
+        await drawn(page);
+        const got = await page.evaluate(() => {
+          const c = document.getElementById('alibi-biases');
+          const rects = (text) => (text || '').split(';').filter(Boolean).map((r) => r.split(' ').map(Number));
+          return { blocks: rects(c.dataset.headBlocks), names: rects(c.dataset.headNames), px: Number(c.dataset.headNamePx) };
+        });
+        const where = `${name}, ${heads} heads`;
+        assert.equal(got.blocks.length, heads, `${where}: ${got.blocks.length} blocks`);
+        assert.equal(got.names.length, heads, `${where}: ${got.names.length} names`);
+        assert.ok(got.px >= 10, `${where}: names ${got.px} CSS px`);
+        got.names.forEach(([x0, y0, x1, y1], h) => {
+          const [bx0, by0, bx1, by1] = got.blocks[h];
+          assert.ok(x0 >= bx0 && y0 >= by0 && x1 <= bx1 && y1 <= by1, `${where}: h${h} ${got.names[h]} outside its block ${got.blocks[h]}`);
+          // Its lower left corner (the nearest to the diagonal) in a masked cell: column > row.
+          const column = Math.floor((x0 - bx0) / ((bx1 - bx0) / SHOWN));
+          const row = Math.ceil((y1 - by0) / ((by1 - by0) / SHOWN)) - 1;
+          assert.ok(column > row, `${where}: h${h} reaches the bias (cell ${row}, ${column})`);
+          got.names.slice(h + 1).forEach((other) => assert.ok(!overlap(got.names[h], other), `${where}: names overlap`));
+        });
+      }
+      await screenshotOf(page, '#alibi-biases', `alibi-heads-${name.replace(/\W+/g, '-')}`);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+});

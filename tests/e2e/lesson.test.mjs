@@ -235,13 +235,19 @@ test('every takeaway is in the page before the wasm starts, as the default view 
   await page.evaluate(() => window.peLab.whenDrawn());
   const live = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('section.panel .takeaway, [data-prefill]')]
     .map((p) => [p.id, p.textContent.trim()])));
+  // Written with their markup (the numbers the wasm keeps on one line, span.unbroken), so that
+  // the static text wraps as the live one does and nothing below it moves when the wasm starts.
+  const markup = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('section.panel .takeaway, [data-prefill]')]
+    .map((p) => [p.id, [...p.childNodes].map((node) => node.nodeType === Node.TEXT_NODE ? node.textContent
+      : node.matches('span.unbroken') ? `\u0000${node.textContent}\u0001` : node.textContent).join('').trim()])));
   assert.deepEqual(problems, []);
   await page.close();
   assert.deepEqual(Object.keys(live).filter((id) => id.endsWith('-takeaway')).map((id) => id.replace('-takeaway', '')), LESSON);
   if (process.env.PE_LAB_WRITE_FIXTURES) {
     let source = readFileSync('index.html', 'utf8');
-    for (const [id, text] of Object.entries(live)) {
-      source = source.replace(new RegExp(`(<(p|td)\\b[^>]*\\bid="${id}"[^>]*>)[^<]*(</\\2>)`), `$1${encode(text)}$3`);
+    for (const [id, text] of Object.entries(markup)) {
+      const html = encode(text).replace(/\u0000/g, '<span class="unbroken">').replace(/\u0001/g, '</span>');
+      source = source.replace(new RegExp(`(<(p|td)\\b[^>]*\\bid="${id}"[^>]*>)(?:[^<]|<span class="unbroken">[^<]*</span>)*(</\\2>)`), `$1${html}$3`);
     }
     writeFileSync('index.html', source);
     return;

@@ -483,8 +483,8 @@ for (const compute of ['cpu', 'gpu']) {
 }
 
 // The projection panel (issue 31): its own δ beside the figure, bound to the bar's δ, and labels
-// that are placed (model::projection_figure) so that none covers another label, a point or the
-// plot's edge. The placed boxes come from `stats.panels.projection` at device pixel ratio 2, on a
+// that are placed (model::projection_figure) so that none covers another label, a point, an arrow
+// or the plot's edge. The placed boxes come from `stats.panels.projection` at device pixel ratio 2, on a
 // laptop, a phone and both projectors, at the settings where they used to collide or be cut.
 describe('the projection panel: its own δ and labels that never collide', () => {
   const VIEWS = [
@@ -499,6 +499,14 @@ describe('the projection panel: its own δ and labels that never collide', () =>
     const dx = cx - Math.min(Math.max(cx, x0), x1);
     const dy = cy - Math.min(Math.max(cy, y0), y1);
     return dx * dx + dy * dy < r * r;
+  };
+  // A stroke (x0, y0, x1, y1, half width) reaches into a box: sampled every half pixel along it.
+  const crosses = (box, [ax, ay, bx, by, half]) => {
+    const steps = Math.max(1, Math.ceil(2 * Math.hypot(bx - ax, by - ay)));
+    for (let k = 0; k <= steps; k += 1) {
+      if (touches(box, [ax + (bx - ax) * k / steps, ay + (by - ay) * k / steps, half])) return true;
+    }
+    return false;
   };
 
   for (const [view, width, height, query] of VIEWS) {
@@ -515,6 +523,8 @@ describe('the projection panel: its own δ and labels that never collide', () =>
         assert.equal(p.labelBoxes.length, setting.delta === 0 ? 1 : 2, `${where}: ${p.labels}`);
         assert.equal(p.arrows, setting.delta === 0 ? 0 : (setting.n ?? 60) - Math.abs(setting.delta ?? 1), where);
         assert.ok(p.points.length >= (setting.n ?? 60), `${where}: ${p.points.length} points`);
+        // Every arrow's shaft at least, and the two radii.
+        assert.ok(p.lines.length >= p.arrows + 2, `${where}: ${p.lines.length} lines`);
         p.labelBoxes.forEach((box, k) => {
           const [x0, y0, x1, y1] = box;
           assert.ok(x0 >= px0 && y0 >= py0 && x1 <= px1 && y1 <= py1, `${where}: “${p.labels[k]}” ${box} leaves the plot ${p.plot}`);
@@ -523,6 +533,8 @@ describe('the projection panel: its own δ and labels that never collide', () =>
           }
           const covered = p.points.find((point) => touches(box, point));
           assert.equal(covered, undefined, `${where}: “${p.labels[k]}” ${box} covers the point ${covered}`);
+          const crossed = p.lines.find((line) => crosses(box, line));
+          assert.equal(crossed, undefined, `${where}: “${p.labels[k]}” ${box} covers the line ${crossed}`);
         });
       }
       // Its own δ and the bar's are one value.

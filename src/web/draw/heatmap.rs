@@ -437,7 +437,7 @@ fn draw_frame_once(
             image_rect,
             (rows, columns),
             (width, height),
-            named_cell,
+            (named_cell, axes.x_names.is_some()),
         );
     } else {
         fit::set_min_width(canvas, 0.0);

@@ -6,7 +6,7 @@
 
 use web_sys::HtmlCanvasElement;
 
-use crate::model::plot::{min_matrix_px, PixelRect, MIN_CELL_PX};
+use crate::model::plot::{min_matrix_px, PixelRect, MIN_CELL_PX, MIN_FEATURE_COLUMN_PX};
 use crate::web::surface;
 
 /// `data-cell-css-px`: "width height" of the smallest cell drawn, in CSS pixels.
@@ -57,11 +57,18 @@ pub fn record(
 /// (at least [`MIN_CELL_PX`]) of a matrix drawn into `rect`: the room around the matrix stays as
 /// it is, the matrix grows, and the height follows the canvas's aspect ratio. 0 for a picture of a
 /// pattern (see [`min_matrix_px`]).
-pub fn needed_width(
+pub fn needed_width(rect: PixelRect, shape: (usize, usize), size: (f64, f64), cell: f64) -> f64 {
+    needed_width_for_columns(rect, shape, size, cell, cell.max(MIN_CELL_PX))
+}
+
+/// [`needed_width`] with columns of `column` px rather than `cell` (feature columns that narrow
+/// on a phone: [`MIN_FEATURE_COLUMN_PX`]).
+fn needed_width_for_columns(
     rect: PixelRect,
     shape: (usize, usize),
     (width, height): (f64, f64),
     cell: f64,
+    column: f64,
 ) -> f64 {
     let (min_width, min_height) = min_matrix_px(shape);
     if min_width == 0.0 {
@@ -69,7 +76,7 @@ pub fn needed_width(
     }
     let factor = cell.max(MIN_CELL_PX) / MIN_CELL_PX;
     let around = (width - rect.width(), height - rect.height());
-    let by_columns = around.0 + min_width * factor;
+    let by_columns = around.0 + min_width * column / MIN_CELL_PX;
     let by_rows = (around.1 + min_height * factor) * width / height.max(1.0);
     by_columns.max(by_rows)
 }
@@ -80,19 +87,27 @@ pub fn needed_width(
 /// its cells are `named_cell` px, the height of a name beside them, so that names are not thinned
 /// where there is room for them. Changing the width redraws the figure (the page redraws a canvas
 /// whose size changed).
+///
+/// Columns that no label names (`named_columns` false: the features of a vector, as Shaw's table's
+/// dimensions) narrow down to [`MIN_FEATURE_COLUMN_PX`] where the parent is too narrow for
+/// [`MIN_CELL_PX`] (a phone), so that the figure fits instead of scrolling; its rows keep their
+/// height.
 pub fn keep_cells_readable(
     canvas: &HtmlCanvasElement,
     rect: PixelRect,
     shape: (usize, usize),
     (width, height): (u32, u32),
-    named_cell: f64,
+    (named_cell, named_columns): (f64, bool),
 ) {
     let size = (f64::from(width), f64::from(height));
-    let needed = needed_width(rect, shape, size, MIN_CELL_PX);
-    let comfortable = needed_width(rect, shape, size, named_cell);
     let room = canvas
         .parent_element()
         .map_or(0.0, |parent| f64::from(parent.client_width()));
+    let mut needed = needed_width(rect, shape, size, MIN_CELL_PX);
+    if !named_columns && needed > room {
+        needed = needed_width_for_columns(rect, shape, size, MIN_CELL_PX, MIN_FEATURE_COLUMN_PX);
+    }
+    let comfortable = needed_width(rect, shape, size, named_cell);
     let grown = comfortable
         .min(room)
         .min(width_that_fits_the_screen(canvas, size));

@@ -13,7 +13,9 @@ use crate::math::encoding::frequency;
 use crate::math::relative::{apply, rotation_for_pair, Mat2};
 use crate::model::figure_style::FigureStyle;
 use crate::model::plot::{arc_points, reduced_angle, PixelRect};
-use crate::model::projection_figure::{all_clear, place_labels, Disc, LabelRequest};
+use crate::model::projection_figure::{
+    all_clear, place_labels, Disc, LabelRequest, Obstacles, Segment,
+};
 use crate::web::error::{draw_error, WebError};
 
 /// The numbers the panel prints beside its drawing.
@@ -32,6 +34,9 @@ pub struct Projection {
     /// What the labels keep off: every point, the highlighted ones, the ring and the arc's
     /// samples, as (x, y, radius) in logical pixels.
     pub points: Vec<[f64; 3]>,
+    /// The lines they keep off too: every arrow's shaft and head strokes and the two radii, as
+    /// (x0, y0, x1, y1, half width) in logical pixels.
+    pub lines: Vec<[f64; 5]>,
     /// The plot, inside the axes, in logical pixels.
     pub plot: PixelRect,
     /// The canvas's logical size.
@@ -92,16 +97,17 @@ pub fn draw_projection(
     )?;
     let mut chart = unit_plane(&prepared, style)?;
     let marks = Marks::of(style, n);
-    let partners = draw_every_turn(&mut chart, columns, delta, &marks)?;
+    let (partners, arrow_strokes) = draw_every_turn(&mut chart, columns, delta, &marks)?;
     let arc = draw_chosen_turn(&mut chart, &turn, &marks)?;
 
     // The labels, placed in pixels (model::projection_figure) so that none covers another, a
-    // point, the ring or the turn's arc, and none leaves the plot.
+    // point, an arrow, a radius, the ring or the turn's arc, and none leaves the plot.
     let px = |at: (f64, f64)| {
         let (x, y) = chart.backend_coord(&at);
         (f64::from(x), f64::from(y))
     };
     let discs = obstacles(columns, &turn, &arc, &marks, &px);
+    let segments = line_obstacles(&arrow_strokes, &turn, &marks, &px);
     // Labels name positions, not rows.
     let texts = label_texts(
         (first + position, first + target_row),
@@ -115,7 +121,10 @@ pub fn draw_projection(
         &root,
         style,
         &texts,
-        &discs,
+        &Obstacles {
+            discs: &discs,
+            segments: &segments,
+        },
         px((0.0, 0.0)),
         &geometry.plot,
         marks.big,
@@ -123,6 +132,10 @@ pub fn draw_projection(
     let points = discs
         .iter()
         .map(|d| [d.centre.0, d.centre.1, d.radius])
+        .collect();
+    let lines = segments
+        .iter()
+        .map(|s| [s.from.0, s.from.1, s.to.0, s.to.1, s.half_width])
         .collect();
     let canvas_size = root.dim_in_pixel();
     record(canvas, &geometry, style)?;
@@ -137,6 +150,7 @@ pub fn draw_projection(
         partners,
         labels,
         points,
+        lines,
         plot: geometry.plot,
         canvas: canvas_size,
     })
@@ -243,14 +257,20 @@ fn unit_plane<'a>(
     Ok(chart)
 }
 
+/// The arrows' strokes, in plot coordinates, and their width in pixels.
+struct ArrowStrokes {
+    strokes: Vec<[(f64, f64); 2]>,
+    width: u32,
+}
+
 /// The unit circle, every position's turn at once, and every point of P; returns how many
-/// positions have a partner.
+/// positions have a partner, and the arrows' strokes.
 fn draw_every_turn(
     chart: &mut Plane,
     columns: &PairColumns,
     delta: i64,
     marks: &Marks,
-) -> Result<usize, WebError> {
+) -> Result<(usize, ArrowStrokes), WebError> {
     let n = columns.len();
     let circle = arc_points(0.0, std::f64::consts::TAU, 1.0, 180);
     chart
@@ -271,15 +291,20 @@ fn draw_every_turn(
     // Fainter where there are many, so that a few thousand arrows stay a band one can see
     // through rather than a solid ring.
     let count = partners.len().max(1) as f64;
+    let width = if partners.len() > 200 { 1 } else { 2 };
     let arrow_colour = marks
         .target
         .mix((0.6 * (120.0 / count).min(1.0)).max(0.15))
-        .stroke_width(if partners.len() > 200 { 1 } else { 2 });
+        .stroke_width(width);
+    let strokes: Vec<[(f64, f64); 2]> = partners
+        .iter()
+        .flat_map(|&(i, j)| arrow(columns.point(i), columns.point(j)))
+        .collect();
     chart
         .draw_series(
-            partners
+            strokes
                 .iter()
-                .flat_map(|&(i, j)| arrow(columns.point(i), columns.point(j), arrow_colour)),
+                .map(|&[a, b]| PathElement::new(vec![a, b], arrow_colour)),
         )
         .map_err(draw_error)?;
     chart
@@ -287,12 +312,13 @@ fn draw_every_turn(
             (0..n).map(|i| Circle::new(columns.point(i), marks.dot, marks.dots.mix(0.8).filled())),
         )
         .map_err(draw_error)?;
-    Ok(partners.len())
+    Ok((partners.len(), ArrowStrokes { strokes, width }))
 }
 
-/// An arrow from `a` to `b`: its shaft and, when it is long enough to carry one, its head.
-fn arrow(a: (f64, f64), b: (f64, f64), colour: ShapeStyle) -> Vec<PathElement<(f64, f64)>> {
-    let mut paths = vec![PathElement::new(vec![a, b], colour)];
+/// An arrow from `a` to `b`: its shaft and, when it is long enough to carry one, its head's two
+/// strokes.
+fn arrow(a: (f64, f64), b: (f64, f64)) -> Vec<[(f64, f64); 2]> {
+    let mut paths = vec![[a, b]];
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let length = dx.hypot(dy);
     // No head on an arrow too short to carry one (a slow pair's turn of a few pixels).
@@ -302,10 +328,7 @@ fn arrow(a: (f64, f64), b: (f64, f64), colour: ShapeStyle) -> Vec<PathElement<(f
         for turn in [0.45f64, -0.45] {
             let (c, s) = (turn.cos(), turn.sin());
             let r = (back.0 * c - back.1 * s, back.0 * s + back.1 * c);
-            paths.push(PathElement::new(
-                vec![b, (b.0 + head * r.0, b.1 + head * r.1)],
-                colour,
-            ));
+            paths.push([b, (b.0 + head * r.0, b.1 + head * r.1)]);
         }
     }
     paths
@@ -409,7 +432,33 @@ fn obstacles(
     discs
 }
 
-/// Places the labels (text, anchor in pixels, colour) clear of `discs` inside `plot`, a size
+/// The lines the labels keep off, in pixels: every arrow's strokes and the chosen turn's two radii.
+fn line_obstacles(
+    arrows: &ArrowStrokes,
+    turn: &ChosenTurn,
+    marks: &Marks,
+    px: &dyn Fn((f64, f64)) -> (f64, f64),
+) -> Vec<Segment> {
+    let arrow_half = f64::from(arrows.width) / 2.0;
+    let radius_half = f64::from(marks.line) / 2.0;
+    let mut segments: Vec<Segment> = arrows
+        .strokes
+        .iter()
+        .map(|&[a, b]| Segment {
+            from: px(a),
+            to: px(b),
+            half_width: arrow_half,
+        })
+        .collect();
+    segments.extend([turn.from, turn.target].map(|end| Segment {
+        from: px((0.0, 0.0)),
+        to: px(end),
+        half_width: radius_half,
+    }));
+    segments
+}
+
+/// Places the labels (text, anchor in pixels, colour) clear of `avoid` inside `plot`, a size
 /// smaller each time they do not all fit, and draws them on plates, with a leader to a point a
 /// label was pushed away from (beyond the highlighted points' radius `big`). Returns each
 /// label's text and box.
@@ -417,7 +466,7 @@ fn draw_labels(
     root: &DrawingArea<Plotting<'static>, Shift>,
     style: &FigureStyle,
     texts: &[(String, (f64, f64), RGBColor)],
-    discs: &[Disc],
+    avoid: &Obstacles,
     centre: (f64, f64),
     plot: &PixelRect,
     big: f64,
@@ -451,8 +500,8 @@ fn draw_labels(
     let mut placed = None;
     for &size in &sizes {
         let requests = requests_at(size);
-        let boxes = place_labels(&requests, discs, plot);
-        let clear = all_clear(&boxes, discs, plot);
+        let boxes = place_labels(&requests, avoid, plot);
+        let clear = all_clear(&boxes, avoid, plot);
         placed = Some((size, requests, boxes));
         if clear {
             break;

@@ -12,15 +12,21 @@ use web_sys::{HtmlCanvasElement, HtmlElement};
 use super::super::dom::{self, now_ms};
 use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
-use super::family_charts::{draw_lines, draw_matrix, matrix_frame, LineChart, Scale, Series};
+use super::family_charts::{
+    draw_lines, draw_matrix, draw_matrix_in, matrix_frame, LineChart, Scale, Series,
+};
 use super::{elapsed, Ctx};
 use crate::math::alibi::causal_weights_f32;
 use crate::model::alibi::{
     beyond_sentence, bias_limit, bias_only_curve, compute, content, content_width, curve_label,
-    heatmap_rows, heatmap_sentence, heatmap_slope, measure_weights, slopes_sentence, tile_names,
-    tiled_biases, AlibiStats, CONTENT_WIDTH, CPU_WEIGHT_ROWS, CURVE_HEADS,
+    head_block, head_name, head_name_boxes, heatmap_rows, heatmap_sentence, heatmap_slope,
+    measure_weights, slopes_sentence, tile_names, tiled_biases, AlibiStats, HeadNames,
+    CONTENT_WIDTH, CPU_WEIGHT_ROWS, CURVE_HEADS,
 };
+use crate::model::figure_style::{FigureStyle, Rgb};
+use crate::model::plot::PixelRect;
 use crate::model::takeaway_beyond;
+use crate::web::surface;
 use ndarray::s;
 
 /// Head 0's causal weights: numbers from the CPU twin on the first rows, the picture from the
@@ -79,6 +85,55 @@ fn weight_heatmap(ctx: &mut Ctx, dom: &AlibiDom, stats: &mut AlibiStats) -> Resu
     Ok(())
 }
 
+/// The masked cells' grey (math::colormap's NaN colour), on which the heads' names are written.
+const MASKED_GREY: Rgb = Rgb(128, 128, 128);
+
+/// Writes each head's name ("h0", …, or "0" on small blocks) on its block of the tiled bias matrices drawn into `cells`,
+/// over the block's masked cells (model::alibi::head_name_boxes), and records the blocks, the
+/// names' boxes (`data-head-blocks`, `data-head-names`: "x0 y0 x1 y1" joined by ";", logical
+/// pixels) and the names' size in CSS pixels (`data-head-name-px`) for the tests.
+fn name_heads(
+    canvas: &HtmlCanvasElement,
+    style: &FigureStyle,
+    cells: PixelRect,
+    heads: usize,
+) -> Result<(), WebError> {
+    let context = surface::context(canvas)?;
+    let font = |px: f64| format!("{px:.1}px {}", style.font);
+    let width = |text: &str, px: f64| {
+        context.set_font(&font(px));
+        context
+            .measure_text(text)
+            .map_or(0.6 * px * text.chars().count() as f64, |m| m.width())
+    };
+    // The tick labels' size where it fits, never below 10 px (a phone's small blocks).
+    let HeadNames { short, px, boxes } =
+        head_name_boxes(cells, heads, (style.tick_px, 10.0), width);
+    context.set_font(&font(px));
+    context.set_fill_style_str(&FigureStyle::text_on(MASKED_GREY).css());
+    context.set_text_align("center");
+    context.set_text_baseline("middle");
+    for (h, b) in boxes.iter().enumerate() {
+        context.fill_text(
+            &head_name(h, short),
+            (b.x0 + b.x1) / 2.0,
+            (b.y0 + b.y1) / 2.0 + 1.0,
+        )?;
+    }
+    let join = |rects: &mut dyn Iterator<Item = PixelRect>| {
+        rects
+            .map(|r| format!("{:.1} {:.1} {:.1} {:.1}", r.x0, r.y0, r.x1, r.y1))
+            .collect::<Vec<_>>()
+            .join(";")
+    };
+    let blocks = join(&mut (0..heads).map(|h| head_block(cells, heads, h)));
+    canvas.set_attribute("data-head-blocks", &blocks)?;
+    canvas.set_attribute("data-head-names", &join(&mut boxes.into_iter()))?;
+    let (css_px, _) = surface::logical_to_css(canvas, px, 0.0);
+    canvas.set_attribute("data-head-name-px", &format!("{css_px:.2}"))?;
+    Ok(())
+}
+
 fn render(ctx: &mut Ctx, dom: &AlibiDom) -> Result<AlibiStats, WebError> {
     let started = now_ms();
     let (heads, context) = (ctx.settings.alibi_heads, ctx.settings.training_context);
@@ -86,7 +141,7 @@ fn render(ctx: &mut Ctx, dom: &AlibiDom) -> Result<AlibiStats, WebError> {
     weight_heatmap(ctx, dom, &mut stats)?;
     if ctx.draw {
         let (values, rows, columns) = tiled_biases(&stats.slopes);
-        draw_matrix(
+        let cells = draw_matrix_in(
             &dom.biases,
             ctx.scratch,
             &values,
@@ -95,6 +150,9 @@ fn render(ctx: &mut Ctx, dom: &AlibiDom) -> Result<AlibiStats, WebError> {
             ("Key j (one block per head, head 0 top left)", "Query i"),
             (Some(&tile_names(columns)), Some(&tile_names(rows))),
         )?;
+        if let Some(cells) = cells {
+            name_heads(&dom.biases, ctx.style, cells, stats.slopes.len())?;
+        }
         let series = stats
             .slopes
             .iter()

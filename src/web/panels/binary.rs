@@ -116,9 +116,11 @@ fn lay_out_pair(dom: &BinaryDom, bits: usize, style: &FigureStyle) -> Result<(),
     // Stacked, the bits are as tall as P below them (a square), not a column the height of the
     // screen.
     let shown = if phone { aspect.max(1.0) } else { aspect };
+    // Important, as the style sheet's reservations for the default view are (www/layout.css):
+    // the figure's live proportions win over them.
     dom.bits
         .style()
-        .set_property("--aspect", &format!("{shown:.3}"))?;
+        .set_property_with_priority("--aspect", &format!("{shown:.3}"), "important")?;
     let columns = if phone {
         "minmax(0, 1fr)".to_string()
     } else {

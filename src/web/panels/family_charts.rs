@@ -346,13 +346,27 @@ pub fn draw_matrix(
     canvas: &HtmlCanvasElement,
     scratch: &HtmlCanvasElement,
     values: &[f32],
-    (rows, columns): (usize, usize),
+    shape: (usize, usize),
     scale: Scale,
     descs: (&str, &str),
     names: (Option<&[String]>, Option<&[String]>),
 ) -> Result<(), WebError> {
+    draw_matrix_in(canvas, scratch, values, shape, scale, descs, names).map(|_| ())
+}
+
+/// [`draw_matrix`], returning where the cells went (logical pixels; none for an empty matrix), for
+/// a figure that writes on them.
+pub fn draw_matrix_in(
+    canvas: &HtmlCanvasElement,
+    scratch: &HtmlCanvasElement,
+    values: &[f32],
+    (rows, columns): (usize, usize),
+    scale: Scale,
+    descs: (&str, &str),
+    names: (Option<&[String]>, Option<&[String]>),
+) -> Result<Option<PixelRect>, WebError> {
     if rows == 0 || columns == 0 || values.len() != rows * columns {
-        return Ok(());
+        return Ok(None);
     }
     let rect = matrix_frame(canvas, scratch, (rows, columns), scale, descs, names)?;
     let limit = scale.limit();
@@ -360,7 +374,7 @@ pub fn draw_matrix(
         // Cell-sized viridis pixels, resampled like the diverging ones (and like the WebGPU
         // heatmap pass): the weight maps here are at most a few hundred cells a side.
         let pixels = sequential_rgba(values, 0.0, limit);
-        return paint_cells(
+        paint_cells(
             canvas,
             scratch,
             &RgbaImage {
@@ -369,7 +383,8 @@ pub fn draw_matrix(
                 pixels: &pixels,
             },
             rect,
-        );
+        )?;
+        return Ok(Some(rect));
     }
     paint_diverging(
         canvas,
@@ -378,5 +393,6 @@ pub fn draw_matrix(
         (rows, columns),
         (-limit, limit),
         rect,
-    )
+    )?;
+    Ok(Some(rect))
 }

@@ -22,7 +22,7 @@ use crate::model::present::{
 use crate::model::projection_figure::{projection_takeaway, ProjectionFacts};
 
 /// `stats.panels.projection`: the takeaway and where the figure's labels went, so that a test
-/// can check that none covers another, a point or the plot's edge.
+/// can check that none covers another, a point, an arrow or the plot's edge.
 #[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ProjectionStats {
@@ -35,6 +35,8 @@ pub struct ProjectionStats {
     pub label_boxes: Vec<[f64; 4]>,
     /// [x, y, radius] of each point, ring and arc sample the labels keep off.
     pub points: Vec<[f64; 3]>,
+    /// [x0, y0, x1, y1, half width] of each arrow stroke and radius they keep off.
+    pub lines: Vec<[f64; 5]>,
     /// [x0, y0, x1, y1] of the plot inside the axes.
     pub plot: [f64; 4],
     /// The canvas's logical [width, height].
@@ -206,6 +208,7 @@ impl Panel for ProjectionPanel {
             labels: view.labels.iter().map(|(text, _)| text.clone()).collect(),
             label_boxes: view.labels.iter().map(|(_, r)| rect(r)).collect(),
             points: view.points,
+            lines: view.lines,
             plot: rect(&view.plot),
             canvas: [view.canvas.0, view.canvas.1],
         };
