@@ -2,6 +2,7 @@
 // served on 127.0.0.1, headless Chromium driven by playwright-core (Debian's /usr/bin/chromium;
 // never a downloaded browser), `open` for a page that records its problems, the readers of
 // `window.peLab`, screenshots, pixels and axe-core. A file calls `setUp()` once at its top.
+import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
@@ -247,4 +248,31 @@ export function heatmapCell(page, row, column) {
 /** Waits until the address bar carries `key=value`. */
 export async function waitForUrlParam(page, key, value) {
   await page.waitForFunction(([k, v]) => new URL(location.href).searchParams.get(k) === v, [key, value], { timeout: 5000 });
+}
+
+/** The attention panels' canvases, in page order. */
+export const PANEL_CANVASES = [
+  'attn-heatmap', 'pipeline-canvas', 'heads-canvas', 'order-chart', 'sim-heatmap', 'sim-curve',
+  'sim-norm', 'binary-bits', 'binary-p', 'complexity-chart', 'complexity-paths', 'scale-chart',
+  'scale-dots',
+];
+
+/** Scrolls to each canvas (panels off screen are drawn once they come into view) and checks ink. */
+export async function assertCanvasesDrawn(page, ids = PANEL_CANVASES) {
+  for (const id of ids) {
+    await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+    let ink;
+    for (let k = 0; k < 100; k += 1) {
+      ink = await canvasInk(page, id);
+      if (ink.colours > 3 && ink.ink > 0.002) break;
+      await page.waitForTimeout(100);
+    }
+    assert.ok(ink.colours > 3 && ink.ink > 0.002, `canvas #${id} looks blank: ${JSON.stringify(ink)}`);
+  }
+}
+
+/** Sets a number field and commits it (Enter fires `change`). */
+export async function setNumber(page, id, value) {
+  await page.locator(`#${id}`).fill(String(value));
+  await page.locator(`#${id}`).press('Enter');
 }
