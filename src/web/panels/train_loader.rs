@@ -100,10 +100,6 @@ fn query(settings: &TrainSettings) -> String {
         .finish()
 }
 
-fn js_text(error: JsValue) -> WebError {
-    WebError::from(error)
-}
-
 /// Imports the module and makes its panel; `ModuleLoaded` follows either way.
 fn load(send: fn(Action)) -> Result<(), WebError> {
     let base = dom::document()?.base_uri()?.unwrap_or_default();
@@ -143,7 +139,12 @@ fn load(send: fn(Action)) -> Result<(), WebError> {
         let arrived = wasm_bindgen_futures::JsFuture::from(promise)
             .await
             .map(JsCast::unchecked_into::<TrainModule>)
-            .map_err(|e| format!("the training module could not be loaded: {}", js_text(e)));
+            .map_err(|e| {
+                format!(
+                    "the training module could not be loaded: {}",
+                    WebError::from(e)
+                )
+            });
         ARRIVED.with(|slot| *slot.borrow_mut() = Some(arrived));
         send(Action::Panel {
             panel: PanelId::Train,
@@ -190,7 +191,7 @@ impl TrainPanelHost {
             TrainCommand::Stop => module.command(&query, reason, "stop", None),
             _ => Ok(false),
         }
-        .map_err(js_text)
+        .map_err(WebError::from)
     }
 
     /// The module arrived (or could not be): it takes the commands that waited for it.
@@ -265,7 +266,7 @@ impl Panel for TrainPanelHost {
                         look.projector,
                         look.page_px,
                     )
-                    .map_err(js_text)
+                    .map_err(WebError::from)
             }
             Module::Failed(message) => Err(WebError::Js(message.clone())),
             Module::NotLoaded | Module::Loading => {
@@ -312,7 +313,7 @@ impl Panel for TrainPanelHost {
             TrainCommand::Wake => match &self.module {
                 Module::Ready(module) => module
                     .drain(&query(&self.settings), self.page_cpu_reason.clone())
-                    .map_err(js_text),
+                    .map_err(WebError::from),
                 _ => Ok(false),
             },
             command @ (TrainCommand::Start(_) | TrainCommand::Stop) => {
