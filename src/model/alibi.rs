@@ -496,10 +496,8 @@ mod tests {
                             "h{h} on h{g}'s block"
                         );
                         assert!(
-                            b.x1 <= other.x0
-                                || other.x1 <= b.x0
-                                || b.y1 <= other.y0
-                                || other.y1 <= b.y0
+                            !crate::model::projection_figure::boxes_overlap(b, other),
+                            "h{h}'s name on h{g}'s"
                         );
                     }
                 }

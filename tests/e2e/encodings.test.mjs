@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  canvasBytes, canvasInk, drawn, open, panels, screenshotOf, setUp, waitForUrlParam,
+  assertCanvasesDrawn, canvasBytes, drawn, open, panels, screenshotOf, setUp, waitForUrlParam,
 } from './helpers.mjs';
 
 setUp();
@@ -334,16 +334,7 @@ describe('the family panels', () => {
         await drawn(page);
         await screenshotOf(page, `#panel-${name}`, `encodings-${name}-${look}`);
       }
-      for (const id of FAMILY_CANVASES) {
-        await page.locator(`#${id}`).scrollIntoViewIfNeeded();
-        let ink;
-        for (let k = 0; k < 50; k += 1) {
-          ink = await canvasInk(page, id);
-          if (ink.colours > 3 && ink.ink > 0.002) break;
-          await page.waitForTimeout(100);
-        }
-        assert.ok(ink.colours > 3 && ink.ink > 0.002, `${look} #${id}: ${JSON.stringify(ink)}`);
-      }
+      await assertCanvasesDrawn(page, FAMILY_CANVASES, { tries: 50, label: look });
       assert.deepEqual(problems, []);
       await page.close();
     }

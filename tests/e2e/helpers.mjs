@@ -257,17 +257,18 @@ export const PANEL_CANVASES = [
   'scale-dots',
 ];
 
-/** Scrolls to each canvas (panels off screen are drawn once they come into view) and checks ink. */
-export async function assertCanvasesDrawn(page, ids = PANEL_CANVASES) {
+/** Scrolls to each canvas (panels off screen are drawn once they come into view) and checks ink,
+ *  waiting up to `tries` × 100 ms for each. */
+export async function assertCanvasesDrawn(page, ids = PANEL_CANVASES, { tries = 100, label = 'canvas' } = {}) {
   for (const id of ids) {
     await page.locator(`#${id}`).scrollIntoViewIfNeeded();
     let ink;
-    for (let k = 0; k < 100; k += 1) {
+    for (let k = 0; k < tries; k += 1) {
       ink = await canvasInk(page, id);
       if (ink.colours > 3 && ink.ink > 0.002) break;
       await page.waitForTimeout(100);
     }
-    assert.ok(ink.colours > 3 && ink.ink > 0.002, `canvas #${id} looks blank: ${JSON.stringify(ink)}`);
+    assert.ok(ink.colours > 3 && ink.ink > 0.002, `${label} #${id} looks blank: ${JSON.stringify(ink)}`);
   }
 }
 
