@@ -27,12 +27,17 @@ export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 # cost time and disk there.
 if [ "${CI:-}" = "true" ]; then export CARGO_INCREMENTAL=0; fi
 
+# The page's release build runs beside the fast tier and the browser glue: it builds in its own
+# profiles' directories (target/wasm32-unknown-unknown/{web,release}), which no other step locks,
+# and its last phases (link-time optimisation with one codegen unit, wasm-opt) use one core while
+# the tests' builds and runs use the other.
+step_beside page-build "release build (trunk build --release)" trunk build --release
 # Tier 1, the contributors' fast tier: fmt, clippy (native and wasm32), native tests.
 step "fast tier (scripts/check.sh)" "$ROOT/scripts/check.sh"
 step "browser glue tests (wasm-bindgen-test, headless Chromium)" \
   cargo test --target wasm32-unknown-unknown --test web
 step "WGSL kernels in the browser (wasm-bindgen-test, SwiftShader WebGPU)" \
   cargo test -p pe-lab-gpu --target wasm32-unknown-unknown --test web_gpu
-step "release build (trunk build --release)" trunk build --release
+step_join page-build
 step "end-to-end tests (Playwright, headless Chromium; scripts/e2e.sh)" "$ROOT/scripts/e2e.sh"
 steps_summary
