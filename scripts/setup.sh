@@ -67,11 +67,13 @@ cargo fetch --quiet
 
 if [ "$MODE" = "test" ]; then
   missing=()
-  for pkg in chromium chromium-driver mesa-vulkan-drivers libvulkan1; do
+  # fonts-noto-cjk: the Chinese page's glyphs in the screenshots (Noto Sans CJK, as on Android and
+  # most Linux desktops; Windows and macOS bring their own).
+  for pkg in chromium chromium-driver mesa-vulkan-drivers libvulkan1 fonts-noto-cjk; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
   done
   if [ ${#missing[@]} -eq 0 ]; then
-    log "chromium, chromedriver, lavapipe: present"
+    log "chromium, chromedriver, lavapipe, CJK fonts: present"
   else
     log "installing ${missing[*]}"
     SUDO=""

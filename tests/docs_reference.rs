@@ -125,6 +125,16 @@ fn the_documented_pe_lab_members_are_those_installed() {
                 ))
         })
         .chain(names_after(API_SOURCE, "Reflect::set(&object, &\""))
+        // What the head script of index.html sets before the wasm loads (`lang`, `ready`); its
+        // underscored members are its own.
+        .chain(PAGE.split("api.").skip(1).filter_map(|rest| {
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            let assigned = rest[name.len()..].trim_start().starts_with('=');
+            (assigned && !name.starts_with('_') && !name.is_empty()).then_some(name)
+        }))
         .collect();
     assert!(installed.contains("ready") && installed.contains("set"));
     assert_same(

@@ -7,7 +7,7 @@
 //! - the view (`theme`, `present`: [`ViewSettings`]);
 //! - the training panel's (`task`, `tenc`, `tn`, …: [`crate::model::train::TrainSettings`]);
 //! - keys read once at load and left in the link as they are (`compute`, `embed`, `controls`,
-//!   `preset`).
+//!   `preset`, `lang`).
 //!
 //! A course page may add keys of its own: they are kept, in their order, when the link is written.
 
@@ -24,7 +24,13 @@ use super::presets;
 use super::state::{State, Theme, ViewSettings};
 
 /// The keys read once at load; the page never rewrites them.
-pub const LOAD_KEYS: [&str; 4] = ["compute", "embed", "controls", "preset"];
+pub const LOAD_KEYS: [&str; 5] = ["compute", "embed", "controls", "preset", "lang"];
+
+/// The page's languages (`?lang=`), English first: each has its catalog, `locales/<code>.ftl`,
+/// and its built page (scripts/l10n/languages.mjs, whose codes a native test holds to these).
+/// The head script goes to the language's page before the wasm starts; the wasm only says when a
+/// link asks for one the page does not have.
+pub const LANGUAGES: [&str; 2] = ["en", "zh"];
 
 /// The view keys.
 pub const VIEW_KEYS: [&str; 2] = ["theme", "present"];
@@ -91,6 +97,15 @@ pub fn parse_link(search: &str) -> (Link, Vec<String>) {
             ComputeChoice::Auto
         }
     };
+    if let Some(lang) = last("lang") {
+        if !lang.trim().is_empty() && !LANGUAGES.contains(&lang.trim()) {
+            notices.push(format!(
+                "lang = '{}' is not one of: {}; showing English.",
+                quote(&lang),
+                LANGUAGES.join(", ")
+            ));
+        }
+    }
     let mut updates: Vec<(String, String)> = Vec::new();
     let mut preset_panel = None;
     if let Some(name) = last("preset") {
@@ -244,6 +259,47 @@ mod tests {
         let (link, notices) = parse_link("compute=quantum");
         assert_eq!(link.compute, ComputeChoice::Auto);
         assert!(notices[0].contains("quantum"));
+    }
+
+    #[test]
+    fn a_language_the_page_lacks_gives_a_notice_and_a_known_one_none() {
+        for known in ["lang=en", "lang=zh", "lang=", "lang=%20zh%20"] {
+            assert!(parse_link(known).1.is_empty(), "{known}");
+        }
+        let (_, notices) = parse_link("lang=fr&lang=klingon");
+        assert_eq!(
+            notices,
+            ["lang = 'klingon' is not one of: en, zh; showing English."]
+        );
+        // The key stays in the link as it was: the page never rewrites it.
+        let written = write_search("?lang=zh&d=48", &State::default());
+        assert!(written.starts_with("lang=zh&d=32"), "{written}");
+    }
+
+    /// Every language has its catalog (locales/<code>.ftl) and a row in the build's table
+    /// (scripts/l10n/languages.mjs), and every catalog a language.
+    #[test]
+    fn the_languages_are_the_catalogs_and_the_build_table() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut catalogs: Vec<String> = std::fs::read_dir(root.join("locales"))
+            .expect("locales/")
+            .filter_map(|entry| {
+                let name = entry.ok()?.file_name().into_string().ok()?;
+                name.strip_suffix(".ftl").map(str::to_string)
+            })
+            .collect();
+        catalogs.sort();
+        let mut languages = LANGUAGES.map(str::to_string).to_vec();
+        languages.sort();
+        assert_eq!(catalogs, languages);
+        let table = std::fs::read_to_string(root.join("scripts/l10n/languages.mjs"))
+            .expect("scripts/l10n/languages.mjs");
+        let codes: Vec<&str> = table
+            .split("code: '")
+            .skip(1)
+            .filter_map(|rest| rest.split('\'').next())
+            .collect();
+        assert_eq!(codes, LANGUAGES);
     }
 
     #[test]

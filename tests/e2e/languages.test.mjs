@@ -1,0 +1,177 @@
+// The page's languages: `lang` in the link, the browser's preferred languages, the menu, an
+// unknown value, embeds; each language's page is painted in it from the start (no English words
+// outside the catalog), computes the same numbers, and fits its first-load budget.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { gzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseHTML } from 'linkedom';
+import { DIST, at, open, origin, screenshot, setUp, stats } from './helpers.mjs';
+import { translatePage } from '../../scripts/l10n/translate.mjs';
+
+setUp();
+
+/** Opens `query` and waits for the page it ends on (another language's replaces it) to be ready. */
+async function openIn(query, options = {}) {
+  const opened = await open(query, [1366, 768], { ...options, ready: false });
+  const { page } = opened;
+  await page.waitForFunction(() => window.peLab && document.documentElement.lang &&
+    !document.documentElement.hasAttribute('data-leaving'));
+  await page.evaluate(() => window.peLab.ready);
+  await page.evaluate(() => window.peLab.whenDrawn());
+  // The page replaced before it started may have had a request cut short: not a problem.
+  opened.problems = opened.problems.filter((p) => !/^request failed: .*\.(js|wasm)$/.test(p));
+  return opened;
+}
+
+const textOf = (page, selector) => page.locator(selector).first().evaluate((e) => e.textContent.replace(/\s+/g, ' ').trim());
+
+describe('languages', () => {
+  test('lang=zh gives the Chinese page, with the same numbers as the English one', async () => {
+    const zh = await openIn('lang=zh&d=48');
+    const { page } = zh;
+    assert.match(page.url(), /\/index\.zh\.html\?/);
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh');
+    assert.equal(await page.evaluate(() => window.peLab.lang), 'zh');
+    assert.match(await page.title(), /位置编码/);
+    assert.match(await textOf(page, '#attention-title'), /\p{Script=Han}/u);
+    assert.equal(await page.locator('#lang-select').inputValue(), 'zh');
+    // The link's own keys are kept: the same view.
+    assert.equal((await page.evaluate(() => window.peLab.state)).d, 48);
+    const en = await openIn('lang=en&d=48');
+    assert.equal(await en.page.evaluate(() => document.documentElement.lang), 'en');
+    assert.match(en.page.url(), /\/\?/);
+    const numbers = (s) => ({ rows: s.rows, columns: s.columns, pMin: s.pMin, pMax: s.pMax,
+      maxProjectionError: s.maxProjectionError, attention: s.panels.attention.weights });
+    assert.deepEqual(numbers(await stats(page)), numbers(await stats(en.page)));
+    await screenshot(page, 'languages-zh-laptop', { fullPage: false });
+    assert.deepEqual(zh.problems, []);
+    assert.deepEqual(en.problems, []);
+    await zh.context.close();
+    await en.context.close();
+  });
+
+  test('without lang, the English page follows the browser\'s languages; lang=en keeps English', async () => {
+    const chinese = await openIn('', { locale: 'zh-CN' });
+    assert.equal(await chinese.page.evaluate(() => document.documentElement.lang), 'zh');
+    const english = await openIn('lang=en', { locale: 'zh-CN' });
+    assert.equal(await english.page.evaluate(() => document.documentElement.lang), 'en');
+    const french = await openIn('', { locale: 'fr-FR' });
+    assert.equal(await french.page.evaluate(() => document.documentElement.lang), 'en');
+    for (const opened of [chinese, english, french]) {
+      assert.deepEqual(opened.problems, []);
+      await opened.context.close();
+    }
+  });
+
+  test('an unknown language gives English and a notice', async () => {
+    const { page, context, problems } = await openIn('lang=klingon');
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+    assert.ok(await page.locator('#notices').isVisible());
+    assert.match(await textOf(page, '#notices-list'), /lang = 'klingon' is not one of: en, zh; showing English\./);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('the menu switches the language and keeps the view', async () => {
+    const { page, context, problems } = await openIn('d=40');
+    await page.locator('#lang-select').selectOption('zh');
+    await page.waitForURL(/index\.zh\.html/);
+    await page.waitForFunction(() => window.peLab && window.peLab.lang === 'zh');
+    await page.evaluate(() => window.peLab.ready);
+    assert.equal((await page.evaluate(() => window.peLab.state)).d, 40);
+    assert.match(page.url(), /[?&]lang=zh/);
+    await page.locator('#lang-select').selectOption('en');
+    await page.waitForURL((url) => !/index\.zh\.html/.test(url.pathname));
+    await page.waitForFunction(() => window.peLab && window.peLab.lang === 'en');
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+    assert.deepEqual(problems.filter((p) => !/^request failed: .*\.(js|wasm)$/.test(p)), []);
+    await context.close();
+  });
+
+  test('an embed takes lang', async () => {
+    const { page, context, problems } = await openIn('embed=heatmap&lang=zh');
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh');
+    assert.match(await textOf(page, '#heatmap-title'), /\p{Script=Han}/u);
+    assert.ok(await page.locator('#panel-heatmap').isVisible());
+    assert.ok(await page.locator('#panel-attention').isHidden());
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('the Chinese page is Chinese before the wasm starts, and fits 590 KB', async () => {
+    const { page, context, requests, release } = await open(`${origin}/index.zh.html?compute=cpu`, [1366, 768], { holdWasm: true });
+    await page.waitForSelector('#lede');
+    // Before the wasm: the static page, in Chinese (its words come from locales/zh.ftl).
+    assert.match(await textOf(page, '#lede summary'), /\p{Script=Han}/u);
+    assert.match(await textOf(page, '#copy-link'), /\p{Script=Han}/u);
+    const paint = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
+    release();
+    await page.evaluate(() => window.peLab.ready);
+    await page.evaluate(() => window.peLab.whenDrawn());
+    await page.waitForTimeout(500);
+    const files = [...new Set(requests.filter((url) => url.startsWith(origin)).map((url) => {
+      const path = new URL(url).pathname;
+      return path.endsWith('/') ? `${path}index.html` : path;
+    }))];
+    const total = files.reduce((sum, path) => sum + gzipSync(readFileSync(join(DIST, path)), { level: 9 }).length, 0);
+    console.log(`# Chinese first load: ${files.join(', ')}; ${total} B gzip -9; first contentful paint ${paint?.toFixed(0)} ms`);
+    assert.ok(!files.some((path) => path.endsWith('/index.html')), files.join(', '));
+    assert.ok(total <= 590_000, `${total} B`);
+    await context.close();
+  });
+});
+
+/** A pseudo-locale of a catalog: every word accented and lengthened, markup and escapes kept. */
+function pseudoCatalog(ftl) {
+  const accents = { a: 'á', e: 'é', i: 'í', o: 'ó', u: 'ú', A: 'Á', E: 'É', I: 'Í', O: 'Ó', U: 'Ú' };
+  const pseudo = (text) => text.replace(/[A-Za-z]+/g, (word) => `${word.replace(/[aeiouAEIOU]/g, (c) => accents[c])}ʼ`);
+  const outsideMarkup = (value) => value.replace(/(^|>)([^<]*)/g, (_, open, text) => open + text
+    .split(/(\{"[^"]*"\}|&[a-z]+;)/).map((part, k) => (k % 2 ? part : pseudo(part))).join(''));
+  return ftl.split('\n').map((line) => {
+    const message = /^([a-zA-Z][\w-]* = )(.*)$/.exec(line);
+    if (message) return message[1] + outsideMarkup(message[2]);
+    const attribute = /^(    \.[\w-]+ = )(.*)$/.exec(line);
+    return attribute ? attribute[1] + pseudo(attribute[2]) : line;
+  }).join('\n');
+}
+
+describe('the catalog holds every word of the static page', () => {
+  test('a pseudo-locale leaves no English word outside notation, computed sentences and language names', async () => {
+    const source = readFileSync('index.html', 'utf8');
+    const translated = await translatePage(source, 'en-XA', pseudoCatalog(readFileSync('locales/en.ftl', 'utf8')));
+    const { document } = parseHTML(translated);
+    const outside = [];
+    let computed = 0;
+    // Pseudo words are accented and end in ʼ; notation (d, n, ms, 2j) has no vowel or two letters.
+    const isPseudo = (text) => (text.match(/\p{L}+/gu) ?? [])
+      .every((word) => /[áéíóúÁÉÍÓÚʼ]/.test(word) || !/[aeiouAEIOU]/.test(word) || word.length <= 2);
+    const walker = (node) => {
+      const place = (element) => `${element.localName}${element.id ? `#${element.id}` : ''}`;
+      if (node.nodeType === 3) {
+        if (!isPseudo(node.textContent)) outside.push(`${place(node.parentElement)}: ${node.textContent.trim().slice(0, 60)}`);
+        return;
+      }
+      if (node.nodeType !== 1) return;
+      const tag = node.localName;
+      if (node.getAttribute('translate') === 'no') return;
+      // MathML is kept whole from the page, its spoken label too (not in the catalog yet).
+      if (['script', 'style', 'math'].includes(tag)) return;
+      for (const name of ['title', 'aria-label', 'placeholder', 'alt']) {
+        if (node.hasAttribute(name) && !isPseudo(node.getAttribute(name))) outside.push(`${place(node)} [${name}]: ${node.getAttribute(name).slice(0, 60)}`);
+      }
+      if (['var', 'code', 'sub', 'sup', 'canvas'].includes(tag)) return;
+      if (node.hasAttribute('data-prefill') || node.classList.contains('takeaway')) {
+        computed += 1;
+        return;
+      }
+      for (const child of node.childNodes) walker(child);
+    };
+    walker(document.body);
+    console.log(`# pseudo-locale: ${outside.length} text nodes outside the catalog; ${computed} computed by the wasm (its sentences are the next catalog)`);
+    assert.deepEqual(outside, []);
+  });
+});
+
+export { at };
