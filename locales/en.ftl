@@ -37,11 +37,11 @@ preset-rank-collapse = Rank collapse (n = 10, d = 32)
     .title = Rank collapse (n = 10, d = 32)
 copy-link = Copy link
     .title = Copy a link that reproduces this exact view
+language-menu-label = Language
 theme-menu-label = Theme
 theme-select-system = System
 theme-select-light = Light
 theme-select-dark = Dark
-language-menu-label = Language
 present-toggle = Projector mode
     .title = Large type and thick lines for a projector
 notices-dismiss = Dismiss

@@ -36,11 +36,11 @@ preset-rank-collapse = 秩崩溃（n = 10，d = 32）
     .title = 秩崩溃（n = 10，d = 32）
 copy-link = 复制链接
     .title = 复制一个能重现当前视图的链接
+language-menu-label = 语言
 theme-menu-label = 主题
 theme-select-system = 跟随系统
 theme-select-light = 浅色
 theme-select-dark = 深色
-language-menu-label = 语言
 present-toggle = 投影模式
     .title = 大字号、粗线条，适合投影仪
 notices-dismiss = 关闭
@@ -90,7 +90,7 @@ attn-enc-rope-q-k-rotated = RoPE：旋转 q、k
 attn-enc-alibi-linear-bias-causal = ALiBi：线性偏置，因果
 attn-enc-t5-bias-per-bucket = T5：每个桶一个偏置
 attn-enc-shaw-relative-embeddings = Shaw：相对位置嵌入
-attn-enc-learned-table-e-added = 加上可学习的表 E
+attn-enc-learned-table-e-added = 加上可学习的位置嵌入表 E
 attn-enc-none = 无
 attention-projections-wq-wk-wv = 投影 <var>W</var><sub>q</sub>、<var>W</var><sub>k</sub>、<var>W</var><sub>v</sub>
 attn-proj-random-an-untrained-layer = 随机（未经训练的层）
@@ -103,7 +103,7 @@ attention-sharpness-of-the-offset = κ <small>偏移头的锐度</small>
 beta-number =
     .aria-label = 锐度 kappa，精确值
 attention-hatched-a-masked-key = <span data-l10n-name="span"></span> 斜线：被掩蔽的键，权重恰好为 0。
-attn-hover = 鼠标悬停或用方向键读取权重。
+attn-hover = 悬停或用方向键读取一个权重。
 attn-heatmap =
     .aria-label = 注意力权重热图：行是查询，列是键，都以词元标注；viridis 颜色从 0（深紫）到 1（黄）；被掩蔽的键以灰色斜线标出；用方向键逐格读取
 pipeline-title = Q、K 和 V 到底是什么？
@@ -162,7 +162,7 @@ part-positional-encoding-positional-encoding-absolute-and = 位置编码：绝�
 order-title = 没有位置编码，顺序就会丢失
 order-readers-asked-the-rows = <strong>读者问：</strong>“输出的各行仍然是按顺序排列的，为什么说自注意力不保留词序？”
 order-more-more = 更多
-order-more-the-readers-example-i = 读者的例子：“I would like 3 oranges and 4 bananas”（我想要 3 个橙子和 4 根香蕉）与“I would like 4 oranges and 3 bananas”（我想要 4 个橙子和 3 根香蕉）。对词元做置换（π）。没有 <var>P</var> 时，每个词元的输出无论它位于何处都相同：<var>Y</var>(π<var>X</var>) 就是 π<var>Y</var>(<var>X</var>)，两者只差舍入误差，因此该层无法区分这两个句子。按位置加上 <var>P</var> 后，输出就会改变。这里不使用掩蔽：掩蔽是按位置施加的，所以带掩蔽的版本不具有等变性（见下文）。
+order-more-the-readers-example-i = 读者的例子：“I would like 3 oranges and 4 bananas”（我想要 3 个橙子和 4 根香蕉）与“I would like 4 oranges and 3 bananas”（我想要 4 个橙子和 3 根香蕉）。对词元做置换（π）。没有 <var>P</var> 时，每个词元的输出无论它位于何处都相同：<var>Y</var>(π<var>X</var>) 就是 π<var>Y</var>(<var>X</var>)，两者只差舍入误差，因此该层无法区分这两个句子。按位置加上 <var>P</var> 后，输出就会改变。这里不使用掩码：掩码是按位置施加的，所以带掩码的版本不具有等变性（见下文）。
 order-more-rounding-not-a-difference = 这是舍入误差，而非真正的差别：没有 <var>P</var> 时，两个输出是同样的 float32 求和，只是相加的顺序不同（softmax 的求和、在置换后的键上对值的加权求和，以及随后 <var>W</var><sub>o</sub> 在 <var>d</var> 上的求和）。<var>m</var> 项的 float32 求和与精确值之差不超过 γ<sub data-l10n-name="formula"></sub> ≈ <var>m</var>·2⁻²⁴（相对于各项的大小），因此两种顺序的结果至多相差 2γ<sub data-l10n-name="formula-2"></sub> 乘以输出的大小（至少取 1）。图中在线性坐标轴上把低于该界的差距画为 0（“0：float32 舍入”）。
 order-more-max-y-x-y = max |<var>Y</var>(π<var>X</var>) − π<var>Y</var>(<var>X</var>)|：无 <var>P</var> 时 = <output data-l10n-name="order-without"></output>；使用 <span data-l10n-name="formula"></span> 时 = <output data-l10n-name="order-with"></output>；float32 舍入误差界 = <output data-l10n-name="order-bound"></output>
 order-swap = 交换“3”和“4”（问答中的例子）
@@ -175,7 +175,7 @@ heatmap-readers-asked-why-do = <strong>读者问：</strong>“为什么热图�
 heatmap-more-more = 更多
 heatmap-more-each-row-is-what = 每一行就是加到该位置词元上的向量。左侧的列振荡得快，右侧的列振荡得慢，就像计数器的低位和高位。相邻的行在任何位置都看起来相似，而不只是在顶部：当 <var>d</var> 为偶数时，两行之间的距离只取决于它们的偏移，因此 ‖p<sub>0</sub> − p<sub>1</sub>‖ = ‖p<sub>40</sub> − p<sub>41</sub>‖（相似度面板会计算这两个值）。底数为 10000 时，无论这几个位置在哪里，右侧的列在几个位置之间都几乎不变，因此相邻行主要在左侧的列上有差别；但没有任何两行完全相同。当 <var>d</var> 为奇数时，本章的代码会出错：它要把 ⌈<var>d</var>/2⌉ 个余弦列写入 ⌊<var>d</var>/2⌋ 个位置，导致形状错误（一位读者在 MXNet 中遇到过；PyTorch 代码同样会报错）。本页改为按公式逐列计算，因此当 <var>d</var> 为奇数时，最后一列是没有对应余弦列的正弦列。热图下方的读数会给出鼠标所指单元格的信息：位置、列、正弦还是余弦、列对 <var>j</var>、频率 ω 和值。
 heatmap =
-    .aria-label = 位置编码矩阵 P 的热图，行是位置，列是编码维度，取值从 -1（蓝）到 1（红）；可用方向键逐个单元格读取
+    .aria-label = 位置编码矩阵 P 的热图，行是位置，列是编码维度，取值从 -1（蓝）到 1（红）；可用方向键逐格读取
 heatmap-hover = 悬停或用方向键读取一个单元格。
 heatmap-count-positions-and-columns = 与 Julia 代码一样，位置和列从 1 开始计数（<code>collect(1:max_len)</code>）
 curves-title = 各列随位置的变化
@@ -200,7 +200,7 @@ binary-more-periods-of-the-bits =
 binary-more-bit-k = 第 <var>k</var> 位
 binary-more-period-2k-1 = 周期 2<sup>k+1</sup>
 binary-more-closest-pair-j = 最接近的列对 <var>j</var>
-binary-more-pair-j-columns = 列对 <var>j</var>（列）
+binary-more-pair-j-columns = 列对 <var>j</var>（列号）
 binary-more-period-2-base2j-d = 周期 2π·base<sup>2j/d</sup>
 binary-bits =
     .aria-label = 0 到 n-1 的各比特位画成的热图，最低位在前，行是各个数
@@ -232,7 +232,7 @@ similarity-readers-asked-why-not = <strong>读者问：</strong>“为什么不�
 similarity-more-more = 更多
 similarity-more-for-even-d-pi = 当 <var>d</var> 为偶数时，p<sub>i</sub>·p<sub>i+k</sub> = Σ<sub>j</sub> cos(k·ω<sub>j</sub>) 只取决于偏移 <var>k</var>：<var>P</var>·<var>P</var>ᵀ 的每条对角线都是常数，两条曲线重合。若用归一化位置 <var>i</var>/<var>n</var>，句子变长时，同样两个相邻位置的相似度就会改变。距离视图表明靠前的行并不特殊：‖p<sub>i</sub> − p<sub>i+k</sub>‖ 同样只取决于 <var>k</var>，因此相邻行在位置 40 处与在位置 0 处完全一样相似。
 similarity-position-i = 位置 <var>i</var>
-similarity-of-pi-pi-k = 用于 p<sub>i</sub>·p<sub>i+k</sub>
+similarity-of-pi-pi-k = （p<sub>i</sub>·p<sub>i+k</sub> 的起点）
 simi-number =
     .aria-label = 位置 i，精确值
 similarity-largest-offset-k = 最大偏移 <var>k</var>
@@ -243,7 +243,7 @@ simview-select-gram-p-p = 格拉姆矩阵 P·Pᵀ
 simview-select-distances = 距离
 sim-heatmap =
     .aria-label = P 的格拉姆矩阵（或其各行之间距离）的热图，两轴均为位置；可用方向键逐格读取
-sim-hover = 悬停鼠标或使用方向键读取单元格。
+sim-hover = 悬停或用方向键读取一个单元格。
 sim-curve =
     .aria-label = p_i 与 p_(i+k) 的点积随 k 的变化，起始位置分别为 i 和 i + 100
 sim-norm =
@@ -263,7 +263,7 @@ part-beyond-beyond-the-chapter-today = 本章之外 <span data-l10n-name="span">
 rope-title = RoPE：旋转查询和键
 rope-today-s-models-llama = <strong>当今模型：</strong>LLaMA、Mistral 和 Qwen 不加 <var>P</var>，而是旋转每个查询和键。这样一来，分数是否正如本章的投影所承诺的那样，只取决于偏移？
 rope-more-more = 更多
-rope-more-rope-su-et-al = RoPE（Su et al. 2021，<a data-l10n-name="link">RoFormer</a>）把位置 <var>m</var> 处 <var>q</var> 的每对坐标旋转角度 <var>m</var>θ<sub>j</sub>，θ<sub>j</sub> = base<sup data-l10n-name="formula"></sup>，<var>j</var> = 0 … <var>d</var>/2 − 1（取本页的 <var>d</var>，为奇数时减一，以及本页的底数），并把位置 <var>n</var> 处的 <var>k</var> 旋转 <var>n</var>θ<sub>j</sub>。旋转可以复合，因此 ⟨R<sub data-l10n-name="formula-2"></sub><var>q</var>, R<sub data-l10n-name="formula-3"></sub><var>k</var>⟩ = <var>q</var>ᵀR<sub data-l10n-name="formula-4"></sub><var>k</var>：分数只取决于 <var>n</var> − <var>m</var>。在 float32 中角度会被舍入，因此平移残差随位置增大。RoFormer 的“远程衰减”只是一个上界；对于相互独立、均值为零的随机 <var>q</var>、<var>k</var>，分数的期望在任何距离上都是 0。GPT-J 把 (2<var>j</var>, 2<var>j</var>+1) 配成一对；GPT-NeoX 和 Hugging Face 的 <code>rotate_half</code> 把 (<var>j</var>, <var>j</var> + <var>d</var>/2) 配成一对：置换维度后分数相同。在“位置的引入方式”中选择 <em>RoPE</em>，即可在注意力面板中使用它。
+rope-more-rope-su-et-al = RoPE（Su 等人 2021，<a data-l10n-name="link">RoFormer</a>）把位置 <var>m</var> 处 <var>q</var> 的每对坐标旋转角度 <var>m</var>θ<sub>j</sub>，θ<sub>j</sub> = base<sup data-l10n-name="formula"></sup>，<var>j</var> = 0 … <var>d</var>/2 − 1（取本页的 <var>d</var>，为奇数时减一，以及本页的底数），并把位置 <var>n</var> 处的 <var>k</var> 旋转 <var>n</var>θ<sub>j</sub>。旋转可以复合，因此 ⟨R<sub data-l10n-name="formula-2"></sub><var>q</var>, R<sub data-l10n-name="formula-3"></sub><var>k</var>⟩ = <var>q</var>ᵀR<sub data-l10n-name="formula-4"></sub><var>k</var>：分数只取决于 <var>n</var> − <var>m</var>。在 float32 中角度会被舍入，因此平移残差随位置增大。RoFormer 的“远程衰减”只是一个上界；对于相互独立、均值为零的随机 <var>q</var>、<var>k</var>，分数的期望在任何距离上都是 0。GPT-J 把 (2<var>j</var>, 2<var>j</var>+1) 配成一对；GPT-NeoX 和 Hugging Face 的 <code>rotate_half</code> 把 (<var>j</var>, <var>j</var> + <var>d</var>/2) 配成一对：置换维度后分数相同。在“位置的引入方式”中选择 <em>RoPE</em>，即可在注意力面板中使用它。
 rope-residuals =
     .aria-label = RoPE 分数的平移残差随平移量的变化，双对数坐标，分别用 float32 和 float64 计算
 rope-decay =
@@ -273,7 +273,7 @@ rope-scores =
 extension-title = 更长的上下文：位置插值、NTK-aware 缩放、YaRN
 extension-today-s-models-a = <strong>当今模型：</strong>一个在 <var>L</var> 个位置上训练的 RoPE 模型要读取 <var>s</var>·<var>L</var> 个位置。这些扩展方法在每个列对上分别改变了什么？
 extension-more-more = 更多
-extension-more-position-interpolation-chen-et = 位置插值（<a data-l10n-name="link">Chen et al. 2023</a>）把每个频率除以 <var>s</var>。NTK-aware 缩放（bloc97，2023；得名于启发它的神经正切核理论）把底数提高到 <var>b</var>′ = <var>b</var>·<var>s</var><sup data-l10n-name="formula"></sup>：最快的列对保持频率不变，最慢的列对的频率恰好除以 <var>s</var>。YaRN（<a data-l10n-name="link-2">Peng et al. 2023</a>）统计每个列对在 <var>L</var> 内转过的圈数：多于 β = 32 则保持不变，少于 α = 1 则插值。介于两者之间时，论文按圈数线性过渡（虚线）；参考代码以及实际部署的模型所运行的 Hugging Face transformers 则在相同的两个列对之间按列对序号线性过渡（其中 β_fast = 32、β_slow = 1；实线）。YaRN 还把 <var>q</var> 和 <var>k</var> 乘以 0.1·ln <var>s</var> + 1。旋转维度取本页的 <var>d</var>（为奇数时减一），底数取本页的底数。
+extension-more-position-interpolation-chen-et = 位置插值（<a data-l10n-name="link">Chen 等人 2023</a>）把每个频率除以 <var>s</var>。NTK-aware 缩放（bloc97，2023；得名于启发它的神经正切核理论）把底数提高到 <var>b</var>′ = <var>b</var>·<var>s</var><sup data-l10n-name="formula"></sup>：最快的列对保持频率不变，最慢的列对的频率恰好除以 <var>s</var>。YaRN（<a data-l10n-name="link-2">Peng 等人 2023</a>）统计每个列对在 <var>L</var> 内转过的圈数：多于 β = 32 则保持不变，少于 α = 1 则插值。介于两者之间时，论文按圈数线性过渡（虚线）；参考代码以及实际部署的模型所运行的 Hugging Face transformers 则在相同的两个列对之间按列对序号线性过渡（其中 β_fast = 32、β_slow = 1；实线）。YaRN 还把 <var>q</var> 和 <var>k</var> 乘以 0.1·ln <var>s</var> + 1。旋转维度取本页的 <var>d</var>（为奇数时减一），底数取本页的底数。
 extension-scale-s-extended-length = 缩放因子 <var>s</var> <small>扩展长度 ÷ 训练长度</small>
 scale-number =
     .aria-label = 缩放因子 s，精确值
@@ -287,7 +287,7 @@ ext-wavelengths =
 alibi-title = ALiBi：用线性偏置代替向量
 alibi-today-s-models-bloom = <strong>当今模型：</strong>BLOOM 和 MPT 完全不加位置向量。它们如何知道顺序？又为什么能读取超出训练长度的序列？
 alibi-more-more = 更多
-alibi-more-alibi-press-et-al = ALiBi（<a data-l10n-name="link">Press et al. 2022</a>）在查询 <var>i</var> 与键 <var>j</var> ≤ <var>i</var> 的分数上加上 <var>m</var><sub data-l10n-name="formula"></sub>·(<var>j</var> − <var>i</var>)（因果解码器：后面的键被掩蔽），这是一个随距离增长的惩罚。当 <var>H</var> 为 2 的幂时，头 <var>h</var> = 0 … <var>H</var> − 1 的斜率为 <var>m</var><sub data-l10n-name="formula-2"></sub> = 2<sup data-l10n-name="formula-3"></sup>。论文只训练了这样的 <var>H</var>；对其他头数，参考代码（<code>get_slopes</code>）先取下方那个 2 的幂 2<sup data-l10n-name="formula-4"></sup> 的斜率，再从上方那个 2 的幂的斜率中隔一个取一个，取前 <var>H</var> − 2<sup data-l10n-name="formula-5"></sup> 个。给定距离上的偏置在每个位置都相同。超出训练长度 <var>L</var> 后，与查询相距 <var>L</var> 以内的键保持训练中见过的偏置；更远的键得到的偏置比训练中见过的任何偏置都更负，这只会把它们的权重压得更低。至于此时困惑度（模型对每个下一个词元的意外程度；越低越好）保持平稳，这是论文的实验发现。
+alibi-more-alibi-press-et-al = ALiBi（<a data-l10n-name="link">Press 等人 2022</a>）在查询 <var>i</var> 与键 <var>j</var> ≤ <var>i</var> 的分数上加上 <var>m</var><sub data-l10n-name="formula"></sub>·(<var>j</var> − <var>i</var>)（因果解码器：后面的键被掩蔽），这是一个随距离增长的惩罚。当 <var>H</var> 为 2 的幂时，头 <var>h</var> = 0 … <var>H</var> − 1 的斜率为 <var>m</var><sub data-l10n-name="formula-2"></sub> = 2<sup data-l10n-name="formula-3"></sup>。论文只训练了这样的 <var>H</var>；对其他头数，参考代码（<code>get_slopes</code>）先取小于 <var>H</var> 的最大 2 的幂 2<sup data-l10n-name="formula-4"></sup> 的斜率，再从大于 <var>H</var> 的最小 2 的幂的斜率中隔一个取一个，取前 <var>H</var> − 2<sup data-l10n-name="formula-5"></sup> 个。给定距离上的偏置在每个位置都相同。超出训练长度 <var>L</var> 后，与查询相距 <var>L</var> 以内的键保持训练中见过的偏置；更远的键得到的偏置比训练中见过的任何偏置都更负，这只会把它们的权重压得更低。至于此时困惑度（模型对每个下一个词元的意外程度；越低越好）保持平稳，这是论文的实验发现。
 alibi-heads-h = 头数 <var>H</var>
 aheads-number =
     .aria-label = ALiBi 头数 H，精确值
@@ -296,11 +296,11 @@ alibi-biases =
 alibi-weights =
     .aria-label = 仅由偏置得到的注意力权重随回溯到键的距离的变化，每个头一条曲线，最多画前四个头
 alibi-heatmap =
-    .aria-label = 对随机查询和键加上 ALiBi 偏置后，头 0 的因果注意力权重热图，viridis 配色从 0（深紫色）到 1（黄色）：对角线上方为零，靠近对角线处最大
+    .aria-label = 对随机查询和键加上 ALiBi 偏置后，头 0 的因果注意力权重热图，viridis 配色从 0（深紫）到 1（黄）：对角线上方为零，靠近对角线处最大
 t5-title = T5 的相对位置分桶
-t5-the-chapter-s-third = <strong>本章练习 3：</strong>“能否根据查询和键之间的不同偏移，分配不同的可学习嵌入？”T5 为每个偏移桶学习一个数。
+t5-the-chapter-s-third = <strong>本章第三道练习：</strong>“能否根据查询和键之间的不同偏移，分配不同的可学习嵌入？”T5 为每个偏移桶学习一个数。
 t5-more-more = 更多
-t5-more-t5-raffel-et-al = T5（<a data-l10n-name="link">Raffel et al. 2020</a>）在每个分数上加一个可学习的标量，该标量由相对位置所在的桶决定，相对位置为 δ = 键 − 查询（<code>relative_position_bucket</code>，32 个桶，<code>max_distance</code> 128）：在编码器中每个方向 16 个桶，距离 0–7 各占一个桶，之后按对数划分，从 91 起的所有距离共用其方向上的最后一个桶。T5 不把分数按 1/√<var>d</var> 缩放；当注意力面板的“位置的引入方式”菜单设为 T5 时，本页的层仍保留 1/√<var>d</var>，并加上偏置。
+t5-more-t5-raffel-et-al = T5（<a data-l10n-name="link">Raffel 等人 2020</a>）在每个分数上加一个可学习的标量，该标量由相对位置所在的桶决定，相对位置为 δ = 键 − 查询（<code>relative_position_bucket</code>，32 个桶，<code>max_distance</code> 128）：在编码器中每个方向 16 个桶，距离 0–7 各占一个桶，之后按对数划分，从 91 起的所有距离共用其方向上的最后一个桶。T5 不把分数按 1/√<var>d</var> 缩放；当注意力面板的“位置的引入方式”菜单设为 T5 时，本页的层仍保留 1/√<var>d</var>，并加上偏置。
 t5-range-relative-distances-shown = 范围 <small>显示的相对距离，±</small>
 trange-number =
     .aria-label = 相对距离的范围，精确值
@@ -328,7 +328,7 @@ lmax-number =
 learned-table =
     .aria-label = 位置嵌入表前几列按位置排列的热图；没有对应行的位置显示为灰色
 nope-title = 完全不用位置编码：由因果掩码来计数
-nope-today-s-models-can = <strong>当今的模型：</strong>解码器不用位置编码也能工作吗？
+nope-today-s-models-can = <strong>当今模型：</strong>解码器不用位置编码也能工作吗？
 nope-more-more = 更多
 nope-more-kazemnejad-et-al-2023 = Kazemnejad 等人（<a data-l10n-name="link">2023</a>）：有因果掩码时，位置 <var>t</var> 只能关注前 <var>t</var> 个词元。如果分数全都相等，且只有第一个词元带有值为 1 的“起始”特征，那么位置 <var>t</var>（从 1 开始计数）的输出就是 1/<var>t</var>：第一层就能算出位置；训练是否真能学到这一点，是这篇论文用实验研究的问题。没有掩码时，每个位置得到的都是 1/<var>n</var>。位置数取本页的 <var>n</var>（至多 4096）。
 nope-chart =
@@ -365,7 +365,7 @@ train-results-of-the-run =
 train-tab-loss = 损失
 train-tab-accuracy = 各长度的准确率
 train-tab-results = 表格
-train-tab-learned = 学到的表
+train-tab-learned = 位置嵌入表
 train-tab-attention = 注意力
 train-loss =
     .aria-label = 每种编码的训练损失随步数的变化，取各随机种子的均值，阴影为其范围，对数刻度，边训练边绘制
@@ -379,13 +379,13 @@ train-pane-results-token-accuracy-mean-range = 词元准确率，均值（各种
 train-pane-results-param-eters = 参数量
 train-pane-results-sec-onds = 秒
 train-table =
-    .aria-label = 训练后学到的表 E：行是位置，列是各列，蓝–白–红
-train-pane-learned-e-the-learned-table = E：训练后学到的表（每个训练位置一行）
+    .aria-label = 训练后的可学习位置嵌入表 E：行是位置，列是各列，蓝–白–红
+train-pane-learned-e-the-learned-table = E：训练后的可学习位置嵌入表（每个训练位置一行）
 train-p =
     .aria-label = 同样大小的正弦 P：行是位置，列是各列，从 −1 到 1 为蓝–白–红
 train-pane-learned-p-the-sinusoidal-encoding = P：同样大小的正弦位置编码（固定）
 train-gram =
-    .aria-label = 训练后的表的归一化格拉姆矩阵：第 i 行与第 j 行夹角的余弦
+    .aria-label = 训练后的可学习位置嵌入表的归一化格拉姆矩阵：第 i 行与第 j 行夹角的余弦
 train-pane-learned-e-e-normalised-the = 归一化的 E·Eᵀ：E 的第 i 行与第 j 行之间的余弦
 train-gram-p =
     .aria-label = P 的归一化格拉姆矩阵：第 i 行与第 j 行夹角的余弦
@@ -403,8 +403,8 @@ train-settings-training-length = 训练长度
 train-settings-steps = 步数
 train-settings-learning-rate = 学习率
 train-settings-seed = 随机种子
-train-settings-seeds-from-the-seed = 种子个数 <small>（从该随机种子起）</small>
-train-settings-model-width-multiple-of = 模型宽度 <small>（2 × 头数的倍数）</small>
+train-settings-seeds-from-the-seed = 种子个数<small>（从该随机种子起）</small>
+train-settings-model-width-multiple-of = 模型宽度<small>（2 × 头数的倍数）</small>
 train-settings-heads = 头数
 train-settings-layers = 层数
 train-settings-causal-mask = 因果掩码

@@ -5,7 +5,7 @@
 // src/model/query/mod.rs's LANGUAGES the same codes (a native test checks them against locales/).
 export const LANGUAGES = [
   { code: 'en', name: 'English', page: 'index.html' },
-  { code: 'zh', name: '中文（简体）', page: 'index.zh.html' },
+  { code: 'zh', name: '简体中文', page: 'index.zh.html' },
 ];
 
 export const SOURCE = LANGUAGES[0];

@@ -30,12 +30,13 @@ export function catalogMessages(ftl, code) {
 }
 
 const names = (html) => (html.match(/data-l10n-name="[^"]*"/g) ?? []).sort().join(' ');
-const tags = (html) => (html.match(/<[a-z]+/g) ?? []).sort().join(' ');
+// The kinds of element (a translation may mention a variable once more or once less, as its
+// grammar needs; it may not lose a kind of markup or bring another).
+const tags = (html) => [...new Set(html.match(/<[a-z]+/g) ?? [])].sort().join(' ');
 
 /**
- * What a translation lacks against the English: messages, attributes, named elements and markup
- * (each named element once, and the same text-level elements: a translation may move them, not
- * drop them or add others).
+ * What a translation lacks against the English: messages, attributes, named elements (each once)
+ * and the kinds of text-level markup.
  */
 export function compareCatalogs(english, other, code) {
   const problems = [];

@@ -41,9 +41,11 @@ const trainStats = (page) => page.evaluate(() => window.peLab.stats.panels.train
 // workers, figures, findings and verdict) moved to a wasm module of its own, fetched when the
 // panel is first needed (web/panels/train_loader.rs): 554,089 B. The projection's labels kept
 // off its arrows, ALiBi's head names and the static page's measure of the figures' room before
-// the first paint: 559,324 B, under both targets below (676 B under 560 KB).
+// the first paint: 559,324 B. The language menu and the head script's choice of the page's
+// language (the translated pages are other files): 559,813 B, under both targets below (187 B
+// under 560 KB).
 const FIRST_LOAD_BEFORE_TRAINING = 561877;
-const FIRST_LOAD_NOW = 559324;
+const FIRST_LOAD_NOW = 559813;
 const TARGET_GROWTH = 10 * 1024;
 // 560 KB read as 560,000 B, the stricter of the two readings (560 KiB would be 573,440 B).
 const TARGET_CEILING = 560 * 1000;
