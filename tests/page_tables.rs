@@ -10,6 +10,19 @@ use pe_lab::model::tables::{BUTTONS, FIELDS, SLIDERS};
 const PAGE: &str = include_str!("../index.html");
 
 /// Every `id="…"` of the page, in order.
+
+/// The text of the element `id="{id}"` in index.html up to its first child element (its start
+/// tag may carry the message catalog's markers, `data-l10n-id` and `data-l10n-name`).
+fn text_of(id: &str) -> &'static str {
+    let at = PAGE
+        .find(&format!("id=\"{id}\""))
+        .unwrap_or_else(|| panic!("#{id} is not in index.html"));
+    let rest = &PAGE[at..];
+    let start = rest.find('>').map_or(rest.len(), |k| k + 1);
+    let rest = &rest[start..];
+    &rest[..rest.find('<').unwrap_or(rest.len())]
+}
+
 fn ids() -> Vec<&'static str> {
     PAGE.split(" id=\"")
         .skip(1)
@@ -218,8 +231,9 @@ fn every_control_has_one_element_and_the_sliders_their_defaults() {
     }
     // The phone's folded parameters name their values from the first paint.
     let summary = global_summary(&control_values(&State::default()));
-    assert!(
-        PAGE.contains(&format!("id=\"controls-summary\">{summary}</span>")),
+    assert_eq!(
+        text_of("controls-summary"),
+        summary,
         "#controls-summary should read {summary}"
     );
     for (key, id, _) in FIELDS {
@@ -282,11 +296,9 @@ fn every_panel_has_a_main_figure_and_the_lesson_its_navigation() {
     assert_eq!(LESSON.len(), PANELS.len());
     assert!(PAGE.contains("rel=\"inline\" href=\"www/layout.css\""));
     // What the menu says before the wasm has started is what it says after (web/lesson.rs).
-    assert!(
-        PAGE.contains(&format!(
-            "<span id=\"lesson-current\">{} sections</span>",
-            LESSON.len()
-        )),
+    assert_eq!(
+        text_of("lesson-current"),
+        format!("{} sections", LESSON.len()),
         "the lesson menu's text in index.html gives another number of sections than LESSON"
     );
 }
