@@ -9,8 +9,6 @@ use pe_lab::model::tables::{BUTTONS, FIELDS, SLIDERS};
 
 const PAGE: &str = include_str!("../index.html");
 
-/// Every `id="…"` of the page, in order.
-
 /// The text of the element `id="{id}"` in index.html up to its first child element (its start
 /// tag may carry the message catalog's markers, `data-l10n-id` and `data-l10n-name`).
 fn text_of(id: &str) -> &'static str {
@@ -23,6 +21,7 @@ fn text_of(id: &str) -> &'static str {
     &rest[..rest.find('<').unwrap_or(rest.len())]
 }
 
+/// Every `id="…"` of the page, in order.
 fn ids() -> Vec<&'static str> {
     PAGE.split(" id=\"")
         .skip(1)
