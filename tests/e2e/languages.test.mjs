@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
-import { DIST, at, open, origin, screenshot, setUp, stats } from './helpers.mjs';
+import { DIST, open, origin, screenshot, setUp, stats } from './helpers.mjs';
 import { translatePage } from '../../scripts/l10n/translate.mjs';
 
 setUp();
@@ -173,5 +173,3 @@ describe('the catalog holds every word of the static page', () => {
     assert.deepEqual(outside, []);
   });
 });
-
-export { at };
