@@ -9,18 +9,6 @@ use pe_lab::model::tables::{BUTTONS, FIELDS, SLIDERS};
 
 const PAGE: &str = include_str!("../index.html");
 
-/// The text of the element `id="{id}"` in index.html up to its first child element (its start
-/// tag may carry the message catalog's markers, `data-l10n-id` and `data-l10n-name`).
-fn text_of(id: &str) -> &'static str {
-    let at = PAGE
-        .find(&format!("id=\"{id}\""))
-        .unwrap_or_else(|| panic!("#{id} is not in index.html"));
-    let rest = &PAGE[at..];
-    let start = rest.find('>').map_or(rest.len(), |k| k + 1);
-    let rest = &rest[start..];
-    &rest[..rest.find('<').unwrap_or(rest.len())]
-}
-
 /// Every `id="…"` of the page, in order.
 fn ids() -> Vec<&'static str> {
     PAGE.split(" id=\"")
@@ -29,14 +17,27 @@ fn ids() -> Vec<&'static str> {
         .collect()
 }
 
-/// The opening tag of the element with this id.
-fn tag_of(id: &str) -> &'static str {
+/// Where the opening tag of the element with this id starts and ends (its `>`) in index.html.
+fn tag_span(id: &str) -> (usize, usize) {
     let at = PAGE
         .find(&format!(" id=\"{id}\""))
         .unwrap_or_else(|| panic!("index.html has no #{id}"));
     let start = PAGE[..at].rfind('<').expect("an opening tag");
     let end = at + PAGE[at..].find('>').expect("a closing bracket");
+    (start, end)
+}
+
+/// The opening tag of the element with this id.
+fn tag_of(id: &str) -> &'static str {
+    let (start, end) = tag_span(id);
     &PAGE[start..=end]
+}
+
+/// The text of the element with this id up to its first child element (its opening tag may carry
+/// the message catalog's markers, `data-l10n-id` and `data-l10n-name`).
+fn text_of(id: &str) -> &'static str {
+    let rest = &PAGE[tag_span(id).1 + 1..];
+    &rest[..rest.find('<').unwrap_or(rest.len())]
 }
 
 /// Text with its tags removed and its spaces collapsed.

@@ -38,10 +38,10 @@ if (!source.includes(`var pages = ${pagesTable};`)) {
 }
 const { messages: englishMessages } = catalogMessages(english, SOURCE.code);
 for (const language of LANGUAGES.slice(1)) {
-  const ftl = readFileSync(join(root, 'locales', `${language.code}.ftl`), 'utf8');
-  const mismatches = compareCatalogs(englishMessages, catalogMessages(ftl, language.code).messages, language.code);
+  const catalog = catalogMessages(readFileSync(join(root, 'locales', `${language.code}.ftl`), 'utf8'), language.code);
+  const mismatches = compareCatalogs(englishMessages, catalog.messages, language.code);
   if (mismatches.length) fail(mismatches);
-  writeFileSync(join(dir, language.page), await translatePage(built, language.code, ftl));
+  writeFileSync(join(dir, language.page), await translatePage(built, language.code, catalog));
   console.log(`build-pages: ${language.page} (${language.name})`);
 }
 writeFileSync(join(dir, SOURCE.page), stripMarkers(built));

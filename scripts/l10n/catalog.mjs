@@ -20,8 +20,6 @@ export const TEXT_LEVEL = new Set([
 export const INLINE = new Set([...TEXT_LEVEL, 'a', 'output', 'noscript', 'math']);
 /** Attributes that are words (Fluent DOM translates these, and only these). */
 export const ATTRIBUTES = ['title', 'aria-label', 'placeholder', 'alt'];
-/** Attributes a text-level child may keep without a name: none of them needs the page's copy. */
-const PLAIN_CHILD_ATTRIBUTES = new Set([]);
 /** Never words: code, styles, figures drawn by the wasm. */
 const SKIPPED = new Set(['script', 'style', 'template', 'canvas', 'svg', 'link', 'meta']);
 
@@ -45,6 +43,14 @@ export function isKeptWhole(child) {
   const ownWords = [...child.childNodes].some((n) => n.nodeType === 3 && hasWords(n.textContent));
   return child.children.length > 0 && (NOTATION.has(child.localName) || !ownWords) &&
     [...child.querySelectorAll('*')].every((e) => NOTATION.has(e.localName));
+}
+
+/**
+ * Whether a child of a message is named (`data-l10n-name`), so that the translation takes it from
+ * the page: anything but a bare text-level element (a translation writes those itself).
+ */
+export function needsName(child) {
+  return !TEXT_LEVEL.has(child.localName) || child.attributes.length > 0 || isKeptWhole(child);
 }
 
 /**
@@ -76,7 +82,7 @@ export function messageElements(root, problems = []) {
       if (ATTRIBUTES.some((name) => element.hasAttribute(name))) found.push(element);
       return;
     }
-    if (isTextLevel(element) && hasWords(element.textContent)) {
+    if (hasTextMessage(element)) {
       found.push(element);
       return;
     }
@@ -123,8 +129,7 @@ export function messageValue(element) {
       parts.push(`<${tag} data-l10n-name="${name}"></${tag}>`);
       return;
     }
-    const plain = TEXT_LEVEL.has(tag) && [...node.attributes].every((a) => PLAIN_CHILD_ATTRIBUTES.has(a.name));
-    if (!plain && !name) throw new Error(`<${tag}> inside a message needs data-l10n-name (scripts/l10n/mark.mjs)`);
+    if (needsName(node) && !name) throw new Error(`<${tag}> inside a message needs data-l10n-name (scripts/l10n/mark.mjs)`);
     parts.push(name ? `<${tag} data-l10n-name="${name}">` : `<${tag}>`);
     if (tag !== 'br' && tag !== 'wbr') {
       for (const child of node.childNodes) write(child);
@@ -162,7 +167,7 @@ export function extractMessages(html, problems = []) {
     }
     if (seen.has(id)) problems.push(`data-l10n-id="${id}" is used twice`);
     seen.add(id);
-    const value = element.localName === 'meta' ? '' : hasTextMessage(element) || element.localName === 'title' ? messageValue(element) : '';
+    const value = hasTextMessage(element) ? messageValue(element) : '';
     const attributes = ATTRIBUTES.filter((name) => element.hasAttribute(name) && hasWords(element.getAttribute(name)))
       .map((name) => [name, element.getAttribute(name)]);
     if (element.localName === 'meta') attributes.push(['content', element.getAttribute('content')]);

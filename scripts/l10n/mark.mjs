@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'parse5';
 import { parseHTML } from 'linkedom';
-import { ATTRIBUTES, TEXT_LEVEL, isKeptWhole, messageElements, hasTextMessage } from './catalog.mjs';
+import { ATTRIBUTES, isKeptWhole, messageElements, hasTextMessage, needsName } from './catalog.mjs';
 
 const path = process.argv[2] ?? 'index.html';
 const html = readFileSync(path, 'utf8');
@@ -54,7 +54,7 @@ function addAttribute(element, name, value) {
 
 for (const element of [...head, ...messages]) {
   if (!element.hasAttribute('data-l10n-id')) {
-    const words = hasTextMessage(element) || element.localName === 'title'
+    const words = hasTextMessage(element)
       ? element.textContent
       : element.getAttribute(ATTRIBUTES.find((a) => element.hasAttribute(a)) ?? 'content') ?? '';
     const id = element.id ? unique(element.id) : unique(`${nearestId(element)}-${slug(words)}`);
@@ -63,8 +63,7 @@ for (const element of [...head, ...messages]) {
   if (!hasTextMessage(element)) continue;
   const names = new Set();
   for (const child of element.children) {
-    if (child.hasAttribute('data-l10n-name')) continue;
-    if (TEXT_LEVEL.has(child.localName) && child.attributes.length === 0 && !isKeptWhole(child)) continue;
+    if (child.hasAttribute('data-l10n-name') || !needsName(child)) continue;
     const base = child.localName === 'a' ? 'link'
       : isKeptWhole(child) ? 'formula'
       : child.localName === 'noscript' ? 'without-script'

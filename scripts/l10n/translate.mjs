@@ -64,13 +64,12 @@ export function stripMarkers(html) {
   return html.replace(/\sdata-l10n-(?:id|name)=(?:"[^"]*"|'[^']*'|[^\s>]+)/g, '');
 }
 
-/** `html` (a built page) in the language `code`, with the catalog `ftl`. */
-export async function translatePage(html, code, ftl) {
-  const { bundle, messages } = catalogMessages(ftl, code);
+/** `html` (a built page) in the language `code`, with its catalog (`catalogMessages`). */
+export async function translatePage(html, code, { bundle, messages }) {
   const { document, window } = parseHTML(html);
-  // @fluent/dom reads these globals; linkedom's window provides them.
-  for (const name of ['document', 'Node', 'Element', 'HTMLElement', 'DocumentFragment']) {
-    if (!(name in globalThis)) globalThis[name] = name === 'document' ? document : window[name];
+  // @fluent/dom reads these globals; linkedom's window provides them, and this page is the document.
+  for (const name of ['Node', 'Element', 'HTMLElement', 'DocumentFragment']) {
+    if (!(name in globalThis)) globalThis[name] = window[name];
   }
   globalThis.document = document;
   const elements = [...document.querySelectorAll('[data-l10n-id]')];

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
+import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
 
@@ -142,6 +143,18 @@ function browserFor(webgpu) {
   if (webgpu === undefined) return browser;
   if (!others.has(webgpu)) others.set(webgpu, launch({ webgpu }));
   return others.get(webgpu);
+}
+
+/**
+ * The files of dist/ a page fetched (`open`'s `requests`; query strings ignored, a directory read
+ * as its index.html), each with its gzip -9 size: what a first load costs.
+ */
+export function gzippedBytes(requests) {
+  const files = [...new Set(requests.filter((u) => u.startsWith(origin)).map((u) => {
+    const path = new URL(u).pathname;
+    return path.endsWith('/') ? `${path}index.html` : path;
+  }))];
+  return files.map((path) => ({ path, gzip: gzipSync(readFileSync(join(DIST, path)), { level: 9 }).length }));
 }
 
 // Readers of the page's state, shared by every file.

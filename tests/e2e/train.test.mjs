@@ -5,9 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { DIST, open, origin, screenshotOf, setUp } from './helpers.mjs';
+import { gzippedBytes, open, screenshotOf, setUp } from './helpers.mjs';
 
 setUp({ size: [1366, 900] });
 
@@ -49,15 +47,6 @@ const FIRST_LOAD_NOW = 559813;
 const TARGET_GROWTH = 10 * 1024;
 // 560 KB read as 560,000 B, the stricter of the two readings (560 KiB would be 573,440 B).
 const TARGET_CEILING = 560 * 1000;
-
-/** The gzip -9 bytes of every file of dist/ that a page fetched (query strings ignored). */
-function gzippedBytes(urls) {
-  const files = [...new Set(urls.filter((u) => u.startsWith(origin)).map((u) => {
-    const path = new URL(u).pathname;
-    return path.endsWith('/') ? `${path}index.html` : path;
-  }))];
-  return files.map((path) => ({ path, gzip: gzipSync(readFileSync(join(DIST, path)), { level: 9 }).length }));
-}
 
 describe('training panel', () => {
   /** The files the default page fetched on its first load, with their gzip -9 sizes. */
