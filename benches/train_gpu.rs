@@ -23,7 +23,7 @@ use std::time::Instant;
 mod python;
 
 use pe_lab::gpu::native_context_blocking;
-use pe_lab::gpu::train::{supports, GpuTrainer};
+use pe_lab::gpu::train::{supports, GpuTrainer, LongSums};
 use pe_lab_train::{Encoding, TrainConfig, Trainer};
 
 /// Wall time of one CPU window.
@@ -80,8 +80,15 @@ fn gpu_rates(
     readback: usize,
 ) -> Result<(Rates, usize, f32), String> {
     let (device, queue) = (&context.device, &context.queue);
-    let mut trainer = pollster::block_on(GpuTrainer::new(device, queue, config.clone(), readback))
-        .map_err(|e| e.to_string())?;
+    let long_sums = LongSums::for_adapter(&context.adapter_info);
+    let mut trainer = pollster::block_on(GpuTrainer::new(
+        device,
+        queue,
+        config.clone(),
+        readback,
+        long_sums,
+    ))
+    .map_err(|e| e.to_string())?;
     let run = |trainer: &mut GpuTrainer, steps: usize| -> Result<(), String> {
         for _ in 0..steps {
             pollster::block_on(trainer.step_paced(device, queue)).map_err(|e| e.to_string())?;

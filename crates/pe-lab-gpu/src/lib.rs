@@ -15,6 +15,7 @@
 //! [`GpuContext`]: the page does not draw them, so it does not pay for compiling them; build them
 //! on the context's device (`RopeScoresKernel::new(&context.device)`) where they are needed.
 
+pub mod adapter;
 pub mod alibi_scores;
 pub mod attention;
 pub mod buffers;

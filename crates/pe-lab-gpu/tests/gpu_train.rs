@@ -10,7 +10,7 @@ mod common;
 use common::with_shared_gpu;
 use std::sync::{Mutex, OnceLock};
 
-use pe_lab_gpu::train::{supports, GpuTrainError, GpuTrainer, READBACKS_IN_FLIGHT};
+use pe_lab_gpu::train::{supports, GpuTrainError, GpuTrainer, LongSums, READBACKS_IN_FLIGHT};
 use pe_lab_gpu::{GpuContext, GpuError};
 use pe_lab_train::config::MAX_STEPS;
 use pe_lab_train::{
@@ -48,6 +48,11 @@ const LOSS_TOLERANCE: f64 = 1e-3;
 /// Largest difference of a gradient entry allowed, relative to its tensor's largest entry.
 const GRADIENT_TOLERANCE: f64 = 1e-4;
 
+/// The long sums' form the adapter's trainer uses (in order on lavapipe).
+fn adapters_long_sums(context: &GpuContext) -> LongSums {
+    LongSums::for_adapter(&context.adapter_info)
+}
+
 /// max over tensors and entries of |gpu − cpu| / max_j |cpu_j| (per tensor), and the tensor.
 fn gradient_error(model: &Model<f32>, cpu: &[f32], gpu: &[f32]) -> (f64, String) {
     let mut worst = (0.0f64, String::new());
@@ -68,9 +73,9 @@ fn gradient_error(model: &Model<f32>, cpu: &[f32], gpu: &[f32]) -> (f64, String)
     worst
 }
 
-fn check_gradients(context: &GpuContext, config: TrainConfig) -> f64 {
+fn check_gradients(context: &GpuContext, config: TrainConfig, long_sums: LongSums) -> f64 {
     let (device, queue) = (&context.device, &context.queue);
-    let mut gpu = block_on(GpuTrainer::new(device, queue, config.clone(), 1)).unwrap();
+    let mut gpu = block_on(GpuTrainer::new(device, queue, config.clone(), 1, long_sums)).unwrap();
     gpu.step(device, queue).unwrap();
     block_on(gpu.finish(device, queue)).unwrap();
     let gpu_grads = block_on(gpu.gradients(device, queue)).unwrap();
@@ -87,8 +92,8 @@ fn check_gradients(context: &GpuContext, config: TrainConfig) -> f64 {
     let loss_error = (f64::from(gpu_loss) - f64::from(loss)).abs() / f64::from(loss).abs();
     let (error, tensor) = gradient_error(&model, &cpu_grads, &gpu_grads);
     eprintln!(
-        "{:>10} causal={} mlp={} norm={}: loss {loss} vs {gpu_loss} (rel {loss_error:.2e}), \
-         gradient error {error:.2e} ({tensor})",
+        "{:>10} causal={} mlp={} norm={} {long_sums:?}: loss {loss} vs {gpu_loss} (rel \
+         {loss_error:.2e}), gradient error {error:.2e} ({tensor})",
         config.encoding.link_name(),
         config.causal,
         config.mlp,
@@ -110,9 +115,14 @@ fn check_gradients(context: &GpuContext, config: TrainConfig) -> f64 {
 #[test]
 fn one_step_gradients_match_the_cpu_backward() {
     with_gpu("one_step_gradients_match_the_cpu_backward", |context| {
+        // Both forms of the long sums on every encoding: a real GPU splits them, lavapipe sums
+        // them in order, and CI has only lavapipe.
         for encoding in implemented() {
-            check_gradients(context, config(encoding));
+            for long_sums in [LongSums::Split, LongSums::InOrder] {
+                check_gradients(context, config(encoding), long_sums);
+            }
         }
+        let long_sums = adapters_long_sums(context);
         // The MLP, the causal mask and no LayerNorm, on the schemes that treat them differently.
         for encoding in [
             Encoding::Learned,
@@ -127,13 +137,13 @@ fn one_step_gradients_match_the_cpu_backward() {
                 causal: true,
                 ..config(encoding)
             };
-            check_gradients(context, variant);
+            check_gradients(context, variant, long_sums);
             let variant = TrainConfig {
                 layer_norm: false,
                 layers: 1,
                 ..config(encoding)
             };
-            check_gradients(context, variant);
+            check_gradients(context, variant, long_sums);
         }
         // Another task (8 classes, a target at every position) through the MLP without LayerNorm.
         let histogram = TrainConfig {
@@ -142,7 +152,7 @@ fn one_step_gradients_match_the_cpu_backward() {
             layer_norm: false,
             ..config(Encoding::Sinusoidal)
         };
-        check_gradients(context, histogram);
+        check_gradients(context, histogram, long_sums);
     });
 }
 
@@ -155,6 +165,7 @@ fn loss_curve_difference(context: &GpuContext, config: TrainConfig) -> f64 {
         queue,
         config.clone(),
         READBACK_EVERY,
+        adapters_long_sums(context),
     ))
     .unwrap();
     let mut cpu = Trainer::new(config.clone()).unwrap();
@@ -232,8 +243,14 @@ fn the_same_configuration_trains_to_the_same_bits_again() {
             let (device, queue) = (&context.device, &context.queue);
             for encoding in [Encoding::Sinusoidal, Encoding::Shaw] {
                 let run = || {
-                    let mut gpu =
-                        block_on(GpuTrainer::new(device, queue, config(encoding), 7)).unwrap();
+                    let mut gpu = block_on(GpuTrainer::new(
+                        device,
+                        queue,
+                        config(encoding),
+                        7,
+                        adapters_long_sums(context),
+                    ))
+                    .unwrap();
                     for _ in 0..30 {
                         block_on(gpu.step_paced(device, queue)).unwrap();
                     }
@@ -258,7 +275,14 @@ fn unsupported_encodings_and_bad_sizes_are_typed_errors() {
         |context| {
             let (device, queue) = (&context.device, &context.queue);
             let build = |config: TrainConfig, every: usize| {
-                block_on(GpuTrainer::new(device, queue, config, every)).map(|_| ())
+                block_on(GpuTrainer::new(
+                    device,
+                    queue,
+                    config,
+                    every,
+                    adapters_long_sums(context),
+                ))
+                .map(|_| ())
             };
             let unsupported: Vec<Encoding> = Encoding::ALL
                 .into_iter()

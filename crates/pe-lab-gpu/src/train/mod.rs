@@ -34,6 +34,7 @@ use thiserror::Error;
 
 use self::kernels::{Kernels, StepUniform, OP_SLOT};
 use self::layout::ArenaLayout;
+pub use self::plan::LongSums;
 use self::plan::{record_step, Recorded, Recorder};
 use super::{check_storage_size, read_f32, uniform_buffer, GpuError};
 
@@ -109,12 +110,14 @@ pub struct GpuTrainer {
 
 impl GpuTrainer {
     /// A run at step 0 of `config` (which must be in range, see [`TrainConfig::clamp`]), reading
-    /// the loss back every `readback_every` steps.
+    /// the loss back every `readback_every` steps, its long sums as `long_sums` says (the
+    /// adapter's [`LongSums::for_adapter`] but in tests).
     pub async fn new(
         device: &wgpu::Device,
         queue: &wgpu::Queue,
         config: TrainConfig,
         readback_every: usize,
+        long_sums: LongSums,
     ) -> Result<Self, GpuTrainError> {
         let notices = config.clamp().1;
         if !notices.is_empty() {
@@ -145,7 +148,7 @@ impl GpuTrainer {
             .into());
         }
         let (shortest, longest) = config.length_range();
-        let mut recorder = Recorder::new(&limits);
+        let mut recorder = Recorder::new(&limits, long_sums);
         let plans = (shortest..=longest)
             .map(|n| record_step(&mut recorder, &config, &params, &arena_layout, n))
             .collect::<Result<Vec<_>, _>>()?;

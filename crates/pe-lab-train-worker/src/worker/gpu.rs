@@ -3,7 +3,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use pe_lab_gpu::train::GpuTrainer;
+use pe_lab_gpu::train::{GpuTrainer, LongSums};
 use pe_lab_gpu::wgpu;
 use pe_lab_train::protocol::Report;
 use pe_lab_train::session::{seeds_or_config, Session};
@@ -20,6 +20,8 @@ use pe_lab_train::protocol::{TRIAL_GPU_LIMIT_SECONDS, TRIAL_SECONDS};
 struct Device {
     device: wgpu::Device,
     queue: wgpu::Queue,
+    /// The adapter's faster form of the trainer's long sums.
+    long_sums: LongSums,
     failure: Arc<Mutex<Option<String>>>,
 }
 
@@ -42,6 +44,7 @@ impl Device {
             })
             .await
             .map_err(|e| format!("no WebGPU adapter in the worker: {e}"))?;
+        let long_sums = LongSums::for_adapter(&adapter.get_info());
         let (device, queue) = pe_lab_gpu::request_device(&adapter, wgpu::Features::empty())
             .await
             .map_err(|e| e.to_string())?;
@@ -61,6 +64,7 @@ impl Device {
         Ok(Device {
             device,
             queue,
+            long_sums,
             failure,
         })
     }
@@ -74,9 +78,15 @@ impl Device {
     }
 
     async fn trainer(&self, config: TrainConfig) -> Result<GpuTrainer, String> {
-        GpuTrainer::new(&self.device, &self.queue, config, GPU_READBACK_EVERY)
-            .await
-            .map_err(|e| e.to_string())
+        GpuTrainer::new(
+            &self.device,
+            &self.queue,
+            config,
+            GPU_READBACK_EVERY,
+            self.long_sums,
+        )
+        .await
+        .map_err(|e| e.to_string())
     }
 
     async fn step(&self, trainer: &mut GpuTrainer) -> Result<(), String> {
