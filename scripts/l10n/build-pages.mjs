@@ -4,7 +4,11 @@
 //    attributes: the build fails otherwise, so no page ships with a word outside its catalog.
 // 2. index.<code>.html for every other language: the built index.html translated by its catalog
 //    (translate.mjs), <html lang> set; the same wasm, glue and styles (hashed names unchanged).
-// 3. The catalog's markers (data-l10n-id, data-l10n-name) are removed from every page: they are
+// 3. Each translated page carries the catalogs of the sentences the wasm computes
+//    (locales/computed/<code>.ftl, locales/training/<code>.ftl) in <script type="text/x-fluent">
+//    elements at the end of its body, which the wasm reads before it writes a sentence
+//    (src/model/messages): only that language's page fetches them.
+// 4. The catalog's markers (data-l10n-id, data-l10n-name) are removed from every page: they are
 //    only for this step, and the English first load stays as it was.
 //   TRUNK_STAGING_DIR=dist node scripts/l10n/build-pages.mjs   (Trunk sets the variable)
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -41,7 +45,14 @@ for (const language of LANGUAGES.slice(1)) {
   const catalog = catalogMessages(readFileSync(join(root, 'locales', `${language.code}.ftl`), 'utf8'), language.code);
   const mismatches = compareCatalogs(englishMessages, catalog.messages, language.code);
   if (mismatches.length) fail(mismatches);
-  writeFileSync(join(dir, language.page), await translatePage(built, language.code, catalog));
+  const page = await translatePage(built, language.code, catalog);
+  const computed = ['computed', 'training'].map((set) => {
+    const text = readFileSync(join(root, 'locales', set, `${language.code}.ftl`), 'utf8');
+    if (/<\/script/i.test(text)) fail([`locales/${set}/${language.code}.ftl holds "</script"`]);
+    return `<script type="text/x-fluent" id="messages-${set}">\n${text}</script>\n`;
+  });
+  if (!page.includes('</body>')) fail([`${language.page} has no </body>`]);
+  writeFileSync(join(dir, language.page), page.replace('</body>', `${computed.join('')}</body>`));
   console.log(`build-pages: ${language.page} (${language.name})`);
 }
 writeFileSync(join(dir, SOURCE.page), stripMarkers(built));

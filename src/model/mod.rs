@@ -22,6 +22,7 @@ pub mod figure_style;
 pub mod heads;
 pub mod inputs;
 pub mod learned;
+pub mod messages;
 pub mod nope;
 pub mod order;
 pub mod panels;

@@ -25,6 +25,7 @@ pub mod error;
 mod export;
 mod frame;
 mod gpu_backend;
+pub mod language;
 pub mod layout;
 pub mod lesson;
 pub mod page;
@@ -90,7 +91,10 @@ pub fn mount(search: &str) -> Result<(), WebError> {
 }
 
 fn mount_inner(search: &str) -> Result<(), WebError> {
+    // Before any sentence is written: the notices of the link below are the first.
+    let catalog_problem = language::install_page_catalog::<crate::model::messages::Computed>();
     let (link, mut notices) = query::parse_link(search);
+    notices.extend(catalog_problem);
     // Until the backend is known, a link may ask for the widest limits; they are narrowed (with a
     // notice) if the page ends up on the CPU.
     let limits = start_limits(link.compute == ComputeChoice::Cpu);

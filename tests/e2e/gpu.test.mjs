@@ -138,19 +138,16 @@ describe('limits per backend', () => {
     assert.ok(s.maxProjectionError < 5e-7, `${s.maxProjectionError}`);
     assert.ok(await gpu.page.locator('#notices').isHidden());
     await assertDrawn(gpu.page);
-    const times = [];
-    for (const base of [9000, 11000, 12000]) {
-      await gpu.page.evaluate((b) => window.peLab.set({ base: b }), base);
-      await gpu.page.evaluate(() => window.peLab.whenDrawn());
-      times.push(await gpu.page.evaluate(() => window.peLab.lastFrameMs));
-    }
-    console.log(`webgpu (SwiftShader) n=4096 d=2048: lastFrameMs ${times.map((t) => t.toFixed(0)).join(', ')}`);
+    const frameMs = await gpu.page.evaluate(() => window.peLab.lastFrameMs);
+    console.log(`webgpu (SwiftShader) n=4096 d=2048: lastFrameMs ${frameMs.toFixed(0)}`);
     await screenshotOf(gpu.page, '#panel-heatmap', 'webgpu-largest');
     assert.deepEqual(gpu.problems, []);
     await gpu.page.close();
 
-    // Beyond WebGPU's limits, a link and peLab.set are clamped to them with a notice.
-    const over = await open('compute=gpu&d=99999999');
+    // Beyond WebGPU's limits, a link and peLab.set are clamped to them with a notice. Small n
+    // first: the largest view's frame on SwiftShader is what the page above already drew, and
+    // the clamped set draws it once more.
+    const over = await open('compute=gpu&d=99999999&n=16');
     assert.equal((await over.page.evaluate(() => window.peLab.state)).d, 2048);
     assert.ok(await over.page.locator('#notices').isVisible(), 'the notice must be visible');
     await over.page.evaluate(() => window.peLab.set({ d: 'abc', n: 1e9 }));

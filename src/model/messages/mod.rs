@@ -1,0 +1,180 @@
+//! The sentences the wasm computes (takeaways, read-outs, notices, figure labels, the training
+//! lab's verdict and findings), as messages of a Fluent catalog with their numbers as arguments:
+//! `locales/computed/<code>.ftl` for the page, `locales/training/<code>.ftl` for the training
+//! panel's module. English is compiled in; a translated page carries its catalogs in
+//! `<script type="text/x-fluent" id="messages-computed">` (and `messages-training`), written by
+//! the build (scripts/l10n/build-pages.mjs), which `web` hands to [`install`] before the first
+//! sentence is written. So a second language's words are fetched only by its own page.
+//!
+//! A message is asked for with [`message!`] (the page's) or [`training_message!`]:
+//! `message!("notice-d-clamped", requested = d, limit = 1024)`. Its numbers are formatted by the
+//! caller (the precision is part of what the sentence claims) and passed as text, or passed as a
+//! count, which also selects a plural form.
+
+mod pattern;
+
+pub use pattern::{Arg, Catalog, Plurals, SyntaxError};
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// One catalog of computed sentences: its English source and where a translation travels.
+pub trait Resource: 'static {
+    /// The English catalog, compiled in.
+    const ENGLISH: &'static str;
+    /// The id of the element that carries a translated page's catalog.
+    const ELEMENT_ID: &'static str;
+    /// This resource's catalogs on this thread.
+    fn slot() -> &'static std::thread::LocalKey<RefCell<Option<Rc<Loaded>>>>;
+}
+
+/// The English catalog and, on a translated page, the chosen language's.
+#[derive(Debug)]
+pub struct Loaded {
+    english: Catalog,
+    chosen: Option<Catalog>,
+}
+
+/// The page's own sentences (`locales/computed`).
+pub struct Computed;
+/// The training panel's (`locales/training`), compiled only into what trains.
+pub struct Training;
+
+thread_local! {
+    static COMPUTED: RefCell<Option<Rc<Loaded>>> = const { RefCell::new(None) };
+    static TRAINING: RefCell<Option<Rc<Loaded>>> = const { RefCell::new(None) };
+}
+
+impl Resource for Computed {
+    const ENGLISH: &'static str = include_str!("../../../locales/computed/en.ftl");
+    const ELEMENT_ID: &'static str = "messages-computed";
+    fn slot() -> &'static std::thread::LocalKey<RefCell<Option<Rc<Loaded>>>> {
+        &COMPUTED
+    }
+}
+
+impl Resource for Training {
+    const ENGLISH: &'static str = include_str!("../../../locales/training/en.ftl");
+    const ELEMENT_ID: &'static str = "messages-training";
+    fn slot() -> &'static std::thread::LocalKey<RefCell<Option<Rc<Loaded>>>> {
+        &TRAINING
+    }
+}
+
+/// Why a translated catalog was not installed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum InstallError {
+    #[error("the {language} catalog {element}: {error}")]
+    Syntax {
+        language: String,
+        element: &'static str,
+        error: SyntaxError,
+    },
+}
+
+fn loaded<R: Resource>() -> Rc<Loaded> {
+    R::slot().with(|slot| {
+        let mut slot = slot.borrow_mut();
+        if let Some(loaded) = slot.as_ref() {
+            return Rc::clone(loaded);
+        }
+        // The English catalog is checked by this module's tests; a syntax error in it would
+        // leave every sentence as its id, never a panic.
+        let english = Catalog::parse(R::ENGLISH, "en").unwrap_or_default();
+        let loaded = Rc::new(Loaded {
+            english,
+            chosen: None,
+        });
+        *slot = Some(Rc::clone(&loaded));
+        loaded
+    })
+}
+
+/// Uses `source`, the catalog of `language`, for resource `R` on this thread from now on (English
+/// where it lacks a message). On a syntax error the page stays in English and says why.
+pub fn install<R: Resource>(language: &str, source: &str) -> Result<(), InstallError> {
+    let chosen = Catalog::parse(source, language).map_err(|error| InstallError::Syntax {
+        language: language.to_string(),
+        element: R::ELEMENT_ID,
+        error,
+    })?;
+    let english = Catalog::parse(R::ENGLISH, "en").unwrap_or_default();
+    R::slot().with(|slot| {
+        *slot.borrow_mut() = Some(Rc::new(Loaded {
+            english,
+            chosen: Some(chosen),
+        }))
+    });
+    Ok(())
+}
+
+/// Back to English for resource `R` on this thread (tests).
+pub fn use_english<R: Resource>() {
+    R::slot().with(|slot| *slot.borrow_mut() = None);
+}
+
+/// Message `id` of resource `R` in the chosen language, with `args`; its id where no catalog
+/// has it (the catalogs' tests make that a failure, not something a reader sees).
+pub fn format<R: Resource>(id: &str, args: &[(&str, Arg<'_>)]) -> String {
+    let loaded = loaded::<R>();
+    loaded
+        .chosen
+        .as_ref()
+        .and_then(|catalog| catalog.format(id, args))
+        .or_else(|| loaded.english.format(id, args))
+        .unwrap_or_else(|| id.to_string())
+}
+
+impl<'a> From<&'a str> for Arg<'a> {
+    fn from(text: &'a str) -> Self {
+        Arg::Text(text.into())
+    }
+}
+
+impl From<String> for Arg<'_> {
+    fn from(text: String) -> Self {
+        Arg::Text(text.into())
+    }
+}
+
+impl<'a> From<&'a String> for Arg<'a> {
+    fn from(text: &'a String) -> Self {
+        Arg::Text(text.as_str().into())
+    }
+}
+
+macro_rules! count_from {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg<'_> {
+            fn from(n: $t) -> Self {
+                Arg::Count(i64::try_from(n).unwrap_or(i64::MAX))
+            }
+        }
+    )*};
+}
+count_from!(usize, u32, u64, i32, i64);
+
+/// A sentence of the page's catalog: `message!("id", name = value, …)`.
+#[macro_export]
+macro_rules! message {
+    ($id:literal $(, $name:ident = $value:expr)* $(,)?) => {
+        $crate::model::messages::format::<$crate::model::messages::Computed>(
+            $id,
+            &[$((stringify!($name), $crate::model::messages::Arg::from($value))),*],
+        )
+    };
+}
+
+/// A sentence of the training panel's catalog: `training_message!("id", name = value, …)`.
+#[macro_export]
+macro_rules! training_message {
+    ($id:literal $(, $name:ident = $value:expr)* $(,)?) => {
+        $crate::model::messages::format::<$crate::model::messages::Training>(
+            $id,
+            &[$((stringify!($name), $crate::model::messages::Arg::from($value))),*],
+        )
+    };
+}
+
+#[cfg(test)]
+mod tests;
