@@ -1,3 +1,55 @@
 # 页面的 wasm 根据数值计算出的句子（见 src/model/messages/mod.rs）。术语见 ../glossary-zh.md。
 
 messages-selftest = { $count } 个句子
+
+## 列表
+
+list-or = { $rest }或{ $last }
+
+## 提示：链接或 peLab.set 中页面无法使用的值，以及改用的值
+
+notice-unknown-key = 未知参数“{ $key }”，已忽略。
+notice-not-a-finite-number = { $key } = “{ $value }”不是有限数值；{ $key } 保持不变。
+notice-not-a-whole-number = { $key } = { $value } 不是整数；改用 { $used }。
+notice-integer-outside = { $key } = { $value } 超出 { $min }…{ $max }；改用 { $key } = { $used }。
+notice-not-a-switch = { $key } = “{ $value }”既不是开也不是关（1 或 0）；{ $key } 保持不变。
+notice-decimal-outside = { $key } = { $value } 超出 { $min }…{ $max }{ $why }；改用 { $used }。
+notice-why-extension-scale = （上下文扩展为 s 倍）
+notice-not-a-number = { $key } = “{ $value }”不是数值；保持 { $kept }。
+notice-not-a-name = { $key } = “{ $value }”不是 { $choices }；保持 { $kept }。
+notice-base-outside = base = { $value } 超出 { $min }…{ $max }；改用 { $used }。
+notice-column-not-an-index = 列“{ $value }”不是列索引；已忽略。
+notice-column-zero-counted-from-one = 列从 1 开始计数时不存在第 0 列；已忽略。
+notice-too-many-curves = 最多绘制 { $limit } 条曲线；保留前 { $limit } 条。
+notice-columns-do-not-exist = d = { $d } 时不存在第 { $columns } 列（列为 0…{ $last }）。
+notice-backend-limits = 此计算后端最多支持 d = { $d_max }、n = { $n_max }；改用 d = { $d }、n = { $n }。
+notice-delta-does-not-fit = δ = { $requested } 超出 n = { $n } 个位置的序列；改用 δ = { $used }。
+notice-pair-does-not-exist = d = { $d } 时不存在频率对 j = { $requested }；改用 j = { $used }。
+notice-heads-do-not-divide = heads = { $heads } 不能整除 d = { $d }；改用 heads = { $used }。
+notice-sentence-cut = 句子超过 { $limit } 个字符，已截断。
+notice-sentence-too-long = 句子有 { $words } 个词；注意力面板只使用前 { $limit } 个。
+notice-valid-len-too-long = valid_len = { $value } 超过了 { $tokens } 个词元；全部使用（不掩蔽）。
+notice-lens-invalid = lens = “{ $value }”必须是两个有效长度，例如 3,2；保持 { $first },{ $second }。
+notice-perm-invalid = perm = “{ $value }”不是 swap、none 或打乱种子（整数）；保持 { $kept }。
+notice-task-unknown = task = “{ $value }”不是 shift、reverse 或 histogram；保持 { $kept }。
+notice-trainer-unknown = trainer = “{ $value }”不是 auto、cpu 或 gpu；保持 { $kept }。
+notice-tenc-unknown-name = tenc：“{ $value }”不是 { $choices } 之一；已略去。
+notice-tenc-empty = tenc = “{ $value }”没有指定任何编码；保持 { $kept }。
+notice-preset-unknown = preset = “{ $value }”不是以下之一：{ $choices }。
+notice-compute-unknown = compute = “{ $value }”不是 auto、gpu 或 cpu；改用 auto。
+notice-lang-unknown = lang = “{ $value }”不是以下之一：{ $choices }；显示英文。
+notice-theme-unknown = theme = “{ $value }”不是 auto、light 或 dark；跟随系统设置。
+
+## 计算标识与状态行
+
+badge-webgpu = WebGPU（{ $adapter }）
+badge-cpu = CPU · Rust → WebAssembly
+badge-cpu-because = CPU · Rust → WebAssembly（{ $why }）
+reason-compute-cpu = 由 ?compute=cpu 选定
+reason-no-webgpu = 此处没有 WebGPU
+reason-software-adapter = auto：唯一的 WebGPU 适配器是软件回退实现，它在 CPU 上运行，比这条路径更慢；?compute=gpu 仍会使用它
+reason-software-adapter-named = auto：唯一的 WebGPU 适配器是软件回退实现（{ $adapter }），它在 CPU 上运行，比这条路径更慢；?compute=gpu 仍会使用它
+status-frame-time = 上次更新 { $ms } 毫秒
+notice-gpu-failed = WebGPU 停止工作（{ $reason }）；已切换到 CPU 路径。
+notice-gpu-unavailable = 请求了 WebGPU（?compute=gpu），但它不可用：{ $reason }。改用 CPU 路径。
+notice-listener-chain = 一个 peLab.on('change') 监听器不断调用 peLab.set：在 { $limit } 轮更改后停止（最后一次更改未应用）。

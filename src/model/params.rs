@@ -111,10 +111,12 @@ impl Params {
         let mut notices = Vec::new();
         let (d_max, n_max) = (self.limits.d_max, self.limits.n_max);
         if self.d > d_max || self.n > n_max {
-            notices.push(format!(
-                "This compute backend handles up to d = {d_max}, n = {n_max}; using d = {}, n = {}.",
-                self.d.min(d_max),
-                self.n.min(n_max)
+            notices.push(crate::message!(
+                "notice-backend-limits",
+                d_max = d_max,
+                n_max = n_max,
+                d = self.d.min(d_max),
+                n = self.n.min(n_max)
             ));
         }
         self.d = self.d.clamp(D_MIN, d_max);
@@ -157,15 +159,19 @@ impl Params {
         let mut notices = Vec::new();
         let request = &self.requested;
         if self.delta != request.delta {
-            notices.push(format!(
-                "δ = {} does not fit in a sequence of n = {} positions; using δ = {}.",
-                request.delta, self.n, self.delta
+            notices.push(crate::message!(
+                "notice-delta-does-not-fit",
+                requested = request.delta.to_string(),
+                n = self.n,
+                used = self.delta.to_string()
             ));
         }
         if self.pair != request.pair {
-            notices.push(format!(
-                "Frequency pair j = {} does not exist for d = {}; using j = {}.",
-                request.pair, self.d, self.pair
+            notices.push(crate::message!(
+                "notice-pair-does-not-exist",
+                requested = request.pair,
+                d = self.d,
+                used = self.pair
             ));
         }
         let dropped: Vec<String> = request
@@ -175,11 +181,11 @@ impl Params {
             .map(|c| c.to_string())
             .collect();
         if !dropped.is_empty() {
-            notices.push(format!(
-                "Column(s) {} do not exist for d = {} (columns are 0…{}).",
-                dropped.join(", "),
-                self.d,
-                self.d - 1
+            notices.push(crate::message!(
+                "notice-columns-do-not-exist",
+                columns = dropped.join(", "),
+                d = self.d,
+                last = self.d - 1
             ));
         }
         notices

@@ -229,10 +229,7 @@ impl State {
                 .filter(|s| !s.trim().is_empty())
                 .filter_map(|part| match part.trim().parse::<usize>() {
                     Ok(0) => {
-                        notices.push(
-                            "Column 0 does not exist when columns are counted from 1; ignored."
-                                .to_string(),
-                        );
+                        notices.push(crate::message!("notice-column-zero-counted-from-one"));
                         None
                     }
                     Ok(c) => Some((c - 1).to_string()),
@@ -248,10 +245,10 @@ impl State {
     /// top; returns the preset's panel, to be shown.
     fn apply_preset(&mut self, name: &str, notices: &mut Vec<String>) -> Option<PanelId> {
         let Some(preset) = presets::find(name) else {
-            notices.push(format!(
-                "preset = '{}' is not one of: {}.",
-                quote(name),
-                presets::names().join(", ")
+            notices.push(crate::message!(
+                "notice-preset-unknown",
+                value = quote(name),
+                choices = presets::names().join(", ")
             ));
             return None;
         };
@@ -303,7 +300,7 @@ impl State {
             } else if VIEW_KEYS.contains(&key.as_str()) {
                 self.view.apply(key, value, notices);
             } else {
-                notices.push(format!("Unknown parameter '{}' ignored.", quote(key)));
+                notices.push(crate::message!("notice-unknown-key", key = quote(key)));
             }
         }
     }

@@ -16,9 +16,9 @@ pub fn backend_badge(webgpu_adapter: Option<&str>, why_cpu: &str) -> String {
     match webgpu_adapter {
         // The adapter in brackets: read by screen readers and in the badge's title, not shown on a
         // student's first screen.
-        Some(adapter) => format!("WebGPU ({adapter})"),
-        None if why_cpu.is_empty() => "CPU · Rust → WebAssembly".to_string(),
-        None => format!("CPU · Rust → WebAssembly ({why_cpu})"),
+        Some(adapter) => crate::message!("badge-webgpu", adapter = adapter),
+        None if why_cpu.is_empty() => crate::message!("badge-cpu"),
+        None => crate::message!("badge-cpu-because", why = why_cpu),
     }
 }
 
@@ -26,42 +26,31 @@ pub use pe_lab_gpu::adapter::is_software_adapter;
 
 /// Why `?compute=auto` chose the CPU over a software WebGPU adapter (the badge's reason).
 pub fn software_adapter_reason(label: &str) -> String {
-    let named = if label.is_empty() {
-        String::new()
+    if label.is_empty() {
+        crate::message!("reason-software-adapter")
     } else {
-        format!(", {label}")
-    };
-    format!(
-        "auto: the only WebGPU adapter is a software fallback{named}, which runs on the CPU and is slower than this path; ?compute=gpu uses it anyway"
-    )
+        crate::message!("reason-software-adapter-named", adapter = label)
+    }
 }
 
 /// The notice when WebGPU fails in use.
 pub fn gpu_failure_notice(reason: &str) -> String {
-    format!(
-        "WebGPU stopped working ({}); switched to the CPU path.",
-        shorten_reason(reason)
-    )
+    crate::message!("notice-gpu-failed", reason = shorten_reason(reason))
 }
 
 /// The notice when `?compute=gpu` cannot be honoured.
 pub fn gpu_unavailable_notice(error: &str) -> String {
-    format!(
-        "WebGPU was asked for (?compute=gpu) but is not available: {}. Using the CPU path.",
-        shorten_reason(error)
-    )
+    crate::message!("notice-gpu-unavailable", reason = shorten_reason(error))
 }
 
 /// The frame-time read-out.
 pub fn frame_time(ms: f64) -> String {
-    format!("last update {ms:.1} ms")
+    crate::message!("status-frame-time", ms = format!("{ms:.1}"))
 }
 
 /// The notice when course-page listeners keep changing the state from `change` events.
 pub fn listener_chain_notice(limit: u32) -> String {
-    format!(
-        "A peLab.on('change') listener kept calling peLab.set: stopped after {limit} rounds of changes (the last change was not applied)."
-    )
+    crate::message!("notice-listener-chain", limit = limit)
 }
 
 #[cfg(test)]

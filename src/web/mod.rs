@@ -140,7 +140,7 @@ fn mount_inner(search: &str) -> Result<(), WebError> {
     }
 
     if link.compute == ComputeChoice::Cpu {
-        scheduler::start_on(Backend::cpu("chosen by ?compute=cpu"));
+        scheduler::start_on(Backend::cpu(&crate::message!("reason-compute-cpu")));
         return Ok(());
     }
     let choice = link.compute;
@@ -159,7 +159,7 @@ fn mount_inner(search: &str) -> Result<(), WebError> {
                         app.push_notice(gpu_unavailable_notice(&error.to_string()))
                     });
                 }
-                scheduler::start_on(Backend::cpu("no WebGPU here"));
+                scheduler::start_on(Backend::cpu(&crate::message!("reason-no-webgpu")));
             }
         }
     });

@@ -90,19 +90,19 @@ pub fn parse_link(search: &str) -> (Link, Vec<String>) {
         Some("gpu" | "webgpu") => ComputeChoice::Gpu,
         Some("cpu") => ComputeChoice::Cpu,
         Some(other) => {
-            notices.push(format!(
-                "compute = '{}' is not auto, gpu or cpu; using auto.",
-                quote(other)
+            notices.push(crate::message!(
+                "notice-compute-unknown",
+                value = quote(other)
             ));
             ComputeChoice::Auto
         }
     };
     if let Some(lang) = last("lang") {
         if !lang.trim().is_empty() && !LANGUAGES.contains(&lang.trim()) {
-            notices.push(format!(
-                "lang = '{}' is not one of: {}; showing English.",
-                quote(&lang),
-                LANGUAGES.join(", ")
+            notices.push(crate::message!(
+                "notice-lang-unknown",
+                value = quote(&lang),
+                choices = LANGUAGES.join(", ")
             ));
         }
     }
@@ -119,10 +119,10 @@ pub fn parse_link(search: &str) -> (Link, Vec<String>) {
                         .map(|(k, v)| (k.to_string(), v.to_string())),
                 )
             }
-            None => notices.push(format!(
-                "preset = '{}' is not one of: {}.",
-                quote(&name),
-                presets::names().join(", ")
+            None => notices.push(crate::message!(
+                "notice-preset-unknown",
+                value = quote(&name),
+                choices = presets::names().join(", ")
             )),
         }
     }
@@ -172,9 +172,9 @@ impl ViewSettings {
         match key {
             "theme" => match Theme::from_query(value) {
                 Some(theme) => self.theme = theme,
-                None => notices.push(format!(
-                    "theme = '{}' is not auto, light or dark; following the system.",
-                    quote(value.trim())
+                None => notices.push(crate::message!(
+                    "notice-theme-unknown",
+                    value = quote(value.trim())
                 )),
             },
             "present" => {

@@ -67,7 +67,7 @@ impl Params {
             if is_key(key) {
                 self.apply(key, value, &mut notices);
             } else {
-                notices.push(format!("Unknown parameter '{key}' ignored."));
+                notices.push(crate::message!("notice-unknown-key", key = key));
             }
         }
         notices.extend(self.clamp());
@@ -92,8 +92,12 @@ impl Params {
                 if let Some(v) = parse_number(key, value, notices) {
                     let clamped = v.clamp(BASE_MIN, BASE_MAX);
                     if clamped != v {
-                        notices.push(format!(
-                            "base = {value} is outside {BASE_MIN}…{BASE_MAX:e}; using {clamped}."
+                        notices.push(crate::message!(
+                            "notice-base-outside",
+                            value = value,
+                            min = BASE_MIN.to_string(),
+                            max = format!("{BASE_MAX:e}"),
+                            used = clamped.to_string()
                         ));
                     }
                     self.base = clamped;
@@ -168,15 +172,16 @@ fn parse_columns(value: &str, notices: &mut Vec<String>) -> Vec<usize> {
                     columns.push(c);
                 }
             }
-            _ => notices.push(format!(
-                "Column '{}' is not a column index; ignored.",
-                shorten(part)
+            _ => notices.push(crate::message!(
+                "notice-column-not-an-index",
+                value = shorten(part)
             )),
         }
     }
     if columns.len() > MAX_CURVES {
-        notices.push(format!(
-            "At most {MAX_CURVES} curves are drawn; keeping the first {MAX_CURVES}."
+        notices.push(crate::message!(
+            "notice-too-many-curves",
+            limit = MAX_CURVES
         ));
         columns.truncate(MAX_CURVES);
     }

@@ -7,6 +7,7 @@
 use super::values::{parse_integer, parse_switch, shorten};
 use crate::math::tokens::{count_tokens, MAX_TOKENS};
 use crate::model::decimal::parse_decimal;
+use crate::model::messages;
 use crate::model::settings::row::{Setting, Value};
 use crate::model::settings::table::{setting, SETTINGS};
 use crate::model::settings::*;
@@ -51,7 +52,7 @@ impl PanelSettings {
     pub fn update(&mut self, key: &str, value: &str) -> Vec<String> {
         let mut notices = Vec::new();
         let Some(row) = setting(key) else {
-            notices.push(format!("Unknown parameter '{}' ignored.", shorten(key)));
+            notices.push(crate::message!("notice-unknown-key", key = shorten(key)));
             return notices;
         };
         self.apply(row, value, &mut notices);
@@ -80,17 +81,29 @@ impl PanelSettings {
                 Some(v) => {
                     let clamped = v.clamp(min, max);
                     if clamped != v {
-                        notices.push(format!(
-                            "{key} = {} is outside {min}…{max}{why}; using {clamped}.",
-                            shorten(value)
+                        // `why` is a message of its own (the only one: the extension scale's).
+                        let why = if why.is_empty() {
+                            String::new()
+                        } else {
+                            messages::format::<messages::Computed>(why, &[])
+                        };
+                        notices.push(crate::message!(
+                            "notice-decimal-outside",
+                            key = key,
+                            value = shorten(value),
+                            min = min.to_string(),
+                            max = max.to_string(),
+                            why = why,
+                            used = clamped.to_string()
                         ));
                     }
                     put(self, clamped);
                 }
-                None => notices.push(format!(
-                    "{key} = '{}' is not a number; keeping {}.",
-                    shorten(value),
-                    get(self)
+                None => notices.push(crate::message!(
+                    "notice-not-a-number",
+                    key = key,
+                    value = shorten(value),
+                    kept = get(self).to_string()
                 )),
             },
             Value::Switch { put, .. } => {
@@ -100,11 +113,12 @@ impl PanelSettings {
             }
             Value::Name { names, get, put } => {
                 if !put(self, value) {
-                    notices.push(format!(
-                        "{key} = '{}' is not {}; keeping {}.",
-                        shorten(value),
-                        one_of(names),
-                        get(self)
+                    notices.push(crate::message!(
+                        "notice-not-a-name",
+                        key = key,
+                        value = shorten(value),
+                        choices = one_of(names),
+                        kept = get(self)
                     ));
                 }
             }
@@ -128,7 +142,7 @@ impl PanelSettings {
 fn one_of(names: &[&str]) -> String {
     match names.split_last() {
         Some((last, [])) => last.to_string(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        Some((last, rest)) => crate::message!("list-or", rest = rest.join(", "), last = *last),
         None => String::new(),
     }
 }
@@ -138,8 +152,9 @@ fn one_of(names: &[&str]) -> String {
 pub(crate) fn read_text(settings: &mut PanelSettings, value: &str, notices: &mut Vec<String>) {
     let mut text: String = value.chars().take(MAX_TEXT_CHARS).collect();
     if text.len() < value.len() {
-        notices.push(format!(
-            "The sentence is longer than {MAX_TEXT_CHARS} characters; it was cut."
+        notices.push(crate::message!(
+            "notice-sentence-cut",
+            limit = MAX_TEXT_CHARS
         ));
     }
     // No control characters in a field or a link.
@@ -149,8 +164,10 @@ pub(crate) fn read_text(settings: &mut PanelSettings, value: &str, notices: &mut
         .collect();
     let words = count_tokens(&text);
     if words > MAX_TOKENS {
-        notices.push(format!(
-            "The sentence has {words} words; the attention panels use the first {MAX_TOKENS}."
+        notices.push(crate::message!(
+            "notice-sentence-too-long",
+            words = words,
+            limit = MAX_TOKENS
         ));
     }
     settings.text = text;
@@ -164,8 +181,10 @@ pub(crate) fn read_valid(settings: &mut PanelSettings, value: &str, notices: &mu
     } else if let Some(v) = parse_integer("valid_len", value, 0.0, MAX_TOKENS as f64, notices) {
         let tokens = settings.token_count();
         if v as usize > tokens {
-            notices.push(format!(
-                "valid_len = {v} is more than the {tokens} tokens; using all of them (no mask)."
+            notices.push(crate::message!(
+                "notice-valid-len-too-long",
+                value = v.to_string(),
+                tokens = tokens
             ));
             settings.valid_len = None;
         } else {
@@ -181,11 +200,11 @@ pub(crate) fn read_lens(settings: &mut PanelSettings, value: &str, notices: &mut
         .filter(|s| !s.trim().is_empty())
         .collect();
     if parts.len() != 2 {
-        notices.push(format!(
-            "lens = '{}' must be two valid lengths such as 3,2; keeping {},{}.",
-            shorten(value),
-            settings.batch_lens[0],
-            settings.batch_lens[1]
+        notices.push(crate::message!(
+            "notice-lens-invalid",
+            value = shorten(value),
+            first = settings.batch_lens[0],
+            second = settings.batch_lens[1]
         ));
         return;
     }
@@ -214,10 +233,10 @@ pub(crate) fn read_permutation(
         other => match other.parse::<u64>() {
             Ok(seed) => PermutationChoice::Shuffle(seed),
             Err(_) => {
-                notices.push(format!(
-                    "perm = '{}' is not swap, none or a shuffle seed (a whole number); keeping {}.",
-                    shorten(value),
-                    permutation_text(settings.permutation)
+                notices.push(crate::message!(
+                    "notice-perm-invalid",
+                    value = shorten(value),
+                    kept = permutation_text(settings.permutation)
                 ));
                 settings.permutation
             }

@@ -74,19 +74,19 @@ impl TrainSettings {
                     }
                 }
                 Some(_) => {}
-                None => notices.push(format!(
-                    "task = '{}' is not shift, reverse or histogram; keeping {}.",
-                    shorten(value),
-                    c.task.link_name()
+                None => notices.push(crate::message!(
+                    "notice-task-unknown",
+                    value = shorten(value),
+                    kept = c.task.link_name()
                 )),
             },
             "tenc" => self.apply_encodings(value, notices),
             "trainer" => match TrainerRequest::from_link(value) {
                 Some(request) => self.trainer = request,
-                None => notices.push(format!(
-                    "trainer = '{}' is not auto, cpu or gpu; keeping {}.",
-                    shorten(value),
-                    self.trainer.link_name()
+                None => notices.push(crate::message!(
+                    "notice-trainer-unknown",
+                    value = shorten(value),
+                    kept = self.trainer.link_name()
                 )),
             },
             "tk" => c.shift_k = integer(notices, 1e9).unwrap_or(c.shift_k),
@@ -115,7 +115,7 @@ impl TrainSettings {
                     c.causal = on;
                 }
             }
-            _ => notices.push(format!("Unknown parameter '{}' ignored.", shorten(key))),
+            _ => notices.push(crate::message!("notice-unknown-key", key = shorten(key))),
         }
     }
 
@@ -129,18 +129,18 @@ impl TrainSettings {
         {
             match TrainEncoding::from_link(&name.to_ascii_lowercase()) {
                 Some(encoding) => chosen.push(encoding),
-                None => notices.push(format!(
-                    "tenc: '{}' is not one of {}; left out.",
-                    shorten(name),
-                    TrainEncoding::ALL.map(|e| e.link_name()).join(", ")
+                None => notices.push(crate::message!(
+                    "notice-tenc-unknown-name",
+                    value = shorten(name),
+                    choices = TrainEncoding::ALL.map(|e| e.link_name()).join(", ")
                 )),
             }
         }
         if chosen.is_empty() {
-            notices.push(format!(
-                "tenc = '{}' names no encoding; keeping {}.",
-                shorten(value),
-                self.encodings_text()
+            notices.push(crate::message!(
+                "notice-tenc-empty",
+                value = shorten(value),
+                kept = self.encodings_text()
             ));
         } else {
             self.set_encodings(&chosen);

@@ -124,9 +124,10 @@ pub fn parse_number(key: &str, value: &str, notices: &mut Vec<String>) -> Option
     match crate::model::decimal::parse_decimal(value.trim()) {
         Some(v) => Some(v),
         None => {
-            notices.push(format!(
-                "{key} = '{}' is not a finite number; keeping {key} unchanged.",
-                shorten(value)
+            notices.push(crate::message!(
+                "notice-not-a-finite-number",
+                key = key,
+                value = shorten(value)
             ));
             None
         }
@@ -143,18 +144,24 @@ pub fn parse_integer(
     let v = parse_number(key, value, notices)?;
     let mut r = v.round();
     if r != v {
-        notices.push(format!(
-            "{key} = {} is not a whole number; using {r}.",
-            shorten(value)
+        notices.push(crate::message!(
+            "notice-not-a-whole-number",
+            key = key,
+            value = shorten(value),
+            used = r.to_string()
         ));
     }
     if r < min || r > max {
         // `max.max(min)`: a range emptied by another setting (heads up to d = 0) clamps to `min`
         // instead of panicking.
         let clamped = r.clamp(min, max.max(min));
-        notices.push(format!(
-            "{key} = {} is outside {min}…{max}; using {key} = {clamped}.",
-            shorten(value)
+        notices.push(crate::message!(
+            "notice-integer-outside",
+            key = key,
+            value = shorten(value),
+            min = min.to_string(),
+            max = max.to_string(),
+            used = clamped.to_string()
         ));
         r = clamped;
     }
@@ -168,9 +175,10 @@ pub fn parse_switch(key: &str, value: &str, notices: &mut Vec<String>) -> Option
         "1" | "true" | "on" | "yes" => Some(true),
         "0" | "false" | "off" | "no" | "" => Some(false),
         _ => {
-            notices.push(format!(
-                "{key} = '{}' is not on or off (1 or 0); keeping {key} unchanged.",
-                shorten(value)
+            notices.push(crate::message!(
+                "notice-not-a-switch",
+                key = key,
+                value = shorten(value)
             ));
             None
         }

@@ -211,9 +211,11 @@ impl PanelSettings {
         if let Some(h) = self.heads {
             if h == 0 || self.d % h != 0 {
                 let nearest = nearest_divisor(self.d, h);
-                notices.push(format!(
-                    "heads = {h} does not divide d = {}; using heads = {nearest}.",
-                    self.d
+                notices.push(crate::message!(
+                    "notice-heads-do-not-divide",
+                    heads = h,
+                    d = self.d,
+                    used = nearest
                 ));
                 self.heads = Some(nearest);
             }

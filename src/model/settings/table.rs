@@ -328,7 +328,8 @@ pub const SETTINGS: [Setting; 31] = [
     Setting::decimal(
         "scale",
         (1.0, MAX_EXTENSION_SCALE),
-        " (the context is extended s times)",
+        // A message of locales/computed: the notice's reason.
+        "notice-why-extension-scale",
         |s| s.extension_scale,
         |s, scale| s.extension_scale = scale,
     )
