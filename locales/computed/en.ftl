@@ -57,3 +57,48 @@ status-frame-time = last update { $ms } ms
 notice-gpu-failed = WebGPU stopped working ({ $reason }); switched to the CPU path.
 notice-gpu-unavailable = WebGPU was asked for (?compute=gpu) but is not available: { $reason }. Using the CPU path.
 notice-listener-chain = A peLab.on('change') listener kept calling peLab.set: stopped after { $limit } rounds of changes (the last change was not applied).
+
+## Takeaways of the encoding panels (src/model/takeaway_encoding.rs)
+
+takeaway-heatmap-one-column = Row i is added to the token at position i; with d = 1 its only column is a sine of period { $fastest } positions, with no cosine.
+takeaway-heatmap-one-pair = Row i is added to the token at position i: its 2 columns, a sine and its cosine, both repeat every { $fastest } positions.
+takeaway-heatmap = Row i is added to the token at position i: its { $d } columns slow from period { $fastest } (left) to { $slowest } positions (right).
+takeaway-heatmap-odd = Row i is added to the token at position i: its { $d } columns slow from period { $fastest } (left) to { $slowest } positions (right); column { $last }, the last, is a lone sine (odd d).
+# $map: "distance" (the figure shows ‖pᵢ − pⱼ‖) or "gram" (P·Pᵀ).
+takeaway-similarity-odd = With odd d = { $d }, the diagonals of { $map ->
+        [distance] the distances ‖pᵢ − pⱼ‖
+       *[gram] P·Pᵀ
+    } are not quite constant (Gram entries off their diagonal's mean by up to { $spread }): the unpaired sine makes pᵢ·pᵢ₊ₖ depend on i a little.
+takeaway-similarity = Every diagonal of { $map ->
+        [distance] the distances ‖pᵢ − pⱼ‖
+       *[gram] P·Pᵀ
+    } is constant (to { $spread }): pᵢ·pᵢ₊ₖ depends on the offset k only, the same at every position i, which i/n, changing with n, cannot give.
+
+## The training panel before its module is loaded (src/model/train.rs, src/web/panels/train.rs).
+
+train-takeaway-press-one = Press Train: 1 encoding learns the { $task } task on { $seeds } { $seeds ->
+        [one] seed
+       *[other] seeds
+    }; the verdict states only what holds on every seed.
+train-takeaway-press-many = Press Train: { $encodings } encodings learn the { $task } task side by side, each on { $seeds } { $seeds ->
+        [one] seed
+       *[other] seeds
+    }; the verdict states only what holds on every seed.
+train-progress-not-trained = Not trained yet.
+train-trainer-cpu-asked = Training on the CPU, as the link asks (trainer=cpu): the same bits on every machine.
+train-trainer-gpu-asked = Training on the GPU (WebGPU), as the link asks (trainer=gpu). Its sums run in another order than the CPU's, so its losses are close to trainer=cpu's but not the same bits; they repeat exactly on the same GPU and browser.
+train-trainer-page-cpu = Training on the CPU: the page computes on the CPU ({ $why }), so the GPU trainer was not tried.
+train-trainer-will-measure = Train first times the GPU and the CPU trainer, then trains on the faster.
+train-trainer-measuring = Timing the GPU and the CPU trainer on these settings…
+train-task-description = { $task ->
+        [shift] y_i = x_(i−k): needs relative position (which token is k places back)
+        [reverse] y_i = x_(n−1−i): needs absolute position and the length of the sequence
+       *[histogram] y_i = how often x_i occurs in the sequence: needs no position at all
+    }
+train-chance-uniform = chance { $percent } (one token of { $vocab } guessed uniformly)
+train-chance-most-likely = chance { $percent } (always guessing the most likely count at length { $length })
+train-task-line = { $task }; { $chance }.
+train-notice = { $key } = { $requested }: { $reason }; using { $key } = { $used }.
+train-notice-range = { $field } must be between { $low } and { $high }
+train-notice-d-multiple = d must be a multiple of 2 × heads = { $unit }
+train-notice-learning-rate = the learning rate must be a number between { $low } and { $high }

@@ -53,3 +53,41 @@ status-frame-time = 上次更新 { $ms } 毫秒
 notice-gpu-failed = WebGPU 停止工作（{ $reason }）；已切换到 CPU 路径。
 notice-gpu-unavailable = 请求了 WebGPU（?compute=gpu），但它不可用：{ $reason }。改用 CPU 路径。
 notice-listener-chain = 一个 peLab.on('change') 监听器不断调用 peLab.set：在 { $limit } 轮更改后停止（最后一次更改未应用）。
+
+## 编码面板的要点（src/model/takeaway_encoding.rs）
+
+takeaway-heatmap-one-column = 第 i 行加到位置 i 的词元上；d = 1 时它唯一的一列是周期为 { $fastest } 个位置的正弦，没有余弦。
+takeaway-heatmap-one-pair = 第 i 行加到位置 i 的词元上：它的 2 列，一个正弦及其余弦，都每 { $fastest } 个位置重复一次。
+takeaway-heatmap = 第 i 行加到位置 i 的词元上：它的 { $d } 列从周期 { $fastest }（左）逐渐变慢到 { $slowest } 个位置（右）。
+takeaway-heatmap-odd = 第 i 行加到位置 i 的词元上：它的 { $d } 列从周期 { $fastest }（左）逐渐变慢到 { $slowest } 个位置（右）；最后一列，第 { $last } 列，是单独的正弦（d 为奇数）。
+takeaway-similarity-odd = d = { $d } 为奇数时，{ $map ->
+        [distance] 距离 ‖pᵢ − pⱼ‖
+       *[gram] P·Pᵀ
+    } 的对角线并不完全恒定（格拉姆矩阵的元素与其对角线均值最多相差 { $spread }）：未配对的正弦使 pᵢ·pᵢ₊ₖ 稍微依赖于 i。
+takeaway-similarity = { $map ->
+        [distance] 距离 ‖pᵢ − pⱼ‖
+       *[gram] P·Pᵀ
+    } 的每条对角线都是恒定的（精确到 { $spread }）：pᵢ·pᵢ₊ₖ 只依赖于偏移 k，在每个位置 i 都相同，而随 n 变化的 i/n 做不到这一点。
+
+## 训练面板在其模块加载之前的句子（src/model/train.rs、src/web/panels/train.rs）。
+
+train-takeaway-press-one = 按“训练”：1 种编码在 { $seeds } 个种子上学习 { $task } 任务；结论只陈述在每个种子上都成立的结果。
+train-takeaway-press-many = 按“训练”：{ $encodings } 种编码并排学习 { $task } 任务，每种都在 { $seeds } 个种子上；结论只陈述在每个种子上都成立的结果。
+train-progress-not-trained = 尚未训练。
+train-trainer-cpu-asked = 在 CPU 上训练，按链接的要求（trainer=cpu）：在每台机器上都得到逐位相同的结果。
+train-trainer-gpu-asked = 在 GPU（WebGPU）上训练，按链接的要求（trainer=gpu）。它的求和顺序与 CPU 不同，所以它的损失与 trainer=cpu 的接近，但并非逐位相同；在同一个 GPU 和浏览器上则完全可重复。
+train-trainer-page-cpu = 在 CPU 上训练：页面在 CPU 上计算（{ $why }），所以没有尝试 GPU 训练器。
+train-trainer-will-measure = 按“训练”后会先为 GPU 和 CPU 训练器计时，然后在较快的那个上训练。
+train-trainer-measuring = 正在用这些设置为 GPU 和 CPU 训练器计时…
+train-task-description = { $task ->
+        [shift] y_i = x_(i−k)：需要相对位置（哪个词元在 k 个位置之前）
+        [reverse] y_i = x_(n−1−i)：需要绝对位置和序列的长度
+       *[histogram] y_i = x_i 在序列中出现的次数：完全不需要位置
+    }
+train-chance-uniform = 偶然水平 { $percent }（从 { $vocab } 个词元中均匀地猜一个）
+train-chance-most-likely = 偶然水平 { $percent }（总是猜长度 { $length } 时最可能的出现次数）
+train-task-line = { $task }；{ $chance }。
+train-notice = { $key } = { $requested }：{ $reason }；改用 { $key } = { $used }。
+train-notice-range = { $field } 必须在 { $low } 到 { $high } 之间
+train-notice-d-multiple = d 必须是 2 × heads = { $unit } 的倍数
+train-notice-learning-rate = 学习率必须是 { $low } 到 { $high } 之间的数

@@ -18,31 +18,31 @@ const NAMED_PAIRS: usize = 3;
 /// right; with odd d, which column is a sine without its cosine. `first_position` 1 numbers
 /// positions and columns from 1 (the Julia edition).
 pub fn heatmap(d: usize, base: f64, first_position: usize) -> String {
-    let row = "Row i is added to the token at position i";
     let fastest = format_period(period(0, d, base));
     if d <= 1 {
-        return format!(
-            "{row}; with d = 1 its only column is a sine of period {fastest} positions, with no cosine."
-        );
+        return crate::message!("takeaway-heatmap-one-column", fastest = fastest);
     }
     let pairs = frequency_count(d);
     if pairs == 1 {
-        return format!(
-            "{row}: its 2 columns, a sine and its cosine, both repeat every {fastest} positions."
-        );
+        return crate::message!("takeaway-heatmap-one-pair", fastest = fastest);
     }
     let slowest = format_period(period(pairs - 1, d, base));
-    let odd = if d % 2 == 1 {
-        format!(
-            "; column {}, the last, is a lone sine (odd d)",
-            column_label(d - 1, first_position)
+    if d % 2 == 1 {
+        crate::message!(
+            "takeaway-heatmap-odd",
+            d = d,
+            fastest = fastest,
+            slowest = slowest,
+            last = column_label(d - 1, first_position).to_string()
         )
     } else {
-        String::new()
-    };
-    format!(
-        "{row}: its {d} columns slow from period {fastest} (left) to {slowest} positions (right){odd}."
-    )
+        crate::message!(
+            "takeaway-heatmap",
+            d = d,
+            fastest = fastest,
+            slowest = slowest
+        )
+    }
 }
 
 /// The curves' takeaway: the period of each pair of chosen columns, slower to the right, and,
@@ -165,20 +165,21 @@ pub fn binary(stats: &BinaryStats, d: usize, base: f64) -> String {
 /// With odd d the unpaired sine makes it depend on i a little, and the sentence says so.
 pub fn similarity(stats: &SimilarityStats) -> String {
     let spread = format!("{:.1e}", stats.diagonal_spread);
+    // The select's key: which matrix the figure shows.
     let map = if stats.view == SimilarityView::Distance.to_query() {
-        "the distances ‖pᵢ − pⱼ‖"
+        "distance"
     } else {
-        "P·Pᵀ"
+        "gram"
     };
     if stats.d % 2 == 1 {
-        return format!(
-            "With odd d = {}, the diagonals of {map} are not quite constant (Gram entries off their diagonal's mean by up to {spread}): the unpaired sine makes pᵢ·pᵢ₊ₖ depend on i a little.",
-            stats.d
+        return crate::message!(
+            "takeaway-similarity-odd",
+            map = map,
+            d = stats.d,
+            spread = spread
         );
     }
-    format!(
-        "Every diagonal of {map} is constant (to {spread}): pᵢ·pᵢ₊ₖ depends on the offset k only, the same at every position i, which i/n, changing with n, cannot give."
-    )
+    crate::message!("takeaway-similarity", map = map, spread = spread)
 }
 
 #[cfg(test)]
