@@ -102,3 +102,40 @@ train-notice = { $key } = { $requested }: { $reason }; using { $key } = { $used 
 train-notice-range = { $field } must be between { $low } and { $high }
 train-notice-d-multiple = d must be a multiple of 2 × heads = { $unit }
 train-notice-learning-rate = the learning rate must be a number between { $low } and { $high }
+
+## Takeaways of the curves and binary panels (src/model/takeaway_encoding.rs)
+
+takeaway-curves-none = No column below d is chosen: pick one to see its curve.
+# $slower: "yes" where columns to the right of these exist.
+takeaway-curves-sine-and-cosine = Columns { $columns } repeat every { $period } positions: the cosine is the sine shifted by a quarter period ({ $quarter } positions){ $slower ->
+        [yes] ; columns further right repeat more slowly
+       *[no] { "" }
+    }.
+# $count: how many columns are named in $columns (1 or 2).
+takeaway-curves-one-pair = { $count ->
+        [one] Column { $columns } repeats
+       *[other] Columns { $columns } repeat
+    } every { $period } positions{ $slower ->
+        [yes] ; columns further right repeat more slowly
+       *[no] { "" }
+    }.
+# $more: the other columns, each takeaway-curves-more-columns (or -last-columns), joined by takeaway-curves-and.
+takeaway-curves-pairs = { $count ->
+        [one] Column { $columns } repeats
+       *[other] Columns { $columns } repeat
+    } every { $period } positions and { $more }: the frequency falls along the columns{ $twins ->
+        [yes] , and each cosine is its sine shifted by a quarter period
+       *[no] { "" }
+    }.
+takeaway-curves-more-columns = { $columns } every { $period }
+takeaway-curves-last-columns = …, { $columns } every { $period }
+takeaway-curves-and = { " and " }
+# $bits: how many bits are shown; $listed: their periods, "2, 4, 8" or "2, 4, …, 64".
+takeaway-binary-one-frequency = { $bits ->
+        [1] Bit 0 repeats every 2 numbers
+       *[other] Bit k repeats every 2ᵏ⁺¹ numbers ({ $listed })
+    }; with d = { $d } P has one frequency, period { $period } positions: nothing slows down beside the bits.
+takeaway-binary = { $bits ->
+        [1] Bit 0 repeats every 2 numbers
+       *[other] Bit k repeats every 2ᵏ⁺¹ numbers ({ $listed })
+    }, pair j of P every { $period } × { $step }ʲ positions: both slow down to the right, bits by 2×, pairs smoothly by { $step }×.

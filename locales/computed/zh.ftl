@@ -91,3 +91,35 @@ train-notice = { $key } = { $requested }：{ $reason }；改用 { $key } = { $us
 train-notice-range = { $field } 必须在 { $low } 到 { $high } 之间
 train-notice-d-multiple = d 必须是 2 × heads = { $unit } 的倍数
 train-notice-learning-rate = 学习率必须是 { $low } 到 { $high } 之间的数
+
+## 曲线与二进制面板的要点（src/model/takeaway_encoding.rs）
+
+takeaway-curves-none = 没有选中小于 d 的列：选一列即可看到它的曲线。
+takeaway-curves-sine-and-cosine = 第 { $columns } 列每 { $period } 个位置重复一次：余弦就是把正弦平移四分之一个周期（{ $quarter } 个位置）{ $slower ->
+        [yes] ；更靠右的列重复得更慢
+       *[no] { "" }
+    }。
+# 中文不区分单复数：$count 只有一个默认变体。
+takeaway-curves-one-pair = { $count ->
+       *[other] 第 { $columns } 列
+    }每 { $period } 个位置重复一次{ $slower ->
+        [yes] ；更靠右的列重复得更慢
+       *[no] { "" }
+    }。
+takeaway-curves-pairs = { $count ->
+       *[other] 第 { $columns } 列
+    }每 { $period } 个位置重复一次，{ $more }：频率沿着列逐渐降低{ $twins ->
+        [yes] ，并且每个余弦都是其正弦平移四分之一个周期
+       *[no] { "" }
+    }。
+takeaway-curves-more-columns = 第 { $columns } 列每 { $period } 个位置
+takeaway-curves-last-columns = …，第 { $columns } 列每 { $period } 个位置
+takeaway-curves-and = ，
+takeaway-binary-one-frequency = { $bits ->
+        [1] 第 0 位每 2 个数重复一次
+       *[other] 第 k 位每 2ᵏ⁺¹ 个数重复一次（{ $listed }）
+    }；d = { $d } 时 P 只有一个频率，周期为 { $period } 个位置：除了这些位，没有什么在变慢。
+takeaway-binary = { $bits ->
+        [1] 第 0 位每 2 个数重复一次
+       *[other] 第 k 位每 2ᵏ⁺¹ 个数重复一次（{ $listed }）
+    }，P 的第 j 对每 { $period } × { $step }ʲ 个位置重复一次：两者都向右变慢，位每次慢 2 倍，频率对平滑地每次慢 { $step } 倍。

@@ -62,7 +62,7 @@ pub fn curves(columns: &[usize], d: usize, base: f64, first_position: usize) -> 
         }
     }
     if pairs.is_empty() {
-        return "No column below d is chosen: pick one to see its curve.".into();
+        return crate::message!("takeaway-curves-none");
     }
     let named = |cols: &[usize]| {
         cols.iter()
@@ -75,54 +75,54 @@ pub fn curves(columns: &[usize], d: usize, base: f64, first_position: usize) -> 
         .iter()
         .any(|(_, cols)| cols.len() == 2 && is_sine_column(cols[0]));
     let first = &pairs[0];
-    let noun = if first.1.len() == 1 {
-        "Column"
-    } else {
-        "Columns"
-    };
-    let verb = if first.1.len() == 1 {
-        "repeats"
-    } else {
-        "repeat"
-    };
-    let head = format!(
-        "{noun} {} {verb} every {} positions",
-        named(&first.1),
-        period_of(first.0)
-    );
+    let yes_no = |yes: bool| if yes { "yes" } else { "no" };
     if pairs.len() == 1 {
         // Only where there are columns to its right (not d = 1, 2 or the last pair).
-        let slower = if first.0 + 1 < frequency_count(d) {
-            "; columns further right repeat more slowly"
-        } else {
-            ""
-        };
+        let slower = yes_no(first.0 + 1 < frequency_count(d));
         return if twins {
-            format!(
-                "{head}: the cosine is the sine shifted by a quarter period ({} positions){slower}.",
-                format_period(period(first.0, d, base) / 4.0)
+            crate::message!(
+                "takeaway-curves-sine-and-cosine",
+                columns = named(&first.1),
+                period = period_of(first.0),
+                quarter = format_period(period(first.0, d, base) / 4.0),
+                slower = slower
             )
         } else {
-            format!("{head}{slower}.")
+            crate::message!(
+                "takeaway-curves-one-pair",
+                count = first.1.len(),
+                columns = named(&first.1),
+                period = period_of(first.0),
+                slower = slower
+            )
         };
     }
     let rest: Vec<String> = if pairs.len() <= NAMED_PAIRS {
         pairs[1..]
             .iter()
-            .map(|(j, cols)| format!("{} every {}", named(cols), period_of(*j)))
+            .map(|(j, cols)| {
+                crate::message!(
+                    "takeaway-curves-more-columns",
+                    columns = named(cols),
+                    period = period_of(*j)
+                )
+            })
             .collect()
     } else {
         let (j, cols) = &pairs[pairs.len() - 1];
-        vec![format!("…, {} every {}", named(cols), period_of(*j))]
+        vec![crate::message!(
+            "takeaway-curves-last-columns",
+            columns = named(cols),
+            period = period_of(*j)
+        )]
     };
-    let twin_note = if twins {
-        ", and each cosine is its sine shifted by a quarter period"
-    } else {
-        ""
-    };
-    format!(
-        "{head} and {}: the frequency falls along the columns{twin_note}.",
-        rest.join(" and ")
+    crate::message!(
+        "takeaway-curves-pairs",
+        count = first.1.len(),
+        columns = named(&first.1),
+        period = period_of(first.0),
+        more = rest.join(&crate::message!("takeaway-curves-and")),
+        twins = yes_no(twins)
     )
 }
 
@@ -139,24 +139,23 @@ pub fn binary(stats: &BinaryStats, d: usize, base: f64) -> String {
     } else {
         format!("{}, {}, …, {}", periods[0], periods[1], periods[bits - 1])
     };
-    let bit_part = if bits == 1 {
-        "Bit 0 repeats every 2 numbers".to_string()
-    } else {
-        format!("Bit k repeats every 2ᵏ⁺¹ numbers ({listed})")
-    };
     let fastest = pair_period(0, d, base);
     if frequency_count(d) < 2 {
-        return format!(
-            "{bit_part}; with d = {d} P has one frequency, period {} positions: nothing slows down beside the bits.",
-            format_period(fastest)
+        return crate::message!(
+            "takeaway-binary-one-frequency",
+            bits = bits,
+            listed = listed,
+            d = d,
+            period = format_period(fastest)
         );
     }
     let step = pair_period(1, d, base) / fastest;
-    format!(
-        "{bit_part}, pair j of P every {} × {}ʲ positions: both slow down to the right, bits by 2×, pairs smoothly by {}×.",
-        format_period(fastest),
-        format_number(step),
-        format_number(step)
+    crate::message!(
+        "takeaway-binary",
+        bits = bits,
+        listed = listed,
+        period = format_period(fastest),
+        step = format_number(step)
     )
 }
 
@@ -314,5 +313,46 @@ mod tests {
             "{odd}"
         );
         assert!(words(&text) <= 36);
+    }
+
+    /// The digits of a sentence, in order: what a translation must keep.
+    fn numbers(text: &str) -> Vec<String> {
+        text.split(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .map(|part| part.trim_matches('.'))
+            .filter(|part| !part.is_empty())
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn in_chinese_the_takeaways_state_the_same_numbers() {
+        use crate::model::messages::{install, use_english, Computed};
+        let sentences = || {
+            vec![
+                heatmap(32, 10_000.0, 0),
+                heatmap(33, 10_000.0, 1),
+                curves(&[6, 7], 32, 10_000.0, 0),
+                curves(&[0, 2, 4, 6, 8], 32, 10_000.0, 0),
+                binary(
+                    &binary_stats(60, 32, 10_000.0, "cpu").unwrap(),
+                    32,
+                    10_000.0,
+                ),
+            ]
+        };
+        let english = sentences();
+        install::<Computed>("zh", include_str!("../../locales/computed/zh.ftl")).unwrap();
+        let chinese = sentences();
+        use_english::<Computed>();
+        for (en, zh) in english.iter().zip(&chinese) {
+            assert!(
+                zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+                "{zh}"
+            );
+            let (mut a, mut b) = (numbers(en), numbers(zh));
+            a.sort();
+            b.sort();
+            assert_eq!(a, b, "{en}\n{zh}");
+        }
     }
 }
