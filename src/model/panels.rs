@@ -4,6 +4,8 @@
 //! the page's checks of its own markup and the README's lists (the native tests hold `index.html`
 //! and the README to them).
 
+use super::messages::{self, Computed};
+
 /// A panel of the page: its identity. Every table, preset, lesson stop, cache and message names a
 /// panel by this, never by its position or its element's id. A new panel is a variant here, its
 /// row in [`PANELS`] and in [`LESSON`], its file in `web/panels/` (the compiler asks for its line
@@ -40,14 +42,8 @@ pub struct PanelSpec {
     /// The panel's name: its `<section id="panel-<name>">`, `?embed=<name>`, `#panel-<name>` and,
     /// for the panels with numbers of their own, `stats.panels.<name>`.
     pub name: &'static str,
-    /// Its heading, in words.
-    pub title: &'static str,
-    /// One sentence under its title when it is embedded in a course page (`?embed=`), where its
-    /// prose is folded away: what the figure shows, short enough for one line of an 800 px frame.
-    pub caption: &'static str,
-    /// A name short enough for the sticky bar's lesson button on a phone (at most 17 characters).
-    pub short: &'static str,
-    /// The part of the chapter it belongs to on the lesson path.
+    /// The part of the chapter it belongs to on the lesson path: the key of its heading,
+    /// [`PanelSpec::part_title`].
     pub part: &'static str,
     /// A CSV of its numbers can be saved.
     pub csv: bool,
@@ -66,6 +62,32 @@ impl PanelSpec {
     /// The id of the panel's `<section>`.
     pub fn section_id(&self) -> String {
         format!("panel-{}", self.name)
+    }
+
+    /// Its heading, in words (message `panel-<name>-title` of locales/computed).
+    pub fn title(&self) -> String {
+        self.text("title")
+    }
+
+    /// One sentence under its title when it is embedded in a course page (`?embed=`), where its
+    /// prose is folded away: what the figure shows, short enough for one line of an 800 px frame.
+    pub fn caption(&self) -> String {
+        self.text("caption")
+    }
+
+    /// A name short enough for the sticky bar's lesson button on a phone (at most 17 characters
+    /// in English).
+    pub fn short(&self) -> String {
+        self.text("short")
+    }
+
+    /// The heading of its part of the chapter (message `lesson-part-<part>`).
+    pub fn part_title(&self) -> String {
+        messages::format::<Computed>(&format!("lesson-part-{}", self.part), &[])
+    }
+
+    fn text(&self, field: &str) -> String {
+        messages::format::<Computed>(&format!("panel-{}-{field}", self.name), &[])
     }
 }
 
@@ -124,10 +146,7 @@ pub const PANELS: &[PanelSpec] = &[
     PanelSpec {
         id: PanelId::Attention,
         name: "attention",
-        title: "Attention weights of a sentence",
-        caption: "How much each word (a row) attends to each word (a column) in an untrained layer.",
-        short: "Attention weights",
-        part: "Self-attention",
+        part: "self-attention",
         csv: true,
         svg: false,
         lazy: true,
@@ -136,10 +155,7 @@ pub const PANELS: &[PanelSpec] = &[
     PanelSpec {
         id: PanelId::Pipeline,
         name: "pipeline",
-        title: "What exactly are Q, K and V?",
-        caption: "One attention layer stage by stage for head 0: Z, Q, K, V, scores, weights and output.",
-        short: "Q, K and V",
-        part: "Self-attention",
+        part: "self-attention",
         csv: false,
         svg: false,
         lazy: true,
@@ -148,10 +164,7 @@ pub const PANELS: &[PanelSpec] = &[
     PanelSpec {
         id: PanelId::Heads,
         name: "heads",
-        title: "Multi-head attention and valid_lens",
-        caption: "One attention map per head and sequence; every head of a sequence masks the same keys.",
-        short: "Multi-head",
-        part: "Self-attention",
+        part: "self-attention",
         csv: false,
         svg: false,
         lazy: true,
@@ -160,10 +173,7 @@ pub const PANELS: &[PanelSpec] = &[
     PanelSpec {
         id: PanelId::Complexity,
         name: "complexity",
-        title: "CNN vs RNN vs self-attention",
-        caption: "Operations and path lengths of a CNN, an RNN and self-attention as n grows.",
-        short: "CNN vs RNN",
-        part: "Comparing CNNs, RNNs and self-attention",
+        part: "comparing",
         csv: false,
         svg: false,
         lazy: true,
@@ -172,10 +182,7 @@ pub const PANELS: &[PanelSpec] = &[
     PanelSpec {
         id: PanelId::Order,
         name: "order",
-        title: "Order is lost without positional encoding",
-        caption: "Without P, permuting the tokens only permutes the outputs; with P the outputs change.",
-        short: "Order is lost",
-        part: "Positional encoding: absolute and relative",
+        part: "positional-encoding",
         csv: false,
         svg: false,
         lazy: true,
@@ -184,10 +191,7 @@ pub const PANELS: &[PanelSpec] = &[
     PanelSpec {
         id: PanelId::Heatmap,
         name: "heatmap",
-        title: "The positional encoding matrix P",
-        caption: "Row i is what is added to the token at position i; columns slow down from left to right.",
-        short: "Heatmap of P",
-        part: "Positional encoding: absolute and relative",
+        part: "positional-encoding",
         csv: true,
         svg: false,
         lazy: false,
@@ -196,10 +200,7 @@ pub const PANELS: &[PanelSpec] = &[
     PanelSpec {
         id: PanelId::Curves,
         name: "curves",
-        title: "Columns against position",
-        caption: "Columns of P against position: frequencies fall along the columns, in sine–cosine pairs.",
-        short: "Column curves",
-        part: "Positional encoding: absolute and relative",
+        part: "positional-encoding",
         csv: true,
         svg: true,
         lazy: false,
@@ -208,10 +209,7 @@ pub const PANELS: &[PanelSpec] = &[
     PanelSpec {
         id: PanelId::Binary,
         name: "binary",
-        title: "The binary analogy",
-        caption: "The bits of 0 … n − 1 beside P: both slow down from left to right.",
-        short: "Binary analogy",
-        part: "Positional encoding: absolute and relative",
+        part: "positional-encoding",
         csv: false,
         svg: false,
         lazy: true,
@@ -220,10 +218,7 @@ pub const PANELS: &[PanelSpec] = &[
     PanelSpec {
         id: PanelId::Projection,
         name: "projection",
-        title: "Relative position: one rotation for every i",
-        caption: "Moving δ positions turns pair j of every position by the same angle δ·ωⱼ.",
-        short: "Relative position",
-        part: "Positional encoding: absolute and relative",
+        part: "positional-encoding",
         csv: true,
         svg: false,
         lazy: false,
@@ -232,10 +227,7 @@ pub const PANELS: &[PanelSpec] = &[
     PanelSpec {
         id: PanelId::Similarity,
         name: "similarity",
-        title: "Similarity and translation invariance",
-        caption: "For even d the similarity of two positions' codes depends only on their offset.",
-        short: "Similarity",
-        part: "Positional encoding: absolute and relative",
+        part: "positional-encoding",
         csv: false,
         svg: false,
         lazy: true,
@@ -244,10 +236,7 @@ pub const PANELS: &[PanelSpec] = &[
     PanelSpec {
         id: PanelId::Scaling,
         name: "scaling",
-        title: "Scale by √d, and add rather than concatenate",
-        caption: "Entry sizes of the embeddings, with and without × √d, and of P; adding vs concatenating.",
-        short: "Scale by √d",
-        part: "Readers' questions",
+        part: "questions",
         csv: false,
         svg: false,
         lazy: true,
@@ -256,10 +245,7 @@ pub const PANELS: &[PanelSpec] = &[
     PanelSpec {
         id: PanelId::Rope,
         name: "rope",
-        title: "RoPE: rotate queries and keys",
-        caption: "RoPE rotates queries and keys: the score depends on the offset only, up to rounding.",
-        short: "RoPE",
-        part: "Beyond the chapter",
+        part: "beyond",
         csv: false,
         svg: false,
         lazy: true,
@@ -268,10 +254,7 @@ pub const PANELS: &[PanelSpec] = &[
     PanelSpec {
         id: PanelId::Extension,
         name: "extension",
-        title: "Longer contexts: interpolation, NTK-aware scaling, YaRN",
-        caption: "How interpolation, NTK-aware scaling and YaRN change the frequency of each rotary pair.",
-        short: "Longer contexts",
-        part: "Beyond the chapter",
+        part: "beyond",
         csv: false,
         svg: false,
         lazy: true,
@@ -280,10 +263,7 @@ pub const PANELS: &[PanelSpec] = &[
     PanelSpec {
         id: PanelId::Alibi,
         name: "alibi",
-        title: "ALiBi: a linear bias instead of a vector",
-        caption: "ALiBi adds to each head's causal scores a penalty linear in the distance.",
-        short: "ALiBi",
-        part: "Beyond the chapter",
+        part: "beyond",
         csv: false,
         svg: false,
         lazy: true,
@@ -292,10 +272,7 @@ pub const PANELS: &[PanelSpec] = &[
     PanelSpec {
         id: PanelId::T5,
         name: "t5",
-        title: "T5's relative position buckets",
-        caption: "The bucket T5 gives each relative distance, in the encoder and in the decoder.",
-        short: "T5 buckets",
-        part: "Beyond the chapter",
+        part: "beyond",
         csv: false,
         svg: false,
         lazy: true,
@@ -304,10 +281,7 @@ pub const PANELS: &[PanelSpec] = &[
     PanelSpec {
         id: PanelId::Shaw,
         name: "shaw",
-        title: "Relative position embeddings (Shaw et al.)",
-        caption: "The sentence's logits with a learned key vector per clipped offset (Shaw et al. 2018).",
-        short: "Shaw et al.",
-        part: "Beyond the chapter",
+        part: "beyond",
         csv: false,
         svg: false,
         lazy: true,
@@ -316,10 +290,7 @@ pub const PANELS: &[PanelSpec] = &[
     PanelSpec {
         id: PanelId::Learned,
         name: "learned",
-        title: "A learned position table",
-        caption: "A learned position table E as training starts: one row per position below Lmax.",
-        short: "Learned table",
-        part: "Beyond the chapter",
+        part: "beyond",
         csv: false,
         svg: false,
         lazy: true,
@@ -328,10 +299,7 @@ pub const PANELS: &[PanelSpec] = &[
     PanelSpec {
         id: PanelId::Nope,
         name: "nope",
-        title: "No encoding at all: the causal mask counts",
-        caption: "With a causal mask and no encoding, a first layer can output 1/t at position t.",
-        short: "No encoding",
-        part: "Beyond the chapter",
+        part: "beyond",
         csv: false,
         svg: false,
         lazy: true,
@@ -340,10 +308,7 @@ pub const PANELS: &[PanelSpec] = &[
     PanelSpec {
         id: PanelId::Stacking,
         name: "stacking",
-        title: "Stacking attention layers",
-        caption: "Stacked attention layers: how fast the rows become one, and whether the position survives.",
-        short: "Stacking layers",
-        part: "Beyond the chapter",
+        part: "beyond",
         csv: false,
         svg: false,
         lazy: true,
@@ -352,10 +317,7 @@ pub const PANELS: &[PanelSpec] = &[
     PanelSpec {
         id: PanelId::Train,
         name: "train",
-        title: "Can a model learn its positions?",
-        caption: "Encodings trained side by side in the browser: loss, accuracy by length, a learned table.",
-        short: "Train encodings",
-        part: "Exercise 2: train",
+        part: "exercise",
         csv: false,
         svg: false,
         lazy: true,

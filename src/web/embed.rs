@@ -57,7 +57,7 @@ pub fn apply(
     // The embed's level-one heading (hidden on screen) names the panel.
     dom::text(
         &dom::element::<web_sys::HtmlElement>("embed-title")?,
-        &format!("pe-lab: {}", spec.title),
+        &format!("pe-lab: {}", spec.title()),
     );
     for other in PANELS.iter().filter(|other| other.name != spec.name) {
         dom::element::<Element>(&other.section_id())?.set_attribute("data-embed-hidden", "")?;
@@ -105,7 +105,7 @@ fn fold_prose(spec: &PanelSpec) -> Result<(), WebError> {
     let caption = document.create_element("p")?;
     caption.set_class_name("embed-caption");
     caption.set_id(&format!("{}-caption", spec.name));
-    caption.set_text_content(Some(spec.caption));
+    caption.set_text_content(Some(&spec.caption()));
     let Some(text) = section.query_selector(".panel-text")? else {
         // A panel without prose: the caption alone, under the title.
         match section.query_selector("h2")? {

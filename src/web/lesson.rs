@@ -102,7 +102,7 @@ fn build_list(list: &HtmlElement, send: fn(Action)) -> Result<Vec<Element>, WebE
             item.set_class_name("lesson-part");
             let title = document.create_element("span")?;
             title.set_class_name("lesson-part-title");
-            title.set_text_content(Some(spec.part));
+            title.set_text_content(Some(&spec.part_title()));
             let steps = document.create_element("ol")?;
             steps.set_attribute("start", &(index + 1).to_string())?;
             item.append_child(&title)?;
@@ -113,7 +113,7 @@ fn build_list(list: &HtmlElement, send: fn(Action)) -> Result<Vec<Element>, WebE
         let item = document.create_element("li")?;
         let link = document.create_element("a")?;
         link.set_attribute("href", &format!("#{}", spec.section_id()))?;
-        link.set_text_content(Some(spec.title));
+        link.set_text_content(Some(&spec.title()));
         let panel = spec.id;
         listen(&link, "click", move |event| {
             event.prevent_default();
@@ -282,18 +282,18 @@ pub fn show_section(shown: Option<PanelId>) {
         let (step, label, title) = match section.and_then(|at| LESSON.get(at).map(|s| (at, s))) {
             Some((at, stop)) => (
                 format!("{}/{}", at + 1, LESSON.len()),
-                stop.spec().short.to_string(),
-                format!(
-                    "Section {} of {}: {}. The lesson's sections, in the chapter's order",
-                    at + 1,
-                    LESSON.len(),
-                    stop.spec().title
+                stop.spec().short(),
+                crate::message!(
+                    "lesson-menu-title-at",
+                    at = at + 1,
+                    count = LESSON.len(),
+                    title = stop.spec().title()
                 ),
             ),
             None => (
                 String::new(),
-                format!("{} sections", LESSON.len()),
-                "The lesson's sections, in the chapter's order".to_string(),
+                crate::message!("lesson-sections", count = LESSON.len()),
+                crate::message!("lesson-menu-title"),
             ),
         };
         for (element, text) in [(&dom.step, &step), (&dom.current, &label)] {
@@ -316,14 +316,14 @@ pub fn show_section(shown: Option<PanelId>) {
             (
                 &dom.previous,
                 Some(0),
-                "Previous",
+                "previous",
                 "[",
                 section.map(|s| s.saturating_sub(1)),
             ),
             (
                 &dom.next,
                 Some(last),
-                "Next",
+                "next",
                 "]",
                 Some(section.map_or(0, |s| (s + 1).min(last))),
             ),
@@ -331,8 +331,13 @@ pub fn show_section(shown: Option<PanelId>) {
             let at_end = section.is_some() && section == end;
             let _ = button.set_attribute("aria-disabled", if at_end { "true" } else { "false" });
             let title = match target.and_then(|t| LESSON.get(t)).filter(|_| !at_end) {
-                Some(stop) => format!("{word}: {} ({shortcut})", stop.spec().title),
-                None => format!("{word} section of the lesson ({shortcut})"),
+                Some(stop) => crate::message!(
+                    "lesson-button-to",
+                    which = word,
+                    title = stop.spec().title(),
+                    shortcut = shortcut
+                ),
+                None => crate::message!("lesson-button", which = word, shortcut = shortcut),
             };
             button.set_title(&title);
         }

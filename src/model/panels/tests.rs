@@ -72,8 +72,13 @@ fn the_lesson_follows_the_chapter() {
 #[test]
 fn short_names_fit_the_lesson_button() {
     for spec in PANELS {
-        let length = spec.short.chars().count();
-        assert!((1..=17).contains(&length), "{}: {}", spec.name, spec.short);
+        let length = spec.short().chars().count();
+        assert!(
+            (1..=17).contains(&length),
+            "{}: {}",
+            spec.name,
+            spec.short()
+        );
     }
 }
 
@@ -96,7 +101,7 @@ fn moves_along_the_lesson_stop_at_the_ends() {
 #[test]
 fn every_caption_is_one_short_sentence_of_its_own() {
     for spec in PANELS {
-        let caption = spec.caption;
+        let caption = spec.caption();
         let length = caption.chars().count();
         assert!(
             (20..=90).contains(&length),
@@ -109,14 +114,15 @@ fn every_caption_is_one_short_sentence_of_its_own() {
             spec.name
         );
         assert_ne!(
-            caption, spec.title,
+            caption,
+            spec.title(),
             "the caption of {} repeats its title",
             spec.name
         );
         assert_eq!(
             PANELS
                 .iter()
-                .filter(|other| other.caption == caption)
+                .filter(|other| other.caption() == caption)
                 .count(),
             1,
             "two panels share the caption of {}",
