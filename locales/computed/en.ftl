@@ -223,3 +223,43 @@ lesson-button = { $which ->
         [previous] Previous
        *[next] Next
     } section of the lesson ({ $shortcut })
+
+## Read-outs and notes of the encoding panels (src/model/present.rs)
+
+# $frequencies: how many frequencies P has; $shortest, $longest: periods in positions.
+summary-p = P is { $n } × { $d } ({ $values } values) in [{ $min }, { $max }]; { $frequencies ->
+        [1] 1 frequency, period { $shortest } positions
+       *[other] { $frequencies } frequencies, periods from { $shortest } to { $longest } positions
+    }.
+summary-p-odd = { " " }d = { $d } is odd: the last column ({ $last }) is a sine with no cosine partner.
+summary-p-odd-counted-from-one = { " " }d = { $d } is odd: the last column ({ $d } counted from 1) is a sine with no cosine partner.
+summary-p-julia = { " " }Rows are positions { $first }…{ $last } and columns are numbered 1…{ $d }, as in the Julia code, whose P[c, i, 1] is column c at position i (the formulas' 0-based column c − 1).
+summary-p-textbook = { " " }This is the textbook float32 P: every angle i·ω_j formed in float32, as d2l's PyTorch/MXNet code does.
+summary-p-textbook-beside-exact = { " " }The heatmap is the exact P computed on the GPU; the curves and the projection use the textbook float32 P, computed on the CPU.
+# $columns: "6 (sin), 7 (cos)".
+summary-curves = { $count ->
+        [one] Column
+       *[other] Columns
+    } { $columns } against position { $first }…{ $last }.
+summary-curves-julia = { " " }Columns and positions are counted from 1 here, as in the Julia code and its figure's legend (the link's cols counts from 0: { $zero_based }). The chapter's sentence and the formula p[i, 2j] = sin(i·ω_j), p[i, 2j+1] = cos(i·ω_j) count columns from 0: its columns 6 and 7 (a sine and its cosine twin) and 8 and 9 are columns 7, 8 and 9, 10 here.
+summary-curves-julia-figure = { " " }The Julia figure plots P[6:10, :]: column 6 is the cosine of pair 2 (its sine twin, column 5, is not drawn), 7 and 8 are pair 3, 9 and 10 pair 4.
+summary-curves-textbook = { " " }Values of the textbook float32 P.
+# $kind: sin or cos; $textbook: "yes" when the value is of the textbook float32 P.
+readout-cell = position { $position }, column { $column } ({ $kind }, pair j = { $pair }): p = { $value }{ $textbook ->
+        [yes] { " " }(textbook float32)
+       *[no] { "" }
+    }
+readout-cell-julia = position { $position }, column { $column } ({ $kind }, pair j = { $pair }; Julia's P[{ $column }, { $position }, 1]): p = { $value }{ $textbook ->
+        [yes] { " " }(textbook float32)
+       *[no] { "" }
+    }
+note-projection = Pair j = { $pair } (columns { $first } and { $second }), offset δ = { $delta }: the same matrix M carries every p_i to p_(i+δ).
+note-projection-counted-from-one = Pair j = { $pair } (columns { $first } and { $second } counted from 1; 0-based { $first_zero_based } and { $second_zero_based }), offset δ = { $delta }: the same matrix M carries every p_i to p_(i+δ).
+note-projection-textbook = { " " }The points and the error below are of the textbook float32 P.
+note-projection-textbook-beside-exact = { " " }The points and the error below are of the textbook float32 P, computed on the CPU (the heatmap above is the GPU's exact P).
+note-textbook = Textbook float32: d2l's PyTorch/MXNet code forms the angle i·ω_j = i / base^(2j/d) in float32, which keeps 24 significant bits, so a number near i = { $last } is stored only to within about i·2⁻²⁴ ≈ { $spacing }, and the angle goes through such roundings (the power, then the division). Here the angles are off by up to { $angle_error } rad, and sin and cos inherit that error: M·p_i misses p_(i+δ) by up to { $projection_error }. The exact P never forms the angle in float32. (The Julia edition computes P in Float64.)
+readout-projection-angle = ω_{ $pair } = { $omega } rad per position; δ·ω_{ $pair } = { $angle } rad ({ $degrees }°)
+readout-projection-angle-turned = ω_{ $pair } = { $omega } rad per position; δ·ω_{ $pair } = { $angle } rad, the same turn as { $reduced } rad ({ $reduced_degrees }°)
+note-projection-no-pair = With d = 1 the encoding has a single sine column, so there is no pair to project.
+figure-projection-no-pair-title = d = 1: the only column is a sine.
+figure-projection-no-pair-hint = There is no (sin, cos) pair to rotate: raise d.

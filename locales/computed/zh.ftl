@@ -206,3 +206,39 @@ lesson-button = 课程的{ $which ->
         [previous] 上一节
        *[next] 下一节
     }（{ $shortcut }）
+
+## 编码面板的读数与说明（src/model/present.rs）
+
+summary-p = P 为 { $n } × { $d }（{ $values } 个值），取值范围 [{ $min }, { $max }]；{ $frequencies ->
+        [1] 1 个频率，周期为 { $shortest } 个位置
+       *[other] { $frequencies } 个频率，周期从 { $shortest } 到 { $longest } 个位置
+    }。
+summary-p-odd = d = { $d } 是奇数：最后一列（第 { $last } 列）是没有余弦配对的正弦。
+summary-p-odd-counted-from-one = d = { $d } 是奇数：最后一列（从 1 数起的第 { $d } 列）是没有余弦配对的正弦。
+summary-p-julia = 行是位置 { $first }…{ $last }，列编号为 1…{ $d }，与 Julia 代码一致，其 P[c, i, 1] 是位置 i 处的第 c 列（即公式中从 0 数起的第 c − 1 列）。
+summary-p-textbook = 这是教科书中的 float32 P：每个角度 i·ω_j 都以 float32 构成，正如 d2l 的 PyTorch/MXNet 代码那样。
+summary-p-textbook-beside-exact = 热图是在 GPU 上计算的精确 P；曲线和投影使用在 CPU 上计算的教科书 float32 P。
+summary-curves = { $count ->
+       *[other] 第 { $columns } 列
+    }随位置 { $first }…{ $last } 的变化。
+summary-curves-julia = 这里的列和位置从 1 开始计数，与 Julia 代码及其图例一致（链接中的 cols 从 0 开始计数：{ $zero_based }）。本章的句子和公式 p[i, 2j] = sin(i·ω_j)、p[i, 2j+1] = cos(i·ω_j) 从 0 开始数列：其中的第 6 和 7 列（一个正弦及其余弦孪生列）以及第 8 和 9 列，在这里是第 7、8 列和第 9、10 列。
+summary-curves-julia-figure = Julia 的图绘制的是 P[6:10, :]：第 6 列是第 2 对的余弦（它的正弦孪生列，第 5 列，没有画出），第 7 和 8 列是第 3 对，第 9 和 10 列是第 4 对。
+summary-curves-textbook = 数值取自教科书的 float32 P。
+readout-cell = 位置 { $position }，第 { $column } 列（{ $kind }，频率对 j = { $pair }）：p = { $value }{ $textbook ->
+        [yes] （教科书 float32）
+       *[no] { "" }
+    }
+readout-cell-julia = 位置 { $position }，第 { $column } 列（{ $kind }，频率对 j = { $pair }；Julia 的 P[{ $column }, { $position }, 1]）：p = { $value }{ $textbook ->
+        [yes] （教科书 float32）
+       *[no] { "" }
+    }
+note-projection = 频率对 j = { $pair }（第 { $first } 和 { $second } 列），偏移 δ = { $delta }：同一个矩阵 M 把每个 p_i 变换到 p_(i+δ)。
+note-projection-counted-from-one = 频率对 j = { $pair }（从 1 数起的第 { $first } 和 { $second } 列；从 0 数起为 { $first_zero_based } 和 { $second_zero_based }），偏移 δ = { $delta }：同一个矩阵 M 把每个 p_i 变换到 p_(i+δ)。
+note-projection-textbook = 下面的点和误差取自教科书的 float32 P。
+note-projection-textbook-beside-exact = 下面的点和误差取自在 CPU 上计算的教科书 float32 P（上方的热图是 GPU 计算的精确 P）。
+note-textbook = 教科书 float32：d2l 的 PyTorch/MXNet 代码以 float32 构成角度 i·ω_j = i / base^(2j/d)，float32 只保留 24 位有效二进制位，因此 i = { $last } 附近的数只能精确到约 i·2⁻²⁴ ≈ { $spacing }，而角度要经过这样的舍入（先求幂，再做除法）。这里角度的误差最多为 { $angle_error } rad，sin 和 cos 继承了这一误差：M·p_i 与 p_(i+δ) 最多相差 { $projection_error }。精确的 P 从不以 float32 构成角度。（Julia 版以 Float64 计算 P。）
+readout-projection-angle = ω_{ $pair } = 每个位置 { $omega } rad；δ·ω_{ $pair } = { $angle } rad（{ $degrees }°）
+readout-projection-angle-turned = ω_{ $pair } = 每个位置 { $omega } rad；δ·ω_{ $pair } = { $angle } rad，与 { $reduced } rad（{ $reduced_degrees }°）是同一个转角
+note-projection-no-pair = d = 1 时编码只有一列正弦，因此没有可投影的频率对。
+figure-projection-no-pair-title = d = 1：唯一的一列是正弦。
+figure-projection-no-pair-hint = 没有可旋转的 (sin, cos) 对：请增大 d。

@@ -107,63 +107,40 @@ fn one_based(first_position: usize) -> bool {
 
 /// The sentence under the heatmap of P.
 pub fn encoding_summary(s: &EncodingSummary) -> String {
-    let odd_note = if s.d % 2 == 1 {
-        format!(
-            " d = {} is odd: the last column ({}) is a sine with no cosine partner.",
-            s.d,
-            s.d - 1
-        )
-    } else {
-        String::new()
-    };
-    let frequencies = plural(s.frequencies, "frequency", "frequencies");
-    let periods = if s.frequencies == 1 {
-        format!("period {} positions", format_period(s.shortest_period))
-    } else {
-        format!(
-            "periods from {} to {} positions",
-            format_period(s.shortest_period),
-            format_period(s.longest_period)
-        )
-    };
-    let odd_note = if s.d % 2 == 1 && one_based(s.first_position) {
-        format!(
-            " d = {} is odd: the last column ({} counted from 1) is a sine with no cosine partner.",
-            s.d, s.d
-        )
-    } else {
-        odd_note
-    };
-    let numbering = if one_based(s.first_position) {
-        format!(
-            " Rows are positions {}…{} and columns are numbered 1…{}, as in the Julia code, whose \
-             P[c, i, 1] is column c at position i (the formulas' 0-based column c − 1).",
-            s.first_position,
-            s.first_position + s.n - 1,
-            s.d
-        )
-    } else {
-        String::new()
-    };
-    let source = match s.source {
-        PSource::Exact => "",
-        PSource::Textbook => {
-            " This is the textbook float32 P: every angle i·ω_j formed in float32, as d2l's \
-             PyTorch/MXNet code does."
-        }
+    let mut text = crate::message!(
+        "summary-p",
+        n = s.n,
+        d = s.d,
+        values = s.n * s.d,
+        min = format!("{:.4}", s.p_min),
+        max = format!("{:.4}", s.p_max),
+        frequencies = s.frequencies,
+        shortest = format_period(s.shortest_period),
+        longest = format_period(s.longest_period)
+    );
+    if s.d % 2 == 1 {
+        text += &if one_based(s.first_position) {
+            crate::message!("summary-p-odd-counted-from-one", d = s.d)
+        } else {
+            crate::message!("summary-p-odd", d = s.d, last = s.d - 1)
+        };
+    }
+    if one_based(s.first_position) {
+        text += &crate::message!(
+            "summary-p-julia",
+            first = s.first_position,
+            last = s.first_position + s.n - 1,
+            d = s.d
+        );
+    }
+    match s.source {
+        PSource::Exact => {}
+        PSource::Textbook => text += &crate::message!("summary-p-textbook"),
         PSource::TextbookBesideExactHeatmap => {
-            " The heatmap is the exact P computed on the GPU; the curves and the projection use \
-             the textbook float32 P, computed on the CPU."
+            text += &crate::message!("summary-p-textbook-beside-exact")
         }
-    };
-    format!(
-        "P is {} × {} ({} values) in [{:.4}, {:.4}]; {frequencies}, {periods}.{odd_note}{numbering}{source}",
-        s.n,
-        s.d,
-        s.n * s.d,
-        s.p_min,
-        s.p_max,
-    )
+    }
+    text
 }
 
 /// "sin" or "cos": which function column `c` holds.
@@ -194,40 +171,24 @@ pub fn curves_summary(
         .iter()
         .map(|&c| format!("{} ({})", column_label(c, first_position), column_kind(c)))
         .collect();
-    let noun = if columns.len() == 1 {
-        "Column"
-    } else {
-        "Columns"
-    };
-    let numbering = if one_based(first_position) {
+    let mut text = crate::message!(
+        "summary-curves",
+        count = columns.len(),
+        columns = described.join(", "),
+        first = first_position,
+        last = (first_position + n).saturating_sub(1)
+    );
+    if one_based(first_position) {
         let zero_based: Vec<String> = columns.iter().map(|c| c.to_string()).collect();
-        let julia_figure = if columns == [5, 6, 7, 8, 9] {
-            " The Julia figure plots P[6:10, :]: column 6 is the cosine of pair 2 (its sine twin, \
-             column 5, is not drawn), 7 and 8 are pair 3, 9 and 10 pair 4."
-        } else {
-            ""
-        };
-        format!(
-            " Columns and positions are counted from 1 here, as in the Julia code and its \
-             figure's legend (the link's cols counts from 0: {}). The chapter's sentence and the \
-             formula p[i, 2j] = sin(i·ω_j), p[i, 2j+1] = cos(i·ω_j) count columns from 0: its columns 6 \
-             and 7 (a sine and its cosine twin) and 8 and 9 are columns 7, 8 and 9, 10 here.{julia_figure}",
-            zero_based.join(", ")
-        )
-    } else {
-        String::new()
-    };
-    let source = if source.columns_are_textbook() {
-        " Values of the textbook float32 P."
-    } else {
-        ""
-    };
-    format!(
-        "{noun} {} against position {}…{}.{numbering}{source}",
-        described.join(", "),
-        first_position,
-        (first_position + n).saturating_sub(1)
-    )
+        text += &crate::message!("summary-curves-julia", zero_based = zero_based.join(", "));
+        if columns == [5, 6, 7, 8, 9] {
+            text += &crate::message!("summary-curves-julia-figure");
+        }
+    }
+    if source.columns_are_textbook() {
+        text += &crate::message!("summary-curves-textbook");
+    }
+    text
 }
 
 /// What the heatmap's read-out says of one cell of P: `row` and `column` are 0-based indices
@@ -245,17 +206,29 @@ pub fn encoding_cell(
     let kind = column_kind(column);
     // Short, to be read at a glance while the pointer moves: ω and the periods are in the
     // takeaway and the More text; 1-based, the Julia index names the cell instead.
-    let named = if one_based(first_position) {
-        format!(
-            "position {position}, column {} ({kind}, pair j = {pair}; Julia's P[{}, {position}, 1])",
-            column + 1,
-            column + 1
+    let value = format!("{value:.4}");
+    let textbook = if textbook { "yes" } else { "no" };
+    if one_based(first_position) {
+        crate::message!(
+            "readout-cell-julia",
+            position = position,
+            column = column + 1,
+            kind = kind,
+            pair = pair,
+            value = value,
+            textbook = textbook
         )
     } else {
-        format!("position {position}, column {column} ({kind}, pair j = {pair})")
-    };
-    let source = if textbook { " (textbook float32)" } else { "" };
-    format!("{named}: p = {value:.4}{source}")
+        crate::message!(
+            "readout-cell",
+            position = position,
+            column = column,
+            kind = kind,
+            pair = pair,
+            value = value,
+            textbook = textbook
+        )
+    }
 }
 
 /// A matrix entry of the projection panel: 4 decimals, never "-0.0000".
@@ -271,28 +244,34 @@ pub fn matrix_entry(value: f64) -> String {
 /// The projection panel's sentence on which pair and offset are shown, and which P its error is
 /// of.
 pub fn projection_note(pair: usize, delta: i64, first_position: usize, source: PSource) -> String {
-    let columns = if one_based(first_position) {
-        format!(
-            "columns {} and {} counted from 1; 0-based {} and {}",
-            2 * pair + 1,
-            2 * pair + 2,
-            2 * pair,
-            2 * pair + 1
+    let delta = delta.to_string();
+    let mut text = if one_based(first_position) {
+        crate::message!(
+            "note-projection-counted-from-one",
+            pair = pair,
+            first = 2 * pair + 1,
+            second = 2 * pair + 2,
+            first_zero_based = 2 * pair,
+            second_zero_based = 2 * pair + 1,
+            delta = delta
         )
     } else {
-        format!("columns {} and {}", 2 * pair, 2 * pair + 1)
+        crate::message!(
+            "note-projection",
+            pair = pair,
+            first = 2 * pair,
+            second = 2 * pair + 1,
+            delta = delta
+        )
     };
-    let of = match source {
-        PSource::Exact => "",
-        PSource::Textbook => " The points and the error below are of the textbook float32 P.",
+    match source {
+        PSource::Exact => {}
+        PSource::Textbook => text += &crate::message!("note-projection-textbook"),
         PSource::TextbookBesideExactHeatmap => {
-            " The points and the error below are of the textbook float32 P, computed on the CPU \
-             (the heatmap above is the GPU's exact P)."
+            text += &crate::message!("note-projection-textbook-beside-exact")
         }
-    };
-    format!(
-        "Pair j = {pair} ({columns}), offset δ = {delta}: the same matrix M carries every p_i to p_(i+δ).{of}"
-    )
+    }
+    text
 }
 
 /// Why the textbook float32 P misses the projection: `last_position` is P's largest position,
@@ -309,31 +288,36 @@ pub fn textbook_note(
     }
     // Rounding to nearest keeps a relative error of at most 2⁻²⁴ (24 significant bits).
     let spacing = last_position as f64 * 2f64.powi(-24);
-    format!(
-        "Textbook float32: d2l's PyTorch/MXNet code forms the angle i·ω_j = i / base^(2j/d) in \
-         float32, which keeps 24 significant bits, so a number near i = {last_position} is stored \
-         only to within about i·2⁻²⁴ ≈ {}, and the angle goes through such roundings (the power, \
-         then the division). Here the angles are off by up to {} rad, and sin and cos inherit \
-         that error: M·p_i misses p_(i+δ) by up to {}. The exact P never forms the angle in \
-         float32. (The Julia edition computes P in Float64.)",
-        format_number(spacing),
-        format_number(angle_error),
-        format_number(projection_error)
+    crate::message!(
+        "note-textbook",
+        last = last_position,
+        spacing = format_number(spacing),
+        angle_error = format_number(angle_error),
+        projection_error = format_number(projection_error)
     )
 }
 
 /// The projection panel's angle: ω_j and δ·ω_j, reduced to one turn when it is more than half.
 pub fn projection_angle(pair: usize, omega: f64, angle: f64) -> String {
-    let turn = if angle.abs() > std::f64::consts::PI {
-        format!(
-            ", the same turn as {:.4} rad ({:.2}°)",
-            reduced_angle(angle),
-            reduced_angle(angle).to_degrees()
+    let (omega, degrees) = (format!("{omega:.6}"), format!("{:.2}", angle.to_degrees()));
+    if angle.abs() > std::f64::consts::PI {
+        crate::message!(
+            "readout-projection-angle-turned",
+            pair = pair,
+            omega = omega,
+            angle = format!("{angle:.4}"),
+            reduced = format!("{:.4}", reduced_angle(angle)),
+            reduced_degrees = format!("{:.2}", reduced_angle(angle).to_degrees())
         )
     } else {
-        format!(" ({:.2}°)", angle.to_degrees())
-    };
-    format!("ω_{pair} = {omega:.6} rad per position; δ·ω_{pair} = {angle:.4} rad{turn}")
+        crate::message!(
+            "readout-projection-angle",
+            pair = pair,
+            omega = omega,
+            angle = format!("{angle:.4}"),
+            degrees = degrees
+        )
+    }
 }
 
 /// The projection panel's highlighted point: p_i, M·p_i and p_(i+δ).
@@ -350,13 +334,18 @@ pub fn projection_point(
     )
 }
 
-/// The projection panel's sentences when d = 1 leaves no (sin, cos) pair.
-pub const NO_PAIR_NOTE: &str =
-    "With d = 1 the encoding has a single sine column, so there is no pair to project.";
-pub const NO_PAIR_CANVAS: [&str; 2] = [
-    "d = 1: the only column is a sine.",
-    "There is no (sin, cos) pair to rotate: raise d.",
-];
+/// The projection panel's sentence when d = 1 leaves no (sin, cos) pair.
+pub fn no_pair_note() -> String {
+    crate::message!("note-projection-no-pair")
+}
+
+/// The two lines its canvas shows then.
+pub fn no_pair_canvas() -> [String; 2] {
+    [
+        crate::message!("figure-projection-no-pair-title"),
+        crate::message!("figure-projection-no-pair-hint"),
+    ]
+}
 
 /// A measured duration in milliseconds, to three significant figures ("0.0423 ms", "1.25 ms",
 /// "312 ms"): a small size's time is not rounded to "0.00 ms".

@@ -17,7 +17,7 @@ use super::heatmap::encoding_csv_head;
 use crate::model::export::matrix_csv;
 use crate::model::present::{
     matrix_entry, projection_angle, projection_note, projection_point, textbook_note,
-    NO_PAIR_CANVAS, NO_PAIR_NOTE,
+    no_pair_canvas, no_pair_note,
 };
 use crate::model::projection_figure::{projection_takeaway, ProjectionFacts};
 
@@ -81,8 +81,9 @@ impl ProjectionPanel {
     /// Without a complete pair (d = 1, or no pair column gathered): a message and dashes.
     fn render_no_pair(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
         let p = ctx.params;
-        canvas_message(&self.dom.canvas, &NO_PAIR_CANVAS)?;
-        dom::text(&self.dom.note, NO_PAIR_NOTE);
+        let lines = no_pair_canvas();
+        canvas_message(&self.dom.canvas, &[lines[0].as_str(), lines[1].as_str()])?;
+        dom::text(&self.dom.note, &no_pair_note());
         for cell in self.matrix_cells() {
             dom::text(cell, "—");
         }
