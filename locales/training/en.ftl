@@ -1,3 +1,164 @@
 # The training panel's sentences, computed from a run's numbers (src/model/train; see
 # src/model/messages/mod.rs). Numbers come as arguments, formatted by the caller; a count also
 # selects a plural form ([one], *[other]). A line break only inside a placeable.
+
+## Lists and phrases that the sentences below take as arguments.
+
+train-list-separator = { ", " }
+train-list-and = { $rest } and { $last }
+train-listed-item = { $name } { $value }
+train-on-every-seed = { $seeds ->
+        [1] on the one seed trained
+        [2] on both seeds
+       *[other] on all { $seeds } seeds
+    }
+train-chance-name = { $task ->
+        [histogram] always guessing the most likely count
+       *[other] uniform guessing
+    }
+train-count-or-more = { $count } or more
+
+## The verdict: at the training length, past it, and why the failures fail.
+
+train-verdict-all-solve = At the training length ({ $length }) every encoding solves the task { $every }: { $list }.
+train-verdict-some-solve = At the training length ({ $length }) { $names } { $count ->
+        [one] solves
+       *[other] solve
+    } the task { $every } (≥ { $solved }: { $list }).
+train-verdict-none-solves = At the training length ({ $length }) no encoding reaches { $solved } { $every }.
+train-verdict-blind = { " " }{ $names } { $count ->
+        [one] stays
+       *[other] stay
+    } at or near the position-blind ceiling, { $ceiling } (the best any model that cannot see positions can reach): { $list }.
+train-verdict-short = { " " }Short of solving it: { $list }.
+train-verdict-short-varying = { " " }Short of solving it: { $list }, each varying with the seed.
+train-verdict-no-position-needed = { " " }The task needs no position: a position-blind model can reach { $ceiling }.
+train-verdict-chance = { " " }Chance is { $chance }.
+train-past-still-four = Past it, { $names } still { $count ->
+        [one] solves
+       *[other] solve
+    } it at 4× the training length ({ $length }) { $every }: { $list }.
+train-past-next-best = { " " }The next best there is { $item }.
+train-past-next-best-varying = { " " }The next best there is { $item }, varying with the seed.
+train-past-still-twice = Past it, { $names } still { $count ->
+        [one] solves
+       *[other] solve
+    } it at 2× ({ $twice }) { $every }, and none does at 4× ({ $four }); the best there is { $best }.
+train-past-none-keeps = Past it, no encoding keeps it: at 4× the training length ({ $four }) every encoding is at or below { $highest } on every seed{ $below ->
+        [yes] , below even { $chance_name } there ({ $chance })
+       *[no] { "" }
+    }{ $blind ->
+        [ceiling] , while a position-blind model could reach { $ceiling }
+        [counts] , while a position-blind model could reach { $ceiling }: the most likely count of a token is { $count_short } at length { $length } but { $count_long } at { $four }, counts the model met seldom in training
+       *[none] { "" }
+    }.
+train-why-none = none sees no position: with bidirectional attention every position sees the same tokens, so it can only guess from its own token and which tokens occur (it ends within { $margin } points of the ceiling { $every })
+train-why-alibi = alibi's bias −m·|i − j| is the same k = { $k } places back and k places ahead and falls with distance on both sides, so no head can single out the token k back: its most k-back head gives that key a mean weight of { $back } and the key k ahead { $ahead } (uniform: { $uniform }), { $every }
+train-clause-separator = { "; " }
+train-reasons = { $reasons }.
+
+## The findings below the charts.
+
+train-findings-by-length = Token accuracy at { $factor }× the training length ({ $length }), mean over { $seeds } { $seeds ->
+        [one] seed
+       *[other] seeds
+    } (range): { $list }; position-blind ceiling { $ceiling }, chance ({ $chance_name }) { $chance }.
+train-findings-learned-rows = The learned table has rows for positions 0…{ $last } only: past them nothing is added, and the model sees no position there.
+train-findings-appended = Appending P (concat: a token embedding of width { $token_width } beside P of width { $p_width }) ended at mean loss { $concat_loss } and { $concat_accuracy } at the training length; adding P to the whole width (sinusoidal) at { $added_loss } and { $added_accuracy }: { $order ->
+        [concat] concat is ahead { $every }
+        [sinusoidal] sinusoidal is ahead { $every }
+       *[varies] which is ahead varies with the seed
+    }.
+train-findings-learned-seed = seed { $seed } { $before } → { $after }
+train-findings-spread = Translation spread of the learned table's normalised Gram matrix (0 when every entry depends on i − j only; sinusoidal P of the same size: { $sinusoidal }), untrained → trained: { $each }; { $direction ->
+        [raised] training raised it { $every }: the trained table is not closer to depending on i − j only
+        [lowered] training lowered it { $every }: the trained table is closer to depending on i − j only
+       *[mixed] training raised it on { $rose } of { $seeds } seeds and lowered it on the others: no direction holds
+    }.
+train-findings-heads = On the example, the share of queries whose largest weight (in the best head) is on the token exactly k = { $k } places back: { $list }.
+train-findings-heads-none = On the example, the share of queries whose largest weight (in the best head) is on the token exactly k = { $k } places back: no head of any encoding singles it out.
+train-findings-heads-noise = { " " }For { $names } it is noise: on some seed no head gives the key k back more mean weight than it gives some other offset.
+
+## The takeaway, the progress line and the trainer's line during a run.
+
+train-takeaway-training = Training: the verdict comes here once every seed is done, and states only what holds on every seed.
+train-progress-stopped = Stopped at step { $steps } of { $total }: { $failure }.
+train-progress-starting = Starting: step 0 of { $total }; the trainers are being timed.
+train-progress-done = Done: { $encodings } { $encodings ->
+        [one] encoding
+       *[other] encodings
+    } × { $seeds } { $seeds ->
+        [one] seed
+       *[other] seeds
+    } × { $total } steps in { $seconds } s ({ $rate } steps per second, all encodings together, in { $workers } { $workers ->
+        [one] worker
+       *[other] workers
+    } { $device ->
+        [gpu] on the GPU
+       *[cpu] on the CPU
+    }).
+train-progress-training = Training: { $seeds ->
+        [0] { "" }
+        [1] { "" }
+       *[other] seed { $seed } ({ $index } of { $seeds }){ ", " }
+    }step { $steps } of { $total }, { $rate } steps per second (all encodings together, in { $workers } { $workers ->
+        [one] worker
+       *[other] workers
+    } { $device ->
+        [gpu] on the GPU
+       *[cpu] on the CPU
+    }).
+train-progress-measuring = Trained { $seeds ->
+        [0] { "" }
+        [1] { "" }
+       *[other] seed { $seed } ({ $index } of { $seeds }){ ", " }
+    }measuring accuracy at every length ({ $done } of { $all } lengths).
+train-progress-paused = { " " }Paused.
+train-progress-settings-changed = { " " }The settings have changed since: press Train to run them.
+train-failure-stopped = stopped before the end
+train-trainer-trial-gpu = Training on the GPU (WebGPU): timed on { $encoding } after a warm-up step ({ $trial_seconds } s each), it took { $gpu } steps a second against the CPU's { $cpu } ({ $ratio }×). Its sums run in another order than the CPU's, so its losses are close to trainer=cpu's but not the same bits; they repeat exactly on the same GPU and browser.
+train-trainer-trial-first-step = Training on the CPU: it took { $cpu } steps a second on { $encoding }; the GPU took { $setup } s to set up and { $first_step } s for its first step, past the trial's { $limit } s, so it was timed no further.
+train-trainer-trial-cpu = Training on the CPU: timed on { $encoding } after a warm-up step ({ $trial_seconds } s each), it took { $cpu } steps a second against the GPU's { $gpu }; the GPU is taken only at { $margin }× the CPU's rate or more.
+train-trainer-trial-no-gpu = Training on the CPU: the GPU trainer could not run here ({ $error }).
+train-trainer-no-reason = no reason given
+train-trainer-fallback = Training on the CPU: the GPU trainer failed ({ $error }), so its encodings started again on the CPU from step 0.
+
+## The run's buttons.
+
+train-button-train = Train
+train-button-train-again = Train again
+train-button-pause = Pause
+train-button-resume = Resume
+
+## The figures: messages in place of a chart (two lines each), axis titles, legends, read-outs.
+
+train-figure-not-trained-loss-first = Not trained yet: press Train.
+train-figure-not-trained-loss-second = The settings are below this chart.
+train-figure-not-trained-first = Not trained yet.
+train-figure-not-trained-second = Press Train above the loss chart.
+train-figure-loss-starting = Training is starting…
+train-figure-accuracy-later-first = Accuracy against length is measured
+train-figure-accuracy-later-second = once every seed is trained.
+train-figure-learned-missing-first = Train with learned ticked
+train-figure-learned-missing-second = to see its table.
+train-figure-attention-later-first = The attention maps are drawn
+train-figure-attention-later-second = once training ends.
+train-figure-no-attention-map = No attention map.
+train-axis-step = Training step
+train-axis-step-seeds = Training step (lines: mean over the seeds so far; shaded: their range)
+train-axis-loss = Training loss (log scale)
+train-axis-length = Sequence length (vertical line: the training length, { $length })
+train-axis-length-seeds = Sequence length (vertical line: training length { $length }; shaded: range over seeds)
+train-axis-accuracy = Token accuracy (%)
+train-legend-ceiling = position-blind ceiling
+train-legend-chance = chance ({ $chance_name })
+train-axis-column = Column
+train-axis-position = Position
+train-axis-position-j = Position j
+train-axis-position-i = Position i
+train-axis-key-position = Key position j
+train-axis-query-position = Query position i
+train-figure-spread = Translation spread (the RMS, over i < j, of G[i, j] minus the mean of its diagonal j − i; 0 when every entry depends on j − i only): untrained table { $untrained }, trained { $trained }, sinusoidal P { $sinusoidal }.
+train-attention-readout = { $encoding }, layer { $layer }, head { $head }, seed { $seed }, on one sequence of length { $length } (tokens { $tokens }).{ $hit }
+train-attention-hit = { " " }Its largest weight is on the key k = { $k } places back (j = i − { $k }) for { $share } of the queries that have one; its mean weight there is { $weight }, more than at any other offset.
+train-attention-noise = { " " }Its mean weight on the key k = { $k } places back is { $weight }, no more than at some other offset (uniform would be { $uniform }): where its largest weight falls is noise, not a learned offset.

@@ -1,1 +1,145 @@
 # 训练面板根据一次运行的数值计算出的句子（见 src/model/messages/mod.rs）。术语见 ../glossary-zh.md。
+
+## 下面句子作为参数使用的列表和短语。
+
+train-list-separator = 、
+train-list-and = { $rest } 和 { $last }
+train-listed-item = { $name } { $value }
+train-on-every-seed = { $seeds ->
+        [1] 在训练的唯一一个种子上
+        [2] 在两个种子上
+       *[other] 在全部 { $seeds } 个种子上
+    }
+train-chance-name = { $task ->
+        [histogram] 总是猜最可能的出现次数
+       *[other] 均匀随机猜测
+    }
+train-count-or-more = { $count } 或更多
+
+## 结论：在训练长度上、超出训练长度之后，以及失败的原因。
+
+train-verdict-all-solve = 在训练长度（{ $length }）上，每种编码{ $every }都解决了该任务：{ $list }。
+train-verdict-some-solve = 在训练长度（{ $length }）上，{ $names } { $count ->
+       *[other] { $every }都解决了该任务
+    }（≥ { $solved }：{ $list }）。
+train-verdict-none-solves = 在训练长度（{ $length }）上，没有任何编码{ $every }都达到 { $solved }。
+train-verdict-blind = { $names } { $count ->
+       *[other] 停留在
+    }不看位置时的上限 { $ceiling }（任何看不到位置的模型所能达到的最好结果）或其附近：{ $list }。
+train-verdict-short = 尚未解决该任务的：{ $list }。
+train-verdict-short-varying = 尚未解决该任务的：{ $list }，各自随种子而变。
+train-verdict-no-position-needed = 该任务不需要位置：不看位置的模型可以达到 { $ceiling }。
+train-verdict-chance = 偶然水平为 { $chance }。
+train-past-still-four = 超出训练长度后，{ $names } { $count ->
+       *[other] { $every }在 4 倍训练长度（{ $length }）上仍能解决该任务
+    }：{ $list }。
+train-past-next-best = 在那里次好的是 { $item }。
+train-past-next-best-varying = 在那里次好的是 { $item }，随种子而变。
+train-past-still-twice = 超出训练长度后，{ $names } { $count ->
+       *[other] { $every }在 2 倍（{ $twice }）上仍能解决该任务
+    }，而在 4 倍（{ $four }）上没有一种能做到；在那里最好的是 { $best }。
+train-past-none-keeps = 超出训练长度后，没有编码能保持：在 4 倍训练长度（{ $four }）上，每种编码在每个种子上都不超过 { $highest }{ $below ->
+        [yes] ，甚至低于那里的{ $chance_name }（{ $chance }）
+       *[no] { "" }
+    }{ $blind ->
+        [ceiling] ，而不看位置的模型可以达到 { $ceiling }
+        [counts] ，而不看位置的模型可以达到 { $ceiling }：一个词元最可能的出现次数在长度 { $length } 时是 { $count_short }，在 { $four } 时却是 { $count_long }，模型在训练中很少见到这些次数
+       *[none] { "" }
+    }。
+train-why-none = none 看不到位置：在双向注意力下，每个位置看到的词元都相同，所以它只能根据自身的词元和出现了哪些词元来猜（它{ $every }最终都与上限相差不到 { $margin } 个百分点）
+train-why-alibi = alibi 的偏置 −m·|i − j| 在向后 k = { $k } 个位置和向前 k 个位置上相同，并且在两侧都随距离下降，所以没有哪个头能单独挑出向后第 k 个词元：它最偏向向后第 k 个位置的头给该键的平均权重是 { $back }，给向前第 k 个键的是 { $ahead }（均匀：{ $uniform }），{ $every }皆如此
+train-clause-separator = ；
+train-reasons = { $reasons }。
+
+## 图表下方的详细结果。
+
+train-findings-by-length = 在 { $factor } 倍训练长度（{ $length }）上的词元准确率，{ $seeds } 个{ $seeds ->
+       *[other] 种子
+    }上的均值（范围）：{ $list }；不看位置时的上限 { $ceiling }，偶然水平（{ $chance_name }）{ $chance }。
+train-findings-learned-rows = 可学习的位置嵌入表只有位置 0…{ $last } 的行：超出这些位置什么也不加，模型在那里看不到位置。
+train-findings-appended = 拼接 P（concat：宽度为 { $token_width } 的词元嵌入旁边放宽度为 { $p_width } 的 P）最终的平均损失为 { $concat_loss }，在训练长度上为 { $concat_accuracy }；把 P 加到整个宽度上（sinusoidal）则为 { $added_loss } 和 { $added_accuracy }：{ $order ->
+        [concat] concat { $every }领先
+        [sinusoidal] sinusoidal { $every }领先
+       *[varies] 哪个领先随种子而变
+    }。
+train-findings-learned-seed = 种子 { $seed } { $before } → { $after }
+train-findings-spread = 可学习位置嵌入表的归一化格拉姆矩阵的平移离散度（translation spread；每个元素只取决于 i − j 时为 0；同样大小的正弦 P：{ $sinusoidal }），未训练 → 训练后：{ $each }；{ $direction ->
+        [raised] 训练{ $every }都使它升高：训练后的表并没有更接近只取决于 i − j
+        [lowered] 训练{ $every }都使它降低：训练后的表更接近只取决于 i − j
+       *[mixed] 训练在 { $seeds } 个种子中的 { $rose } 个上使它升高，在其余种子上使它降低：没有一致的方向
+    }。
+train-findings-heads = 在样例上，最大权重（在最好的头中）恰好落在向后 k = { $k } 个位置的词元上的查询所占的比例：{ $list }。
+train-findings-heads-none = 在样例上，最大权重（在最好的头中）恰好落在向后 k = { $k } 个位置的词元上的查询所占的比例：没有任何编码的头能单独挑出它。
+train-findings-heads-noise = 对 { $names } 而言这是噪声：在某个种子上，没有哪个头给向后第 k 个键的平均权重比给其他某个偏移的更多。
+
+## 运行期间的要点、进度行和训练器说明。
+
+train-takeaway-training = 训练中：每个种子都完成后，结论会显示在这里，并且只陈述在每个种子上都成立的结果。
+train-progress-stopped = 在第 { $steps } 步（共 { $total } 步）停止：{ $failure }。
+train-progress-starting = 开始：第 0 步（共 { $total } 步）；正在为训练器计时。
+train-progress-done = 完成：{ $encodings } 种编码 × { $seeds } 个种子 × { $total } 步，用时 { $seconds } 秒（每秒 { $rate } 步，所有编码合计，在 { $device ->
+        [gpu] GPU
+       *[cpu] CPU
+    } 上的 { $workers } 个 Web Worker 中）。
+train-progress-training = 训练中：{ $seeds ->
+        [0] { "" }
+        [1] { "" }
+       *[other] 种子 { $seed }（第 { $index } 个，共 { $seeds } 个），
+    }第 { $steps } 步（共 { $total } 步），每秒 { $rate } 步（所有编码合计，在 { $device ->
+        [gpu] GPU
+       *[cpu] CPU
+    } 上的 { $workers } 个 Web Worker 中）。
+train-progress-measuring = 已训练{ $seeds ->
+        [0] { "" }
+        [1] { "" }
+       *[other] { " " }种子 { $seed }（第 { $index } 个，共 { $seeds } 个）
+    }，正在测量每个长度上的准确率（{ $all } 个长度中的 { $done } 个）。
+train-progress-paused = 已暂停。
+train-progress-settings-changed = 此后设置已更改：按“训练”来运行新的设置。
+train-failure-stopped = 在结束前停止
+train-trainer-trial-gpu = 在 GPU（WebGPU）上训练：在 { $encoding } 上经过一个预热步后计时（各 { $trial_seconds } 秒），它每秒 { $gpu } 步，而 CPU 为 { $cpu } 步（{ $ratio }×）。它的求和顺序与 CPU 不同，所以它的损失与 trainer=cpu 的接近，但并非逐位相同；在同一个 GPU 和浏览器上则完全可重复。
+train-trainer-trial-first-step = 在 CPU 上训练：它在 { $encoding } 上每秒 { $cpu } 步；GPU 准备用了 { $setup } 秒，第一步用了 { $first_step } 秒，超过了试验的 { $limit } 秒，所以没有继续计时。
+train-trainer-trial-cpu = 在 CPU 上训练：在 { $encoding } 上经过一个预热步后计时（各 { $trial_seconds } 秒），它每秒 { $cpu } 步，而 GPU 为 { $gpu } 步；只有 GPU 达到 CPU 速度的 { $margin }× 或以上时才选用 GPU。
+train-trainer-trial-no-gpu = 在 CPU 上训练：GPU 训练器无法在这里运行（{ $error }）。
+train-trainer-no-reason = 未给出原因
+train-trainer-fallback = 在 CPU 上训练：GPU 训练器失败了（{ $error }），所以它的编码在 CPU 上从第 0 步重新开始。
+
+## 运行的按钮。
+
+train-button-train = 训练
+train-button-train-again = 再次训练
+train-button-pause = 暂停
+train-button-resume = 继续
+
+## 图表：代替图表显示的提示（每条两行）、坐标轴标题、图例和读数。
+
+train-figure-not-trained-loss-first = 尚未训练：请按“训练”。
+train-figure-not-trained-loss-second = 设置在这张图的下方。
+train-figure-not-trained-first = 尚未训练。
+train-figure-not-trained-second = 请按损失图上方的“训练”。
+train-figure-loss-starting = 训练即将开始…
+train-figure-accuracy-later-first = 每个种子都训练完后，
+train-figure-accuracy-later-second = 才会测量准确率随长度的变化。
+train-figure-learned-missing-first = 勾选 learned 后训练，
+train-figure-learned-missing-second = 即可看到它的表。
+train-figure-attention-later-first = 训练结束后
+train-figure-attention-later-second = 才会绘制注意力图。
+train-figure-no-attention-map = 没有注意力图。
+train-axis-step = 训练步数
+train-axis-step-seeds = 训练步数（线：到目前为止各种子的均值；阴影：其范围）
+train-axis-loss = 训练损失（对数刻度）
+train-axis-length = 序列长度（竖线：训练长度，{ $length }）
+train-axis-length-seeds = 序列长度（竖线：训练长度 { $length }；阴影：各种子间的范围）
+train-axis-accuracy = 词元准确率（%）
+train-legend-ceiling = 不看位置时的上限
+train-legend-chance = 偶然水平（{ $chance_name }）
+train-axis-column = 列
+train-axis-position = 位置
+train-axis-position-j = 位置 j
+train-axis-position-i = 位置 i
+train-axis-key-position = 键位置 j
+train-axis-query-position = 查询位置 i
+train-figure-spread = 平移离散度（对 i < j，G[i, j] 减去其对角线 j − i 上均值的均方根；每个元素只取决于 j − i 时为 0）：未训练的表 { $untrained }，训练后 { $trained }，正弦 P { $sinusoidal }。
+train-attention-readout = { $encoding }，第 { $layer } 层，第 { $head } 个头，种子 { $seed }，在一条长度为 { $length } 的序列上（词元 { $tokens }）。{ $hit }
+train-attention-hit = 它的最大权重落在向后 k = { $k } 个位置的键上（j = i − { $k }），这在有该键的查询中占 { $share }；它在那里的平均权重是 { $weight }，比任何其他偏移都大。
+train-attention-noise = 它在向后 k = { $k } 个位置的键上的平均权重是 { $weight }，不比某个其他偏移上的大（均匀时为 { $uniform }）：它的最大权重落在哪里只是噪声，而不是学到的偏移。

@@ -100,17 +100,51 @@ pub fn field_key(field: &str) -> &str {
 /// using tn = 64.`
 pub fn notice_text(notice: &TrainNotice) -> String {
     let key = field_key(notice.field);
-    format!(
-        "{key} = {}: {}; using {key} = {}.",
-        super::query::quote(&notice.requested),
-        notice.reason,
-        notice.used
+    crate::message!(
+        "train-notice",
+        key = key,
+        requested = super::query::quote(&notice.requested),
+        reason = notice_reason(notice),
+        used = notice.used.as_str()
     )
 }
 
+/// Why a value was clamped, in the page's language. The training crate words it in English from
+/// its limits (`pe_lab_train::config`); the limits are read back out of its three forms, and a
+/// reason in any other form is shown as the crate gives it.
+fn notice_reason(notice: &TrainNotice) -> String {
+    let reason = notice.reason.as_str();
+    let between = |rest: &str| -> Option<(String, String)> {
+        let (low, high) = rest.split_once(" and ")?;
+        Some((low.to_string(), high.to_string()))
+    };
+    if let Some((low, high)) = reason
+        .strip_prefix(notice.field)
+        .and_then(|rest| rest.strip_prefix(" must be between "))
+        .and_then(between)
+    {
+        return crate::message!(
+            "train-notice-range",
+            field = notice.field,
+            low = low,
+            high = high
+        );
+    }
+    if let Some((low, high)) = reason
+        .strip_prefix("the learning rate must be a number between ")
+        .and_then(between)
+    {
+        return crate::message!("train-notice-learning-rate", low = low, high = high);
+    }
+    if let Some(unit) = reason.strip_prefix("d must be a multiple of 2 × heads = ") {
+        return crate::message!("train-notice-d-multiple", unit = unit);
+    }
+    reason.to_string()
+}
+
 /// A task in words, with what it needs (one line, for the page).
-pub fn task_line(task: Task) -> &'static str {
-    task.description()
+pub fn task_line(task: Task) -> String {
+    crate::message!("train-task-description", task = task.link_name())
 }
 
 /// The chance level of the task at the training length, in words: what guessing without looking
@@ -118,13 +152,113 @@ pub fn task_line(task: Task) -> &'static str {
 pub fn chance_text(config: &TrainConfig) -> String {
     let percent = findings::points(config.task.chance(config.train_length, config.vocab));
     match config.task {
-        Task::Shift | Task::Reverse => format!(
-            "chance {percent} (one token of {} guessed uniformly)",
-            config.vocab
+        Task::Shift | Task::Reverse => crate::message!(
+            "train-chance-uniform",
+            percent = percent,
+            vocab = config.vocab
         ),
-        Task::Histogram => format!(
-            "chance {percent} (always guessing the most likely count at length {})",
-            config.train_length
+        Task::Histogram => crate::message!(
+            "train-chance-most-likely",
+            percent = percent,
+            length = config.train_length
         ),
     }
+}
+
+/// The task and its chance level, the line under the task's menu.
+pub fn task_and_chance(config: &TrainConfig) -> String {
+    crate::message!(
+        "train-task-line",
+        task = task_line(config.task),
+        chance = chance_text(config)
+    )
+}
+
+/// [`device::choose_before_trial`] with its sentence in the page's language: where a run trains
+/// when the link or the page decides, without a trial (`None`: a trial decides).
+pub fn choose_before_trial(
+    request: device::TrainerRequest,
+    page_cpu_reason: Option<&str>,
+) -> Option<device::TrainerChoice> {
+    let mut choice = device::choose_before_trial(request, page_cpu_reason)?;
+    choice.reason = match (request, page_cpu_reason) {
+        (device::TrainerRequest::Cpu, _) => crate::message!("train-trainer-cpu-asked"),
+        (device::TrainerRequest::Gpu, _) => crate::message!("train-trainer-gpu-asked"),
+        (device::TrainerRequest::Auto, why) => {
+            crate::message!("train-trainer-page-cpu", why = why.unwrap_or_default())
+        }
+    };
+    Some(choice)
+}
+
+/// The sentence before a run that a trial will decide ([`device::WILL_MEASURE`]).
+pub fn will_measure_text() -> String {
+    crate::message!("train-trainer-will-measure")
+}
+
+/// The sentence while the trial runs ([`device::MEASURING`]).
+pub fn measuring_text() -> String {
+    crate::message!("train-trainer-measuring")
+}
+
+/// A steps-per-second figure as the training crate writes it in a trial's sentence: whole
+/// numbers from 100, two significant digits below.
+fn rate_text(x: f64) -> String {
+    if x >= 100.0 {
+        format!("{x:.0}")
+    } else if x >= 10.0 {
+        format!("{x:.1}")
+    } else {
+        format!("{x:.2}")
+    }
+}
+
+/// The sentence of the choice a trial made ([`device::choose_from_trial`]'s), in the page's
+/// language: written again from the trial's rates and the device it chose.
+pub fn trial_reason(device: device::TrainDevice, trial: &device::TrialRates) -> String {
+    let cpu = trial.cpu_steps_per_second;
+    let encoding = trial.encoding.link_name();
+    let trial_seconds = device::TRIAL_SECONDS.to_string();
+    match (device, trial.gpu_steps_per_second) {
+        (device::TrainDevice::Gpu, gpu) => {
+            let gpu = gpu.unwrap_or(f64::NAN);
+            crate::training_message!(
+                "train-trainer-trial-gpu",
+                encoding = encoding,
+                trial_seconds = trial_seconds,
+                gpu = rate_text(gpu),
+                cpu = rate_text(cpu),
+                ratio = format!("{:.1}", gpu / cpu)
+            )
+        }
+        (_, Some(gpu)) if trial.gpu_first_step_only => crate::training_message!(
+            "train-trainer-trial-first-step",
+            cpu = rate_text(cpu),
+            encoding = encoding,
+            setup = format!("{:.1}", trial.gpu_setup_seconds.unwrap_or(0.0)),
+            first_step = format!("{:.2}", 1.0 / gpu),
+            limit = device::TRIAL_GPU_LIMIT_SECONDS.to_string()
+        ),
+        (_, Some(gpu)) => crate::training_message!(
+            "train-trainer-trial-cpu",
+            encoding = encoding,
+            trial_seconds = trial_seconds,
+            cpu = rate_text(cpu),
+            gpu = rate_text(gpu),
+            margin = device::GPU_MARGIN.to_string()
+        ),
+        (_, None) => crate::training_message!(
+            "train-trainer-trial-no-gpu",
+            error = trial
+                .gpu_error
+                .clone()
+                .unwrap_or_else(|| crate::training_message!("train-trainer-no-reason"))
+        ),
+    }
+}
+
+/// The sentence after the GPU trainer failed ([`device::fallback_reason`]'s), in the page's
+/// language.
+pub fn fallback_reason(message: &str) -> String {
+    crate::training_message!("train-trainer-fallback", error = message)
 }

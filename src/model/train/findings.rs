@@ -91,49 +91,52 @@ fn at_multiple(results: &[&EncodingReport], multiple: usize) -> Spread {
     Spread::of(results.iter().map(|r| r.accuracy_at_multiples[multiple]))
 }
 
-/// "rope 100%, shaw 98% (96–100)": encodings with a spread each, in the order given.
-fn listed(items: &[(TrainEncoding, Spread)]) -> String {
+/// Items joined by the language's list separator: "rope, shaw".
+fn joined<S: AsRef<str>>(items: &[S]) -> String {
+    let separator = crate::training_message!("train-list-separator");
     items
         .iter()
-        .map(|(e, s)| format!("{} {}", e.link_name(), spread_points(s)))
+        .map(AsRef::as_ref)
         .collect::<Vec<_>>()
-        .join(", ")
+        .join(&separator)
 }
 
+/// "rope 100%, shaw 98% (96–100)": encodings with a spread each, in the order given.
+fn listed(items: &[(TrainEncoding, Spread)]) -> String {
+    let items: Vec<String> = items
+        .iter()
+        .map(|(e, s)| {
+            crate::training_message!(
+                "train-listed-item",
+                name = e.link_name(),
+                value = spread_points(s)
+            )
+        })
+        .collect();
+    joined(&items)
+}
+
+/// "rope", "rope and shaw", "none, rope and shaw".
 fn names(items: &[(TrainEncoding, Spread)]) -> String {
     let names: Vec<&str> = items.iter().map(|(e, _)| e.link_name()).collect();
     match names.as_slice() {
         [] => String::new(),
         [one] => (*one).to_string(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        [rest @ .., last] => {
+            crate::training_message!("train-list-and", rest = joined(rest), last = *last)
+        }
     }
 }
 
 /// "on all 3 seeds", "on both seeds", "on the one seed trained".
 fn on_every_seed(seeds: usize) -> String {
-    match seeds {
-        1 => "on the one seed trained".into(),
-        2 => "on both seeds".into(),
-        _ => format!("on all {seeds} seeds"),
-    }
-}
-
-/// The verb's "s" for one subject: "rope solves", "rope and shaw solve".
-fn verb_s(subjects: usize) -> &'static str {
-    if subjects == 1 {
-        "s"
-    } else {
-        ""
-    }
+    crate::training_message!("train-on-every-seed", seeds = seeds)
 }
 
 /// What "chance" is on the run's task: uniform guessing, or on `histogram` always guessing the
 /// most likely count.
-pub fn chance_name(task: Task) -> &'static str {
-    match task {
-        Task::Shift | Task::Reverse => "uniform guessing",
-        Task::Histogram => "always guessing the most likely count",
-    }
+pub fn chance_name(task: Task) -> String {
+    crate::training_message!("train-chance-name", task = task.link_name())
 }
 
 /// The ceiling and chance of a run at one evaluated length.
@@ -214,21 +217,28 @@ pub fn takeaway(run: Option<&TrainRun>, settings: &super::TrainSettings) -> Stri
         return first.clone();
     }
     if run.is_some_and(|run| !run.is_done() && run.failure.is_none()) {
-        return "Training: the verdict comes here once every seed is done, and states only what \
-                holds on every seed."
-            .into();
+        return crate::training_message!("train-takeaway-training");
     }
-    let seeds = if settings.seeds == 1 {
-        "1 seed".to_string()
-    } else {
-        format!("{} seeds", settings.seeds)
-    };
+    takeaway_before_run(settings)
+}
+
+/// The takeaway before a run: what pressing Train does with these settings (the page writes it
+/// before the training module is loaded, from its own catalog).
+pub fn takeaway_before_run(settings: &super::TrainSettings) -> String {
     let task = settings.config.task.link_name();
-    let who = match settings.encodings.len() {
-        1 => format!("1 encoding learns the {task} task on {seeds}"),
-        many => format!("{many} encodings learn the {task} task side by side, each on {seeds}"),
-    };
-    format!("Press Train: {who}; the verdict states only what holds on every seed.")
+    match settings.encodings.len() {
+        1 => crate::message!(
+            "train-takeaway-press-one",
+            task = task,
+            seeds = settings.seeds
+        ),
+        many => crate::message!(
+            "train-takeaway-press-many",
+            encodings = many,
+            task = task,
+            seeds = settings.seeds
+        ),
+    }
 }
 
 /// The verdict's sentences after the first (which the takeaway shows).
@@ -280,30 +290,35 @@ fn at_training_length(
         }
     }
     let mut first = match (solved.is_empty(), between.is_empty() && blind.is_empty()) {
-        (false, true) => format!(
-            "At the training length ({n}) every encoding solves the task {every}: {}.",
-            listed(&solved)
+        (false, true) => crate::training_message!(
+            "train-verdict-all-solve",
+            length = n,
+            every = &every,
+            list = listed(&solved)
         ),
-        (false, false) => format!(
-            "At the training length ({n}) {} solve{} the task {every} (≥ {}: {}).",
-            names(&solved),
-            verb_s(solved.len()),
-            points(SOLVED),
-            listed(&solved)
+        (false, false) => crate::training_message!(
+            "train-verdict-some-solve",
+            length = n,
+            names = names(&solved),
+            count = solved.len(),
+            every = &every,
+            solved = points(SOLVED),
+            list = listed(&solved)
         ),
-        (true, _) => format!(
-            "At the training length ({n}) no encoding reaches {} {every}.",
-            points(SOLVED)
+        (true, _) => crate::training_message!(
+            "train-verdict-none-solves",
+            length = n,
+            solved = points(SOLVED),
+            every = &every
         ),
     };
     if !blind.is_empty() {
-        first.push_str(&format!(
-            " {} stay{} at or near the position-blind ceiling, {} (the best any model that cannot \
-             see positions can reach): {}.",
-            names(&blind),
-            verb_s(blind.len()),
-            points(ceiling),
-            listed(&blind)
+        first.push_str(&crate::training_message!(
+            "train-verdict-blind",
+            names = names(&blind),
+            count = blind.len(),
+            ceiling = points(ceiling),
+            list = listed(&blind)
         ));
     }
     if !between.is_empty() {
@@ -311,23 +326,22 @@ fn at_training_length(
             .iter()
             .filter(|(_, s)| points_number(s.min) != points_number(s.max))
             .collect();
-        first.push_str(&format!(
-            " Short of solving it: {}{}.",
-            listed(&between),
-            if varies.len() == between.len() && seeds > 1 {
-                ", each varying with the seed"
-            } else {
-                ""
-            }
-        ));
+        first.push_str(&if varies.len() == between.len() && seeds > 1 {
+            crate::training_message!("train-verdict-short-varying", list = listed(&between))
+        } else {
+            crate::training_message!("train-verdict-short", list = listed(&between))
+        });
     }
     if c.task == Task::Histogram {
-        first.push_str(&format!(
-            " The task needs no position: a position-blind model can reach {}.",
-            points(ceiling)
+        first.push_str(&crate::training_message!(
+            "train-verdict-no-position-needed",
+            ceiling = points(ceiling)
         ));
     } else if chance.is_finite() {
-        first.push_str(&format!(" Chance is {}.", points(chance)));
+        first.push_str(&crate::training_message!(
+            "train-verdict-chance",
+            chance = points(chance)
+        ));
     }
     (first, blind)
 }
@@ -357,40 +371,39 @@ fn past_training_length(
         .map(|(e, r)| (*e, at_multiple(r, 2)))
         .filter(|(e, _)| !kept_four.iter().any(|(k, _)| k == e))
         .max_by(|a, b| a.1.mean.total_cmp(&b.1.mean));
-    let second = if !kept_four.is_empty() {
-        let mut text = format!(
-            "Past it, {} still solve{} it at 4× the training length ({}) {every}: {}.",
-            names(&kept_four),
-            verb_s(kept_four.len()),
-            4 * n,
-            listed(&kept_four)
+    if !kept_four.is_empty() {
+        let mut text = crate::training_message!(
+            "train-past-still-four",
+            names = names(&kept_four),
+            count = kept_four.len(),
+            length = 4 * n,
+            every = &every,
+            list = listed(&kept_four)
         );
         if let Some(next) = next_four {
-            text.push_str(&format!(
-                " The next best there is {}{}.",
-                listed(&[next]),
-                if next.1.count > 1 && points_number(next.1.min) != points_number(next.1.max) {
-                    ", varying with the seed"
-                } else {
-                    ""
-                }
-            ));
+            let item = listed(&[next]);
+            text.push_str(&if next.1.count > 1
+                && points_number(next.1.min) != points_number(next.1.max)
+            {
+                crate::training_message!("train-past-next-best-varying", item = item)
+            } else {
+                crate::training_message!("train-past-next-best", item = item)
+            });
         }
         text
     } else if !kept_twice.is_empty() {
-        format!(
-            "Past it, {} still solve{} it at 2× ({}) {every}, and none does at 4× ({}); the best \
-             there is {}.",
-            names(&kept_twice),
-            verb_s(kept_twice.len()),
-            2 * n,
-            4 * n,
-            best_four.map_or("–".into(), |b| listed(&[b]))
+        crate::training_message!(
+            "train-past-still-twice",
+            names = names(&kept_twice),
+            count = kept_twice.len(),
+            twice = 2 * n,
+            every = &every,
+            four = 4 * n,
+            best = best_four.map_or("–".into(), |b| listed(&[b]))
         )
     } else {
         none_keeps_it(run, complete)
-    };
-    second
+    }
 }
 
 /// Past the training length, when no encoding still solves the task at 2×: how far every one
@@ -404,48 +417,35 @@ fn none_keeps_it(run: &TrainRun, complete: &[(TrainEncoding, Vec<&EncodingReport
         .map(|(e, r)| (*e, at_multiple(r, 2)))
         .collect();
     let highest = all_four.iter().fold(0.0f64, |m, (_, s)| m.max(s.max));
-    let mut text = format!(
-        "Past it, no encoding keeps it: at 4× the training length ({}) every encoding is at \
-         or below {} on every seed",
-        4 * n,
-        points(highest)
+    let (at_n, at_four) = (
+        Task::most_likely_count(n, c.vocab),
+        Task::most_likely_count(4 * n, c.vocab),
     );
-    if highest < chance_four {
-        text.push_str(&format!(
-            ", below even {} there ({})",
-            chance_name(c.task),
-            points(chance_four)
-        ));
-    }
-    if c.task == Task::Histogram {
-        let (at_n, at_four) = (
-            Task::most_likely_count(n, c.vocab),
-            Task::most_likely_count(4 * n, c.vocab),
-        );
-        let count = |k: usize| {
-            if k == pe_lab_train::tasks::HISTOGRAM_CAP {
-                format!("{k} or more")
-            } else {
-                k.to_string()
-            }
-        };
-        text.push_str(&format!(
-            ", while a position-blind model could reach {}",
-            points(ceiling_four)
-        ));
-        if at_n != at_four {
-            text.push_str(&format!(
-                ": the most likely count of a token is {} at length {} but {} at {}, \
-                 counts the model met seldom in training",
-                count(at_n),
-                n,
-                count(at_four),
-                4 * n
-            ));
+    let count = |k: usize| {
+        if k == pe_lab_train::tasks::HISTOGRAM_CAP {
+            crate::training_message!("train-count-or-more", count = k)
+        } else {
+            k.to_string()
         }
-    }
-    text.push('.');
-    text
+    };
+    let blind = match (c.task == Task::Histogram, at_n != at_four) {
+        (false, _) => "none",
+        (true, false) => "ceiling",
+        (true, true) => "counts",
+    };
+    crate::training_message!(
+        "train-past-none-keeps",
+        four = 4 * n,
+        highest = points(highest),
+        below = if highest < chance_four { "yes" } else { "no" },
+        chance_name = chance_name(c.task),
+        chance = points(chance_four),
+        blind = blind,
+        ceiling = points(ceiling_four),
+        count_short = count(at_n),
+        length = n,
+        count_long = count(at_four)
+    )
 }
 
 /// Why the encodings at the position-blind ceiling fail, each reason checked on this run.
@@ -459,11 +459,10 @@ fn why_blind(
     let mut reasons = Vec::new();
     for (e, _) in blind {
         if *e == TrainEncoding::None && !c.causal {
-            reasons.push(format!(
-                "none sees no position: with bidirectional attention every position sees the same \
-                 tokens, so it can only guess from its own token and which tokens occur (it ends \
-                 within {} points of the ceiling {every})",
-                points_number(CEILING_MARGIN)
+            reasons.push(crate::training_message!(
+                "train-why-none",
+                margin = points_number(CEILING_MARGIN),
+                every = &every
             ));
         }
         if *e == TrainEncoding::Alibi && !c.causal && c.task == Task::Shift {
@@ -481,20 +480,21 @@ fn why_blind(
                 .iter()
                 .all(|w| (w.back - w.ahead).abs() <= 0.25 * w.back.max(w.ahead));
             if weights.len() == results.len() && !weights.is_empty() && symmetric {
-                reasons.push(format!(
-                    "alibi's bias −m·|i − j| is the same k = {k} places back and k places ahead \
-                     and falls with distance on both sides, so no head can single out the token \
-                     k back: its most k-back head gives that key a mean weight of {:.3} and the \
-                     key k ahead {:.3} (uniform: {:.3}), {every}",
-                    back.mean,
-                    ahead.mean,
-                    weights[0].uniform,
-                    k = c.shift_k
+                reasons.push(crate::training_message!(
+                    "train-why-alibi",
+                    k = c.shift_k,
+                    back = format!("{:.3}", back.mean),
+                    ahead = format!("{:.3}", ahead.mean),
+                    uniform = format!("{:.3}", weights[0].uniform),
+                    every = &every
                 ));
             }
         }
     }
-    (!reasons.is_empty()).then(|| format!("{}.", reasons.join("; ")))
+    (!reasons.is_empty()).then(|| {
+        let separator = crate::training_message!("train-clause-separator");
+        crate::training_message!("train-reasons", reasons = reasons.join(&separator))
+    })
 }
 
 /// The detailed sentences of a finished run (none while it is running): every encoding at 1×,
@@ -511,10 +511,9 @@ pub fn findings(run: &TrainRun) -> Vec<String> {
     let find = |e: TrainEncoding| complete.iter().find(|(x, _)| *x == e).map(|(_, r)| r);
     let mut out = accuracy_by_length(run, &complete);
     if find(TrainEncoding::Learned).is_some() {
-        out.push(format!(
-            "The learned table has rows for positions 0…{} only: past them nothing is added, and \
-             the model sees no position there.",
-            c.train_length - 1
+        out.push(crate::training_message!(
+            "train-findings-learned-rows",
+            last = c.train_length - 1
         ));
     }
     if let (Some(concat), Some(added)) =
@@ -547,19 +546,15 @@ fn accuracy_by_length(
             .collect();
         crate::model::sort::sort_by_key_f64_descending(&mut items, |(_, s)| s.mean);
         let (ceiling, chance) = baseline_at(run, factor * n);
-        out.push(format!(
-            "Token accuracy at {factor}× the training length ({}), mean over {} (range): {}; \
-             position-blind ceiling {}, chance ({}) {}.",
-            factor * n,
-            if seeds == 1 {
-                "1 seed".to_string()
-            } else {
-                format!("{seeds} seeds")
-            },
-            listed(&items),
-            points(ceiling),
-            chance_name(c.task),
-            points(chance)
+        out.push(crate::training_message!(
+            "train-findings-by-length",
+            factor = factor,
+            length = factor * n,
+            seeds = seeds,
+            list = listed(&items),
+            ceiling = points(ceiling),
+            chance_name = chance_name(c.task),
+            chance = points(chance)
         ));
     }
     out
@@ -576,22 +571,22 @@ fn appended_or_added(
     let loss = |r: &[&EncodingReport]| Spread::of(r.iter().map(|r| r.final_loss));
     let (a, b) = (at_multiple(concat, 0), at_multiple(added, 0));
     let order = if a.min > b.max {
-        format!("concat is ahead {every}")
+        "concat"
     } else if b.min > a.max {
-        format!("sinusoidal is ahead {every}")
+        "sinusoidal"
     } else {
-        "which is ahead varies with the seed".to_string()
+        "varies"
     };
-    format!(
-        "Appending P (concat: a token embedding of width {} beside P of width {}) ended at \
-         mean loss {} and {} at the training length; adding P to the whole width \
-         (sinusoidal) at {} and {}: {order}.",
-        c.d - c.d / 2,
-        c.d / 2,
-        loss_text(loss(concat).mean),
-        spread_points(&a),
-        loss_text(loss(added).mean),
-        spread_points(&b)
+    crate::training_message!(
+        "train-findings-appended",
+        token_width = c.d - c.d / 2,
+        p_width = c.d / 2,
+        concat_loss = loss_text(loss(concat).mean),
+        concat_accuracy = spread_points(&a),
+        added_loss = loss_text(loss(added).mean),
+        added_accuracy = spread_points(&b),
+        order = order,
+        every = &every
     )
 }
 
@@ -611,37 +606,34 @@ fn learned_table(run: &TrainRun, learned: &[&EncodingReport]) -> Option<String> 
     if pairs.is_empty() {
         return None;
     }
-    let each = pairs
+    let each: Vec<String> = pairs
         .iter()
         .map(|(seed, before, after)| {
-            format!(
-                "seed {seed} {} → {}",
-                spread_text(*before),
-                spread_text(*after)
+            crate::training_message!(
+                "train-findings-learned-seed",
+                seed = seed.to_string(),
+                before = spread_text(*before),
+                after = spread_text(*after)
             )
         })
-        .collect::<Vec<_>>()
-        .join(", ");
+        .collect();
     let rose = pairs.iter().filter(|(_, b, a)| a > b).count();
     let direction = if rose == pairs.len() {
-        format!("training raised it {every}: the trained table is not closer to depending on i − j only")
+        "raised"
     } else if rose == 0 {
-        format!(
-            "training lowered it {every}: the trained table is closer to depending on i − j only"
-        )
+        "lowered"
     } else {
-        format!(
-            "training raised it on {rose} of {} seeds and lowered it on the others: no \
-             direction holds",
-            pairs.len()
-        )
+        "mixed"
     };
     let sinusoidal = learned[0].translation_spread_sinusoidal;
-    Some(format!(
-        "Translation spread of the learned table's normalised Gram matrix (0 when every \
-         entry depends on i − j only; sinusoidal P of the same size: {}), untrained → \
-         trained: {each}; {direction}.",
-        spread_text(sinusoidal)
+    Some(crate::training_message!(
+        "train-findings-spread",
+        sinusoidal = spread_text(sinusoidal),
+        each = joined(&each),
+        direction = direction,
+        every = &every,
+        rose = rose,
+        seeds = pairs.len()
     ))
 }
 
@@ -665,26 +657,218 @@ fn where_heads_look(run: &TrainRun, complete: &[(TrainEncoding, Vec<&EncodingRep
         }
     }
     crate::model::sort::sort_by_key_f64_descending(&mut signal, |(_, s)| s.mean);
-    let mut text = format!(
-        "On the example, the share of queries whose largest weight (in the best head) is on \
-         the token exactly k = {} places back: {}.",
-        c.shift_k,
-        if signal.is_empty() {
-            "no head of any encoding singles it out".to_string()
-        } else {
-            listed(&signal)
-        }
-    );
+    let mut text = if signal.is_empty() {
+        crate::training_message!("train-findings-heads-none", k = c.shift_k)
+    } else {
+        crate::training_message!(
+            "train-findings-heads",
+            k = c.shift_k,
+            list = listed(&signal)
+        )
+    };
     if !noise.is_empty() {
-        text.push_str(&format!(
-            " For {} it is noise: on some seed no head gives the key k back more mean weight \
-             than it gives some other offset.",
-            noise
-                .iter()
-                .map(|e| e.link_name())
-                .collect::<Vec<_>>()
-                .join(", ")
+        let names: Vec<&str> = noise.iter().map(|e| e.link_name()).collect();
+        text.push_str(&crate::training_message!(
+            "train-findings-heads-noise",
+            names = joined(&names)
         ));
     }
     text
+}
+
+#[cfg(test)]
+mod chinese_tests {
+    use super::super::{device, TrainSettings};
+    use super::*;
+    use crate::model::messages::{install, use_english, Computed, Training};
+
+    /// A run of made-up reports (two seeds), enough for the verdict and the findings.
+    fn made_up_run() -> TrainRun {
+        let mut settings = TrainSettings {
+            seeds: 2,
+            ..TrainSettings::default()
+        };
+        let accuracies = [
+            (TrainEncoding::Rope, [1.0, 0.99]),
+            (TrainEncoding::Learned, [1.0, 0.889]),
+            (TrainEncoding::None, [0.19, 0.21]),
+        ];
+        settings.set_encodings(&accuracies.iter().map(|(e, _)| *e).collect::<Vec<_>>());
+        let mut run = TrainRun::new(1, &settings, 1, None);
+        let n = settings.config.train_length;
+        for (encoding, at) in accuracies {
+            let k = run.encodings.iter().position(|e| *e == encoding).unwrap();
+            for (s, &accuracy) in at.iter().enumerate() {
+                let lengths: Vec<usize> = (n / 2..=4 * n).collect();
+                run.runs[k][s].result = Some(EncodingReport {
+                    encoding,
+                    seed: run.seeds[s],
+                    final_loss: 0.1,
+                    accuracy_by_length: lengths.iter().map(|_| accuracy).collect(),
+                    lengths: lengths.clone(),
+                    accuracy_at_multiples: [accuracy, accuracy / 2.0, accuracy / 4.0],
+                    parameter_count: 1,
+                    seconds: 1.0,
+                    train_seconds: 1.0,
+                    chance: 1.0 / 16.0,
+                    blind_ceiling_by_length: lengths.iter().map(|_| 0.2).collect(),
+                    blind_ceiling_error: 0.001,
+                    translation_spread_initial: Some(0.25),
+                    translation_spread_trained: Some(0.125),
+                    translation_spread_sinusoidal: 0.0,
+                    offset_hit_rate: None,
+                    example: Vec::new(),
+                    attention: Vec::new(),
+                    table: None,
+                });
+            }
+        }
+        run
+    }
+
+    fn has_chinese(text: &str) -> bool {
+        text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+    }
+
+    /// The numbers of a sentence, in order ("94% (89–100)" → 94, 89, 100).
+    fn numbers(text: &str) -> Vec<String> {
+        text.split(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .map(|s| s.trim_matches('.'))
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect()
+    }
+
+    fn sorted(mut v: Vec<String>) -> Vec<String> {
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn the_verdict_and_the_takeaway_are_chinese_with_the_same_numbers() {
+        let run = made_up_run();
+        let mut settings = TrainSettings::default();
+        settings.set_encodings(&[TrainEncoding::Rope]);
+        let english_verdict = verdict(&run);
+        let english_findings = findings(&run);
+        let english_takeaway = takeaway(None, &settings);
+        let english_many = takeaway(None, &TrainSettings::default());
+        assert!(english_verdict[0].starts_with("At the training length ("));
+
+        install::<Training>("zh", include_str!("../../../locales/training/zh.ftl")).unwrap();
+        install::<Computed>("zh", include_str!("../../../locales/computed/zh.ftl")).unwrap();
+        let chinese_verdict = verdict(&run);
+        let chinese_findings = findings(&run);
+        let chinese_takeaway = takeaway(None, &settings);
+        let chinese_many = takeaway(None, &TrainSettings::default());
+        use_english::<Training>();
+        use_english::<Computed>();
+
+        let pairs = english_verdict
+            .iter()
+            .zip(&chinese_verdict)
+            .chain(english_findings.iter().zip(&chinese_findings))
+            .chain([
+                (&english_takeaway, &chinese_takeaway),
+                (&english_many, &chinese_many),
+            ]);
+        for (english, chinese) in pairs {
+            assert!(has_chinese(chinese), "{chinese}");
+            assert!(!has_chinese(english), "{english}");
+            assert_eq!(
+                sorted(numbers(english)),
+                sorted(numbers(chinese)),
+                "{english}\n{chinese}"
+            );
+        }
+        assert_eq!(english_verdict.len(), chinese_verdict.len());
+        assert_eq!(english_findings.len(), chinese_findings.len());
+        assert!(chinese_verdict[0].contains("learned 94% (89–100)"));
+        // English again once the Chinese catalogs are gone.
+        assert_eq!(verdict(&run), english_verdict);
+        assert_eq!(takeaway(None, &settings), english_takeaway);
+    }
+
+    /// The trainer's sentences the page writes again from a trial's rates are the training
+    /// crate's, word for word, in English.
+    #[test]
+    fn the_trainer_sentences_are_the_training_crates_in_english() {
+        let trial = |cpu: f64, gpu: Option<f64>, first_step_only: bool| device::TrialRates {
+            encoding: TrainEncoding::Sinusoidal,
+            cpu_steps_per_second: cpu,
+            gpu_steps_per_second: gpu,
+            gpu_setup_seconds: gpu.map(|_| 4.1),
+            gpu_first_step_only: first_step_only,
+            gpu_error: gpu.is_none().then(|| "no WebGPU adapter".to_string()),
+        };
+        for rates in [
+            trial(400.0, Some(1200.0), false),
+            trial(400.0, Some(500.0), false),
+            trial(400.0, Some(499.0), false),
+            trial(431.7, Some(4.567), false),
+            trial(244.0, Some(0.5), true),
+            trial(400.0, None, false),
+            trial(f64::NAN, Some(1e9), false),
+            trial(400.0, Some(f64::INFINITY), false),
+            trial(12.5, Some(15.0), true),
+            trial(2.0, Some(25.0), true),
+        ] {
+            let choice = device::choose_from_trial(&rates);
+            assert_eq!(
+                super::super::trial_reason(choice.device, &rates),
+                choice.reason
+            );
+        }
+        let no_reason = device::TrialRates {
+            gpu_error: None,
+            ..trial(400.0, None, false)
+        };
+        assert_eq!(
+            super::super::trial_reason(device::TrainDevice::Cpu, &no_reason),
+            device::choose_from_trial(&no_reason).reason
+        );
+        assert_eq!(
+            super::super::fallback_reason("lost"),
+            device::fallback_reason("lost")
+        );
+        for request in [
+            device::TrainerRequest::Auto,
+            device::TrainerRequest::Cpu,
+            device::TrainerRequest::Gpu,
+        ] {
+            for why in [None, Some("chosen by ?compute=cpu")] {
+                assert_eq!(
+                    super::super::choose_before_trial(request, why),
+                    device::choose_before_trial(request, why)
+                );
+            }
+        }
+        assert_eq!(super::super::will_measure_text(), device::WILL_MEASURE);
+        assert_eq!(super::super::measuring_text(), device::MEASURING);
+    }
+
+    /// A clamping notice keeps the training crate's English words.
+    #[test]
+    fn notices_keep_their_english_words() {
+        let settings = TrainSettings::default();
+        let mut config = settings.config.clone();
+        config.train_length = 500;
+        config.d = 30;
+        config.heads = 4;
+        config.learning_rate = 7.0;
+        let (_, notices) = config.clamp();
+        assert!(notices.len() >= 3, "{notices:?}");
+        for notice in &notices {
+            let key = super::super::field_key(notice.field);
+            assert_eq!(
+                super::super::notice_text(notice),
+                format!(
+                    "{key} = {}: {}; using {key} = {}.",
+                    crate::model::query::quote(&notice.requested),
+                    notice.reason,
+                    notice.used
+                )
+            );
+        }
+    }
 }

@@ -18,7 +18,7 @@ pub fn run_link(search: &str) -> Result<(TrainRun, Vec<String>), String> {
     let (state, more) = State::from_updates(&link.updates, start_limits(true));
     notices.extend(more);
     let settings = state.train;
-    let cpu = device::choose_before_trial(device::TrainerRequest::Cpu, None);
+    let cpu = super::choose_before_trial(device::TrainerRequest::Cpu, None);
     let mut run = TrainRun::new(1, &settings, 1, cpu);
     let mut session = Session::start(
         1,

@@ -10,7 +10,7 @@ use pe_lab_train::analysis::HeadHitRate;
 use pe_lab_train::protocol::{EncodingReport, Report};
 use serde::{Serialize, Serializer};
 
-use super::device::{self, TrainDevice, TrainerChoice, TrainerRequest, TrialRates};
+use super::device::{TrainDevice, TrainerChoice, TrainerRequest, TrialRates};
 use super::{findings, TrainConfig, TrainEncoding, TrainSettings};
 
 /// One encoding's run at one seed, as far as its worker has reported it.
@@ -100,7 +100,7 @@ impl TrainRun {
     ) -> Self {
         let (device, device_reason) = match choice {
             Some(choice) => (Some(choice.device), choice.reason),
-            None => (None, device::MEASURING.to_string()),
+            None => (None, super::measuring_text()),
         };
         let seeds = settings.seed_list();
         let runs = settings
@@ -220,19 +220,21 @@ impl TrainRun {
             Report::Failed { message, .. } => self.failure = Some(message),
             Report::Trial {
                 device,
-                reason,
+                // The worker's sentence is English: the page's is written again from the same
+                // rates, in the page's language (the same words in English).
+                reason: _,
                 rates,
                 ..
             } => {
                 if self.device.is_none() {
                     self.device = Some(device);
-                    self.device_reason = reason;
+                    self.device_reason = super::trial_reason(device, &rates);
                     self.trial = Some(rates);
                 }
             }
             Report::Fallback { message, .. } => {
                 self.device = Some(TrainDevice::Cpu);
-                self.device_reason = device::fallback_reason(&message);
+                self.device_reason = super::fallback_reason(&message);
             }
             Report::Ready => {}
         }

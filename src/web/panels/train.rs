@@ -22,9 +22,9 @@ use super::train_figures;
 use crate::model::figure_style::FigureStyle;
 use crate::model::panels::PanelId;
 use crate::model::state::Msg;
-use crate::model::train::device::{self, TrainerChoice};
+use crate::model::train::device::TrainerChoice;
 use crate::model::train::run::TrainRun;
-use crate::model::train::{chance_text, task_line, TrainEncoding, TrainSettings};
+use crate::model::train::{self as train_model, TrainEncoding, TrainSettings};
 use pe_lab_train::protocol::{Report, Request};
 
 crate::element_table! {
@@ -218,7 +218,7 @@ impl TrainPanel {
 
     /// Where a run of `settings` trains when it is decided without a trial.
     fn choice_before_trial(&self, settings: &TrainSettings) -> Option<TrainerChoice> {
-        device::choose_before_trial(settings.trainer, self.page_cpu_reason.as_deref())
+        train_model::choose_before_trial(settings.trainer, self.page_cpu_reason.as_deref())
     }
 
     fn start(&mut self, ctx: &TrainCtx) -> Result<(), WebError> {
@@ -297,7 +297,7 @@ impl TrainPanel {
                 self.workers.stop();
                 if let Some(run) = self.run.as_mut() {
                     if run.is_running() {
-                        run.failure = Some("stopped before the end".into());
+                        run.failure = Some(crate::training_message!("train-failure-stopped"));
                     }
                 }
                 self.settle(None);
@@ -386,15 +386,19 @@ impl TrainPanel {
     fn show_run_buttons(&self) {
         let dom = &self.dom;
         let running = self.running();
-        self.fields
-            .start
-            .set_text_content(Some(if running { "Train again" } else { "Train" }));
-        dom.pause.set_disabled(!running);
-        dom.pause.set_text_content(Some(if self.paused_by_reader {
-            "Resume"
+        let start = if running {
+            crate::training_message!("train-button-train-again")
         } else {
-            "Pause"
-        }));
+            crate::training_message!("train-button-train")
+        };
+        self.fields.start.set_text_content(Some(&start));
+        dom.pause.set_disabled(!running);
+        let pause = if self.paused_by_reader {
+            crate::training_message!("train-button-resume")
+        } else {
+            crate::training_message!("train-button-pause")
+        };
+        dom.pause.set_text_content(Some(&pause));
         dom.reset.set_disabled(self.run.is_none());
     }
 
@@ -485,8 +489,8 @@ impl TrainPanel {
 
 /// The line that says where a run of `settings` would train, before one starts.
 pub fn device_line_before_run(settings: &TrainSettings, page_cpu_reason: Option<&str>) -> String {
-    device::choose_before_trial(settings.trainer, page_cpu_reason)
-        .map_or_else(|| device::WILL_MEASURE.to_string(), |c| c.reason)
+    train_model::choose_before_trial(settings.trainer, page_cpu_reason)
+        .map_or_else(train_model::will_measure_text, |c| c.reason)
 }
 
 /// Writes the takeaway when it changed.
@@ -503,14 +507,14 @@ pub fn render_before_run(
     settings: &TrainSettings,
     page_cpu_reason: Option<&str>,
 ) {
-    dom::text(&dom.progress, &train_figures::progress_text(None, false));
+    dom::text(&dom.progress, &train_figures::progress_before_run());
     dom::text(
         &dom.device,
         &device_line_before_run(settings, page_cpu_reason),
     );
     write_takeaway(
         dom,
-        &crate::model::train::findings::takeaway(None, settings),
+        &crate::model::train::findings::takeaway_before_run(settings),
     );
 }
 
@@ -545,10 +549,7 @@ pub fn show_settings(dom: &TrainFields, settings: &TrainSettings) {
             box_.set_checked(settings.encodings.contains(&encoding));
         }
     }
-    dom::text(
-        &dom.task_line,
-        &format!("{}; {}.", task_line(c.task), chance_text(c)),
-    );
+    dom::text(&dom.task_line, &train_model::task_and_chance(c));
 }
 
 /// The settings' fields: each change is a change of the page's state (and link).
@@ -583,7 +584,7 @@ pub fn wire_settings(dom: &TrainFields, send: fn(Action)) -> Result<(), WebError
 
 /// `stats.panels.train` before any run: the settings a run would start with, nothing running.
 pub fn idle_stats(settings: &TrainSettings, page_cpu_reason: Option<&str>) -> JsValue {
-    let choice = device::choose_before_trial(settings.trainer, page_cpu_reason);
+    let choice = train_model::choose_before_trial(settings.trainer, page_cpu_reason);
     let mut idle = TrainRun::new(0, settings, 0, choice);
     idle.failure = Some("not started".into());
     let mut stats = idle.stats_before_start();
@@ -591,7 +592,7 @@ pub fn idle_stats(settings: &TrainSettings, page_cpu_reason: Option<&str>) -> Js
     stats.running = false;
     if idle.device.is_none() {
         stats.backend = "auto";
-        stats.trainer_reason = device::WILL_MEASURE.into();
+        stats.trainer_reason = train_model::will_measure_text();
     }
     stats_value(&stats)
 }

@@ -15,7 +15,6 @@ use super::canvas_message;
 use super::family_charts::{draw_lines, draw_matrix, LineChart, Scale, Series, INK, MUTED};
 use super::train::TrainCtx;
 use super::train::TrainDom;
-use crate::model::present::plural;
 use crate::model::train::findings::{
     self, loss_text, offset_weights, points, points_number, spread_text,
 };
@@ -65,58 +64,78 @@ fn encoding_series(
     }
 }
 
+/// The line under the buttons before any run (the page writes it before the training module is
+/// loaded, from its own catalog).
+pub fn progress_before_run() -> String {
+    crate::message!("train-progress-not-trained")
+}
+
 /// The line under the buttons: what the run is doing, or what it did.
 pub fn progress_text(run: Option<&TrainRun>, settings_changed: bool) -> String {
     let Some(run) = run else {
-        return "Not trained yet.".into();
+        return progress_before_run();
     };
-    let on = match run.device {
-        Some(TrainDevice::Gpu) => "on the GPU",
-        _ => "on the CPU",
+    let device = match run.device {
+        Some(TrainDevice::Gpu) => "gpu",
+        _ => "cpu",
     };
     let steps = run.steps_done();
     let total = run.config.steps;
-    let rate = run.steps_per_second();
+    let rate = format!("{:.0}", run.steps_per_second());
     let seeds = run.seeds.len();
-    let seed_part = if seeds > 1 {
-        format!(
-            "seed {} ({} of {seeds}), ",
-            run.seeds[run.current_seed()],
-            run.current_seed() + 1
-        )
-    } else {
-        String::new()
-    };
+    let seed = run
+        .seeds
+        .get(run.current_seed())
+        .map_or_else(String::new, u64::to_string);
+    let index = run.current_seed() + 1;
     let mut text = if let Some(failure) = &run.failure {
-        format!("Stopped at step {steps} of {total}: {failure}.")
+        crate::training_message!(
+            "train-progress-stopped",
+            steps = steps,
+            total = total,
+            failure = failure
+        )
     } else if run.is_measuring() {
-        format!("Starting: step 0 of {total}; the trainers are being timed.")
+        crate::training_message!("train-progress-starting", total = total)
     } else if run.is_done() {
-        format!(
-            "Done: {} × {} × {total} steps in {:.1} s ({:.0} steps per second, all encodings \
-             together, in {} {on}).",
-            plural(run.encodings.len(), "encoding", "encodings"),
-            plural(seeds, "seed", "seeds"),
-            run.wall_seconds,
-            rate,
-            plural(run.workers, "worker", "workers")
+        crate::training_message!(
+            "train-progress-done",
+            encodings = run.encodings.len(),
+            seeds = seeds,
+            total = total,
+            seconds = format!("{:.1}", run.wall_seconds),
+            rate = rate,
+            workers = run.workers,
+            device = device
         )
     } else if steps < total {
-        format!(
-            "Training: {seed_part}step {steps} of {total}, {:.0} steps per second (all encodings \
-             together, in {} {on}).",
-            rate,
-            plural(run.workers, "worker", "workers")
+        crate::training_message!(
+            "train-progress-training",
+            seeds = seeds,
+            seed = seed,
+            index = index,
+            steps = steps,
+            total = total,
+            rate = rate,
+            workers = run.workers,
+            device = device
         )
     } else {
         let (done, all) = run.evaluations();
-        format!("Trained {seed_part}measuring accuracy at every length ({done} of {all} lengths).")
+        crate::training_message!(
+            "train-progress-measuring",
+            seeds = seeds,
+            seed = seed,
+            index = index,
+            done = done,
+            all = all
+        )
     };
     if run.paused && run.is_running() {
-        text.push_str(" Paused.");
+        text.push_str(&crate::training_message!("train-progress-paused"));
     }
     if settings_changed {
-        text.push_str(" The settings have changed since: press Train to run them.");
+        text.push_str(&crate::training_message!("train-progress-settings-changed"));
     }
     text
 }
@@ -192,15 +211,16 @@ pub fn draw(
             canvas_message(
                 &dom.loss,
                 &[
-                    "Not trained yet: press Train.",
-                    "The settings are below this chart.",
+                    &crate::training_message!("train-figure-not-trained-loss-first"),
+                    &crate::training_message!("train-figure-not-trained-loss-second"),
                 ],
             )?;
+            let not_trained = [
+                crate::training_message!("train-figure-not-trained-first"),
+                crate::training_message!("train-figure-not-trained-second"),
+            ];
             for canvas in [&dom.accuracy, &dom.attention] {
-                canvas_message(
-                    canvas,
-                    &["Not trained yet.", "Press Train above the loss chart."],
-                )?;
+                canvas_message(canvas, &[&not_trained[0], &not_trained[1]])?;
             }
             dom::text(&dom.attention_readout, "");
             dom.results.set_inner_html("");
@@ -266,7 +286,10 @@ fn write_lines(list: &web_sys::HtmlElement, tag: &str, lines: &[String]) -> Resu
 
 fn draw_loss(ctx: &TrainCtx, canvas: &HtmlCanvasElement, run: &TrainRun) -> Result<(), WebError> {
     if run.total_steps_done() == 0 {
-        return canvas_message(canvas, &["Training is starting…"]);
+        return canvas_message(
+            canvas,
+            &[&crate::training_message!("train-figure-loss-starting")],
+        );
     }
     let series = run
         .encodings
@@ -302,16 +325,16 @@ fn draw_loss(ctx: &TrainCtx, canvas: &HtmlCanvasElement, run: &TrainRun) -> Resu
         })
         .collect();
     let x_desc = if run.seeds.len() > 1 {
-        "Training step (lines: mean over the seeds so far; shaded: their range)"
+        crate::training_message!("train-axis-step-seeds")
     } else {
-        "Training step"
+        crate::training_message!("train-axis-step")
     };
     draw_lines(
         canvas,
         &LineChart {
             style: ctx.style,
-            x_desc,
-            y_desc: "Training loss (log scale)",
+            x_desc: &x_desc,
+            y_desc: &crate::training_message!("train-axis-loss"),
             log_x: false,
             log_y: true,
             series,
@@ -331,8 +354,8 @@ fn draw_accuracy(
         return canvas_message(
             canvas,
             &[
-                "Accuracy against length is measured",
-                "once every seed is trained.",
+                &crate::training_message!("train-figure-accuracy-later-first"),
+                &crate::training_message!("train-figure-accuracy-later-second"),
             ],
         );
     }
@@ -374,7 +397,7 @@ fn draw_accuracy(
     let ceiling = run.blind_ceiling();
     if ceiling.len() == lengths.len() {
         series.push(Series {
-            label: "position-blind ceiling".into(),
+            label: crate::training_message!("train-legend-ceiling"),
             colour: INK,
             points: lengths
                 .iter()
@@ -386,9 +409,9 @@ fn draw_accuracy(
         });
     }
     series.push(Series {
-        label: format!(
-            "chance ({})",
-            crate::model::train::findings::chance_name(c.task)
+        label: crate::training_message!(
+            "train-legend-chance",
+            chance_name = findings::chance_name(c.task)
         ),
         colour: MUTED,
         points: lengths
@@ -399,17 +422,11 @@ fn draw_accuracy(
         ..Default::default()
     });
     let x_desc = if run.seeds.len() > 1 {
-        format!(
-            "Sequence length (vertical line: training length {}; shaded: range over seeds)",
-            c.train_length
-        )
+        crate::training_message!("train-axis-length-seeds", length = c.train_length)
     } else {
-        format!(
-            "Sequence length (vertical line: the training length, {})",
-            c.train_length
-        )
+        crate::training_message!("train-axis-length", length = c.train_length)
     };
-    let y_desc = "Token accuracy (%)";
+    let y_desc = &crate::training_message!("train-axis-accuracy");
     draw_lines(
         canvas,
         &LineChart {
@@ -426,10 +443,22 @@ fn draw_accuracy(
     )
 }
 
-/// The axis titles (x, y) of a table of positions by columns (P, the learned table) and of a
-/// Gram matrix of positions, the same for P's and the learned table's.
-const TABLE_AXES: (&str, &str) = ("Column", "Position");
-const GRAM_AXES: (&str, &str) = ("Position j", "Position i");
+/// The axis titles (x, y) of a table of positions by columns (P, the learned table).
+fn table_axes() -> (String, String) {
+    (
+        crate::training_message!("train-axis-column"),
+        crate::training_message!("train-axis-position"),
+    )
+}
+
+/// The axis titles (x, y) of a Gram matrix of positions, the same for P's and the learned
+/// table's.
+fn gram_axes() -> (String, String) {
+    (
+        crate::training_message!("train-axis-position-j"),
+        crate::training_message!("train-axis-position-i"),
+    )
+}
 
 /// The sinusoidal P of the learned table's size, and its normalised Gram matrix.
 fn draw_p_tables(ctx: &TrainCtx, dom: &TrainDom, rows: usize, cols: usize) -> Result<(), WebError> {
@@ -452,13 +481,15 @@ fn draw_p_tables(ctx: &TrainCtx, dom: &TrainDom, rows: usize, cols: usize) -> Re
         canvas.set_attribute("data-p-key", &key)?;
     }
     let p = sinusoidal_table(rows, cols);
+    let (table_x, table_y) = table_axes();
+    let (gram_x, gram_y) = gram_axes();
     draw_matrix(
         &dom.sinusoid,
         ctx.scratch,
         &p.values,
         (rows, cols),
         Scale::Diverging(1.0),
-        TABLE_AXES,
+        (&table_x, &table_y),
         (None, None),
     )?;
     let gram_p: Vec<f32> = normalised_gram(&p.values, rows, cols)
@@ -472,7 +503,7 @@ fn draw_p_tables(ctx: &TrainCtx, dom: &TrainDom, rows: usize, cols: usize) -> Re
         &gram_p,
         (rows, rows),
         Scale::Diverging(1.0),
-        GRAM_AXES,
+        (&gram_x, &gram_y),
         (None, None),
     )
 }
@@ -491,13 +522,15 @@ fn draw_learned_tables(
                 .iter()
                 .fold(0f32, |m, v| m.max(v.abs()))
                 .max(1e-6);
+            let (table_x, table_y) = table_axes();
+            let (gram_x, gram_y) = gram_axes();
             draw_matrix(
                 &dom.table,
                 ctx.scratch,
                 &table.values,
                 (table.rows, table.cols),
                 Scale::Diverging(limit),
-                TABLE_AXES,
+                (&table_x, &table_y),
                 (None, None),
             )?;
             let gram: Vec<f32> = normalised_gram(&table.values, table.rows, table.cols)
@@ -511,24 +544,26 @@ fn draw_learned_tables(
                 &gram,
                 (table.rows, table.rows),
                 Scale::Diverging(1.0),
-                GRAM_AXES,
+                (&gram_x, &gram_y),
                 (None, None),
             )?;
             dom::text(
                 &dom.spread,
-                &format!(
-                    "Translation spread (the RMS, over i < j, of G[i, j] minus the mean of its diagonal \
-                     j − i; 0 when every entry depends on j − i only): untrained table {}, trained {}, \
-                     sinusoidal P {}.",
-                    r.translation_spread_initial.map_or("–".into(), spread_text),
-                    r.translation_spread_trained.map_or("–".into(), spread_text),
-                    spread_text(r.translation_spread_sinusoidal)
+                &crate::training_message!(
+                    "train-figure-spread",
+                    untrained = r.translation_spread_initial.map_or("–".into(), spread_text),
+                    trained = r.translation_spread_trained.map_or("–".into(), spread_text),
+                    sinusoidal = spread_text(r.translation_spread_sinusoidal)
                 ),
             );
         }
         None => {
+            let lines = [
+                crate::training_message!("train-figure-learned-missing-first"),
+                crate::training_message!("train-figure-learned-missing-second"),
+            ];
             for canvas in [&dom.table, &dom.gram] {
-                canvas_message(canvas, &["Train with learned ticked", "to see its table."])?;
+                canvas_message(canvas, &[&lines[0], &lines[1]])?;
             }
             dom::text(&dom.spread, "");
         }
@@ -572,7 +607,10 @@ fn draw_attention(
         dom::text(&dom.attention_readout, "");
         return canvas_message(
             &dom.attention,
-            &["The attention maps are drawn", "once training ends."],
+            &[
+                &crate::training_message!("train-figure-attention-later-first"),
+                &crate::training_message!("train-figure-attention-later-second"),
+            ],
         );
     };
     dom.attention_choice.set_value(report.encoding.link_name());
@@ -584,7 +622,10 @@ fn draw_attention(
         .iter()
         .find(|m| m.layer == layer && m.head == head)
     else {
-        return canvas_message(&dom.attention, &["No attention map."]);
+        return canvas_message(
+            &dom.attention,
+            &[&crate::training_message!("train-figure-no-attention-map")],
+        );
     };
     let positions: Vec<String> = (0..map.length).map(|i| i.to_string()).collect();
     draw_matrix(
@@ -593,22 +634,25 @@ fn draw_attention(
         &map.weights,
         (map.length, map.length),
         Scale::Weights,
-        ("Key position j", "Query position i"),
+        (
+            &crate::training_message!("train-axis-key-position"),
+            &crate::training_message!("train-axis-query-position"),
+        ),
         (Some(&positions), Some(&positions)),
     )?;
     let k = run.config.shift_k;
     let hit = match (report.offset_hit_rate, offset_weights(map, k)) {
-        (Some(h), Some(w)) if w.back_is_largest => format!(
-            " Its largest weight is on the key k = {k} places back (j = i − {k}) for {} of the \
-             queries that have one; its mean weight there is {:.2}, more than at any other offset.",
-            points(h.rate),
-            w.back
+        (Some(h), Some(w)) if w.back_is_largest => crate::training_message!(
+            "train-attention-hit",
+            k = k,
+            share = points(h.rate),
+            weight = format!("{:.2}", w.back)
         ),
-        (Some(_), Some(w)) => format!(
-            " Its mean weight on the key k = {k} places back is {:.3}, no more than at some other \
-             offset (uniform would be {:.3}): where its largest weight falls is noise, not a \
-             learned offset.",
-            w.back, w.uniform
+        (Some(_), Some(w)) => crate::training_message!(
+            "train-attention-noise",
+            k = k,
+            weight = format!("{:.3}", w.back),
+            uniform = format!("{:.3}", w.uniform)
         ),
         _ => String::new(),
     };
@@ -620,13 +664,15 @@ fn draw_attention(
         .join(" ");
     dom::text(
         &dom.attention_readout,
-        &format!(
-            "{}, layer {}, head {}, seed {}, on one sequence of length {} (tokens {tokens}).{hit}",
-            report.encoding.link_name(),
-            layer + 1,
-            head + 1,
-            report.seed,
-            map.length
+        &crate::training_message!(
+            "train-attention-readout",
+            encoding = report.encoding.link_name(),
+            layer = layer + 1,
+            head = head + 1,
+            seed = report.seed.to_string(),
+            length = map.length,
+            tokens = tokens,
+            hit = hit
         ),
     );
     Ok(())
