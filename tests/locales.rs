@@ -236,7 +236,7 @@ fn the_pages_runtime_formats_every_computed_message_as_fluent_does() {
                         match &options[round % options.len()] {
                             Candidate::Text(text) | Candidate::Name(text) => {
                                 fluent_args.set(name.as_str(), FluentValue::from(text.as_str()));
-                                our_args.push((name.as_str(), Arg::from(text.as_str())));
+                                our_args.push((name.as_str(), Arg::Text(text)));
                             }
                             Candidate::Count(n) => {
                                 fluent_args.set(name.as_str(), FluentValue::from(*n));

@@ -294,7 +294,7 @@ pub fn measure_weights(q: &Array2<f32>, k: &Array2<f32>, slope: f32, stats: &mut
 /// A weight that may underflow: 0 in float64 is "below 10⁻³⁰⁷", not exactly nothing.
 pub fn tiny_weight(weight: f64) -> String {
     if weight == 0.0 {
-        "below 10⁻³⁰⁷ (0 in float64)".to_string()
+        crate::message!("readout-alibi-weight-underflow")
     } else {
         format_number(weight)
     }
@@ -309,18 +309,25 @@ pub fn slopes_sentence(stats: &AlibiStats) -> String {
         .map(|&m| format_number(m))
         .collect::<Vec<_>>()
         .join(", ");
-    let rule = if heads.is_power_of_two() {
-        format!("m_h = 2^(−8(h+1)/{heads}), h = 0 … {}", heads - 1)
+    if heads.is_power_of_two() {
+        crate::message!(
+            "readout-alibi-slopes",
+            heads = heads,
+            last = heads - 1,
+            slopes = slope_list,
+        )
     } else {
         // The largest power of two below H (0 when H = 0, which the page never asks for).
         let lower = heads.checked_ilog2().map_or(0, |b| 1usize << b);
-        format!(
-            "H = {heads} is not a power of two; as the reference code's get_slopes: the {lower} slopes of H = {lower}, then the first {} of every other slope of H = {}",
-            heads - lower,
-            2 * lower
+        crate::message!(
+            "readout-alibi-slopes-not-power-of-two",
+            heads = heads,
+            lower = lower,
+            rest = heads - lower,
+            double = 2 * lower,
+            slopes = slope_list,
         )
-    };
-    format!("Slopes of H = {heads} heads ({rule}): {slope_list}.")
+    }
 }
 
 /// The read-out under the weight curves: how far the first and the last head look, and what the
@@ -330,14 +337,15 @@ pub fn beyond_sentence(stats: &AlibiStats) -> String {
     let last = stats.spans.len().saturating_sub(1);
     let describe = |h: usize| {
         stats.spans.get(h).map_or(String::new(), |spans| {
-            format!(
-                "head {h} (m = {}) puts 90 % of its weight on the last {} keys",
-                format_number(stats.slopes.get(h).copied().unwrap_or(f64::NAN)),
-                spans
+            crate::message!(
+                "readout-alibi-head-span",
+                head = h,
+                m = format_number(stats.slopes.get(h).copied().unwrap_or(f64::NAN)),
+                spans = spans
                     .iter()
                     .map(|k| k.to_string())
                     .collect::<Vec<_>>()
-                    .join(", ")
+                    .join(", "),
             )
         })
     };
@@ -347,30 +355,46 @@ pub fn beyond_sentence(stats: &AlibiStats) -> String {
         .map(|i| i.to_string())
         .collect::<Vec<_>>()
         .join(", ");
-    format!(
-        "Beyond the training length, from the bias alone (every content score q_i·k_j equal): at query positions i = {positions} (L = {context}, the training length set in the context-extension panel), {}; {}. The bias depends on i − j only, so a head looks equally far back at every position once the weight left for the first key, e^(−m·i), is negligible (i several times 1/m). Past L, the keys within L of the query have the distances and biases seen in training, but keys more than L back get biases −m·(i − j) below any seen in training; they are only pushed further down: from the bias alone, at i = {} head 0 gives them a total weight of {} and head {last} {}. A head whose span exceeds i spreads over all i + 1 keys.",
-        describe(0),
-        describe(last),
-        2 * context,
-        tiny_weight(stats.weight_beyond_training.first().copied().unwrap_or(f64::NAN)),
-        tiny_weight(stats.weight_beyond_training.get(last).copied().unwrap_or(f64::NAN)),
+    crate::message!(
+        "readout-alibi-beyond",
+        positions = positions,
+        context = context,
+        first_span = describe(0),
+        last_span = describe(last),
+        double = 2 * context,
+        first_weight = tiny_weight(
+            stats
+                .weight_beyond_training
+                .first()
+                .copied()
+                .unwrap_or(f64::NAN)
+        ),
+        last = last,
+        last_weight = tiny_weight(
+            stats
+                .weight_beyond_training
+                .get(last)
+                .copied()
+                .unwrap_or(f64::NAN)
+        ),
     )
 }
 
 /// The read-out under the weight heatmap for the page's n and d. It is the same whether or not
 /// the heatmap was drawn, like the RoPE panel's (see `model::rope::scores_sentence`).
 pub fn heatmap_sentence(stats: &AlibiStats, n: usize, d: usize) -> String {
-    format!(
-        "Head 0 (m = {}) of a layer with random q_i, k_j (width {}) over up to {} positions (WebGPU computes them in a compute shader, the CPU path at most {CPU_WEIGHT_ROWS}): each query's weights sum to 1 (measured max |Σ_j w_ij − 1| = {} on the first {} rows), keys after the query weigh {}, and the weight fades with the distance back (viridis, as in the attention panels: 0 dark purple, 1 yellow).",
-        format_number(stats.slopes.first().copied().unwrap_or(f64::NAN)),
-        content_width(d),
-        heatmap_rows(n),
-        format_number(stats.weights_row_sum_error),
-        n.min(WEIGHT_CHECK_ROWS),
-        if stats.weights_future_zero {
-            "exactly 0"
+    crate::message!(
+        "readout-alibi-heatmap",
+        m = format_number(stats.slopes.first().copied().unwrap_or(f64::NAN)),
+        width = content_width(d),
+        rows = heatmap_rows(n),
+        cpu_rows = CPU_WEIGHT_ROWS,
+        error = format_number(stats.weights_row_sum_error),
+        check_rows = n.min(WEIGHT_CHECK_ROWS),
+        future = if stats.weights_future_zero {
+            "zero"
         } else {
-            "NOT 0"
+            "not-zero"
         },
     )
 }

@@ -117,41 +117,51 @@ pub fn ratios_sentence(stats: &ExtensionStats) -> String {
         stats.base,
         &YarnParams::new(stats.scale, stats.training_context),
     );
-    format!(
-            "s = {}, d = {}, base {}: position interpolation divides every frequency by s (ratio {}). NTK-aware scaling uses base b' = b·s^(d/(d−2)) = {}: pair 0 keeps its frequency (ratio 1), the last pair gets {} = 1/s, the ones between s^(−2j/(d−2)). YaRN as models run it (Hugging Face transformers, the rule of the reference code): it keeps the {} pairs up to index {} (at least β_fast = 32 turns within L = {context}), divides by s the {} pairs from index {} on (at most β_slow = 1 turn), and ramps the {} between linearly in the pair index. The paper's ramp is linear in the number of turns instead (dashed): the two differ by up to {} (pair {}: {} as run, {} in the paper). YaRN also multiplies q and k by 0.1·ln s + 1 = {} (the logits by its square, {}).",
-            s,
-            stats.d,
-            crate::model::params::format_base(stats.base),
-            format_number(stats.pi_ratio),
-            format_number(stats.ntk_base),
-            format_number(last),
-            stats.yarn_kept,
-            low,
-            stats.yarn_interpolated,
-            high.ceil(),
-            stats.yarn_ramped,
-            format_number(stats.yarn_convention_gap),
-            stats.yarn_convention_gap_pair,
-            format_number(stats.yarn_ratios.get(stats.yarn_convention_gap_pair).copied().unwrap_or(f64::NAN)),
-            format_number(stats.yarn_ratios_paper.get(stats.yarn_convention_gap_pair).copied().unwrap_or(f64::NAN)),
-            format_number(stats.yarn_temperature),
-            format_number(stats.yarn_temperature * stats.yarn_temperature),
-        )
+    let gap_pair = stats.yarn_convention_gap_pair;
+    crate::message!(
+        "readout-extension-ratios",
+        s = s.to_string(),
+        d = stats.d,
+        base = crate::model::params::format_base(stats.base),
+        pi_ratio = format_number(stats.pi_ratio),
+        ntk_base = format_number(stats.ntk_base),
+        ntk_last = format_number(last),
+        kept = stats.yarn_kept,
+        kept_last = low.to_string(),
+        context = context,
+        interpolated = stats.yarn_interpolated,
+        interpolated_first = high.ceil().to_string(),
+        ramped = stats.yarn_ramped,
+        gap = format_number(stats.yarn_convention_gap),
+        gap_pair = gap_pair,
+        gap_as_run = format_number(stats.yarn_ratios.get(gap_pair).copied().unwrap_or(f64::NAN)),
+        gap_in_paper = format_number(
+            stats
+                .yarn_ratios_paper
+                .get(gap_pair)
+                .copied()
+                .unwrap_or(f64::NAN)
+        ),
+        temperature = format_number(stats.yarn_temperature),
+        temperature_squared = format_number(stats.yarn_temperature * stats.yarn_temperature),
+    )
 }
 
 /// The read-out under the wavelength chart.
 pub fn wavelength_sentence(stats: &ExtensionStats) -> String {
     let (pairs, context) = (stats.ntk_ratios.len(), stats.training_context);
-    format!(
-            "{} of {pairs} pairs have a wavelength shorter than L = {context}: they made at least one full turn in training, so every angle they meet beyond L was already seen. The other {} never completed a turn in training; past L they reach angles the model never saw, which is why YaRN interpolates the slowest of them fully.",
-            stats.pairs_within_context,
-            pairs - stats.pairs_within_context,
-        )
+    crate::message!(
+        "readout-extension-wavelengths",
+        within = stats.pairs_within_context,
+        pairs = pairs,
+        context = context,
+        beyond = pairs - stats.pairs_within_context,
+    )
 }
 
 /// What the panel says when d leaves fewer than two rotary pairs.
 pub fn too_few_pairs_sentence(d: usize) -> String {
-    format!("d = {d} has fewer than two rotary pairs: NTK-aware scaling needs d ≥ 4.")
+    crate::message!("readout-extension-too-few-pairs", d = d)
 }
 
 #[cfg(test)]

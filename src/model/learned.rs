@@ -103,23 +103,21 @@ pub fn figure_values(rows: &Array2<f64>, shown_rows: usize, columns: usize) -> V
 /// The read-out under the table.
 pub fn readout(stats: &LearnedStats) -> String {
     let (max_len, d, n) = (stats.max_len, stats.d, stats.n);
-    format!(
-        "E has rows for positions 0–{} (L_max = {max_len}) of d = {d}, drawn N(0, {}²) as Hugging Face's BERT and GPT-2 initialise theirs (initializer_range) (measured: std {}, mean row norm {} ≈ 0.02·√d). The page's n = {n} {}. Looking up position {max_len}: “{}”. The sinusoid has a row there: ‖p_{max_len}‖ = {} (√(d/2) for even d), and for every later position. Untrained, E is {}× smaller than P and gives each position a distinct random row, but encodes no order or distance; what it learns depends on training, and rows past L_max are never trained.",
-        max_len.saturating_sub(1),
-        INIT_STD,
-        format_number(stats.entry_std),
-        format_number(stats.mean_row_norm),
-        if stats.positions_beyond > 0 {
-            format!(
-                "has {} positions with no row: a model with this table cannot read them (GPT-2 and BERT stop at their L_max)",
-                stats.positions_beyond
-            )
-        } else {
-            "fits in the table".to_string()
-        },
-        stats.lookup_beyond,
-        format_number(stats.sinusoid_row_norm_at_max),
-        format_number(stats.sinusoid_row_norm_at_max / stats.mean_row_norm.max(f64::MIN_POSITIVE)),
+    crate::message!(
+        "readout-learned",
+        last = max_len.saturating_sub(1),
+        max_len = max_len,
+        d = d,
+        init_std = INIT_STD.to_string(),
+        std = format_number(stats.entry_std),
+        row_norm = format_number(stats.mean_row_norm),
+        n = n,
+        beyond = stats.positions_beyond,
+        lookup = &stats.lookup_beyond,
+        sinusoid_norm = format_number(stats.sinusoid_row_norm_at_max),
+        ratio = format_number(
+            stats.sinusoid_row_norm_at_max / stats.mean_row_norm.max(f64::MIN_POSITIVE)
+        ),
     )
 }
 

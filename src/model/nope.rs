@@ -59,23 +59,24 @@ pub fn readout(stats: &NopeStats, n: usize) -> String {
             .get(t - 1)
             .map_or("—".into(), |&v| format_number(v))
     };
-    format!(
-        "No encoding, equal scores, one feature: 1 on the first token, 0 elsewhere. With the causal mask, position t averages the first t tokens: output {} at t = 1, {} at t = 2, {} at t = {n} (largest difference from 1/t: {}){} — a function of the position, computed by the layer. Without the mask every position averages all {n} tokens and gets {} (difference from 1/n: {}): nothing tells them apart. So a causal decoder can represent positions without P; a bidirectional layer without any position cannot (it is permutation-equivariant: see the order panel).",
-        at(1),
-        if n >= 2 { at(2) } else { "—".into() },
-        at(n.max(1)),
-        format_number(stats.causal_error),
+    crate::message!(
+        "readout-nope",
+        at_1 = at(1),
+        at_2 = if n >= 2 { at(2) } else { "—".into() },
+        at_n = at(n.max(1)),
+        n = n,
+        error = format_number(stats.causal_error),
         // Measured, not assumed: at n = 1 there is nothing to tell apart.
-        match (n, stats.causal_distinct) {
-            (0 | 1, _) => ", one position only (n = 1)",
-            (_, true) => ", every position a different value",
-            (_, false) => ", but some positions share a value",
+        outputs = match (n, stats.causal_distinct) {
+            (0 | 1, _) => "one-position",
+            (_, true) => "distinct",
+            (_, false) => "shared",
         },
-        stats
+        all = stats
             .bidirectional_outputs
             .first()
             .map_or("—".into(), |&v| format_number(v)),
-        format_number(stats.bidirectional_error),
+        all_error = format_number(stats.bidirectional_error),
     )
 }
 

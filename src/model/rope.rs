@@ -33,8 +33,18 @@ pub const SCORE_CHECK_ROWS: usize = 128;
 /// [`CPU_SCORE_BUDGET`] (a few tens of milliseconds in WebAssembly); WebGPU draws the page's n.
 pub const CPU_SCORE_ROWS: usize = 512;
 pub const CPU_SCORE_BUDGET: usize = 1 << 25;
-/// What each canvas shows when d has no pair to rotate.
+/// What each canvas shows when d has no pair to rotate (English; [`no_pair_message`] gives it in
+/// the page's language).
 pub const NO_PAIR_MESSAGE: [&str; 2] = ["RoPE rotates pairs of dimensions:", "d must be ≥ 2."];
+
+/// [`NO_PAIR_MESSAGE`] in the page's language: the two lines each canvas shows when d has no pair
+/// to rotate.
+pub fn no_pair_message() -> [String; 2] {
+    [
+        crate::message!("figure-rope-no-pair-rotates-pairs"),
+        crate::message!("figure-rope-no-pair-d-at-least-two"),
+    ]
+}
 
 /// The panel's numbers (`peLab.stats.panels.rope`).
 #[derive(Debug, Clone, Default, Serialize)]
@@ -251,21 +261,24 @@ pub fn residual_at(stats: &RopeStats, delta: u64) -> f64 {
 
 /// The read-out when the page's `d` has no pair of dimensions.
 pub fn no_pair_sentence(d: usize) -> String {
-    format!("d = {d} has no pair of dimensions to rotate.")
+    crate::message!("readout-rope-no-pair", d = d)
 }
 
 /// The read-out under the residual chart.
 pub fn residual_sentence(stats: &RopeStats) -> String {
     let (m, n) = REFERENCE_POSITIONS;
-    format!(
-        "Shift residual of s({m}, {n}) = ⟨R_{m} q, R_{n} k⟩, mean of {DRAWS} random pairs q, k at d = {}: float64 at most {} for every Δ up to 10⁵ (rounding only: exactly, the score depends on n − m only); float32 {} at Δ = 10, {} at 10³, {} at 10⁴, {} at 10⁵ — the angle (m + Δ)·θ_j is rounded to 2⁻²⁴ of itself, an error that grows with the position. Interleaved (GPT-J) and half-split (GPT-NeoX, rotate_half) layouts, after permuting the dimensions: largest score difference {}.",
-        stats.d,
-        format_number(stats.shift_residual_f64),
-        format_number(residual_at(stats, 10)),
-        format_number(residual_at(stats, 1_000)),
-        format_number(residual_at(stats, 10_000)),
-        format_number(residual_at(stats, 100_000)),
-        format_number(stats.layout_difference),
+    crate::message!(
+        "readout-rope-residual",
+        m = m,
+        n = n,
+        draws = DRAWS,
+        d = stats.d,
+        f64_max = format_number(stats.shift_residual_f64),
+        at_1e1 = format_number(residual_at(stats, 10)),
+        at_1e3 = format_number(residual_at(stats, 1_000)),
+        at_1e4 = format_number(residual_at(stats, 10_000)),
+        at_1e5 = format_number(residual_at(stats, 100_000)),
+        layout = format_number(stats.layout_difference),
     )
 }
 
@@ -282,18 +295,20 @@ pub fn decay_sentence(stats: &RopeStats) -> String {
     let typical = sizes.iter().sum::<f64>() / sizes.len().max(1) as f64;
     let smallest = sizes.iter().copied().fold(f64::INFINITY, f64::min);
     let largest = sizes.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    format!(
-        "RoFormer bounds a score by |⟨R_m q, R_n k⟩| ≤ max_j |h_(j+1) − h_j| · Σ_j |S_j|, where r = n − m is the offset, h_j = (q_2j + i·q_2j+1)·conj(k_2j + i·k_2j+1) multiplies the j-th pairs of q and k as complex numbers (i the imaginary unit here) and S_j = Σ_(l<j) e^(i·r·θ_l). Its Figure 2 plots the factor that depends on r alone, (1/(d/2))·Σ_j |S_j|: here it falls from {} at r = 0 to {} at r = {DECAY_MAX_DISTANCE} (a dimensionless curve, not a score). The chart puts the whole bound on the score's scale, for {MEAN_SAMPLES} random pairs q, k with independent N(0, 1) entries at d = {}: it falls from {} to {}, while the mean |score| of the same pairs stays between {} and {} at every distance shown (on average {}; for such q, k the score has variance d, so its mean size is about √(2d/π) = {}). The bound decays; the scores of random pairs do not: their mean stays within {} of 0. The decay is an upper bound, not what a score is.",
-        format_number(first(&stats.decay_bound)),
-        format_number(last(&stats.decay_bound)),
-        stats.d,
-        format_number(first(&stats.score_bound)),
-        format_number(last(&stats.score_bound)),
-        format_number(smallest),
-        format_number(largest),
-        format_number(typical),
-        format_number((2.0 * stats.d as f64 / std::f64::consts::PI).sqrt()),
-        format_number(mean_max),
+    crate::message!(
+        "readout-rope-decay",
+        relative_first = format_number(first(&stats.decay_bound)),
+        relative_last = format_number(last(&stats.decay_bound)),
+        max_distance = DECAY_MAX_DISTANCE,
+        samples = MEAN_SAMPLES,
+        d = stats.d,
+        bound_first = format_number(first(&stats.score_bound)),
+        bound_last = format_number(last(&stats.score_bound)),
+        smallest = format_number(smallest),
+        largest = format_number(largest),
+        typical = format_number(typical),
+        expected = format_number((2.0 * stats.d as f64 / std::f64::consts::PI).sqrt()),
+        mean_max = format_number(mean_max),
     )
 }
 
@@ -301,13 +316,13 @@ pub fn decay_sentence(stats: &RopeStats) -> String {
 /// heatmap was drawn: a read-out that grew once the panel came into view would push the panels
 /// below it down.
 pub fn scores_sentence(stats: &RopeStats, n: usize) -> String {
-    format!(
-        "S_ij = (R_i q)·(R_j k)/√d with one q and one k at every position (up to {} positions; WebGPU computes them in a compute shader, the CPU path at most {}): every diagonal j − i = const has one colour. Along each diagonal the scores differ by at most {} (float32 rounding, first {} rows), against scores up to {}: RoPE's score depends on the offset only.",
-        n.min(ROPE_MAX_POSITIONS),
-        CPU_SCORE_ROWS,
-        format_number(stats.score_diagonal_spread),
-        n.min(SCORE_CHECK_ROWS),
-        format_number(stats.score_max_abs),
+    crate::message!(
+        "readout-rope-scores",
+        rows = n.min(ROPE_MAX_POSITIONS),
+        cpu_rows = CPU_SCORE_ROWS,
+        spread = format_number(stats.score_diagonal_spread),
+        check_rows = n.min(SCORE_CHECK_ROWS),
+        max = format_number(stats.score_max_abs),
     )
 }
 

@@ -6,18 +6,28 @@
 use serde::Serialize;
 use thiserror::Error;
 
-use super::present::{format_number, plural};
+use super::present::format_number;
 use crate::math::shaw::{
     naive_relative_memory, skewed_relative_memory, ShawError, ShawLayer, MAX_DIMENSION,
 };
 use crate::math::tokens::attention_input;
 use crate::math::MathError;
 
-/// What the scores canvas says when there is nothing to score.
+/// What the scores canvas says when there is nothing to score (English; [`no_tokens_message`]
+/// gives it in the page's language).
 pub const NO_TOKENS: [&str; 2] = [
     "The sentence has no tokens.",
     "Type a few words in the attention panel.",
 ];
+
+/// [`NO_TOKENS`] in the page's language: the two lines the scores canvas shows when there is
+/// nothing to score.
+pub fn no_tokens_message() -> [String; 2] {
+    [
+        crate::message!("figure-shaw-no-tokens"),
+        crate::message!("figure-shaw-type-a-few-words"),
+    ]
+}
 
 /// The panel's numbers (`peLab.stats.panels.shaw`).
 #[derive(Debug, Clone, Default, Serialize)]
@@ -124,15 +134,14 @@ pub fn bytes(floats: usize) -> String {
 
 /// The memory of the relative keys at the page's n and d, naive against skewed.
 pub fn memory_sentence(stats: &ShawStats) -> String {
-    format!(
-        "Memory of the relative keys at this page's n = {} and d = {}: the naive form gathers an n × n × d tensor of them, {} floats ({}); the Music Transformer keeps one d-vector per distance (causal), {} floats ({}), n = {} times less, and skews Q·(a^K)ᵀ (n × n, like the logits) into place.",
-        stats.memory_n,
-        stats.memory_d,
-        stats.naive_memory,
-        bytes(stats.naive_memory),
-        stats.skewed_memory,
-        bytes(stats.skewed_memory),
-        stats.memory_n,
+    crate::message!(
+        "readout-shaw-memory",
+        n = stats.memory_n,
+        d = stats.memory_d,
+        naive = stats.naive_memory,
+        naive_bytes = bytes(stats.naive_memory),
+        skewed = stats.skewed_memory,
+        skewed_bytes = bytes(stats.skewed_memory),
     )
 }
 
@@ -145,12 +154,15 @@ pub fn readout(stats: &ShawStats) -> String {
         return memory;
     }
     let (clip, d) = (stats.clip, stats.d);
-    format!(
-        "k = {clip}: a^K and a^V have 2k + 1 = {} rows of d = {d}; the {} offsets of {} use {} of them (every offset beyond ±{clip} shares the end row). The scores e_ij before the softmax (left; Shaw et al. call them logits) add q_i·a^K_clip(j−i)/√d to the content term; no position vector is added to X. {memory}",
-        stats.table_rows,
-        2 * n - 1,
-        plural(n, "token", "tokens"),
-        stats.distinct_offsets_used,
+    crate::message!(
+        "readout-shaw",
+        clip = clip,
+        rows = stats.table_rows,
+        d = d,
+        offsets = 2 * n - 1,
+        tokens = n,
+        used = stats.distinct_offsets_used,
+        memory = memory,
     )
 }
 

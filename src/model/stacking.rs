@@ -53,32 +53,23 @@ pub fn compute(options: &StackOptions) -> Result<StackingStats, StackingError> {
 
 /// The setting in words: "no skip, P added once to X_0".
 pub fn setting(options: &StackOptions) -> String {
-    format!(
-        "{}{}{}, P {}",
-        if options.skip {
-            "skip connections"
-        } else {
-            "no skip"
+    let yes_no = |on: bool| if on { "yes" } else { "no" };
+    crate::message!(
+        "readout-stacking-setting",
+        skip = yes_no(options.skip),
+        layer_norm = yes_no(options.layer_norm),
+        causal = yes_no(options.causal),
+        positions = match options.positions {
+            PositionInjection::Once => "once",
+            PositionInjection::EveryLayer => "every-layer",
+            PositionInjection::None => "never",
         },
-        if options.layer_norm {
-            ", LayerNorm"
-        } else {
-            ""
-        },
-        if options.causal { ", causal mask" } else { "" },
-        match options.positions {
-            PositionInjection::Once => "added once to X_0",
-            PositionInjection::EveryLayer => "added again after every layer",
-            PositionInjection::None => "never added",
-        }
     )
 }
 
 /// What the probe measures, in one sentence.
 pub fn probe_definition() -> String {
-    format!(
-        "The probe's R² is out of sample: a linear read-out of the position (ridge regression) is fitted on 4 of every {PROBE_FOLDS} positions and scored on the held-out fifth, in turn ({PROBE_FOLDS}-fold cross-validation); 1 means held-out positions are read exactly, 0 or below means no better than guessing the mean position."
-    )
+    crate::message!("readout-stacking-probe-definition", folds = PROBE_FOLDS)
 }
 
 /// The verdict on the last layer, from its measured residual and probe.
@@ -89,62 +80,64 @@ pub fn verdict(options: &StackOptions, residuals: &[f64], probe: &[f64]) -> Stri
     let layers = residuals.len() - 1;
     let probe_last = probe.last().copied().unwrap_or(f64::NAN);
     let collapsed = last < COLLAPSED;
+    let (first_text, last_text) = (format_number(first), format_number(last));
     let rows = if collapsed {
-        format!(
-            "At L = {layers} the rows have collapsed onto one row: r_{layers} = {} (they differ by less than 0.1% of their size).",
-            format_number(last)
+        crate::message!(
+            "readout-stacking-rows-collapsed",
+            layers = layers,
+            last = last_text,
         )
     } else if last < 0.5 * first {
-        format!(
-            "At L = {layers} the rows are still apart but closer: r falls from {} to {}.",
-            format_number(first),
-            format_number(last)
+        crate::message!(
+            "readout-stacking-rows-closer",
+            layers = layers,
+            first = first_text,
+            last = last_text,
         )
     } else {
-        format!(
-            "At L = {layers} the rows stay apart: r_{layers} = {} (r_0 = {}).",
-            format_number(last),
-            format_number(first)
+        crate::message!(
+            "readout-stacking-rows-apart",
+            layers = layers,
+            first = first_text,
+            last = last_text,
         )
     };
+    let r2 = format_number(probe_last);
     let position = if probe_last.is_nan() {
-        "The probe needs at least 3 positions.".to_string()
+        crate::message!("readout-stacking-probe-too-few-positions")
     } else if probe_last >= PROBE_READS {
-        format!(
-            "The held-out probe reads the position from X_{layers} (R² = {}).",
-            format_number(probe_last)
-        )
+        crate::message!("readout-stacking-probe-reads", layers = layers, r2 = r2)
     } else if probe_last <= PROBE_GUESSES {
-        format!(
-            "The held-out probe does no better than guessing the mean position (R² = {}): no position can be read from X_{layers}.",
-            format_number(probe_last)
-        )
+        crate::message!("readout-stacking-probe-guesses", layers = layers, r2 = r2)
     } else {
-        format!(
-            "The held-out probe reads the position only weakly (R² = {}).",
-            format_number(probe_last)
-        )
+        crate::message!("readout-stacking-probe-weak", r2 = r2)
     };
     let cause = if !options.skip {
         if collapsed {
-            "Pure attention averages rows, and Dong, Cordonnier & Loukas (2021) bound the distance to one shared row doubly exponentially in depth: every token ends up with the same vector."
-                .to_string()
+            crate::message!("readout-stacking-cause-pure-attention-collapsed")
         } else {
-            "Pure attention averages rows; Dong, Cordonnier & Loukas (2021) bound the distance to one shared row doubly exponentially in depth, so more layers continue the fall.".to_string()
+            crate::message!("readout-stacking-cause-pure-attention-falling")
         }
     } else {
-        format!(
-            "Dong, Cordonnier & Loukas (2021) prove the collapse for attention without skip connections; with them their bound no longer applies (a path through the skips alone carries X through), so skip connections can prevent the collapse, but nothing guarantees it: here, with random untrained W_q, W_k, W_v{}, the rows {} after {layers} layers.",
-            if options.layer_norm { " and LayerNorm" } else { "" },
-            if collapsed { "still collapse" } else { "stay apart" }
+        crate::message!(
+            "readout-stacking-cause-skip-connections",
+            layer_norm = if options.layer_norm { "yes" } else { "no" },
+            rows = if collapsed { "collapse" } else { "apart" },
+            layers = layers,
         )
     };
     let reinjected = if options.positions == PositionInjection::EveryLayer {
-        " P added after every layer puts the position back whatever the layer did to the rows."
+        crate::message!("readout-stacking-reinjected")
     } else {
-        ""
+        String::new()
     };
-    format!("{rows} {position} {cause}{reinjected}")
+    crate::message!(
+        "readout-stacking-verdict",
+        rows = rows,
+        position = position,
+        cause = cause,
+        reinjected = reinjected,
+    )
 }
 
 /// The panel's read-out: the setting, the measured residuals r_L and held-out probe R² (the
@@ -155,22 +148,22 @@ pub fn readout(stats: &StackingStats, options: &StackOptions, seed: u64, max_n: 
             .iter()
             .take(6)
             .map(|&v| format_number(v))
+            .chain((values.len() > 6).then(|| "…".to_string()))
             .collect::<Vec<_>>()
             .join(", ")
     };
-    format!(
-        "n = {}, d = {} (the page's n and d, at most {max_n}), {} layers, {}; E = N(0, 1) rows, X_0 = E (+ P), W ~ N(0, 1/d) drawn anew per layer (seed {}). Residual r_L for L = 0, 1, 2, …: {}{}. Probe R² (held out): {}{}. {} {}",
-        stats.n,
-        stats.d,
-        stats.layers,
-        setting(options),
-        seed,
-        list(&stats.rank_residual),
-        if stats.rank_residual.len() > 6 { ", …" } else { "" },
-        list(&stats.probe_r2),
-        if stats.probe_r2.len() > 6 { ", …" } else { "" },
-        verdict(options, &stats.rank_residual, &stats.probe_r2),
-        probe_definition(),
+    crate::message!(
+        "readout-stacking",
+        n = stats.n,
+        d = stats.d,
+        max_n = max_n,
+        layers = stats.layers,
+        setting = setting(options),
+        seed = seed.to_string(),
+        residuals = list(&stats.rank_residual),
+        probes = list(&stats.probe_r2),
+        verdict = verdict(options, &stats.rank_residual, &stats.probe_r2),
+        definition = probe_definition(),
     )
 }
 

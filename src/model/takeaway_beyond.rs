@@ -7,7 +7,7 @@ use super::alibi::{AlibiStats, SHOWN_POSITIONS};
 use super::extension::ExtensionStats;
 use super::learned::LearnedStats;
 use super::nope::NopeStats;
-use super::present::{format_number, plural};
+use super::present::format_number;
 use super::rope::RopeStats;
 use super::shaw::ShawStats;
 use super::t5::T5Stats;
@@ -22,10 +22,7 @@ const ROUNDING_SHARE: f64 = 1e-3;
 /// the angles grows with Δ. Every number is a point of the chart's two curves.
 pub fn rope(stats: &RopeStats) -> String {
     if stats.d < 2 {
-        return format!(
-            "d = {} has no pair of dimensions to rotate: RoPE needs d ≥ 2.",
-            stats.d.max(1)
-        );
+        return crate::message!("takeaway-rope-no-pair", d = stats.d.max(1));
     }
     let largest = |curve: &[(u64, f64)]| curve.iter().map(|p| p.1).fold(0.0, f64::max);
     let (f64_max, f32_max) = (
@@ -36,19 +33,21 @@ pub fn rope(stats: &RopeStats) -> String {
         stats.shift_residual_f32.first(),
         stats.shift_residual_f32.last(),
     ) else {
-        return "No shifts measured.".into();
+        return crate::message!("takeaway-rope-no-shifts");
     };
-    let offset_only = if f64_max <= ROUNDING_SHARE * f32_max.max(f64::MIN_POSITIVE) {
-        "the score depends on the offset only"
+    let depends_on = if f64_max <= ROUNDING_SHARE * f32_max.max(f64::MIN_POSITIVE) {
+        "offset"
     } else {
-        "more than rounding: the score depends on the position too"
+        "position"
     };
-    format!(
-        "Moving query and key together by Δ changes their score by at most {} in float64 (blue): {offset_only}; float32 rounding (orange) grows from {} at Δ\u{a0}=\u{a0}{first_shift} to {} at Δ\u{a0}=\u{a0}{}.",
-        format_number(f64_max),
-        format_number(f32_first),
-        format_number(f32_last),
-        format_shift(last_shift),
+    crate::message!(
+        "takeaway-rope",
+        f64_max = format_number(f64_max),
+        depends_on = depends_on,
+        f32_first = format_number(f32_first),
+        first_shift = first_shift,
+        f32_last = format_number(f32_last),
+        last_shift = format_shift(last_shift),
     )
 }
 
@@ -82,46 +81,33 @@ pub fn extension(stats: &ExtensionStats) -> String {
         stats.ntk_ratios.first(),
         stats.yarn_ratios.first(),
     ) else {
-        return format!(
-            "A rotary dimension of {} has fewer than two pairs: the extension methods need d ≥ 4.",
-            stats.d
-        );
+        return crate::message!("takeaway-extension-too-few-pairs", d = stats.d);
     };
     let pi = stats.pi_ratio;
     let near = |a: f64, b: f64| (a - b).abs() <= 1e-9 * a.abs().max(b.abs());
     let slow = if near(pi, ntk) && near(pi, yarn) {
-        format!("all three methods multiply its frequency by {}", ratio(pi))
+        "all"
     } else if near(pi, ntk) {
-        format!(
-            "PI and NTK-aware multiply its frequency by {}, YaRN by {}",
-            ratio(pi),
-            ratio(yarn)
-        )
+        "pi-ntk"
     } else {
         // NTK's last ratio is 1/s exactly: only rounding can make it differ from PI's.
-        format!(
-            "PI multiplies its frequency by {}, NTK-aware by {}, YaRN by {}",
-            ratio(pi),
-            ratio(ntk),
-            ratio(yarn)
-        )
+        "each"
     };
     let fast = if near(ntk_fast, 1.0) && near(yarn_fast, 1.0) && !near(pi, 1.0) {
-        format!(
-            "NTK-aware and YaRN keep it (1), PI multiplies it by {} too",
-            ratio(pi)
-        )
+        "kept"
     } else {
-        format!(
-            "PI multiplies it by {}, NTK-aware by {}, YaRN by {}",
-            ratio(pi),
-            ratio(ntk_fast),
-            ratio(yarn_fast)
-        )
+        "each"
     };
-    format!(
-        "At pair {}, the slowest (right), {slow}; at pair 0, the fastest, {fast}.",
-        pairs - 1
+    crate::message!(
+        "takeaway-extension",
+        last_pair = pairs - 1,
+        slow = slow,
+        fast = fast,
+        pi = ratio(pi),
+        ntk = ratio(ntk),
+        yarn = ratio(yarn),
+        ntk_fast = ratio(ntk_fast),
+        yarn_fast = ratio(yarn_fast),
     )
 }
 
@@ -130,24 +116,27 @@ pub fn extension(stats: &ExtensionStats) -> String {
 /// last head's barely, and the bias alone decides how far back a head reads.
 pub fn alibi(stats: &AlibiStats) -> String {
     let (Some(&first), Some(&last)) = (stats.slopes.first(), stats.slopes.last()) else {
-        return "No heads: ALiBi needs at least one.".into();
+        return crate::message!("takeaway-alibi-no-heads");
     };
     let back = SHOWN_POSITIONS - 1;
     let corner = |m: f64| format!("−{}", format_number(m * back as f64));
     if stats.slopes.len() == 1 {
-        return format!(
-            "The single head adds −m·(i\u{a0}−\u{a0}j) to its scores (m = {}): {} at {back} keys back, bluer the farther back the key.",
-            format_number(first),
-            corner(first)
+        return crate::message!(
+            "takeaway-alibi-single-head",
+            m = format_number(first),
+            corner = corner(first),
+            back = back,
         );
     }
     let h = stats.slopes.len() - 1;
-    format!(
-        "Each head adds −m·(i\u{a0}−\u{a0}j) to its scores: head 0 (m = {}) falls to {} at {back} keys back, head {h} (m = {}) only to {}: it reads farther.",
-        format_number(first),
-        corner(first),
-        format_number(last),
-        corner(last)
+    crate::message!(
+        "takeaway-alibi",
+        first_m = format_number(first),
+        first_corner = corner(first),
+        back = back,
+        last_head = h,
+        last_m = format_number(last),
+        last_corner = corner(last),
     )
 }
 
@@ -155,19 +144,23 @@ pub fn alibi(stats: &AlibiStats) -> String {
 pub fn t5(stats: &T5Stats) -> String {
     let (range, first) = (stats.range, stats.first_in_last_bucket);
     let half = stats.num_buckets / 2;
-    let used = format!(
-        "Over δ = −{range} … {range} the encoder uses {} of its {} buckets",
-        stats.distinct_buckets, stats.num_buckets
-    );
     if range >= first {
-        format!(
-            "{used}; every distance ≥ {first} shares its direction's last bucket ({} before the query, {} after).",
-            half - 1,
-            stats.num_buckets - 1
+        crate::message!(
+            "takeaway-t5-last-bucket-shared",
+            range = range,
+            used = stats.distinct_buckets,
+            buckets = stats.num_buckets,
+            first = first,
+            before = half - 1,
+            after = stats.num_buckets - 1,
         )
     } else {
-        format!(
-            "{used}; no distance shown reaches {first}, from where all share their direction's last bucket."
+        crate::message!(
+            "takeaway-t5-last-bucket-not-reached",
+            range = range,
+            used = stats.distinct_buckets,
+            buckets = stats.num_buckets,
+            first = first,
         )
     }
 }
@@ -176,29 +169,27 @@ pub fn t5(stats: &T5Stats) -> String {
 /// the end rows.
 pub fn shaw(stats: &ShawStats) -> String {
     let (clip, rows) = (stats.clip, stats.table_rows);
-    format!(
-        "The table has 2k + 1 = {rows} rows, one per offset −{clip} … {clip}: every offset beyond ±{clip} reuses an end row."
-    )
+    crate::message!("takeaway-shaw", rows = rows, clip = clip)
 }
 
 /// The learned table: rows exist only below L_max.
 pub fn learned(stats: &LearnedStats) -> String {
     let (max_len, n) = (stats.max_len, stats.n);
-    let rows = if max_len == 1 {
-        "E has a row for position 0 only".to_string()
-    } else {
-        format!("E has rows for positions 0–{} only", max_len - 1)
-    };
+    let last = max_len.saturating_sub(1);
     if stats.positions_beyond > 0 {
-        format!(
-            "{rows}: of the page's n = {n} positions, {} have none, from position {max_len} on; the sinusoid gives every position a row.",
-            stats.positions_beyond
+        crate::message!(
+            "takeaway-learned-positions-beyond",
+            max_len = max_len,
+            last = last,
+            n = n,
+            beyond = stats.positions_beyond,
         )
     } else {
-        format!(
-            "{rows}: the page's {} {}, but position {max_len} has none, where the sinusoid still gives p_{max_len}.",
-            plural(n, "position", "positions"),
-            if n == 1 { "fits" } else { "fit" }
+        crate::message!(
+            "takeaway-learned-positions-fit",
+            max_len = max_len,
+            last = last,
+            n = n,
         )
     }
 }
@@ -211,24 +202,18 @@ pub fn nope(stats: &NopeStats) -> String {
         stats.causal_outputs.last(),
         stats.bidirectional_outputs.first(),
     ) else {
-        return "No positions: nothing to count.".into();
+        return crate::message!("takeaway-nope-no-positions");
     };
     if n == 1 {
-        return format!(
-            "With one position the output is {} with or without the causal mask: nothing to tell apart.",
-            format_number(first)
-        );
+        return crate::message!("takeaway-nope-one-position", output = format_number(first));
     }
-    format!(
-        "With the causal mask position t outputs 1/t ({} at t = 1 down to {} at t = {n}){}; without it every position gets 1/{n} = {}.",
-        format_number(first),
-        format_number(last),
-        if stats.causal_distinct {
-            ", a different value at each"
-        } else {
-            ""
-        },
-        format_number(all)
+    crate::message!(
+        "takeaway-nope",
+        first = format_number(first),
+        last = format_number(last),
+        n = n,
+        distinct = if stats.causal_distinct { "yes" } else { "no" },
+        all = format_number(all),
     )
 }
 
@@ -375,6 +360,55 @@ mod tests {
             learned(&short),
             "E has a row for position 0 only: of the page's n = 60 positions, 59 have none, from position 1 on; the sinusoid gives every position a row."
         );
+    }
+
+    /// The numbers of a sentence (runs of digits and decimal points), sorted: the same in every
+    /// language, whatever its word order.
+    fn numbers(text: &str) -> Vec<String> {
+        let mut sorted: Vec<String> = text
+            .split(|c: char| !c.is_ascii_digit() && c != '.')
+            .map(|run| run.trim_matches('.'))
+            .filter(|run| !run.is_empty())
+            .map(str::to_string)
+            .collect();
+        sorted.sort();
+        sorted
+    }
+
+    #[test]
+    fn the_chinese_takeaways_state_the_same_numbers() {
+        use crate::model::messages::{install, use_english, Computed};
+        let extension_stats = extension::compute(32, 10_000.0, 4.0, 2048).unwrap();
+        let alibi_stats = alibi::compute(8, 2048);
+        let t5_stats = t5::compute(160).unwrap();
+        let nope_stats = nope::compute(60);
+        let sentences = || {
+            vec![
+                extension(&extension_stats),
+                alibi(&alibi_stats),
+                t5(&t5_stats),
+                nope(&nope_stats),
+            ]
+        };
+        let english = sentences();
+        install::<Computed>("zh", include_str!("../../locales/computed/zh.ftl")).unwrap();
+        let chinese = sentences();
+        use_english::<Computed>();
+        assert_eq!(sentences(), english);
+        assert!(
+            chinese[0].starts_with(
+                "在第 15 个列对（最慢的一对，在右端），三种方法都把它的频率乘以 0.2500；"
+            ),
+            "{}",
+            chinese[0]
+        );
+        for (zh, en) in chinese.iter().zip(&english) {
+            assert!(
+                zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+                "{zh}"
+            );
+            assert_eq!(numbers(zh), numbers(en), "{zh}\n{en}");
+        }
     }
 
     #[test]

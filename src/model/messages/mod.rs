@@ -114,7 +114,9 @@ pub fn use_english<R: Resource>() {
 }
 
 /// Message `id` of resource `R` in the chosen language, with `args`; its id where no catalog
-/// has it (the catalogs' tests make that a failure, not something a reader sees).
+/// has it (the catalogs' tests make that a failure, not something a reader sees). Never inlined:
+/// the page calls it from hundreds of places.
+#[inline(never)]
 pub fn format<R: Resource>(id: &str, args: &[(&str, Arg<'_>)]) -> String {
     let loaded = loaded::<R>();
     loaded
@@ -125,29 +127,37 @@ pub fn format<R: Resource>(id: &str, args: &[(&str, Arg<'_>)]) -> String {
         .unwrap_or_else(|| id.to_string())
 }
 
-impl<'a> From<&'a str> for Arg<'a> {
-    fn from(text: &'a str) -> Self {
-        Arg::Text(text.into())
+// `message!` borrows each value (`Arg::from(&value)`), so these take references.
+// A reference to any text (`&str`, `&String`, …).
+impl<'a, 'b: 'a, T: std::fmt::Display + ?Sized> From<&'a &'b T> for Arg<'a> {
+    fn from(text: &'a &'b T) -> Self {
+        Arg::Text(text)
     }
 }
 
-impl From<String> for Arg<'_> {
-    fn from(text: String) -> Self {
-        Arg::Text(text.into())
+impl<'a, 'b: 'a> From<&'a std::borrow::Cow<'b, str>> for Arg<'a> {
+    fn from(text: &'a std::borrow::Cow<'b, str>) -> Self {
+        Arg::Text(text)
     }
 }
 
 impl<'a> From<&'a String> for Arg<'a> {
     fn from(text: &'a String) -> Self {
-        Arg::Text(text.as_str().into())
+        Arg::Text(text)
+    }
+}
+
+impl<'a, 'b: 'a> From<&'a std::fmt::Arguments<'b>> for Arg<'a> {
+    fn from(text: &'a std::fmt::Arguments<'b>) -> Self {
+        Arg::Text(text)
     }
 }
 
 macro_rules! count_from {
     ($($t:ty),*) => {$(
-        impl From<$t> for Arg<'_> {
-            fn from(n: $t) -> Self {
-                Arg::Count(i64::try_from(n).unwrap_or(i64::MAX))
+        impl From<&$t> for Arg<'_> {
+            fn from(n: &$t) -> Self {
+                Arg::Count(i64::try_from(*n).unwrap_or(i64::MAX))
             }
         }
     )*};
@@ -160,7 +170,7 @@ macro_rules! message {
     ($id:literal $(, $name:ident = $value:expr)* $(,)?) => {
         $crate::model::messages::format::<$crate::model::messages::Computed>(
             $id,
-            &[$((stringify!($name), $crate::model::messages::Arg::from($value))),*],
+            &[$((stringify!($name), $crate::model::messages::Arg::from(&($value)))),*],
         )
     };
 }
@@ -171,7 +181,7 @@ macro_rules! training_message {
     ($id:literal $(, $name:ident = $value:expr)* $(,)?) => {
         $crate::model::messages::format::<$crate::model::messages::Training>(
             $id,
-            &[$((stringify!($name), $crate::model::messages::Arg::from($value))),*],
+            &[$((stringify!($name), $crate::model::messages::Arg::from(&($value)))),*],
         )
     };
 }

@@ -12,6 +12,7 @@
 //! this subset costs a small fraction of it and formats the same text.
 
 use std::collections::HashMap;
+use std::fmt::Write;
 
 /// A catalog's syntax error: the line and what was wrong.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -42,12 +43,24 @@ pub enum Key {
     Name(String),
 }
 
-/// The value of an argument.
-#[derive(Debug, Clone, PartialEq)]
+/// The value of an argument, borrowed: a call site builds its arguments without owning them, so
+/// that the page's many sentences cost no drop code each.
+#[derive(Clone, Copy)]
 pub enum Arg<'a> {
-    Text(std::borrow::Cow<'a, str>),
+    /// Text, written as it displays (a `&str`, a `String`, `format_args!`); a select compares it
+    /// with its keys.
+    Text(&'a dyn std::fmt::Display),
     /// A whole number: written as digits, and selects a plural category.
     Count(i64),
+}
+
+impl std::fmt::Debug for Arg<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Arg::Text(text) => write!(f, "Text({:?})", text.to_string()),
+            Arg::Count(n) => write!(f, "Count({n})"),
+        }
+    }
 }
 
 /// A language's plural categories, for the selects on a count: English has "one" and "other",
@@ -173,8 +186,12 @@ impl Catalog {
             match piece {
                 Piece::Text(text) => out.push_str(text),
                 Piece::Variable(name) => match arg(name) {
-                    Some(Arg::Text(text)) => out.push_str(text),
-                    Some(Arg::Count(n)) => out.push_str(&n.to_string()),
+                    Some(Arg::Text(text)) => {
+                        let _ = write!(out, "{text}");
+                    }
+                    Some(Arg::Count(n)) => {
+                        let _ = write!(out, "{n}");
+                    }
                     None => {
                         out.push_str("{$");
                         out.push_str(name);
@@ -214,9 +231,12 @@ impl Catalog {
                         .iter()
                         .position(|(key, _)| matches!(key, Key::Name(k) if k == category))
                 }),
-            Arg::Text(text) => variants
-                .iter()
-                .position(|(key, _)| matches!(key, Key::Name(k) if k == text)),
+            Arg::Text(text) => {
+                let text = text.to_string();
+                variants
+                    .iter()
+                    .position(|(key, _)| matches!(key, Key::Name(k) if *k == text))
+            }
         }
     }
 }

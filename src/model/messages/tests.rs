@@ -10,7 +10,7 @@ fn sample(language: &str) -> Catalog {
 #[test]
 fn variables_literals_and_terms() {
     let c = sample("en");
-    let chance = [("chance", Arg::from("6.3%"))];
+    let chance = [("chance", Arg::Text(&"6.3%"))];
     assert_eq!(c.format("plain", &chance).unwrap(), "Chance is 6.3%.");
     assert_eq!(
         c.format("braces", &[]).unwrap(),
@@ -29,7 +29,7 @@ fn selects_by_number_plural_category_and_name() {
     let solves = |c: &Catalog, n: i64| {
         c.format(
             "solves",
-            &[("names", Arg::from("rope")), ("count", Arg::Count(n))],
+            &[("names", Arg::Text(&"rope")), ("count", Arg::Count(n))],
         )
         .unwrap()
     };
@@ -41,7 +41,7 @@ fn selects_by_number_plural_category_and_name() {
         solves(&sample("zh"), 1),
         "rope solve the task on all 1 seeds."
     );
-    let task = |t: &'static str| en.format("named", &[("task", Arg::from(t))]).unwrap();
+    let task = |t: &'static str| en.format("named", &[("task", Arg::Text(&t))]).unwrap();
     assert_eq!(task("histogram"), "counts");
     assert_eq!(task("shift"), "positions");
 }
