@@ -760,10 +760,10 @@ label-order-family = { $family ->
 # 同一列表中各方案之间。
 label-order-list-separator = 、
 # $families：上面的方案，有差距时各自后接其差距（“RoPE 3.00e-7”）。
-readout-order-shift-exact = { $families } 恰好为 0
-readout-order-shift-rounding = { $families } 为 float32 舍入误差（其分数只取决于 j − i；其旋转经过舍入）
-readout-order-shift-relative-changed = { $families } 不为 0（超过舍入误差：这些权重变了）
-readout-order-shift-absolute-changed = { $families } 不为 0（绝对位置：权重取决于句子从哪里开始；数值小说明权重已经接近 0 或 1）
+readout-order-shift-exact = 对 { $families }，恰好为 0
+readout-order-shift-rounding = 对 { $families }，为 float32 舍入误差（其分数只取决于 j − i；其旋转经过舍入）
+readout-order-shift-relative-changed = 对 { $families }，不为 0（超过舍入误差：这些权重变了）
+readout-order-shift-absolute-changed = 对 { $families }，不为 0（绝对位置：权重取决于句子从哪里开始；数值小说明权重已经接近 0 或 1）
 # 上面四个分句之间。
 readout-order-shift-separator = ；
 readout-order-shift = 把整个句子平移 s = { $shift } 个位置（相同的词元，相同的层，d = { $d }，除方案自身的掩码外没有掩码）：任何注意力权重的最大变化为：{ $parts }。
@@ -852,7 +852,7 @@ readout-similarity-cell = 位置 i = { $i }（行），位置 j = { $j }（列�
 ## 二进制类比面板的读数（src/model/binary.rs）
 
 # 最慢的位 k = $bit（周期为 $bit_period 个数）以及周期最接近的列对 j = $pair。
-readout-binary-slowest = 这里最慢的位（k = { $bit }，周期 { $bit_period }）最接近第 j = { $pair } 个列对（周期 { $pair_period }）。
+readout-binary-slowest = 这里最慢的位（k = { $bit }，周期 { $bit_period }）最接近列对 j = { $pair }（周期 { $pair_period }）。
 readout-binary-index-one = 当 index=1 时，P 的行是位置 1…n：P 的第 r 行与数 r − 1 并排。
 # $bits 位表示数 0…$last；$fastest：最快列对的周期（6.28）；$step：每下一个列对慢多少倍（或 —）；$slowest、$index：上面的消息或为空。
 readout-binary-summary = { $bits } 位表示数 0…{ $last }：第 k 位每 2^(k+1) 个数重复一次（2、4、8、…）。编码的列对也以同样的方式变慢，但是平滑的：最快的列对每 2π ≈ { $fastest } 个位置重复一次（没有哪一列像最低位那样交替），每下一个列对慢 { $step } 倍（base^(2/d)），而不是 2 倍。{ $slowest }{ $index }

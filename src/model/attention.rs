@@ -1,7 +1,9 @@
 //! What the attention panels say about the layer: which projections are used, the warning for
 //! Q = K = V = Z, the mask (as d2l's `masked_softmax` does it), and the offset head's result.
+//! The sentences are messages of `locales/computed` (`readout-attention-…`); the CSV's formula
+//! stays in code, a machine-read header.
 
-use super::present::{format_number, plural};
+use super::present::format_number;
 use crate::math::layer::ProjectionMode;
 use crate::math::position::{Encoding, PositionScheme};
 use crate::math::sentence::OffsetHeadReport;
@@ -10,12 +12,14 @@ use crate::model::query::values::UrlName;
 /// The projections, in words (the CSV's first line uses [`formula`]).
 pub fn projection_description(mode: ProjectionMode, seed: u64, delta: i64, beta: f64) -> String {
     match mode {
-        ProjectionMode::Random => format!(
-            "untrained projections: W_q, W_k, W_v drawn from Glorot (Xavier) uniform, Flux's Dense default, seed {seed}"
-        ),
-        ProjectionMode::Identity => "no projections: Q = K = V = Z".to_string(),
-        ProjectionMode::Offset => format!(
-            "the offset head: W_q rotates each (sin, cos) pair by δ·ω_j with δ = {delta}, times the sharpness κ = {beta}; W_k = W_v = I; drawn on P alone"
+        ProjectionMode::Random => {
+            crate::message!("readout-attention-projection-random", seed = seed)
+        }
+        ProjectionMode::Identity => crate::message!("readout-attention-projection-identity"),
+        ProjectionMode::Offset => crate::message!(
+            "readout-attention-projection-offset",
+            delta = delta,
+            beta = beta.to_string()
         ),
     }
 }
@@ -55,29 +59,27 @@ pub fn formula(mode: ProjectionMode, scale_embeddings: bool, encoding: Encoding)
 /// How position enters the layer, in words, for the attention panels' read-outs.
 pub fn encoding_sentence(encoding: Encoding, scheme: &PositionScheme) -> String {
     match encoding {
-        Encoding::Sinusoidal => "position: sinusoidal P added to X".into(),
-        Encoding::Learned => format!(
-            "position: a learned table E (L_max = {}, seeded N(0, 0.02²), untrained) added to X; positions ≥ L_max have no row and get nothing added",
-            scheme.learned_max
+        Encoding::Sinusoidal => crate::message!("readout-attention-position-sinusoidal"),
+        Encoding::Learned => crate::message!(
+            "readout-attention-position-learned",
+            max = scheme.learned_max
         ),
-        Encoding::Rope => format!(
-            "position: RoPE, each head's q and k rotated pair by pair by i·θ_j, θ_j = {}^(−2j/d_h)",
-            format_number(scheme.base)
+        Encoding::Rope => crate::message!(
+            "readout-attention-position-rope",
+            base = format_number(scheme.base)
         ),
-        Encoding::Alibi => format!(
-            "position: ALiBi, head h adds m_h·(j − i) with the slopes of a {}-head model (head 0: m = {}) and the causal mask it was defined with (keys after the query get weight 0)",
-            scheme.alibi_heads,
-            format_number(scheme.alibi_slope(0))
+        Encoding::Alibi => crate::message!(
+            "readout-attention-position-alibi",
+            heads = scheme.alibi_heads,
+            slope = format_number(scheme.alibi_slope(0))
         ),
-        Encoding::T5 => format!(
-            "position: T5 relative buckets ({} buckets, max_distance {}), one seeded untrained bias per bucket and head, added to the 1/√d-scaled scores (T5 itself does not scale)",
-            scheme.t5.num_buckets, scheme.t5.max_distance
+        Encoding::T5 => crate::message!(
+            "readout-attention-position-t5",
+            buckets = scheme.t5.num_buckets,
+            max_distance = scheme.t5.max_distance
         ),
-        Encoding::Shaw => format!(
-            "position: Shaw et al. relative embeddings a^K, a^V clipped at k = {} (seeded, untrained)",
-            scheme.clip
-        ),
-        Encoding::None => "no position (the layer cannot tell the order)".into(),
+        Encoding::Shaw => crate::message!("readout-attention-position-shaw", clip = scheme.clip),
+        Encoding::None => crate::message!("readout-attention-position-none"),
     }
 }
 
@@ -111,33 +113,38 @@ pub fn identity_warning(mode: ProjectionMode, numbers: &IdentityNumbers) -> Stri
         masked_diagonal,
     } = *numbers;
     let reason = if self_dot.is_nan() {
-        "With one token there is nothing else to attend to.".to_string()
+        crate::message!("readout-attention-identity-one-token")
     } else {
-        format!(
-            "Without projections every token's query is its own key: q_i·k_i = ‖z_i‖² averages {}, while the largest q_i·k_j of another token averages {} (not 0: the rows share P's slow columns and neighbouring rows of P are alike); after the 1/√d scale the token itself leads by {} in the score on average.",
-            format_number(self_dot),
-            format_number(other_dot),
-            format_number((self_dot - other_dot) / (d.max(1) as f64).sqrt()),
+        crate::message!(
+            "readout-attention-identity-reason",
+            self_dot = format_number(self_dot),
+            other_dot = format_number(other_dot),
+            lead = format_number((self_dot - other_dot) / (d.max(1) as f64).sqrt())
         )
     };
     let masked = if masked_diagonal > 0 {
-        format!(
-            " {} of the {n} rows have their own key masked (valid_len) and cannot attend to themselves.",
-            masked_diagonal
+        crate::message!(
+            "readout-attention-identity-masked",
+            masked = masked_diagonal,
+            n = n
         )
     } else {
         String::new()
     };
     let verdict = if mean_self_weight >= 0.8 {
-        "the map is close to the identity, and it says little about the sentence"
+        crate::message!("readout-attention-identity-close")
     } else if mean_self_weight >= 0.5 {
-        "the diagonal dominates the map"
+        crate::message!("readout-attention-identity-dominates")
     } else {
-        "the map is far from the identity"
+        crate::message!("readout-attention-identity-far")
     };
-    format!(
-        "{reason}{masked} At d = {d} the mean weight of a token on itself is {}: {verdict}. A trained layer has its own W_q, W_k, W_v.",
-        format_number(mean_self_weight)
+    crate::message!(
+        "readout-attention-identity",
+        reason = reason,
+        masked = masked,
+        d = d,
+        weight = format_number(mean_self_weight),
+        verdict = verdict
     )
 }
 
@@ -145,26 +152,25 @@ pub fn identity_warning(mode: ProjectionMode, numbers: &IdentityNumbers) -> Stri
 /// `masked_zero` is whether every masked weight came out exactly 0.
 pub fn mask_sentence(valid_len: Option<usize>, n: usize, masked_zero: bool) -> String {
     match valid_len {
-        None => "valid_len = all keys (no mask).".to_string(),
-        Some(0) => format!(
-            "valid_len = 0: every key is masked. d2l's masked_softmax gives every masked score −10⁶, so all {} scores of a row are equal and each weight is 1/{n}: a uniform row, not zeros (the map shows one colour; no cell is hatched).",
-            n
-        ),
-        Some(v) => format!(
-            "valid_len = {v}: keys {v}–{} get the score −10⁶ (d2l's masked_softmax), so their {} are {} (hatched grey, a colour not on the map).",
-            n - 1,
-            plural(n * (n - v), "weight", "weights"),
-            if masked_zero { "exactly 0" } else { "NOT all 0" }
+        None => crate::message!("readout-attention-mask-none"),
+        Some(0) => crate::message!("readout-attention-mask-all", n = n),
+        Some(v) => crate::message!(
+            "readout-attention-mask-some",
+            valid_len = v,
+            last = n - 1,
+            weights = n * (n - v),
+            zero = if masked_zero { "exactly" } else { "not" }
         ),
     }
 }
 
 /// The rows' sums, stated only as measured.
 pub fn row_sum_sentence(row_sum_error: f64) -> String {
+    let error = format!("{row_sum_error:.1e}");
     if row_sum_error < 1e-5 {
-        format!("Every row sums to 1 (largest error {row_sum_error:.1e}).")
+        crate::message!("readout-attention-rows-sum-to-one", error = error)
     } else {
-        format!("The rows do NOT all sum to 1 (largest error {row_sum_error:.1e}).")
+        crate::message!("readout-attention-rows-do-not-sum", error = error)
     }
 }
 
@@ -177,42 +183,48 @@ pub fn offset_sentence(
     scale_embeddings: bool,
 ) -> String {
     if report.hit_rate.is_nan() {
-        return format!(
-            "Offset head, δ = {delta}: no query has a key δ away in this sentence; make δ smaller or the sentence longer."
-        );
+        return crate::message!("readout-attention-offset-no-target", delta = delta);
     }
     let x = if scale_embeddings { "X·√d" } else { "X" };
     let percent = |r: f64| format!("{:.0}%", 100.0 * r);
-    let queries = match report.queries_with_target {
-        1 => "the 1 query that has a key i + δ".to_string(),
-        count => format!("the {count} queries that have a key i + δ"),
-    };
-    let with_tokens = format!(
-        "On the sentence's {x} + P the same head puts a mean weight of {} on i + δ and {} on the token itself; i + δ is the strongest key for {} of {queries}.",
-        format_number(report.mean_weight_with_tokens),
-        format_number(report.self_weight_with_tokens),
-        percent(report.hit_rate_with_tokens),
+    let queries = crate::message!(
+        "readout-attention-offset-queries",
+        count = report.queries_with_target
+    );
+    let with_tokens = crate::message!(
+        "readout-attention-offset-with-tokens",
+        x = x,
+        weight = format_number(report.mean_weight_with_tokens),
+        self_weight = format_number(report.self_weight_with_tokens),
+        percent = percent(report.hit_rate_with_tokens),
+        queries = &queries
     );
     let content_wins = report.self_weight_with_tokens > report.mean_weight_with_tokens;
     let why = if content_wins {
-        format!(
-            " Why the content wins: the positional terms favour key i + δ over the query's own position by only κ·(‖p‖² − p_(i+δ)·p_i)/√d = {} in the score on average (p_(i+δ)·p_i = {} is close to ‖p‖² = {}: neighbouring rows of P are alike), while the token's own content term x̃_i·W_q·x̃_i/√d (x̃ = {x}) averages {}: W_q barely turns the slow pairs (δ·ω_j ≈ 0 there), so on them it is nearly κ times the identity and rewards each token for matching itself. A layer that concatenated [x, p] could keep content and position apart.",
-            format_number(report.position_margin),
-            format_number(report.neighbour_dot),
-            format_number(report.row_norm_squared),
-            format_number(report.content_self_term),
+        crate::message!(
+            "readout-attention-offset-content-wins",
+            margin = format_number(report.position_margin),
+            neighbour_dot = format_number(report.neighbour_dot),
+            norm = format_number(report.row_norm_squared),
+            x = x,
+            content = format_number(report.content_self_term)
         )
     } else {
-        format!(
-            " Here the positional terms (a margin of {} in the score for i + δ over the query's own position) outweigh the token's own content term ({}).",
-            format_number(report.position_margin),
-            format_number(report.content_self_term),
+        crate::message!(
+            "readout-attention-offset-positions-win",
+            margin = format_number(report.position_margin),
+            content = format_number(report.content_self_term)
         )
     };
-    format!(
-        "Offset head, δ = {delta}, κ = {sharpness}. The map shows it on P alone (the positions, no tokens): q_i = κ·p_(i+δ), and p_(i+δ)·p_j is largest at j = i + δ, so i + δ is the strongest key for {} of {queries}, with a mean weight of {} there (a query without that key attends elsewhere). {with_tokens}{why}",
-        percent(report.hit_rate),
-        format_number(report.mean_weight),
+    crate::message!(
+        "readout-attention-offset",
+        delta = delta,
+        sharpness = sharpness.to_string(),
+        percent = percent(report.hit_rate),
+        queries = &queries,
+        weight = format_number(report.mean_weight),
+        with_tokens = with_tokens,
+        why = why
     )
 }
 
@@ -227,21 +239,34 @@ pub fn cell_reading<S: AsRef<str>>(
     on_positions: bool,
 ) -> String {
     let names = if on_positions {
-        format!("query position {query} → key position {key} (P alone)")
+        crate::message!("readout-attention-cell-positions", query = query, key = key)
     } else {
         let name = |i: usize| tokens.get(i).map_or("", |t| t.as_ref());
-        format!(
-            "query “{}” (row {query}) → key “{}” (column {key})",
-            name(query),
-            name(key)
+        crate::message!(
+            "readout-attention-cell-tokens",
+            query_token = name(query),
+            query = query,
+            key_token = name(key),
+            key = key
         )
     };
     match valid_len {
-        Some(v) if key >= v && v > 0 => {
-            format!("{names}: masked (key {key} ≥ valid_len {v}), weight exactly 0")
-        }
-        Some(0) => format!("{names}: every key masked (valid_len 0), uniform weight {weight:.4}"),
-        _ => format!("{names}: weight {weight:.4}"),
+        Some(v) if key >= v && v > 0 => crate::message!(
+            "readout-attention-cell-masked",
+            names = names,
+            key = key,
+            valid_len = v
+        ),
+        Some(0) => crate::message!(
+            "readout-attention-cell-all-masked",
+            names = names,
+            weight = format!("{weight:.4}")
+        ),
+        _ => crate::message!(
+            "readout-attention-cell",
+            names = names,
+            weight = format!("{weight:.4}")
+        ),
     }
 }
 
@@ -278,23 +303,26 @@ pub struct WeightsSummary<'a> {
 /// pair (said to mean nothing for random weights), the rows' sums and the mask.
 pub fn weights_summary(s: &WeightsSummary) -> String {
     let strongest = match s.strongest {
-        Strongest::Tie => " Every weight is equal: no token stands out.".to_string(),
-        Strongest::Pair(query, key, weight) => format!(
-            " Strongest attention to another token: “{query}” → “{key}”, {} (random embeddings and weights: no meaning in the words).",
-            format_number(weight)
+        Strongest::Tie => crate::message!("readout-attention-summary-tie"),
+        Strongest::Pair(query, key, weight) => crate::message!(
+            "readout-attention-summary-strongest",
+            query = query,
+            key = key,
+            weight = format_number(weight)
         ),
         Strongest::Unnamed => String::new(),
     };
-    format!(
-        "{}, d = {}, {}, embeddings {}; {}. Mean weight of a token on itself: {}.{strongest} {} {}",
-        plural(s.tokens, "token", "tokens"),
-        s.d,
-        s.encoding,
-        if s.scaled { "× √d" } else { "not scaled" },
-        s.projection,
-        format_number(s.diagonal_mean),
-        row_sum_sentence(s.row_sum_error),
-        mask_sentence(s.valid_len, s.tokens, s.masked_weights_zero),
+    crate::message!(
+        "readout-attention-summary",
+        tokens = s.tokens,
+        d = s.d,
+        encoding = &s.encoding,
+        scaled = if s.scaled { "scaled" } else { "unscaled" },
+        projection = &s.projection,
+        diagonal = format_number(s.diagonal_mean),
+        strongest = strongest,
+        rows = row_sum_sentence(s.row_sum_error),
+        mask = mask_sentence(s.valid_len, s.tokens, s.masked_weights_zero)
     )
 }
 

@@ -102,22 +102,37 @@ pub fn summary(stats: &BinaryStats, d: usize, base: f64, first_position: usize) 
     } else {
         f64::NAN
     };
-    format!(
-        "{width} bit{} number 0…{}: bit k repeats every 2^(k+1) numbers (2, 4, 8, …). The encoding's pairs slow down the same way, but smoothly: the fastest pair repeats every 2π ≈ {:.2} positions (no column alternates like the lowest bit), and each next pair is {} times slower (base^(2/d)), not 2 times.{}",
-        if width == 1 { "" } else { "s" },
-        stats.n.saturating_sub(1),
-        fastest,
-        if step.is_finite() { format!("{step:.3}") } else { "—".into() },
-        stats.pairings.last().map(|p| format!(
-            " The slowest bit here (k = {}, period {}) is closest to pair j = {} (period {:.1}).",
-            p.bit, p.bit_period, p.pair, p.pair_period
-        ))
-        .unwrap_or_default()
-    ) + if first_position == 0 {
-        ""
+    let slowest = stats
+        .pairings
+        .last()
+        .map(|p| {
+            crate::message!(
+                "readout-binary-slowest",
+                bit = p.bit,
+                bit_period = p.bit_period.to_string(),
+                pair = p.pair,
+                pair_period = format!("{:.1}", p.pair_period)
+            )
+        })
+        .unwrap_or_default();
+    let index = if first_position == 0 {
+        String::new()
     } else {
-        " With index=1 the rows of P are positions 1…n: row r of P sits beside the number r − 1."
-    }
+        crate::message!("readout-binary-index-one")
+    };
+    crate::message!(
+        "readout-binary-summary",
+        bits = width,
+        last = stats.n.saturating_sub(1),
+        fastest = format!("{fastest:.2}"),
+        step = if step.is_finite() {
+            format!("{step:.3}")
+        } else {
+            "—".into()
+        },
+        slowest = slowest,
+        index = index
+    )
 }
 
 /// The period table's text: one row per bit or pair (bit k, its period, the closest pair with
@@ -158,10 +173,10 @@ pub fn period_table(stats: &BinaryStats, d: usize, base: f64) -> PeriodTable {
         })
         .collect();
     let more = (pairs > count).then(|| {
-        format!(
-            "… {} more pairs, up to period {}",
-            pairs - count,
-            format_period(pair_period(pairs - 1, d, base))
+        crate::message!(
+            "readout-binary-more-pairs",
+            more = pairs - count,
+            period = format_period(pair_period(pairs - 1, d, base))
         )
     });
     PeriodTable { rows, more }

@@ -159,13 +159,19 @@ pub fn entry_origin(layout: &LegendLayout, k: usize, metrics: LegendMetrics) -> 
 }
 
 /// `text` as it fits `room` pixels by `width_of`: whole; without a trailing bracketed remark
-/// ("RMS of the entries (log)" → "RMS of the entries"); or cut, ending in "…".
+/// ("RMS of the entries (log)" → "RMS of the entries", a Chinese title's "（对数）" likewise); or
+/// cut, ending in "…".
 pub fn fit_text(text: &str, room: f64, width_of: impl Fn(&str) -> f64) -> String {
     if width_of(text) <= room {
         return text.to_string();
     }
-    let shorter = match (text.rfind(" ("), text.ends_with(')')) {
-        (Some(at), true) if at > 0 => text[..at].to_string(),
+    let remark = match (text.rfind(" ("), text.ends_with(')')) {
+        (Some(at), true) => Some(at),
+        _ if text.ends_with('）') => text.rfind('（'),
+        _ => None,
+    };
+    let shorter = match remark {
+        Some(at) if at > 0 => text[..at].to_string(),
         _ => text.to_string(),
     };
     if width_of(&shorter) <= room {

@@ -1,12 +1,12 @@
 //! The complexity panel (CNN vs RNN vs self-attention) without the DOM: the table's counts for n,
 //! d and k, the crossovers, the state of the page's own timing of the attention kernel, the
-//! crossover marks of the log–log chart, and every sentence, cell and label that states these numbers. Tested
-//! natively; `web::panels::complexity` (with `complexity_chart` and `complexity_paths`) draws,
-//! times and wires.
+//! crossover marks of the log–log chart, and every sentence, cell and label that states these
+//! numbers (messages of `locales/computed`). Tested natively; `web::panels::complexity` (with
+//! `complexity_chart` and `complexity_paths`) draws, times and wires.
 
 use serde::Serialize;
 
-use super::present::{duration_ms, plural};
+use super::present::duration_ms;
 use crate::math::complexity::{
     cnn_dilated_layers_to_connect, cnn_layers_to_connect, crossover_n, crossover_n_cnn,
     layer_costs, ComplexityError, Cost,
@@ -181,13 +181,13 @@ pub fn table_cells(stats: &ComplexityStats) -> [[String; 3]; 3] {
 /// The CNN's maximum-path-length cell: the exact layer count, and d2l's O(n/k).
 pub fn cnn_path_cell(n: usize, k: usize, layers: Option<usize>) -> String {
     match layers {
-        None => "never (kernel 1; d2l: O(n/k))".to_string(),
-        Some(0) => "1 layer (n = 1)".to_string(),
-        Some(l) => format!(
-            "{} = ⌈{}/{}⌉ (d2l: O(n/k))",
-            plural(l, "layer", "layers"),
-            n.saturating_sub(1),
-            k.saturating_sub(1)
+        None => crate::message!("readout-complexity-cnn-path-never"),
+        Some(0) => crate::message!("readout-complexity-cnn-path-one"),
+        Some(l) => crate::message!(
+            "readout-complexity-cnn-path",
+            layers = l,
+            span = n.saturating_sub(1),
+            step = k.saturating_sub(1)
         ),
     }
 }
@@ -201,17 +201,18 @@ pub fn crossover_sentence(stats: &ComplexityStats) -> String {
         stats.cnn_dilated_layers_to_connect,
     );
     let cheaper = if n < cross {
-        format!("here n = {n} < d: self-attention needs fewer operations than the RNN")
+        crate::message!("readout-complexity-attention-cheaper", n = n)
     } else if n == cross {
-        format!("here n = d = {n}: the two cost the same")
+        crate::message!("readout-complexity-same-cost", n = n)
     } else {
-        format!(
-            "here n = {n} > d: the RNN needs fewer operations, but {n} sequential steps against 1"
-        )
+        crate::message!("readout-complexity-rnn-cheaper", n = n)
     };
-    format!(
-        "Self-attention's n²·d overtakes the RNN's n·d² at n = d = {cross} ({cheaper}); the CNN's k·n·d² at n = k·d = {cross_cnn}. {}",
-        path_sentence(n, stats.k, layers, dilated)
+    crate::message!(
+        "readout-complexity-crossover",
+        cross = cross,
+        cheaper = cheaper,
+        cross_cnn = cross_cnn,
+        paths = path_sentence(n, stats.k, layers, dilated)
     )
 }
 
@@ -219,27 +220,26 @@ pub fn crossover_sentence(stats: &ComplexityStats) -> String {
 /// and the dilated O(log_k n).
 pub fn path_sentence(n: usize, k: usize, layers: Option<usize>, dilated: Option<usize>) -> String {
     match (layers, dilated) {
-        (Some(l), Some(dl)) if n > 1 => format!(
-            "Maximum path length of the CNN, three quantities: stacked layers of kernel {k} first let one unit see both position 0 and position {} after ⌈(n − 1)/(k − 1)⌉ = {} (the table's number; the figure below draws these layers); d2l writes this O(n/k); dilated layers (dilations 1, {k}, {}, …) would need ⌈log_k n⌉ = {}, O(log_k n). The RNN's path from the first input to the last hidden state has n = {n} edges; self-attention connects every pair in 1 layer.",
-            n - 1,
-            plural(l, "layer", "layers"),
-            k * k,
-            plural(dl, "layer", "layers"),
+        (Some(l), Some(dl)) if n > 1 => crate::message!(
+            "readout-complexity-paths",
+            k = k,
+            last = n - 1,
+            layers = l,
+            k_squared = k * k,
+            dilated = dl,
+            n = n
         ),
-        _ if n <= 1 => "With a single position (n = 1) there is nothing to connect: every layer's path is 1 edge.".to_string(),
-        _ => "A CNN of kernel 1, stacked or dilated, never connects two positions (d2l's O(n/k) does not apply at k = 1); the RNN's path from the first input to the last hidden state has n edges; self-attention connects every pair in 1 layer.".to_string(),
+        _ if n <= 1 => crate::message!("readout-complexity-paths-single"),
+        _ => crate::message!("readout-complexity-paths-kernel-one"),
     }
 }
 
 /// What a time on `backend` measures; a finished CPU time says how many runs it is the mean of.
 fn timed_code(backend: &str, runs: Option<usize>) -> String {
     match (backend, runs) {
-        ("webgpu", _) => "the WebGPU attention kernel (one head, no mask; wall clock from submit to the read-back of one weight, fastest of 3)".to_string(),
-        (_, None) => "the page's CPU attention code (Rust, compiled to WebAssembly; one head, no mask)".to_string(),
-        (_, Some(runs)) => format!(
-            "the page's CPU attention code (Rust, compiled to WebAssembly; one head, no mask; mean of {})",
-            plural(runs, "run", "runs")
-        ),
+        ("webgpu", _) => crate::message!("readout-complexity-timed-webgpu"),
+        (_, None) => crate::message!("readout-complexity-timed-cpu"),
+        (_, Some(runs)) => crate::message!("readout-complexity-timed-cpu-runs", runs = runs),
     }
 }
 
@@ -247,32 +247,39 @@ fn timed_code(backend: &str, runs: Option<usize>) -> String {
 /// large for the CPU, or an invitation to press the button.
 pub fn measure_note(n: usize, d: usize, backend: &str, measure: &MeasureState) -> String {
     if measure.running == Some((n, d)) {
-        format!("Measuring the attention kernel at n = {n}, d = {d}…")
+        crate::message!("readout-complexity-measuring", n = n, d = d)
     } else if let Some((rn, rd, why)) = measure.refused.as_ref().filter(|r| (r.0, r.1) == (n, d)) {
-        format!("No time at n = {rn}, d = {rd}: {why}")
+        crate::message!("readout-complexity-refused", n = *rn, d = *rd, why = why)
     } else if let Some(m) = &measure.result {
-        let time = format!(
-            "{} for {} at n = {}, d = {}",
-            duration_ms(m.ms),
-            timed_code(m.backend, Some(m.runs)),
-            m.n,
-            m.d
+        let time = crate::message!(
+            "readout-complexity-time",
+            duration = duration_ms(m.ms),
+            code = timed_code(m.backend, Some(m.runs)),
+            n = m.n,
+            d = m.d
         );
         if measure.has_result_for(n, d, backend) {
-            format!("Measured: {time}.")
+            crate::message!("readout-complexity-measured", time = time)
         } else {
-            format!("Last measured: {time}. Press Measure for n = {n}, d = {d}.")
+            crate::message!(
+                "readout-complexity-last-measured",
+                time = time,
+                n = n,
+                d = d
+            )
         }
     } else if backend == "cpu" && !cpu_can_measure(n, d) {
-        format!(
-            "n²·d = {} is too large for the CPU path at this size (limit {:.1e}).",
-            format_count((n as f64) * (n as f64) * (d as f64)),
-            CPU_MEASURE_BUDGET as f64
+        crate::message!(
+            "readout-complexity-too-large",
+            work = format_count((n as f64) * (n as f64) * (d as f64)),
+            limit = format!("{:.1e}", CPU_MEASURE_BUDGET as f64)
         )
     } else {
-        format!(
-            "Press Measure to time {} at n = {n}, d = {d}.",
-            timed_code(backend, None)
+        crate::message!(
+            "readout-complexity-press-measure",
+            code = timed_code(backend, None),
+            n = n,
+            d = d
         )
     }
 }
@@ -296,7 +303,7 @@ pub fn format_count(x: f64) -> String {
 
 /// The chart's label of the CNN's curve.
 pub fn cnn_curve_label(k: usize) -> String {
-    format!("CNN k·n·d² (k = {k})")
+    crate::message!("figure-complexity-cnn-curve", k = k)
 }
 
 /// The crossover lines inside the axis 1 … `high`: (n, label, whether it is the CNN's n = k·d).
@@ -319,30 +326,29 @@ pub fn drawn_positions(n: usize) -> usize {
 /// The connectivity figure's caption: n, or how many positions stand for it.
 pub fn paths_caption(n: usize) -> String {
     if n > MAX_DRAWN {
-        format!("Drawn for {MAX_DRAWN} positions, not n = {n} (too many to draw); the table has n = {n}.")
+        crate::message!("figure-complexity-paths-capped", drawn = MAX_DRAWN, n = n)
     } else {
-        format!("{}, as in the table.", plural(n, "position", "positions"))
+        crate::message!("figure-complexity-paths", n = n)
     }
 }
 
 /// The title over the figure's CNN.
 pub fn cnn_title(k: usize) -> String {
-    format!("CNN, kernel k = {k}")
+    crate::message!("figure-complexity-cnn-title", k = k)
 }
 
 /// The figure's CNN path length for m drawn positions.
 pub fn cnn_path_label(m: usize, k: usize) -> String {
     match cnn_layers_to_connect(m, k) {
-        None => "never (k = 1 connects nothing)".to_string(),
-        Some(0) => "1 layer".to_string(),
-        Some(l) => plural(l, "layer", "layers"),
+        None => crate::message!("figure-complexity-cnn-path-never"),
+        Some(l) => crate::message!("figure-complexity-cnn-path", layers = l.max(1)),
     }
 }
 
 /// The figure's RNN path length for m drawn positions: one edge up, m − 1 along the chain.
 pub fn rnn_path_label(m: usize) -> String {
     if m > 1 {
-        format!("{m} (1 up, {} along)", m - 1)
+        crate::message!("figure-complexity-rnn-path", m = m, along = m - 1)
     } else {
         "1".to_string()
     }

@@ -1,7 +1,7 @@
 //! The multi-head panel without the DOM: the batch example's two sequences split into heads with
 //! every head of a sequence using that sequence's valid length (`repeat`) against what `np.tile`
 //! gives, the maps as drawn for reading their cells, and every sentence and caption the panel
-//! shows. Tested natively; `web::panels::heads` draws and wires.
+//! shows (messages of `locales/computed`). Tested natively; `web::panels::heads` draws and wires.
 
 use ndarray::{s, Array2, Array4};
 use serde::Serialize;
@@ -142,9 +142,9 @@ pub fn compute(
 /// "head 0" or "heads 0–(count − 1)".
 fn head_range(count: usize) -> String {
     if count == 1 {
-        "head 0".to_string()
+        crate::message!("readout-heads-head-zero")
     } else {
-        format!("heads 0–{}", count - 1)
+        crate::message!("readout-heads-head-range", last = count - 1)
     }
 }
 
@@ -158,20 +158,26 @@ pub fn readout(stats: &HeadsStats) -> String {
         .enumerate()
         .map(|(b, (len, tiled))| {
             let tiled: Vec<String> = tiled.iter().map(|v| v.to_string()).collect();
-            format!(
-                "sequence {b}: {} use valid_len {len} (np.tile would have given {})",
-                head_range(heads),
-                tiled.join(", ")
+            crate::message!(
+                "readout-heads-sequence",
+                sequence = b,
+                heads = head_range(heads),
+                valid_len = *len,
+                tiled = tiled.join(", ")
             )
         })
         .collect();
-    format!(
-        "{}. With tile, {} of {} maps would get the other sequence's length (largest weight change {}); every masked weight here is {}.",
-        lines.join("; "),
-        stats.wrong_heads_with_tile,
-        2 * heads,
-        format_number(stats.tile_max_weight_difference),
-        if stats.masked_weights_zero { "exactly 0" } else { "NOT 0" },
+    crate::message!(
+        "readout-heads",
+        sequences = lines.join(&crate::message!("readout-heads-sequence-separator")),
+        wrong = stats.wrong_heads_with_tile,
+        maps = 2 * heads,
+        change = format_number(stats.tile_max_weight_difference),
+        zero = if stats.masked_weights_zero {
+            "exactly"
+        } else {
+            "not"
+        }
     )
 }
 
@@ -179,17 +185,22 @@ pub fn readout(stats: &HeadsStats) -> String {
 pub fn note(d: usize, stats: &HeadsStats) -> String {
     let (heads, shown) = (stats.heads, stats.shown_heads);
     let padded = stats.sequences.iter().flatten().any(|t| t == PAD_TOKEN);
-    format!(
-        "d = {d} split into {heads} head{} of {} columns each{}.{}",
-        if heads == 1 { "" } else { "s" },
-        stats.head_dim,
-        if heads > shown {
-            format!(" (drawn: heads 0–{} of {heads})", shown.saturating_sub(1))
+    crate::message!(
+        "readout-heads-note",
+        d = d,
+        heads = heads,
+        head_dim = stats.head_dim,
+        drawn = if heads > shown {
+            crate::message!(
+                "readout-heads-note-drawn",
+                last = shown.saturating_sub(1),
+                heads = heads
+            )
         } else {
             String::new()
         },
-        if padded {
-            format!(" The sentence is short, so “{PAD_TOKEN}” fills the sequences: mask it with valid_lens.")
+        padded = if padded {
+            crate::message!("readout-heads-note-padded", pad = PAD_TOKEN)
         } else {
             String::new()
         }
@@ -207,9 +218,11 @@ pub fn row_title(stats: &HeadsStats, b: usize, buggy: bool) -> String {
                 let pairs = right.iter().zip(tiled).take(stats.shown_heads);
                 pairs.filter(|(r, t)| r != t).count()
             });
-        format!(
-            "np.tile (buggy), sequence {b}: {wrong} of {} maps wrong",
-            stats.shown_heads
+        crate::message!(
+            "figure-heads-row-title-tile",
+            sequence = b,
+            wrong = wrong,
+            shown = stats.shown_heads
         )
     } else {
         let tokens: Vec<String> = stats
@@ -217,10 +230,11 @@ pub fn row_title(stats: &HeadsStats, b: usize, buggy: bool) -> String {
             .get(b)
             .map(|sequence| sequence.iter().map(|t| format!("“{t}”")).collect())
             .unwrap_or_default();
-        format!(
-            "Sequence {b} (valid_len = {}): {}",
-            stats.valid_lens.get(b).copied().unwrap_or(0),
-            tokens.join(" ")
+        crate::message!(
+            "figure-heads-row-title",
+            sequence = b,
+            valid_len = stats.valid_lens.get(b).copied().unwrap_or(0),
+            tokens = tokens.join(" ")
         )
     }
 }
@@ -228,9 +242,17 @@ pub fn row_title(stats: &HeadsStats, b: usize, buggy: bool) -> String {
 /// The caption over one map: its head and the valid length it used (`short` for narrow maps).
 pub fn map_caption(head: usize, valid_len: usize, short: bool) -> String {
     if short {
-        format!("h{head} · {valid_len}")
+        crate::message!(
+            "figure-heads-map-caption-short",
+            head = head,
+            valid_len = valid_len
+        )
     } else {
-        format!("head {head} · {valid_len}")
+        crate::message!(
+            "figure-heads-map-caption",
+            head = head,
+            valid_len = valid_len
+        )
     }
 }
 
@@ -254,28 +276,55 @@ impl HeadMap {
     pub fn describe(&self, query: usize, key: usize) -> String {
         let (b, h, used) = (self.sequence, self.head, self.used_len);
         let map = if self.buggy && used != self.right_len {
-            format!(
-                "np.tile (buggy), sequence {b}, head {h} (valid_len {used}, should be {})",
-                self.right_len
+            crate::message!(
+                "readout-heads-cell-map-tile-wrong",
+                sequence = b,
+                head = h,
+                used = used,
+                right = self.right_len
             )
         } else if self.buggy {
-            format!("np.tile (buggy), sequence {b}, head {h} (valid_len {used})")
+            crate::message!(
+                "readout-heads-cell-map-tile",
+                sequence = b,
+                head = h,
+                used = used
+            )
         } else {
-            format!("sequence {b}, head {h} (valid_len {used})")
+            crate::message!(
+                "readout-heads-cell-map",
+                sequence = b,
+                head = h,
+                used = used
+            )
         };
         let token = |i: usize| self.tokens.get(i).map_or("", String::as_str);
-        let names = format!(
-            "{map}: query “{}” (row {query}) → key “{}” (column {key})",
-            token(query),
-            token(key)
+        let names = crate::message!(
+            "readout-heads-cell",
+            map = map,
+            query_token = token(query),
+            query = query,
+            key_token = token(key),
+            key = key
         );
         let weight = self.weights.get((query, key)).copied().unwrap_or(f32::NAN);
         match used {
-            0 => format!("{names}: every key masked, uniform weight {weight:.4}"),
-            v if key >= v => {
-                format!("{names}: masked (key {key} ≥ valid_len {v}), weight exactly 0")
-            }
-            _ => format!("{names}: weight {weight:.4}"),
+            0 => crate::message!(
+                "readout-heads-cell-all-masked",
+                names = names,
+                weight = format!("{weight:.4}")
+            ),
+            v if key >= v => crate::message!(
+                "readout-attention-cell-masked",
+                names = names,
+                key = key,
+                valid_len = v
+            ),
+            _ => crate::message!(
+                "readout-attention-cell",
+                names = names,
+                weight = format!("{weight:.4}")
+            ),
         }
     }
 

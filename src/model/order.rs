@@ -1,8 +1,9 @@
 //! What the order panel says about shifting the whole sentence (the chapter's exercise 3): the
 //! sentence is built from the measured gaps, so a family is called unchanged only when its
-//! number is.
+//! number is. The sentences are messages of `locales/computed` (`readout-order-…`).
 
 use super::present::format_number;
+use super::query::values::UrlName;
 use crate::math::position::Encoding;
 
 /// How far the order panel shifts the sentence.
@@ -11,16 +12,8 @@ pub const SHIFT: usize = 100;
 pub const ROUNDING: f64 = 1e-5;
 
 /// The family's name in the sentence.
-fn name(encoding: Encoding) -> &'static str {
-    match encoding {
-        Encoding::Sinusoidal => "added P",
-        Encoding::Learned => "a learned table",
-        Encoding::Rope => "RoPE",
-        Encoding::Alibi => "ALiBi",
-        Encoding::T5 => "T5's buckets",
-        Encoding::Shaw => "Shaw's relative embeddings",
-        Encoding::None => "no position",
-    }
+fn name(encoding: Encoding) -> String {
+    crate::message!("label-order-family", family = encoding.to_query())
 }
 
 /// Whether the family reads absolute positions (its weights depend on where the sentence starts).
@@ -33,17 +26,19 @@ fn absolute(encoding: Encoding) -> bool {
 /// (RoPE) whose gap is that small; an absolute family is never called rounding, however small its
 /// gap (weights near 0 or 1 change little).
 pub fn shift_sentence(shift: usize, d: usize, gaps: &[(Encoding, f64)]) -> String {
-    let listed = |keep: &dyn Fn(Encoding, f64) -> bool, with_number: bool| -> Vec<String> {
+    let separator = crate::message!("label-order-list-separator");
+    let listed = |keep: &dyn Fn(Encoding, f64) -> bool, with_number: bool| -> String {
         gaps.iter()
             .filter(|&&(encoding, gap)| keep(encoding, gap))
             .map(|&(encoding, gap)| {
                 if with_number {
                     format!("{} {}", name(encoding), format_number(gap))
                 } else {
-                    name(encoding).to_string()
+                    name(encoding)
                 }
             })
-            .collect()
+            .collect::<Vec<_>>()
+            .join(&separator)
     };
     let exact = listed(&|_, gap| gap == 0.0, false);
     let rounding = listed(
@@ -57,30 +52,34 @@ pub fn shift_sentence(shift: usize, d: usize, gaps: &[(Encoding, f64)]) -> Strin
     let absolute_changed = listed(&|encoding, gap| absolute(encoding) && gap != 0.0, true);
     let mut parts = Vec::new();
     if !exact.is_empty() {
-        parts.push(format!("exactly 0 for {}", exact.join(", ")));
+        parts.push(crate::message!(
+            "readout-order-shift-exact",
+            families = exact
+        ));
     }
     if !rounding.is_empty() {
-        parts.push(format!(
-            "float32 rounding for {} (its scores depend on j − i only; its rotations are rounded)",
-            rounding.join(", ")
+        parts.push(crate::message!(
+            "readout-order-shift-rounding",
+            families = rounding
         ));
     }
     if !relative_changed.is_empty() {
-        parts.push(format!(
-            "{} for {} (more than rounding: these weights moved)",
-            "not 0",
-            relative_changed.join(", ")
+        parts.push(crate::message!(
+            "readout-order-shift-relative-changed",
+            families = relative_changed
         ));
     }
     if !absolute_changed.is_empty() {
-        parts.push(format!(
-            "not 0 for {} (absolute positions: the weights depend on where the sentence starts; a small number means weights already near 0 or 1)",
-            absolute_changed.join(", ")
+        parts.push(crate::message!(
+            "readout-order-shift-absolute-changed",
+            families = absolute_changed
         ));
     }
-    format!(
-        "Shift the whole sentence by s = {shift} positions (same tokens, same layer, d = {d}, no mask beyond the family's own): the largest change of any attention weight is {}.",
-        parts.join("; ")
+    crate::message!(
+        "readout-order-shift",
+        shift = shift,
+        d = d,
+        parts = parts.join(&crate::message!("readout-order-shift-separator"))
     )
 }
 
@@ -88,34 +87,33 @@ pub fn shift_sentence(shift: usize, d: usize, gaps: &[(Encoding, f64)]) -> Strin
 /// the measured gap shows it.
 pub fn masked_sentence(masked_valid_len: usize, gap: f64, alibi: bool) -> String {
     let measured = if gap >= ROUNDING {
-        format!(
-            "With a mask (keys ≥ {masked_valid_len} masked) and no P the gap is {}: which keys a query may see is decided by position, so the masked layer is not equivariant.",
-            format_number(gap)
+        crate::message!(
+            "readout-order-masked-not-equivariant",
+            valid_len = masked_valid_len,
+            gap = format_number(gap)
         )
     } else {
-        format!(
-            "With a mask (keys ≥ {masked_valid_len} masked) and no P the gap is {} for this permutation: it moves no token across the mask's boundary, so it cannot show that the masked layer is not equivariant; a permutation that does would.",
-            format_number(gap)
+        crate::message!(
+            "readout-order-masked-cannot-show",
+            valid_len = masked_valid_len,
+            gap = format_number(gap)
         )
     };
     let alibi_note = if alibi {
-        " Except ALiBi's own: ALiBi is defined with a causal mask and its gap above includes it; the causal mask alone, with no position at all, already breaks equivariance (query i sees keys 0…i only), so that number is not ALiBi's bias alone. The shift test below separates them."
+        crate::message!("readout-order-masked-alibi")
     } else {
-        ""
+        String::new()
     };
-    format!("{measured} That is why this panel computes without a mask.{alibi_note}")
+    crate::message!(
+        "readout-order-masked",
+        measured = measured,
+        alibi = alibi_note
+    )
 }
 
-/// The family of the "with" gaps, as the read-out names it.
-pub fn family_name(family: Encoding) -> &'static str {
-    match family {
-        Encoding::Rope => "RoPE",
-        Encoding::Alibi => "ALiBi (causal)",
-        Encoding::T5 => "T5 buckets",
-        Encoding::Shaw => "Shaw's relative embeddings",
-        Encoding::Learned => "a learned table E",
-        _ => "P",
-    }
+/// The family of the "with" gaps, as the read-out names it, in the page's language.
+pub fn family_label(family: Encoding) -> String {
+    crate::message!("label-order-family-with", family = family.to_query())
 }
 
 /// The float32 unit roundoff u = 2⁻²⁴: one rounding of a float32 operation is within a relative
@@ -152,35 +150,37 @@ pub fn order_takeaway(
     family: &str,
 ) -> String {
     if tokens == 0 {
-        return "No tokens: type a sentence in the attention panel.".into();
+        return crate::message!("takeaway-order-no-tokens");
     }
     if !moves {
-        return "No token moved, so Y(πX) = πY(X) exactly with or without position: press Swap or Shuffle.".into();
+        return crate::message!("takeaway-order-nothing-moved");
     }
     let bound_text = format!("{bound:.1e}");
     let without_text = if is_rounding(without, bound) {
-        format!("Without P, Y(πX) = πY(X) up to float32 rounding (every gap below {bound_text}): the layer cannot see the order")
+        crate::message!("takeaway-order-without-rounding", bound = &bound_text)
     } else {
-        format!(
-            "Without P, Y(πX) and πY(X) differ by up to {}, more than float32 rounding ({bound_text})",
-            format_number(without)
+        crate::message!(
+            "takeaway-order-without-differs",
+            gap = format_number(without),
+            bound = &bound_text
         )
     };
     let with_text = if is_rounding(with, bound) {
-        format!("with {family} the gap is within rounding too")
+        crate::message!("takeaway-order-with-rounding", family = family)
     } else {
-        format!(
-            "with {family} the rows differ by up to {}",
-            format_number(with)
+        crate::message!(
+            "takeaway-order-with-differs",
+            family = family,
+            gap = format_number(with)
         )
     };
-    format!("{without_text}; {with_text}.")
+    crate::message!("takeaway-order", without = without_text, with = with_text)
 }
 
 /// A sentence's tokens on one line, for the order panel's X and πX.
 pub fn token_line(tokens: &[String]) -> String {
     if tokens.is_empty() {
-        "(no tokens)".into()
+        crate::message!("label-order-no-tokens")
     } else {
         tokens.join(" ")
     }
@@ -189,17 +189,21 @@ pub fn token_line(tokens: &[String]) -> String {
 /// What the permutation does, and why both gaps are 0 when it moves nothing.
 pub fn permutation_sentence(description: &str, moves: bool, tokens: usize) -> String {
     let nothing_moved = if moves || tokens < 2 {
-        ""
+        String::new()
     } else {
-        " — nothing moved, so both numbers are 0"
+        crate::message!("readout-order-permutation-nothing-moved")
     };
-    format!("Permutation: {description}{nothing_moved}")
+    crate::message!(
+        "readout-order-permutation",
+        description = description,
+        nothing = nothing_moved
+    )
 }
 
 /// The largest gap without positions: exactly 0 said as such, since that is the point.
 pub fn gap_without_position(gap: f64) -> String {
     if gap == 0.0 {
-        "0 (exactly)".to_string()
+        crate::message!("readout-order-gap-exactly-zero")
     } else {
         format!("{gap:.2e}")
     }
@@ -346,7 +350,7 @@ mod tests {
         assert_eq!(token_line(&["a".into(), "b".into()]), "a b");
         assert_eq!(gap_without_position(0.0), "0 (exactly)");
         assert_eq!(gap_without_position(1.5e-7), "1.50e-7");
-        assert_eq!(family_name(Encoding::Alibi), "ALiBi (causal)");
-        assert_eq!(family_name(Encoding::Sinusoidal), "P");
+        assert_eq!(family_label(Encoding::Alibi), "ALiBi (causal)");
+        assert_eq!(family_label(Encoding::Sinusoidal), "P");
     }
 }

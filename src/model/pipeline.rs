@@ -1,5 +1,6 @@
 //! What the pipeline panel ("What exactly are Q, K and V?") says: its stage labels, the legend,
-//! the hover trace, the tooltip and the summary. Pure text, tested natively.
+//! the hover trace, the tooltip and the summary. Pure text, tested natively; the sentences and
+//! labels are messages of `locales/computed` (`readout-pipeline-…`, `figure-pipeline-…`).
 
 use super::pipeline_figure::Selection;
 use super::present::format_number;
@@ -7,10 +8,14 @@ use crate::math::layer::ProjectionMode;
 use crate::math::pipeline::{Pipeline, Stage};
 
 /// The summary of an empty sentence.
-pub const EMPTY_SUMMARY: &str =
-    "No tokens: type a sentence (in the attention panel above) to follow it through Q, K and V.";
+pub fn empty_summary() -> String {
+    crate::message!("readout-pipeline-no-tokens")
+}
+
 /// The trace read-out before a hover.
-pub const TRACE_HINT: &str = "Hover a cell to trace its query row (and a key) through every stage.";
+pub fn trace_hint() -> String {
+    crate::message!("readout-pipeline-trace-hint")
+}
 
 use crate::math::position::Encoding;
 
@@ -48,21 +53,22 @@ fn short(v: f32) -> String {
 pub fn stage_label(p: &Pipeline, stage: Stage) -> (String, String) {
     let (rows, columns) = p.shape(stage);
     let title = match stage {
-        Stage::Z => z_formula(p),
-        Stage::Q => "Q = Z·W_q",
-        Stage::K => "K = Z·W_k",
-        Stage::V => "V = Z·W_v",
+        Stage::Z => z_formula(p).to_string(),
+        Stage::Q => "Q = Z·W_q".to_string(),
+        Stage::K => "K = Z·W_k".to_string(),
+        Stage::V => "V = Z·W_v".to_string(),
         Stage::Scores => match p.settings.position.encoding {
             Encoding::Rope => "(RQ)(RK)ᵀ/√d_h",
             Encoding::Alibi => "QKᵀ/√d_h + m(j−i)",
             Encoding::T5 => "QKᵀ/√d_h + b(j−i)",
             Encoding::Shaw => "Q(K+aᴷ)ᵀ/√d_h",
             _ => "QKᵀ/√d_h",
-        },
-        Stage::Masked => "masked",
-        Stage::Weights => "softmax",
-        Stage::Mixed => "weights·V",
-        Stage::Output => "concat heads ·W_o",
+        }
+        .to_string(),
+        Stage::Masked => crate::message!("figure-pipeline-stage-masked"),
+        Stage::Weights => "softmax".to_string(),
+        Stage::Mixed => crate::message!("figure-pipeline-stage-mixed"),
+        Stage::Output => crate::message!("figure-pipeline-stage-output"),
     };
     let symbols = match stage {
         Stage::Z | Stage::Output => "n×d",
@@ -71,22 +77,30 @@ pub fn stage_label(p: &Pipeline, stage: Stage) -> (String, String) {
     };
     let scale = match stage {
         Stage::Weights => "0…1".to_string(),
-        Stage::Masked if p.valid() < p.n() => format!("keys ≥ {} → −10⁶", p.valid()),
-        Stage::Masked => "no mask".to_string(),
+        Stage::Masked if p.valid() < p.n() => {
+            crate::message!("figure-pipeline-scale-masked", valid = p.valid())
+        }
+        Stage::Masked => crate::message!("figure-pipeline-scale-no-mask"),
         _ => format!("±{}", short(p.max_abs(stage))),
     };
     (
-        title.to_string(),
-        format!("{rows}×{columns} ({symbols}), {scale}"),
+        title,
+        crate::message!(
+            "figure-pipeline-stage-shape",
+            rows = rows,
+            columns = columns,
+            symbols = symbols,
+            scale = scale
+        ),
     )
 }
 
 /// The line under the figure.
 pub fn legend(p: &Pipeline) -> String {
-    format!(
-        "Head 0 of h = {} (d_h = {}). Blue–white–red: each signed matrix on its own ±max|value| scale; viridis: weights 0…1; hatched grey: masked key.",
-        p.heads(),
-        p.head_dim()
+    crate::message!(
+        "figure-pipeline-legend",
+        heads = p.heads(),
+        head_dim = p.head_dim()
     )
 }
 
@@ -94,17 +108,17 @@ fn name(p: &Pipeline, i: usize) -> &str {
     p.tokens.get(i).map_or("?", String::as_str)
 }
 
-fn stage_name(stage: Stage) -> &'static str {
+fn stage_name(stage: Stage) -> String {
     match stage {
-        Stage::Z => "Z",
-        Stage::Q => "Q",
-        Stage::K => "K",
-        Stage::V => "V",
-        Stage::Scores => "score",
-        Stage::Masked => "masked score",
-        Stage::Weights => "w",
-        Stage::Mixed => "(weights·V)",
-        Stage::Output => "output",
+        Stage::Z => "Z".to_string(),
+        Stage::Q => "Q".to_string(),
+        Stage::K => "K".to_string(),
+        Stage::V => "V".to_string(),
+        Stage::Scores => crate::message!("readout-pipeline-stage-score"),
+        Stage::Masked => crate::message!("readout-pipeline-stage-masked-score"),
+        Stage::Weights => "w".to_string(),
+        Stage::Mixed => crate::message!("readout-pipeline-stage-mixed"),
+        Stage::Output => crate::message!("readout-pipeline-stage-output"),
     }
 }
 
@@ -121,19 +135,21 @@ fn value(p: &Pipeline, stage: Stage, r: usize, c: usize) -> String {
 /// The tooltip of the cell (r, c) of `stage`.
 pub fn cell_text(p: &Pipeline, stage: Stage, r: usize, c: usize) -> String {
     if stage.columns_are_keys() {
-        format!(
-            "“{}” → “{}”: {} {}",
-            name(p, r),
-            name(p, c),
-            stage_name(stage),
-            value(p, stage, r, c)
+        crate::message!(
+            "readout-pipeline-cell-pair",
+            query = name(p, r),
+            key = name(p, c),
+            stage = stage_name(stage),
+            value = value(p, stage, r, c)
         )
     } else {
-        format!(
-            "{}[{r}, {c}] (“{}”) = {}",
-            stage_name(stage),
-            name(p, r),
-            value(p, stage, r, c)
+        crate::message!(
+            "readout-pipeline-cell",
+            stage = stage_name(stage),
+            row = r,
+            column = c,
+            token = name(p, r),
+            value = value(p, stage, r, c)
         )
     }
 }
@@ -141,54 +157,69 @@ pub fn cell_text(p: &Pipeline, stage: Stage, r: usize, c: usize) -> String {
 /// The trace of a selection through the layer, in words.
 pub fn trace(p: &Pipeline, selection: &Selection) -> String {
     let i = selection.row;
-    let output = format!(
-        "output row {i} = Σ_j w_{i}j · v_j (head 0; the {} heads are concatenated, then ·W_o)",
-        p.heads()
-    );
+    let output = crate::message!("readout-pipeline-trace-output", row = i, heads = p.heads());
     let cell = selection
         .cell
         .map(|(stage, r, c)| {
-            format!(
-                " {}[{r}, {c}] = {}.",
-                stage_name(stage),
-                value(p, stage, r, c)
+            crate::message!(
+                "readout-pipeline-trace-cell",
+                stage = stage_name(stage),
+                row = r,
+                column = c,
+                value = value(p, stage, r, c)
             )
         })
         .unwrap_or_default();
     match selection.key {
         Some(j) => {
             let masked = if p.is_masked(j) {
-                format!("yes (key {j} ≥ valid_len {}: score → −10⁶)", p.valid())
+                crate::message!(
+                    "readout-pipeline-trace-masked-yes",
+                    key = j,
+                    valid = p.valid()
+                )
             } else {
-                "no".to_string()
+                crate::message!("readout-pipeline-trace-masked-no")
             };
             let uniform = if p.valid() == 0 {
-                " (every key is masked, so the row is uniform, 1/n)"
+                crate::message!("readout-pipeline-trace-uniform")
             } else {
-                ""
+                String::new()
             };
-            format!(
-                "query “{}” (row {i}) · key “{}” (row {j}): score {}, masked? {masked}, weight {}{uniform}; {output}.{cell}",
-                name(p, i),
-                name(p, j),
-                value(p, Stage::Scores, i, j),
-                value(p, Stage::Weights, i, j),
+            crate::message!(
+                "readout-pipeline-trace-pair",
+                query = name(p, i),
+                row = i,
+                key = name(p, j),
+                key_row = j,
+                score = value(p, Stage::Scores, i, j),
+                masked = masked,
+                weight = value(p, Stage::Weights, i, j),
+                uniform = uniform,
+                output = output,
+                cell = cell
             )
         }
         None => {
             let strongest = p
                 .strongest_key(i)
                 .map(|(j, w)| {
-                    format!(
-                        " Head 0's largest weight in row {i} is on key “{}” (row {j}): {}.",
-                        name(p, j),
-                        format_number(f64::from(w))
+                    crate::message!(
+                        "readout-pipeline-trace-strongest",
+                        row = i,
+                        key = name(p, j),
+                        key_row = j,
+                        weight = format_number(f64::from(w))
                     )
                 })
                 .unwrap_or_default();
-            format!(
-                "query “{}” (row {i}):{cell}{strongest} {output}.",
-                name(p, i)
+            crate::message!(
+                "readout-pipeline-trace-query",
+                query = name(p, i),
+                row = i,
+                cell = cell,
+                strongest = strongest,
+                output = output
             )
         }
     }
@@ -198,15 +229,14 @@ pub fn trace(p: &Pipeline, selection: &Selection) -> String {
 pub fn projection_text(p: &Pipeline) -> String {
     let s = &p.settings;
     match s.mode {
-        ProjectionMode::Random => format!(
-            "Projections: untrained, Glorot-uniform W_q, W_k, W_v, W_o (each d × d), seed {}.",
-            s.seed
-        ),
-        ProjectionMode::Identity => "Projections: identity, Q = K = V = Z (and W_o = I).".into(),
-        ProjectionMode::Offset => format!(
-            "Projections: the offset head, W_q rotates each pair j by δ·ω_j (δ = {}), times the sharpness κ = {}; W_k = W_v = W_o = I. This panel applies it to the sentence's Z, tokens included; the attention panel above draws it on P alone.",
-            s.delta,
-            s.beta
+        ProjectionMode::Random => {
+            crate::message!("readout-pipeline-projection-random", seed = s.seed)
+        }
+        ProjectionMode::Identity => crate::message!("readout-pipeline-projection-identity"),
+        ProjectionMode::Offset => crate::message!(
+            "readout-pipeline-projection-offset",
+            delta = s.delta,
+            beta = s.beta.to_string()
         ),
     }
 }
@@ -214,48 +244,48 @@ pub fn projection_text(p: &Pipeline) -> String {
 /// The panel's summary: projections, shapes, heads, the mask and the measured row sums.
 pub fn summary(p: &Pipeline) -> String {
     let (n, d, h, dh) = (p.n(), p.d(), p.heads(), p.head_dim());
-    let shapes = format!(
-        "{} is {n} × {d}. h = {h} heads of d_h = {dh} columns; the figure follows head 0: Q, K and V are its {n} × {dh} slices, the scores QKᵀ/√{dh} and the weights are {n} × {n}, weights·V is {n} × {dh}; the output concatenates the {h} heads ({n} × {d}) and multiplies by W_o.",
-        z_formula(p)
+    let shapes = crate::message!(
+        "readout-pipeline-shapes",
+        z = z_formula(p),
+        n = n,
+        d = d,
+        heads = h,
+        head_dim = dh
     );
     let mask = match p.settings.valid_len {
-        None => "No mask: every key is valid.".to_string(),
-        Some(0) => format!(
-            "valid_len = 0: every key's score is set to −10⁶, so a row's scores are all equal and its weights are uniform (1/{n})."
-        ),
-        Some(v) => format!(
-            "valid_len = {v}: {} score −10⁶ (as in d2l's masked_softmax), so {} 0.",
-            if v + 1 == n {
-                format!("key {v} gets")
-            } else {
-                format!("keys {v}…{} get", n - 1)
-            },
-            if v + 1 == n {
-                "its weight is"
-            } else {
-                "their weights are"
-            }
-        ),
+        None => crate::message!("readout-pipeline-mask-none"),
+        Some(0) => crate::message!("readout-pipeline-mask-all", n = n),
+        Some(v) if v + 1 == n => crate::message!("readout-pipeline-mask-one", valid = v),
+        Some(v) => crate::message!("readout-pipeline-mask-keys", valid = v, last = n - 1),
     };
     let error = p.row_sum_error();
-    let rows = format!(
-        "Rows of the weights {} (measured max |Σ_j w_ij − 1| over all {h} heads: {error:.1e}).",
-        if error < 1e-4 {
-            "sum to 1"
-        } else {
-            "do NOT sum to 1"
-        }
-    );
-    let position = match p.settings.position.encoding {
-        Encoding::Rope => " RoPE: the scores use Q and K rotated row by row by their positions (Q, K as drawn are before the rotation).",
-        Encoding::Alibi => " ALiBi: the scores include head 0's bias m·(j − i), and keys after the query get −10⁶ (causal).",
-        Encoding::T5 => " T5: the scores include a bias per bucket of j − i (seeded, untrained).",
-        Encoding::Shaw => " Shaw: the scores include q_i·a^K_clip(j−i)/√d_h, and the output adds Σ_j w_ij a^V_clip(j−i).",
-        _ => "",
+    let rows = if error < 1e-4 {
+        crate::message!(
+            "readout-pipeline-rows-sum",
+            heads = h,
+            error = format!("{error:.1e}")
+        )
+    } else {
+        crate::message!(
+            "readout-pipeline-rows-do-not-sum",
+            heads = h,
+            error = format!("{error:.1e}")
+        )
     };
-    format!(
-        "{} {shapes}{position} {mask} {rows} Colours: each signed matrix on its own blue–white–red scale from −max to +max |value| (in its label); weights on viridis from 0 to 1.",
-        projection_text(p)
+    let position = match p.settings.position.encoding {
+        Encoding::Rope => crate::message!("readout-pipeline-position-rope"),
+        Encoding::Alibi => crate::message!("readout-pipeline-position-alibi"),
+        Encoding::T5 => crate::message!("readout-pipeline-position-t5"),
+        Encoding::Shaw => crate::message!("readout-pipeline-position-shaw"),
+        _ => String::new(),
+    };
+    crate::message!(
+        "readout-pipeline-summary",
+        projection = projection_text(p),
+        shapes = shapes,
+        position = position,
+        mask = mask,
+        rows = rows
     )
 }
 

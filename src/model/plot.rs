@@ -165,22 +165,26 @@ pub fn label_step(count: usize, room: f64, label_px: f64) -> usize {
     count.div_ceil(fit).max(1)
 }
 
-/// "2nd", "3rd", "4th", "11th", "21st".
-pub fn ordinal(k: usize) -> String {
-    let suffix = match (k % 10, k % 100) {
+/// The English ordinal ending of `k`: "nd" for 2, "rd" for 3, "th" for 4 and 11, "st" for 21.
+fn ordinal_suffix(k: usize) -> &'static str {
+    match (k % 10, k % 100) {
         (_, 11..=13) => "th",
         (1, _) => "st",
         (2, _) => "nd",
         (3, _) => "rd",
         _ => "th",
-    };
-    format!("{k}{suffix}")
+    }
+}
+
+/// "2nd", "3rd", "4th", "11th", "21st".
+pub fn ordinal(k: usize) -> String {
+    format!("{k}{}", ordinal_suffix(k))
 }
 
 /// What a figure says when its names are thinned: "every 2nd key labelled"; `None` when every
 /// cell has its label. `noun` names one cell of the axis ("key", "query", "token").
 pub fn thinned_caption(step: usize, noun: &str) -> Option<String> {
-    (step > 1).then(|| format!("every {} {noun} labelled", ordinal(step)))
+    thinned_captions(&[(step, noun)])
 }
 
 /// The captions of a figure's two axes, joined ("every 2nd key, every 2nd query labelled").
@@ -188,17 +192,34 @@ pub fn thinned_captions(parts: &[(usize, &str)]) -> Option<String> {
     let thinned: Vec<String> = parts
         .iter()
         .filter(|(step, _)| *step > 1)
-        .map(|(step, noun)| format!("every {} {noun}", ordinal(*step)))
+        .map(|&(step, noun)| {
+            crate::message!(
+                "label-thinned-part",
+                step = step,
+                suffix = ordinal_suffix(step),
+                noun = noun,
+            )
+        })
         .collect();
-    (!thinned.is_empty()).then(|| format!("{} labelled", thinned.join(", ")))
+    (!thinned.is_empty()).then(|| {
+        crate::message!(
+            "label-thinned",
+            parts = thinned.join(&crate::message!("label-thinned-separator")),
+        )
+    })
 }
 
 /// The noun of one cell of an axis from its description: "Key" → "key", "Query position (P
-/// alone)" → "query position".
+/// alone)" → "query position" (a Chinese description's remark is in "（…）").
 pub fn axis_noun(description: &str) -> String {
-    let short = description.split(" (").next().unwrap_or(description);
-    // ASCII only: the descriptions are the page's own English labels, and the full Unicode
-    // case tables would add 7 KB to the page for nothing.
+    let end = [" (", "（"]
+        .iter()
+        .filter_map(|remark| description.find(remark))
+        .min()
+        .unwrap_or(description.len());
+    let short = &description[..end];
+    // ASCII only: the English descriptions are the page's own labels (a Chinese one has no case),
+    // and the full Unicode case tables would add 7 KB to the page for nothing.
     short.to_ascii_lowercase()
 }
 
@@ -278,10 +299,18 @@ pub fn index_label(v: &f64) -> String {
 /// An axis description that fits `room` pixels at `font_px`: whole, or without its bracketed part
 /// ("Row (position)" → "Row") on a small canvas (a phone), rather than cut off at the edge.
 pub fn fit_description(description: &str, room: f64, font_px: f64) -> &str {
-    // About 0.55 em per character of a sans-serif font.
-    let fits = |text: &str| text.chars().count() as f64 * font_px * 0.55 <= room;
-    match description.split_once(" (") {
-        Some((short, _)) if !fits(description) => short,
+    // About 0.55 em per character of a sans-serif font, 1 em per Chinese character.
+    let fits = |text: &str| {
+        let wide = text.chars().filter(|&c| c >= '\u{2E80}').count();
+        let narrow = text.chars().count() - wide;
+        narrow as f64 * font_px * 0.55 + wide as f64 * font_px <= room
+    };
+    let remark = [" (", "（"]
+        .iter()
+        .filter_map(|remark| description.find(remark))
+        .min();
+    match remark {
+        Some(at) if !fits(description) => &description[..at],
         _ => description,
     }
 }
@@ -408,5 +437,34 @@ mod tests {
         assert_eq!(pts.len(), 9);
         assert!((pts[0].0).abs() < 1e-12 && (pts[0].1 - 1.0).abs() < 1e-12);
         assert!((pts[8].0 - 1.0).abs() < 1e-12 && pts[8].1.abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_chinese_captions_and_axis_titles_keep_the_english_numbers() {
+        use crate::model::messages::{install, use_english, Computed};
+        let english = thinned_captions(&[(2, "key"), (13, "query")]).unwrap();
+        assert_eq!(english, "every 2nd key, every 13th query labelled");
+        install::<Computed>("zh", include_str!("../../locales/computed/zh.ftl")).unwrap();
+        let key = crate::message!("label-axis-key-position-p-alone");
+        let query = crate::message!("label-axis-query");
+        let chinese = thinned_captions(&[(2, &axis_noun(&key)), (13, &axis_noun(&query))]);
+        let slider = crate::message!("label-slider-valid-len", valid = 3usize, tokens = 8usize);
+        use_english::<Computed>();
+        let chinese = chinese.unwrap();
+        assert_eq!(chinese, "键位置：每 2 个标注一个；查询：每 13 个标注一个");
+        let digits = |text: &str| -> Vec<String> {
+            text.split(|c: char| !c.is_ascii_digit())
+                .filter(|d| !d.is_empty())
+                .map(str::to_string)
+                .collect()
+        };
+        assert_eq!(digits(&chinese), digits(&english));
+        assert!(
+            slider.contains('键') && digits(&slider) == ["3", "8"],
+            "{slider}"
+        );
+        // A Chinese title too long for its room drops its "（…）" remark, as an English one does.
+        assert_eq!(fit_description(&key, 60.0, 17.0), "键位置");
+        assert_eq!(fit_description(&key, 400.0, 17.0), key);
     }
 }

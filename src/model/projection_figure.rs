@@ -301,46 +301,42 @@ pub const PROJECTION_ROUNDING: f64 = 1e-6;
 /// of positions and the largest miss, or what holds where that does not apply.
 pub fn projection_takeaway(f: &ProjectionFacts) -> String {
     if !f.has_pair {
-        return "With d = 1 the encoding has one sine column and no (sin, cos) pair to turn: raise d."
-            .into();
+        return crate::message!("takeaway-projection-no-pair");
     }
     if f.delta == 0 && f.partners <= 1 {
-        return "With n = 1 there is one position and no offset to turn it by: raise n to see every point turn by the same angle."
-            .into();
+        return crate::message!("takeaway-projection-one-position");
     }
     if f.delta == 0 {
-        return "With δ = 0, M is the identity: every p_i is its own p_(i+δ), so nothing turns; move δ to see every point turn by the same angle."
-            .into();
+        return crate::message!("takeaway-projection-no-offset");
     }
     let angle = f.delta as f64 * f.omega;
     let turn = if angle.abs() <= std::f64::consts::PI {
-        format!(
-            "{} rad ({}°)",
-            significant(angle, 4),
-            significant(angle.to_degrees(), 3)
+        crate::message!(
+            "takeaway-projection-turn",
+            radians = significant(angle, 4),
+            degrees = significant(angle.to_degrees(), 3)
         )
     } else {
-        format!(
-            "{} rad, a turn of {}°",
-            significant(angle, 4),
-            significant(reduced_angle(angle).to_degrees(), 3)
+        crate::message!(
+            "takeaway-projection-turn-wrapped",
+            radians = significant(angle, 4),
+            degrees = significant(reduced_angle(angle).to_degrees(), 3)
         )
     };
     let why = if f.textbook {
-        " (the textbook float32 angles)"
+        crate::message!("takeaway-projection-why-textbook")
     } else if f.max_error < PROJECTION_ROUNDING {
-        " (float32 rounding)"
+        crate::message!("takeaway-projection-why-rounding")
     } else {
-        ""
+        String::new()
     };
-    let positions = if f.partners == 1 {
-        "the 1 position i".to_string()
-    } else {
-        format!("all {} positions i", f.partners)
-    };
-    format!(
-        "Every arrow turns by the same δ·ω_{} = {turn}: one matrix M carries p_i to p_(i+δ) for {positions}, missing by at most {:.2e}{why}.",
-        f.pair, f.max_error
+    crate::message!(
+        "takeaway-projection",
+        pair = f.pair,
+        turn = turn,
+        positions = crate::message!("takeaway-projection-positions", count = f.partners),
+        error = format!("{:.2e}", f.max_error),
+        why = why
     )
 }
 

@@ -33,12 +33,7 @@ pub const SCORE_CHECK_ROWS: usize = 128;
 /// [`CPU_SCORE_BUDGET`] (a few tens of milliseconds in WebAssembly); WebGPU draws the page's n.
 pub const CPU_SCORE_ROWS: usize = 512;
 pub const CPU_SCORE_BUDGET: usize = 1 << 25;
-/// What each canvas shows when d has no pair to rotate (English; [`no_pair_message`] gives it in
-/// the page's language).
-pub const NO_PAIR_MESSAGE: [&str; 2] = ["RoPE rotates pairs of dimensions:", "d must be ≥ 2."];
-
-/// [`NO_PAIR_MESSAGE`] in the page's language: the two lines each canvas shows when d has no pair
-/// to rotate.
+/// The two lines each canvas shows when d has no pair to rotate.
 pub fn no_pair_message() -> [String; 2] {
     [
         crate::message!("figure-rope-no-pair-rotates-pairs"),

@@ -16,10 +16,12 @@ use crate::math::scaling::{
 pub const CURVE_MAX_D: usize = 2048;
 
 /// What both canvases say when there is nothing to measure.
-pub const NO_TOKENS: [&str; 2] = [
-    "The sentence has no tokens.",
-    "Type a few words in the attention panel.",
-];
+pub fn no_tokens_lines() -> [String; 2] {
+    [
+        crate::message!("figure-scaling-no-tokens"),
+        crate::message!("figure-scaling-type-words"),
+    ]
+}
 
 /// The two tokens' dot products, term by term (`peLab.stats.panels.scaling.pair`).
 #[derive(Debug, Clone, Default, Serialize)]
@@ -161,45 +163,47 @@ pub fn compute(
 
 /// The read-out under the magnitude chart when the sentence has no tokens.
 pub fn no_tokens_sentence() -> String {
-    "No tokens: no embeddings to measure.".to_string()
+    crate::message!("takeaway-scaling-no-tokens")
 }
 
 /// The read-out under the magnitude chart: the RMS values at the page's d.
 pub fn magnitudes_sentence(stats: &ScalingStats) -> String {
     let d = stats.d;
-    format!(
-        "At d = {d}, P's entries lie in [−1, 1] with RMS {}. This page's embeddings, drawn with entries of size ≈ 1/√d like the original Transformer's, have RMS {}, and {} after × √d: without √d the content is {}× the position's size (it fades as d grows), with it {}×. The same words drawn N(0, 1) instead (PyTorch's nn.Embedding, Flux's Embedding by default) have RMS {}, and × √d makes it {} (≈ √d = {}): {}× P's RMS instead of {}×.",
-        format_number(stats.encoding_rms),
-        format_number(stats.embedding_rms),
-        format_number(stats.scaled_embedding_rms),
-        format_number(stats.unscaled_ratio),
-        format_number(stats.scaled_ratio),
-        format_number(stats.unit_normal_embedding_rms),
-        format_number(stats.unit_normal_scaled_rms),
-        format_number((d as f64).sqrt()),
-        format_number(stats.unit_normal_scaled_ratio),
-        format_number(stats.scaled_ratio),
+    crate::message!(
+        "readout-scaling-magnitudes",
+        d = d,
+        encoding = format_number(stats.encoding_rms),
+        embedding = format_number(stats.embedding_rms),
+        scaled = format_number(stats.scaled_embedding_rms),
+        unscaled_ratio = format_number(stats.unscaled_ratio),
+        scaled_ratio = format_number(stats.scaled_ratio),
+        normal = format_number(stats.unit_normal_embedding_rms),
+        normal_scaled = format_number(stats.unit_normal_scaled_rms),
+        sqrt_d = format_number((d as f64).sqrt()),
+        normal_ratio = format_number(stats.unit_normal_scaled_ratio)
     )
 }
 
 /// The read-out under the bars: the pair's terms added and concatenated at width `d`.
 pub fn dots_sentence(d: usize, pair: &PairTerms) -> String {
-    let (i, j) = (pair.i, pair.j);
-    format!(
-        "“{}” (position {i}) · “{}” (position {j}), embeddings {}: added (x+p)·(x+p) = {} = x·x {} + cross terms x·p + p·x {} + p·p {}; concatenated [x; p]·[x; p] = {} = x·x + p·p, no cross terms, but 2d = {} columns. Relative to the norms the cross terms are small: |x·p + p·x| = {} is {} of ‖x_i‖‖p_j‖ + ‖p_i‖‖x_j‖ = {}, the most it could be (random directions in d = {d} dimensions have cosines of order 1/√d ≈ {}); next to x·x or p·p they need not be.",
-        pair.tokens.0,
-        pair.tokens.1,
-        if pair.scaled { "× √d" } else { "not scaled" },
-        format_number(pair.added),
-        format_number(pair.xx),
-        format_number(pair.cross_terms),
-        format_number(pair.pp),
-        format_number(pair.concatenated),
-        2 * d,
-        format_number(pair.cross_terms.abs()),
-        format_number(pair.cross_terms_relative),
-        format_number(pair.cross_bound),
-        format_number(1.0 / (d as f64).sqrt()),
+    crate::message!(
+        "readout-scaling-dots",
+        token_i = &pair.tokens.0,
+        i = pair.i,
+        token_j = &pair.tokens.1,
+        j = pair.j,
+        scaled = if pair.scaled { "scaled" } else { "unscaled" },
+        added = format_number(pair.added),
+        xx = format_number(pair.xx),
+        cross = format_number(pair.cross_terms),
+        pp = format_number(pair.pp),
+        concatenated = format_number(pair.concatenated),
+        columns = 2 * d,
+        cross_size = format_number(pair.cross_terms.abs()),
+        relative = format_number(pair.cross_terms_relative),
+        bound = format_number(pair.cross_bound),
+        d = d,
+        cosine = format_number(1.0 / (d as f64).sqrt())
     )
 }
 

@@ -13,15 +13,7 @@ use crate::math::shaw::{
 use crate::math::tokens::attention_input;
 use crate::math::MathError;
 
-/// What the scores canvas says when there is nothing to score (English; [`no_tokens_message`]
-/// gives it in the page's language).
-pub const NO_TOKENS: [&str; 2] = [
-    "The sentence has no tokens.",
-    "Type a few words in the attention panel.",
-];
-
-/// [`NO_TOKENS`] in the page's language: the two lines the scores canvas shows when there is
-/// nothing to score.
+/// The two lines the scores canvas shows when there is nothing to score.
 pub fn no_tokens_message() -> [String; 2] {
     [
         crate::message!("figure-shaw-no-tokens"),

@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use super::params::format_base;
-use super::present::{format_number, plural, subscript};
+use super::present::{format_number, subscript};
 use super::query::values::UrlName;
 use super::settings::SimilarityView;
 use crate::math::gram::gram;
@@ -201,14 +201,14 @@ pub fn heatmap_note(
 ) -> String {
     let (n, d, rows) = (stats.n, stats.d, stats.heatmap_rows);
     let what = match view {
-        SimilarityView::Gram => "Gram matrix G = P·Pᵀ (diverging map, ±⌈d/2⌉)",
-        SimilarityView::Distance => "distances ‖p_i − p_j‖ (viridis, 0 = dark)",
+        SimilarityView::Gram => crate::message!("readout-similarity-gram"),
+        SimilarityView::Distance => crate::message!("readout-similarity-distances"),
     };
     let on_gpu = stats.heatmap_source == "webgpu";
     let source = if on_gpu {
-        "computed on WebGPU (Gram kernel, drawn by the render pass)"
+        crate::message!("readout-similarity-on-webgpu")
     } else {
-        "computed on the CPU"
+        crate::message!("readout-similarity-on-cpu")
     };
     let extent = if stats.capped {
         let budget = if on_gpu {
@@ -216,70 +216,91 @@ pub fn heatmap_note(
         } else {
             CPU_GRAM_BUDGET
         };
-        format!(
-            "positions 0–{} only (of n = {n}: r²·d ≤ {:.1e} multiply-adds per redraw keeps the page live)",
-            rows.saturating_sub(1),
-            budget as f64
+        crate::message!(
+            "readout-similarity-extent-capped",
+            last = rows.saturating_sub(1),
+            n = n,
+            budget = format!("{:.1e}", budget as f64)
         )
     } else if rows == 1 {
-        format!("position 0 (all of n = {n})")
+        crate::message!("readout-similarity-extent-one", n = n)
     } else {
-        format!("positions 0–{} (all of n = {n})", rows.saturating_sub(1))
-    };
-    let fallback = gpu_error
-        .map(|e| format!(" The GPU path failed ({e}); the CPU drew it."))
-        .unwrap_or_default();
-    let (odd, why) = if d % 2 == 1 {
-        ("With odd d the diagonals G[i, i+k] are not exactly constant: largest deviation from a diagonal's mean", " (the unpaired last sine column)")
-    } else {
-        (
-            "Every diagonal G[i, i+k] is constant: largest deviation from its mean",
-            " (float32 rounding)",
+        crate::message!(
+            "readout-similarity-extent",
+            last = rows.saturating_sub(1),
+            n = n
         )
     };
-    format!(
-        "The {what} of {extent}, {source}. {odd} {:.1e} over the first {}{why}.{fallback}",
-        stats.diagonal_spread,
-        plural(stats.diagonal_spread_rows, "row", "rows"),
-    )
+    let fallback = gpu_error
+        .map(|e| crate::message!("readout-similarity-gpu-failed", error = e))
+        .unwrap_or_default();
+    let spread = format!("{:.1e}", stats.diagonal_spread);
+    if d % 2 == 1 {
+        crate::message!(
+            "readout-similarity-heatmap-odd",
+            what = what,
+            extent = extent,
+            source = source,
+            spread = spread,
+            rows = stats.diagonal_spread_rows,
+            fallback = fallback
+        )
+    } else {
+        crate::message!(
+            "readout-similarity-heatmap",
+            what = what,
+            extent = extent,
+            source = source,
+            spread = spread,
+            rows = stats.diagonal_spread_rows,
+            fallback = fallback
+        )
+    }
 }
 
 /// p₅·p₆, p₁₀₅·p₁₀₆ and p₅·p₁₀ at the current d and base.
 pub fn live_sentence(stats: &SimilarityStats, base: f64) -> String {
-    format!(
-        "At d = {}, base {}: p₅·p₆ = {:.4}, p₁₀₅·p₁₀₆ = {:.4}, p₅·p₁₀ = {:.4}",
-        stats.d,
-        format_base(base),
-        stats.p5p6,
-        stats.p105p106,
-        stats.p5p10
+    crate::message!(
+        "readout-similarity-live",
+        d = stats.d,
+        base = format_base(base),
+        p5p6 = format!("{:.4}", stats.p5p6),
+        p105p106 = format!("{:.4}", stats.p105p106),
+        p5p10 = format!("{:.4}", stats.p5p10)
     )
 }
 
 /// The same at the Q&A's d = 16, base 10000.
 pub fn forum_sentence(stats: &SimilarityStats) -> String {
     let f = &stats.forum;
-    format!(
-        "The Q&A's worked numbers, recomputed (d = 16, base 10000): p₅·p₆ = {:.4}, p₁₀₅·p₁₀₆ = {:.4}, p₅·p₁₀ = {:.4}",
-        f.p5p6, f.p105p106, f.p5p10
+    crate::message!(
+        "readout-similarity-forum",
+        p5p6 = format!("{:.4}", f.p5p6),
+        p105p106 = format!("{:.4}", f.p105p106),
+        p5p10 = format!("{:.4}", f.p5p10)
     )
 }
 
 /// How far apart the curves from i and i + [`SHIFT`] are, and why.
 pub fn curve_sentence(stats: &SimilarityStats) -> String {
     let (i, d) = (stats.position, stats.d);
-    format!(
-        "From i = {i} and from i = {}: largest difference between the two curves {:.1e}{}",
-        i + SHIFT,
-        stats.curve_max_difference,
-        if d % 2 == 0 {
-            " — the similarity depends on the offset k only.".to_string()
-        } else {
-            format!(
-                " — with odd d = {d} the unpaired last sine column makes it depend on i a little."
-            )
-        }
-    )
+    let difference = format!("{:.1e}", stats.curve_max_difference);
+    if d % 2 == 0 {
+        crate::message!(
+            "readout-similarity-curve",
+            i = i,
+            shifted = i + SHIFT,
+            difference = difference
+        )
+    } else {
+        crate::message!(
+            "readout-similarity-curve-odd",
+            i = i,
+            shifted = i + SHIFT,
+            difference = difference,
+            d = d
+        )
+    }
 }
 
 /// Normalised positions: the same neighbours are more or less similar at n and 2n, p_i·p_{i+1}
@@ -288,15 +309,27 @@ pub fn normalized_sentence(stats: &SimilarityStats) -> String {
     let (i, n) = (stats.position, stats.normalized_n);
     let (si, sj, p) = (subscript(i), subscript(i + 1), stats.sinusoidal_neighbours);
     if i + 1 < n {
-        format!(
-            "Neighbours {i} and {}: (i/n)·((i+1)/n) = {} at n = {n} but {} at n = {} — the same two tokens, a different similarity. p{si}·p{sj} = {p:.4} at every n.",
-            i + 1,
-            format_number(stats.normalized_short),
-            format_number(stats.normalized_long),
-            2 * n,
+        crate::message!(
+            "readout-similarity-normalized",
+            i = i,
+            next = i + 1,
+            short = format_number(stats.normalized_short),
+            n = n,
+            long = format_number(stats.normalized_long),
+            double = 2 * n,
+            si = si,
+            sj = sj,
+            dot = format!("{p:.4}")
         )
     } else {
-        format!("Position i = {i} has no neighbour inside a sequence of n = {n}: raise n or lower i (p{si}·p{sj} = {p:.4} needs no n).")
+        crate::message!(
+            "readout-similarity-no-neighbour",
+            i = i,
+            n = n,
+            si = si,
+            sj = sj,
+            dot = format!("{p:.4}")
+        )
     }
 }
 
@@ -309,9 +342,17 @@ fn slow_columns_barely_move(max_difference: f64, share: f64) -> bool {
 /// ‖p₀ − p₁‖ against ‖p₄₀ − p₄₁‖, and how much of it the slow columns carry.
 pub fn distance_sentence(stats: &SimilarityStats, base: f64) -> String {
     let d = stats.d;
-    let (near, later) = (stats.distance01, stats.distance4041);
+    let (near, later) = (
+        format!("{:.4}", stats.distance01),
+        format!("{:.4}", stats.distance4041),
+    );
     if stats.split_column >= d {
-        return format!("‖p₀ − p₁‖ = {near:.4}, ‖p₄₀ − p₄₁‖ = {later:.4}; with d = {d} there is a single frequency, so there are no slow columns.");
+        return crate::message!(
+            "readout-similarity-distance-single",
+            near = near,
+            later = later,
+            d = d
+        );
     }
     let s = stats;
     let (max01, share01) = (s.low_frequency_max_difference01, s.low_frequency_share01);
@@ -319,44 +360,49 @@ pub fn distance_sentence(stats: &SimilarityStats, base: f64) -> String {
         s.low_frequency_max_difference4041,
         s.low_frequency_share4041,
     );
-    format!(
-        "‖p₀ − p₁‖ = {near:.4} and ‖p₄₀ − p₄₁‖ = {later:.4}{} Early rows are not special, neighbours are as alike at position 40 as at position 0: the slow columns {}–{} change by at most {} between p₀ and p₁ ({:.2}% of the squared distance) and by at most {} between p₄₀ and p₄₁ ({:.2}%). {}",
-        if d % 2 == 0 {
-            ": neighbours are equally far apart at every position (the distance depends on the offset only)."
-        } else {
-            " (odd d: almost, not exactly, equal)."
-        },
-        stats.split_column,
-        d - 1,
-        format_number(max01),
-        100.0 * share01,
-        format_number(max4041),
-        100.0 * share4041,
-        if slow_columns_barely_move(max01, share01) && slow_columns_barely_move(max4041, share4041) {
-            "Over a few positions these columns barely move, wherever the positions are, so neighbours differ mostly in the fast columns on the left."
-                .to_string()
-        } else {
-            format!(
-                "At base {} these columns are not slow enough to stay still: neighbours differ in them too.",
-                format_base(base)
-            )
-        }
+    let equal = if d % 2 == 0 {
+        crate::message!("readout-similarity-distance-equal")
+    } else {
+        crate::message!("readout-similarity-distance-almost")
+    };
+    let verdict = if slow_columns_barely_move(max01, share01)
+        && slow_columns_barely_move(max4041, share4041)
+    {
+        crate::message!("readout-similarity-slow-columns-still")
+    } else {
+        crate::message!(
+            "readout-similarity-slow-columns-move",
+            base = format_base(base)
+        )
+    };
+    crate::message!(
+        "readout-similarity-distance",
+        near = near,
+        later = later,
+        equal = equal,
+        first = stats.split_column,
+        last = d - 1,
+        max01 = format_number(max01),
+        share01 = format!("{:.2}", 100.0 * share01),
+        max4041 = format_number(max4041),
+        share4041 = format!("{:.2}", 100.0 * share4041),
+        verdict = verdict
     )
 }
 
 /// The legends of the curve chart: from i and from i + [`SHIFT`].
 pub fn curve_labels(position: usize) -> [String; 2] {
-    [position, position + SHIFT].map(|i| format!("from i = {i}"))
+    [position, position + SHIFT].map(|i| crate::message!("figure-similarity-curve-from", i = i))
 }
 
 /// The legend of a normalised-position curve.
 pub fn normalized_label(length: usize) -> String {
-    format!("normalised, n = {length}")
+    crate::message!("figure-similarity-normalized", n = length)
 }
 
 /// The normalised chart's message when i has no neighbour in n.
 pub fn no_neighbour_message(position: usize, n: usize) -> String {
-    format!("Position i = {position} has no neighbour in n = {n}")
+    crate::message!("figure-similarity-no-neighbour", i = position, n = n)
 }
 
 /// The read-out of heatmap cell (i, j) of P with d columns at `base`: p_i·p_j (the Gram view)
@@ -386,8 +432,12 @@ pub fn describe_cell(
             pairs().map(|(a, b)| (a - b) * (a - b)).sum::<f64>().sqrt()
         ),
     };
-    Ok(format!(
-        "position i = {i} (row), position j = {j} (column), offset k = {offset}: {value}"
+    Ok(crate::message!(
+        "readout-similarity-cell",
+        i = i,
+        j = j,
+        offset = offset,
+        value = value
     ))
 }
 

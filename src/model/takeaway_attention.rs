@@ -1,10 +1,11 @@
 //! The one-sentence takeaways of the attention, pipeline, heads, complexity, scaling and stacking
 //! panels: each states the figure's conclusion with the live numbers that show it, and says what
 //! does hold where the usual conclusion does not (a mask on every key, one token, k = 1, d = 1 …),
-//! so it can never disagree with the figure beside it.
+//! so it can never disagree with the figure beside it. The sentences are messages of
+//! `locales/computed` (`takeaway-…`).
 
 use super::complexity::{format_count, ComplexityStats};
-use super::present::{format_number, plural};
+use super::present::format_number;
 use super::stacking::COLLAPSED;
 use crate::math::layer::ProjectionMode;
 
@@ -23,9 +24,12 @@ fn weight(x: f64) -> String {
 /// "every row sums to 1" or, if rounding ever broke it, what was measured.
 fn rows_sum(row_sum_error: f64) -> String {
     if row_sum_error <= ROW_SUM_TOLERANCE {
-        "every row sums to 1".into()
+        crate::message!("takeaway-attention-rows-sum-to-one")
     } else {
-        format!("the rows do NOT all sum to 1 (error {row_sum_error:.1e})")
+        crate::message!(
+            "takeaway-attention-rows-do-not-sum",
+            error = format!("{row_sum_error:.1e}")
+        )
     }
 }
 
@@ -48,7 +52,7 @@ pub struct AttentionTakeaway<'a> {
 
 /// The attention panel's takeaway without tokens.
 pub fn attention_empty() -> String {
-    "No tokens: type a sentence to see its attention weights.".into()
+    crate::message!("takeaway-attention-no-tokens")
 }
 
 /// The attention panel's takeaway: which key gets the strongest weight, that each row sums to 1,
@@ -59,10 +63,10 @@ pub fn attention(t: &AttentionTakeaway) -> String {
         return attention_empty();
     }
     if n == 1 {
-        return format!(
-            "One token, “{}”, can attend only to itself: its single weight is {}.",
-            t.tokens[0],
-            weight(
+        return crate::message!(
+            "takeaway-attention-one-token",
+            token = &t.tokens[0],
+            weight = weight(
                 t.weights
                     .first()
                     .and_then(|r| r.first())
@@ -71,33 +75,37 @@ pub fn attention(t: &AttentionTakeaway) -> String {
         );
     }
     if t.valid_len == Some(0) {
-        return format!(
-            "valid_len = 0 masks every key, so every score is −10⁶ and each row is uniform: all {} weights are 1/{n}.",
-            n * n
-        );
+        return crate::message!("takeaway-attention-all-masked", weights = n * n, n = n);
     }
     let best = strongest(t.weights);
     let Some((q, k, w)) = best else {
-        return "No weights to read.".into();
+        return crate::message!("takeaway-attention-no-weights");
     };
     let rows = rows_sum(t.row_sum_error);
     let mask = match t.valid_len {
-        Some(v) if v + 1 == n => format!("; key {v} is masked to exactly 0"),
-        Some(v) if v < n => format!("; keys {v}–{} are masked to exactly 0", n - 1),
+        Some(v) if v + 1 == n => crate::message!("takeaway-attention-mask-one-key", key = v),
+        Some(v) if v < n => {
+            crate::message!("takeaway-attention-mask-keys", first = v, last = n - 1)
+        }
         _ => String::new(),
     };
     match t.mode {
         ProjectionMode::Offset => match t.offset_hit_rate {
-            Some(rate) => format!(
-                "On P alone the offset head makes key i {} {} the strongest for {:.0}% of the queries that have one (strongest weight {}); {rows}{mask}.",
-                if t.delta < 0 { '−' } else { '+' },
-                t.delta.unsigned_abs(),
-                100.0 * rate,
-                weight(f64::from(w))
+            Some(rate) => crate::message!(
+                "takeaway-attention-offset",
+                sign = if t.delta < 0 { "−" } else { "+" },
+                delta = t.delta.unsigned_abs(),
+                percent = format!("{:.0}", 100.0 * rate),
+                weight = weight(f64::from(w)),
+                rows = &rows,
+                mask = &mask
             ),
-            None => format!(
-                "No query has a key δ = {} away in {n} positions, so the offset head finds no target; {rows}{mask}.",
-                t.delta
+            None => crate::message!(
+                "takeaway-attention-offset-no-target",
+                delta = t.delta,
+                n = n,
+                rows = &rows,
+                mask = &mask
             ),
         },
         _ => strongest_pair(t, (q, k, w), &rows, &mask),
@@ -130,72 +138,81 @@ fn strongest_pair(
     let n = t.tokens.len();
     let (query, key) = (&t.tokens[q], &t.tokens[k]);
     let pair = if q == k {
-        format!("“{query}” on itself (ringed)")
+        crate::message!("takeaway-attention-pair-self", query = query)
     } else {
-        format!("“{query}” on “{key}” (ringed)")
-    };
-    // Without projections every query is its own key: say how much stays on the diagonal.
-    let how = if t.mode == ProjectionMode::Identity {
-        let diagonal = (0..n)
-            .filter_map(|i| t.weights.get(i).and_then(|r| r.get(i)))
-            .map(|&w| f64::from(w))
-            .sum::<f64>()
-            / n as f64;
-        format!(
-            "Without projections (Q = K = V = Z) a token's mean weight on itself is {}; t",
-            format_number(diagonal)
-        )
-    } else {
-        "T".into()
+        crate::message!("takeaway-attention-pair", query = query, key = key)
     };
     let position = if t.has_position {
         String::new()
     } else {
-        ": without position the map depends only on the words, never their order".into()
+        crate::message!("takeaway-attention-no-position")
     };
-    // Random projections are an untrained layer: the strongest pair means nothing.
-    let untrained = if t.mode == ProjectionMode::Random {
-        "In this untrained layer t"
-    } else {
-        ""
-    };
-    // One prefix at most: the identity's sentence already starts the clause.
-    let lead = if how == "T" && !untrained.is_empty() {
-        untrained.to_string()
-    } else {
-        how
-    };
-    format!(
-        "{lead}he strongest weight, {}, is {pair}; {rows}{mask}{position}.",
-        weight(f64::from(w))
-    )
+    let strongest = weight(f64::from(w));
+    match t.mode {
+        // Without projections every query is its own key: say how much stays on the diagonal.
+        ProjectionMode::Identity => {
+            let diagonal = (0..n)
+                .filter_map(|i| t.weights.get(i).and_then(|r| r.get(i)))
+                .map(|&w| f64::from(w))
+                .sum::<f64>()
+                / n as f64;
+            crate::message!(
+                "takeaway-attention-strongest-identity",
+                diagonal = format_number(diagonal),
+                weight = strongest,
+                pair = pair,
+                rows = rows,
+                mask = mask,
+                position = position
+            )
+        }
+        // Random projections are an untrained layer: the strongest pair means nothing.
+        ProjectionMode::Random => crate::message!(
+            "takeaway-attention-strongest-untrained",
+            weight = strongest,
+            pair = pair,
+            rows = rows,
+            mask = mask,
+            position = position
+        ),
+        ProjectionMode::Offset => crate::message!(
+            "takeaway-attention-strongest",
+            weight = strongest,
+            pair = pair,
+            rows = rows,
+            mask = mask,
+            position = position
+        ),
+    }
 }
 
 /// The pipeline panel's takeaway: the shapes that flow through the layer, head by head.
 pub fn pipeline(n: usize, d: usize, heads: usize, head_dim: usize, row_sum_error: f64) -> String {
     if n == 0 {
-        return "No tokens: type a sentence in the attention panel to follow it through the layer."
-            .into();
+        return crate::message!("takeaway-pipeline-no-tokens");
     }
     let rows = rows_sum(row_sum_error);
     // Arrows read as the figure does, stage after stage, left to right.
     if heads <= 1 {
-        return format!(
-            "Z ({n} × {d}) → one head: Q, K, V of {n} × {d}, weights of {n} × {n} ({rows}) → weights·V ({n} × {d}) → × W_o → output ({n} × {d})."
-        );
+        return crate::message!("takeaway-pipeline-one-head", n = n, d = d, rows = rows);
     }
-    format!(
-        "Z ({n} × {d}) → {heads} heads, each with Q, K, V of {n} × {head_dim} and weights of {n} × {n} ({rows}) → heads joined ({n} × {d}) → × W_o → output ({n} × {d})."
+    crate::message!(
+        "takeaway-pipeline-heads",
+        n = n,
+        d = d,
+        heads = heads,
+        head_dim = head_dim,
+        rows = rows
     )
 }
 
 /// Which keys of a 4-token sequence a valid length masks, in words.
 fn masked_keys(valid_len: usize, tokens: usize) -> String {
     match valid_len {
-        0 => "every key".into(),
-        v if v >= tokens => "no key".into(),
-        v if v + 1 == tokens => format!("key {v}"),
-        v => format!("keys {v}–{}", tokens - 1),
+        0 => crate::message!("takeaway-heads-every-key"),
+        v if v >= tokens => crate::message!("takeaway-heads-no-key"),
+        v if v + 1 == tokens => crate::message!("takeaway-heads-key", key = v),
+        v => crate::message!("takeaway-heads-keys", first = v, last = tokens - 1),
     }
 }
 
@@ -203,47 +220,74 @@ fn masked_keys(valid_len: usize, tokens: usize) -> String {
 /// `valid_len`), and how many maps `np.tile` would get wrong.
 pub fn heads(valid_lens: &[usize], heads: usize, tokens: usize, wrong_with_tile: usize) -> String {
     // The second sequence's clause drops the repeated subject and verb ("all 4 of sequence 1
-    // keys 2–3"), so the sentence stays short.
+    // keys 2–3"), so the sentence stays short; the first starts the sentence (capitalised).
     let sequences: Vec<String> = valid_lens
         .iter()
         .enumerate()
         .map(|(b, &v)| {
-            let who = match (heads == 1, b == 0) {
-                (true, true) => format!("sequence {b}'s one head masks"),
-                (true, false) => format!("sequence {b}'s"),
-                (false, true) => format!("all {heads} heads of sequence {b} mask"),
-                (false, false) => format!("all {heads} of sequence {b}"),
-            };
             // d2l's masked_softmax on a fully masked row: equal scores, uniform weights.
-            let uniform = if v == 0 { ": uniform weights" } else { "" };
-            format!("{who} {} (valid_len {v}{uniform})", masked_keys(v, tokens))
+            let uniform = if v == 0 {
+                crate::message!("takeaway-heads-uniform")
+            } else {
+                String::new()
+            };
+            let keys = masked_keys(v, tokens);
+            match (heads == 1, b == 0) {
+                (true, true) => crate::message!(
+                    "takeaway-heads-first-one-head",
+                    sequence = b,
+                    keys = keys,
+                    valid_len = v,
+                    uniform = uniform
+                ),
+                (true, false) => crate::message!(
+                    "takeaway-heads-next-one-head",
+                    sequence = b,
+                    keys = keys,
+                    valid_len = v,
+                    uniform = uniform
+                ),
+                (false, true) => crate::message!(
+                    "takeaway-heads-first",
+                    heads = heads,
+                    sequence = b,
+                    keys = keys,
+                    valid_len = v,
+                    uniform = uniform
+                ),
+                (false, false) => crate::message!(
+                    "takeaway-heads-next",
+                    heads = heads,
+                    sequence = b,
+                    keys = keys,
+                    valid_len = v,
+                    uniform = uniform
+                ),
+            }
         })
         .collect();
-    let mut sentence = sequences.join(", ");
-    // Every clause starts with an ASCII word ("sequence", "all"): ASCII upper case is all it
-    // needs, where `char::to_uppercase` would bring Unicode's case tables (14 KB) into the page.
-    if let Some(first) = sentence.get_mut(0..1) {
-        first.make_ascii_uppercase();
-    }
+    let sequences = sequences.join(&crate::message!("takeaway-heads-clause-separator"));
     let tile = if wrong_with_tile == 0 {
-        "np.tile would change nothing here".to_string()
+        crate::message!("takeaway-heads-tile-changes-nothing")
     } else {
-        format!(
-            "np.tile would give {wrong_with_tile} of {} maps the wrong length",
-            valid_lens.len() * heads
+        crate::message!(
+            "takeaway-heads-tile-wrong",
+            wrong = wrong_with_tile,
+            maps = valid_lens.len() * heads
         )
     };
-    format!("{sentence}; {tile}.")
+    crate::message!("takeaway-heads", sequences = sequences, tile = tile)
 }
 
 /// The complexity panel's takeaway: which layer needs fewest operations at this n, d and k, and
 /// the three maximum path lengths.
 pub fn complexity(stats: &ComplexityStats) -> String {
     let (n, d, k) = (stats.n, stats.d, stats.k);
+    // Names as the catalog's selects have them.
     let layers = [
-        ("self-attention", stats.self_attention.operations),
-        ("the RNN", stats.rnn.operations),
-        ("the CNN", stats.cnn.operations),
+        ("attention", stats.self_attention.operations),
+        ("rnn", stats.rnn.operations),
+        ("cnn", stats.cnn.operations),
     ];
     let fewest = layers
         .iter()
@@ -255,19 +299,25 @@ pub fn complexity(stats: &ComplexityStats) -> String {
         .map(|&(name, _)| name)
         .collect();
     let who = match winners.as_slice() {
-        [one] => format!("{one} needs the fewest operations"),
-        [a, b] => format!("{a} and {b} tie for the fewest operations"),
-        _ => "all three need the same operations".into(),
+        [one] => crate::message!("takeaway-complexity-fewest-one", layer = *one),
+        [a, b] => crate::message!("takeaway-complexity-fewest-two", pair = format!("{a}-{b}")),
+        _ => crate::message!("takeaway-complexity-fewest-all"),
     };
     // The table beside the chart lists every count; the sentence names the smallest.
     let counts = format_count(fewest);
     let cnn_path = match stats.cnn_layers_to_connect {
-        None => "never (k = 1)".to_string(),
+        None => crate::message!("takeaway-complexity-cnn-never"),
         Some(l) => l.max(1).to_string(),
     };
-    format!(
-        "At n = {n}, d = {d}, k = {k} {who} ({counts}); longest path: self-attention 1, CNN {cnn_path}, RNN {}.",
-        format_count(stats.rnn.max_path_length)
+    crate::message!(
+        "takeaway-complexity",
+        n = n,
+        d = d,
+        k = k,
+        who = who,
+        counts = counts,
+        cnn_path = cnn_path,
+        rnn_path = format_count(stats.rnn.max_path_length)
     )
 }
 
@@ -275,22 +325,27 @@ pub fn complexity(stats: &ComplexityStats) -> String {
 /// × √d, at the page's d (`None`: no tokens).
 pub fn scaling(d: usize, ratios: Option<(f64, f64)>) -> String {
     let Some((unscaled, scaled)) = ratios else {
-        return "No tokens: no embeddings to measure.".into();
+        return crate::message!("takeaway-scaling-no-tokens");
     };
     let (u, s) = (format_number(unscaled), format_number(scaled));
     if d == 1 {
-        return format!(
-            "At d = 1, √d = 1: the words' embeddings are {s}× P's size (RMS) with or without the factor."
-        );
+        return crate::message!("takeaway-scaling-d-one", scaled = s);
     }
-    let without = if unscaled < 1.0 {
-        "without it the position outweighs the words"
+    if unscaled < 1.0 {
+        crate::message!(
+            "takeaway-scaling-position-outweighs",
+            d = d,
+            unscaled = u,
+            scaled = s
+        )
     } else {
-        "the words outweigh the position even without it"
-    };
-    format!(
-        "At d = {d} the words' embeddings are {u}× P's size (RMS) without × √d and {s}× with it: {without}."
-    )
+        crate::message!(
+            "takeaway-scaling-words-outweigh",
+            d = d,
+            unscaled = u,
+            scaled = s
+        )
+    }
 }
 
 /// What the stacking panel's takeaway reads: the setting and the measured curves.
@@ -308,46 +363,55 @@ pub struct StackingTakeaway<'a> {
 /// what collapsed rows mean for the position.
 pub fn stacking(t: &StackingTakeaway) -> String {
     let (Some(&first), Some(&last)) = (t.residuals.first(), t.residuals.last()) else {
-        return "No layers to measure.".into();
+        return crate::message!("takeaway-stacking-no-layers");
     };
     let l = t.residuals.len() - 1;
     if t.n <= 1 {
-        return "With one position there is one row: nothing can collapse, and no probe can be fitted (it needs at least 3 positions).".into();
+        return crate::message!("takeaway-stacking-one-position");
     }
-    let setting = match (t.skip, t.layer_norm) {
-        (false, false) => "without skip connections",
-        (false, true) => "with LayerNorm but no skip connections",
-        (true, false) => "with skip connections",
-        (true, true) => "with skip connections and LayerNorm",
-    };
+    let setting = crate::message!(
+        "takeaway-stacking-setting",
+        setting = match (t.skip, t.layer_norm) {
+            (false, false) => "plain",
+            (false, true) => "norm",
+            (true, false) => "skip",
+            (true, true) => "skip-norm",
+        }
+    );
     let r = format_number(last);
     let rows = if l == 0 && last < COLLAPSED {
-        format!("Before any layer the rows already coincide (r_0 = {r})")
+        crate::message!("takeaway-stacking-before-coincide", r = r)
     } else if l == 0 {
-        format!("Before any layer the rows are apart (r_0 = {r})")
+        crate::message!("takeaway-stacking-before-apart", r = r)
     } else if last < COLLAPSED {
-        format!(
-            "After {} {setting} the rows have collapsed to one (r_{l} = {r})",
-            plural(l, "layer", "layers")
+        crate::message!(
+            "takeaway-stacking-collapsed",
+            layers = l,
+            setting = setting,
+            r = r
         )
     } else if last < 0.5 * first {
-        format!(
-            "After {} {setting} the rows move closer (r falls from {} to {r})",
-            plural(l, "layer", "layers"),
-            format_number(first)
+        crate::message!(
+            "takeaway-stacking-closer",
+            layers = l,
+            setting = setting,
+            first = format_number(first),
+            r = r
         )
     } else {
-        format!(
-            "After {} {setting} the rows stay apart (r_{l} = {r})",
-            plural(l, "layer", "layers")
+        crate::message!(
+            "takeaway-stacking-apart",
+            layers = l,
+            setting = setting,
+            r = r
         )
     };
     // The consequence the chart shows: rows that coincide carry no position at all. (The
     // probe's R², read from another chart, stays in its read-out.)
     if last < COLLAPSED && t.n > 1 {
-        format!("{rows}: every position outputs the same row, so the order is gone.")
+        crate::message!("takeaway-stacking-order-gone", rows = rows)
     } else {
-        format!("{rows}: the positions' rows still differ.")
+        crate::message!("takeaway-stacking-rows-differ", rows = rows)
     }
 }
 
@@ -527,6 +591,50 @@ mod tests {
         assert!(scaling(1, Some((1.3, 1.3))).contains("√d = 1"));
         assert!(scaling(2, Some((1.1, 1.5))).contains("even without it"));
         assert!(scaling(32, None).starts_with("No tokens"));
+    }
+
+    #[test]
+    fn the_chinese_catalog_states_the_same_numbers() {
+        use crate::model::messages::{install, use_english, Computed};
+        install::<Computed>("zh", include_str!("../../locales/computed/zh.ftl")).unwrap();
+        let shapes = pipeline(8, 32, 4, 8, 8e-8);
+        let tokens = words("the cat sat");
+        let w = vec![
+            vec![0.2, 0.5, 0.3],
+            vec![0.1, 0.1, 0.8],
+            vec![0.3, 0.3, 0.4],
+        ];
+        let strongest = attention(&attention_case(&tokens, &w, Some(2)));
+        let tile = heads(&[3, 2], 4, 4, 4);
+        let stack = stacking(&StackingTakeaway {
+            n: 60,
+            skip: false,
+            layer_norm: false,
+            residuals: &[0.9, 1e-4, 2.3e-10],
+        });
+        use_english::<Computed>();
+        assert!(
+            shapes.contains("4 个头") && shapes.contains("8 × 32") && shapes.contains("8 × 8"),
+            "{shapes}"
+        );
+        assert!(shapes.contains("每一行的和都为 1"), "{shapes}");
+        assert!(
+            strongest.contains("未训练")
+                && strongest.contains("0.8000")
+                && strongest.contains("键 2"),
+            "{strongest}"
+        );
+        assert!(
+            tile.starts_with("序列 0 的全部 4 个头都掩蔽键 3（valid_len 3）")
+                && tile.contains("8 张图"),
+            "{tile}"
+        );
+        assert!(
+            stack.contains("经过 2 层") && stack.contains("2.30e-10") && stack.contains("顺序丢失"),
+            "{stack}"
+        );
+        // Back in English, the same call gives the English sentence.
+        assert!(pipeline(8, 32, 4, 8, 8e-8).starts_with("Z (8 × 32) → 4 heads"));
     }
 
     #[test]

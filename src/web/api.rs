@@ -92,7 +92,7 @@ fn value_as_text(raw: &JsValue) -> String {
     } else if raw.is_null() || raw.is_undefined() {
         String::new()
     } else {
-        "[not a number or text]".to_string()
+        crate::message!("label-api-not-a-number-or-text")
     }
 }
 

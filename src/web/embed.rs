@@ -43,10 +43,10 @@ pub fn apply(
         if let Some(root) = document.document_element() {
             root.remove_attribute("data-embed")?;
         }
-        notices.push(format!(
-            "embed = '{}' is not a panel; the panels are: {}.",
-            quote(requested),
-            panel_names().join(", ")
+        notices.push(crate::message!(
+            "notice-embed-unknown",
+            value = quote(requested),
+            panels = panel_names().join(", "),
         ));
         return Ok(None);
     };
@@ -71,10 +71,10 @@ pub fn apply(
             for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
                 match GLOBAL_SLIDERS.iter().find(|key| **key == name) {
                     Some(key) => shown.push(*key),
-                    None => notices.push(format!(
-                        "controls: '{}' is not one of {}.",
-                        quote(name),
-                        GLOBAL_SLIDERS.join(", ")
+                    None => notices.push(crate::message!(
+                        "notice-controls-unknown",
+                        value = quote(name),
+                        choices = GLOBAL_SLIDERS.join(", "),
                     )),
                 }
             }
@@ -138,7 +138,11 @@ fn fold_prose(spec: &PanelSpec) -> Result<(), WebError> {
     button.set_attribute("aria-expanded", "false")?;
     button.set_attribute("aria-controls", &about_id)?;
     // The arrow only shows the state; the button's name stays "About this figure".
-    button.set_inner_html("About this figure <span aria-hidden=\"true\">▸</span>");
+    button.set_text_content(Some(&format!("{} ", crate::message!("button-embed-about"))));
+    let arrow = document.create_element("span")?;
+    arrow.set_attribute("aria-hidden", "true")?;
+    arrow.set_text_content(Some("▸"));
+    button.append_child(&arrow)?;
     text.append_with_node_3(&caption, &button, &about)?;
     let toggle = button.clone();
     dom::listen(&button, "click", move |_| {

@@ -55,9 +55,7 @@ impl GpuBackend {
             .and_then(|w| js_sys::Reflect::get(&w.navigator(), &"gpu".into()).ok())
             .is_some_and(|gpu| !gpu.is_undefined() && !gpu.is_null());
         if !has_webgpu {
-            return Err(WebError::Gpu(
-                "this browser has no WebGPU (navigator.gpu is missing)".into(),
-            ));
+            return Err(WebError::Gpu(crate::message!("status-gpu-no-webgpu")));
         }
         let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
             backends: wgpu::Backends::BROWSER_WEBGPU,
@@ -71,7 +69,12 @@ impl GpuBackend {
                 ..Default::default()
             })
             .await
-            .map_err(|e| WebError::Gpu(format!("no WebGPU adapter: {e}")))?;
+            .map_err(|e| {
+                WebError::Gpu(crate::message!(
+                    "status-gpu-no-adapter",
+                    error = e.to_string()
+                ))
+            })?;
         let context = GpuContext::from_adapter(&adapter, wgpu::Features::empty()).await?;
         let capabilities = heatmap_surface.surface.get_capabilities(&adapter);
         // A non-sRGB format: the shader writes the colour map's bytes as they are, like the CPU.
@@ -81,18 +84,25 @@ impl GpuBackend {
             .copied()
             .find(|f| !f.is_srgb())
             .or_else(|| capabilities.formats.first().copied())
-            .ok_or_else(|| WebError::Gpu("the WebGPU canvas offers no format".into()))?;
+            .ok_or_else(|| WebError::Gpu(crate::message!("status-gpu-no-canvas-format")))?;
         let renderer = HeatmapRenderer::new(&context.device, surface_format);
 
         context
             .device
             .set_device_lost_callback(move |reason, message| {
-                on_failure(format!("device lost ({reason:?}): {message}"));
+                on_failure(crate::message!(
+                    "status-gpu-device-lost",
+                    reason = format!("{reason:?}"),
+                    message = message,
+                ));
             });
         context
             .device
             .on_uncaptured_error(std::sync::Arc::new(move |error: wgpu::Error| {
-                on_failure(format!("GPU error: {error}"));
+                on_failure(crate::message!(
+                    "status-gpu-error",
+                    error = error.to_string()
+                ));
             }));
         let adapter_label = browser_adapter_label().await.unwrap_or_default();
         Ok(GpuBackend {

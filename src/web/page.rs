@@ -123,8 +123,10 @@ pub fn show_notices(page: &PageDom, notices: &[String]) -> Result<(), WebError> 
 /// chosen (the part in brackets) is read by screen readers and shown in the badge's title.
 pub fn show_status(page: &PageDom, badge: &str, frame_ms: f64) -> Result<(), WebError> {
     if page.backend.text_content().as_deref() != Some(badge) {
-        let (shown, why) = match badge.find(" (") {
-            Some(at) if badge.ends_with(')') => badge.split_at(at),
+        // The reason is in " (…)", or in "（…）" on the Chinese page.
+        let (shown, why) = match (badge.find(" ("), badge.find('（')) {
+            (Some(at), _) if badge.ends_with(')') => badge.split_at(at),
+            (_, Some(at)) if badge.ends_with('）') => badge.split_at(at),
             _ => (badge, ""),
         };
         dom::text(&page.backend, shown);
@@ -135,7 +137,7 @@ pub fn show_status(page: &PageDom, badge: &str, frame_ms: f64) -> Result<(), Web
             page.backend.append_child(&reason)?;
         }
         page.badge
-            .set_title(&format!("Where the numbers are computed: {badge}"));
+            .set_title(&crate::message!("status-badge-title", badge = badge));
     }
     dom::text(
         &page.frame_time,
@@ -204,8 +206,8 @@ pub fn copy_link(page: &PageDom) {
     let status = page.copy_status.clone();
     wasm_bindgen_futures::spawn_local(async move {
         let text = match wasm_bindgen_futures::JsFuture::from(promise).await {
-            Ok(_) => "Link copied.".to_string(),
-            Err(_) => format!("Copy this link: {href}"),
+            Ok(_) => crate::message!("status-link-copied"),
+            Err(_) => crate::message!("status-copy-this-link", href = &href),
         };
         dom::text(&status, &text);
     });
@@ -306,16 +308,19 @@ pub fn install_export_tools(send: fn(Action)) -> Result<(), WebError> {
         let menu = document.create_element("details")?;
         menu.set_class_name("panel-tools");
         let summary = document.create_element("summary")?;
-        summary.set_text_content(Some("Save"));
+        summary.set_text_content(Some(&crate::message!("button-save")));
         summary.set_attribute(
             "title",
-            &format!("Save the {} panel's figures or numbers", spec.name),
+            &crate::message!("button-save-title", panel = spec.name),
         )?;
         menu.append_child(&summary)?;
         let tools = document.create_element("div")?;
         tools.set_class_name("panel-tools-list");
         tools.set_attribute("role", "toolbar")?;
-        tools.set_attribute("aria-label", &format!("Export the {} panel", spec.name))?;
+        tools.set_attribute(
+            "aria-label",
+            &crate::message!("label-export-toolbar", panel = spec.name),
+        )?;
         menu.append_child(&tools)?;
         let canvases = section.query_selector_all("canvas[id]")?;
         let several = canvases.length() > 1;
@@ -335,7 +340,7 @@ pub fn install_export_tools(send: fn(Action)) -> Result<(), WebError> {
             let button = new_button(
                 &format!("export-png-{id}"),
                 &label,
-                "Save this figure as a PNG image",
+                &crate::message!("button-export-png-title"),
             )?;
             listen(&button, "click", move |_| {
                 send(Action::ExportPng(id.clone()))
@@ -346,7 +351,7 @@ pub fn install_export_tools(send: fn(Action)) -> Result<(), WebError> {
             let button = new_button(
                 &format!("export-csv-{}", spec.name),
                 "CSV",
-                "Save the exact numbers (float32) as CSV",
+                &crate::message!("button-export-csv-title"),
             )?;
             listen(&button, "click", move |_| send(Action::ExportCsv(id)))?;
             tools.append_child(&button)?;
@@ -355,7 +360,7 @@ pub fn install_export_tools(send: fn(Action)) -> Result<(), WebError> {
             let button = new_button(
                 &format!("export-svg-{}", spec.name),
                 "SVG",
-                "Save the figure as an SVG drawing",
+                &crate::message!("button-export-svg-title"),
             )?;
             listen(&button, "click", move |_| send(Action::ExportSvg(id)))?;
             tools.append_child(&button)?;

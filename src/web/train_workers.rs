@@ -116,13 +116,16 @@ impl TrainWorkers {
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
             let report = read_report(&event.data()).unwrap_or_else(|error| Report::Failed {
                 run,
-                message: format!("a worker's report could not be read: {error}"),
+                message: crate::message!("status-train-worker-report-unreadable", error = error),
             });
             // The run is posted once the worker listens (a message posted while its wasm
             // loads would find no handler).
             if report == Report::Ready {
                 if let Err(error) = listener.post_message(&request) {
-                    let message = format!("the training worker could not be started: {error:?}");
+                    let message = crate::message!(
+                        "status-train-worker-not-started",
+                        error = format!("{error:?}"),
+                    );
                     send(Action::Panel {
                         panel: PanelId::Train,
                         event: PanelEvent::TrainReport(Box::new(Report::Failed { run, message })),
@@ -140,7 +143,7 @@ impl TrainWorkers {
             let message = js_sys::Reflect::get(&event, &"message".into())
                 .ok()
                 .and_then(|m| m.as_string())
-                .unwrap_or_else(|| "the training worker failed to load".into());
+                .unwrap_or_else(|| crate::message!("status-train-worker-failed-to-load"));
             send(Action::Panel {
                 panel: PanelId::Train,
                 event: PanelEvent::TrainReport(Box::new(Report::Failed { run, message })),

@@ -20,7 +20,7 @@ use std::rc::Rc;
 
 /// One catalog of computed sentences: its English source and where a translation travels.
 pub trait Resource: 'static {
-    /// The English catalog, compiled in.
+    /// The English catalog, compiled in (without its comments: build.rs).
     const ENGLISH: &'static str;
     /// The id of the element that carries a translated page's catalog.
     const ELEMENT_ID: &'static str;
@@ -46,7 +46,7 @@ thread_local! {
 }
 
 impl Resource for Computed {
-    const ENGLISH: &'static str = include_str!("../../../locales/computed/en.ftl");
+    const ENGLISH: &'static str = include_str!(concat!(env!("OUT_DIR"), "/computed-en.ftl"));
     const ELEMENT_ID: &'static str = "messages-computed";
     fn slot() -> &'static std::thread::LocalKey<RefCell<Option<Rc<Loaded>>>> {
         &COMPUTED
@@ -54,7 +54,7 @@ impl Resource for Computed {
 }
 
 impl Resource for Training {
-    const ENGLISH: &'static str = include_str!("../../../locales/training/en.ftl");
+    const ENGLISH: &'static str = include_str!(concat!(env!("OUT_DIR"), "/training-en.ftl"));
     const ELEMENT_ID: &'static str = "messages-training";
     fn slot() -> &'static std::thread::LocalKey<RefCell<Option<Rc<Loaded>>>> {
         &TRAINING

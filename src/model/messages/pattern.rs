@@ -89,7 +89,7 @@ impl Plurals {
 }
 
 /// A parsed catalog: its messages and terms (terms under their leading '-').
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Catalog {
     entries: HashMap<String, Vec<Piece>>,
     plurals: Option<Plurals>,

@@ -95,3 +95,23 @@ fn an_installed_catalog_is_used_and_english_fills_its_gaps() {
     assert_eq!(message!("messages-selftest", count = 2usize), english);
     assert_eq!(message!("no-such-message"), "no-such-message");
 }
+
+#[test]
+fn the_compiled_in_english_catalogs_are_their_sources_without_comments() {
+    let sources = [
+        (
+            Computed::ENGLISH,
+            include_str!("../../../locales/computed/en.ftl"),
+        ),
+        (
+            Training::ENGLISH,
+            include_str!("../../../locales/training/en.ftl"),
+        ),
+    ];
+    for (compiled, source) in sources {
+        assert!(compiled.len() < source.len());
+        assert!(!compiled.lines().any(|line| line.starts_with('#')));
+        let (a, b) = (Catalog::parse(compiled, "en"), Catalog::parse(source, "en"));
+        assert_eq!(a.unwrap(), b.unwrap());
+    }
+}

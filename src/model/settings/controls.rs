@@ -21,8 +21,14 @@ pub const SCALE_SLIDER_MAX: f64 = 64.0;
 pub(super) fn valid_slider(settings: &PanelSettings, _: &Params) -> SliderValue {
     let n_tokens = settings.tokens().len();
     let (value, spoken) = match settings.effective_valid_len() {
-        Some(v) => (v, format!("valid_len = {v} of {n_tokens} keys")),
-        None => (n_tokens, format!("valid_len = all {n_tokens} keys")),
+        Some(v) => (
+            v,
+            crate::message!("label-slider-valid-len", valid = v, tokens = n_tokens),
+        ),
+        None => (
+            n_tokens,
+            crate::message!("label-slider-valid-len-all", tokens = n_tokens),
+        ),
     };
     integer_slider("valid", 0, n_tokens.min(MAX_TOKENS), value, spoken)
 }
@@ -43,7 +49,13 @@ pub(super) fn complexity_slider<const SIZE: usize>(
 /// The CNN's kernel size k beside the complexity panel's n and d.
 pub(super) fn kernel_slider(settings: &PanelSettings, params: &Params) -> SliderValue {
     let (_, _, k) = settings.complexity(params.n, params.d);
-    integer_slider("k", 1, KERNEL_MAX, k, format!("kernel size k = {k}"))
+    integer_slider(
+        "k",
+        1,
+        KERNEL_MAX,
+        k,
+        crate::message!("label-slider-kernel-size", k = k),
+    )
 }
 
 /// The offset head's sharpness κ: quarter steps to [`BETA_SLIDER_MAX`], the field to the limit.
@@ -58,7 +70,7 @@ pub(super) fn sharpness_slider(settings: &PanelSettings, _: &Params) -> SliderVa
         number_min: 0.0,
         number_max: MAX_BETA,
         text: format!("{beta}"),
-        valuetext: format!("sharpness κ = {beta}"),
+        valuetext: crate::message!("label-slider-sharpness", beta = format!("{beta}")),
     }
 }
 
@@ -74,7 +86,7 @@ pub(super) fn extension_slider(settings: &PanelSettings, _: &Params) -> SliderVa
         number_min: 1.0,
         number_max: MAX_EXTENSION_SCALE,
         text: format!("{scale}"),
-        valuetext: format!("scale factor s = {scale}"),
+        valuetext: crate::message!("label-slider-scale-factor", scale = format!("{scale}")),
     }
 }
 
@@ -90,7 +102,7 @@ pub(super) fn training_context_slider(settings: &PanelSettings, _: &Params) -> S
         number_min: MIN_TRAINING_CONTEXT as f64,
         number_max: MAX_TRAINING_CONTEXT as f64,
         text: length.to_string(),
-        valuetext: format!("training length L = {length}"),
+        valuetext: crate::message!("label-slider-training-length", length = length),
     }
 }
 

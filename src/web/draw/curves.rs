@@ -62,15 +62,22 @@ pub fn curves_svg(
 /// The legend's name of one column: its index, sine or cosine, and period.
 fn column_name(column: usize, d: usize, base: f64, first_position: usize) -> String {
     let kind = if is_sine_column(column) { "sin" } else { "cos" };
-    let named = if first_position != 0 {
-        format!("col {} (1-based)", column_label(column, first_position))
+    let period = crate::model::present::format_period(period(pair_of_column(column), d, base));
+    if first_position != 0 {
+        crate::message!(
+            "figure-curves-legend-from-one",
+            column = column_label(column, first_position),
+            kind = kind,
+            period = period,
+        )
     } else {
-        format!("col {column}")
-    };
-    format!(
-        "{named}: {kind}, period {}",
-        crate::model::present::format_period(period(pair_of_column(column), d, base))
-    )
+        crate::message!(
+            "figure-curves-legend",
+            column = column,
+            kind = kind,
+            period = period,
+        )
+    }
 }
 
 /// The curves on any plotters backend: the canvas on the page, SVG for export.
@@ -108,12 +115,12 @@ fn draw_curves_on<DB: DrawingBackend>(
         &root,
         &ChartFrame {
             style,
-            x_title: if one_based {
-                "Row (position, from 1)"
+            x_title: &if one_based {
+                crate::message!("label-axis-row-position-from-one")
             } else {
-                "Row (position)"
+                crate::message!("label-axis-row-position")
             },
-            y_title: "Value p[i, column]",
+            y_title: &crate::message!("figure-curves-y"),
             y_ticks: &["-1.00".to_string()],
             legend: &legend,
         },

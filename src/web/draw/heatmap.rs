@@ -90,6 +90,17 @@ fn encoding_axes(
         pixels: &bar,
     };
     let one_based = first_position != 0;
+    let (x_desc, y_desc) = if one_based {
+        (
+            crate::message!("label-axis-column-encoding-dimension-from-one"),
+            crate::message!("label-axis-row-position-from-one"),
+        )
+    } else {
+        (
+            crate::message!("label-axis-column-encoding-dimension"),
+            crate::message!("label-axis-row-position"),
+        )
+    };
     draw_frame(
         canvas,
         scratch,
@@ -99,16 +110,8 @@ fn encoding_axes(
             readable_cells: table,
         },
         &HeatmapAxes {
-            x_desc: if one_based {
-                "Column (encoding dimension, counted from 1)"
-            } else {
-                "Column (encoding dimension)"
-            },
-            y_desc: if one_based {
-                "Row (position, from 1)"
-            } else {
-                "Row (position)"
-            },
+            x_desc: &x_desc,
+            y_desc: &y_desc,
             value_range: (-1.0, 1.0),
             x_names: None,
             y_names: None,

@@ -184,7 +184,10 @@ fn set_scrolling(parent: &web_sys::Element, scrolls: bool) {
             let _ = parent.set_attribute(SCROLL_REGION, "");
             let _ = parent.set_attribute("tabindex", "0");
             let _ = parent.set_attribute("role", "group");
-            let _ = parent.set_attribute("aria-label", "Figure, scrolls sideways");
+            let _ = parent.set_attribute(
+                "aria-label",
+                &crate::message!("label-figure-scrolls-sideways"),
+            );
         }
     } else {
         let _ = style.remove_property("overflow-x");

@@ -161,7 +161,12 @@ fn axis_title(first_position: usize, pair: usize, column: usize, f: &str) -> Str
     if first_position == 0 {
         format!("p[i, {column}] = {f}(i·ω_{pair})")
     } else {
-        format!("column {} (1-based) = {f}(i·ω_{pair})", column + 1)
+        crate::message!(
+            "figure-projection-axis-from-one",
+            column = column + 1,
+            f = f,
+            pair = pair,
+        )
     }
 }
 

@@ -40,7 +40,11 @@ fn weight_heatmap(ctx: &mut Ctx, dom: &AlibiDom, stats: &mut AlibiStats) -> Resu
     if !ctx.draw {
         return Ok(());
     }
-    let names = ("Key position j", "Query position i");
+    let (key, query) = (
+        crate::message!("label-axis-key-position-j"),
+        crate::message!("label-axis-query-position-i"),
+    );
+    let names = (key.as_str(), query.as_str());
     // Only on WebGPU: on the CPU path draw_matrix below draws the frame once.
     if ctx.backend.is_gpu() {
         let rect = matrix_frame(
@@ -147,7 +151,10 @@ fn render(ctx: &mut Ctx, dom: &AlibiDom) -> Result<AlibiStats, WebError> {
             &values,
             (rows, columns),
             Scale::Diverging(bias_limit(&stats.slopes)),
-            ("Key j (one block per head, head 0 top left)", "Query i"),
+            (
+                crate::message!("figure-alibi-biases-x").as_str(),
+                crate::message!("label-axis-query-i").as_str(),
+            ),
             (Some(&tile_names(columns)), Some(&tile_names(rows))),
         )?;
         if let Some(cells) = cells {
@@ -171,8 +178,8 @@ fn render(ctx: &mut Ctx, dom: &AlibiDom) -> Result<AlibiStats, WebError> {
             &dom.weights,
             &LineChart {
                 style: ctx.style,
-                x_desc: "Distance i − j back to the key",
-                y_desc: "Weight (bias alone)",
+                x_desc: &crate::message!("figure-alibi-weights-x"),
+                y_desc: &crate::message!("figure-alibi-weights-y"),
                 log_x: false,
                 log_y: false,
                 series,

@@ -249,13 +249,13 @@ fn render_empty(ctx: &Ctx, dom: &AttentionDom) -> Result<(), WebError> {
     if ctx.draw {
         canvas_message(
             &dom.canvas,
-            &["The sentence has no tokens.", "Type a few words above."],
+            &[
+                crate::message!("figure-attention-no-tokens").as_str(),
+                crate::message!("figure-attention-type-words").as_str(),
+            ],
         )?;
     }
-    dom::text(
-        &dom.summary,
-        "No tokens: type a sentence to see its attention weights.",
-    );
+    dom::text(&dom.summary, &crate::message!("status-attention-no-tokens"));
     dom::text(&dom.takeaway, &takeaway_attention::attention_empty());
     Ok(())
 }
@@ -282,15 +282,15 @@ fn draw_weights(
             pixels: &bar,
         },
         &HeatmapAxes {
-            x_desc: if on_positions {
-                "Key position (P alone)"
+            x_desc: &if on_positions {
+                crate::message!("label-axis-key-position-p-alone")
             } else {
-                "Key"
+                crate::message!("label-axis-key")
             },
-            y_desc: if on_positions {
-                "Query position (P alone)"
+            y_desc: &if on_positions {
+                crate::message!("label-axis-query-position-p-alone")
             } else {
-                "Query"
+                crate::message!("label-axis-query")
             },
             value_range: (0.0, 1.0),
             x_names: Some(labels),

@@ -43,8 +43,8 @@ pub fn render(ctx: &mut Ctx, dom: &BinaryDom) -> Result<BinaryStats, WebError> {
             ctx.scratch,
             (n, width),
             &HeatmapAxes {
-                x_desc: "Bit k (lowest first)",
-                y_desc: "Number i",
+                x_desc: &crate::message!("figure-binary-bits-x"),
+                y_desc: &crate::message!("figure-binary-bits-y"),
                 value_range: (-1.0, 1.0),
                 x_names: None,
                 y_names: None,

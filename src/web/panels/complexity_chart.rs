@@ -32,8 +32,14 @@ pub(super) fn draw_chart(
     let ns = log_spaced_lengths(1, high, 80);
     let curves: Vec<Curve> = [
         (cnn_curve_label(k), colour(style.series(2))),
-        ("RNN n·d²".to_string(), colour(style.series(0))),
-        ("self-attention n²·d".to_string(), colour(style.series(4))),
+        (
+            crate::message!("figure-complexity-chart-rnn"),
+            colour(style.series(0)),
+        ),
+        (
+            crate::message!("figure-complexity-chart-self-attention"),
+            colour(style.series(4)),
+        ),
     ]
     .into_iter()
     .enumerate()
@@ -73,8 +79,8 @@ pub(super) fn draw_chart(
         &root,
         &ChartFrame {
             style,
-            x_title: "Sequence length n (log)",
-            y_title: "Operations (log)",
+            x_title: &crate::message!("figure-complexity-chart-x"),
+            y_title: &crate::message!("figure-complexity-chart-y"),
             y_ticks: &[format!("{y0:.0e}"), format!("{y1:.0e}")],
             legend: &legend,
         },

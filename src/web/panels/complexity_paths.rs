@@ -78,7 +78,10 @@ pub(super) fn draw_paths(
     // long one rather than being cut.
     let caption = fit_first(
         &context,
-        &[paths_caption(n), format!("{m} of n = {n} positions drawn.")],
+        &[
+            paths_caption(n),
+            crate::message!("figure-complexity-diagram-drawn", drawn = m, n = n),
+        ],
         w - 8.0,
     );
     context.fill_text(&caption, w / 2.0, 1.4 * pen.px)?;
@@ -126,12 +129,13 @@ impl Frame {
         (self.left + self.right) / 2.0
     }
 
-    /// The title above the diagram, and "maximum path length" with its value below it.
+    /// The title above the diagram (`titles`: it and a shorter form), and "maximum path length"
+    /// with its value below it.
     fn labels(
         &self,
         context: &CanvasRenderingContext2d,
         pen: &Pen,
-        title: &str,
+        (title, short_title): (&str, &str),
         path: &str,
         colour: &str,
     ) -> Result<(), WebError> {
@@ -139,13 +143,20 @@ impl Frame {
         // Each label has shorter forms that say the same, tried before any text is cut: the
         // title without "kernel" (or "Attention"), "longest path", the path's number without its
         // breakdown.
-        let short = |text: &str| text.split(" (").next().unwrap_or(text).to_string();
+        let short = |text: &str| {
+            let end = [" (", "（"]
+                .iter()
+                .filter_map(|remark| text.find(remark))
+                .min()
+                .unwrap_or(text.len());
+            text[..end].to_string()
+        };
         context.set_font(&pen.title_font);
         context.set_fill_style_str(colour);
         let titles = [
             title.to_string(),
             title.replace("kernel ", ""),
-            title.replace("Self-attention", "Attention"),
+            short_title.to_string(),
         ];
         let title = fit_first(context, &titles, room);
         context.fill_text(&title, self.centre(), self.top - 1.2 * pen.px)?;
@@ -153,8 +164,8 @@ impl Frame {
         context.set_fill_style_str(&pen.text);
         let below = self.bottom + 1.8 * pen.px;
         let names = [
-            "maximum path length".to_string(),
-            "longest path".to_string(),
+            crate::message!("figure-complexity-diagram-maximum-path-length"),
+            crate::message!("figure-complexity-diagram-longest-path"),
         ];
         let name = fit_first(context, &names, room);
         context.fill_text(&name, self.centre(), below)?;
@@ -241,7 +252,17 @@ fn draw_cnn(
             node(context, at(row, t), radius, colour)?;
         }
     }
-    frame.labels(context, pen, &cnn_title(k), &cnn_path_label(m, k), accent)
+    let title = cnn_title(k);
+    frame.labels(
+        context,
+        pen,
+        (
+            title.as_str(),
+            title.replace("Self-attention", "Attention").as_str(),
+        ),
+        &cnn_path_label(m, k),
+        accent,
+    )
 }
 
 /// Inputs below, hidden states in a chain above.
@@ -282,7 +303,16 @@ fn draw_rnn(
         )?;
         node(context, at(1, t), 4.0, accent)?;
     }
-    frame.labels(context, pen, "RNN", &rnn_path_label(m), accent)
+    frame.labels(
+        context,
+        pen,
+        (
+            crate::message!("figure-complexity-diagram-rnn").as_str(),
+            crate::message!("figure-complexity-diagram-rnn-short").as_str(),
+        ),
+        &rnn_path_label(m),
+        accent,
+    )
 }
 
 /// Inputs below, outputs above, every output connected to every input.
@@ -326,5 +356,7 @@ fn draw_attention(
             if t == m - 1 { accent } else { &pen.node },
         )?;
     }
-    frame.labels(context, pen, "Self-attention", "1", accent)
+    let title = crate::message!("figure-complexity-diagram-self-attention");
+    let short = crate::message!("figure-complexity-diagram-self-attention-short");
+    frame.labels(context, pen, (title.as_str(), short.as_str()), "1", accent)
 }

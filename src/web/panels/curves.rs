@@ -86,7 +86,7 @@ impl Panel for CurvesPanel {
         let labels: Vec<String> = p.columns.iter().map(|c| format!("col_{c}")).collect();
         let (parameters, row_label) = encoding_csv_head(p, ctx.frame.source.columns_are_textbook());
         let csv = matrix_csv(
-            "P columns",
+            &crate::message!("label-csv-p-columns"),
             &parameters,
             row_label,
             &labels[..count],

@@ -28,8 +28,8 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
                 canvas_message(
                     canvas,
                     &[
-                        "Context extension needs at least",
-                        "two rotary pairs: d ≥ 4.",
+                        crate::message!("figure-extension-too-few-pairs-line-1").as_str(),
+                        crate::message!("figure-extension-too-few-pairs-line-2").as_str(),
                     ],
                 )?;
             }
@@ -71,7 +71,7 @@ fn draw_ratios(
         canvas,
         &LineChart {
             style,
-            x_desc: "Pair j (θ_j = base^(−2j/d))",
+            x_desc: &crate::message!("figure-extension-ratios-x"),
             // A linear axis: the ratios lie in [1/s, 1], less than two decades, where a log
             // axis gets a single tick.
             y_desc: "θ'_j / θ_j",
@@ -95,7 +95,7 @@ fn draw_ratios(
                     ..Default::default()
                 },
                 Series {
-                    label: "YaRN (as run)".into(),
+                    label: crate::message!("figure-extension-legend-yarn-as-run"),
                     colour: 2,
                     points: index(&stats.yarn_ratios),
                     dashed: false,
@@ -103,7 +103,7 @@ fn draw_ratios(
                     ..Default::default()
                 },
                 Series {
-                    label: "YaRN (paper)".into(),
+                    label: crate::message!("figure-extension-legend-yarn-paper"),
                     colour: 3,
                     points: index(&stats.yarn_ratios_paper),
                     dashed: true,
@@ -129,8 +129,8 @@ fn draw_wavelengths(
         canvas,
         &LineChart {
             style,
-            x_desc: "Pair j",
-            y_desc: "Wavelength 2π/θ_j (log)",
+            x_desc: &crate::message!("label-axis-pair-j"),
+            y_desc: &crate::message!("figure-extension-wavelengths-y"),
             log_x: false,
             log_y: true,
             series: vec![

@@ -189,15 +189,12 @@ pub(super) fn encoding_csv_head(
     if p.first_position != 0 {
         parameters.push((
             "index",
-            format!(
-                "{} (row r is position r + {}; col_c counts columns from 0)",
-                p.first_position, p.first_position
-            ),
+            crate::message!("label-csv-index", first = p.first_position),
         ));
         row_label = "row";
     }
     if textbook {
-        parameters.push(("textbook", "1 (float32 angles)".to_string()));
+        parameters.push(("textbook", crate::message!("label-csv-textbook")));
     }
     (parameters, row_label)
 }

@@ -29,7 +29,10 @@ fn render(ctx: &mut Ctx, dom: &LearnedDom) -> Result<LearnedStats, WebError> {
             &figure_values(&learned.rows, stats.shown_rows, columns),
             (stats.shown_rows, columns),
             Scale::Diverging((3.0 * INIT_STD) as f32),
-            ("Column", "Position (grey: no row in E)"),
+            (
+                crate::message!("label-axis-column").as_str(),
+                crate::message!("figure-learned-table-y").as_str(),
+            ),
             (None, None),
         )?;
     }

@@ -55,7 +55,7 @@ const MIN_MESSAGE_PX: f64 = 9.0;
 
 /// Clears a canvas to the figures' paper and writes a message in its middle (an empty sentence,
 /// d = 1, …).
-fn canvas_message(canvas: &HtmlCanvasElement, lines: &[&str]) -> Result<(), WebError> {
+fn canvas_message<S: AsRef<str>>(canvas: &HtmlCanvasElement, lines: &[S]) -> Result<(), WebError> {
     let context = surface::context(canvas)?;
     let (w, h) = surface::size(canvas);
     // In the page's look, like every figure (a message stands where a figure would be).
@@ -70,7 +70,7 @@ fn canvas_message(canvas: &HtmlCanvasElement, lines: &[&str]) -> Result<(), WebE
         context.set_font(&format!("{font_px}px {}", style.font));
         let mut widest = 0.0_f64;
         for line in lines {
-            widest = widest.max(context.measure_text(line)?.width());
+            widest = widest.max(context.measure_text(line.as_ref())?.width());
         }
         if widest <= 0.92 * w || font_px <= MIN_MESSAGE_PX {
             break;
@@ -82,7 +82,7 @@ fn canvas_message(canvas: &HtmlCanvasElement, lines: &[&str]) -> Result<(), WebE
     let line_height = 1.4 * font_px;
     let top = h / 2.0 - line_height * (lines.len() as f64 - 1.0) / 2.0;
     for (k, line) in lines.iter().enumerate() {
-        context.fill_text(line, w / 2.0, top + line_height * k as f64)?;
+        context.fill_text(line.as_ref(), w / 2.0, top + line_height * k as f64)?;
     }
     context.set_text_align("start");
     context.set_text_baseline("alphabetic");

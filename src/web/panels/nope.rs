@@ -31,13 +31,13 @@ fn render(ctx: &mut Ctx, dom: &NopeDom) -> Result<NopeStats, WebError> {
             &dom.chart,
             &LineChart {
                 style: ctx.style,
-                x_desc: "Position t (log)",
-                y_desc: "Output of the start indicator (log)",
+                x_desc: &crate::message!("figure-nope-x"),
+                y_desc: &crate::message!("figure-nope-y"),
                 log_x: n > 1,
                 log_y: true,
                 series: vec![
                     Series {
-                        label: "causal: 1/t".into(),
+                        label: crate::message!("figure-nope-legend-causal"),
                         colour: 0,
                         points: points(&stats.causal_outputs),
                         dashed: false,
@@ -45,7 +45,7 @@ fn render(ctx: &mut Ctx, dom: &NopeDom) -> Result<NopeStats, WebError> {
                         ..Default::default()
                     },
                     Series {
-                        label: format!("bidirectional: 1/{n}"),
+                        label: crate::message!("figure-nope-legend-bidirectional", n = n),
                         colour: 4,
                         points: points(&stats.bidirectional_outputs),
                         dashed: true,

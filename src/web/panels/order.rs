@@ -25,7 +25,7 @@ use crate::math::position::{Encoding, PositionScheme};
 use crate::math::tokens::attention_input;
 use crate::model::figure_style::FigureStyle;
 use crate::model::order::{
-    family_name, gap_without_position, is_rounding, masked_sentence, order_takeaway,
+    family_label, gap_without_position, is_rounding, masked_sentence, order_takeaway,
     permutation_sentence, rounding_bound, shift_sentence, token_line, SHIFT,
 };
 use crate::model::plot::integer_ticks;
@@ -284,7 +284,7 @@ fn write_texts(
     );
     dom::text(&dom.without, &gap_without_position(stats.without_pe));
     dom::text(&dom.with, &format_number(stats.with_pe));
-    dom::text(&dom.with_name, family_name(family));
+    dom::text(&dom.with_name, &family_label(family));
     dom::text(&dom.bound, &format!("{:.2e}", stats.rounding_bound));
     let takeaway = order_takeaway(
         n,
@@ -292,13 +292,13 @@ fn write_texts(
         stats.without_pe,
         stats.with_pe,
         stats.rounding_bound,
-        family_name(family),
+        &family_label(family),
     );
     dom::text(&dom.takeaway, &takeaway);
     dom::text(
         &dom.masked,
         &if n == 0 {
-            "No tokens: type a sentence in the attention panel.".to_string()
+            crate::message!("status-order-no-tokens")
         } else {
             masked_sentence(
                 stats.masked_valid_len,
@@ -320,13 +320,16 @@ fn draw_chart(
     stats: &OrderStats,
     style: &FigureStyle,
 ) -> Result<(), WebError> {
-    let with_label = format!(
-        "with {}",
-        family_name(Encoding::from_query(stats.encoding).unwrap_or_default())
+    let with_label = crate::message!(
+        "figure-order-legend-with",
+        encoding = family_label(Encoding::from_query(stats.encoding).unwrap_or_default()),
     );
     let n = permuted.len();
     if n == 0 {
-        return canvas_message(canvas, &["No tokens to permute."]);
+        return canvas_message(
+            canvas,
+            &[crate::message!("figure-order-no-tokens").as_str()],
+        );
     }
     let bound = stats.rounding_bound;
     let shown = |gap: f64| if is_rounding(gap, bound) { 0.0 } else { gap };
@@ -335,7 +338,7 @@ fn draw_chart(
     let bars = [
         (
             &stats.rows_without_pe,
-            "without P (0: float32 rounding)".to_string(),
+            crate::message!("figure-order-legend-without"),
             colour(style.series(0)),
         ),
         (&stats.rows_with_pe, with_label, colour(style.series(4))),
@@ -371,8 +374,8 @@ fn draw_chart(
         &root,
         &ChartFrame {
             style,
-            x_title: "Output row i (the i-th token of πX)",
-            y_title: "max |Y(πX) − πY(X)| in the row",
+            x_title: &crate::message!("figure-order-x"),
+            y_title: &crate::message!("figure-order-y"),
             y_ticks: &[y_label(&top), y_label(&(top / 2.0))],
             legend: &legend,
         },

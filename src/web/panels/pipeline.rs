@@ -20,7 +20,7 @@ use super::{canvas_message, elapsed, Ctx};
 use crate::math::pipeline::{Pipeline, PipelineError, PipelineSettings, Stage, STAGES};
 use crate::model::figure_style::FigureStyle;
 use crate::model::pipeline::{
-    cell_text, legend, stage_label, summary, trace, EMPTY_SUMMARY, TRACE_HINT,
+    cell_text, empty_summary, legend, stage_label, summary, trace, trace_hint,
 };
 use crate::model::pipeline_figure::{
     layout, layout_within, outline_rect, outlines, stage_at, FigureLayout, Mark, Selection,
@@ -106,7 +106,7 @@ impl PipelinePanel {
     fn show_trace(&self) {
         let text = match (&self.view, &self.selection) {
             (Some(view), Some(selection)) => trace(&view.pipeline, selection),
-            (Some(_), None) => TRACE_HINT.to_string(),
+            (Some(_), None) => trace_hint(),
             (None, _) => String::new(),
         };
         dom::text(&self.dom.trace, &text);
@@ -130,12 +130,12 @@ impl PipelinePanel {
             canvas_message(
                 &self.dom.canvas,
                 &[
-                    "The sentence has no tokens.",
-                    "Type a few words in the attention panel.",
+                    crate::message!("figure-pipeline-no-tokens").as_str(),
+                    crate::message!("figure-pipeline-type-words").as_str(),
                 ],
             )?;
         }
-        dom::text(&self.dom.summary, EMPTY_SUMMARY);
+        dom::text(&self.dom.summary, &empty_summary());
         dom::text(
             &self.dom.takeaway,
             &takeaway_attention::pipeline(0, ctx.params.d, heads, 0, 0.0),
@@ -149,7 +149,11 @@ impl PipelinePanel {
 /// The legend below the stages, with what it says about thinned token names.
 fn legend_text(p: &Pipeline, caption: Option<&str>) -> String {
     match caption {
-        Some(caption) => format!("{} Token names: {caption}.", legend(p)),
+        Some(caption) => crate::message!(
+            "figure-pipeline-legend-thinned",
+            legend = legend(p),
+            thinned = caption,
+        ),
         None => legend(p),
     }
 }
@@ -357,7 +361,7 @@ fn fit_figure(
             .map(|b| token_step(p.n(), lay.rects[b.start].height(), style))
             .max()
             .unwrap_or(1);
-        let caption = thinned_caption(step, "token");
+        let caption = thinned_caption(step, &crate::message!("label-noun-token"));
         let context = surface::context(canvas)?;
         context.set_font(&format!("{}px {}", style.tick_px, style.font));
         let lines = wrap_words(&context, &legend_text(p, caption.as_deref()), width - 24.0);
@@ -393,11 +397,11 @@ fn wrap_words(context: &web_sys::CanvasRenderingContext2d, text: &str, width: f6
     };
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
-    for word in text.split(' ') {
+    for (glue, word) in break_pieces(text) {
         let candidate = if line.is_empty() {
             word.to_string()
         } else {
-            format!("{line} {word}")
+            format!("{line}{glue}{word}")
         };
         if line.is_empty() || fits(&candidate) {
             line = candidate;
@@ -410,6 +414,28 @@ fn wrap_words(context: &web_sys::CanvasRenderingContext2d, text: &str, width: f6
         lines.push(line);
     }
     lines
+}
+
+/// The pieces a line of `text` may break between, each with what joins it to the one before: its
+/// words, joined by a space, and within a word of Chinese, each character, joined by nothing (a
+/// full-width mark that closes a phrase stays with the character before it).
+fn break_pieces(text: &str) -> Vec<(&'static str, &str)> {
+    let wide = |c: char| c >= '\u{2E80}';
+    let closing = |c: char| "，。：；、）》”’！？".contains(c);
+    let mut pieces = Vec::new();
+    for word in text.split(' ') {
+        let mut start = 0;
+        let mut previous_wide = false;
+        for (at, c) in word.char_indices() {
+            if at > start && (wide(c) || previous_wide) && !closing(c) {
+                pieces.push((if start == 0 { " " } else { "" }, &word[start..at]));
+                start = at;
+            }
+            previous_wide = wide(c);
+        }
+        pieces.push((if start == 0 { " " } else { "" }, &word[start..]));
+    }
+    pieces
 }
 
 /// The pipeline of the sentence through the attention panels' layer, with `heads` heads.
@@ -510,7 +536,7 @@ impl Panel for PipelinePanel {
                 (a.0.min(b.0), a.1.min(b.1))
             });
         // Columns are features, named by each stage's shape label rather than one by one (0).
-        let caption = thinned_caption(step, "token");
+        let caption = thinned_caption(step, &crate::message!("label-noun-token"));
         fit::record_cells(canvas, cell, (0, step), caption.as_deref());
         let images = STAGES.iter().map(|&s| pipeline.image(s)).collect();
         self.view = Some(View {

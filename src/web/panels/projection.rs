@@ -16,8 +16,8 @@ use super::canvas_message;
 use super::heatmap::encoding_csv_head;
 use crate::model::export::matrix_csv;
 use crate::model::present::{
-    matrix_entry, projection_angle, projection_note, projection_point, textbook_note,
-    no_pair_canvas, no_pair_note,
+    matrix_entry, no_pair_canvas, no_pair_note, projection_angle, projection_note,
+    projection_point, textbook_note,
 };
 use crate::model::projection_figure::{projection_takeaway, ProjectionFacts};
 
@@ -82,7 +82,7 @@ impl ProjectionPanel {
     fn render_no_pair(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
         let p = ctx.params;
         let lines = no_pair_canvas();
-        canvas_message(&self.dom.canvas, &[lines[0].as_str(), lines[1].as_str()])?;
+        canvas_message(&self.dom.canvas, &lines)?;
         dom::text(&self.dom.note, &no_pair_note());
         for cell in self.matrix_cells() {
             dom::text(cell, "—");

@@ -16,9 +16,9 @@ use crate::gpu::rope_scores::ROPE_MAX_DIMENSION;
 use crate::math::rope::scores_f32;
 use crate::model::figure_style::FigureStyle;
 use crate::model::rope::{
-    compute, cpu_score_rows, decay_sentence, gpu_score_rows, measure_scores, no_pair_sentence,
-    repeated, residual_sentence, score_range, score_vectors, scores_sentence, RopeStats,
-    NO_PAIR_MESSAGE,
+    compute, cpu_score_rows, decay_sentence, gpu_score_rows, measure_scores, no_pair_message,
+    no_pair_sentence, repeated, residual_sentence, score_range, score_vectors, scores_sentence,
+    RopeStats,
 };
 use crate::model::takeaway_beyond;
 
@@ -36,7 +36,10 @@ fn score_heatmap(ctx: &mut Ctx, dom: &RopeDom, stats: &mut RopeStats) -> Result<
             ctx.scratch,
             (rows, rows),
             Scale::Diverging(range),
-            ("Key position j", "Query position i"),
+            (
+                crate::message!("label-axis-key-position-j").as_str(),
+                crate::message!("label-axis-query-position-i").as_str(),
+            ),
             (None, None),
         )
     };
@@ -73,7 +76,10 @@ fn score_heatmap(ctx: &mut Ctx, dom: &RopeDom, stats: &mut RopeStats) -> Result<
         scores.as_slice().unwrap_or(&[]),
         (cpu_rows, cpu_rows),
         Scale::Diverging(range),
-        ("Key position j", "Query position i"),
+        (
+            crate::message!("label-axis-key-position-j").as_str(),
+            crate::message!("label-axis-query-position-i").as_str(),
+        ),
         (None, None),
     )?;
     stats.scores_n = cpu_rows;
@@ -91,7 +97,7 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
     if stats.d < 2 {
         if ctx.draw {
             for canvas in [&dom.residuals, &dom.decay, &dom.scores] {
-                canvas_message(canvas, &NO_PAIR_MESSAGE)?;
+                canvas_message(canvas, &no_pair_message())?;
             }
         }
         dom::text(&dom.readout, &no_pair_sentence(d));
@@ -123,8 +129,8 @@ fn draw_residuals(
         canvas,
         &LineChart {
             style,
-            x_desc: "Shift Δ (log)",
-            y_desc: "Shift residual (log)",
+            x_desc: &crate::message!("figure-rope-residuals-x"),
+            y_desc: &crate::message!("figure-rope-residuals-y"),
             log_x: true,
             log_y: true,
             series: vec![
@@ -169,13 +175,13 @@ fn draw_decay(
         canvas,
         &LineChart {
             style,
-            x_desc: "Relative distance r = n − m",
-            y_desc: "|⟨R_m q, R_n k⟩| (log)",
+            x_desc: &crate::message!("figure-rope-decay-x"),
+            y_desc: &crate::message!("figure-rope-decay-y"),
             log_x: false,
             log_y: true,
             series: vec![
                 Series {
-                    label: "bound on |score|".into(),
+                    label: crate::message!("figure-rope-legend-bound"),
                     colour: 0,
                     points: stats.score_bound.clone(),
                     dashed: false,
@@ -183,7 +189,7 @@ fn draw_decay(
                     ..Default::default()
                 },
                 Series {
-                    label: "mean |score|".into(),
+                    label: crate::message!("figure-rope-legend-mean"),
                     colour: 4,
                     points: stats.mean_abs_score.clone(),
                     dashed: false,

@@ -22,8 +22,8 @@ use crate::model::chart_layout::{category_label_rows, value_label_box};
 use crate::model::figure_style::FigureStyle;
 use crate::model::plot::PixelRect;
 use crate::model::scaling::{
-    compute, dots_sentence, magnitudes_sentence, no_tokens_sentence, PairTerms, ScalingPanelError,
-    ScalingStats, NO_TOKENS,
+    compute, dots_sentence, magnitudes_sentence, no_tokens_lines, no_tokens_sentence, PairTerms,
+    ScalingPanelError, ScalingStats,
 };
 use crate::model::takeaway_attention;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -49,7 +49,7 @@ pub fn render(ctx: &mut Ctx, dom: &ScalingDom) -> Result<ScalingStats, WebError>
     let mut stats = scaling.stats;
     let Some(pair) = stats.pair.as_ref() else {
         for canvas in [&dom.chart, &dom.dots].into_iter().filter(|_| ctx.draw) {
-            canvas_message(canvas, &NO_TOKENS)?;
+            canvas_message(canvas, &no_tokens_lines())?;
         }
         dom::text(&dom.magnitudes, &no_tokens_sentence());
         dom::text(&dom.dots_readout, "");
@@ -72,7 +72,7 @@ pub fn render(ctx: &mut Ctx, dom: &ScalingDom) -> Result<ScalingStats, WebError>
 }
 
 /// A labelled curve of one magnitude against d, with its series colour.
-type Series = (&'static str, usize, fn(&Magnitudes) -> f64);
+type Series<'a> = (&'a str, usize, fn(&Magnitudes) -> f64);
 
 /// RMS against d (log–log): embeddings, embeddings × √d, P; P's bound 1 dashed.
 fn draw_magnitudes(
@@ -95,8 +95,9 @@ fn draw_magnitudes(
         .map(|m| m.unit_normal_scaled_rms.max(m.scaled_embedding_rms))
         .fold(1.5f64, f64::max)
         * 1.4;
-    let series: [Series; 4] = [
-        ("x ≈ 1/√d (this page)", 0, |m| m.embedding_rms),
+    let this_page = crate::message!("figure-scaling-legend-this-page");
+    let series: [Series<'_>; 4] = [
+        (&this_page, 0, |m| m.embedding_rms),
         ("x·√d ≈ 1", 2, |m| m.scaled_embedding_rms),
         ("N(0, 1) x·√d ≈ √d", 3, |m| m.unit_normal_scaled_rms),
         ("P: RMS √½", 4, |m| m.encoding_rms),
@@ -122,8 +123,8 @@ fn draw_magnitudes(
         &root,
         &ChartFrame {
             style,
-            x_title: "Width d (log)",
-            y_title: "RMS of the entries (log)",
+            x_title: &crate::message!("figure-scaling-x"),
+            y_title: &crate::message!("figure-scaling-y"),
             y_ticks: &[y_format(low), y_format(high)],
             legend: &legend,
         },
@@ -178,13 +179,17 @@ fn draw_terms(
 ) -> Result<(), WebError> {
     let backend = surface::plotting(canvas)?;
     let root = backend.into_drawing_area();
+    let (added, concatenated) = (
+        crate::message!("figure-scaling-bar-added"),
+        crate::message!("figure-scaling-bar-concatenated"),
+    );
     let bars: [(&str, f64, usize); 6] = [
         ("x·x", pair.xx, 0),
         ("x·p", pair.xp, 3),
         ("p·x", pair.px, 3),
         ("p·p", pair.pp, 4),
-        ("added", pair.added, 6),
-        ("concat.", pair.concatenated, 7),
+        (&added, pair.added, 6),
+        (&concatenated, pair.concatenated, 7),
     ];
     let (low, high) = bars.iter().fold((0.0f64, 0.0f64), |(lo, hi), (_, v, _)| {
         (lo.min(*v), hi.max(*v))
@@ -198,7 +203,7 @@ fn draw_terms(
         &ChartFrame {
             style,
             x_title: "",
-            y_title: "Dot product",
+            y_title: &crate::message!("figure-scaling-dots-y"),
             y_ticks: &[y_format(y0), y_format(y1)],
             legend: &[],
         },

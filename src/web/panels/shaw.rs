@@ -13,7 +13,9 @@ use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
 use super::family_charts::{draw_matrix, Scale};
 use super::{canvas_message, elapsed, Ctx};
-use crate::model::shaw::{compute, offset_labels, readout, ShawPanelError, ShawStats, NO_TOKENS};
+use crate::model::shaw::{
+    compute, no_tokens_message, offset_labels, readout, ShawPanelError, ShawStats,
+};
 use crate::model::takeaway_beyond;
 
 fn render(ctx: &mut Ctx, dom: &ShawDom) -> Result<ShawStats, WebError> {
@@ -44,11 +46,14 @@ fn render(ctx: &mut Ctx, dom: &ShawDom) -> Result<ShawStats, WebError> {
             &table,
             (2 * clip + 1, d),
             Scale::Diverging(limit),
-            ("Dimension", "Offset j − i (clipped)"),
+            (
+                crate::message!("figure-shaw-table-x").as_str(),
+                crate::message!("figure-shaw-table-y").as_str(),
+            ),
             (None, Some(&offset_labels(clip))),
         )?;
         if n == 0 {
-            canvas_message(&dom.logits, &NO_TOKENS)?;
+            canvas_message(&dom.logits, &no_tokens_message())?;
         } else {
             let values: Vec<f32> = stats.logits.iter().flatten().map(|&v| v as f32).collect();
             let limit = values.iter().fold(0.0f32, |m, v| m.max(v.abs()));
@@ -58,7 +63,10 @@ fn render(ctx: &mut Ctx, dom: &ShawDom) -> Result<ShawStats, WebError> {
                 &values,
                 (n, n),
                 Scale::Diverging(limit),
-                ("Key j", "Query i"),
+                (
+                    crate::message!("label-axis-key-j").as_str(),
+                    crate::message!("label-axis-query-i").as_str(),
+                ),
                 (Some(&tokens), Some(&tokens)),
             )?;
         }

@@ -59,7 +59,7 @@ pub(super) fn draw_curve(
         &root,
         &ChartFrame {
             style,
-            x_title: "Offset k",
+            x_title: &crate::message!("label-axis-offset-k"),
             y_title: "p_i · p_(i+k)",
             y_ticks: &[y_format(low - pad), y_format(high + pad)],
             legend: &legend,
@@ -105,7 +105,10 @@ pub(super) fn draw_normalized(
     if i + 1 >= n {
         return canvas_message(
             canvas,
-            &[&no_neighbour_message(i, n), "Raise n or lower i."],
+            &[
+                &no_neighbour_message(i, n),
+                crate::message!("figure-similarity-raise-n").as_str(),
+            ],
         );
     }
     let style = &page_style();
@@ -135,7 +138,7 @@ pub(super) fn draw_normalized(
         &root,
         &ChartFrame {
             style,
-            x_title: "Offset k",
+            x_title: &crate::message!("label-axis-offset-k"),
             y_title: "(i/n)·((i+k)/n)",
             y_ticks: &[y_format(0.0), y_format(top)],
             legend: &legend,

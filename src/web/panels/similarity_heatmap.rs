@@ -68,7 +68,7 @@ pub(super) fn draw_heatmap(
             ctx.scratch,
             (rows, rows),
             &bar(&diverging_bar_rgba(256, -range, range)),
-            &gram_axes(range),
+            &gram_axes(range, &position_names()),
             ctx.style,
         )?;
         match ctx.backend.draw_gram(rows, range, rect, canvas) {
@@ -101,10 +101,18 @@ fn bar(pixels: &[u8]) -> RgbaImage<'_> {
     }
 }
 
-fn gram_axes(range: f32) -> HeatmapAxes<'static> {
+/// The Gram matrix's axis titles, for [`gram_axes`].
+fn position_names() -> (String, String) {
+    (
+        crate::message!("label-axis-position-j"),
+        crate::message!("label-axis-position-i"),
+    )
+}
+
+fn gram_axes(range: f32, (x_desc, y_desc): &(String, String)) -> HeatmapAxes<'_> {
     HeatmapAxes {
-        x_desc: "Position j",
-        y_desc: "Position i",
+        x_desc,
+        y_desc,
         value_range: (-range, range),
         x_names: None,
         y_names: None,
@@ -133,7 +141,7 @@ fn draw_cpu_heatmap(
                 ctx.scratch,
                 (rows, rows),
                 &bar(&diverging_bar_rgba(256, -range, range)),
-                &gram_axes(range),
+                &gram_axes(range, &position_names()),
                 ctx.style,
             )?;
             (
@@ -152,7 +160,7 @@ fn draw_cpu_heatmap(
                 &bar(&sequential_bar_rgba(256, 0.0, top)),
                 &HeatmapAxes {
                     value_range: (0.0, top),
-                    ..gram_axes(range)
+                    ..gram_axes(range, &position_names())
                 },
                 ctx.style,
             )?;

@@ -63,8 +63,8 @@ fn render(ctx: &mut Ctx, dom: &StackingDom) -> Result<StackingStats, WebError> {
             &dom.residuals,
             &LineChart {
                 style: ctx.style,
-                x_desc: "Layer L",
-                y_desc: "Rank residual r_L (log)",
+                x_desc: &crate::message!("label-axis-layer-l"),
+                y_desc: &crate::message!("figure-stacking-residuals-y"),
                 log_x: false,
                 log_y: true,
                 series: vec![Series {
@@ -83,12 +83,12 @@ fn render(ctx: &mut Ctx, dom: &StackingDom) -> Result<StackingStats, WebError> {
             &dom.probe,
             &LineChart {
                 style: ctx.style,
-                x_desc: "Layer L",
-                y_desc: "Held-out probe R²",
+                x_desc: &crate::message!("label-axis-layer-l"),
+                y_desc: &crate::message!("figure-stacking-probe-y"),
                 log_x: false,
                 log_y: false,
                 series: vec![Series {
-                    label: "probe R²".into(),
+                    label: crate::message!("figure-stacking-legend-probe"),
                     colour: 4,
                     points: depth(&stats.probe_r2, PROBE_FLOOR),
                     dashed: false,

@@ -32,13 +32,13 @@ fn render(ctx: &mut Ctx, dom: &T5Dom) -> Result<T5Stats, WebError> {
             &dom.chart,
             &LineChart {
                 style: ctx.style,
-                x_desc: "Relative position δ = key − query",
-                y_desc: "Bucket",
+                x_desc: &crate::message!("figure-t5-x"),
+                y_desc: &crate::message!("figure-t5-y"),
                 log_x: false,
                 log_y: false,
                 series: vec![
                     Series {
-                        label: "encoder".into(),
+                        label: crate::message!("figure-t5-legend-encoder"),
                         colour: 0,
                         points: points(&stats.buckets),
                         dashed: false,
@@ -46,7 +46,7 @@ fn render(ctx: &mut Ctx, dom: &T5Dom) -> Result<T5Stats, WebError> {
                         ..Default::default()
                     },
                     Series {
-                        label: "decoder (causal)".into(),
+                        label: crate::message!("figure-t5-legend-decoder"),
                         colour: 4,
                         points: points(&stats.causal_buckets),
                         dashed: true,
