@@ -4,7 +4,7 @@ messages-selftest = { $count } 个句子
 
 ## 列表
 
-list-or = { $rest }或{ $last }
+list-or = { $rest } 或 { $last }
 
 ## 提示：链接或 peLab.set 中页面无法使用的值，以及改用的值
 
@@ -12,7 +12,7 @@ notice-unknown-key = 未知参数“{ $key }”，已忽略。
 notice-not-a-finite-number = { $key } = “{ $value }”不是有限数值；{ $key } 保持不变。
 notice-not-a-whole-number = { $key } = { $value } 不是整数；改用 { $used }。
 notice-integer-outside = { $key } = { $value } 超出 { $min }…{ $max }；改用 { $key } = { $used }。
-notice-not-a-switch = { $key } = “{ $value }”既不是开也不是关（1 或 0）；{ $key } 保持不变。
+notice-not-a-switch = { $key } = “{ $value }”不是 on 或 off（1 或 0）；{ $key } 保持不变。
 notice-decimal-outside = { $key } = { $value } 超出 { $min }…{ $max }{ $why }；改用 { $used }。
 notice-why-extension-scale = （上下文扩展为 s 倍）
 notice-not-a-number = { $key } = “{ $value }”不是数值；保持 { $kept }。
@@ -24,7 +24,7 @@ notice-too-many-curves = 最多绘制 { $limit } 条曲线；保留前 { $limit 
 notice-columns-do-not-exist = d = { $d } 时不存在第 { $columns } 列（列为 0…{ $last }）。
 notice-backend-limits = 此计算后端最多支持 d = { $d_max }、n = { $n_max }；改用 d = { $d }、n = { $n }。
 notice-delta-does-not-fit = δ = { $requested } 超出 n = { $n } 个位置的序列；改用 δ = { $used }。
-notice-pair-does-not-exist = d = { $d } 时不存在频率对 j = { $requested }；改用 j = { $used }。
+notice-pair-does-not-exist = d = { $d } 时不存在列对 j = { $requested }；改用 j = { $used }。
 notice-heads-do-not-divide = heads = { $heads } 不能整除 d = { $d }；改用 heads = { $used }。
 notice-sentence-cut = 句子超过 { $limit } 个字符，已截断。
 notice-sentence-too-long = 句子有 { $words } 个词；注意力面板只使用前 { $limit } 个。
@@ -84,8 +84,8 @@ train-task-description = { $task ->
         [reverse] y_i = x_(n−1−i)：需要绝对位置和序列的长度
        *[histogram] y_i = x_i 在序列中出现的次数：完全不需要位置
     }
-train-chance-uniform = 偶然水平 { $percent }（从 { $vocab } 个词元中均匀地猜一个）
-train-chance-most-likely = 偶然水平 { $percent }（总是猜长度 { $length } 时最可能的出现次数）
+train-chance-uniform = 随机猜测水平 { $percent }（从 { $vocab } 个词元中均匀地猜一个）
+train-chance-most-likely = 随机猜测水平 { $percent }（总是猜长度 { $length } 时最可能的出现次数）
 train-task-line = { $task }；{ $chance }。
 train-notice = { $key } = { $requested }：{ $reason }；改用 { $key } = { $used }。
 train-notice-range = { $field } 必须在 { $low } 到 { $high } 之间
@@ -122,7 +122,7 @@ takeaway-binary-one-frequency = { $bits ->
 takeaway-binary = { $bits ->
         [1] 第 0 位每 2 个数重复一次
        *[other] 第 k 位每 2ᵏ⁺¹ 个数重复一次（{ $listed }）
-    }，P 的第 j 对每 { $period } × { $step }ʲ 个位置重复一次：两者都向右变慢，位每次慢 2 倍，频率对平滑地每次慢 { $step } 倍。
+    }，P 的第 j 个列对每 { $period } × { $step }ʲ 个位置重复一次：两者都向右变慢，位每次慢 2 倍，列对平滑地每次慢 { $step } 倍。
 
 ## 面板的标题、说明（嵌入时的一行）、短名称（课程按钮）与课程的各部分（src/model/panels.rs）
 
@@ -145,7 +145,7 @@ panel-complexity-title = 卷积神经网络、循环神经网络与自注意力
 panel-complexity-caption = 随 n 增长，卷积神经网络、循环神经网络和自注意力的运算量与路径长度。
 panel-complexity-short = CNN 与 RNN
 panel-order-title = 没有位置编码，顺序就会丢失
-panel-order-caption = 没有 P 时，打乱词元只会打乱输出；有了 P，输出就会改变。
+panel-order-caption = 没有 P 时，置换词元只会置换输出；有了 P，输出就会改变。
 panel-order-short = 顺序丢失
 panel-heatmap-title = 位置编码矩阵 P
 panel-heatmap-caption = 第 i 行是加到位置 i 的词元上的向量；各列从左到右逐渐变慢。
@@ -157,7 +157,7 @@ panel-binary-title = 与二进制的类比
 panel-binary-caption = 0 … n − 1 的二进制位与 P 并列：两者都从左到右逐渐变慢。
 panel-binary-short = 二进制类比
 panel-projection-title = 相对位置：对每个 i 都是同一个旋转
-panel-projection-caption = 移动 δ 个位置时，每个位置的第 j 对都转过同一个角度 δ·ωⱼ。
+panel-projection-caption = 移动 δ 个位置时，每个位置的第 j 个列对都转过同一个角度 δ·ωⱼ。
 panel-projection-short = 相对位置
 panel-similarity-title = 相似度与平移不变性
 panel-similarity-caption = d 为偶数时，两个位置编码的相似度只取决于它们的偏移。
@@ -169,7 +169,7 @@ panel-rope-title = RoPE：旋转查询和键
 panel-rope-caption = RoPE 旋转查询和键：分数只取决于偏移（舍入误差之内）。
 panel-rope-short = RoPE
 panel-extension-title = 更长的上下文：位置插值、NTK-aware 缩放、YaRN
-panel-extension-caption = 位置插值、NTK-aware 缩放和 YaRN 如何改变每个旋转对的频率。
+panel-extension-caption = 位置插值、NTK-aware 缩放和 YaRN 如何改变每个旋转列对的频率。
 panel-extension-short = 更长的上下文
 panel-alibi-title = ALiBi：用线性偏置代替向量
 panel-alibi-caption = ALiBi 给每个头的因果分数加上一个与距离成线性关系的惩罚。
@@ -222,26 +222,26 @@ summary-curves = { $count ->
        *[other] 第 { $columns } 列
     }随位置 { $first }…{ $last } 的变化。
 summary-curves-julia = 这里的列和位置从 1 开始计数，与 Julia 代码及其图例一致（链接中的 cols 从 0 开始计数：{ $zero_based }）。本章的句子和公式 p[i, 2j] = sin(i·ω_j)、p[i, 2j+1] = cos(i·ω_j) 从 0 开始数列：其中的第 6 和 7 列（一个正弦及其余弦孪生列）以及第 8 和 9 列，在这里是第 7、8 列和第 9、10 列。
-summary-curves-julia-figure = Julia 的图绘制的是 P[6:10, :]：第 6 列是第 2 对的余弦（它的正弦孪生列，第 5 列，没有画出），第 7 和 8 列是第 3 对，第 9 和 10 列是第 4 对。
+summary-curves-julia-figure = Julia 的图绘制的是 P[6:10, :]：第 6 列是第 2 个列对的余弦（它的正弦孪生列，第 5 列，没有画出），第 7 和 8 列是第 3 个列对，第 9 和 10 列是第 4 个列对。
 summary-curves-textbook = 数值取自教科书的 float32 P。
-readout-cell = 位置 { $position }，第 { $column } 列（{ $kind }，频率对 j = { $pair }）：p = { $value }{ $textbook ->
+readout-cell = 位置 { $position }，第 { $column } 列（{ $kind }，列对 j = { $pair }）：p = { $value }{ $textbook ->
         [yes] （教科书 float32）
        *[no] { "" }
     }
-readout-cell-julia = 位置 { $position }，第 { $column } 列（{ $kind }，频率对 j = { $pair }；Julia 的 P[{ $column }, { $position }, 1]）：p = { $value }{ $textbook ->
+readout-cell-julia = 位置 { $position }，第 { $column } 列（{ $kind }，列对 j = { $pair }；Julia 的 P[{ $column }, { $position }, 1]）：p = { $value }{ $textbook ->
         [yes] （教科书 float32）
        *[no] { "" }
     }
-note-projection = 频率对 j = { $pair }（第 { $first } 和 { $second } 列），偏移 δ = { $delta }：同一个矩阵 M 把每个 p_i 变换到 p_(i+δ)。
-note-projection-counted-from-one = 频率对 j = { $pair }（从 1 数起的第 { $first } 和 { $second } 列；从 0 数起为 { $first_zero_based } 和 { $second_zero_based }），偏移 δ = { $delta }：同一个矩阵 M 把每个 p_i 变换到 p_(i+δ)。
+note-projection = 列对 j = { $pair }（第 { $first } 和 { $second } 列），偏移 δ = { $delta }：同一个矩阵 M 把每个 p_i 变换到 p_(i+δ)。
+note-projection-counted-from-one = 列对 j = { $pair }（从 1 数起的第 { $first } 和 { $second } 列；从 0 数起为 { $first_zero_based } 和 { $second_zero_based }），偏移 δ = { $delta }：同一个矩阵 M 把每个 p_i 变换到 p_(i+δ)。
 note-projection-textbook = 下面的点和误差取自教科书的 float32 P。
 note-projection-textbook-beside-exact = 下面的点和误差取自在 CPU 上计算的教科书 float32 P（上方的热图是 GPU 计算的精确 P）。
 note-textbook = 教科书 float32：d2l 的 PyTorch/MXNet 代码以 float32 构成角度 i·ω_j = i / base^(2j/d)，float32 只保留 24 位有效二进制位，因此 i = { $last } 附近的数只能精确到约 i·2⁻²⁴ ≈ { $spacing }，而角度要经过这样的舍入（先求幂，再做除法）。这里角度的误差最多为 { $angle_error } rad，sin 和 cos 继承了这一误差：M·p_i 与 p_(i+δ) 最多相差 { $projection_error }。精确的 P 从不以 float32 构成角度。（Julia 版以 Float64 计算 P。）
 readout-projection-angle = ω_{ $pair } = 每个位置 { $omega } rad；δ·ω_{ $pair } = { $angle } rad（{ $degrees }°）
 readout-projection-angle-turned = ω_{ $pair } = 每个位置 { $omega } rad；δ·ω_{ $pair } = { $angle } rad，与 { $reduced } rad（{ $reduced_degrees }°）是同一个转角
-note-projection-no-pair = d = 1 时编码只有一列正弦，因此没有可投影的频率对。
+note-projection-no-pair = d = 1 时编码只有一列正弦，因此没有可投影的列对。
 figure-projection-no-pair-title = d = 1：唯一的一列是正弦。
-figure-projection-no-pair-hint = 没有可旋转的 (sin, cos) 对：请增大 d。
+figure-projection-no-pair-hint = 没有可旋转的 (sin, cos) 列对：请增大 d。
 
 ## 位置编码家族各面板的要点、读数和图中文字（src/model/takeaway_beyond.rs、rope.rs、extension.rs、alibi.rs、t5.rs、shaw.rs、learned.rs、nope.rs、stacking.rs）
 
@@ -400,7 +400,7 @@ figure-curves-y = 值 p[i, column]
 # 列从 1 开始计数时投影图的坐标轴：$f：sin 或 cos；$pair：j。
 figure-projection-axis-from-one = 第 { $column } 列（从 1 开始）= { $f }(i·ω_{ $pair })
 figure-alibi-biases-x = 键 j（每个头一块，头 0 在左上）
-figure-alibi-weights-x = 向前到键的距离 i − j
+figure-alibi-weights-x = 回溯到键的距离 i − j
 figure-alibi-weights-y = 权重（仅偏置）
 figure-attention-no-tokens = 句子中没有词元。
 figure-attention-type-words = 请在上方输入几个词。
@@ -581,7 +581,7 @@ readout-attention-position-learned = 位置：把一张可学习的表 E（L_max
 # $base 是本页的底数（10000）。
 readout-attention-position-rope = 位置：RoPE，每个头的 q 和 k 逐个列对旋转 i·θ_j，θ_j = { $base }^(−2j/d_h)
 # $heads：ALiBi 的斜率按多少个头计算；$slope：头 0 的斜率。
-readout-attention-position-alibi = 位置：ALiBi，头 h 加上 m_h·(j − i)，斜率取自一个 { $heads } 头模型（头 0：m = { $slope }），并带有它定义时所用的因果掩码（查询之后的键权重为 0）
+readout-attention-position-alibi = 位置：ALiBi，头 h 加上 m_h·(j − i)，斜率取自一个有 { $heads } 个头的模型（头 0：m = { $slope }），并带有它定义时所用的因果掩码（查询之后的键权重为 0）
 readout-attention-position-t5 = 位置：T5 相对桶（{ $buckets } 个桶，max_distance { $max_distance }），每个桶和每个头一个按种子生成、未训练的偏置，加到按 1/√d 缩放后的分数上（T5 本身不缩放）
 readout-attention-position-shaw = 位置：Shaw 等人的相对嵌入 a^K、a^V，在 k = { $clip } 处截断（按种子生成，未训练）
 readout-attention-position-none = 没有位置（该层无法分辨顺序）
@@ -726,7 +726,7 @@ readout-complexity-timed-cpu = 本页的 CPU 注意力代码（Rust，编译为 
 readout-complexity-timed-cpu-runs = 本页的 CPU 注意力代码（Rust，编译为 WebAssembly；一个头，无掩码；{ $runs } 次运行的平均值）
 readout-complexity-measuring = 正在测量 n = { $n }、d = { $d } 时的注意力内核…
 # $why：为什么没有测得时间（来自计时代码的原因）。
-readout-complexity-refused = n = { $n }、d = { $d } 时没有时间：{ $why }
+readout-complexity-refused = n = { $n }、d = { $d } 时没有测得时间：{ $why }
 # $duration 是带单位的时间（1.23 ms）；$code 是上面三条消息之一。
 readout-complexity-time = { $code }在 n = { $n }、d = { $d } 时用时 { $duration }
 readout-complexity-measured = 已测量：{ $time }。

@@ -29,7 +29,7 @@ train-verdict-blind = { $names } { $count ->
 train-verdict-short = 尚未解决该任务的：{ $list }。
 train-verdict-short-varying = 尚未解决该任务的：{ $list }，各自随种子而变。
 train-verdict-no-position-needed = 该任务不需要位置：不看位置的模型可以达到 { $ceiling }。
-train-verdict-chance = 偶然水平为 { $chance }。
+train-verdict-chance = 随机猜测水平为 { $chance }。
 train-past-still-four = 超出训练长度后，{ $names } { $count ->
        *[other] { $every }在 4 倍训练长度（{ $length }）上仍能解决该任务
     }：{ $list }。
@@ -47,7 +47,7 @@ train-past-none-keeps = 超出训练长度后，没有编码能保持：在 4 �
        *[none] { "" }
     }。
 train-why-none = none 看不到位置：在双向注意力下，每个位置看到的词元都相同，所以它只能根据自身的词元和出现了哪些词元来猜（它{ $every }最终都与上限相差不到 { $margin } 个百分点）
-train-why-alibi = alibi 的偏置 −m·|i − j| 在向后 k = { $k } 个位置和向前 k 个位置上相同，并且在两侧都随距离下降，所以没有哪个头能单独挑出向后第 k 个词元：它最偏向向后第 k 个位置的头给该键的平均权重是 { $back }，给向前第 k 个键的是 { $ahead }（均匀：{ $uniform }），{ $every }皆如此
+train-why-alibi = alibi 的偏置 −m·|i − j| 在 k = { $k } 个位置之前和 k 个位置之后相同，并且在两侧都随距离下降，所以没有哪个头能单独挑出 k 个位置之前的词元：它最偏向 k 个位置之前的键的头给该键的平均权重是 { $back }，给 k 个位置之后的键的是 { $ahead }（均匀：{ $uniform }），{ $every }皆如此
 train-clause-separator = ；
 train-reasons = { $reasons }。
 
@@ -55,9 +55,9 @@ train-reasons = { $reasons }。
 
 train-findings-by-length = 在 { $factor } 倍训练长度（{ $length }）上的词元准确率，{ $seeds } 个{ $seeds ->
        *[other] 种子
-    }上的均值（范围）：{ $list }；不看位置时的上限 { $ceiling }，偶然水平（{ $chance_name }）{ $chance }。
+    }上的均值（范围）：{ $list }；不看位置时的上限 { $ceiling }，随机猜测水平（{ $chance_name }）{ $chance }。
 train-findings-learned-rows = 可学习的位置嵌入表只有位置 0…{ $last } 的行：超出这些位置什么也不加，模型在那里看不到位置。
-train-findings-appended = 拼接 P（concat：宽度为 { $token_width } 的词元嵌入旁边放宽度为 { $p_width } 的 P）最终的平均损失为 { $concat_loss }，在训练长度上为 { $concat_accuracy }；把 P 加到整个宽度上（sinusoidal）则为 { $added_loss } 和 { $added_accuracy }：{ $order ->
+train-findings-appended = 拼接 P（concat：宽度为 { $token_width } 的词元嵌入旁边放宽度为 { $p_width } 的 P）最终的平均损失为 { $concat_loss }，在训练长度上的准确率为 { $concat_accuracy }；把 P 加到整个宽度上（sinusoidal）则为 { $added_loss } 和 { $added_accuracy }：{ $order ->
         [concat] concat { $every }领先
         [sinusoidal] sinusoidal { $every }领先
        *[varies] 哪个领先随种子而变
@@ -68,9 +68,9 @@ train-findings-spread = 可学习位置嵌入表的归一化格拉姆矩阵的�
         [lowered] 训练{ $every }都使它降低：训练后的表更接近只取决于 i − j
        *[mixed] 训练在 { $seeds } 个种子中的 { $rose } 个上使它升高，在其余种子上使它降低：没有一致的方向
     }。
-train-findings-heads = 在样例上，最大权重（在最好的头中）恰好落在向后 k = { $k } 个位置的词元上的查询所占的比例：{ $list }。
-train-findings-heads-none = 在样例上，最大权重（在最好的头中）恰好落在向后 k = { $k } 个位置的词元上的查询所占的比例：没有任何编码的头能单独挑出它。
-train-findings-heads-noise = 对 { $names } 而言这是噪声：在某个种子上，没有哪个头给向后第 k 个键的平均权重比给其他某个偏移的更多。
+train-findings-heads = 在样例上，最大权重（在最好的头中）恰好落在 k = { $k } 个位置之前的词元上的查询所占的比例：{ $list }。
+train-findings-heads-none = 在样例上，最大权重（在最好的头中）恰好落在 k = { $k } 个位置之前的词元上的查询所占的比例：没有任何编码的头能单独挑出它。
+train-findings-heads-noise = 对 { $names } 而言这是噪声：在某个种子上，没有哪个头给 k 个位置之前的键的平均权重比给其他某个偏移的更多。
 
 ## 运行期间的要点、进度行和训练器说明。
 
@@ -92,7 +92,7 @@ train-progress-training = 训练中：{ $seeds ->
 train-progress-measuring = 已训练{ $seeds ->
         [0] { "" }
         [1] { "" }
-       *[other] { " " }种子 { $seed }（第 { $index } 个，共 { $seeds } 个）
+       *[other] 种子 { $seed }（第 { $index } 个，共 { $seeds } 个）
     }，正在测量每个长度上的准确率（{ $all } 个长度中的 { $done } 个）。
 train-progress-paused = 已暂停。
 train-progress-settings-changed = 此后设置已更改：按“训练”来运行新的设置。
@@ -132,7 +132,7 @@ train-axis-length = 序列长度（竖线：训练长度，{ $length }）
 train-axis-length-seeds = 序列长度（竖线：训练长度 { $length }；阴影：各种子间的范围）
 train-axis-accuracy = 词元准确率（%）
 train-legend-ceiling = 不看位置时的上限
-train-legend-chance = 偶然水平（{ $chance_name }）
+train-legend-chance = 随机猜测水平（{ $chance_name }）
 train-axis-column = 列
 train-axis-position = 位置
 train-axis-position-j = 位置 j
@@ -141,5 +141,5 @@ train-axis-key-position = 键位置 j
 train-axis-query-position = 查询位置 i
 train-figure-spread = 平移离散度（对 i < j，G[i, j] 减去其对角线 j − i 上均值的均方根；每个元素只取决于 j − i 时为 0）：未训练的表 { $untrained }，训练后 { $trained }，正弦 P { $sinusoidal }。
 train-attention-readout = { $encoding }，第 { $layer } 层，第 { $head } 个头，种子 { $seed }，在一条长度为 { $length } 的序列上（词元 { $tokens }）。{ $hit }
-train-attention-hit = 它的最大权重落在向后 k = { $k } 个位置的键上（j = i − { $k }），这在有该键的查询中占 { $share }；它在那里的平均权重是 { $weight }，比任何其他偏移都大。
-train-attention-noise = 它在向后 k = { $k } 个位置的键上的平均权重是 { $weight }，不比某个其他偏移上的大（均匀时为 { $uniform }）：它的最大权重落在哪里只是噪声，而不是学到的偏移。
+train-attention-hit = 它的最大权重落在 k = { $k } 个位置之前的键上（j = i − { $k }），这在有该键的查询中占 { $share }；它在那里的平均权重是 { $weight }，比任何其他偏移都大。
+train-attention-noise = 它在 k = { $k } 个位置之前的键上的平均权重是 { $weight }，不比某个其他偏移上的大（均匀时为 { $uniform }）：它的最大权重落在哪里只是噪声，而不是学到的偏移。
