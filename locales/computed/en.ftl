@@ -962,8 +962,8 @@ status-link-copied = Link copied.
 status-copy-this-link = Copy this link: { $href }
 # Each panel's export menu; $panel: the panel's name in links (heatmap, curves, …).
 button-save = Save
-button-save-title = Save the { $panel } panel's figures or numbers
-label-export-toolbar = Export the { $panel } panel
+button-save-title = Save the figures or numbers of “{ $panel }”
+label-export-toolbar = Export “{ $panel }”
 button-export-png-title = Save this figure as a PNG image
 button-export-csv-title = Save the exact numbers (float32) as CSV
 button-export-svg-title = Save the figure as an SVG drawing
@@ -982,3 +982,19 @@ status-gpu-error = GPU error: { $error }
 status-train-worker-report-unreadable = a worker's report could not be read: { $error }
 status-train-worker-not-started = the training worker could not be started: { $error }
 status-train-worker-failed-to-load = the training worker failed to load
+
+## The order panel's permutation (src/model/settings/permutation.rs) and the sliders' spoken values (src/model/settings/table.rs)
+
+order-permutation-too-few-tokens = fewer than two tokens: nothing to permute
+order-permutation-none = no permutation (every token in place)
+order-permutation-swap = the seeds' swap: "3" ↔ "4"
+# $first, $last: the sentence's first and last tokens.
+order-permutation-swap-first-and-last = "3" and "4" are not both in the sentence: swapping the first and last tokens ("{ $first }" ↔ "{ $last }")
+order-permutation-shuffle = shuffle #{ $seed }
+label-slider-position-i = position i = { $value }
+label-slider-largest-offset = largest offset k = { $value }
+label-slider-alibi-heads = ALiBi heads H = { $value }
+label-slider-clipping-distance = clipping distance k = { $value }
+label-slider-table-length = table length L_max = { $value }
+label-slider-layers = { $value } layers
+label-slider-relative-distances = relative distances ±{ $value }

@@ -471,8 +471,8 @@ status-link-copied = 链接已复制。
 status-copy-this-link = 复制此链接：{ $href }
 # 每个面板的导出菜单；$panel：面板在链接中的名称（heatmap、curves……）。
 button-save = 保存
-button-save-title = 保存 { $panel } 面板的图或数值
-label-export-toolbar = 导出 { $panel } 面板
+button-save-title = 保存“{ $panel }”的图或数值
+label-export-toolbar = 导出“{ $panel }”
 button-export-png-title = 将此图保存为 PNG 图像
 button-export-csv-title = 将精确数值（float32）保存为 CSV
 button-export-svg-title = 将此图保存为 SVG 矢量图
@@ -875,3 +875,18 @@ takeaway-projection-positions = { $count ->
     }
 # $pair：列对 j；$turn：上面两种转动之一；$positions：上面的消息；$error：最大偏差（5.96e-8）；$why：上面的原因之一或为空。
 takeaway-projection = 每个箭头都转过同一个 δ·ω_{ $pair } = { $turn }：一个矩阵 M 把 p_i 变为 p_(i+δ)，对{ $positions } 都成立，偏差至多 { $error }{ $why }。
+
+## 顺序面板的置换（src/model/settings/permutation.rs）与滑块的朗读值（src/model/settings/table.rs）
+
+order-permutation-too-few-tokens = 词元少于两个：没有可置换的
+order-permutation-none = 不置换（每个词元都在原位）
+order-permutation-swap = 读者提问中的交换："3" ↔ "4"
+order-permutation-swap-first-and-last = 句子中没有同时出现 "3" 和 "4"：交换第一个和最后一个词元（"{ $first }" ↔ "{ $last }"）
+order-permutation-shuffle = 打乱 #{ $seed }
+label-slider-position-i = 位置 i = { $value }
+label-slider-largest-offset = 最大偏移 k = { $value }
+label-slider-alibi-heads = ALiBi 头数 H = { $value }
+label-slider-clipping-distance = 截断距离 k = { $value }
+label-slider-table-length = 表长 L_max = { $value }
+label-slider-layers = { $value } 层
+label-slider-relative-distances = 相对距离 ±{ $value }

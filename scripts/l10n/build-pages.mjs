@@ -47,7 +47,11 @@ for (const language of LANGUAGES.slice(1)) {
   if (mismatches.length) fail(mismatches);
   const page = await translatePage(built, language.code, catalog);
   const computed = ['computed', 'training'].map((set) => {
-    const text = readFileSync(join(root, 'locales', set, `${language.code}.ftl`), 'utf8');
+    // As build.rs compiles the English into the wasm: without comments and blank lines, each
+    // continuation line's indent cut to the one space that marks it (the page's bytes).
+    const text = readFileSync(join(root, 'locales', set, `${language.code}.ftl`), 'utf8')
+      .split('\n').filter((line) => line.trim() && !line.startsWith('#'))
+      .map((line) => line.replace(/^ +/, ' ')).join('\n') + '\n';
     if (/<\/script/i.test(text)) fail([`locales/${set}/${language.code}.ftl holds "</script"`]);
     return `<script type="text/x-fluent" id="messages-${set}">\n${text}</script>\n`;
   });

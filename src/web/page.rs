@@ -311,7 +311,7 @@ pub fn install_export_tools(send: fn(Action)) -> Result<(), WebError> {
         summary.set_text_content(Some(&crate::message!("button-save")));
         summary.set_attribute(
             "title",
-            &crate::message!("button-save-title", panel = spec.name),
+            &crate::message!("button-save-title", panel = spec.title()),
         )?;
         menu.append_child(&summary)?;
         let tools = document.create_element("div")?;
@@ -319,7 +319,7 @@ pub fn install_export_tools(send: fn(Action)) -> Result<(), WebError> {
         tools.set_attribute("role", "toolbar")?;
         tools.set_attribute(
             "aria-label",
-            &crate::message!("label-export-toolbar", panel = spec.name),
+            &crate::message!("label-export-toolbar", panel = spec.title()),
         )?;
         menu.append_child(&tools)?;
         let canvases = section.query_selector_all("canvas[id]")?;

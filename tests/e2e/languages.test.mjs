@@ -120,10 +120,11 @@ describe('languages', () => {
   });
 });
 
+const accents = { a: 'á', e: 'é', i: 'í', o: 'ó', u: 'ú', A: 'Á', E: 'É', I: 'Í', O: 'Ó', U: 'Ú' };
+const pseudo = (text) => text.replace(/[A-Za-z]+/g, (word) => `${word.replace(/[aeiouAEIOU]/g, (c) => accents[c])}ʼ`);
+
 /** A pseudo-locale of a catalog: every word accented and marked with ʼ, markup and escapes kept. */
 function pseudoCatalog(ftl) {
-  const accents = { a: 'á', e: 'é', i: 'í', o: 'ó', u: 'ú', A: 'Á', E: 'É', I: 'Í', O: 'Ó', U: 'Ú' };
-  const pseudo = (text) => text.replace(/[A-Za-z]+/g, (word) => `${word.replace(/[aeiouAEIOU]/g, (c) => accents[c])}ʼ`);
   const outsideMarkup = (value) => value.replace(/(^|>)([^<]*)/g, (_, open, text) => open + text
     .split(/(\{"[^"]*"\}|&[a-z]+;)/).map((part, k) => (k % 2 ? part : pseudo(part))).join(''));
   return ftl.split('\n').map((line) => {
@@ -133,6 +134,102 @@ function pseudoCatalog(ftl) {
     return attribute ? attribute[1] + pseudo(attribute[2]) : line;
   }).join('\n');
 }
+
+/**
+ * A pseudo-locale of a catalog of computed sentences (locales/computed, locales/training): the
+ * words of every text, variant and string literal accented and marked; ids, variables, variant
+ * keys and references kept.
+ */
+function pseudoComputedCatalog(ftl) {
+  // Text outside placeables, and inside string literals; a placeable's other parts are syntax.
+  const words = (text) => text.split(/(\{[^{}]*?(?:\}|$))/).map((part, k) => (k % 2
+    ? part.replace(/"((?:[^"\\]|\\.)*)"/g, (_, literal) => `"${pseudo(literal)}"`)
+    : pseudo(part))).join('');
+  return ftl.split('\n').map((line) => {
+    if (line.startsWith('#') || !line.trim()) return line;
+    const entry = /^(-?[a-zA-Z][\w-]* = )(.*)$/.exec(line);
+    if (entry) return entry[1] + words(entry[2]);
+    const variant = /^(\s*\*?\[[^\]]*\])(.*)$/.exec(line);
+    if (variant) return variant[1] + words(variant[2]);
+    return words(line);
+  }).join('\n');
+}
+
+describe('the catalogs hold every word the wasm writes', () => {
+  test('on the Chinese page with pseudo-English computed catalogs, every sentence the wasm writes is pseudo, the training lab\'s too', async () => {
+    const original = await (await fetch(`${origin}/index.zh.html`)).text();
+    let html = original;
+    for (const set of ['computed', 'training']) {
+      const element = new RegExp(`(<script type="text/x-fluent" id="messages-${set}">)[\\s\\S]*?(</script>)`);
+      assert.match(html, element, `index.zh.html carries messages-${set}`);
+      const catalog = pseudoComputedCatalog(readFileSync(`locales/${set}/en.ftl`, 'utf8'));
+      html = html.replace(element, (_, open, close) => `${open}\n${catalog}${close}`);
+    }
+    // A short run on the CPU: 2 encodings, 1 seed, 40 steps.
+    const query = 'compute=cpu&trainer=cpu&tenc=rope,none&tseeds=1&tsteps=40&tn=10&tk=2&d=33&cols=0,1,2,3,4';
+    const { page, context, problems } = await open(`${origin}/index.zh.html?${query}`, [1366, 768], { ready: false });
+    await page.route('**/index.zh.html*', (route) => route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' }));
+    await page.reload();
+    await page.evaluate(() => window.peLab.ready);
+    await page.evaluate(() => window.peLab.whenDrawn());
+    const stats = await page.evaluate(() => window.peLab.train());
+    assert.equal(stats.done, true);
+    await page.evaluate(() => {
+      for (const details of document.querySelectorAll('details')) details.open = true;
+      for (const section of document.querySelectorAll('section[id^="panel-"]')) section.scrollIntoView();
+    });
+    await page.evaluate(() => window.peLab.whenDrawn());
+    // Notation (d, n, ms, 2j, q, W_q) has no vowel or at most two letters; code words are names
+    // that stay as they are in every language: the link's keys and values (encodings, tasks,
+    // panels), the page's names for its backends, and notation with vowels. Quoted words are the
+    // example sentence's tokens (data), as are the two sentences the order panel shows.
+    const codeWords = ['rope', 'none', 'sinusoidal', 'concat', 'learned', 'conv', 'alibi', 't5', 'shaw',
+      'shift', 'reverse', 'histogram', 'auto', 'cpu', 'gpu', 'swap',
+      'base', 'delta', 'pair', 'pos', 'cols', 'tenc', 'heads', 'lens', 'perm', 'scale', 'beta', 'valid_len',
+      'RoPE', 'ALiBi', 'NoPE', 'YaRN', 'NTK', 'WebGPU', 'CPU', 'GPU', 'Rust', 'WebAssembly', 'SwiftShader', 'Google',
+      'pe', 'lab', 'PNG', 'CSV', 'SVG', 'sin', 'cos', 'max', 'min', 'softmax', 'float', 'Float', 'Julia', 'LayerNorm',
+      'logits', 'logit', 'Lmax', 'Adam', 'MLP', 'ReLU', 'Shaw', 'Transformer', 'PyTorch', 'MXNet', 'd2l',
+      'RoFormer'];
+    const dataIds = ['order-original', 'order-permuted'];
+    const report = await page.evaluate(([codeWords, dataIds]) => {
+      // Quoted tokens, element ids (export-png-…, kebab-case) and a function's name applied
+      // (attention(X)) are data or notation.
+      const unquoted = (text) => text.replace(/“[^”]*”|"[^"]*"|‘[^’]*’/g, ' ')
+        .replace(/\b[a-z0-9]+(?:-[a-z0-9]+)+\b/g, ' ').replace(/\b[a-z]+\(/g, ' ');
+      const english = (text) => (unquoted(text).match(/\p{L}+/gu) ?? []).filter((word) => !/[áéíóúÁÉÍÓÚʼ]/.test(word)
+        && /[aeiouAEIOU]/.test(word) && word.length > 2 && !codeWords.includes(word) && !/\p{Script=Han}/u.test(word));
+      const outside = [];
+      let checked = 0;
+      const walk = (node) => {
+        if (node.nodeType === 3) {
+          const text = node.textContent;
+          // The static page's words are Chinese; the wasm's come from the pseudo catalogs.
+          if (!text.trim() || /\p{Script=Han}/u.test(text)) return;
+          checked += 1;
+          const words = english(text);
+          if (words.length) outside.push(`${node.parentElement.localName}#${node.parentElement.id}: ${text.trim().slice(0, 80)}`);
+          return;
+        }
+        if (node.nodeType !== 1) return;
+        if (['script', 'style', 'math', 'var', 'code', 'sub', 'sup'].includes(node.localName)) return;
+        // A menu's options of tokens are the sentence's words (data).
+        if (node.getAttribute('translate') === 'no' || dataIds.includes(node.id) || node.localName === 'option') return;
+        for (const name of ['title', 'aria-label', 'aria-valuetext', 'placeholder', 'alt']) {
+          const value = node.getAttribute(name);
+          if (value && !/\p{Script=Han}/u.test(value) && english(value).length) outside.push(`${node.localName}#${node.id} [${name}]: ${value.slice(0, 80)}`);
+        }
+        for (const child of node.childNodes) walk(child);
+      };
+      walk(document.body);
+      return { outside, checked };
+    }, [codeWords, dataIds]);
+    console.log(`# pseudo-locale of the wasm's catalogs: ${report.checked} text nodes without Chinese checked, ${report.outside.length} with English words`);
+    for (const line of report.outside) console.log(`#   ${line}`);
+    assert.deepEqual(problems, []);
+    await context.close();
+    assert.deepEqual(report.outside, []);
+  });
+});
 
 describe('the catalog holds every word of the static page', () => {
   test('a pseudo-locale leaves no English word outside notation, computed sentences and language names', async () => {

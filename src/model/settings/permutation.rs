@@ -36,35 +36,35 @@ pub fn choose_permutation<S: AsRef<str>>(
     if n < 2 {
         return ChosenPermutation {
             permutation: identity,
-            description: "fewer than two tokens: nothing to permute".into(),
+            description: crate::message!("order-permutation-too-few-tokens"),
         };
     }
     match choice {
         PermutationChoice::Identity => ChosenPermutation {
             permutation: identity,
-            description: "no permutation (every token in place)".into(),
+            description: crate::message!("order-permutation-none"),
         },
         PermutationChoice::Swap => match swap_permutation(tokens, "3", "4") {
             Ok(permutation) => ChosenPermutation {
                 permutation,
-                description: "the seeds' swap: \"3\" ↔ \"4\"".into(),
+                description: crate::message!("order-permutation-swap"),
             },
             Err(_) => {
                 let mut permutation = identity;
                 permutation.swap(0, n - 1);
                 ChosenPermutation {
                     permutation,
-                    description: format!(
-                        "\"3\" and \"4\" are not both in the sentence: swapping the first and last tokens (\"{}\" ↔ \"{}\")",
-                        tokens[0].as_ref(),
-                        tokens[n - 1].as_ref()
+                    description: crate::message!(
+                        "order-permutation-swap-first-and-last",
+                        first = tokens[0].as_ref(),
+                        last = tokens[n - 1].as_ref()
                     ),
                 }
             }
         },
         PermutationChoice::Shuffle(seed) => ChosenPermutation {
             permutation: shuffle(n, seed),
-            description: format!("shuffle #{seed}"),
+            description: crate::message!("order-permutation-shuffle", seed = seed.to_string()),
         },
     }
 }

@@ -119,7 +119,7 @@ pub const SETTINGS: [Setting; 31] = [
     .slider(
         "simi-range",
         "simi-number",
-        SliderOf::Steps(|i| format!("position i = {i}")),
+        SliderOf::Steps(|i| crate::message!("label-slider-position-i", value = i)),
     )
     .view(&[field("simPosition")]),
     Setting::integer(
@@ -133,7 +133,7 @@ pub const SETTINGS: [Setting; 31] = [
     .slider(
         "simk-range",
         "simk-number",
-        SliderOf::Steps(|k| format!("largest offset k = {k}")),
+        SliderOf::Steps(|k| crate::message!("label-slider-largest-offset", value = k)),
     )
     .view(&[field("simMaxOffset")]),
     Setting::name(
@@ -246,7 +246,7 @@ pub const SETTINGS: [Setting; 31] = [
     .slider(
         "aheads-range",
         "aheads-number",
-        SliderOf::Steps(|h| format!("ALiBi heads H = {h}")),
+        SliderOf::Steps(|h| crate::message!("label-slider-alibi-heads", value = h)),
     )
     .view(&[field("alibiHeads")]),
     Setting::integer(
@@ -261,7 +261,7 @@ pub const SETTINGS: [Setting; 31] = [
     .slider(
         "clip-range",
         "clip-number",
-        SliderOf::Steps(|k| format!("clipping distance k = {k}")),
+        SliderOf::Steps(|k| crate::message!("label-slider-clipping-distance", value = k)),
     )
     .view(&[field("clip")]),
     Setting::integer(
@@ -276,7 +276,7 @@ pub const SETTINGS: [Setting; 31] = [
     .slider(
         "lmax-range",
         "lmax-number",
-        SliderOf::Steps(|l| format!("table length L_max = {l}")),
+        SliderOf::Steps(|l| crate::message!("label-slider-table-length", value = l)),
     )
     .view(&[field("learnedMax")]),
     Setting::integer(
@@ -305,7 +305,7 @@ pub const SETTINGS: [Setting; 31] = [
     .slider(
         "layers-range",
         "layers-number",
-        SliderOf::Steps(|l| format!("{l} layers")),
+        SliderOf::Steps(|l| crate::message!("label-slider-layers", value = l)),
     )
     .view(&[field("layers")]),
     Setting::integer(
@@ -320,7 +320,7 @@ pub const SETTINGS: [Setting; 31] = [
     .slider(
         "trange-range",
         "trange-number",
-        SliderOf::Steps(|r| format!("relative distances ±{r}")),
+        SliderOf::Steps(|r| crate::message!("label-slider-relative-distances", value = r)),
     )
     .view(&[field("t5Range")]),
     // `scale` is the context-extension factor s ≥ 1, and only that: the √d switch is `sqrtd`
