@@ -1,10 +1,42 @@
 //! The English catalogs of the computed sentences as the wasm carries them
-//! (`src/model/messages`): without their comments and blank lines, and with each continuation
-//! line's indent cut to the one space that marks it. The page's first load carries every byte of
-//! them; the comments are for translators. `model::messages`' tests check that each catalog
-//! parses to the same messages as its source.
+//! (`src/model/messages`), compact: without their comments and blank lines, each continuation
+//! line's indent cut to the one space that marks it, and each message's id replaced by a short
+//! one (`m` and its place among the catalog's messages in base 36). The page's first load carries
+//! every byte of them, and of the ids at the call sites: `message!("takeaway-heatmap")` finds
+//! the short id at compile time in the table written here (an unknown id does not compile).
+//! scripts/l10n/build-pages.mjs gives a translated page's catalogs the same short ids by the same
+//! rule. `model::messages`' tests check that each compact catalog holds its source's messages.
 
+use std::fmt::Write as _;
 use std::path::Path;
+
+/// Ids the page composes at run time (`panel-<name>-title`, `lesson-part-<part>`): kept in a
+/// table the wasm carries (`model::messages::format_dynamic`).
+const DYNAMIC_PREFIXES: [&str; 2] = ["panel-", "lesson-part-"];
+
+/// The short id of the message at `index` (the same rule as build-pages.mjs' `shortId`).
+fn short_id(index: usize) -> String {
+    const DIGITS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let (mut n, mut digits) = (index, Vec::new());
+    loop {
+        digits.push(DIGITS[n % 36]);
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    digits.reverse();
+    format!("m{}", String::from_utf8_lossy(&digits))
+}
+
+/// A message's id if `line` starts one (terms, `-name`, keep their names).
+fn message_id(line: &str) -> Option<&str> {
+    let (id, _) = line.split_once(" =")?;
+    let mut chars = id.chars();
+    (chars.next()?.is_ascii_alphabetic()
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+    .then_some(id)
+}
 
 fn main() {
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
@@ -13,15 +45,43 @@ fn main() {
         println!("cargo:rerun-if-changed={}", source.display());
         let text = std::fs::read_to_string(&source)
             .unwrap_or_else(|e| panic!("{}: {e}", source.display()));
-        let compact: String = text
-            .lines()
-            .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
-            .map(|line| match line.strip_prefix(' ') {
-                Some(rest) => format!(" {}\n", rest.trim_start_matches(' ')),
-                None => format!("{line}\n"),
-            })
+        let mut compact = String::new();
+        let mut ids: Vec<(String, String)> = Vec::new();
+        for line in text.lines() {
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            if let Some(rest) = line.strip_prefix(' ') {
+                let _ = writeln!(compact, " {}", rest.trim_start_matches(' '));
+            } else if let Some(id) = message_id(line) {
+                let short = short_id(ids.len());
+                let _ = writeln!(compact, "{short}{}", &line[id.len()..]);
+                ids.push((id.to_string(), short));
+            } else {
+                let _ = writeln!(compact, "{line}");
+            }
+        }
+        ids.sort();
+        let entry = |(id, short): &(String, String)| format!("    ({id:?}, {short:?}),\n");
+        let table: String = ids.iter().map(entry).collect();
+        let dynamic: String = ids
+            .iter()
+            .filter(|(id, _)| DYNAMIC_PREFIXES.iter().any(|p| id.starts_with(p)))
+            .map(entry)
             .collect();
-        let target = Path::new(&out).join(format!("{set}-en.ftl"));
-        std::fs::write(&target, compact).unwrap_or_else(|e| panic!("{}: {e}", target.display()));
+        let rust = format!(
+            "/// Every message id of locales/{set}/en.ftl with its short id, sorted by id.\n\
+             pub const IDS: &[(&str, &str)] = &[\n{table}];\n\
+             /// The ids composed at run time.\n\
+             pub const DYNAMIC: &[(&str, &str)] = &[\n{dynamic}];\n"
+        );
+        for (name, contents) in [
+            (format!("{set}-en.ftl"), compact),
+            (format!("{set}-ids.rs"), rust),
+        ] {
+            let target = Path::new(&out).join(name);
+            std::fs::write(&target, contents)
+                .unwrap_or_else(|e| panic!("{}: {e}", target.display()));
+        }
     }
 }

@@ -83,11 +83,11 @@ impl PanelSpec {
 
     /// The heading of its part of the chapter (message `lesson-part-<part>`).
     pub fn part_title(&self) -> String {
-        messages::format::<Computed>(&format!("lesson-part-{}", self.part), &[])
+        messages::format_dynamic::<Computed>(&format!("lesson-part-{}", self.part), &[])
     }
 
     fn text(&self, field: &str) -> String {
-        messages::format::<Computed>(&format!("panel-{}-{field}", self.name), &[])
+        messages::format_dynamic::<Computed>(&format!("panel-{}-{field}", self.name), &[])
     }
 }
 

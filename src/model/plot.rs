@@ -441,10 +441,10 @@ mod tests {
 
     #[test]
     fn the_chinese_captions_and_axis_titles_keep_the_english_numbers() {
-        use crate::model::messages::{install, use_english, Computed};
+        use crate::model::messages::{install_source, use_english, Computed};
         let english = thinned_captions(&[(2, "key"), (13, "query")]).unwrap();
         assert_eq!(english, "every 2nd key, every 13th query labelled");
-        install::<Computed>("zh", include_str!("../../locales/computed/zh.ftl")).unwrap();
+        install_source::<Computed>("zh", include_str!("../../locales/computed/zh.ftl")).unwrap();
         let key = crate::message!("label-axis-key-position-p-alone");
         let query = crate::message!("label-axis-query");
         let chinese = thinned_captions(&[(2, &axis_noun(&key)), (13, &axis_noun(&query))]);

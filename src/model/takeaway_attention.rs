@@ -595,8 +595,8 @@ mod tests {
 
     #[test]
     fn the_chinese_catalog_states_the_same_numbers() {
-        use crate::model::messages::{install, use_english, Computed};
-        install::<Computed>("zh", include_str!("../../locales/computed/zh.ftl")).unwrap();
+        use crate::model::messages::{install_source, use_english, Computed};
+        install_source::<Computed>("zh", include_str!("../../locales/computed/zh.ftl")).unwrap();
         let shapes = pipeline(8, 32, 4, 8, 8e-8);
         let tokens = words("the cat sat");
         let w = vec![

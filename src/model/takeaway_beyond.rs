@@ -377,7 +377,7 @@ mod tests {
 
     #[test]
     fn the_chinese_takeaways_state_the_same_numbers() {
-        use crate::model::messages::{install, use_english, Computed};
+        use crate::model::messages::{install_source, use_english, Computed};
         let extension_stats = extension::compute(32, 10_000.0, 4.0, 2048).unwrap();
         let alibi_stats = alibi::compute(8, 2048);
         let t5_stats = t5::compute(160).unwrap();
@@ -391,7 +391,7 @@ mod tests {
             ]
         };
         let english = sentences();
-        install::<Computed>("zh", include_str!("../../locales/computed/zh.ftl")).unwrap();
+        install_source::<Computed>("zh", include_str!("../../locales/computed/zh.ftl")).unwrap();
         let chinese = sentences();
         use_english::<Computed>();
         assert_eq!(sentences(), english);

@@ -326,7 +326,7 @@ mod tests {
 
     #[test]
     fn in_chinese_the_takeaways_state_the_same_numbers() {
-        use crate::model::messages::{install, use_english, Computed};
+        use crate::model::messages::{install_source, use_english, Computed};
         let sentences = || {
             vec![
                 heatmap(32, 10_000.0, 0),
@@ -341,7 +341,7 @@ mod tests {
             ]
         };
         let english = sentences();
-        install::<Computed>("zh", include_str!("../../locales/computed/zh.ftl")).unwrap();
+        install_source::<Computed>("zh", include_str!("../../locales/computed/zh.ftl")).unwrap();
         let chinese = sentences();
         use_english::<Computed>();
         for (en, zh) in english.iter().zip(&chinese) {

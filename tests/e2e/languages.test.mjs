@@ -64,6 +64,31 @@ describe('languages', () => {
     }
   });
 
+  test('on the Chinese page the wasm writes Chinese: a notice, the takeaways, the training verdict and findings', async () => {
+    const query = 'lang=zh&compute=bogus&trainer=cpu&tenc=rope,none&tseeds=2&tsteps=40&tn=10&tk=2';
+    const { page, context, problems } = await openIn(query);
+    // The notice's words come from locales/computed/zh.ftl, its value from the link.
+    assert.equal(await textOf(page, '#notices-list'), 'compute = “bogus”不是 auto、gpu 或 cpu；改用 auto。');
+    for (const id of ['attention-takeaway', 'heatmap-takeaway', 'rope-takeaway']) {
+      assert.match(await textOf(page, `#${id}`), /\p{Script=Han}/u, id);
+    }
+    await page.evaluate(() => window.peLab.train());
+    const train = (await stats(page)).panels.train;
+    assert.ok(train.verdict.length > 0 && train.findings.length > 0);
+    for (const sentence of [...train.verdict, ...train.findings]) assert.match(sentence, /\p{Script=Han}/u, sentence);
+    // The same run on the English page: the same numbers in every sentence.
+    const en = await openIn(query.replace('lang=zh', 'lang=en'));
+    await en.page.evaluate(() => window.peLab.train());
+    const english = (await stats(en.page)).panels.train;
+    const numbers = (sentences) => sentences.join(' ').match(/\d+(?:\.\d+)?/g).sort();
+    assert.deepEqual(numbers(train.verdict), numbers(english.verdict));
+    await screenshot(page, 'languages-zh-train-verdict', { fullPage: false });
+    assert.deepEqual(problems, []);
+    assert.deepEqual(en.problems, []);
+    await context.close();
+    await en.context.close();
+  });
+
   test('an unknown language gives English and a notice', async () => {
     const { page, context, problems } = await openIn('lang=klingon');
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');

@@ -10,6 +10,11 @@
 //! `message!("notice-d-clamped", requested = d, limit = 1024)`. Its numbers are formatted by the
 //! caller (the precision is part of what the sentence claims) and passed as text, or passed as a
 //! count, which also selects a plural form.
+//!
+//! The wasm carries short ids (`m1f`) instead of the catalogs' names, in its catalogs and at its
+//! call sites: build.rs numbers the English messages, the macros find a name's short id at
+//! compile time ([`short_id`]; an unknown name does not compile), and the build gives a
+//! translated page's catalogs the same short ids.
 
 mod pattern;
 
@@ -20,8 +25,12 @@ use std::rc::Rc;
 
 /// One catalog of computed sentences: its English source and where a translation travels.
 pub trait Resource: 'static {
-    /// The English catalog, compiled in (without its comments: build.rs).
+    /// The English catalog, compiled in (compact, with short ids: build.rs).
     const ENGLISH: &'static str;
+    /// Every message's name and short id, sorted by name (build.rs).
+    const IDS: &'static [(&'static str, &'static str)];
+    /// The names composed at run time, with their short ids ([`format_dynamic`]).
+    const DYNAMIC: &'static [(&'static str, &'static str)];
     /// The id of the element that carries a translated page's catalog.
     const ELEMENT_ID: &'static str;
     /// This resource's catalogs on this thread.
@@ -45,8 +54,17 @@ thread_local! {
     static TRAINING: RefCell<Option<Rc<Loaded>>> = const { RefCell::new(None) };
 }
 
+mod computed_ids {
+    include!(concat!(env!("OUT_DIR"), "/computed-ids.rs"));
+}
+mod training_ids {
+    include!(concat!(env!("OUT_DIR"), "/training-ids.rs"));
+}
+
 impl Resource for Computed {
     const ENGLISH: &'static str = include_str!(concat!(env!("OUT_DIR"), "/computed-en.ftl"));
+    const IDS: &'static [(&'static str, &'static str)] = computed_ids::IDS;
+    const DYNAMIC: &'static [(&'static str, &'static str)] = computed_ids::DYNAMIC;
     const ELEMENT_ID: &'static str = "messages-computed";
     fn slot() -> &'static std::thread::LocalKey<RefCell<Option<Rc<Loaded>>>> {
         &COMPUTED
@@ -55,6 +73,8 @@ impl Resource for Computed {
 
 impl Resource for Training {
     const ENGLISH: &'static str = include_str!(concat!(env!("OUT_DIR"), "/training-en.ftl"));
+    const IDS: &'static [(&'static str, &'static str)] = training_ids::IDS;
+    const DYNAMIC: &'static [(&'static str, &'static str)] = training_ids::DYNAMIC;
     const ELEMENT_ID: &'static str = "messages-training";
     fn slot() -> &'static std::thread::LocalKey<RefCell<Option<Rc<Loaded>>>> {
         &TRAINING
@@ -108,14 +128,75 @@ pub fn install<R: Resource>(language: &str, source: &str) -> Result<(), InstallE
     Ok(())
 }
 
+/// [`install`] for a catalog as it is written, with the messages' names (tests, natively: the
+/// page gets its catalogs with short ids from the build).
+pub fn install_source<R: Resource>(language: &str, source: &str) -> Result<(), InstallError> {
+    let compact: String = source
+        .lines()
+        .map(|line| {
+            let named = line
+                .split_once(" =")
+                .and_then(|(name, _)| R::IDS.iter().find(|(id, _)| *id == name));
+            match named {
+                Some((name, short)) => format!("{short}{}\n", &line[name.len()..]),
+                None => format!("{line}\n"),
+            }
+        })
+        .collect();
+    install::<R>(language, &compact)
+}
+
 /// Back to English for resource `R` on this thread (tests).
 pub fn use_english<R: Resource>() {
     R::slot().with(|slot| *slot.borrow_mut() = None);
 }
 
-/// Message `id` of resource `R` in the chosen language, with `args`; its id where no catalog
-/// has it (the catalogs' tests make that a failure, not something a reader sees). Never inlined:
-/// the page calls it from hundreds of places.
+/// -1, 0 or 1 as `a` sorts before, with or after `b` (byte order, in a const fn).
+const fn compare(a: &str, b: &str) -> i32 {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut i = 0;
+    while i < a.len() && i < b.len() {
+        if a[i] != b[i] {
+            return if a[i] < b[i] { -1 } else { 1 };
+        }
+        i += 1;
+    }
+    if a.len() == b.len() {
+        0
+    } else if a.len() < b.len() {
+        -1
+    } else {
+        1
+    }
+}
+
+/// The short id of the message named `name` in `ids` (a resource's sorted [`Resource::IDS`]),
+/// evaluated at compile time by the macros: a name no catalog has stops the build.
+pub const fn short_id(ids: &'static [(&'static str, &'static str)], name: &str) -> &'static str {
+    let (mut low, mut high) = (0, ids.len());
+    while low < high {
+        let middle = (low + high) / 2;
+        match compare(ids[middle].0, name) {
+            0 => return ids[middle].1,
+            -1 => low = middle + 1,
+            _ => high = middle,
+        }
+    }
+    panic!("no message has this name in locales/*/en.ftl")
+}
+
+/// A message whose name is composed at run time (`panel-<name>-title`): one of
+/// [`Resource::DYNAMIC`]; its name where it is not.
+pub fn format_dynamic<R: Resource>(name: &str, args: &[(&str, Arg<'_>)]) -> String {
+    match R::DYNAMIC.iter().find(|(id, _)| *id == name) {
+        Some((_, short)) => format::<R>(short, args),
+        None => name.to_string(),
+    }
+}
+
+/// Message `id` (its short id) of resource `R` in the chosen language, with `args`; the id where
+/// no catalog has it (the catalogs' tests make that a failure, not something a reader sees).
+/// Never inlined: the page calls it from hundreds of places.
 #[inline(never)]
 pub fn format<R: Resource>(id: &str, args: &[(&str, Arg<'_>)]) -> String {
     let loaded = loaded::<R>();
@@ -167,23 +248,31 @@ count_from!(usize, u32, u64, i32, i64);
 /// A sentence of the page's catalog: `message!("id", name = value, …)`.
 #[macro_export]
 macro_rules! message {
-    ($id:literal $(, $name:ident = $value:expr)* $(,)?) => {
-        $crate::model::messages::format::<$crate::model::messages::Computed>(
+    ($id:literal $(, $name:ident = $value:expr)* $(,)?) => {{
+        const ID: &str = $crate::model::messages::short_id(
+            <$crate::model::messages::Computed as $crate::model::messages::Resource>::IDS,
             $id,
+        );
+        $crate::model::messages::format::<$crate::model::messages::Computed>(
+            ID,
             &[$((stringify!($name), $crate::model::messages::Arg::from(&($value)))),*],
         )
-    };
+    }};
 }
 
 /// A sentence of the training panel's catalog: `training_message!("id", name = value, …)`.
 #[macro_export]
 macro_rules! training_message {
-    ($id:literal $(, $name:ident = $value:expr)* $(,)?) => {
-        $crate::model::messages::format::<$crate::model::messages::Training>(
+    ($id:literal $(, $name:ident = $value:expr)* $(,)?) => {{
+        const ID: &str = $crate::model::messages::short_id(
+            <$crate::model::messages::Training as $crate::model::messages::Resource>::IDS,
             $id,
+        );
+        $crate::model::messages::format::<$crate::model::messages::Training>(
+            ID,
             &[$((stringify!($name), $crate::model::messages::Arg::from(&($value)))),*],
         )
-    };
+    }};
 }
 
 #[cfg(test)]

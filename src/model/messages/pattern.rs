@@ -159,6 +159,11 @@ impl Catalog {
         })
     }
 
+    /// The parsed pattern of message (or term) `id`.
+    pub fn pattern(&self, id: &str) -> Option<&[Piece]> {
+        self.entries.get(id).map(Vec::as_slice)
+    }
+
     pub fn contains(&self, id: &str) -> bool {
         self.entries.contains_key(id)
     }

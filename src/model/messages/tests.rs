@@ -86,14 +86,41 @@ fn every_catalog_of_every_language_parses() {
 #[test]
 fn an_installed_catalog_is_used_and_english_fills_its_gaps() {
     let english = message!("messages-selftest", count = 2usize);
-    install::<Computed>("zh", "messages-selftest = 中文 { $count }\n").unwrap();
+    install_source::<Computed>("zh", "messages-selftest = 中文 { $count }\n").unwrap();
     assert_eq!(message!("messages-selftest", count = 2usize), "中文 2");
-    install::<Computed>("zh", "other = x\n").unwrap();
+    install_source::<Computed>("zh", "other = x\n").unwrap();
     assert_eq!(message!("messages-selftest", count = 2usize), english);
     assert!(install::<Computed>("zh", "broken = {\n").is_err());
     use_english::<Computed>();
     assert_eq!(message!("messages-selftest", count = 2usize), english);
-    assert_eq!(message!("no-such-message"), "no-such-message");
+    // A name composed at run time: from the table of such names, else itself.
+    assert_eq!(
+        format_dynamic::<Computed>("panel-heatmap-title", &[]),
+        "The positional encoding matrix P"
+    );
+    assert_eq!(
+        format_dynamic::<Computed>("panel-nothing-title", &[]),
+        "panel-nothing-title"
+    );
+}
+
+#[test]
+fn short_ids_are_found_by_name_and_number_the_messages_in_order() {
+    for ids in [Computed::IDS, Training::IDS] {
+        assert!(ids.windows(2).all(|w| w[0].0 < w[1].0), "sorted by name");
+        for &(name, short) in ids {
+            assert_eq!(short_id(ids, name), short);
+        }
+    }
+    // The first message of locales/computed/en.ftl is m0, the 37th m10 (base 36).
+    let names: Vec<&str> = include_str!("../../../locales/computed/en.ftl")
+        .lines()
+        .filter_map(|line| line.split_once(" =").map(|(name, _)| name))
+        .filter(|name| name.starts_with(|c: char| c.is_ascii_alphabetic()))
+        .collect();
+    assert_eq!(short_id(Computed::IDS, names[0]), "m0");
+    assert_eq!(short_id(Computed::IDS, names[36]), "m10");
+    assert_eq!(names.len(), Computed::IDS.len());
 }
 
 #[test]
@@ -101,17 +128,24 @@ fn the_compiled_in_english_catalogs_are_their_sources_without_comments() {
     let sources = [
         (
             Computed::ENGLISH,
+            Computed::IDS,
             include_str!("../../../locales/computed/en.ftl"),
         ),
         (
             Training::ENGLISH,
+            Training::IDS,
             include_str!("../../../locales/training/en.ftl"),
         ),
     ];
-    for (compiled, source) in sources {
+    for (compiled, ids, source) in sources {
         assert!(compiled.len() < source.len());
         assert!(!compiled.lines().any(|line| line.starts_with('#')));
-        let (a, b) = (Catalog::parse(compiled, "en"), Catalog::parse(source, "en"));
-        assert_eq!(a.unwrap(), b.unwrap());
+        let compact = Catalog::parse(compiled, "en").unwrap();
+        let full = Catalog::parse(source, "en").unwrap();
+        assert_eq!(compact.ids().count(), full.ids().count());
+        for &(name, short) in ids {
+            assert!(full.pattern(name).is_some(), "{name}");
+            assert_eq!(compact.pattern(short), full.pattern(name), "{name}");
+        }
     }
 }

@@ -81,7 +81,8 @@ impl PanelSettings {
                 Some(v) => {
                     let clamped = v.clamp(min, max);
                     if clamped != v {
-                        // `why` is a message of its own (the only one: the extension scale's).
+                        // `why` is a message of its own (its short id; the only one: the
+                        // extension scale's).
                         let why = if why.is_empty() {
                             String::new()
                         } else {

@@ -328,8 +328,11 @@ pub const SETTINGS: [Setting; 31] = [
     Setting::decimal(
         "scale",
         (1.0, MAX_EXTENSION_SCALE),
-        // A message of locales/computed: the notice's reason.
-        "notice-why-extension-scale",
+        // A message of locales/computed (its short id): the notice's reason.
+        crate::model::messages::short_id(
+            <crate::model::messages::Computed as crate::model::messages::Resource>::IDS,
+            "notice-why-extension-scale",
+        ),
         |s| s.extension_scale,
         |s, scale| s.extension_scale = scale,
     )

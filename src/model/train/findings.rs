@@ -680,7 +680,7 @@ fn where_heads_look(run: &TrainRun, complete: &[(TrainEncoding, Vec<&EncodingRep
 mod chinese_tests {
     use super::super::{device, TrainSettings};
     use super::*;
-    use crate::model::messages::{install, use_english, Computed, Training};
+    use crate::model::messages::{install_source, use_english, Computed, Training};
 
     /// A run of made-up reports (two seeds), enough for the verdict and the findings.
     fn made_up_run() -> TrainRun {
@@ -755,8 +755,8 @@ mod chinese_tests {
         let english_many = takeaway(None, &TrainSettings::default());
         assert!(english_verdict[0].starts_with("At the training length ("));
 
-        install::<Training>("zh", include_str!("../../../locales/training/zh.ftl")).unwrap();
-        install::<Computed>("zh", include_str!("../../../locales/computed/zh.ftl")).unwrap();
+        install_source::<Training>("zh", include_str!("../../../locales/training/zh.ftl")).unwrap();
+        install_source::<Computed>("zh", include_str!("../../../locales/computed/zh.ftl")).unwrap();
         let chinese_verdict = verdict(&run);
         let chinese_findings = findings(&run);
         let chinese_takeaway = takeaway(None, &settings);
