@@ -15,20 +15,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { englishCatalog } from './catalog.mjs';
+import { compactCatalog } from './computed.mjs';
 import { LANGUAGES, SOURCE } from './languages.mjs';
 import { catalogMessages, compareCatalogs, stripMarkers, translatePage } from './translate.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-/**
- * The short id of every message of an English catalog of computed sentences, by the rule of
- * build.rs (which gives the wasm's English the same): `m` and the message's place among the
- * catalog's messages, in base 36.
- */
-function shortIds(englishFtl) {
-  const names = englishFtl.split('\n').map((line) => /^([a-zA-Z][\w-]*) =/.exec(line)?.[1]).filter(Boolean);
-  return new Map(names.map((name, index) => [name, `m${index.toString(36)}`]));
-}
 const dir = process.env.TRUNK_STAGING_DIR;
 if (!dir) throw new Error('build-pages: TRUNK_STAGING_DIR is not set (run by Trunk)');
 
@@ -57,19 +48,9 @@ for (const language of LANGUAGES.slice(1)) {
   if (mismatches.length) fail(mismatches);
   const page = await translatePage(built, language.code, catalog);
   const computed = ['computed', 'training'].map((set) => {
-    const short = shortIds(readFileSync(join(root, 'locales', set, 'en.ftl'), 'utf8'));
-    // As build.rs compiles the English into the wasm: without comments and blank lines, each
-    // continuation line's indent cut to the one space that marks it, each message under its
-    // short id (the page's bytes).
-    const text = readFileSync(join(root, 'locales', set, `${language.code}.ftl`), 'utf8')
-      .split('\n').filter((line) => line.trim() && !line.startsWith('#'))
-      .map((line) => {
-        const entry = /^([a-zA-Z][\w-]*)( =.*)$/.exec(line);
-        if (!entry) return line.replace(/^ +/, ' ');
-        if (!short.has(entry[1])) fail([`locales/${set}/${language.code}.ftl: ${entry[1]} is not in en.ftl`]);
-        return short.get(entry[1]) + entry[2];
-      }).join('\n') + '\n';
-    if (/<\/script/i.test(text)) fail([`locales/${set}/${language.code}.ftl holds "</script"`]);
+    const read = (code) => readFileSync(join(root, 'locales', set, `${code}.ftl`), 'utf8');
+    const { text, problems: found } = compactCatalog(read(SOURCE.code), read(language.code));
+    if (found.length) fail(found.map((p) => `locales/${set}/${language.code}.ftl: ${p}`));
     return `<script type="text/x-fluent" id="messages-${set}">\n${text}</script>\n`;
   });
   if (!page.includes('</body>')) fail([`${language.page} has no </body>`]);
