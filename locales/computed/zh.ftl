@@ -396,7 +396,7 @@ label-csv-p-columns = P 的列
 # 曲线的图例：$column：列号；$kind：sin 或 cos；$period：以位置计的周期。
 figure-curves-legend = 第 { $column } 列：{ $kind }，周期 { $period }
 figure-curves-legend-from-one = 第 { $column } 列（从 1 开始）：{ $kind }，周期 { $period }
-figure-curves-y = 值 p[i, column]
+figure-curves-y = 值 p[i, 列]
 # 列从 1 开始计数时投影图的坐标轴：$f：sin 或 cos；$pair：j。
 figure-projection-axis-from-one = 第 { $column } 列（从 1 开始）= { $f }(i·ω_{ $pair })
 figure-alibi-biases-x = 键 j（每个头一块，头 0 在左上）
