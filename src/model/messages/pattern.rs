@@ -88,80 +88,124 @@ impl Plurals {
     }
 }
 
-/// A parsed catalog: its messages and terms (terms under their leading '-').
-#[derive(Debug, Clone, Default, PartialEq)]
+/// A catalog: its text and where each message and term (under its leading '-') is in it. A
+/// pattern is parsed when it is formatted, so that loading the page's catalog is one scan of its
+/// lines, not the parse of hundreds of sentences of which a view shows a few.
+#[derive(Debug, Clone, Default)]
 pub struct Catalog {
-    entries: HashMap<String, Vec<Piece>>,
+    source: std::borrow::Cow<'static, str>,
+    /// Each entry's value: its bytes in `source` (after the `=`, through its last continuation
+    /// line) and the line it starts on.
+    entries: HashMap<String, Place>,
     plurals: Option<Plurals>,
 }
 
 /// References are followed this deep at most (a catalog that refers in a circle stops there).
 const MAX_DEPTH: usize = 8;
 
-impl Catalog {
-    /// Parses `source`, a catalog in `language` (its code, e.g. "en", "zh").
-    pub fn parse(source: &str, language: &str) -> Result<Catalog, SyntaxError> {
-        let mut entries = HashMap::new();
-        let lines: Vec<&str> = source.lines().collect();
-        let mut at = 0;
-        while at < lines.len() {
-            let line = lines[at];
-            let number = at + 1;
-            at += 1;
-            if line.trim().is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let Some((id, first)) = line.split_once('=') else {
-                return Err(SyntaxError {
-                    line: number,
-                    what: "expected `id = value`",
-                });
-            };
-            let id = id.trim_end();
-            let name = id.strip_prefix('-').unwrap_or(id);
-            if !is_identifier(name) || line.starts_with(' ') {
-                return Err(SyntaxError {
-                    line: number,
-                    what: "an entry starts at the line's start with an identifier",
-                });
-            }
-            // Continuation lines are indented; with a line break only inside placeables, they
-            // join into one stream whose breaks the placeables' grammar skips.
-            let mut value = first.to_string();
-            while at < lines.len() && lines[at].starts_with(' ') && !lines[at].trim().is_empty() {
-                value.push('\n');
-                value.push_str(lines[at]);
-                at += 1;
-            }
-            let mut parser = Parser {
-                chars: value.chars().collect(),
-                at: 0,
+/// Where an entry's value is: its bytes in the catalog's text, and the line it starts on.
+type Place = (std::ops::Range<usize>, usize);
+
+/// Each entry's id and [`Place`]; errors are in the entries' lines themselves (a value's own
+/// syntax is [`parse_value`]'s).
+fn scan(source: &str) -> Result<Vec<(&str, Place)>, SyntaxError> {
+    let mut lines = Vec::new();
+    let mut offset = 0;
+    for line in source.split('\n') {
+        lines.push((offset, line));
+        offset += line.len() + 1;
+    }
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at < lines.len() {
+        let (start, line) = lines[at];
+        let number = at + 1;
+        at += 1;
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let Some((id, _)) = line.split_once('=') else {
+            return Err(SyntaxError {
                 line: number,
-            };
-            parser.skip_blank_inline();
-            let pieces = parser.pattern(false)?;
-            if parser.at < parser.chars.len() {
-                return Err(parser.error("an unmatched `}` or `]`"));
-            }
-            if pieces.is_empty() {
-                return Err(parser.error("an entry without a value"));
-            }
-            if entries.insert(id.to_string(), pieces).is_some() {
+                what: "expected `id = value`",
+            });
+        };
+        let id = id.trim_end();
+        let name = id.strip_prefix('-').unwrap_or(id);
+        if !is_identifier(name) || line.starts_with(' ') {
+            return Err(SyntaxError {
+                line: number,
+                what: "an entry starts at the line's start with an identifier",
+            });
+        }
+        let value_start = start + line.find('=').map_or(line.len(), |i| i + 1);
+        let mut value_end = start + line.len();
+        // Continuation lines are indented; with a line break only inside placeables, they join
+        // into one stream whose breaks the placeables' grammar skips.
+        while at < lines.len() && lines[at].1.starts_with(' ') && !lines[at].1.trim().is_empty() {
+            value_end = lines[at].0 + lines[at].1.len();
+            at += 1;
+        }
+        out.push((id, (value_start..value_end, number)));
+    }
+    Ok(out)
+}
+
+/// The pattern of one entry's value (its text from after the `=`), which starts on `line`.
+fn parse_value(value: &str, line: usize) -> Result<Vec<Piece>, SyntaxError> {
+    let mut parser = Parser {
+        chars: value.trim_end_matches('\r').chars().collect(),
+        at: 0,
+        line,
+    };
+    parser.skip_blank_inline();
+    let pieces = parser.pattern(false)?;
+    if parser.at < parser.chars.len() {
+        return Err(parser.error("an unmatched `}` or `]`"));
+    }
+    if pieces.is_empty() {
+        return Err(parser.error("an entry without a value"));
+    }
+    Ok(pieces)
+}
+
+impl Catalog {
+    /// `source`, a catalog in `language` (its code, e.g. "en", "zh"), with every entry's syntax
+    /// checked.
+    pub fn parse(source: &str, language: &str) -> Result<Catalog, SyntaxError> {
+        let catalog = Catalog::index(source.to_string().into(), language)?;
+        for (range, line) in catalog.entries.values() {
+            parse_value(&catalog.source[range.clone()], *line)?;
+        }
+        Ok(catalog)
+    }
+
+    /// `source` with its entries found but their values not parsed: for the English compiled
+    /// into the page, whose every entry the tests parse.
+    pub fn index(
+        source: std::borrow::Cow<'static, str>,
+        language: &str,
+    ) -> Result<Catalog, SyntaxError> {
+        let mut entries = HashMap::new();
+        for (id, (range, line)) in scan(&source)? {
+            if entries.insert(id.to_string(), (range, line)).is_some() {
                 return Err(SyntaxError {
-                    line: number,
+                    line,
                     what: "an id defined twice",
                 });
             }
         }
         Ok(Catalog {
+            source,
             entries,
             plurals: Some(Plurals::of(language)),
         })
     }
 
     /// The parsed pattern of message (or term) `id`.
-    pub fn pattern(&self, id: &str) -> Option<&[Piece]> {
-        self.entries.get(id).map(Vec::as_slice)
+    pub fn pattern(&self, id: &str) -> Option<Vec<Piece>> {
+        let (range, line) = self.entries.get(id)?;
+        parse_value(&self.source[range.clone()], *line).ok()
     }
 
     pub fn contains(&self, id: &str) -> bool {
@@ -179,9 +223,9 @@ impl Catalog {
     /// Message `id` with `args`, or `None` where the catalog lacks it. A missing argument is
     /// written as its name in braces, as Fluent does.
     pub fn format(&self, id: &str, args: &[(&str, Arg<'_>)]) -> Option<String> {
-        let pieces = self.entries.get(id)?;
+        let pieces = self.pattern(id)?;
         let mut out = String::new();
-        self.write(pieces, args, &mut out, 0);
+        self.write(&pieces, args, &mut out, 0);
         Some(out)
     }
 
@@ -203,8 +247,8 @@ impl Catalog {
                         out.push('}');
                     }
                 },
-                Piece::Reference(id) => match self.entries.get(id) {
-                    Some(target) if depth < MAX_DEPTH => self.write(target, args, out, depth + 1),
+                Piece::Reference(id) => match self.pattern(id) {
+                    Some(target) if depth < MAX_DEPTH => self.write(&target, args, out, depth + 1),
                     _ => {
                         out.push('{');
                         out.push_str(id);

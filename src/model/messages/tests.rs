@@ -90,7 +90,7 @@ fn an_installed_catalog_is_used_and_english_fills_its_gaps() {
     assert_eq!(message!("messages-selftest", count = 2usize), "中文 2");
     install_source::<Computed>("zh", "other = x\n").unwrap();
     assert_eq!(message!("messages-selftest", count = 2usize), english);
-    assert!(install::<Computed>("zh", "broken = {\n").is_err());
+    assert!(install::<Computed>("zh", "a line without an equals sign\n").is_err());
     use_english::<Computed>();
     assert_eq!(message!("messages-selftest", count = 2usize), english);
     // A name composed at run time: from the table of such names, else itself.
