@@ -89,14 +89,17 @@ impl Plurals {
 }
 
 /// A catalog: its text and where each message and term (under its leading '-') is in it. A
-/// pattern is parsed when it is formatted, so that loading the page's catalog is one scan of its
-/// lines, not the parse of hundreds of sentences of which a view shows a few.
+/// pattern is parsed the first time it is formatted and kept, so that loading the page's catalog
+/// is one scan of its lines, not the parse of hundreds of sentences of which a view shows a few,
+/// and a sentence written at every frame is parsed once.
 #[derive(Debug, Clone, Default)]
 pub struct Catalog {
     source: std::borrow::Cow<'static, str>,
     /// Each entry's value: its bytes in `source` (after the `=`, through its last continuation
     /// line) and the line it starts on.
     entries: HashMap<String, Place>,
+    /// The patterns formatted so far.
+    parsed: std::cell::RefCell<HashMap<String, std::rc::Rc<[Piece]>>>,
     plurals: Option<Plurals>,
 }
 
@@ -198,14 +201,23 @@ impl Catalog {
         Ok(Catalog {
             source,
             entries,
+            parsed: Default::default(),
             plurals: Some(Plurals::of(language)),
         })
     }
 
     /// The parsed pattern of message (or term) `id`.
-    pub fn pattern(&self, id: &str) -> Option<Vec<Piece>> {
+    pub fn pattern(&self, id: &str) -> Option<std::rc::Rc<[Piece]>> {
+        if let Some(pieces) = self.parsed.borrow().get(id) {
+            return Some(std::rc::Rc::clone(pieces));
+        }
         let (range, line) = self.entries.get(id)?;
-        parse_value(&self.source[range.clone()], *line).ok()
+        let pieces: std::rc::Rc<[Piece]> =
+            parse_value(&self.source[range.clone()], *line).ok()?.into();
+        self.parsed
+            .borrow_mut()
+            .insert(id.to_string(), std::rc::Rc::clone(&pieces));
+        Some(pieces)
     }
 
     pub fn contains(&self, id: &str) -> bool {
