@@ -98,6 +98,8 @@ impl TrainModule {
         // computed one; tests/locales.rs parses every catalog).
         let _ = super::language::install_page_catalog::<crate::model::messages::Computed>();
         let _ = super::language::install_page_catalog::<crate::model::messages::Training>();
+        crate::model::messages::preload::<crate::model::messages::Computed>();
+        crate::model::messages::preload::<crate::model::messages::Training>();
         HOST.with(|slot| *slot.borrow_mut() = Some(host));
         let panel = TrainPanel::mount().map_err(js_error)?;
         panel.wire_run(send).map_err(js_error)?;

@@ -150,6 +150,12 @@ pub fn install_source<R: Resource>(language: &str, source: &str) -> Result<(), I
     install::<R>(language, &compact)
 }
 
+/// Indexes resource `R`'s catalogs now (if they are not yet): at a module's start rather than at
+/// its first sentence, which may come in a frame that must stay short (the first Train click).
+pub fn preload<R: Resource>() {
+    loaded::<R>();
+}
+
 /// Back to English for resource `R` on this thread (tests).
 pub fn use_english<R: Resource>() {
     R::slot().with(|slot| *slot.borrow_mut() = None);
