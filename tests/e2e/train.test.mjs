@@ -43,11 +43,11 @@ const trainStats = (page) => page.evaluate(() => window.peLab.stats.panels.train
 // language (the translated pages are other files): 559,813 B, under both targets below (187 B
 // under 560 KB). Every sentence the wasm computes moved into message catalogs
 // (locales/computed, src/model/messages: the English compiled in as Fluent text with short ids,
-// and the runtime that formats it), so that the Chinese page computes them in Chinese: 579,205 B,
+// and the runtime that formats it), so that the Chinese page computes them in Chinese: 580,865 B,
 // over both targets (to be trimmed: the catalog's text and its call sites cost more than the
 // format strings they replaced).
 const FIRST_LOAD_BEFORE_TRAINING = 561877;
-const FIRST_LOAD_NOW = 579205;
+const FIRST_LOAD_NOW = 580865;
 const TARGET_GROWTH = 10 * 1024;
 // 560 KB read as 560,000 B, the stricter of the two readings (560 KiB would be 573,440 B).
 const TARGET_CEILING = 560 * 1000;
