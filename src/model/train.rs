@@ -201,18 +201,6 @@ pub fn measuring_text() -> String {
     crate::message!("train-trainer-measuring")
 }
 
-/// A steps-per-second figure as the training crate writes it in a trial's sentence: whole
-/// numbers from 100, two significant digits below.
-fn rate_text(x: f64) -> String {
-    if x >= 100.0 {
-        format!("{x:.0}")
-    } else if x >= 10.0 {
-        format!("{x:.1}")
-    } else {
-        format!("{x:.2}")
-    }
-}
-
 /// The sentence of the choice a trial made ([`device::choose_from_trial`]'s), in the page's
 /// language: written again from the trial's rates and the device it chose.
 pub fn trial_reason(device: device::TrainDevice, trial: &device::TrialRates) -> String {
@@ -226,14 +214,14 @@ pub fn trial_reason(device: device::TrainDevice, trial: &device::TrialRates) -> 
                 "train-trainer-trial-gpu",
                 encoding = encoding,
                 trial_seconds = trial_seconds,
-                gpu = rate_text(gpu),
-                cpu = rate_text(cpu),
+                gpu = device::rate(gpu),
+                cpu = device::rate(cpu),
                 ratio = format!("{:.1}", gpu / cpu)
             )
         }
         (_, Some(gpu)) if trial.gpu_first_step_only => crate::training_message!(
             "train-trainer-trial-first-step",
-            cpu = rate_text(cpu),
+            cpu = device::rate(cpu),
             encoding = encoding,
             setup = format!("{:.1}", trial.gpu_setup_seconds.unwrap_or(0.0)),
             first_step = format!("{:.2}", 1.0 / gpu),
@@ -243,8 +231,8 @@ pub fn trial_reason(device: device::TrainDevice, trial: &device::TrialRates) -> 
             "train-trainer-trial-cpu",
             encoding = encoding,
             trial_seconds = trial_seconds,
-            cpu = rate_text(cpu),
-            gpu = rate_text(gpu),
+            cpu = device::rate(cpu),
+            gpu = device::rate(gpu),
             margin = device::GPU_MARGIN.to_string()
         ),
         (_, None) => crate::training_message!(

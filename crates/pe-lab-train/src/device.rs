@@ -100,8 +100,9 @@ pub fn choose_before_trial(
     }
 }
 
-/// A steps-per-second figure: whole numbers from 100, two significant digits below.
-fn rate(x: f64) -> String {
+/// A steps-per-second figure: whole numbers from 100, two significant digits below (the page's
+/// translated trial sentences write their rates with it too).
+pub fn rate(x: f64) -> String {
     if x >= 100.0 {
         format!("{x:.0}")
     } else if x >= 10.0 {

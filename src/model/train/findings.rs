@@ -682,46 +682,22 @@ mod chinese_tests {
     use super::*;
     use crate::model::messages::{install_source, use_english, Computed, Training};
 
-    /// A run of made-up reports (two seeds), enough for the verdict and the findings.
+    /// A run of made-up reports (two seeds), enough for the verdict and the findings: the train
+    /// tests' run, with learned translation spreads so that their finding is written too.
     fn made_up_run() -> TrainRun {
-        let mut settings = TrainSettings {
-            seeds: 2,
-            ..TrainSettings::default()
-        };
-        let accuracies = [
+        let mut run = super::super::tests::made_up_run(&[
             (TrainEncoding::Rope, [1.0, 0.99]),
             (TrainEncoding::Learned, [1.0, 0.889]),
             (TrainEncoding::None, [0.19, 0.21]),
-        ];
-        settings.set_encodings(&accuracies.iter().map(|(e, _)| *e).collect::<Vec<_>>());
-        let mut run = TrainRun::new(1, &settings, 1, None);
-        let n = settings.config.train_length;
-        for (encoding, at) in accuracies {
-            let k = run.encodings.iter().position(|e| *e == encoding).unwrap();
-            for (s, &accuracy) in at.iter().enumerate() {
-                let lengths: Vec<usize> = (n / 2..=4 * n).collect();
-                run.runs[k][s].result = Some(EncodingReport {
-                    encoding,
-                    seed: run.seeds[s],
-                    final_loss: 0.1,
-                    accuracy_by_length: lengths.iter().map(|_| accuracy).collect(),
-                    lengths: lengths.clone(),
-                    accuracy_at_multiples: [accuracy, accuracy / 2.0, accuracy / 4.0],
-                    parameter_count: 1,
-                    seconds: 1.0,
-                    train_seconds: 1.0,
-                    chance: 1.0 / 16.0,
-                    blind_ceiling_by_length: lengths.iter().map(|_| 0.2).collect(),
-                    blind_ceiling_error: 0.001,
-                    translation_spread_initial: Some(0.25),
-                    translation_spread_trained: Some(0.125),
-                    translation_spread_sinusoidal: 0.0,
-                    offset_hit_rate: None,
-                    example: Vec::new(),
-                    attention: Vec::new(),
-                    table: None,
-                });
-            }
+        ]);
+        for report in run
+            .runs
+            .iter_mut()
+            .flatten()
+            .filter_map(|r| r.result.as_mut())
+        {
+            report.translation_spread_initial = Some(0.25);
+            report.translation_spread_trained = Some(0.125);
         }
         run
     }

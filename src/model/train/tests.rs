@@ -348,7 +348,7 @@ fn findings_quote_the_numbers_they_rest_on() {
 }
 
 /// A run whose reports are made up, to check what the verdict concludes from given numbers.
-fn made_up_run(accuracies: &[(TrainEncoding, [f64; 2])]) -> TrainRun {
+pub(super) fn made_up_run(accuracies: &[(TrainEncoding, [f64; 2])]) -> TrainRun {
     let mut settings = TrainSettings {
         seeds: 2,
         ..TrainSettings::default()
