@@ -335,9 +335,9 @@ readout-alibi-head-span = head { $head } (m = { $m }) puts 90 % of its weight on
 # $positions: the query positions i, listed with ", "; $first_span, $last_span: readout-alibi-head-span of head 0 and of head $last; $double = 2L; $first_weight, $last_weight: a number or readout-alibi-weight-underflow.
 readout-alibi-beyond = Beyond the training length, from the bias alone (every content score q_i·k_j equal): at query positions i = { $positions } (L = { $context }, the training length set in the context-extension panel), { $first_span }; { $last_span }. The bias depends on i − j only, so a head looks equally far back at every position once the weight left for the first key, e^(−m·i), is negligible (i several times 1/m). Past L, the keys within L of the query have the distances and biases seen in training, but keys more than L back get biases −m·(i − j) below any seen in training; they are only pushed further down: from the bias alone, at i = { $double } head 0 gives them a total weight of { $first_weight } and head { $last } { $last_weight }. A head whose span exceeds i spreads over all i + 1 keys.
 # $width: the width of q and k; $rows: the heatmap's positions; $error: the measured row-sum error on the first $check_rows rows; $future: "zero" when every key after its query weighs exactly 0, else "not-zero".
-readout-alibi-heatmap = Head 0 (m = { $m }) of a layer with random q_i, k_j (width { $width }) over up to { $rows } positions (WebGPU computes them in a compute shader, the CPU path at most { $cpu_rows }): each query's weights sum to 1 (measured max |Σ_j w_ij − 1| = { $error } on the first { $check_rows } rows), keys after the query weigh { $future ->
-        [zero] exactly 0
-       *[not-zero] NOT 0
+readout-alibi-heatmap = Head 0 (m = { $m }) of a layer with random q_i, k_j (width { $width }) over up to { $rows } positions (WebGPU computes them in a compute shader, the CPU path at most { $cpu_rows }): each query's weights sum to 1 (measured max |Σ_j w_ij − 1| = { $error } on the first { $check_rows } rows), { $future ->
+        [zero] keys after the query weigh exactly 0
+       *[not-zero] keys after the query do NOT all weigh 0
     }, and the weight fades with the distance back (viridis, as in the attention panels: 0 dark purple, 1 yellow).
 # The bucket layout: $before_last, the last bucket before the query; $after_first … $after_last, the buckets after it; $at_minus_1 … $at_range: the bucket of each example distance ("—" where none).
 readout-t5 = { $buckets } buckets, max_distance { $max_distance }, bidirectional: keys before the query (and the query's own key, bucket 0) use buckets 0–{ $before_last }, keys after it { $after_first }–{ $after_last } (bucket { $after_first } is never used: distance 1 after the query is already { $after_second }). Distances 0–{ $exact_last } get a bucket each; from { $exact } to { $log_last } the bucket grows with the logarithm of the distance; every distance ≥ { $first_in_last } in one direction shares the last bucket ({ $before_last } before, { $after_last } after). Examples: δ = −1 → { $at_minus_1 }, −8 → { $at_minus_8 }, −20 → { $at_minus_20 }, −90 → { $at_minus_90 }, −91 → { $at_minus_91 }, +5 → { $at_plus_5 }, +{ $range } → { $at_range }. Over −{ $range } … { $range } the page uses { $distinct } different buckets; each head adds its own learned scalar per bucket to the scores (enc = t5 in the attention panels draws them seeded, untrained). The causal decoder layout puts all 32 on the past: its last bucket starts at distance { $causal_first_in_last }.
@@ -613,9 +613,9 @@ readout-heads-sequence = sequence { $sequence }: { $heads } use valid_len { $val
 # Between the sequences' clauses.
 readout-heads-sequence-separator = { "; " }
 # $sequences: the clauses above; $change: the largest weight change; $zero: "exactly" when every masked weight is 0.
-readout-heads = { $sequences }. With tile, { $wrong } of { $maps } maps would get the other sequence's length (largest weight change { $change }); every masked weight here is { $zero ->
-        [exactly] exactly 0
-       *[not] NOT 0
+readout-heads = { $sequences }. With tile, { $wrong } of { $maps } maps would get the other sequence's length (largest weight change { $change }); { $zero ->
+        [exactly] every masked weight here is exactly 0
+       *[not] the masked weights here are NOT all 0
     }.
 readout-heads-note-drawn = { " " }(drawn: heads 0–{ $last } of { $heads })
 # $pad is the padding token, <pad>.

@@ -294,9 +294,9 @@ readout-alibi-slopes = H = { $heads } 个头的斜率（m_h = 2^(−8(h+1)/{ $he
 readout-alibi-slopes-not-power-of-two = H = { $heads } 个头的斜率（H = { $heads } 不是 2 的幂；按参考代码的 get_slopes：先取 H = { $lower } 的 { $lower } 个斜率，再从 H = { $double } 的斜率中隔一个取一个，取前 { $rest } 个）：{ $slopes }。
 readout-alibi-head-span = 头 { $head }（m = { $m }）把 90 % 的权重放在最后 { $spans } 个键上
 readout-alibi-beyond = 超出训练长度时，仅由偏置来看（所有内容分数 q_i·k_j 都相等）：在查询位置 i = { $positions }（L = { $context }，即在上下文扩展面板中设置的训练长度），{ $first_span }；{ $last_span }。偏置只取决于 i − j，因此一旦留给第一个键的权重 e^(−m·i) 可以忽略（i 为 1/m 的若干倍），头在每个位置上回溯的距离都相同。超过 L 后，与查询相距 L 以内的键具有训练中见过的距离和偏置，而回溯超过 L 的键得到的偏置 −m·(i − j) 低于训练中见过的任何偏置；它们只会被压得更低：仅由偏置来看，在 i = { $double } 处，头 0 给它们的总权重为 { $first_weight }，头 { $last } 为 { $last_weight }。跨度超过 i 的头会分散到全部 i + 1 个键上。
-readout-alibi-heatmap = 一个使用随机 q_i、k_j（宽度 { $width }）的层的头 0（m = { $m }），至多 { $rows } 个位置（WebGPU 在计算着色器中计算它们，CPU 路径至多 { $cpu_rows } 个）：每个查询的权重之和为 1（在前 { $check_rows } 行上测得 max |Σ_j w_ij − 1| = { $error }），查询之后的键的权重{ $future ->
-        [zero] 恰好为 0
-       *[not-zero] 并不为 0
+readout-alibi-heatmap = 一个使用随机 q_i、k_j（宽度 { $width }）的层的头 0（m = { $m }），至多 { $rows } 个位置（WebGPU 在计算着色器中计算它们，CPU 路径至多 { $cpu_rows } 个）：每个查询的权重之和为 1（在前 { $check_rows } 行上测得 max |Σ_j w_ij − 1| = { $error }），{ $future ->
+        [zero] 查询之后的键的权重恰好为 0
+       *[not-zero] 查询之后的键的权重并不全为 0
     }，权重随回溯距离而衰减（viridis 配色，与注意力面板相同：0 为深紫，1 为黄）。
 readout-t5 = { $buckets } 个桶，max_distance { $max_distance }，双向：查询之前的键（以及查询自己的键，桶 0）使用桶 0–{ $before_last }，之后的键使用 { $after_first }–{ $after_last }（桶 { $after_first } 从不使用：查询之后距离 1 就已经是 { $after_second }）。距离 0–{ $exact_last } 各占一个桶；从 { $exact } 到 { $log_last }，桶随距离的对数增长；一个方向上每个 ≥ { $first_in_last } 的距离都共用最后一个桶（之前为 { $before_last }，之后为 { $after_last }）。示例：δ = −1 → { $at_minus_1 }，−8 → { $at_minus_8 }，−20 → { $at_minus_20 }，−90 → { $at_minus_90 }，−91 → { $at_minus_91 }，+5 → { $at_plus_5 }，+{ $range } → { $at_range }。在 −{ $range } … { $range } 上，本页用到 { $distinct } 个不同的桶；每个头为每个桶在分数上加上它自己的一个可学习标量（注意力面板中的 enc = t5 用随机种子生成它们，未经训练）。因果解码器的布局把全部 32 个桶都用于过去：它的最后一个桶从距离 { $causal_first_in_last } 开始。
 figure-shaw-no-tokens = 句子中没有词元。
@@ -684,9 +684,9 @@ readout-heads-sequence = 序列 { $sequence }：{ $heads } 使用 valid_len { $v
 # 各序列的分句之间。
 readout-heads-sequence-separator = ；
 # $sequences：上面的分句；$change：权重的最大变化；$zero：每个被掩蔽的权重都为 0 时是 "exactly"。
-readout-heads = { $sequences }。用 tile 时，{ $maps } 张图中会有 { $wrong } 张得到另一个序列的长度（权重的最大变化 { $change }）；这里每个被掩蔽的权重都{ $zero ->
-        [exactly] 恰好为 0
-       *[not] 不为 0
+readout-heads = { $sequences }。用 tile 时，{ $maps } 张图中会有 { $wrong } 张得到另一个序列的长度（权重的最大变化 { $change }）；{ $zero ->
+        [exactly] 这里每个被掩蔽的权重都恰好为 0
+       *[not] 这里被掩蔽的权重并不全为 0
     }。
 readout-heads-note-drawn = （绘出：{ $heads } 个头中的头 0–{ $last }）
 # $pad 是填充词元 <pad>。

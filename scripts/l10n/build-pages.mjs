@@ -4,10 +4,13 @@
 //    attributes: the build fails otherwise, so no page ships with a word outside its catalog.
 // 2. index.<code>.html for every other language: the built index.html translated by its catalog
 //    (translate.mjs), <html lang> set; the same wasm, glue and styles (hashed names unchanged).
-// 3. Each translated page carries the catalogs of the sentences the wasm computes
-//    (locales/computed/<code>.ftl, locales/training/<code>.ftl) in <script type="text/x-fluent">
-//    elements at the end of its body, which the wasm reads before it writes a sentence
-//    (src/model/messages): only that language's page fetches them.
+// 3. Each translated page carries the catalog of the sentences the wasm computes
+//    (locales/computed/<code>.ftl) in a <script type="text/x-fluent"> element at the end of its
+//    body, which the wasm reads before it writes a sentence (src/model/messages): only that
+//    language's page fetches it. The training panel's (locales/training/<code>.ftl) is a file
+//    beside the page, messages-training.<code>.ftl, named by the element's src (which a browser
+//    does not fetch by itself) and fetched with the training module, when the panel is first
+//    needed (src/web/panels/train_loader.rs).
 // 4. The catalog's markers (data-l10n-id, data-l10n-name) are removed from every page: they are
 //    only for this step, and the English first load stays as it was.
 //   TRUNK_STAGING_DIR=dist node scripts/l10n/build-pages.mjs   (Trunk sets the variable)
@@ -15,7 +18,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { englishCatalog } from './catalog.mjs';
-import { compactCatalog } from './computed.mjs';
+import { compactCatalog, trainingCatalogFile } from './computed.mjs';
 import { LANGUAGES, SOURCE } from './languages.mjs';
 import { catalogMessages, compareCatalogs, stripMarkers, translatePage } from './translate.mjs';
 
@@ -47,14 +50,18 @@ for (const language of LANGUAGES.slice(1)) {
   const mismatches = compareCatalogs(englishMessages, catalog.messages, language.code);
   if (mismatches.length) fail(mismatches);
   const page = await translatePage(built, language.code, catalog);
-  const computed = ['computed', 'training'].map((set) => {
+  const compact = (set) => {
     const read = (code) => readFileSync(join(root, 'locales', set, `${code}.ftl`), 'utf8');
     const { text, problems: found } = compactCatalog(read(SOURCE.code), read(language.code));
     if (found.length) fail(found.map((p) => `locales/${set}/${language.code}.ftl: ${p}`));
-    return `<script type="text/x-fluent" id="messages-${set}">\n${text}</script>\n`;
-  });
+    return text;
+  };
+  const trainingFile = trainingCatalogFile(language.code);
+  writeFileSync(join(dir, trainingFile), compact('training'));
+  const elements = `<script type="text/x-fluent" id="messages-computed">\n${compact('computed')}</script>\n`
+    + `<script type="text/x-fluent" id="messages-training" src="${trainingFile}"></script>\n`;
   if (!page.includes('</body>')) fail([`${language.page} has no </body>`]);
-  writeFileSync(join(dir, language.page), page.replace('</body>', `${computed.join('')}</body>`));
+  writeFileSync(join(dir, language.page), page.replace('</body>', `${elements}</body>`));
   console.log(`build-pages: ${language.page} (${language.name})`);
 }
 writeFileSync(join(dir, SOURCE.page), stripMarkers(built));

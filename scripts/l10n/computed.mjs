@@ -27,3 +27,8 @@ export function compactCatalog(englishFtl, ftl) {
   if (/<\/script/i.test(text)) problems.push('it holds "</script"');
   return { text, problems };
 }
+
+/** The file, beside a translated page, that holds its training panel's catalog (compact). */
+export function trainingCatalogFile(code) {
+  return `messages-training.${code}.ftl`;
+}

@@ -657,7 +657,8 @@ mod tests {
         assert!(heatmap
             .contains("= 2.50e-7 on the first 128 rows), keys after the query weigh exactly 0,"));
         measured.weights_future_zero = false;
-        assert!(heatmap_sentence(&measured, 300, 100).contains("weigh NOT 0,"));
+        assert!(heatmap_sentence(&measured, 300, 100)
+            .contains("keys after the query do NOT all weigh 0,"));
         assert_eq!(tiny_weight(0.0), "below 10⁻³⁰⁷ (0 in float64)");
         assert_eq!(tiny_weight(0.25), "0.2500");
     }

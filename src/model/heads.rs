@@ -453,6 +453,10 @@ mod tests {
                 format_number(stats.tile_max_weight_difference)
             )
         );
+        // Where some masked weight is not 0, the sentence says not all are (never that none is).
+        let mut leaky = stats.clone();
+        leaky.masked_weights_zero = false;
+        assert!(readout(&leaky).ends_with("; the masked weights here are NOT all 0."));
         let one = run(8, 1, [3, 2]).0.stats;
         let text = readout(&one);
         assert!(

@@ -29,6 +29,10 @@ extern "C" {
     fn wake(this: &Host);
     #[wasm_bindgen(method)]
     fn set(this: &Host, key: &str, value: &str);
+    /// The training panel's catalog in the page's language, fetched with this module; absent on
+    /// the English page.
+    #[wasm_bindgen(method, getter)]
+    fn catalog(this: &Host) -> Option<String>;
 }
 
 thread_local! {
@@ -97,7 +101,9 @@ impl TrainModule {
         // A catalog that does not parse leaves English (the page has said so for its copy of the
         // computed one; tests/locales.rs parses every catalog).
         let _ = super::language::install_page_catalog::<crate::model::messages::Computed>();
-        let _ = super::language::install_page_catalog::<crate::model::messages::Training>();
+        if let Some(catalog) = host.catalog() {
+            let _ = super::language::install_catalog::<crate::model::messages::Training>(&catalog);
+        }
         crate::model::messages::preload::<crate::model::messages::Computed>();
         crate::model::messages::preload::<crate::model::messages::Training>();
         HOST.with(|slot| *slot.borrow_mut() = Some(host));

@@ -365,12 +365,6 @@ impl TrainRun {
         self.stats_with(self.conclusions())
     }
 
-    /// [`Self::stats`] of a run that has not started: no verdict or findings yet (the page
-    /// states them without the code that computes them, which is the training module's).
-    pub fn stats_before_start(&self) -> TrainStats {
-        self.stats_with((&[], &[]))
-    }
-
     fn stats_with(&self, (verdict, findings): (&[String], &[String])) -> TrainStats {
         let c = &self.config;
         let mut results = Entries::default();
@@ -588,6 +582,91 @@ pub struct TrainStats {
 pub type LossCurves = Vec<(&'static str, Vec<f32>, Vec<Vec<f32>>)>;
 
 impl TrainStats {
+    /// `stats.panels.train` before a run: the settings' numbers and where the steps would run
+    /// (`choice`, or `auto` where a trial will decide), with every result empty. Built from the
+    /// settings alone, without a run's reports and the code that sums them up over seeds: the
+    /// page states it before its training module, which has that code, is in. Tests hold it
+    /// equal to [`TrainRun::stats`] of a run not started.
+    pub fn before_run(settings: &TrainSettings, choice: Option<TrainerChoice>) -> TrainStats {
+        let c = &settings.config;
+        let seeds = settings.seed_list();
+        let (backend, trainer_reason) = match choice {
+            Some(choice) => (choice.device.link_name(), choice.reason),
+            None => ("auto", super::will_measure_text()),
+        };
+        let results = settings
+            .encodings
+            .iter()
+            .map(|encoding| {
+                let by_seed = seeds
+                    .iter()
+                    .map(|&seed| SeedStats {
+                        seed,
+                        loss: Vec::new(),
+                        final_loss: None,
+                        accuracy_by_length: Entries::default(),
+                        accuracy_at_train_length: None,
+                        accuracy_at_twice: None,
+                        accuracy_at_four_times: None,
+                        offset_hit_rate: None,
+                    })
+                    .collect();
+                let stats = EncodingStats {
+                    loss: Vec::new(),
+                    final_loss: None,
+                    accuracy_by_length: Entries::default(),
+                    accuracy_at_train_length: None,
+                    accuracy_at_twice: None,
+                    accuracy_at_four_times: None,
+                    accuracy_at_train_length_range: None,
+                    accuracy_at_twice_range: None,
+                    accuracy_at_four_times_range: None,
+                    parameters: None,
+                    seconds: 0.0,
+                    steps_per_second: None,
+                    offset_hit_rate: None,
+                    by_seed,
+                };
+                (encoding.link_name(), stats)
+            })
+            .collect();
+        TrainStats {
+            task: c.task.link_name(),
+            seeds,
+            seeds_done: 0,
+            steps: 0,
+            total_steps: c.steps,
+            done: false,
+            running: false,
+            paused: false,
+            failure: None,
+            steps_per_second: 0.0,
+            backend,
+            trainer: settings.trainer.link_name(),
+            trainer_reason,
+            trial: None,
+            workers: 0,
+            train_length: c.train_length,
+            shift_k: c.shift_k,
+            vocab: c.vocab,
+            seed: c.seed,
+            chance: c.task.chance(c.train_length, c.vocab),
+            chance_by_length: Entries::default(),
+            blind_ceiling_by_length: Entries::default(),
+            encodings: settings.encodings.iter().map(|e| e.link_name()).collect(),
+            results: Entries(results),
+            learned: LearnedStats {
+                translation_spread_initial: None,
+                translation_spread_trained: None,
+                translation_spread_sinusoidal: None,
+                by_seed: Vec::new(),
+            },
+            offset_hit_rate: None,
+            verdict: Vec::new(),
+            findings: Vec::new(),
+        }
+    }
+
     /// The stats with every loss curve left empty, and the curves: the page hands the curves to
     /// JavaScript as typed arrays, the rest through serde.
     pub fn split_losses(&self) -> (TrainStats, LossCurves) {

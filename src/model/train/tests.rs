@@ -1,4 +1,4 @@
-use super::run::{Spread, TrainRun};
+use super::run::{Spread, TrainRun, TrainStats};
 use super::*;
 use crate::model::query::{parse_link, state_query};
 use crate::model::state::{start_limits, Msg, State};
@@ -452,9 +452,10 @@ fn the_takeaway_says_what_train_does_then_the_verdict_first_sentence() {
     assert_eq!(findings::verdict_after_takeaway(&run), &verdict[1..]);
 }
 
-/// The page states a run's numbers before it starts without the code of the verdict and the
-/// findings (that code is in the training module, fetched later): they must be what the whole
-/// computation gives, for every task and trainer.
+/// The page states a run's numbers before it starts from the settings alone, without a run's
+/// reports and the code that sums them up (that code is in the training module, fetched later):
+/// they must be what the whole computation gives for a run not started, for every task, trainer
+/// and choice of where the steps run.
 #[test]
 fn the_stats_before_a_run_are_the_whole_stats_of_a_run_not_started() {
     for search in [
@@ -462,17 +463,28 @@ fn the_stats_before_a_run_are_the_whole_stats_of_a_run_not_started() {
         "task=reverse",
         "task=copy&tseeds=1&tenc=none",
         "trainer=cpu&tseeds=8",
+        "task=histogram&tenc=learned,rope,shaw&tsteps=40&tn=10",
     ] {
         let (state, _) = state_from(search);
         let choice = device::choose_before_trial(state.train.trainer, Some("no WebGPU"));
         for choice in [choice, None] {
+            let before = TrainStats::before_run(&state.train, choice.clone());
             let mut run = TrainRun::new(0, &state.train, 0, choice.clone());
+            // A run that has ended before its first step: not running, no verdict or findings.
             run.failure = Some("not started".into());
-            let before = run.stats_before_start();
-            let whole = run.stats();
-            assert_eq!(before.verdict, whole.verdict, "{search}");
-            assert_eq!(before.findings, whole.findings, "{search}");
-            assert_eq!(format!("{before:?}"), format!("{whole:?}"), "{search}");
+            let mut whole = run.stats();
+            assert!(
+                whole.verdict.is_empty() && whole.findings.is_empty(),
+                "{search}"
+            );
+            whole.failure = None;
+            // Where no choice is made yet, a run says it is measuring; before it, a trial will.
+            if choice.is_none() {
+                assert_eq!(whole.backend, "measuring");
+                whole.backend = "auto";
+                whole.trainer_reason = super::will_measure_text();
+            }
+            assert_eq!(before, whole, "{search}");
         }
     }
 }

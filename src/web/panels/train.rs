@@ -23,7 +23,7 @@ use crate::model::figure_style::FigureStyle;
 use crate::model::panels::PanelId;
 use crate::model::state::Msg;
 use crate::model::train::device::TrainerChoice;
-use crate::model::train::run::TrainRun;
+use crate::model::train::run::{TrainRun, TrainStats};
 use crate::model::train::{self as train_model, TrainEncoding, TrainSettings};
 use pe_lab_train::protocol::{Report, Request};
 
@@ -585,16 +585,7 @@ pub fn wire_settings(dom: &TrainFields, send: fn(Action)) -> Result<(), WebError
 /// `stats.panels.train` before any run: the settings a run would start with, nothing running.
 pub fn idle_stats(settings: &TrainSettings, page_cpu_reason: Option<&str>) -> JsValue {
     let choice = train_model::choose_before_trial(settings.trainer, page_cpu_reason);
-    let mut idle = TrainRun::new(0, settings, 0, choice);
-    idle.failure = Some("not started".into());
-    let mut stats = idle.stats_before_start();
-    stats.failure = None;
-    stats.running = false;
-    if idle.device.is_none() {
-        stats.backend = "auto";
-        stats.trainer_reason = train_model::will_measure_text();
-    }
-    stats_value(&stats)
+    stats_value(&TrainStats::before_run(settings, choice))
 }
 
 /// A run's numbers for `stats.panels.train`. Unknown numbers are null (not absent) in the

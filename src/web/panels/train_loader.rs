@@ -16,6 +16,7 @@ use web_sys::HtmlElement;
 use super::super::action::{Action, PanelEvent, TrainCommand};
 use super::super::dom::{self, listen};
 use super::super::error::WebError;
+use super::super::language;
 use super::super::panel::{Panel, PanelSpec};
 use super::train::{self, TrainFields};
 use super::Ctx;
@@ -119,18 +120,30 @@ fn load(send: fn(Action)) -> Result<(), WebError> {
     // The module lives as long as the page.
     wake.forget();
     set.forget();
+    // On a translated page, the training panel's catalog comes with the module (its sentences
+    // are written by the module only); the module installs it as `host.catalog`.
+    let catalog = match language::training_catalog_address() {
+        Some(address) => JsValue::from(url(&address)?),
+        None => JsValue::NULL,
+    };
     // A dynamic import: wasm-bindgen has no way to name a module that is not known when the page
-    // is built.
+    // is built. The catalog is fetched beside it; a catalog that cannot be fetched fails the
+    // load as a module that cannot be would (they come from the same place).
     let import = Function::new_with_args(
-        "js, wasm, host",
-        "return import(js).then(async (m) => { await m.default({ module_or_path: wasm }); \
-         return new m.TrainModule(host); })",
+        "js, wasm, catalog, host",
+        "const text = catalog === null ? null : fetch(catalog).then((r) => { \
+         if (!r.ok) throw new Error(`${catalog}: HTTP ${r.status}`); return r.text(); }); \
+         const module = import(js).then(async (m) => { \
+         await m.default({ module_or_path: wasm }); return m; }); \
+         return Promise.all([module, text]).then(([m, t]) => { \
+         host.catalog = t; return new m.TrainModule(host); })",
     );
     let promise: Promise = import
-        .call3(
+        .call4(
             &JsValue::NULL,
             &url(MODULE_JS)?.into(),
             &url(MODULE_WASM)?.into(),
+            &catalog,
             &host,
         )?
         .dyn_into()
