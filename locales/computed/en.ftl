@@ -9,6 +9,8 @@ messages-selftest = { $count } sentences
 
 # "a, b or c": `rest` is the items before the last, joined with ", ".
 list-or = { $rest } or { $last }
+# Between the names of a list (a link's choices, the panels).
+list-separator = { ", " }
 
 ## Notices: a link's or peLab.set's value that the page could not use, and what it used instead
 

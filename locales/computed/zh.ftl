@@ -5,6 +5,7 @@ messages-selftest = { $count } 个句子
 ## 列表
 
 list-or = { $rest } 或 { $last }
+list-separator = { "、" }
 
 ## 提示：链接或 peLab.set 中页面无法使用的值，以及改用的值
 

@@ -248,7 +248,7 @@ impl State {
             notices.push(crate::message!(
                 "notice-preset-unknown",
                 value = quote(name),
-                choices = presets::names().join(", ")
+                choices = crate::model::messages::join_names(&presets::names())
             ));
             return None;
         };

@@ -46,7 +46,7 @@ pub fn apply(
         notices.push(crate::message!(
             "notice-embed-unknown",
             value = quote(requested),
-            panels = panel_names().join(", "),
+            panels = crate::model::messages::join_names(&panel_names()),
         ));
         return Ok(None);
     };
@@ -74,7 +74,7 @@ pub fn apply(
                     None => notices.push(crate::message!(
                         "notice-controls-unknown",
                         value = quote(name),
-                        choices = GLOBAL_SLIDERS.join(", "),
+                        choices = crate::model::messages::join_names(&GLOBAL_SLIDERS),
                     )),
                 }
             }

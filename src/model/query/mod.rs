@@ -102,7 +102,7 @@ pub fn parse_link(search: &str) -> (Link, Vec<String>) {
             notices.push(crate::message!(
                 "notice-lang-unknown",
                 value = quote(&lang),
-                choices = LANGUAGES.join(", ")
+                choices = crate::model::messages::join_names(&LANGUAGES)
             ));
         }
     }
@@ -122,7 +122,7 @@ pub fn parse_link(search: &str) -> (Link, Vec<String>) {
             None => notices.push(crate::message!(
                 "notice-preset-unknown",
                 value = quote(&name),
-                choices = presets::names().join(", ")
+                choices = crate::model::messages::join_names(&presets::names())
             )),
         }
     }
@@ -274,6 +274,26 @@ mod tests {
         // The key stays in the link as it was: the page never rewrites it.
         let written = write_search("?lang=zh&d=48", &State::default());
         assert!(written.starts_with("lang=zh&d=32"), "{written}");
+    }
+
+    /// A notice's list of choices is joined as the language joins names: "、" in Chinese.
+    #[test]
+    fn the_chinese_notices_list_the_choices_with_the_chinese_separator() {
+        use crate::model::messages::{install_source, use_english, Computed};
+        install_source::<Computed>("zh", include_str!("../../../locales/computed/zh.ftl")).unwrap();
+        let (link, mut notices) = parse_link("enc=nothing&tenc=bogus,rope&lang=klingon");
+        let (_, more) = State::from_updates(&link.updates, crate::model::state::start_limits(true));
+        notices.extend(more);
+        use_english::<Computed>();
+        let joined = notices.join("\n");
+        for list in [
+            "sinusoidal、rope、alibi、t5、shaw、learned 或 none",
+            "none、sinusoidal、concat、learned、conv、rope、alibi、t5、shaw",
+            "en、zh",
+        ] {
+            assert!(joined.contains(list), "{list} in {joined}");
+        }
+        assert!(!joined.contains(", "), "{joined}");
     }
 
     /// Every language has its catalog (locales/<code>.ftl) and a row in the build's table

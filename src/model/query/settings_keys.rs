@@ -143,7 +143,11 @@ impl PanelSettings {
 fn one_of(names: &[&str]) -> String {
     match names.split_last() {
         Some((last, [])) => last.to_string(),
-        Some((last, rest)) => crate::message!("list-or", rest = rest.join(", "), last = *last),
+        Some((last, rest)) => crate::message!(
+            "list-or",
+            rest = crate::model::messages::join_names(rest),
+            last = *last
+        ),
         None => String::new(),
     }
 }

@@ -132,7 +132,9 @@ impl TrainSettings {
                 None => notices.push(crate::message!(
                     "notice-tenc-unknown-name",
                     value = shorten(name),
-                    choices = TrainEncoding::ALL.map(|e| e.link_name()).join(", ")
+                    choices = crate::model::messages::join_names(
+                        &TrainEncoding::ALL.map(|e| e.link_name())
+                    )
                 )),
             }
         }
