@@ -158,16 +158,8 @@ pub fn preload<R: Resource>() {
 
 /// The names of a list (a link's choices, the panels) joined with the language's separator:
 /// ", " in English, "、" in Chinese.
-pub fn join_names<S: AsRef<str>>(names: &[S]) -> String {
-    let separator = crate::message!("list-separator");
-    let mut joined = String::new();
-    for (k, name) in names.iter().enumerate() {
-        if k > 0 {
-            joined.push_str(&separator);
-        }
-        joined.push_str(name.as_ref());
-    }
-    joined
+pub fn join_names<S: std::borrow::Borrow<str>>(names: &[S]) -> String {
+    names.join(crate::message!("list-separator").as_str())
 }
 
 /// Back to English for resource `R` on this thread (tests).

@@ -207,6 +207,15 @@ pub fn state_query(state: &State) -> String {
 
 /// The link for `state`, keeping every key of `current` that is not part of the state (a course
 /// page's own keys, `compute`, `embed`, …) where it was. Returns the query string without `?`.
+/// The state a link starts the page in at the CPU path's limits, and every notice the link gives
+/// (its keys' and the state's): what a page without WebGPU shows for it.
+pub fn state_from_link(search: &str) -> (State, Vec<String>) {
+    let (link, mut notices) = parse_link(search);
+    let (state, more) = State::from_updates(&link.updates, super::state::start_limits(true));
+    notices.extend(more);
+    (state, notices)
+}
+
 pub fn write_search(current: &str, state: &State) -> String {
     let mut out = form_urlencoded::Serializer::new(String::new());
     for (key, value) in parse_search(current) {
@@ -281,9 +290,7 @@ mod tests {
     fn the_chinese_notices_list_the_choices_with_the_chinese_separator() {
         use crate::model::messages::{install_source, use_english, Computed};
         install_source::<Computed>("zh", include_str!("../../../locales/computed/zh.ftl")).unwrap();
-        let (link, mut notices) = parse_link("enc=nothing&tenc=bogus,rope&lang=klingon");
-        let (_, more) = State::from_updates(&link.updates, crate::model::state::start_limits(true));
-        notices.extend(more);
+        let (_, notices) = state_from_link("enc=nothing&tenc=bogus,rope&lang=klingon");
         use_english::<Computed>();
         let joined = notices.join("\n");
         for list in [

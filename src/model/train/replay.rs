@@ -8,15 +8,12 @@ use pe_lab_train::session::Session;
 
 use super::device;
 use super::run::TrainRun;
-use crate::model::query::parse_link;
-use crate::model::state::{start_limits, State};
+use crate::model::query::state_from_link;
 
 /// The run a link starts in the page, trained to the end on this machine's CPU, and the notices
 /// the link gives (values out of range, unknown keys).
 pub fn run_link(search: &str) -> Result<(TrainRun, Vec<String>), String> {
-    let (link, mut notices) = parse_link(search);
-    let (state, more) = State::from_updates(&link.updates, start_limits(true));
-    notices.extend(more);
+    let (state, notices) = state_from_link(search);
     let settings = state.train;
     let cpu = super::choose_before_trial(device::TrainerRequest::Cpu, None);
     let mut run = TrainRun::new(1, &settings, 1, cpu);

@@ -602,30 +602,12 @@ impl TrainStats {
                     .iter()
                     .map(|&seed| SeedStats {
                         seed,
-                        loss: Vec::new(),
-                        final_loss: None,
-                        accuracy_by_length: Entries::default(),
-                        accuracy_at_train_length: None,
-                        accuracy_at_twice: None,
-                        accuracy_at_four_times: None,
-                        offset_hit_rate: None,
+                        ..SeedStats::default()
                     })
                     .collect();
                 let stats = EncodingStats {
-                    loss: Vec::new(),
-                    final_loss: None,
-                    accuracy_by_length: Entries::default(),
-                    accuracy_at_train_length: None,
-                    accuracy_at_twice: None,
-                    accuracy_at_four_times: None,
-                    accuracy_at_train_length_range: None,
-                    accuracy_at_twice_range: None,
-                    accuracy_at_four_times_range: None,
-                    parameters: None,
-                    seconds: 0.0,
-                    steps_per_second: None,
-                    offset_hit_rate: None,
                     by_seed,
+                    ..EncodingStats::default()
                 };
                 (encoding.link_name(), stats)
             })
@@ -655,12 +637,7 @@ impl TrainStats {
             blind_ceiling_by_length: Entries::default(),
             encodings: settings.encodings.iter().map(|e| e.link_name()).collect(),
             results: Entries(results),
-            learned: LearnedStats {
-                translation_spread_initial: None,
-                translation_spread_trained: None,
-                translation_spread_sinusoidal: None,
-                by_seed: Vec::new(),
-            },
+            learned: LearnedStats::default(),
             offset_hit_rate: None,
             verdict: Vec::new(),
             findings: Vec::new(),
@@ -686,7 +663,7 @@ impl TrainStats {
 
 /// One encoding over the run's seeds: each accuracy and loss is the mean over the seeds (once
 /// every seed is measured), with its `[min, max]` range.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct EncodingStats {
     /// Per step, the mean over the seeds that have reached it.
@@ -710,7 +687,7 @@ pub struct EncodingStats {
 }
 
 /// One encoding at one seed.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct SeedStats {
     pub seed: u64,
@@ -723,7 +700,7 @@ pub struct SeedStats {
     pub offset_hit_rate: Option<HeadHitRate>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct LearnedStats {
     /// Means over the seeds.

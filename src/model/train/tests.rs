@@ -1,20 +1,13 @@
 use super::run::{Spread, TrainRun, TrainStats};
 use super::*;
-use crate::model::query::{parse_link, state_query};
-use crate::model::state::{start_limits, Msg, State};
+use crate::model::query::{state_from_link, state_query};
+use crate::model::state::{Msg, State};
 use pe_lab_train::protocol::Report;
 use pe_lab_train::session::Session;
 
-fn state_from(search: &str) -> (State, Vec<String>) {
-    let (link, mut notices) = parse_link(search);
-    let (state, more) = State::from_updates(&link.updates, start_limits(true));
-    notices.extend(more);
-    (state, notices)
-}
-
 #[test]
 fn the_default_is_the_shift_run_and_writes_no_keys() {
-    let (state, notices) = state_from("");
+    let (state, notices) = state_from_link("");
     assert!(notices.is_empty());
     assert_eq!(state.train, TrainSettings::default());
     assert_eq!(state.train.config.task, Task::Shift);
@@ -33,7 +26,7 @@ fn the_default_is_the_shift_run_and_writes_no_keys() {
 #[test]
 fn every_key_round_trips_through_a_link() {
     let search = "task=reverse&tenc=rope,none&tn=12&tsteps=50&tlr=0.002&tseed=9&theads=4&td=48&tlayers=1&tcausal=1";
-    let (state, notices) = state_from(search);
+    let (state, notices) = state_from_link(search);
     assert!(notices.is_empty(), "{notices:?}");
     let c = &state.train.config;
     assert_eq!(
@@ -56,17 +49,17 @@ fn every_key_round_trips_through_a_link() {
         "canonical order"
     );
     let written = state_query(&state);
-    let (again, _) = state_from(&written);
+    let (again, _) = state_from_link(&written);
     assert_eq!(again.train, state.train);
     // `task` is applied first wherever it stands: the other keys are not reset by it.
-    let (late, _) = state_from("tn=12&task=reverse");
+    let (late, _) = state_from_link("tn=12&task=reverse");
     assert_eq!(late.train.config.train_length, 12);
 }
 
 #[test]
 fn bad_values_are_clamped_with_a_notice_in_the_link_words() {
     let (state, notices) =
-        state_from("tn=500&tk=0&td=30&theads=4&tlr=abc&task=sort&tenc=rope,bogus");
+        state_from_link("tn=500&tk=0&td=30&theads=4&tlr=abc&task=sort&tenc=rope,bogus");
     let c = &state.train.config;
     assert_eq!(c.train_length, 64);
     assert_eq!(c.shift_k, 1);
@@ -88,7 +81,7 @@ fn bad_values_are_clamped_with_a_notice_in_the_link_words() {
         assert!(text.contains(expected), "{expected} in {text}");
     }
     // Nothing that names no encoding leaves the run without one.
-    let (none_left, notices) = state_from("tenc=,,");
+    let (none_left, notices) = state_from_link("tenc=,,");
     assert_eq!(
         none_left.train.encodings,
         TrainSettings::default().encodings
@@ -465,7 +458,7 @@ fn the_stats_before_a_run_are_the_whole_stats_of_a_run_not_started() {
         "trainer=cpu&tseeds=8",
         "task=histogram&tenc=learned,rope,shaw&tsteps=40&tn=10",
     ] {
-        let (state, _) = state_from(search);
+        let (state, _) = state_from_link(search);
         let choice = device::choose_before_trial(state.train.trainer, Some("no WebGPU"));
         for choice in [choice, None] {
             let before = TrainStats::before_run(&state.train, choice.clone());
