@@ -375,3 +375,44 @@ fn every_canvas_states_its_aspect_in_the_markup() {
     assert!(seen >= PANELS.len(), "{seen} canvases");
     assert!(posters >= 2 * PANELS.len(), "{posters} posters");
 }
+
+/// `PanelId::reads_encoding` names exactly the panels whose code reads P's frame: on the CPU, P
+/// is computed only when one of them is on screen or rendered, so a panel that read it unlisted
+/// would draw a P of an earlier state. Each file of `src/web/panels/` is its panel's (a name
+/// before `_`); a shared file (mod.rs, reading.rs, family_charts.rs) must not read it.
+#[test]
+fn the_panels_that_read_p_are_the_ones_listed() {
+    const READS_P: [&str; 5] = [
+        "ctx.frame",
+        "ctx.encoding",
+        "heatmap_rect",
+        "encoding_canvas",
+        "frame_id",
+    ];
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/web/panels");
+    let mut reading = std::collections::BTreeSet::new();
+    for entry in std::fs::read_dir(dir).expect("src/web/panels") {
+        let path = entry.expect("an entry").path();
+        let source = std::fs::read_to_string(&path).expect("a panel's source");
+        if !READS_P.iter().any(|needle| source.contains(needle)) {
+            continue;
+        }
+        let stem = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default();
+        let name = stem.split('_').next().unwrap_or_default().to_string();
+        let panel = PANELS.iter().find(|spec| spec.name == name);
+        assert!(
+            panel.is_some(),
+            "{stem}.rs reads P's frame but is no panel's own file"
+        );
+        reading.insert(name);
+    }
+    let listed: std::collections::BTreeSet<String> = PANELS
+        .iter()
+        .filter(|spec| spec.id.reads_encoding())
+        .map(|spec| spec.name.to_string())
+        .collect();
+    assert_eq!(listed, reading);
+}

@@ -24,6 +24,7 @@ pub mod inputs;
 pub mod learned;
 pub mod messages;
 pub mod nope;
+pub mod obstacle_grid;
 pub mod order;
 pub mod panels;
 pub mod params;

@@ -1,5 +1,5 @@
 //! The panel registry: every panel's identity ([`PanelId`]), its row of the panel table
-//! ([`PANELS`]: name, title, part of the chapter, exports, lazy drawing) and the lesson path
+//! ([`PANELS`]: name, title, part of the chapter, exports, the sliders that change it) and the lesson path
 //! ([`LESSON`]). They drive mounting, the embed mode, the export toolbars, the lesson navigation,
 //! the page's checks of its own markup and the README's lists (the native tests hold `index.html`
 //! and the README to them).
@@ -49,9 +49,6 @@ pub struct PanelSpec {
     pub csv: bool,
     /// An SVG of its figure can be saved.
     pub svg: bool,
-    /// Its canvases are drawn only once it is on (or near) the screen; its numbers are always
-    /// computed.
-    pub lazy: bool,
     /// The global sliders (`d`, `n`, `base`, `delta`) that change it: an embed shows these unless
     /// its link says otherwise (`controls=`). An end-to-end test moves each slider and checks
     /// that exactly these change the panel.
@@ -129,6 +126,20 @@ impl PanelId {
         LESSON.iter().position(|&stop| stop == self)
     }
 
+    /// Whether the panel reads P's frame (P, its gathered columns, its reductions, the heatmap):
+    /// on the CPU, P is computed only when one of these is on screen or rendered
+    /// (`tests/page_tables.rs` holds this list to the panels' code).
+    pub fn reads_encoding(self) -> bool {
+        matches!(
+            self,
+            PanelId::Heatmap
+                | PanelId::Curves
+                | PanelId::Binary
+                | PanelId::Projection
+                | PanelId::Similarity
+        )
+    }
+
     /// The slot of `stats.stageMs` that times this panel's render: P's three figures have one
     /// each (after the compute of P itself, slot 0).
     pub fn timing_slot(self) -> Option<usize> {
@@ -149,7 +160,6 @@ pub const PANELS: &[PanelSpec] = &[
         part: "self-attention",
         csv: true,
         svg: false,
-        lazy: true,
         globals: &["d", "base", "delta"],
     },
     PanelSpec {
@@ -158,7 +168,6 @@ pub const PANELS: &[PanelSpec] = &[
         part: "self-attention",
         csv: false,
         svg: false,
-        lazy: true,
         globals: &["d", "base"],
     },
     PanelSpec {
@@ -167,7 +176,6 @@ pub const PANELS: &[PanelSpec] = &[
         part: "self-attention",
         csv: false,
         svg: false,
-        lazy: true,
         globals: &["d", "base"],
     },
     PanelSpec {
@@ -176,7 +184,6 @@ pub const PANELS: &[PanelSpec] = &[
         part: "comparing",
         csv: false,
         svg: false,
-        lazy: true,
         globals: &["d", "n"],
     },
     PanelSpec {
@@ -185,7 +192,6 @@ pub const PANELS: &[PanelSpec] = &[
         part: "positional-encoding",
         csv: false,
         svg: false,
-        lazy: true,
         globals: &["d", "base"],
     },
     PanelSpec {
@@ -194,7 +200,6 @@ pub const PANELS: &[PanelSpec] = &[
         part: "positional-encoding",
         csv: true,
         svg: false,
-        lazy: false,
         globals: &["d", "n", "base"],
     },
     PanelSpec {
@@ -203,7 +208,6 @@ pub const PANELS: &[PanelSpec] = &[
         part: "positional-encoding",
         csv: true,
         svg: true,
-        lazy: false,
         globals: &["d", "n", "base"],
     },
     PanelSpec {
@@ -212,7 +216,6 @@ pub const PANELS: &[PanelSpec] = &[
         part: "positional-encoding",
         csv: false,
         svg: false,
-        lazy: true,
         globals: &["d", "n", "base"],
     },
     PanelSpec {
@@ -221,7 +224,6 @@ pub const PANELS: &[PanelSpec] = &[
         part: "positional-encoding",
         csv: true,
         svg: false,
-        lazy: false,
         globals: &["d", "n", "base"],
     },
     PanelSpec {
@@ -230,7 +232,6 @@ pub const PANELS: &[PanelSpec] = &[
         part: "positional-encoding",
         csv: false,
         svg: false,
-        lazy: true,
         globals: &["d", "n", "base"],
     },
     PanelSpec {
@@ -239,7 +240,6 @@ pub const PANELS: &[PanelSpec] = &[
         part: "questions",
         csv: false,
         svg: false,
-        lazy: true,
         globals: &["d", "base"],
     },
     PanelSpec {
@@ -248,7 +248,6 @@ pub const PANELS: &[PanelSpec] = &[
         part: "beyond",
         csv: false,
         svg: false,
-        lazy: true,
         globals: &["d", "n", "base"],
     },
     PanelSpec {
@@ -257,7 +256,6 @@ pub const PANELS: &[PanelSpec] = &[
         part: "beyond",
         csv: false,
         svg: false,
-        lazy: true,
         globals: &["d", "base"],
     },
     PanelSpec {
@@ -266,7 +264,6 @@ pub const PANELS: &[PanelSpec] = &[
         part: "beyond",
         csv: false,
         svg: false,
-        lazy: true,
         globals: &["d", "n"],
     },
     PanelSpec {
@@ -275,7 +272,6 @@ pub const PANELS: &[PanelSpec] = &[
         part: "beyond",
         csv: false,
         svg: false,
-        lazy: true,
         globals: &[],
     },
     PanelSpec {
@@ -284,7 +280,6 @@ pub const PANELS: &[PanelSpec] = &[
         part: "beyond",
         csv: false,
         svg: false,
-        lazy: true,
         globals: &["d", "n"],
     },
     PanelSpec {
@@ -293,7 +288,6 @@ pub const PANELS: &[PanelSpec] = &[
         part: "beyond",
         csv: false,
         svg: false,
-        lazy: true,
         globals: &["d", "n"],
     },
     PanelSpec {
@@ -302,7 +296,6 @@ pub const PANELS: &[PanelSpec] = &[
         part: "beyond",
         csv: false,
         svg: false,
-        lazy: true,
         globals: &["n"],
     },
     PanelSpec {
@@ -311,7 +304,6 @@ pub const PANELS: &[PanelSpec] = &[
         part: "beyond",
         csv: false,
         svg: false,
-        lazy: true,
         globals: &["d", "n"],
     },
     PanelSpec {
@@ -320,7 +312,6 @@ pub const PANELS: &[PanelSpec] = &[
         part: "exercise",
         csv: false,
         svg: false,
-        lazy: true,
         globals: &[],
     },
 ];

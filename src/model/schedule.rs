@@ -1,16 +1,26 @@
 //! When the off-screen panels are brought up to date. A frame only computes the panels on screen;
-//! the others follow one per task, but only once the page has gone [`QUIET_MS`] without a frame
-//! and no slider is held down: at n = 2048, d = 1024 one of them can take 200 ms, and a slider
-//! dragged again after a pause would otherwise stall behind it.
+//! those near it follow one per task, and the others only once every panel is asked for
+//! (`peLab.ready`, `stats`, `whenDrawn`), but only once the page has gone [`QUIET_MS`] without a
+//! frame and no slider is held down: at n = 2048, d = 1024 one of them can take 200 ms, and a
+//! slider dragged again after a pause would otherwise stall behind it.
 
 /// How long the page must be without a new frame before off-screen panels are brought up to date.
 pub const QUIET_MS: f64 = 300.0;
 
+/// A panel on screen that took longer than this to draw waits while a slider is dragged: with
+/// P's frame and the browser's own work, a frame stays within the 50 ms of a responsive task.
+pub const HEAVY_PANEL_MS: f64 = 35.0;
+
+/// Whether a panel on screen that took `cost_ms` to draw last time waits during a drag.
+pub fn waits_during_drag(cost_ms: f64) -> bool {
+    cost_ms > HEAVY_PANEL_MS
+}
+
 /// How long the next off-screen panel waits: `None` to go now, else the milliseconds to wait
 /// before asking again.
 ///
-/// - `started_up`: the first frame and every panel's numbers are there (until then nothing waits:
-///   `peLab.ready` follows them);
+/// - `started_up`: false only while a first `peLab.ready` waits for every panel's numbers (then
+///   nothing waits);
 /// - `quiet_for_ms`: milliseconds since the last frame began;
 /// - `slider_held`: a pointer is down on a slider, so more frames may follow at any moment.
 pub fn deferred_wait_ms(started_up: bool, quiet_for_ms: f64, slider_held: bool) -> Option<f64> {
@@ -45,6 +55,15 @@ mod tests {
         assert_eq!(deferred_wait_ms(true, QUIET_MS, false), None);
         assert_eq!(deferred_wait_ms(true, 5000.0, false), None);
         assert_eq!(deferred_wait_ms(true, f64::NAN, false), None);
+    }
+
+    #[test]
+    fn only_panels_slower_than_the_budget_wait_during_a_drag() {
+        assert!(!waits_during_drag(0.0));
+        assert!(!waits_during_drag(HEAVY_PANEL_MS));
+        assert!(waits_during_drag(HEAVY_PANEL_MS + 0.1));
+        assert!(waits_during_drag(220.0));
+        assert!(!waits_during_drag(f64::NAN));
     }
 
     #[test]

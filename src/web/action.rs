@@ -30,6 +30,9 @@ pub enum Action {
     GpuFailed(String),
     /// Bring the next off-screen panel's numbers up to date (after a frame, one per task).
     RenderDeferred,
+    /// Someone asked for every panel's numbers (`peLab.ready` was read): the off-screen panels
+    /// are brought up to date, one per task, and `ready` resolves.
+    WantComplete,
     /// A pointer went down on a slider (`true`) or was released anywhere (`false`).
     SliderHeld(bool),
     /// The GPU finished the work submitted up to the check with this number.

@@ -89,6 +89,11 @@ pub struct App {
     pub(super) gpu_queue_busy: bool,
     pub(super) frame_started: f64,
     pub(super) ready_settled: bool,
+    /// The first frame on the chosen backend is complete.
+    pub(super) started: bool,
+    /// Every panel's numbers were asked for (`peLab.ready`, `whenDrawn`): the off-screen panels
+    /// are brought up to date one per task. Until then they wait until they are seen.
+    pub(super) complete_wanted: bool,
     /// A deferred step is queued (one chain at a time).
     pub(super) deferred_scheduled: bool,
     /// A pointer is down on a slider: off-screen panels keep waiting (`model::schedule`).
@@ -100,6 +105,13 @@ pub struct App {
     /// Off-screen panels whose numbers are to be brought up to date after the frame, one per
     /// task (see `App::render_deferred`): a frame only computes what is on screen.
     pub(super) deferred: Vec<PanelId>,
+    /// When the frame before the last began: frames closer than `schedule::QUIET_MS` are a
+    /// reader's drag (or a scroll), during which panels that take long wait (`finish_frame`).
+    pub(super) previous_frame_started: f64,
+    /// Milliseconds each panel (in `PANELS` order) took the last time it was drawn.
+    pub(super) panel_cost_ms: Vec<f64>,
+    /// P is out of date: the last frame changed it while no panel on screen read it (CPU path).
+    pub(super) encoding_waiting: bool,
     /// The values the panels share or keep between frames.
     pub(super) caches: super::panels::Caches,
     /// The figures' colours and type for the theme and mode the page shows (`page::figure_look`);
@@ -154,9 +166,14 @@ impl App {
             gpu_queue_busy: false,
             frame_started: 0.0,
             ready_settled: false,
+            started: false,
+            complete_wanted: false,
             deferred_scheduled: false,
             slider_held: false,
             deferred: Vec::new(),
+            previous_frame_started: f64::NEG_INFINITY,
+            panel_cost_ms: vec![0.0; super::panel::PANELS.len()],
+            encoding_waiting: false,
             caches: super::panels::Caches::default(),
             figure_style: Default::default(),
             encoding_drawn: None,
@@ -205,7 +222,7 @@ impl App {
     /// Nothing is drawn, or announced, until the first frame on the chosen backend is complete;
     /// a WebGPU frame waits for its read-backs; a panel may wait for a timing.
     pub fn is_busy(&self) -> bool {
-        !self.ready_settled
+        !self.started
             || self.frame_in_flight
             || self.gpu_queue_busy
             || !self.deferred.is_empty()
@@ -274,6 +291,10 @@ impl App {
                 self.render_deferred();
                 Ok(Effects::default())
             }
+            Action::WantComplete => {
+                self.want_complete();
+                Ok(Effects::default())
+            }
             Action::SliderHeld(held) => {
                 self.slider_held = held;
                 Ok(Effects::default())
@@ -328,6 +349,9 @@ impl App {
         id: PanelId,
         draw: bool,
     ) -> Option<(&mut Box<dyn Panel>, Ctx<'_>)> {
+        if id.reads_encoding() {
+            self.compute_waiting_encoding();
+        }
         let App {
             state,
             backend,
@@ -425,7 +449,7 @@ impl App {
     /// brings them up to date, and one that does not is not kept waiting while a slider moves.
     pub fn take_change_announcement(&mut self) -> Option<JsValue> {
         // A state changed but not drawn yet (a frame is requested) is announced after its frame.
-        if !self.ready_settled
+        if !self.started
             || self.frame_in_flight
             || scheduler::frame_requested()
             || self.panels.iter().any(|p| p.busy())

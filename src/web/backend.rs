@@ -43,6 +43,10 @@ pub struct FrameData {
     pub source: PSource,
     /// With `?textbook=1`: the largest error of the textbook P's float32 angles (rad); else 0.
     pub textbook_angle_error: f64,
+    /// On the CPU path, whether P's cells still wait to be painted on the heatmap: a frame
+    /// leaves them while the heatmap is off screen, and the heatmap panel paints them when it
+    /// is drawn (`Backend::paint_waiting_heatmap`).
+    pub heatmap_waiting: std::cell::Cell<bool>,
 }
 
 impl FrameData {
@@ -57,6 +61,7 @@ impl FrameData {
             encoding: None,
             source: PSource::Exact,
             textbook_angle_error: 0.0,
+            heatmap_waiting: std::cell::Cell::new(false),
         }
     }
 }
@@ -176,10 +181,12 @@ impl Backend {
         rect: PixelRect,
         heatmap: &HtmlCanvasElement,
         scratch: &HtmlCanvasElement,
+        paint: bool,
     ) -> Result<FrameResult, WebError> {
         match &mut self.kind {
             Kind::Cpu => {
-                cpu_frame(params, gathered_columns, rect, heatmap, scratch).map(FrameResult::Ready)
+                let target = paint.then_some((heatmap, scratch));
+                cpu_frame(params, gathered_columns, rect, target).map(FrameResult::Ready)
             }
             Kind::Gpu(gpu) => gpu
                 .start_frame(params, gathered_columns, rect, heatmap)
@@ -372,8 +379,7 @@ fn cpu_frame(
     params: &Params,
     gathered_columns: &[usize],
     rect: PixelRect,
-    heatmap: &HtmlCanvasElement,
-    scratch: &HtmlCanvasElement,
+    target: Option<(&HtmlCanvasElement, &HtmlCanvasElement)>,
 ) -> Result<FrameData, WebError> {
     let started = now_ms();
     let (d, n, base) = (params.d, params.n, params.base);
@@ -395,7 +401,9 @@ fn cpu_frame(
     let values = encoding
         .as_slice()
         .ok_or_else(|| WebError::Js("the encoding matrix is not contiguous".into()))?;
-    paint_diverging(heatmap, scratch, values, (n, d), (-1.0, 1.0), rect)?;
+    if let Some((heatmap, scratch)) = target {
+        paint_diverging(heatmap, scratch, values, (n, d), (-1.0, 1.0), rect)?;
+    }
     let (p_min, p_max) = value_range(values);
     Ok(FrameData {
         gathered,
@@ -406,5 +414,28 @@ fn cpu_frame(
         encoding: Some(encoding),
         source: PSource::new(params.textbook, false),
         textbook_angle_error,
+        heatmap_waiting: std::cell::Cell::new(target.is_none()),
     })
+}
+
+/// Paints the CPU frame's P on the heatmap if a frame left it for later (the heatmap was off
+/// screen); nothing otherwise, or on WebGPU, where the GPU paints every frame.
+pub fn paint_waiting_heatmap(
+    frame: &FrameData,
+    rect: PixelRect,
+    heatmap: &HtmlCanvasElement,
+    scratch: &HtmlCanvasElement,
+) -> Result<(), WebError> {
+    if !frame.heatmap_waiting.get() {
+        return Ok(());
+    }
+    let Some(p) = frame.encoding.as_ref() else {
+        return Ok(());
+    };
+    let values = p
+        .as_slice()
+        .ok_or_else(|| WebError::Js("the encoding matrix is not contiguous".into()))?;
+    paint_diverging(heatmap, scratch, values, p.dim(), (-1.0, 1.0), rect)?;
+    frame.heatmap_waiting.set(false);
+    Ok(())
 }

@@ -11,6 +11,7 @@ use super::error::WebError;
 use super::page;
 use super::panel::{PanelId, PANELS};
 use super::scheduler;
+use super::stats::PanelTime;
 use crate::model::inputs::Inputs;
 use ndarray::Axis;
 
@@ -21,12 +22,27 @@ use crate::model::params::Params;
 use crate::model::schedule;
 
 impl App {
+    /// Computes P now if a frame left it waiting (no panel on screen read it), before a panel that
+    /// reads it renders or exports. The CPU path only: there P is ready at once.
+    pub(super) fn compute_waiting_encoding(&mut self) {
+        if !self.encoding_waiting {
+            return;
+        }
+        self.encoding_waiting = false;
+        let started = now_ms();
+        match self.compute_encoding() {
+            Ok(_) => self.frame.compute_ms = now_ms() - started,
+            Err(error) => super::show_error(&error.to_string()),
+        }
+    }
+
     /// Renders everything that is stale. P's frame is computed first (at once on the CPU; on
     /// WebGPU the panels wait for its read-backs, see [`App::finish_pending_frame`]).
     pub fn frame(&mut self) -> FrameStep {
         if !self.backend_chosen {
             return FrameStep::Done;
         }
+        self.previous_frame_started = self.frame_started;
         self.frame_started = now_ms();
         let result = self.begin_frame();
         match result {
@@ -83,9 +99,21 @@ impl App {
         }
         self.stale.encoding = false;
         self.frame_id = self.frame_id.wrapping_add(1);
+        self.encoding_waiting = false;
         if self.reuse_encoding() {
             return Ok(None);
         }
+        // On the CPU, P waits while no panel on screen reads it (the lesson's first screen is
+        // attention): the first panel that does computes it (`panel_and_ctx`).
+        if !self.backend.is_gpu() && !encoding_on_screen() {
+            self.encoding_waiting = true;
+            return Ok(None);
+        }
+        self.compute_encoding()
+    }
+
+    /// P on the backend, and its heatmap where it is seen. `Some` when P's data is pending.
+    fn compute_encoding(&mut self) -> Result<Option<FrameStep>, WebError> {
         let heatmap = &self.encoding_canvas;
         let params = &self.state.params;
         self.heatmap_rect = draw_encoding_axes(
@@ -96,12 +124,16 @@ impl App {
             &self.figure_style,
         )?;
         let gathered = gathered_columns(params);
+        // P's cells are painted now only where the heatmap is seen; off screen, the heatmap
+        // panel paints them when it comes into view (the CPU path; WebGPU paints as it computes).
+        let paint = page::is_on_screen(&PanelId::Heatmap.spec().section_id());
         let drawn = self.backend.start_frame(
             params,
             &gathered,
             self.heatmap_rect,
             heatmap,
             &self.scratch,
+            paint,
         )?;
         self.encoding_drawn = Some(self.encoding_key());
         match drawn {
@@ -186,25 +218,48 @@ impl App {
     /// for what the reader sees.
     fn finish_frame(&mut self) {
         let mut stage_ms = [self.frame.compute_ms, 0.0, 0.0, 0.0];
+        let mut panel_ms = Vec::new();
+        // A drag (or a scroll): frames closer together than a pause. A panel on screen that took
+        // longer than `schedule::HEAVY_PANEL_MS` then waits, marked as settling, and is drawn
+        // exactly once the hand stops (the deferred chain goes after `QUIET_MS`): the frames
+        // keep up with the hand instead of stalling 200 ms behind RoPE's scores.
+        let dragging = self.slider_held
+            || self.frame_started - self.previous_frame_started < schedule::QUIET_MS;
         for spec in PANELS {
             let id = spec.id;
-            let draw = !spec.lazy || page::is_on_screen(&spec.section_id());
+            let on_screen = page::is_on_screen(&spec.section_id());
+            let waits = dragging && schedule::waits_during_drag(self.panel_cost_ms[id.index()]);
+            let draw = on_screen && !waits;
             let started = now_ms();
+            if on_screen {
+                page::mark_settling(
+                    &spec.section_id(),
+                    waits && self.stale_inputs(id, true).is_some(),
+                );
+            }
             if !draw {
                 if self.stale_inputs(id, false).is_some() && !self.deferred.contains(&id) {
                     self.deferred.push(id);
                 }
                 continue;
             }
-            self.render_panel(id, true);
+            if !self.render_panel(id, true) {
+                continue;
+            }
+            let ms = now_ms() - started;
+            panel_ms.push(PanelTime {
+                panel: spec.name,
+                ms,
+            });
             if let Some(slot) = id.timing_slot() {
-                stage_ms[slot] = now_ms() - started;
+                stage_ms[slot] = ms;
             }
         }
         self.schedule_deferred(0.0);
         let elapsed = now_ms() - self.frame_started;
         self.stats.frame_ms = elapsed;
         self.stats.stage_ms = stage_ms;
+        self.stats.frame_panels = panel_ms;
         self.stats.backend = self.backend.name();
         self.stats.adapter = self.backend.adapter();
         self.stats.notices = self.notices.clone();
@@ -232,15 +287,30 @@ impl App {
         if self.stats.first_frame_ms == 0.0 {
             self.stats.first_frame_ms = now_ms();
         }
+        self.started = true;
         self.settle_ready_when_done();
     }
 
-    /// `peLab.ready` resolves once the first frame and the numbers of every panel are there.
+    /// `peLab.ready` resolves once the first frame and the numbers of every panel are there
+    /// (they are computed when `ready` is read: see [`App::want_complete`]).
     fn settle_ready_when_done(&mut self) {
-        if !self.ready_settled && self.deferred.is_empty() {
-            self.ready_settled = true;
-            scheduler::report(page::settle_ready());
+        if self.deferred.is_empty() {
+            self.complete_wanted = false;
+            if self.started && !self.ready_settled {
+                self.ready_settled = true;
+                scheduler::report(page::settle_ready());
+            }
         }
+    }
+
+    /// Someone wants every panel's numbers (`peLab.ready` was read, or `whenDrawn` waits): the
+    /// off-screen panels are brought up to date one per task, and `ready` resolves after them.
+    /// Until then they wait until they come into view: a reader who never scrolls to the
+    /// training panel never pays for it, and a start-up computes only the first screen.
+    pub fn want_complete(&mut self) {
+        self.complete_wanted = true;
+        self.schedule_deferred(0.0);
+        self.settle_ready_when_done();
     }
 
     /// The inputs panel `id` would render with, when it must render: they changed since it was
@@ -256,22 +326,29 @@ impl App {
     }
 
     /// Renders panel `id` (its canvases too when `draw`) if it needs it; its inputs are taken
-    /// once, for the check and for the record of what it was rendered from.
-    fn render_panel(&mut self, id: PanelId, draw: bool) {
+    /// once, for the check and for the record of what it was rendered from. Whether it rendered.
+    fn render_panel(&mut self, id: PanelId, draw: bool) -> bool {
         let Some(inputs) = self.stale_inputs(id, draw) else {
-            return;
+            return false;
         };
         let Some((panel, mut ctx)) = self.panel_and_ctx(id, draw) else {
-            return;
+            return false;
         };
+        let started = now_ms();
         let result = panel.render(&mut ctx);
+        let cost_ms = now_ms() - started;
         if let Err(error) = &result {
             dom::text(
                 panel.error_slot(),
                 &format!("This panel could not be drawn: {error}"),
             );
         }
+        if draw {
+            self.panel_cost_ms[id.index()] = cost_ms;
+            page::mark_settling(&id.spec().section_id(), false);
+        }
         self.rendered[id.index()] = result.is_ok().then_some((inputs, draw));
+        true
     }
 
     /// Every deferred panel's numbers now: `peLab.stats` always describes the state as a whole,
@@ -281,6 +358,7 @@ impl App {
             return;
         }
         while self.render_next_deferred() {}
+        self.settle_ready_when_done();
     }
 
     /// [`Self::flush_deferred`] when off-screen panels are waiting and no frame is due; whether
@@ -301,29 +379,47 @@ impl App {
             return false;
         }
         let id = self.deferred.remove(0);
-        let spec = id.spec();
-        let draw = !spec.lazy || page::is_on_screen(&spec.section_id());
+        let draw = page::is_near_screen(&id.spec().section_id());
         self.render_panel(id, draw);
         true
+    }
+
+    /// Moves the first deferred panel near the screen to the front; whether there was one.
+    fn near_panel_first(&mut self) -> bool {
+        let near = self
+            .deferred
+            .iter()
+            .position(|id| page::is_near_screen(&id.spec().section_id()));
+        if let Some(index) = near {
+            let id = self.deferred.remove(index);
+            self.deferred.insert(0, id);
+        }
+        near.is_some()
     }
 
     /// One deferred panel: its numbers now (drawn too if it has come on screen meanwhile), and the
     /// next one in a later task, so that input events are handled in between. Nothing is done while
     /// a GPU frame is in flight (the panels read its data); the frame's end defers them again.
     ///
-    /// When they go is `model::schedule::deferred_wait_ms`: after start-up, only once no frame
-    /// has been drawn for `schedule::QUIET_MS` and no slider is held down. `peLab.stats` and
-    /// `whenDrawn` bring them up to date at once when asked.
+    /// Which go: the panels near the screen (drawn, so that a scroll finds them ready), and the
+    /// others only once every panel is wanted (`peLab.ready`, `whenDrawn`); `peLab.stats` brings
+    /// them all up to date at once. When they go is `model::schedule::deferred_wait_ms`: only
+    /// once no frame has been drawn for `schedule::QUIET_MS` and no slider is held down, except
+    /// for a first `ready`.
     pub fn render_deferred(&mut self) {
         self.deferred_scheduled = false;
         if self.frame_in_flight {
             return;
         }
         let quiet_for = now_ms() - self.frame_started;
-        if let Some(wait) =
-            schedule::deferred_wait_ms(self.ready_settled, quiet_for, self.slider_held)
-        {
+        // Only a first `ready` goes at once: it waits for every panel.
+        let first_ready = self.complete_wanted && !self.ready_settled;
+        if let Some(wait) = schedule::deferred_wait_ms(!first_ready, quiet_for, self.slider_held) {
             self.schedule_deferred(wait);
+            return;
+        }
+        // The panels near the screen first; the far ones only when every panel is wanted.
+        if !self.near_panel_first() && !self.complete_wanted {
             return;
         }
         // `flush_deferred` (a read of `stats`) may have done the rest already.
@@ -340,9 +436,23 @@ impl App {
         if self.deferred.is_empty() || self.deferred_scheduled {
             return;
         }
+        let near = self
+            .deferred
+            .iter()
+            .any(|id| page::is_near_screen(&id.spec().section_id()));
+        if !near && !self.complete_wanted {
+            return;
+        }
         self.deferred_scheduled = true;
         scheduler::defer_after(Action::RenderDeferred, delay_ms);
     }
+}
+
+/// Whether a panel that reads P is on screen.
+fn encoding_on_screen() -> bool {
+    PANELS
+        .iter()
+        .any(|spec| spec.id.reads_encoding() && page::is_on_screen(&spec.section_id()))
 }
 
 /// Columns every frame reads: the curves' columns, then the projection pair (2j, 2j+1).

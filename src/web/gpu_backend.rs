@@ -201,6 +201,7 @@ impl GpuBackend {
                     encoding: None,
                     source: PSource::new(true, true),
                     textbook_angle_error: textbook.angle_error,
+                    heatmap_waiting: Default::default(),
                 });
             }
             let values = match gathered {
@@ -221,6 +222,7 @@ impl GpuBackend {
                 encoding: None,
                 source: PSource::Exact,
                 textbook_angle_error: 0.0,
+                heatmap_waiting: Default::default(),
             })
         }))
     }

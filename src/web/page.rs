@@ -36,8 +36,10 @@ crate::element_table! {
 }
 
 thread_local! {
-    /// Ids of the panel sections on screen or near it (`None`: not known, all count as visible).
+    /// Ids of the panel sections on screen (`None`: not known, all count as visible).
     static ON_SCREEN: RefCell<Option<HashSet<String>>> = const { RefCell::new(None) };
+    /// Ids of the panel sections within [`NEAR_MARGIN_PX`] of the screen, those on it included.
+    static NEAR_SCREEN: RefCell<Option<HashSet<String>>> = const { RefCell::new(None) };
     /// Draw every panel whether or not it is on screen (see [`set_eager_panels`]).
     static EAGER: Cell<bool> = const { Cell::new(false) };
 }
@@ -374,25 +376,51 @@ pub fn install_export_tools(send: fn(Action)) -> Result<(), WebError> {
     Ok(())
 }
 
-/// Whether the panel with this section id is on (or near) the screen.
-pub fn is_on_screen(section_id: &str) -> bool {
+/// How far outside the window a panel counts as near: it is brought up to date when the page is
+/// quiet, so that it is ready when the reader scrolls to it.
+const NEAR_MARGIN_PX: f64 = 300.0;
+
+fn in_set(set: &'static std::thread::LocalKey<RefCell<Option<HashSet<String>>>>, id: &str) -> bool {
     if EAGER.with(Cell::get) {
         return true;
     }
-    ON_SCREEN.with(|v| {
-        v.borrow()
-            .as_ref()
-            .map_or(true, |set| set.contains(section_id))
-    })
+    set.with(|v| v.borrow().as_ref().map_or(true, |set| set.contains(id)))
+}
+
+/// Whether the panel with this section id is on the screen: a frame computes and draws it.
+pub fn is_on_screen(section_id: &str) -> bool {
+    in_set(&ON_SCREEN, section_id)
+}
+
+/// Whether the panel with this section id is on or near the screen: it is brought up to date as
+/// soon as the page is quiet, not only when it is seen or asked for.
+pub fn is_near_screen(section_id: &str) -> bool {
+    in_set(&NEAR_SCREEN, section_id)
+}
+
+/// Marks a panel on screen whose figure waits for the end of a drag (dimmed, `aria-busy`), or
+/// clears the mark once it is drawn.
+pub fn mark_settling(section_id: &str, settling: bool) {
+    let Ok(section) = dom::element::<Element>(section_id) else {
+        return;
+    };
+    let _ = section.class_list().toggle_with_force("settling", settling);
+    let _ = if settling {
+        section.set_attribute("aria-busy", "true")
+    } else {
+        section.remove_attribute("aria-busy")
+    };
 }
 
 /// Counts a panel as on screen before the observer says so: one about to be scrolled to.
 pub fn expect_on_screen(section_id: &str) {
-    ON_SCREEN.with(|v| {
-        if let Some(set) = v.borrow_mut().as_mut() {
-            set.insert(section_id.to_string());
-        }
-    });
+    for set in [&ON_SCREEN, &NEAR_SCREEN] {
+        set.with(|v| {
+            if let Some(set) = v.borrow_mut().as_mut() {
+                set.insert(section_id.to_string());
+            }
+        });
+    }
 }
 
 /// Draw every panel at once instead of when it scrolls into view: for tests that read the numbers
@@ -401,49 +429,66 @@ pub fn set_eager_panels(eager: bool) {
     EAGER.with(|e| e.set(eager));
 }
 
-/// Watches which panels are on screen: off-screen panels are drawn once they are seen.
+/// Watches which panels are on and near the screen: off-screen panels are drawn once they are
+/// seen, and brought up to date in quiet moments once they are near.
 pub fn observe_panels(send: fn(Action)) -> Result<(), WebError> {
+    let viewport = dom::window()?.inner_height()?.as_f64().unwrap_or(0.0);
+    let sections = PANELS
+        .iter()
+        .map(|spec| dom::element::<Element>(&spec.section_id()))
+        .collect::<Result<Vec<_>, _>>()?;
+    for (set, margin) in [(&ON_SCREEN, 0.0), (&NEAR_SCREEN, NEAR_MARGIN_PX)] {
+        watch_sections(set, margin, &sections, viewport, send)?;
+    }
+    Ok(())
+}
+
+/// One observer: keeps `set` to the sections within `margin` pixels of the window.
+fn watch_sections(
+    set: &'static std::thread::LocalKey<RefCell<Option<HashSet<String>>>>,
+    margin: f64,
+    sections: &[Element],
+    viewport: f64,
+    send: fn(Action),
+) -> Result<(), WebError> {
     let callback = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
-        let mut newly_visible = false;
-        ON_SCREEN.with(|v| {
-            let mut visible = v.borrow_mut();
-            let set = visible.get_or_insert_with(HashSet::new);
+        let mut newly_in = false;
+        set.with(|v| {
+            let mut ids = v.borrow_mut();
+            let ids = ids.get_or_insert_with(HashSet::new);
             for entry in entries.iter() {
                 let Ok(entry) = entry.dyn_into::<web_sys::IntersectionObserverEntry>() else {
                     continue;
                 };
                 let id = entry.target().id();
                 if entry.is_intersecting() {
-                    newly_visible |= set.insert(id);
+                    newly_in |= ids.insert(id);
                 } else {
-                    set.remove(&id);
+                    ids.remove(&id);
                 }
             }
         });
-        if newly_visible {
+        if newly_in {
             send(Action::PanelsOnScreen);
         }
     });
     let options = web_sys::IntersectionObserverInit::new();
-    // Start drawing a little before a panel scrolls in.
-    options.set_root_margin("300px 0px");
+    options.set_root_margin(&format!("{margin}px 0px"));
     let observer = web_sys::IntersectionObserver::new_with_options(
         callback.as_ref().unchecked_ref(),
         &options,
     )?;
     // The observer reports asynchronously; the first frame is drawn before that, so the panels
     // on screen now are found from their positions.
-    let viewport = dom::window()?.inner_height()?.as_f64().unwrap_or(0.0);
-    let mut on_screen = HashSet::new();
-    for spec in PANELS.iter() {
-        let section = dom::element::<Element>(&spec.section_id())?;
+    let mut ids = HashSet::new();
+    for section in sections {
         let rect = section.get_bounding_client_rect();
-        if rect.bottom() > -300.0 && rect.top() < viewport + 300.0 {
-            on_screen.insert(section.id());
+        if rect.bottom() > -margin && rect.top() < viewport + margin {
+            ids.insert(section.id());
         }
-        observer.observe(&section);
+        observer.observe(section);
     }
-    ON_SCREEN.with(|v| *v.borrow_mut() = Some(on_screen));
+    set.with(|v| *v.borrow_mut() = Some(ids));
     // Observer and callback live as long as the page.
     callback.forget();
     std::mem::forget(observer);

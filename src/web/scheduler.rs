@@ -225,9 +225,14 @@ pub fn defer_after(action: Action, delay_ms: f64) {
 /// `peLab.whenDrawn()`: resolves once nothing is left to draw.
 pub fn when_drawn(resolve: Function) {
     WAITERS.with(|w| w.borrow_mut().push(resolve));
-    // Off-screen panels waiting for a quiet moment are brought up to date now: the caller asked
-    // for everything to be drawn. Announced like the end of a frame.
-    if with_app(|app| app.flush_deferred_if_waiting()).unwrap_or(false) {
+    // Off-screen panels are brought up to date now (or after the frame that is due): the caller
+    // asked for everything to be drawn. Announced like the end of a frame.
+    if with_app(|app| {
+        app.complete_wanted = true;
+        app.flush_deferred_if_waiting()
+    })
+    .unwrap_or(false)
+    {
         after_frame();
     }
     settle_waiters();

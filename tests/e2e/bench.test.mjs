@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { open, setUp } from './helpers.mjs';
+import { browser, drawn, open, setUp } from './helpers.mjs';
 
 const RESULTS = process.env.PE_LAB_RESULTS || 'tests/e2e/results';
 
@@ -156,4 +156,77 @@ test('frame times at n = 2048, d = 1024 on the CPU path (benchmark, no timing as
     + `then dragging again [${hold.longTasksDraggingAgain}] ms`);
   console.log(`# frames first frame: ${result.firstFrameMs.median.toFixed(0)} ms (median of 5)`);
   assert.deepEqual(problems, []);
+});
+
+// A reader's drag at the largest CPU size with one panel in view, beside the default size: the
+// d slider moved by 16 `input` events 60 ms apart, every main-thread task the browser ran meanwhile
+// read from a Chromium trace (RunTask events of the page's main thread: the frames, the browser's
+// own work, the deferred steps), and `lastFrameMs` after `set()` at the top of the page. A
+// benchmark: figures go to tests/e2e/results/drag.json and are printed; nothing is timed. Run with
+// PE_LAB_BENCH=1.
+test('a drag with one panel in view: every task, largest size beside the default (benchmark)', { skip: !process.env.PE_LAB_BENCH && 'a benchmark: set PE_LAB_BENCH=1 to run it' }, async () => {
+  const quantile = (values, p) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : 0;
+  };
+  const round = (x) => Math.round(x * 10) / 10;
+  const SIZES = { largest: { n: 2048, d: 1024 }, default: { n: 60, d: 32 } };
+  const PANELS_IN_VIEW = ['heatmap', 'attention', 'rope', 'order', 'stacking'];
+  const results = { drags: [], topFrames: {} };
+  for (const [size, { n, d }] of Object.entries(SIZES)) {
+    for (const panel of PANELS_IN_VIEW) {
+      const { page, problems } = await open(`n=${n}&d=${d}`, [1366, 768]);
+      await page.locator(`#panel-${panel}`).evaluate((el) => el.scrollIntoView());
+      await drawn(page);
+      await page.waitForTimeout(800);
+      await browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel'] });
+      const span = await page.evaluate(async (top) => {
+        const slider = document.getElementById('d-range');
+        const from = performance.now() * 1000 + performance.timeOrigin * 1000;
+        for (let i = 0; i < 16; i++) {
+          slider.value = String(top - 2 - 2 * (i % 2));
+          slider.dispatchEvent(new Event('input', { bubbles: true }));
+          await new Promise((resolve) => { setTimeout(resolve, 60); });
+        }
+        return { from, until: performance.now() * 1000 + performance.timeOrigin * 1000 };
+      }, d);
+      const trace = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
+      const main = trace.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+      const tasks = trace
+        .filter((e) => e.ph === 'X' && e.name === 'RunTask' && main && e.pid === main.pid && e.tid === main.tid)
+        .filter((e) => e.dur >= 1000)
+        .map((e) => e.dur / 1000);
+      const frames = await page.evaluate(() => window.peLab.stats.framePanels);
+      results.drags.push({
+        size, n, d, panel, tasks: tasks.length,
+        p50: round(quantile(tasks, 0.5)), p95: round(quantile(tasks, 0.95)), max: round(quantile(tasks, 1)),
+        over50: tasks.filter((t) => t > 50).length,
+        lastFramePanels: frames.map((f) => `${f.panel} ${round(f.ms)}`).join(', '),
+      });
+      assert.ok(span.until > span.from);
+      assert.deepEqual(problems, []);
+      await page.close();
+    }
+    const { page } = await open(`n=${n}&d=${d}`, [1366, 768]);
+    const times = [];
+    for (let i = 0; i < 16; i++) {
+      times.push(await page.evaluate(async (v) => {
+        window.peLab.set({ d: v, n: window.peLab.state.n });
+        await window.peLab.whenDrawn();
+        return window.peLab.lastFrameMs;
+      }, i % 2 ? d : d - 2));
+    }
+    results.topFrames[size] = { p50: round(quantile(times, 0.5)), p95: round(quantile(times, 0.95)), max: round(quantile(times, 1)) };
+    await page.close();
+  }
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(`${RESULTS}/drag.json`, `${JSON.stringify(results, null, 2)}\n`);
+  for (const panel of PANELS_IN_VIEW) {
+    const [big, small] = ['largest', 'default'].map((size) => results.drags.find((r) => r.size === size && r.panel === panel));
+    console.log(`# drag ${panel.padEnd(9)} n = 2048, d = 1024: tasks p50 ${big.p50} ms, p95 ${big.p95} ms, max ${big.max} ms, ${big.over50} over 50 ms`
+      + ` | n = 60, d = 32: p50 ${small.p50} ms, p95 ${small.p95} ms, max ${small.max} ms`);
+  }
+  for (const [size, t] of Object.entries(results.topFrames)) {
+    console.log(`# lastFrameMs at the top (${size}): p50 ${t.p50} ms, p95 ${t.p95} ms, max ${t.max} ms`);
+  }
 });

@@ -64,12 +64,8 @@ pub fn draw_projection(
     style: &FigureStyle,
 ) -> Result<Projection, WebError> {
     let (n, d) = (columns.len(), columns.d);
-    if n == 0 {
-        return Err(WebError::Draw("no positions to project".into()));
-    }
     let first = columns.first_position;
-    let position = row.min(n - 1);
-    let target_row = (position as i64 + delta).clamp(0, n as i64 - 1) as usize;
+    let (position, target_row) = chosen_rows(n, row, delta)?;
     let matrix = rotation_for_pair(pair, d, base, delta);
     let omega = frequency(pair, d, base);
     let from = columns.point(position);
@@ -153,6 +149,58 @@ pub fn draw_projection(
         lines,
         plot: geometry.plot,
         canvas: canvas_size,
+    })
+}
+
+/// The chosen row (`row`, or the last) and its partner δ rows away (clamped to P's rows).
+fn chosen_rows(n: usize, row: usize, delta: i64) -> Result<(usize, usize), WebError> {
+    if n == 0 {
+        return Err(WebError::Draw("no positions to project".into()));
+    }
+    let position = row.min(n - 1);
+    Ok((
+        position,
+        (position as i64 + delta).clamp(0, n as i64 - 1) as usize,
+    ))
+}
+
+/// The numbers [`draw_projection`] returns, without drawing (the panel is off screen): the same
+/// matrix, angle and points; no labels, obstacles or plot, which only a drawing has.
+pub fn projection_numbers(
+    columns: &PairColumns,
+    base: f64,
+    pair: usize,
+    row: usize,
+    delta: i64,
+) -> Result<Projection, WebError> {
+    let n = columns.len();
+    let (position, target_row) = chosen_rows(n, row, delta)?;
+    let matrix = rotation_for_pair(pair, columns.d, base, delta);
+    let omega = frequency(pair, columns.d, base);
+    let from = columns.point(position);
+    let partners = if delta == 0 {
+        0
+    } else {
+        n.saturating_sub(delta.unsigned_abs() as usize)
+    };
+    Ok(Projection {
+        matrix,
+        omega,
+        angle: delta as f64 * omega,
+        from,
+        projected: apply(&matrix, from.0, from.1),
+        target: columns.point(target_row),
+        partners,
+        labels: Vec::new(),
+        points: Vec::new(),
+        lines: Vec::new(),
+        plot: PixelRect {
+            x0: 0.0,
+            y0: 0.0,
+            x1: 0.0,
+            y1: 0.0,
+        },
+        canvas: (0, 0),
     })
 }
 

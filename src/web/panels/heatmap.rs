@@ -8,7 +8,7 @@ use crate::web::surface;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
 use super::super::action::{Action, PanelEvent};
-use super::super::backend::LocalFuture;
+use super::super::backend::{paint_waiting_heatmap, LocalFuture};
 use super::super::dom;
 use super::super::error::WebError;
 use super::super::panel::{Ctx, Panel, PanelSpec};
@@ -98,6 +98,9 @@ impl Panel for HeatmapPanel {
         );
         self.dom.tooltip.set_hidden(true);
         let rect = ctx.heatmap_rect;
+        if ctx.draw {
+            paint_waiting_heatmap(ctx.frame, rect, ctx.encoding_canvas, ctx.scratch)?;
+        }
         let stats = &mut *ctx.stats;
         stats.max_projection_error = ctx.frame.max_projection_error;
         stats.p_min = ctx.frame.p_min;

@@ -9,7 +9,9 @@ use web_sys::{HtmlCanvasElement, HtmlElement};
 
 use super::super::backend::LocalFuture;
 use super::super::dom;
-use super::super::draw::projection::{draw_projection, PairColumns, Projection};
+use super::super::draw::projection::{
+    draw_projection, projection_numbers, PairColumns, Projection,
+};
 use super::super::error::WebError;
 use super::super::panel::{to_js, Ctx, Panel, PanelSpec};
 use super::canvas_message;
@@ -190,15 +192,21 @@ impl Panel for ProjectionPanel {
             d: p.d,
             first_position: p.first_position,
         };
-        let view = draw_projection(
-            &self.dom.canvas,
-            &pair,
-            p.base,
-            p.pair,
-            p.position_row(),
-            p.delta,
-            ctx.style,
-        )?;
+        // Off screen, only the numbers: the drawing (every position's arrow and the labels placed
+        // clear of them) waits until the panel is seen.
+        let view = if ctx.draw {
+            draw_projection(
+                &self.dom.canvas,
+                &pair,
+                p.base,
+                p.pair,
+                p.position_row(),
+                p.delta,
+                ctx.style,
+            )?
+        } else {
+            projection_numbers(&pair, p.base, p.pair, p.position_row(), p.delta)?
+        };
         let m = view.matrix;
         let takeaway = self.write_texts(ctx, &view);
         let rect = |r: &crate::model::plot::PixelRect| [r.x0, r.y0, r.x1, r.y1];
