@@ -7,6 +7,11 @@
 /// How long the page must be without a new frame before off-screen panels are brought up to date.
 pub const QUIET_MS: f64 = 300.0;
 
+/// A frame draws the panels on screen until it has taken this long (P's compute included); the
+/// others on screen follow in the tasks right after it, one per task, so that no task holds the
+/// page much past the 50 ms of a responsive one.
+pub const FRAME_BUDGET_MS: f64 = 30.0;
+
 /// A panel on screen that took longer than this to draw waits while a slider is dragged: with
 /// P's frame and the browser's own work, a frame stays within the 50 ms of a responsive task.
 pub const HEAVY_PANEL_MS: f64 = 35.0;

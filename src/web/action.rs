@@ -33,6 +33,8 @@ pub enum Action {
     /// Someone asked for every panel's numbers (`peLab.ready` was read): the off-screen panels
     /// are brought up to date, one per task, and `ready` resolves.
     WantComplete,
+    /// Draw the next panel on screen that a frame left for the task after it (its budget spent).
+    FollowUp,
     /// A pointer went down on a slider (`true`) or was released anywhere (`false`).
     SliderHeld(bool),
     /// The GPU finished the work submitted up to the check with this number.

@@ -112,6 +112,9 @@ pub struct App {
     pub(super) panel_cost_ms: Vec<f64>,
     /// P is out of date: the last frame changed it while no panel on screen read it (CPU path).
     pub(super) encoding_waiting: bool,
+    /// Panels on screen a frame left for the tasks right after it, its budget spent
+    /// (`schedule::FRAME_BUDGET_MS`): one per task, so that input is handled in between.
+    pub(super) follow_up: Vec<PanelId>,
     /// The values the panels share or keep between frames.
     pub(super) caches: super::panels::Caches,
     /// The figures' colours and type for the theme and mode the page shows (`page::figure_look`);
@@ -174,6 +177,7 @@ impl App {
             previous_frame_started: f64::NEG_INFINITY,
             panel_cost_ms: vec![0.0; super::panel::PANELS.len()],
             encoding_waiting: false,
+            follow_up: Vec::new(),
             caches: super::panels::Caches::default(),
             figure_style: Default::default(),
             encoding_drawn: None,
@@ -226,6 +230,7 @@ impl App {
             || self.frame_in_flight
             || self.gpu_queue_busy
             || !self.deferred.is_empty()
+            || !self.follow_up.is_empty()
             || self.panels.iter().any(|p| p.busy())
     }
 
@@ -293,6 +298,10 @@ impl App {
             }
             Action::WantComplete => {
                 self.want_complete();
+                Ok(Effects::default())
+            }
+            Action::FollowUp => {
+                self.render_follow_up();
                 Ok(Effects::default())
             }
             Action::SliderHeld(held) => {

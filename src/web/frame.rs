@@ -231,6 +231,12 @@ impl App {
             let waits = dragging && schedule::waits_during_drag(self.panel_cost_ms[id.index()]);
             let draw = on_screen && !waits;
             let started = now_ms();
+            if draw && started - self.frame_started > schedule::FRAME_BUDGET_MS {
+                if self.stale_inputs(id, true).is_some() && !self.follow_up.contains(&id) {
+                    self.follow_up.push(id);
+                }
+                continue;
+            }
             if on_screen {
                 page::mark_settling(
                     &spec.section_id(),
@@ -254,6 +260,9 @@ impl App {
             if let Some(slot) = id.timing_slot() {
                 stage_ms[slot] = ms;
             }
+        }
+        if !self.follow_up.is_empty() {
+            scheduler::defer(Action::FollowUp);
         }
         self.schedule_deferred(0.0);
         let elapsed = now_ms() - self.frame_started;
@@ -294,12 +303,15 @@ impl App {
     /// `peLab.ready` resolves once the first frame and the numbers of every panel are there
     /// (they are computed when `ready` is read: see [`App::want_complete`]).
     fn settle_ready_when_done(&mut self) {
-        if self.deferred.is_empty() {
-            self.complete_wanted = false;
-            if self.started && !self.ready_settled {
-                self.ready_settled = true;
-                scheduler::report(page::settle_ready());
-            }
+        // Before the first frame nothing is deferred yet: a `ready` read that early still wants
+        // every panel once the frame has found which are off screen.
+        if !self.started || !self.deferred.is_empty() || !self.follow_up.is_empty() {
+            return;
+        }
+        self.complete_wanted = false;
+        if !self.ready_settled {
+            self.ready_settled = true;
+            scheduler::report(page::settle_ready());
         }
     }
 
@@ -351,11 +363,33 @@ impl App {
         true
     }
 
+    /// The next panel on screen that the last frame left for later (still on screen: drawn; off
+    /// screen meanwhile: deferred), and the one after it in a later task.
+    pub fn render_follow_up(&mut self) {
+        if self.frame_in_flight || self.follow_up.is_empty() {
+            return;
+        }
+        let id = self.follow_up.remove(0);
+        if page::is_on_screen(&id.spec().section_id()) {
+            self.render_panel(id, true);
+        } else if !self.deferred.contains(&id) {
+            self.deferred.push(id);
+        }
+        if self.follow_up.is_empty() {
+            self.settle_ready_when_done();
+        } else {
+            scheduler::defer(Action::FollowUp);
+        }
+    }
+
     /// Every deferred panel's numbers now: `peLab.stats` always describes the state as a whole,
     /// even right after a frame that left off-screen panels for later.
     pub fn flush_deferred(&mut self) {
         if self.frame_in_flight {
             return;
+        }
+        while !self.follow_up.is_empty() {
+            self.render_follow_up();
         }
         while self.render_next_deferred() {}
         self.settle_ready_when_done();
