@@ -414,8 +414,8 @@ takeaway-attention-rows-sum-to-one = every row sums to 1
 takeaway-attention-rows-do-not-sum = the rows do NOT all sum to 1 (error { $error })
 # The answer to "What exactly are Q, K and V?" that starts the attention takeaways ($idea below). $input: "positions" on P alone (the offset head), else "words".
 takeaway-attention-idea = { $input ->
-        [positions] Each position's output averages the positions' values V, weighted by how well its query Q matches each key K
-       *[words] Each word's output averages the words' values V, weighted by how well its query Q matches each key K
+        [positions] Each position's output averages the values V, weighted by how well its query Q matches each key K
+       *[words] Each word's output averages the values V, weighted by how well its query Q matches each key K
     }
 takeaway-attention-no-tokens = { $idea }: type a sentence to see the weights.
 takeaway-attention-one-token = { $idea }: one token, “{ $token }”, can attend only to itself (weight { $weight }).
@@ -429,11 +429,11 @@ takeaway-attention-mask-keys = ; keys { $first }–{ $last } are masked to exact
 takeaway-attention-offset = { $idea } ({ $rows }{ $mask }): on P alone, with no words, the offset head makes key i { $sign } { $delta } the strongest for { $percent }% of the queries that have one (strongest weight { $weight }).
 takeaway-attention-offset-no-target = { $idea } ({ $rows }{ $mask }): no query has a key δ = { $delta } away in { $n } positions, so the offset head finds no target.
 # $pair names the strongest cell (the two messages below); $percent: its weight in percent (53, 99.6).
-takeaway-attention-pair-self = “{ $query }” takes { $percent }% of its output from itself (ringed)
-takeaway-attention-pair = “{ $query }” takes { $percent }% of its output from “{ $key }” (ringed)
+takeaway-attention-pair-self = “{ $query }” takes { $percent }% from itself (ringed)
+takeaway-attention-pair = “{ $query }” takes { $percent }% from “{ $key }” (ringed)
 # The answer to "Why is the word order not preserved?" ($order below); $aside: takeaway-attention-mask-aside where a mask cuts keys by their place, else empty.
-takeaway-attention-order-none = Without position, as here, the weights depend on the words only, not on their order{ $aside }.
-takeaway-attention-order-some = Without position the weights would depend on the words only, not on their order{ $aside }.
+takeaway-attention-order-none = Without P, as here, the weights ignore word order{ $aside }.
+takeaway-attention-order-some = Without P they would ignore word order{ $aside }.
 takeaway-attention-mask-aside = { " " }(the mask aside)
 takeaway-attention-strongest = { $idea } ({ $rows }{ $mask }): { $pair }. { $order }
 takeaway-attention-strongest-untrained = { $idea } ({ $rows }{ $mask }): in this untrained layer { $pair }. { $order }

@@ -505,8 +505,8 @@ takeaway-attention-rows-sum-to-one = 每一行的和都为 1
 takeaway-attention-rows-do-not-sum = 各行之和并非都为 1（误差 { $error }）
 # 回答“Q、K 和 V 到底是什么？”，作为注意力要点的开头（下面的 $idea）。$input：只用 P（偏移头）时为 "positions"，否则为 "words"。
 takeaway-attention-idea = { $input ->
-        [positions] 每个位置的输出是各位置的值 V 的平均，按它的查询 Q 与每个键 K 的匹配程度加权
-       *[words] 每个词的输出是各个词的值 V 的平均，按它的查询 Q 与每个键 K 的匹配程度加权
+        [positions] 每个位置的输出是值 V 的平均，按它的查询 Q 与每个键 K 的匹配程度加权
+       *[words] 每个词的输出是值 V 的平均，按它的查询 Q 与每个键 K 的匹配程度加权
     }
 takeaway-attention-no-tokens = { $idea }：输入一个句子即可看到权重。
 takeaway-attention-one-token = { $idea }：只有一个词元“{ $token }”，它只能关注自己（权重 { $weight }）。
@@ -520,11 +520,11 @@ takeaway-attention-mask-keys = ；键 { $first }–{ $last } 被掩蔽为恰好 
 takeaway-attention-offset = { $idea }（{ $rows }{ $mask }）：只用 P、没有词时，偏移头让键 i { $sign } { $delta } 成为有该键的查询中 { $percent }% 的最强键（最强权重 { $weight }）。
 takeaway-attention-offset-no-target = { $idea }（{ $rows }{ $mask }）：在 { $n } 个位置中，没有哪个查询在 δ = { $delta } 处有键，所以偏移头找不到目标。
 # $pair 指出最强的单元格（下面两条消息）；$percent：它的权重，以百分数表示（53、99.6）。
-takeaway-attention-pair-self = “{ $query }”的输出有 { $percent }% 来自它自己（已圈出）
-takeaway-attention-pair = “{ $query }”的输出有 { $percent }% 来自“{ $key }”（已圈出）
+takeaway-attention-pair-self = “{ $query }”有 { $percent }% 来自它自己（已圈出）
+takeaway-attention-pair = “{ $query }”有 { $percent }% 来自“{ $key }”（已圈出）
 # 回答“为什么没有保留词的顺序？”（下面的 $order）；$aside：有按位置截断键的掩码时为 takeaway-attention-mask-aside，否则为空。
-takeaway-attention-order-none = 没有位置时（这里就是如此），权重只取决于词，而不取决于它们的顺序{ $aside }。
-takeaway-attention-order-some = 没有位置时，权重将只取决于词，而不取决于它们的顺序{ $aside }。
+takeaway-attention-order-none = 没有 P 时（这里就是如此），权重不理会词序{ $aside }。
+takeaway-attention-order-some = 没有 P 时，权重将不理会词序{ $aside }。
 takeaway-attention-mask-aside = （掩码除外）
 takeaway-attention-strongest = { $idea }（{ $rows }{ $mask }）：{ $pair }。{ $order }
 takeaway-attention-strongest-untrained = { $idea }（{ $rows }{ $mask }）：在这个未训练的层中，{ $pair }。{ $order }

@@ -140,6 +140,17 @@ impl PanelId {
         )
     }
 
+    /// Whether its canvases are drawn whenever it renders, on screen or not: P's own three
+    /// figures (the heatmap, its columns, the projection), which `peLab.stats` and a page's
+    /// script read as pixels wherever the reader is. They render off screen only when asked for
+    /// (never during a drag), so drawing them then costs a drag nothing.
+    pub fn draws_off_screen(self) -> bool {
+        matches!(
+            self,
+            PanelId::Heatmap | PanelId::Curves | PanelId::Projection
+        )
+    }
+
     /// The slot of `stats.stageMs` that times this panel's render: P's three figures have one
     /// each (after the compute of P itself, slot 0).
     pub fn timing_slot(self) -> Option<usize> {

@@ -289,7 +289,7 @@ impl App {
                 .collect();
             self.deferred.retain(|&id| id >= target);
             for id in above {
-                self.render_panel(id, false);
+                self.render_panel(id, id.draws_off_screen());
             }
             page::bring_into_view(&target.section_id());
         }
@@ -374,6 +374,7 @@ impl App {
             self.render_panel(id, true);
         } else if !self.deferred.contains(&id) {
             self.deferred.push(id);
+            self.schedule_deferred(0.0);
         }
         if self.follow_up.is_empty() {
             self.settle_ready_when_done();
@@ -413,7 +414,7 @@ impl App {
             return false;
         }
         let id = self.deferred.remove(0);
-        let draw = page::is_near_screen(&id.spec().section_id());
+        let draw = id.draws_off_screen() || page::is_near_screen(&id.spec().section_id());
         self.render_panel(id, draw);
         true
     }

@@ -12,7 +12,8 @@ fn words(text: &str) -> Vec<String> {
 }
 
 /// The answer to "What exactly are Q, K and V?" that starts every attention takeaway.
-const IDEA: &str = "Each word's output averages the words' values V, weighted by how well its query Q matches each key K";
+const IDEA: &str =
+    "Each word's output averages the values V, weighted by how well its query Q matches each key K";
 
 fn attention_case<'a>(
     tokens: &'a [String],
@@ -42,7 +43,7 @@ fn attention_answers_both_questions_then_gives_the_strongest_share() {
     let text = attention(&attention_case(&tokens, &w, None));
     assert_eq!(
         text,
-        format!("{IDEA} (every row sums to 1): in this untrained layer “cat” takes 80% of its output from “sat” (ringed). Without position the weights would depend on the words only, not on their order.")
+        format!("{IDEA} (every row sums to 1): in this untrained layer “cat” takes 80% from “sat” (ringed). Without P they would ignore word order.")
     );
     // The share is the strongest weight of the map, as a percentage.
     let (q, k, strongest_weight) = strongest(&w).unwrap();
@@ -55,7 +56,7 @@ fn attention_answers_both_questions_then_gives_the_strongest_share() {
     ];
     let text = attention(&attention_case(&tokens, &masked, Some(2)));
     assert!(
-        text.contains("(every row sums to 1; key 2 is masked to exactly 0): in this untrained layer “cat” takes 70% of its output from itself (ringed)."),
+        text.contains("(every row sums to 1; key 2 is masked to exactly 0): in this untrained layer “cat” takes 70% from itself (ringed)."),
         "{text}"
     );
     // A mask cuts keys by their place: the order claim says so.
@@ -67,9 +68,7 @@ fn attention_answers_both_questions_then_gives_the_strongest_share() {
         has_position: false,
         ..attention_case(&tokens, &w, None)
     };
-    assert!(attention(&no_p).ends_with(
-        "Without position, as here, the weights depend on the words only, not on their order."
-    ));
+    assert!(attention(&no_p).ends_with("Without P, as here, the weights ignore word order."));
     let identity = AttentionTakeaway {
         mode: ProjectionMode::Identity,
         ..attention_case(&tokens, &w, None)
@@ -77,7 +76,7 @@ fn attention_answers_both_questions_then_gives_the_strongest_share() {
     // The diagonal's mean: (0.2 + 0.1 + 0.4)/3 = 0.2333.
     let text = attention(&identity);
     assert!(
-        text.contains("with Q = K = V = Z each word takes on average 23% of its output from itself, and “cat” takes 80% of its output from “sat” (ringed)."),
+        text.contains("with Q = K = V = Z each word takes on average 23% of its output from itself, and “cat” takes 80% from “sat” (ringed)."),
         "{text}"
     );
     let broken = AttentionTakeaway {
