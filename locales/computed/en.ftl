@@ -435,10 +435,12 @@ takeaway-attention-pair = “{ $query }” takes { $percent }% from “{ $key }�
 takeaway-attention-order-none = Without P, as here, the weights ignore word order{ $aside }.
 takeaway-attention-order-some = Without P they would ignore word order{ $aside }.
 takeaway-attention-mask-aside = { " " }(the mask aside)
-takeaway-attention-strongest = { $idea } ({ $rows }{ $mask }): { $pair }. { $order }
-takeaway-attention-strongest-untrained = { $idea } ({ $rows }{ $mask }): in this untrained layer { $pair }. { $order }
+# $checks: the rows' sums and the mask in brackets (takeaway-attention-checks), or empty where every row sums to 1 and nothing is masked.
+takeaway-attention-checks = { " " }({ $rows }{ $mask })
+takeaway-attention-strongest = { $idea }{ $checks }: { $pair }. { $order }
+takeaway-attention-strongest-untrained = { $idea }{ $checks }: in this untrained layer { $pair }. { $order }
 # $diagonal: a word's mean weight on itself, in percent.
-takeaway-attention-strongest-identity = { $idea } ({ $rows }{ $mask }): with Q = K = V = Z each word takes on average { $diagonal }% of its output from itself, and { $pair }. { $order }
+takeaway-attention-strongest-identity = { $idea }{ $checks }: with Q = K = V = Z each word takes on average { $diagonal }% of its output from itself, and { $pair }. { $order }
 # The answer to "What exactly are Q, K and V?" that starts the pipeline takeaways ($idea).
 takeaway-pipeline-idea = Q, K and V are the input Z times three matrices W_q, W_k, W_v, which need not be the same: what a word looks for, what it is found by, and what it passes on
 takeaway-pipeline-no-tokens = { $idea }. Type a sentence in the attention panel to follow one through the layer.

@@ -526,10 +526,12 @@ takeaway-attention-pair = “{ $query }”有 { $percent }% 来自“{ $key }”
 takeaway-attention-order-none = 没有 P 时（这里就是如此），权重不理会词序{ $aside }。
 takeaway-attention-order-some = 没有 P 时，权重将不理会词序{ $aside }。
 takeaway-attention-mask-aside = （掩码除外）
-takeaway-attention-strongest = { $idea }（{ $rows }{ $mask }）：{ $pair }。{ $order }
-takeaway-attention-strongest-untrained = { $idea }（{ $rows }{ $mask }）：在这个未训练的层中，{ $pair }。{ $order }
+# $checks：括号中的各行之和与掩码（takeaway-attention-checks）；每一行的和都为 1 且没有掩码时为空。
+takeaway-attention-checks = （{ $rows }{ $mask }）
+takeaway-attention-strongest = { $idea }{ $checks }：{ $pair }。{ $order }
+takeaway-attention-strongest-untrained = { $idea }{ $checks }：在这个未训练的层中，{ $pair }。{ $order }
 # $diagonal：一个词对自身的平均权重，以百分数表示。
-takeaway-attention-strongest-identity = { $idea }（{ $rows }{ $mask }）：在 Q = K = V = Z 时，每个词的输出平均有 { $diagonal }% 来自它自己，而{ $pair }。{ $order }
+takeaway-attention-strongest-identity = { $idea }{ $checks }：在 Q = K = V = Z 时，每个词的输出平均有 { $diagonal }% 来自它自己，而{ $pair }。{ $order }
 # 回答“Q、K 和 V 到底是什么？”，作为 pipeline 要点的开头（$idea）。
 takeaway-pipeline-idea = Q、K 和 V 是输入 Z 分别乘以三个矩阵 W_q、W_k、W_v 的结果，这三个矩阵不必相同：一个词要找的东西、它被找到的依据、它传递出去的内容
 takeaway-pipeline-no-tokens = { $idea }。在注意力面板中输入一个句子，即可跟随它走过这一层。

@@ -209,6 +209,13 @@ fn strongest_pair(
         crate::message!("takeaway-attention-order-none", aside = aside)
     };
     let idea = idea(false);
+    // "every row sums to 1" is what "averages" already says: stated only beside a mask, or
+    // where a row does not sum to 1.
+    let checks = if t.row_sum_error <= ROW_SUM_TOLERANCE && mask.is_empty() {
+        String::new()
+    } else {
+        crate::message!("takeaway-attention-checks", rows = rows, mask = mask)
+    };
     match t.mode {
         // Without projections every query is its own key: say how much stays on the diagonal.
         ProjectionMode::Identity => {
@@ -222,8 +229,7 @@ fn strongest_pair(
                 idea = idea,
                 diagonal = percent(diagonal),
                 pair = pair,
-                rows = rows,
-                mask = mask,
+                checks = &checks,
                 order = order
             )
         }
@@ -232,16 +238,14 @@ fn strongest_pair(
             "takeaway-attention-strongest-untrained",
             idea = idea,
             pair = pair,
-            rows = rows,
-            mask = mask,
+            checks = &checks,
             order = order
         ),
         ProjectionMode::Offset => crate::message!(
             "takeaway-attention-strongest",
             idea = idea,
             pair = pair,
-            rows = rows,
-            mask = mask,
+            checks = &checks,
             order = order
         ),
     }

@@ -315,6 +315,12 @@ impl App {
         }
     }
 
+    /// Whether every panel's numbers are wanted: `peLab.ready` was read and has not resolved, or
+    /// a `whenDrawn` waits (a frame after its call may have deferred more panels).
+    fn wants_every_panel(&self) -> bool {
+        self.complete_wanted || scheduler::waiters_pending()
+    }
+
     /// Someone wants every panel's numbers (`peLab.ready` was read, or `whenDrawn` waits): the
     /// off-screen panels are brought up to date one per task, and `ready` resolves after them.
     /// Until then they wait until they come into view: a reader who never scrolls to the
@@ -454,7 +460,7 @@ impl App {
             return;
         }
         // The panels near the screen first; the far ones only when every panel is wanted.
-        if !self.near_panel_first() && !self.complete_wanted {
+        if !self.near_panel_first() && !self.wants_every_panel() {
             return;
         }
         // `flush_deferred` (a read of `stats`) may have done the rest already.
@@ -466,6 +472,11 @@ impl App {
         }
     }
 
+    /// Starts the deferred chain if panels wait and someone wants them (a `whenDrawn` waits).
+    pub fn keep_deferred_going(&mut self) {
+        self.schedule_deferred(0.0);
+    }
+
     /// One chain of deferred steps at a time, however many frames ask for one.
     fn schedule_deferred(&mut self, delay_ms: f64) {
         if self.deferred.is_empty() || self.deferred_scheduled {
@@ -475,7 +486,7 @@ impl App {
             .deferred
             .iter()
             .any(|id| page::is_near_screen(&id.spec().section_id()));
-        if !near && !self.complete_wanted {
+        if !near && !self.wants_every_panel() {
             return;
         }
         self.deferred_scheduled = true;

@@ -222,6 +222,11 @@ pub fn defer_after(action: Action, delay_ms: f64) {
     );
 }
 
+/// Whether a `peLab.whenDrawn()` waits: the panels it waits for are all brought up to date.
+pub fn waiters_pending() -> bool {
+    WAITERS.with(|w| !w.borrow().is_empty())
+}
+
 /// `peLab.whenDrawn()`: resolves once nothing is left to draw.
 pub fn when_drawn(resolve: Function) {
     WAITERS.with(|w| w.borrow_mut().push(resolve));
@@ -247,7 +252,11 @@ fn settle_waiters() {
     // holder settles them when it is done.
     match with_app(|app| app.is_busy()) {
         Some(false) => {}
-        Some(true) => return,
+        Some(true) => {
+            // The panels they wait for go on being brought up to date (one chain at a time).
+            with_app(App::keep_deferred_going);
+            return;
+        }
         None => {
             if APP.with(|cell| cell.try_borrow().map(|a| a.is_some()).unwrap_or(true)) {
                 return;

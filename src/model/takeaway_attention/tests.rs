@@ -43,7 +43,7 @@ fn attention_answers_both_questions_then_gives_the_strongest_share() {
     let text = attention(&attention_case(&tokens, &w, None));
     assert_eq!(
         text,
-        format!("{IDEA} (every row sums to 1): in this untrained layer “cat” takes 80% from “sat” (ringed). Without P they would ignore word order.")
+        format!("{IDEA}: in this untrained layer “cat” takes 80% from “sat” (ringed). Without P they would ignore word order.")
     );
     // The share is the strongest weight of the map, as a percentage.
     let (q, k, strongest_weight) = strongest(&w).unwrap();
@@ -61,7 +61,7 @@ fn attention_answers_both_questions_then_gives_the_strongest_share() {
     );
     // A mask cuts keys by their place: the order claim says so.
     assert!(
-        text.ends_with("not on their order (the mask aside)."),
+        text.ends_with("ignore word order (the mask aside)."),
         "{text}"
     );
     let no_p = AttentionTakeaway {
@@ -198,7 +198,7 @@ fn attention_at_the_extremes_says_what_holds() {
     };
     let text = attention(&offset);
     assert!(
-        text.starts_with("Each position's output averages the positions' values V"),
+        text.starts_with("Each position's output averages the values V"),
         "{text}"
     );
     assert!(
