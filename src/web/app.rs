@@ -105,9 +105,6 @@ pub struct App {
     /// Off-screen panels whose numbers are to be brought up to date after the frame, one per
     /// task (see `App::render_deferred`): a frame only computes what is on screen.
     pub(super) deferred: Vec<PanelId>,
-    /// When the frame before the last began: frames closer than `schedule::QUIET_MS` are a
-    /// reader's drag (or a scroll), during which panels that take long wait (`finish_frame`).
-    pub(super) previous_frame_started: f64,
     /// Milliseconds each panel (in `PANELS` order) took the last time it was drawn.
     pub(super) panel_cost_ms: Vec<f64>,
     /// P is out of date: the last frame changed it while no panel on screen read it (CPU path).
@@ -174,7 +171,6 @@ impl App {
             deferred_scheduled: false,
             slider_held: false,
             deferred: Vec::new(),
-            previous_frame_started: f64::NEG_INFINITY,
             panel_cost_ms: vec![0.0; super::panel::PANELS.len()],
             encoding_waiting: false,
             follow_up: Vec::new(),

@@ -42,7 +42,6 @@ impl App {
         if !self.backend_chosen {
             return FrameStep::Done;
         }
-        self.previous_frame_started = self.frame_started;
         self.frame_started = now_ms();
         let result = self.begin_frame();
         match result {
@@ -219,19 +218,19 @@ impl App {
     fn finish_frame(&mut self) {
         let mut stage_ms = [self.frame.compute_ms, 0.0, 0.0, 0.0];
         let mut panel_ms = Vec::new();
-        // A drag (or a scroll): frames closer together than a pause. A panel on screen that took
-        // longer than `schedule::HEAVY_PANEL_MS` then waits, marked as settling, and is drawn
-        // exactly once the hand stops (the deferred chain goes after `QUIET_MS`): the frames
-        // keep up with the hand instead of stalling 200 ms behind RoPE's scores.
-        let dragging = self.slider_held
-            || self.frame_started - self.previous_frame_started < schedule::QUIET_MS;
+        // A panel on screen that took longer than `schedule::HEAVY_PANEL_MS` (RoPE's scores, the
+        // order panel's layers at n = 2048) waits, marked as settling, and is drawn exactly once
+        // the page has been quiet for `QUIET_MS` (the deferred chain): a drag's frames keep up
+        // with the hand instead of stalling 200 ms behind it. The others are drawn in the frame
+        // while it keeps to `FRAME_BUDGET_MS` by their last cost, and in the tasks after it.
         for spec in PANELS {
             let id = spec.id;
             let on_screen = page::is_on_screen(&spec.section_id());
-            let waits = dragging && schedule::waits_during_drag(self.panel_cost_ms[id.index()]);
+            let cost = self.panel_cost_ms[id.index()];
+            let waits = schedule::waits_for_quiet(cost);
             let draw = on_screen && !waits;
             let started = now_ms();
-            if draw && started - self.frame_started > schedule::FRAME_BUDGET_MS {
+            if draw && started - self.frame_started + cost > schedule::FRAME_BUDGET_MS {
                 if self.stale_inputs(id, true).is_some() && !self.follow_up.contains(&id) {
                     self.follow_up.push(id);
                 }
