@@ -442,11 +442,11 @@ takeaway-attention-strongest-untrained = { $idea }{ $checks }: in this untrained
 # $diagonal: a word's mean weight on itself, in percent.
 takeaway-attention-strongest-identity = { $idea }{ $checks }: with Q = K = V = Z each word takes on average { $diagonal }% of its output from itself, and { $pair }. { $order }
 # The answer to "What exactly are Q, K and V?" that starts the pipeline takeaways ($idea).
-takeaway-pipeline-idea = Q, K and V are the input Z times three matrices W_q, W_k, W_v, which need not be the same: what a word looks for, what it is found by, and what it passes on
+takeaway-pipeline-idea = Q, K and V are Z times three matrices that need not be the same: what a word looks for, what it is found by, what it passes on
 takeaway-pipeline-no-tokens = { $idea }. Type a sentence in the attention panel to follow one through the layer.
 # $rows: "every row sums to 1" or what was measured.
-takeaway-pipeline-one-head = { $idea }. Here one head uses Q, K and V whole (d = { $d }), with { $n } × { $n } weights ({ $rows }).
-takeaway-pipeline-heads = { $idea }. Here each of { $heads } heads uses { $head_dim } of their { $d } columns, with { $n } × { $n } weights ({ $rows }).
+takeaway-pipeline-one-head = { $idea }. Here one head uses Q, K and V whole (d = { $d }; { $rows }).
+takeaway-pipeline-heads = { $idea }. Here { $heads } heads use { $head_dim } of the { $d } columns each ({ $rows }).
 # Which keys a sequence's valid length masks ($keys below).
 takeaway-heads-every-key = every key
 takeaway-heads-no-key = no key
@@ -472,11 +472,11 @@ takeaway-scaling-empty = × √d keeps P from drowning the words, and adding kee
 takeaway-scaling-d-one = At d = 1, √d = 1 changes nothing: the words are { $scaled }× P's size (RMS) either way.
 takeaway-scaling-position-outweighs = × √d keeps P from drowning the words: their embeddings go from { $unscaled }× to { $scaled }× P's size (RMS).
 takeaway-scaling-words-outweigh = × √d is meant to keep P from drowning the words; at d = { $d } they are { $unscaled }× P's size (RMS) even without it, { $scaled }× with it.
-# The two tokens' dot product as the bars show it: $xx, $pp, $cross (x·p + p·x), $added, $concatenated; $columns = 2d; $bars: "scaled" when the embeddings are × √d.
+# The two tokens' dot product as the bars show it: $xx, $pp, $cross (x·p + p·x), $added; $columns = 2d; $bars: "scaled" when the embeddings are × √d.
 takeaway-scaling-add = Adding keeps d = { $d } columns (appending: { $columns }) at the cost of x·p + p·x = { $cross }: for “{ $token_i }” · “{ $token_j }” the bars{ $bars ->
         [scaled] { "" }
        *[unscaled] { " " }(without × √d)
-    } show x·x = { $xx }, p·p = { $pp }, added { $added }, concatenated { $concatenated }.
+    } show x·x = { $xx }, p·p = { $pp }, added { $added }.
 takeaway-scaling = { $magnitudes } { $add }
 takeaway-stacking-no-layers = No layers to measure.
 takeaway-stacking-one-position = With one position there is one row: nothing can collapse, and no probe can be fitted (it needs at least 3 positions).

@@ -533,11 +533,11 @@ takeaway-attention-strongest-untrained = { $idea }{ $checks }：在这个未训�
 # $diagonal：一个词对自身的平均权重，以百分数表示。
 takeaway-attention-strongest-identity = { $idea }{ $checks }：在 Q = K = V = Z 时，每个词的输出平均有 { $diagonal }% 来自它自己，而{ $pair }。{ $order }
 # 回答“Q、K 和 V 到底是什么？”，作为 pipeline 要点的开头（$idea）。
-takeaway-pipeline-idea = Q、K 和 V 是输入 Z 分别乘以三个矩阵 W_q、W_k、W_v 的结果，这三个矩阵不必相同：一个词要找的东西、它被找到的依据、它传递出去的内容
+takeaway-pipeline-idea = Q、K 和 V 是 Z 乘以三个不必相同的矩阵：一个词要找的东西、它被找到的依据、它传递出去的内容
 takeaway-pipeline-no-tokens = { $idea }。在注意力面板中输入一个句子，即可跟随它走过这一层。
 # $rows：“每一行的和都为 1”或测得的结果。
-takeaway-pipeline-one-head = { $idea }。这里一个头使用完整的 Q、K、V（d = { $d }），权重为 { $n } × { $n }（{ $rows }）。
-takeaway-pipeline-heads = { $idea }。这里 { $heads } 个头各用 Q、K、V 的 { $d } 列中的 { $head_dim } 列，权重为 { $n } × { $n }（{ $rows }）。
+takeaway-pipeline-one-head = { $idea }。这里一个头使用完整的 Q、K、V（d = { $d }；{ $rows }）。
+takeaway-pipeline-heads = { $idea }。这里 { $heads } 个头各用 { $d } 列中的 { $head_dim } 列（{ $rows }）。
 # 一个序列的有效长度掩蔽哪些键（下面的 $keys，连同动词）。
 takeaway-heads-every-key = 掩蔽每个键
 takeaway-heads-no-key = 不掩蔽任何键
@@ -567,7 +567,7 @@ takeaway-scaling-words-outweigh = × √d 本意是使 P 不至于淹没词；�
 takeaway-scaling-add = 相加保持 d = { $d } 列（追加则为 { $columns } 列），代价是 x·p + p·x = { $cross }：对“{ $token_i }”·“{ $token_j }”，柱状图{ $bars ->
         [scaled] { "" }
        *[unscaled] （不乘 √d）
-    }显示 x·x = { $xx }、p·p = { $pp }，相加为 { $added }，拼接为 { $concatenated }。
+    }显示 x·x = { $xx }、p·p = { $pp }，相加为 { $added }。
 takeaway-scaling = { $magnitudes }{ $add }
 takeaway-stacking-no-layers = 没有可测量的层。
 takeaway-stacking-one-position = 只有一个位置时只有一行：没有什么可以坍缩，也无法拟合探针（它至少需要 3 个位置）。

@@ -410,7 +410,6 @@ pub fn scaling(stats: &ScalingStats) -> String {
         xx = format_number(pair.xx),
         pp = format_number(pair.pp),
         added = format_number(pair.added),
-        concatenated = format_number(pair.concatenated)
     );
     crate::message!("takeaway-scaling", magnitudes = magnitudes, add = add)
 }

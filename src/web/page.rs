@@ -376,8 +376,8 @@ pub fn install_export_tools(send: fn(Action)) -> Result<(), WebError> {
     Ok(())
 }
 
-/// How far outside the window a panel counts as near: it is brought up to date when the page is
-/// quiet, so that it is ready when the reader scrolls to it.
+/// How far outside the window a panel counts as near (the observer's root margin says the same):
+/// it is brought up to date when the page is quiet, so that it is ready when the reader scrolls.
 const NEAR_MARGIN_PX: f64 = 300.0;
 
 fn in_set(set: &'static std::thread::LocalKey<RefCell<Option<HashSet<String>>>>, id: &str) -> bool {
@@ -437,8 +437,11 @@ pub fn observe_panels(send: fn(Action)) -> Result<(), WebError> {
         .iter()
         .map(|spec| dom::element::<Element>(&spec.section_id()))
         .collect::<Result<Vec<_>, _>>()?;
-    for (set, margin) in [(&ON_SCREEN, 0.0), (&NEAR_SCREEN, NEAR_MARGIN_PX)] {
-        watch_sections(set, margin, &sections, viewport, send)?;
+    for (set, margin, root_margin) in [
+        (&ON_SCREEN, 0.0, "0px 0px"),
+        (&NEAR_SCREEN, NEAR_MARGIN_PX, "300px 0px"),
+    ] {
+        watch_sections(set, (margin, root_margin), &sections, viewport, send)?;
     }
     Ok(())
 }
@@ -446,7 +449,7 @@ pub fn observe_panels(send: fn(Action)) -> Result<(), WebError> {
 /// One observer: keeps `set` to the sections within `margin` pixels of the window.
 fn watch_sections(
     set: &'static std::thread::LocalKey<RefCell<Option<HashSet<String>>>>,
-    margin: f64,
+    (margin, root_margin): (f64, &str),
     sections: &[Element],
     viewport: f64,
     send: fn(Action),
@@ -473,7 +476,7 @@ fn watch_sections(
         }
     });
     let options = web_sys::IntersectionObserverInit::new();
-    options.set_root_margin(&format!("{margin}px 0px"));
+    options.set_root_margin(root_margin);
     let observer = web_sys::IntersectionObserver::new_with_options(
         callback.as_ref().unchecked_ref(),
         &options,

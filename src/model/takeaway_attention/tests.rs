@@ -220,16 +220,16 @@ fn attention_at_the_extremes_says_what_holds() {
 
 #[test]
 fn pipeline_says_what_q_k_and_v_are_then_the_shapes() {
-    let idea = "Q, K and V are the input Z times three matrices W_q, W_k, W_v, which need not be the same: what a word looks for, what it is found by, and what it passes on";
+    let idea = "Q, K and V are Z times three matrices that need not be the same: what a word looks for, what it is found by, what it passes on";
     assert_eq!(
         pipeline(8, 32, 4, 8, 8e-8),
-        format!("{idea}. Here each of 4 heads uses 8 of their 32 columns, with 8 × 8 weights (every row sums to 1).")
+        format!("{idea}. Here 4 heads use 8 of the 32 columns each (every row sums to 1).")
     );
     // The heads' columns make up the layer's width: 4 × 8 = 32.
     assert_eq!(4 * 8, 32);
     assert_eq!(
         pipeline(1, 1, 1, 1, 0.0),
-        format!("{idea}. Here one head uses Q, K and V whole (d = 1), with 1 × 1 weights (every row sums to 1).")
+        format!("{idea}. Here one head uses Q, K and V whole (d = 1; every row sums to 1).")
     );
     assert_eq!(
         pipeline(0, 32, 4, 8, 0.0),
@@ -322,14 +322,13 @@ fn scaling_answers_both_questions_with_the_charts_numbers() {
     assert_eq!(
         text,
         format!(
-            "× √d keeps P from drowning the words: their embeddings go from {}× to {}× P's size (RMS). Adding keeps d = 32 columns (appending: 64) at the cost of x·p + p·x = {}: for “3” · “4” the bars show x·x = {}, p·p = {}, added {}, concatenated {}.",
+            "× √d keeps P from drowning the words: their embeddings go from {}× to {}× P's size (RMS). Adding keeps d = 32 columns (appending: 64) at the cost of x·p + p·x = {}: for “3” · “4” the bars show x·x = {}, p·p = {}, added {}.",
             format_number(stats.unscaled_ratio),
             format_number(stats.scaled_ratio),
             format_number(pair.cross_terms),
             format_number(pair.xx),
             format_number(pair.pp),
             format_number(pair.added),
-            format_number(pair.concatenated)
         )
     );
     assert!(
@@ -442,7 +441,7 @@ fn the_chinese_catalog_states_the_same_numbers() {
         assert_eq!(numbers(zh), numbers(en), "{zh}\n{en}");
     }
     assert!(
-        chinese[0].starts_with("Q、K 和 V 是输入 Z 分别乘以三个矩阵 W_q、W_k、W_v")
+        chinese[0].starts_with("Q、K 和 V 是 Z 乘以三个不必相同的矩阵")
             && chinese[0].contains("4 个头"),
         "{}",
         chinese[0]
