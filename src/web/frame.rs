@@ -11,7 +11,6 @@ use super::error::WebError;
 use super::page;
 use super::panel::{PanelId, PANELS};
 use super::scheduler;
-use super::stats::PanelTime;
 use crate::model::inputs::Inputs;
 use ndarray::Axis;
 
@@ -217,7 +216,6 @@ impl App {
     /// for what the reader sees.
     fn finish_frame(&mut self) {
         let mut stage_ms = [self.frame.compute_ms, 0.0, 0.0, 0.0];
-        let mut panel_ms = Vec::new();
         // A panel on screen that took longer than `schedule::HEAVY_PANEL_MS` (RoPE's scores, the
         // order panel's layers at n = 2048) waits, marked as settling, and is drawn exactly once
         // the page has been quiet for `QUIET_MS` (the deferred chain): a drag's frames keep up
@@ -252,10 +250,6 @@ impl App {
                 continue;
             }
             let ms = now_ms() - started;
-            panel_ms.push(PanelTime {
-                panel: spec.name,
-                ms,
-            });
             if let Some(slot) = id.timing_slot() {
                 stage_ms[slot] = ms;
             }
@@ -267,7 +261,6 @@ impl App {
         let elapsed = now_ms() - self.frame_started;
         self.stats.frame_ms = elapsed;
         self.stats.stage_ms = stage_ms;
-        self.stats.frame_panels = panel_ms;
         self.stats.backend = self.backend.name();
         self.stats.adapter = self.backend.adapter();
         self.stats.notices = self.notices.clone();

@@ -30,22 +30,12 @@ pub struct Stats {
     pub frame_ms: f64,
     /// Milliseconds of the last update spent in each stage: [encoding, heatmap, curves, projection].
     pub stage_ms: [f64; 4],
-    /// Milliseconds each panel took in the last frame, for the panels it rendered (those on
-    /// screen whose inputs changed; the others wait until they are seen or asked for).
-    pub frame_panels: Vec<PanelTime>,
     pub backend: &'static str,
     /// The WebGPU adapter's name, or why the CPU path is in use.
     pub adapter: String,
     /// Milliseconds from the start of navigation to the first complete frame.
     pub first_frame_ms: f64,
     pub notices: Vec<String>,
-}
-
-/// One panel's milliseconds in a frame.
-#[derive(Debug, Clone, Serialize)]
-pub struct PanelTime {
-    pub panel: &'static str,
-    pub ms: f64,
 }
 
 /// `window.peLab.state`: the parameters after clamping (the encoding options `textbook` and

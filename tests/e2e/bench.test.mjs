@@ -196,12 +196,10 @@ test('a drag with one panel in view: every task, largest size beside the default
         .filter((e) => e.ph === 'X' && e.name === 'RunTask' && main && e.pid === main.pid && e.tid === main.tid)
         .filter((e) => e.dur >= 1000)
         .map((e) => e.dur / 1000);
-      const frames = (await page.evaluate(() => window.peLab.stats.framePanels)) ?? [];
       results.drags.push({
         size, n, d, panel, tasks: tasks.length,
         p50: round(quantile(tasks, 0.5)), p95: round(quantile(tasks, 0.95)), max: round(quantile(tasks, 1)),
         over50: tasks.filter((t) => t > 50).length,
-        lastFramePanels: frames.map((f) => `${f.panel} ${round(f.ms)}`).join(', '),
       });
       assert.ok(span.until > span.from);
       assert.deepEqual(problems, []);

@@ -50,7 +50,9 @@ const trainStats = (page) => page.evaluate(() => window.peLab.stats.panels.train
 // (`TrainStats::before_run`, without the code that sums a run's reports up): 557,635 B, under
 // both targets again.
 const FIRST_LOAD_BEFORE_TRAINING = 561877;
-const FIRST_LOAD_NOW = 557635;
+// 2026-12-02: + about 1.6 KB for drawing only what the reader sees (two observers, the frame's
+// budget, P and the heatmap on demand, the projection's obstacle grid).
+const FIRST_LOAD_NOW = 559300;
 const TARGET_GROWTH = 10 * 1024;
 // 560 KB read as 560,000 B, the stricter of the two readings (560 KiB would be 573,440 B).
 const TARGET_CEILING = 560 * 1000;
