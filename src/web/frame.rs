@@ -225,7 +225,9 @@ impl App {
             let id = spec.id;
             let on_screen = page::is_on_screen(&spec.section_id());
             let cost = self.panel_cost_ms[id.index()];
-            let waits = schedule::waits_for_quiet(cost);
+            // Only a figure already drawn waits (dimmed): one never drawn is drawn now.
+            let drawn_before = matches!(self.rendered[id.index()], Some((_, true)));
+            let waits = drawn_before && schedule::waits_for_quiet(cost);
             let draw = on_screen && !waits;
             let started = now_ms();
             if draw && started - self.frame_started + cost > schedule::FRAME_BUDGET_MS {
