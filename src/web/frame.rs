@@ -236,11 +236,10 @@ impl App {
                 }
                 continue;
             }
-            if on_screen {
-                page::mark_settling(
-                    &spec.section_id(),
-                    waits && self.stale_inputs(id, true).is_some(),
-                );
+            // Drawing clears the mark (`render_panel`): only a waiting figure is marked here.
+            if on_screen && waits {
+                let settling = self.stale_inputs(id, true).is_some();
+                page::mark_settling(&spec.section_id(), settling);
             }
             if !draw {
                 if self.stale_inputs(id, false).is_some() && !self.deferred.contains(&id) {
@@ -389,9 +388,12 @@ impl App {
         if self.frame_in_flight {
             return;
         }
-        while !self.follow_up.is_empty() {
-            self.render_follow_up();
-        }
+        // The frame's follow-ups first, as the deferred chain renders them (drawn when near).
+        let follow_up: Vec<PanelId> = std::mem::take(&mut self.follow_up)
+            .into_iter()
+            .filter(|id| !self.deferred.contains(id))
+            .collect();
+        self.deferred.splice(0..0, follow_up);
         while self.render_next_deferred() {}
         self.settle_ready_when_done();
     }
@@ -466,13 +468,9 @@ impl App {
         }
     }
 
-    /// Starts the deferred chain if panels wait and someone wants them (a `whenDrawn` waits).
-    pub fn keep_deferred_going(&mut self) {
-        self.schedule_deferred(0.0);
-    }
-
-    /// One chain of deferred steps at a time, however many frames ask for one.
-    fn schedule_deferred(&mut self, delay_ms: f64) {
+    /// One chain of deferred steps at a time, however many frames ask for one; only while panels
+    /// wait near the screen or someone wants them all (a `whenDrawn` waits).
+    pub(super) fn schedule_deferred(&mut self, delay_ms: f64) {
         if self.deferred.is_empty() || self.deferred_scheduled {
             return;
         }

@@ -254,7 +254,7 @@ fn settle_waiters() {
         Some(false) => {}
         Some(true) => {
             // The panels they wait for go on being brought up to date (one chain at a time).
-            with_app(App::keep_deferred_going);
+            with_app(|app| app.schedule_deferred(0.0));
             return;
         }
         None => {
