@@ -62,19 +62,25 @@ notice-listener-chain = A peLab.on('change') listener kept calling peLab.set: st
 
 ## Takeaways of the encoding panels (src/model/takeaway_encoding.rs)
 
-takeaway-heatmap-one-column = Row i is added to the token at position i; with d = 1 its only column is a sine of period { $fastest } positions, with no cosine.
-takeaway-heatmap-one-pair = Row i is added to the token at position i: its 2 columns, a sine and its cosine, both repeat every { $fastest } positions.
-takeaway-heatmap = Row i is added to the token at position i: its { $d } columns slow from period { $fastest } (left) to { $slowest } positions (right).
-takeaway-heatmap-odd = Row i is added to the token at position i: its { $d } columns slow from period { $fastest } (left) to { $slowest } positions (right); column { $last }, the last, is a lone sine (odd d).
-# $map: "distance" (the figure shows ‖pᵢ − pⱼ‖) or "gram" (P·Pᵀ).
-takeaway-similarity-odd = With odd d = { $d }, the diagonals of { $map ->
+# The heatmap's question: why early positions look alike, and whether odd d works. $fastest, $slowest: periods in positions.
+takeaway-heatmap-one-column = With d = 1 each row is a single sine of period { $fastest } positions, so rows whose sines are close look alike, early or late; odd d works: the one column just has no cosine.
+takeaway-heatmap-one-pair = Neighbouring rows look alike everywhere, not only early: each row is a sine and its cosine, turned a fixed step per position (period { $fastest }). Odd d works too: the last column is then a sine without its cosine.
+takeaway-heatmap = Neighbouring rows look alike everywhere, not only early: each column is a wave, from period { $fastest } positions (left) to { $slowest } (right), so close rows differ most on the left. Odd d works too: the last column is then a sine without its cosine.
+# $last: the last column's number.
+takeaway-heatmap-odd = Neighbouring rows look alike everywhere, not only early: each column is a wave, from period { $fastest } positions (left) to { $slowest } (right), so close rows differ most on the left. Odd d = { $d } works: column { $last }, the last, is a sine without its cosine.
+# The similarity panel answers "why not i/n?" with the chapter's synthesis: why sine and cosine. $map: "distance" (the figure shows ‖pᵢ − pⱼ‖) or "gram" (P·Pᵀ); $spread: the largest deviation of a Gram entry from its diagonal's mean.
+takeaway-similarity-one-column = Because i/n changes whenever n does, while sine and cosine give each position a fixed code; with d = 1 that code is one sine, bounded (in [−1, 1]) but with no cosine to rotate with it, so pᵢ·pᵢ₊ₖ depends on i: the diagonals of { $map ->
         [distance] the distances ‖pᵢ − pⱼ‖
        *[gram] P·Pᵀ
-    } are not quite constant (Gram entries off their diagonal's mean by up to { $spread }): the unpaired sine makes pᵢ·pᵢ₊ₖ depend on i a little.
-takeaway-similarity = Every diagonal of { $map ->
+    } vary (Gram entries by up to { $spread }).
+takeaway-similarity-odd = Because i/n changes whenever n does, while sine and cosine give each position a fixed code: bounded (in [−1, 1]), unique, and carried k places on by the same rotation in each (sin, cos) pair; with odd d = { $d } the last sine has no cosine, so pᵢ·pᵢ₊ₖ depends on i too: the diagonals of { $map ->
         [distance] the distances ‖pᵢ − pⱼ‖
        *[gram] P·Pᵀ
-    } is constant (to { $spread }): pᵢ·pᵢ₊ₖ depends on the offset k only, the same at every position i, which i/n, changing with n, cannot give.
+    } vary (Gram entries by up to { $spread }).
+takeaway-similarity = Because i/n changes whenever n does, while sine and cosine give each position a fixed code: bounded (in [−1, 1]), unique, and carried k places on by the same rotation anywhere, so pᵢ·pᵢ₊ₖ depends on k only: every diagonal of { $map ->
+        [distance] the distances ‖pᵢ − pⱼ‖ is constant (in P·Pᵀ to { $spread })
+       *[gram] P·Pᵀ is constant (to { $spread })
+    }, early positions no more alike than late ones.
 
 ## The training panel before its module is loaded (src/model/train.rs, src/web/panels/train.rs).
 
@@ -107,40 +113,34 @@ train-notice-learning-rate = the learning rate must be a number between { $low }
 
 ## Takeaways of the curves and binary panels (src/model/takeaway_encoding.rs)
 
-takeaway-curves-none = No column below d is chosen: pick one to see its curve.
-# $slower: "yes" where columns to the right of these exist.
-takeaway-curves-sine-and-cosine = Columns { $columns } repeat every { $period } positions: the cosine is the sine shifted by a quarter period ({ $quarter } positions){ $slower ->
-        [yes] ; columns further right repeat more slowly
-       *[no] { "" }
-    }.
+# The curves' question: why do columns 6, 7 oscillate faster than 8, 9, and why is each cosine its sine shifted by a quarter period? $why starts the takeaway (one of the two below); $here: the chosen columns' periods (the messages after them).
+takeaway-curves-why = Each column pair j is the sine and cosine of one angle, i·ω_j, with ω_j = base^(−2j/d) smaller to the right, and cos x = sin(x + π/2): a quarter period apart.
+takeaway-curves-why-one-column = With d = 1 the only column is the sine of one angle, i·ω_0, with ω_0 = 1 and no cosine.
+takeaway-curves = { $why } { $here }
+takeaway-curves-none = Pick a column below d to see its curve.
+takeaway-curves-sine-and-cosine = Here columns { $columns } repeat every { $period } positions, so a quarter period is { $quarter } positions.
 # $count: how many columns are named in $columns (1 or 2).
 takeaway-curves-one-pair = { $count ->
-        [one] Column { $columns } repeats
-       *[other] Columns { $columns } repeat
-    } every { $period } positions{ $slower ->
-        [yes] ; columns further right repeat more slowly
-       *[no] { "" }
-    }.
+        [one] Here column { $columns } repeats
+       *[other] Here columns { $columns } repeat
+    } every { $period } positions.
 # $more: the other columns, each takeaway-curves-more-columns (or -last-columns), joined by takeaway-curves-and.
 takeaway-curves-pairs = { $count ->
-        [one] Column { $columns } repeats
-       *[other] Columns { $columns } repeat
-    } every { $period } positions and { $more }: the frequency falls along the columns{ $twins ->
-        [yes] , and each cosine is its sine shifted by a quarter period
-       *[no] { "" }
-    }.
+        [one] Here column { $columns } repeats
+       *[other] Here columns { $columns } repeat
+    } every { $period } positions and { $more }.
 takeaway-curves-more-columns = { $columns } every { $period }
 takeaway-curves-last-columns = …, { $columns } every { $period }
 takeaway-curves-and = { " and " }
-# $bits: how many bits are shown; $listed: their periods, "2, 4, 8" or "2, 4, …, 64".
-takeaway-binary-one-frequency = { $bits ->
-        [1] Bit 0 repeats every 2 numbers
-       *[other] Bit k repeats every 2ᵏ⁺¹ numbers ({ $listed })
-    }; with d = { $d } P has one frequency, period { $period } positions: nothing slows down beside the bits.
-takeaway-binary = { $bits ->
-        [1] Bit 0 repeats every 2 numbers
-       *[other] Bit k repeats every 2ᵏ⁺¹ numbers ({ $listed })
-    }, pair j of P every { $period } × { $step }ʲ positions: both slow down to the right, bits by 2×, pairs smoothly by { $step }×.
+# The binary panel's question: does the binary encoding's frequency correspond to P's, and why? $bits: how many bits are shown; $listed: their periods, "2, 4, 8" or "2, 4, …, 64".
+takeaway-binary-one-frequency = They correspond in principle: both tell positions apart with fast and slow columns, the bits slowing by 2× per column ({ $bits ->
+        [1] bit 0 repeats every 2 numbers
+       *[other] bit k repeats every 2ᵏ⁺¹ numbers: { $listed }
+    }); with d = { $d } P has only one frequency, period { $period } positions.
+takeaway-binary = They correspond: both tell positions apart with fast columns on the left and slower ones to the right, the bits slowing by 2× per column ({ $bits ->
+        [1] bit 0 repeats every 2 numbers
+       *[other] bit k repeats every 2ᵏ⁺¹ numbers: { $listed }
+    }), P's pairs smoothly by { $step }× (pair j every { $period } × { $step }ʲ positions).
 
 ## The panels' titles, captions (an embed's line), short names (the lesson button) and the lesson's parts (src/model/panels.rs)
 
@@ -271,14 +271,17 @@ figure-projection-no-pair-hint = There is no (sin, cos) pair to rotate: raise d.
 takeaway-rope-no-pair = d = { $d } has no pair of dimensions to rotate: RoPE needs d ≥ 2.
 takeaway-rope-no-shifts = No shifts measured.
 # $depends_on: "offset" (float64's residual is rounding only) or "position". $first_shift, $last_shift: shifts Δ as the chart's axis writes them (1, 10, 100, 1e3 …). The spaces around "=" after Δ do not break.
-takeaway-rope = Moving query and key together by Δ changes their score by at most { $f64_max } in float64 (blue): { $depends_on ->
-        [offset] the score depends on the offset only
-       *[position] more than rounding: the score depends on the position too
+takeaway-rope = { $depends_on ->
+        [offset] Yes: rotating query and key by their positions' angles leaves only the angles' difference in the score: moving both by Δ changes it by at most { $f64_max } in float64 (blue)
+       *[position] Not here: moving query and key together by Δ changes their score by up to { $f64_max } in float64 (blue), more than rounding
     }; float32 rounding (orange) grows from { $f32_first } at Δ = { $first_shift } to { $f32_last } at Δ = { $last_shift }.
 takeaway-extension-too-few-pairs = A rotary dimension of { $d } has fewer than two pairs: the extension methods need d ≥ 4.
-# The ratios θ'/θ of the slowest pair, number $last_pair ($pi, $ntk, $yarn), and of pair 0 ($pi, $ntk_fast, $yarn_fast). $slow: "all" (the three methods agree), "pi-ntk" (PI and NTK-aware agree) or "each"; $fast: "kept" (NTK-aware and YaRN keep pair 0's frequency) or "each".
-takeaway-extension = At pair { $last_pair }, the slowest (right), { $slow ->
-        [all] all three methods multiply its frequency by { $pi }
+# The ratios θ'/θ of the slowest pair, number $last_pair ($pi, $ntk, $yarn), and of pair 0 ($pi, $ntk_fast, $yarn_fast). $stretch: "yes" when s > 1. $slow: "all" (the three methods agree), "pi-ntk" (PI and NTK-aware agree) or "each"; $fast: "kept" (NTK-aware and YaRN keep pair 0's frequency) or "each".
+takeaway-extension = { $stretch ->
+        [yes] To read s·L positions with angles the model has seen, the methods lower frequencies
+       *[no] With s = 1 there is nothing to stretch
+    }: at pair { $last_pair }, the slowest (right), { $slow ->
+        [all] all three multiply its frequency by { $pi }
         [pi-ntk] PI and NTK-aware multiply its frequency by { $pi }, YaRN by { $yarn }
        *[each] PI multiplies its frequency by { $pi }, NTK-aware by { $ntk }, YaRN by { $yarn }
     }; at pair 0, the fastest, { $fast ->
@@ -287,31 +290,31 @@ takeaway-extension = At pair { $last_pair }, the slowest (right), { $slow ->
     }.
 takeaway-alibi-no-heads = No heads: ALiBi needs at least one.
 # $corner: the head's bias −m·$back at the key $back positions back (−5.500). The spaces around "−" in (i − j) do not break.
-takeaway-alibi-single-head = The single head adds −m·(i − j) to its scores (m = { $m }): { $corner } at { $back } keys back, bluer the farther back the key.
-takeaway-alibi = Each head adds −m·(i − j) to its scores: head 0 (m = { $first_m }) falls to { $first_corner } at { $back } keys back, head { $last_head } (m = { $last_m }) only to { $last_corner }: it reads farther.
-# $used of the $buckets buckets appear over δ = −$range … $range; $first: the first distance in a direction's last bucket; $before, $after: the last bucket before and after the query.
-takeaway-t5-last-bucket-shared = Over δ = −{ $range } … { $range } the encoder uses { $used } of its { $buckets } buckets; every distance ≥ { $first } shares its direction's last bucket ({ $before } before the query, { $after } after).
-takeaway-t5-last-bucket-not-reached = Over δ = −{ $range } … { $range } the encoder uses { $used } of its { $buckets } buckets; no distance shown reaches { $first }, from where all share their direction's last bucket.
-takeaway-shaw = The table has 2k + 1 = { $rows } rows, one per offset −{ $clip } … { $clip }: every offset beyond ±{ $clip } reuses an end row.
+takeaway-alibi-single-head = Through the scores: the single head adds −m·(i − j) (m = { $m }), a rule with no table that holds at any length: { $corner } at { $back } keys back, bluer the farther back the key.
+takeaway-alibi = Through the scores: each head adds −m·(i − j), a rule with no table that holds at any length: head 0 (m = { $first_m }) falls to { $first_corner } at { $back } keys back, head { $last_head } (m = { $last_m }) only to { $last_corner }: it reads farther.
+# $used of the $buckets buckets appear over δ = −$range … $range; $exact: distances below it have a bucket each; $first: the first distance in a direction's last bucket; $before, $after: the last bucket before and after the query.
+takeaway-t5-last-bucket-shared = Yes: T5 learns one number per offset bucket, one per distance below { $exact }, wider buckets farther out: over δ = −{ $range } … { $range } the encoder uses { $used } of its { $buckets } buckets; every distance ≥ { $first } shares its direction's last bucket ({ $before } before the query, { $after } after).
+takeaway-t5-last-bucket-not-reached = Yes: T5 learns one number per offset bucket, one per distance below { $exact }, wider buckets farther out: over δ = −{ $range } … { $range } the encoder uses { $used } of its { $buckets } buckets; no distance shown reaches { $first }, from where all share their direction's last bucket.
+takeaway-shaw = Yes: one learned vector per offset, added to the keys: the table has 2k + 1 = { $rows } rows, one per offset −{ $clip } … { $clip }, and every offset beyond ±{ $clip } reuses an end row, so any length works.
 # $max_len: L_max, the table's rows (positions 0 … $last); $n: the page's positions, $beyond of which have no row.
-takeaway-learned-positions-beyond = { $max_len ->
+takeaway-learned-positions-beyond = Yes, up to a length: { $max_len ->
         [1] E has a row for position 0 only
        *[other] E has rows for positions 0–{ $last } only
-    }: of the page's n = { $n } positions, { $beyond } have none, from position { $max_len } on; the sinusoid gives every position a row.
-takeaway-learned-positions-fit = { $max_len ->
+    }, so of the page's n = { $n } positions { $beyond } have none, from position { $max_len } on; the sinusoid gives every position a row.
+takeaway-learned-positions-fit = Yes, up to a length: { $max_len ->
         [1] E has a row for position 0 only
        *[other] E has rows for positions 0–{ $last } only
-    }: the page's { $n } { $n ->
+    }, so the page's { $n } { $n ->
         [one] position fits
        *[other] positions fit
-    }, but position { $max_len } has none, where the sinusoid still gives p_{ $max_len }.
+    } but position { $max_len } has none, where the sinusoid still gives p_{ $max_len }.
 takeaway-nope-no-positions = No positions: nothing to count.
 takeaway-nope-one-position = With one position the output is { $output } with or without the causal mask: nothing to tell apart.
 # $distinct: "yes" when every position's output differs from the others', else "no".
-takeaway-nope = With the causal mask position t outputs 1/t ({ $first } at t = 1 down to { $last } at t = { $n }){ $distinct ->
+takeaway-nope = Yes, in principle: with the causal mask position t sees only t tokens and can count them, outputting 1/t ({ $first } at t = 1 down to { $last } at t = { $n }){ $distinct ->
         [yes] , a different value at each
        *[no] { "" }
-    }; without it every position gets 1/{ $n } = { $all }.
+    }; without the mask every position gets 1/{ $n } = { $all }.
 figure-rope-no-pair-rotates-pairs = RoPE rotates pairs of dimensions:
 figure-rope-no-pair-d-at-least-two = d must be ≥ 2.
 readout-rope-no-pair = d = { $d } has no pair of dimensions to rotate.
@@ -409,63 +412,72 @@ readout-stacking = n = { $n }, d = { $d } (the page's n and d, at most { $max_n 
 # Joined into the attention and pipeline takeaways; $error is the measured error (1.2e-3).
 takeaway-attention-rows-sum-to-one = every row sums to 1
 takeaway-attention-rows-do-not-sum = the rows do NOT all sum to 1 (error { $error })
-takeaway-attention-no-tokens = No tokens: type a sentence to see its attention weights.
-takeaway-attention-one-token = One token, “{ $token }”, can attend only to itself: its single weight is { $weight }.
+# The answer to "What exactly are Q, K and V?" that starts the attention takeaways ($idea below). $input: "positions" on P alone (the offset head), else "words".
+takeaway-attention-idea = { $input ->
+        [positions] Each position's output averages the values V, weighted by how well its query Q matches each key K
+       *[words] Each word's output averages the values V, weighted by how well its query Q matches each key K
+    }
+takeaway-attention-no-tokens = { $idea }: type a sentence to see the weights.
+takeaway-attention-one-token = { $idea }: one token, “{ $token }”, can attend only to itself (weight { $weight }).
 # $weights = n × n, $n the number of tokens.
-takeaway-attention-all-masked = valid_len = 0 masks every key, so every score is −10⁶ and each row is uniform: all { $weights } weights are 1/{ $n }.
+takeaway-attention-all-masked = { $idea }; with every key masked every score is −10⁶, so each row is uniform: all { $weights } weights are 1/{ $n }.
 takeaway-attention-no-weights = No weights to read.
 # Appended to "every row sums to 1" in the takeaways below ($mask).
 takeaway-attention-mask-one-key = ; key { $key } is masked to exactly 0
 takeaway-attention-mask-keys = ; keys { $first }–{ $last } are masked to exactly 0
 # $sign is + or −, $delta the offset's size, $percent a whole number; $rows and $mask are the clauses above.
-takeaway-attention-offset = On P alone the offset head makes key i { $sign } { $delta } the strongest for { $percent }% of the queries that have one (strongest weight { $weight }); { $rows }{ $mask }.
-takeaway-attention-offset-no-target = No query has a key δ = { $delta } away in { $n } positions, so the offset head finds no target; { $rows }{ $mask }.
-# $pair names the strongest cell (the two messages below); $position is empty or the no-position clause.
-takeaway-attention-pair-self = “{ $query }” on itself (ringed)
-takeaway-attention-pair = “{ $query }” on “{ $key }” (ringed)
-takeaway-attention-no-position = : without position the map depends only on the words, never their order
-takeaway-attention-strongest = The strongest weight, { $weight }, is { $pair }; { $rows }{ $mask }{ $position }.
-takeaway-attention-strongest-untrained = In this untrained layer the strongest weight, { $weight }, is { $pair }; { $rows }{ $mask }{ $position }.
-takeaway-attention-strongest-identity = Without projections (Q = K = V = Z) a token's mean weight on itself is { $diagonal }; the strongest weight, { $weight }, is { $pair }; { $rows }{ $mask }{ $position }.
-takeaway-pipeline-no-tokens = No tokens: type a sentence in the attention panel to follow it through the layer.
+takeaway-attention-offset = { $idea } ({ $rows }{ $mask }): on P alone, with no words, the offset head makes key i { $sign } { $delta } the strongest for { $percent }% of the queries that have one (strongest weight { $weight }).
+takeaway-attention-offset-no-target = { $idea } ({ $rows }{ $mask }): no query has a key δ = { $delta } away in { $n } positions, so the offset head finds no target.
+# $pair names the strongest cell (the two messages below); $percent: its weight in percent (53, 99.6).
+takeaway-attention-pair-self = “{ $query }” takes { $percent }% from itself (ringed)
+takeaway-attention-pair = “{ $query }” takes { $percent }% from “{ $key }” (ringed)
+# The answer to "Why is the word order not preserved?" ($order below); $aside: takeaway-attention-mask-aside where a mask cuts keys by their place, else empty.
+takeaway-attention-order-none = Without P, as here, the weights ignore word order{ $aside }.
+takeaway-attention-order-some = Without P they would ignore word order{ $aside }.
+takeaway-attention-mask-aside = { " " }(the mask aside)
+# $checks: the rows' sums and the mask in brackets (takeaway-attention-checks), or empty where every row sums to 1 and nothing is masked.
+takeaway-attention-checks = { " " }({ $rows }{ $mask })
+takeaway-attention-strongest = { $idea }{ $checks }: { $pair }. { $order }
+takeaway-attention-strongest-untrained = { $idea }{ $checks }: in this untrained layer { $pair }. { $order }
+# $diagonal: a word's mean weight on itself, in percent.
+takeaway-attention-strongest-identity = { $idea }{ $checks }: with Q = K = V = Z each word takes on average { $diagonal }% of its output from itself, and { $pair }. { $order }
+# The answer to "What exactly are Q, K and V?" that starts the pipeline takeaways ($idea).
+takeaway-pipeline-idea = Q, K and V are Z times three matrices that need not be the same: what a word looks for, what it is found by, what it passes on
+takeaway-pipeline-no-tokens = { $idea }. Type a sentence in the attention panel to follow one through the layer.
 # $rows: "every row sums to 1" or what was measured.
-takeaway-pipeline-one-head = Z ({ $n } × { $d }) → one head: Q, K, V of { $n } × { $d }, weights of { $n } × { $n } ({ $rows }) → weights·V ({ $n } × { $d }) → × W_o → output ({ $n } × { $d }).
-takeaway-pipeline-heads = Z ({ $n } × { $d }) → { $heads } heads, each with Q, K, V of { $n } × { $head_dim } and weights of { $n } × { $n } ({ $rows }) → heads joined ({ $n } × { $d }) → × W_o → output ({ $n } × { $d }).
+takeaway-pipeline-one-head = { $idea }. Here one head uses Q, K and V whole (d = { $d }; { $rows }).
+takeaway-pipeline-heads = { $idea }. Here { $heads } heads use { $head_dim } of the { $d } columns each ({ $rows }).
 # Which keys a sequence's valid length masks ($keys below).
 takeaway-heads-every-key = every key
 takeaway-heads-no-key = no key
 takeaway-heads-key = key { $key }
 takeaway-heads-keys = keys { $first }–{ $last }
 takeaway-heads-uniform = : uniform weights
-# One clause per sequence: the first starts the sentence, the next ones leave out the repeated words.
-takeaway-heads-first-one-head = Sequence { $sequence }'s one head masks { $keys } (valid_len { $valid_len }{ $uniform })
+# One clause per sequence: the first names the heads, the next ones leave out the repeated words.
+takeaway-heads-first-one-head = sequence { $sequence }'s one head masks { $keys } (valid_len { $valid_len }{ $uniform })
 takeaway-heads-next-one-head = sequence { $sequence }'s { $keys } (valid_len { $valid_len }{ $uniform })
-takeaway-heads-first = All { $heads } heads of sequence { $sequence } mask { $keys } (valid_len { $valid_len }{ $uniform })
+takeaway-heads-first = all { $heads } heads of sequence { $sequence } mask { $keys } (valid_len { $valid_len }{ $uniform })
 takeaway-heads-next = all { $heads } of sequence { $sequence } { $keys } (valid_len { $valid_len }{ $uniform })
 # Between the clauses of the sequences.
 takeaway-heads-clause-separator = { ", " }
 takeaway-heads-tile-changes-nothing = np.tile would change nothing here
 takeaway-heads-tile-wrong = np.tile would give { $wrong } of { $maps } maps the wrong length
-takeaway-heads = { $sequences }; { $tile }.
-takeaway-complexity-fewest-one = { $layer ->
-        [attention] self-attention
-        [rnn] the RNN
-       *[cnn] the CNN
-    } needs the fewest operations
-takeaway-complexity-fewest-two = { $pair ->
-        [attention-rnn] self-attention and the RNN
-        [attention-cnn] self-attention and the CNN
-       *[rnn-cnn] the RNN and the CNN
-    } tie for the fewest operations
-takeaway-complexity-fewest-all = all three need the same operations
-takeaway-complexity-cnn-never = never (k = 1)
-# $who is one of the three above, $counts its operation count; $cnn_path a number of layers or "never (k = 1)".
-takeaway-complexity = At n = { $n }, d = { $d }, k = { $k } { $who } ({ $counts }); longest path: self-attention 1, CNN { $cnn_path }, RNN { $rnn_path }.
+# The answer to "np.tile gives (1 2 1 2), not (1 1 2 2): is that a bug?"; $sequences: the clauses above; $tile: one of the two messages above.
+takeaway-heads = Yes, a bug: a sequence's heads sit side by side in the batch and must all use its valid_len, so repeat, not tile. Here { $sequences }; { $tile }.
+# The answer to "why is self-attention slow for very long sequences?" and "how is the CNN's complexity derived?", as the chart shows: $attention, $rnn, $cnn: the three operation counts at this n, d and k; $kd = k·d.
+takeaway-complexity = Long sequences are slow because self-attention scores every pair of positions: n²·d = { $attention } operations at n = { $n }, d = { $d }, 4× more when n doubles, while the RNN's n·d² = { $rnn } and the CNN's k·n·d² = { $cnn } (k = { $k } neighbours, d × d weights each) only double: it costs more than the RNN past n = d = { $d }, than the CNN past n = k·d = { $kd }.
 takeaway-scaling-no-tokens = No tokens: no embeddings to measure.
-# $scaled, $unscaled: the embeddings' RMS as a multiple of P's (0.2478).
-takeaway-scaling-d-one = At d = 1, √d = 1: the words' embeddings are { $scaled }× P's size (RMS) with or without the factor.
-takeaway-scaling-position-outweighs = At d = { $d } the words' embeddings are { $unscaled }× P's size (RMS) without × √d and { $scaled }× with it: without it the position outweighs the words.
-takeaway-scaling-words-outweigh = At d = { $d } the words' embeddings are { $unscaled }× P's size (RMS) without × √d and { $scaled }× with it: the words outweigh the position even without it.
+# The scaling panel's takeaway: why × √d ($unscaled, $scaled: the embeddings' RMS as a multiple of P's, 0.2478), then why add rather than append (takeaway-scaling-add), joined by takeaway-scaling.
+takeaway-scaling-empty = × √d keeps P from drowning the words, and adding keeps the width d: type a few words in the attention panel to measure both.
+takeaway-scaling-d-one = At d = 1, √d = 1 changes nothing: the words are { $scaled }× P's size (RMS) either way.
+takeaway-scaling-position-outweighs = × √d keeps P from drowning the words: their embeddings go from { $unscaled }× to { $scaled }× P's size (RMS).
+takeaway-scaling-words-outweigh = × √d is meant to keep P from drowning the words; at d = { $d } they are { $unscaled }× P's size (RMS) even without it, { $scaled }× with it.
+# The two tokens' dot product as the bars show it: $xx, $pp, $cross (x·p + p·x), $added; $columns = 2d; $bars: "scaled" when the embeddings are × √d.
+takeaway-scaling-add = Adding keeps d = { $d } columns (appending: { $columns }) at the cost of x·p + p·x = { $cross }: for “{ $token_i }” · “{ $token_j }” the bars{ $bars ->
+        [scaled] { "" }
+       *[unscaled] { " " }(without × √d)
+    } show x·x = { $xx }, p·p = { $pp }, added { $added }.
+takeaway-scaling = { $magnitudes } { $add }
 takeaway-stacking-no-layers = No layers to measure.
 takeaway-stacking-one-position = With one position there is one row: nothing can collapse, and no probe can be fitted (it needs at least 3 positions).
 takeaway-stacking-setting = { $setting ->
@@ -489,9 +501,9 @@ takeaway-stacking-apart = After { $layers } { $layers ->
         [one] layer
        *[other] layers
     } { $setting } the rows stay apart (r_{ $layers } = { $r })
-# $rows is one of the five clauses above.
-takeaway-stacking-order-gone = { $rows }: every position outputs the same row, so the order is gone.
-takeaway-stacking-rows-differ = { $rows }: the positions' rows still differ.
+# $rows is one of the five clauses above; each starts with the risk.
+takeaway-stacking-order-gone = The risk: attention averages rows, so stacked layers can pull them together. { $rows }: every position outputs the same row, so the order is gone.
+takeaway-stacking-rows-differ = The risk: attention averages rows, so stacked layers can pull them together. { $rows }: the positions' rows still differ.
 
 ## The attention panel's read-outs (src/model/attention.rs)
 
@@ -733,15 +745,16 @@ label-order-family-with = { $family ->
         [learned] a learned table E
        *[sinusoidal] P
     }
-takeaway-order-no-tokens = No tokens: type a sentence in the attention panel.
+# The order panel's question: the rows are still in order, so why is word order not preserved?
+takeaway-order-no-tokens = The rows are in order only because the input is; type a sentence in the attention panel to test the layer.
 # "Swap" and "Shuffle" are the panel's buttons.
-takeaway-order-nothing-moved = No token moved, so Y(πX) = πY(X) exactly with or without position: press Swap or Shuffle.
+takeaway-order-nothing-moved = The rows are in order only because the input is: without P, shuffling the words just shuffles the rows. Nothing is moved yet: press Swap or Shuffle.
 # $bound: the float32 rounding bound (4.8e-6); $gap: the largest gap.
-takeaway-order-without-rounding = Without P, Y(πX) = πY(X) up to float32 rounding (every gap below { $bound }): the layer cannot see the order
-takeaway-order-without-differs = Without P, Y(πX) and πY(X) differ by up to { $gap }, more than float32 rounding ({ $bound })
+takeaway-order-without-rounding = The rows are in order only because the input is: without P, shuffling the words just shuffles the output rows, Y(πX) = πY(X) up to rounding ({ $bound }), so the layer cannot see the order
+takeaway-order-without-differs = Without P, shuffling the words should just shuffle the output rows, yet Y(πX) and πY(X) differ by up to { $gap }, more than rounding ({ $bound })
 # $family: the family's name (label-order-family-with).
 takeaway-order-with-rounding = with { $family } the gap is within rounding too
-takeaway-order-with-differs = with { $family } the rows differ by up to { $gap }
+takeaway-order-with-differs = with { $family } the rows differ by up to { $gap }: it sees the order
 takeaway-order = { $without }; { $with }.
 label-order-no-tokens = (no tokens)
 readout-order-permutation-nothing-moved = { " " }— nothing moved, so both numbers are 0
@@ -835,7 +848,7 @@ takeaway-projection-positions = { $count ->
        *[other] all { $count } positions i
     }
 # $pair: the pair j; $turn: one of the two turns above; $positions: the message above; $error: the largest miss (5.96e-8); $why: a reason above or empty.
-takeaway-projection = Every arrow turns by the same δ·ω_{ $pair } = { $turn }: one matrix M carries p_i to p_(i+δ) for { $positions }, missing by at most { $error }{ $why }.
+takeaway-projection = Yes: every arrow turns by the same δ·ω_{ $pair } = { $turn }, so one matrix M carries p_i to p_(i+δ) for { $positions }, missing by at most { $error }{ $why }.
 
 ## The web layer's figure texts, axis titles, legends, buttons and status lines (src/web/panels, src/web/draw, src/web/page.rs, src/web/embed.rs, src/web/gpu_backend.rs, src/web/train_workers.rs, src/web/api.rs, src/model/plot.rs, src/model/settings/controls.rs)
 

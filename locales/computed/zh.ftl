@@ -57,18 +57,25 @@ notice-listener-chain = 一个 peLab.on('change') 监听器不断调用 peLab.se
 
 ## 编码面板的要点（src/model/takeaway_encoding.rs）
 
-takeaway-heatmap-one-column = 第 i 行加到位置 i 的词元上；d = 1 时它唯一的一列是周期为 { $fastest } 个位置的正弦，没有余弦。
-takeaway-heatmap-one-pair = 第 i 行加到位置 i 的词元上：它的 2 列，一个正弦及其余弦，都每 { $fastest } 个位置重复一次。
-takeaway-heatmap = 第 i 行加到位置 i 的词元上：它的 { $d } 列从周期 { $fastest }（左）逐渐变慢到 { $slowest } 个位置（右）。
-takeaway-heatmap-odd = 第 i 行加到位置 i 的词元上：它的 { $d } 列从周期 { $fastest }（左）逐渐变慢到 { $slowest } 个位置（右）；最后一列，第 { $last } 列，是单独的正弦（d 为奇数）。
-takeaway-similarity-odd = d = { $d } 为奇数时，{ $map ->
+# 热图的问题：为什么靠前的位置看起来相像，d 为奇数时是否仍然可用。$fastest、$slowest：以位置计的周期。
+takeaway-heatmap-one-column = d = 1 时每一行只是一个周期为 { $fastest } 个位置的正弦，所以正弦值相近的行看起来相像，无论靠前还是靠后；d 为奇数也可以：这唯一的一列只是没有余弦。
+takeaway-heatmap-one-pair = 相邻的行处处相像，并不只是靠前的位置：每一行是一个正弦和它的余弦，每过一个位置转过固定的一步（周期 { $fastest }）。d 为奇数也可以：那时最后一列是没有余弦的正弦。
+takeaway-heatmap = 相邻的行处处相像，并不只是靠前的位置：每一列都是一条波，周期从 { $fastest } 个位置（左）到 { $slowest }（右），所以相近的行在左边差别最大。d 为奇数也可以：那时最后一列是没有余弦的正弦。
+# $last：最后一列的编号。
+takeaway-heatmap-odd = 相邻的行处处相像，并不只是靠前的位置：每一列都是一条波，周期从 { $fastest } 个位置（左）到 { $slowest }（右），所以相近的行在左边差别最大。d = { $d } 为奇数也可以：最后一列，第 { $last } 列，是没有余弦的正弦。
+# 相似度面板用本章的总结回答“为什么不用 i/n？”：为什么用正弦和余弦。$map："distance"（图中是 ‖pᵢ − pⱼ‖）或 "gram"（P·Pᵀ）；$spread：格拉姆矩阵元素与其对角线均值的最大偏差。
+takeaway-similarity-one-column = 因为 i/n 随 n 而变，而正弦和余弦给每个位置一个固定的编码；d = 1 时这个编码只有一个正弦，有界（在 [−1, 1] 内），却没有与它一起旋转的余弦，所以 pᵢ·pᵢ₊ₖ 取决于 i：{ $map ->
         [distance] 距离 ‖pᵢ − pⱼ‖
        *[gram] P·Pᵀ
-    } 的对角线并不完全恒定（格拉姆矩阵的元素与其对角线均值最多相差 { $spread }）：未配对的正弦使 pᵢ·pᵢ₊ₖ 稍微依赖于 i。
-takeaway-similarity = { $map ->
+    } 的对角线会变化（格拉姆矩阵的元素最多变化 { $spread }）。
+takeaway-similarity-odd = 因为 i/n 随 n 而变，而正弦和余弦给每个位置一个固定的编码：有界（在 [−1, 1] 内）、唯一，并且在每个 (sin, cos) 列对中都由同一个旋转带到 k 个位置之后；d = { $d } 为奇数时最后一个正弦没有余弦，所以 pᵢ·pᵢ₊ₖ 也取决于 i：{ $map ->
         [distance] 距离 ‖pᵢ − pⱼ‖
        *[gram] P·Pᵀ
-    } 的每条对角线都是恒定的（精确到 { $spread }）：pᵢ·pᵢ₊ₖ 只依赖于偏移 k，在每个位置 i 都相同，而随 n 变化的 i/n 做不到这一点。
+    } 的对角线会变化（格拉姆矩阵的元素最多变化 { $spread }）。
+takeaway-similarity = 因为 i/n 随 n 而变，而正弦和余弦给每个位置一个固定的编码：有界（在 [−1, 1] 内）、唯一，并且在任何位置都由同一个旋转带到 k 个位置之后，所以 pᵢ·pᵢ₊ₖ 只取决于 k：{ $map ->
+        [distance] 距离 ‖pᵢ − pⱼ‖ 的每条对角线都是恒定的（在 P·Pᵀ 中精确到 { $spread }）
+       *[gram] P·Pᵀ 的每条对角线都是恒定的（精确到 { $spread }）
+    }，靠前的位置并不比靠后的位置更相像。
 
 ## 训练面板在其模块加载之前的句子（src/model/train.rs、src/web/panels/train.rs）。
 
@@ -95,35 +102,31 @@ train-notice-learning-rate = 学习率必须是 { $low } 到 { $high } 之间的
 
 ## 曲线与二进制面板的要点（src/model/takeaway_encoding.rs）
 
-takeaway-curves-none = 没有选中小于 d 的列：选一列即可看到它的曲线。
-takeaway-curves-sine-and-cosine = 第 { $columns } 列每 { $period } 个位置重复一次：余弦就是把正弦平移四分之一个周期（{ $quarter } 个位置）{ $slower ->
-        [yes] ；更靠右的列重复得更慢
-       *[no] { "" }
-    }。
+# 曲线面板的问题：为什么第 6、7 列比第 8、9 列振荡得快，为什么每个余弦都是其正弦平移四分之一个周期？$why 是要点的开头（下面两条之一）；$here：所选各列的周期（其后的消息）。
+takeaway-curves-why = 每个列对 j 是同一个角度 i·ω_j 的正弦和余弦，ω_j = base^(−2j/d) 越往右越小，而 cos x = sin(x + π/2)：两者相差四分之一个周期。
+takeaway-curves-why-one-column = d = 1 时唯一的一列是一个角度 i·ω_0 的正弦，ω_0 = 1，没有余弦。
+takeaway-curves = { $why }{ $here }
+takeaway-curves-none = 选一个小于 d 的列，即可看到它的曲线。
+takeaway-curves-sine-and-cosine = 这里第 { $columns } 列每 { $period } 个位置重复一次，所以四分之一个周期是 { $quarter } 个位置。
 # 中文不区分单复数：$count 只有一个默认变体。
 takeaway-curves-one-pair = { $count ->
-       *[other] 第 { $columns } 列
-    }每 { $period } 个位置重复一次{ $slower ->
-        [yes] ；更靠右的列重复得更慢
-       *[no] { "" }
-    }。
+       *[other] 这里第 { $columns } 列
+    }每 { $period } 个位置重复一次。
 takeaway-curves-pairs = { $count ->
-       *[other] 第 { $columns } 列
-    }每 { $period } 个位置重复一次，{ $more }：频率沿着列逐渐降低{ $twins ->
-        [yes] ，并且每个余弦都是其正弦平移四分之一个周期
-       *[no] { "" }
-    }。
+       *[other] 这里第 { $columns } 列
+    }每 { $period } 个位置重复一次，{ $more }。
 takeaway-curves-more-columns = 第 { $columns } 列每 { $period } 个位置
 takeaway-curves-last-columns = …，第 { $columns } 列每 { $period } 个位置
 takeaway-curves-and = ，
-takeaway-binary-one-frequency = { $bits ->
+# 二进制面板的问题：二进制编码的频率与 P 的频率是否对应，为什么？
+takeaway-binary-one-frequency = 原则上它们是对应的：两者都用快慢不同的列来区分位置，位每向右一列慢 2 倍（{ $bits ->
         [1] 第 0 位每 2 个数重复一次
-       *[other] 第 k 位每 2ᵏ⁺¹ 个数重复一次（{ $listed }）
-    }；d = { $d } 时 P 只有一个频率，周期为 { $period } 个位置：除了这些位，没有什么在变慢。
-takeaway-binary = { $bits ->
+       *[other] 第 k 位每 2ᵏ⁺¹ 个数重复一次：{ $listed }
+    }）；d = { $d } 时 P 只有一个频率，周期为 { $period } 个位置。
+takeaway-binary = 它们是对应的：两者都用左边的快列和右边较慢的列来区分位置，位每向右一列慢 2 倍（{ $bits ->
         [1] 第 0 位每 2 个数重复一次
-       *[other] 第 k 位每 2ᵏ⁺¹ 个数重复一次（{ $listed }）
-    }，P 的第 j 个列对每 { $period } × { $step }ʲ 个位置重复一次：两者都向右变慢，位每次慢 2 倍，列对平滑地每次慢 { $step } 倍。
+       *[other] 第 k 位每 2ᵏ⁺¹ 个数重复一次：{ $listed }
+    }），P 的列对则平滑地每次慢 { $step } 倍（第 j 个列对每 { $period } × { $step }ʲ 个位置重复一次）。
 
 ## 面板的标题、说明（嵌入时的一行）、短名称（课程按钮）与课程的各部分（src/model/panels.rs）
 
@@ -248,12 +251,15 @@ figure-projection-no-pair-hint = 没有可旋转的 (sin, cos) 列对：请增�
 
 takeaway-rope-no-pair = d = { $d } 没有可以旋转的维度对：RoPE 需要 d ≥ 2。
 takeaway-rope-no-shifts = 没有测得任何平移。
-takeaway-rope = 把查询和键一起移动 Δ，它们的分数在 float64 中（蓝色）至多改变 { $f64_max }：{ $depends_on ->
-        [offset] 分数只取决于偏移
-       *[position] 超出了舍入误差：分数也取决于位置
+takeaway-rope = { $depends_on ->
+        [offset] 是的：按各自位置的角度旋转查询和键之后，分数里只剩下两个角度之差：把两者一起移动 Δ，分数在 float64 中（蓝色）至多改变 { $f64_max }
+       *[position] 这里不是：把查询和键一起移动 Δ，它们的分数在 float64 中（蓝色）最多改变 { $f64_max }，超出了舍入误差
     }；float32 的舍入误差（橙色）从 Δ = { $first_shift } 处的 { $f32_first } 增长到 Δ = { $last_shift } 处的 { $f32_last }。
 takeaway-extension-too-few-pairs = 旋转维度为 { $d } 时不足两个列对：这些扩展方法需要 d ≥ 4。
-takeaway-extension = 在第 { $last_pair } 个列对（最慢的一对，在右端），{ $slow ->
+takeaway-extension = { $stretch ->
+        [yes] 为了用模型见过的角度读取 s·L 个位置，这些方法降低频率
+       *[no] s = 1 时没有什么需要拉伸
+    }：在第 { $last_pair } 个列对（最慢的一对，在右端），{ $slow ->
         [all] 三种方法都把它的频率乘以 { $pi }
         [pi-ntk] PI 和 NTK-aware 把它的频率乘以 { $pi }，YaRN 乘以 { $yarn }
        *[each] PI 把它的频率乘以 { $pi }，NTK-aware 乘以 { $ntk }，YaRN 乘以 { $yarn }
@@ -262,22 +268,22 @@ takeaway-extension = 在第 { $last_pair } 个列对（最慢的一对，在右�
        *[each] PI 把它乘以 { $pi }，NTK-aware 乘以 { $ntk_fast }，YaRN 乘以 { $yarn_fast }
     }。
 takeaway-alibi-no-heads = 没有头：ALiBi 至少需要一个头。
-takeaway-alibi-single-head = 唯一的头在它的分数上加上 −m·(i − j)（m = { $m }）：回溯 { $back } 个键处为 { $corner }，键回溯得越远，颜色越蓝。
-takeaway-alibi = 每个头都在它的分数上加上 −m·(i − j)：头 0（m = { $first_m }）在回溯 { $back } 个键处降到 { $first_corner }，头 { $last_head }（m = { $last_m }）只降到 { $last_corner }：它读得更远。
-takeaway-t5-last-bucket-shared = 在 δ = −{ $range } … { $range } 上，编码器用到了它 { $buckets } 个桶中的 { $used } 个；每个 ≥ { $first } 的距离都共用其方向上的最后一个桶（查询之前为 { $before }，之后为 { $after }）。
-takeaway-t5-last-bucket-not-reached = 在 δ = −{ $range } … { $range } 上，编码器用到了它 { $buckets } 个桶中的 { $used } 个；显示的距离都没有达到 { $first }，而从这个距离起，所有距离都共用其方向上的最后一个桶。
-takeaway-shaw = 表有 2k + 1 = { $rows } 行，每个偏移 −{ $clip } … { $clip } 一行：超出 ±{ $clip } 的每个偏移都复用一端的那一行。
-takeaway-learned-positions-beyond = { $max_len ->
+takeaway-alibi-single-head = 通过分数：唯一的头加上 −m·(i − j)（m = { $m }），这条规则不需要表，在任何长度上都成立：回溯 { $back } 个键处为 { $corner }，键回溯得越远，颜色越蓝。
+takeaway-alibi = 通过分数：每个头都加上 −m·(i − j)，这条规则不需要表，在任何长度上都成立：头 0（m = { $first_m }）在回溯 { $back } 个键处降到 { $first_corner }，头 { $last_head }（m = { $last_m }）只降到 { $last_corner }：它读得更远。
+takeaway-t5-last-bucket-shared = 可以：T5 为每个偏移桶学习一个数，小于 { $exact } 的距离每个一个桶，更远处的桶更宽：在 δ = −{ $range } … { $range } 上，编码器用到了它 { $buckets } 个桶中的 { $used } 个；每个 ≥ { $first } 的距离都共用其方向上的最后一个桶（查询之前为 { $before }，之后为 { $after }）。
+takeaway-t5-last-bucket-not-reached = 可以：T5 为每个偏移桶学习一个数，小于 { $exact } 的距离每个一个桶，更远处的桶更宽：在 δ = −{ $range } … { $range } 上，编码器用到了它 { $buckets } 个桶中的 { $used } 个；显示的距离都没有达到 { $first }，而从这个距离起，所有距离都共用其方向上的最后一个桶。
+takeaway-shaw = 可以：每个偏移一个可学习的向量，加到键上：表有 2k + 1 = { $rows } 行，每个偏移 −{ $clip } … { $clip } 一行，超出 ±{ $clip } 的每个偏移都复用一端的那一行，所以任意长度都可以。
+takeaway-learned-positions-beyond = 可以，但只到一定长度：{ $max_len ->
         [1] E 只有位置 0 的一行
        *[other] E 只有位置 0–{ $last } 的行
-    }：本页 n = { $n } 个位置中，有 { $beyond } 个没有行，从位置 { $max_len } 开始；正弦位置编码给每个位置都提供一行。
-takeaway-learned-positions-fit = { $max_len ->
+    }，所以本页 n = { $n } 个位置中有 { $beyond } 个没有行，从位置 { $max_len } 开始；正弦位置编码给每个位置都提供一行。
+takeaway-learned-positions-fit = 可以，但只到一定长度：{ $max_len ->
         [1] E 只有位置 0 的一行
        *[other] E 只有位置 0–{ $last } 的行
-    }：本页的 { $n } 个位置放得进表中，但位置 { $max_len } 没有行，而正弦位置编码在那里仍然给出 p_{ $max_len }。
+    }，所以本页的 { $n } 个位置放得进表中，但位置 { $max_len } 没有行，而正弦位置编码在那里仍然给出 p_{ $max_len }。
 takeaway-nope-no-positions = 没有位置：没有什么可数的。
 takeaway-nope-one-position = 只有一个位置时，无论有没有因果掩码，输出都是 { $output }：没有什么需要区分的。
-takeaway-nope = 有因果掩码时，位置 t 输出 1/t（从 t = 1 处的 { $first } 降到 t = { $n } 处的 { $last }）{ $distinct ->
+takeaway-nope = 原则上可以：有因果掩码时，位置 t 只能看到 t 个词元，可以数出它们，输出 1/t（从 t = 1 处的 { $first } 降到 t = { $n } 处的 { $last }）{ $distinct ->
         [yes] ，每个位置的值都不同
        *[no] { "" }
     }；没有掩码时，每个位置都得到 1/{ $n } = { $all }。
@@ -497,35 +503,48 @@ status-train-worker-failed-to-load = 训练 worker 加载失败
 # 拼入注意力和流水线面板的要点；$error 是测得的误差（1.2e-3）。
 takeaway-attention-rows-sum-to-one = 每一行的和都为 1
 takeaway-attention-rows-do-not-sum = 各行之和并非都为 1（误差 { $error }）
-takeaway-attention-no-tokens = 没有词元：输入一个句子即可查看它的注意力权重。
-takeaway-attention-one-token = 只有一个词元“{ $token }”，它只能关注自己：它唯一的权重是 { $weight }。
+# 回答“Q、K 和 V 到底是什么？”，作为注意力要点的开头（下面的 $idea）。$input：只用 P（偏移头）时为 "positions"，否则为 "words"。
+takeaway-attention-idea = { $input ->
+        [positions] 每个位置的输出是值 V 的平均，按它的查询 Q 与每个键 K 的匹配程度加权
+       *[words] 每个词的输出是值 V 的平均，按它的查询 Q 与每个键 K 的匹配程度加权
+    }
+takeaway-attention-no-tokens = { $idea }：输入一个句子即可看到权重。
+takeaway-attention-one-token = { $idea }：只有一个词元“{ $token }”，它只能关注自己（权重 { $weight }）。
 # $weights = n × n，$n 是词元数。
-takeaway-attention-all-masked = valid_len = 0 掩蔽了每个键，因此每个分数都是 −10⁶，每一行都是均匀的：全部 { $weights } 个权重都是 1/{ $n }。
+takeaway-attention-all-masked = { $idea }；每个键都被掩蔽时，每个分数都是 −10⁶，所以每一行都是均匀的：全部 { $weights } 个权重都是 1/{ $n }。
 takeaway-attention-no-weights = 没有可读取的权重。
 # 接在下面要点中的“每一行的和都为 1”之后（$mask）。
 takeaway-attention-mask-one-key = ；键 { $key } 被掩蔽为恰好 0
 takeaway-attention-mask-keys = ；键 { $first }–{ $last } 被掩蔽为恰好 0
 # $sign 是 + 或 −，$delta 是偏移的大小，$percent 是整数；$rows 和 $mask 是上面的分句。
-takeaway-attention-offset = 仅在 P 上，偏移头让键 i { $sign } { $delta } 成为有该键的查询中 { $percent }% 的最强键（最强权重 { $weight }）；{ $rows }{ $mask }。
-takeaway-attention-offset-no-target = 在 { $n } 个位置中，没有哪个查询在 δ = { $delta } 处有键，所以偏移头找不到目标；{ $rows }{ $mask }。
-# $pair 指出最强的单元格（下面两条消息）；$position 为空或“没有位置”的分句。
-takeaway-attention-pair-self = “{ $query }”对自身（已圈出）
-takeaway-attention-pair = “{ $query }”对“{ $key }”（已圈出）
-takeaway-attention-no-position = ：没有位置时，该图只取决于词，而从不取决于它们的顺序
-takeaway-attention-strongest = 最强的权重 { $weight } 是{ $pair }；{ $rows }{ $mask }{ $position }。
-takeaway-attention-strongest-untrained = 在这个未训练的层中，最强的权重 { $weight } 是{ $pair }；{ $rows }{ $mask }{ $position }。
-takeaway-attention-strongest-identity = 没有投影（Q = K = V = Z）时，一个词元对自身的平均权重是 { $diagonal }；最强的权重 { $weight } 是{ $pair }；{ $rows }{ $mask }{ $position }。
-takeaway-pipeline-no-tokens = 没有词元：在注意力面板中输入一个句子，即可跟随它走过这一层。
+takeaway-attention-offset = { $idea }（{ $rows }{ $mask }）：只用 P、没有词时，偏移头让键 i { $sign } { $delta } 成为有该键的查询中 { $percent }% 的最强键（最强权重 { $weight }）。
+takeaway-attention-offset-no-target = { $idea }（{ $rows }{ $mask }）：在 { $n } 个位置中，没有哪个查询在 δ = { $delta } 处有键，所以偏移头找不到目标。
+# $pair 指出最强的单元格（下面两条消息）；$percent：它的权重，以百分数表示（53、99.6）。
+takeaway-attention-pair-self = “{ $query }”有 { $percent }% 来自它自己（已圈出）
+takeaway-attention-pair = “{ $query }”有 { $percent }% 来自“{ $key }”（已圈出）
+# 回答“为什么没有保留词的顺序？”（下面的 $order）；$aside：有按位置截断键的掩码时为 takeaway-attention-mask-aside，否则为空。
+takeaway-attention-order-none = 没有 P 时（这里就是如此），权重不理会词序{ $aside }。
+takeaway-attention-order-some = 没有 P 时，权重将不理会词序{ $aside }。
+takeaway-attention-mask-aside = （掩码除外）
+# $checks：括号中的各行之和与掩码（takeaway-attention-checks）；每一行的和都为 1 且没有掩码时为空。
+takeaway-attention-checks = （{ $rows }{ $mask }）
+takeaway-attention-strongest = { $idea }{ $checks }：{ $pair }。{ $order }
+takeaway-attention-strongest-untrained = { $idea }{ $checks }：在这个未训练的层中，{ $pair }。{ $order }
+# $diagonal：一个词对自身的平均权重，以百分数表示。
+takeaway-attention-strongest-identity = { $idea }{ $checks }：在 Q = K = V = Z 时，每个词的输出平均有 { $diagonal }% 来自它自己，而{ $pair }。{ $order }
+# 回答“Q、K 和 V 到底是什么？”，作为 pipeline 要点的开头（$idea）。
+takeaway-pipeline-idea = Q、K 和 V 是 Z 乘以三个不必相同的矩阵：一个词要找的东西、它被找到的依据、它传递出去的内容
+takeaway-pipeline-no-tokens = { $idea }。在注意力面板中输入一个句子，即可跟随它走过这一层。
 # $rows：“每一行的和都为 1”或测得的结果。
-takeaway-pipeline-one-head = Z（{ $n } × { $d }）→ 一个头：Q、K、V 为 { $n } × { $d }，权重为 { $n } × { $n }（{ $rows }）→ 权重·V（{ $n } × { $d }）→ × W_o → 输出（{ $n } × { $d }）。
-takeaway-pipeline-heads = Z（{ $n } × { $d }）→ { $heads } 个头，每个头的 Q、K、V 为 { $n } × { $head_dim }，权重为 { $n } × { $n }（{ $rows }）→ 各头拼接（{ $n } × { $d }）→ × W_o → 输出（{ $n } × { $d }）。
+takeaway-pipeline-one-head = { $idea }。这里一个头使用完整的 Q、K、V（d = { $d }；{ $rows }）。
+takeaway-pipeline-heads = { $idea }。这里 { $heads } 个头各用 { $d } 列中的 { $head_dim } 列（{ $rows }）。
 # 一个序列的有效长度掩蔽哪些键（下面的 $keys，连同动词）。
 takeaway-heads-every-key = 掩蔽每个键
 takeaway-heads-no-key = 不掩蔽任何键
 takeaway-heads-key = 掩蔽键 { $key }
 takeaway-heads-keys = 掩蔽键 { $first }–{ $last }
 takeaway-heads-uniform = ：权重均匀
-# 每个序列一个分句：第一个分句开始整句，后面的分句省去重复的词。
+# 每个序列一个分句：第一个分句说出头，后面的分句省去重复的词。
 takeaway-heads-first-one-head = 序列 { $sequence } 的唯一一个头{ $keys }（valid_len { $valid_len }{ $uniform }）
 takeaway-heads-next-one-head = 序列 { $sequence } 的头{ $keys }（valid_len { $valid_len }{ $uniform }）
 takeaway-heads-first = 序列 { $sequence } 的全部 { $heads } 个头都{ $keys }（valid_len { $valid_len }{ $uniform }）
@@ -534,26 +553,22 @@ takeaway-heads-next = 序列 { $sequence } 的全部 { $heads } 个头都{ $keys
 takeaway-heads-clause-separator = ，
 takeaway-heads-tile-changes-nothing = np.tile 在这里不会改变任何东西
 takeaway-heads-tile-wrong = np.tile 会让 { $maps } 张图中的 { $wrong } 张得到错误的长度
-takeaway-heads = { $sequences }；{ $tile }。
-takeaway-complexity-fewest-one = { $layer ->
-        [attention] 自注意力
-        [rnn] 循环神经网络
-       *[cnn] 卷积神经网络
-    }所需的操作最少
-takeaway-complexity-fewest-two = { $pair ->
-        [attention-rnn] 自注意力和循环神经网络
-        [attention-cnn] 自注意力和卷积神经网络
-       *[rnn-cnn] 循环神经网络和卷积神经网络
-    }并列所需操作最少
-takeaway-complexity-fewest-all = 三者所需的操作相同
-takeaway-complexity-cnn-never = 永远不能（k = 1）
-# $who 是上面三者之一，$counts 是它的操作数；$cnn_path 是层数或“永远不能（k = 1）”。
-takeaway-complexity = 在 n = { $n }、d = { $d }、k = { $k } 时，{ $who }（{ $counts }）；最长路径：自注意力 1，卷积神经网络 { $cnn_path }，循环神经网络 { $rnn_path }。
+# 回答“np.tile 给出 (1 2 1 2) 而不是 (1 1 2 2)：这是 bug 吗？”；$sequences：上面的分句；$tile：上面两条消息之一。
+takeaway-heads = 是 bug：在批量中，一个序列的各个头排在一起，都必须使用该序列的 valid_len，所以应当重复（repeat），而不是平铺（tile）。这里{ $sequences }；{ $tile }。
+# 回答“为什么自注意力对很长的序列慢得难以承受？”和“卷积神经网络的复杂度是怎么推导的？”，与图表一致：$attention、$rnn、$cnn：这个 n、d、k 下的三个运算量；$kd = k·d。
+takeaway-complexity = 长序列之所以慢，是因为自注意力要给每一对位置打分：n = { $n }、d = { $d } 时 n²·d = { $attention } 次运算，n 翻一倍就变为 4 倍；而循环神经网络的 n·d² = { $rnn } 和卷积神经网络的 k·n·d² = { $cnn }（k = { $k } 个邻居，各乘 d × d 的权重）只翻一倍：n 超过 d = { $d } 后它比循环神经网络开销大，超过 k·d = { $kd } 后比卷积神经网络开销大。
 takeaway-scaling-no-tokens = 没有词元：没有可测量的嵌入。
-# $scaled、$unscaled：嵌入的 RMS 是 P 的多少倍（0.2478）。
-takeaway-scaling-d-one = 在 d = 1 时 √d = 1：无论有没有这个因子，词的嵌入大小都是 P 的 { $scaled }×（RMS）。
-takeaway-scaling-position-outweighs = 在 d = { $d } 时，词的嵌入大小在不乘 √d 时是 P 的 { $unscaled }×（RMS），乘上后是 { $scaled }×：不乘这个因子时，位置压过了词。
-takeaway-scaling-words-outweigh = 在 d = { $d } 时，词的嵌入大小在不乘 √d 时是 P 的 { $unscaled }×（RMS），乘上后是 { $scaled }×：即使不乘这个因子，词也压过了位置。
+# 缩放面板的要点：为什么乘以 √d（$unscaled、$scaled：嵌入的 RMS 是 P 的多少倍，0.2478），然后为什么相加而不是追加（takeaway-scaling-add），由 takeaway-scaling 连接。
+takeaway-scaling-empty = × √d 使 P 不至于淹没词，相加则保持宽度 d 不变：在注意力面板中输入几个词，即可测量这两点。
+takeaway-scaling-d-one = 在 d = 1 时 √d = 1，什么也不改变：无论乘不乘，词的大小都是 P 的 { $scaled }×（RMS）。
+takeaway-scaling-position-outweighs = × √d 使 P 不至于淹没词：词嵌入的大小从 P 的 { $unscaled }× 变为 { $scaled }×（RMS）。
+takeaway-scaling-words-outweigh = × √d 本意是使 P 不至于淹没词；在 d = { $d } 时，即使不乘，词也是 P 的 { $unscaled }×（RMS），乘上后为 { $scaled }×。
+# 柱状图中两个词元的点积：$xx、$pp、$cross（x·p + p·x）、$added、$concatenated；$columns = 2d；$bars：嵌入乘以 √d 时为 "scaled"。
+takeaway-scaling-add = 相加保持 d = { $d } 列（追加则为 { $columns } 列），代价是 x·p + p·x = { $cross }：对“{ $token_i }”·“{ $token_j }”，柱状图{ $bars ->
+        [scaled] { "" }
+       *[unscaled] （不乘 √d）
+    }显示 x·x = { $xx }、p·p = { $pp }，相加为 { $added }。
+takeaway-scaling = { $magnitudes }{ $add }
 takeaway-stacking-no-layers = 没有可测量的层。
 takeaway-stacking-one-position = 只有一个位置时只有一行：没有什么可以坍缩，也无法拟合探针（它至少需要 3 个位置）。
 takeaway-stacking-setting = { $setting ->
@@ -568,9 +583,9 @@ takeaway-stacking-before-apart = 在任何层之前，各行彼此分开（r_0 =
 takeaway-stacking-collapsed = 经过 { $layers } 层（{ $setting }）之后，各行坍缩成了一行（r_{ $layers } = { $r }）
 takeaway-stacking-closer = 经过 { $layers } 层（{ $setting }）之后，各行彼此靠近（r 从 { $first } 降到 { $r }）
 takeaway-stacking-apart = 经过 { $layers } 层（{ $setting }）之后，各行仍然分开（r_{ $layers } = { $r }）
-# $rows 是上面五个分句之一。
-takeaway-stacking-order-gone = { $rows }：每个位置都输出同一行，所以顺序丢失了。
-takeaway-stacking-rows-differ = { $rows }：各位置的行仍然不同。
+# $rows 是上面五个分句之一；每句都先说出风险。
+takeaway-stacking-order-gone = 风险在于：注意力对各行求平均，所以堆叠的层可能把各行拉到一起。{ $rows }：每个位置都输出同一行，所以顺序丢失了。
+takeaway-stacking-rows-differ = 风险在于：注意力对各行求平均，所以堆叠的层可能把各行拉到一起。{ $rows }：各位置的行仍然不同。
 
 ## 注意力面板的读数（src/model/attention.rs）
 
@@ -782,15 +797,16 @@ label-order-family-with = { $family ->
         [learned] 可学习的表 E
        *[sinusoidal] P
     }
-takeaway-order-no-tokens = 没有词元：在注意力面板中输入一个句子。
+# 顺序面板的问题：输出的各行仍然有顺序，为什么说没有保留词的顺序？
+takeaway-order-no-tokens = 各行之所以有顺序，只是因为输入有顺序；在注意力面板中输入一个句子来检验这个层。
 # “交换”和“随机打乱”是面板上的按钮。
-takeaway-order-nothing-moved = 没有词元移动，所以无论有没有位置，Y(πX) = πY(X) 都精确成立：请按“交换”或“随机打乱”。
+takeaway-order-nothing-moved = 各行之所以有顺序，只是因为输入有顺序：没有 P 时，打乱词只会打乱各行。还没有移动任何词元：请按“交换”或“随机打乱”。
 # $bound：float32 舍入误差界（4.8e-6）；$gap：最大差距。
-takeaway-order-without-rounding = 没有 P 时，Y(πX) = πY(X) 在 float32 舍入误差范围内成立（每个差距都低于 { $bound }）：该层看不到顺序
-takeaway-order-without-differs = 没有 P 时，Y(πX) 和 πY(X) 最多相差 { $gap }，超过了 float32 舍入误差（{ $bound }）
+takeaway-order-without-rounding = 各行之所以有顺序，只是因为输入有顺序：没有 P 时，打乱词只会打乱输出的各行，Y(πX) = πY(X) 在舍入误差（{ $bound }）之内成立，所以该层看不到顺序
+takeaway-order-without-differs = 没有 P 时，打乱词本应只打乱输出的各行，但 Y(πX) 和 πY(X) 最多相差 { $gap }，超过了舍入误差（{ $bound }）
 # $family：方案的名字（label-order-family-with）。
 takeaway-order-with-rounding = 使用 { $family } 时，差距也在舍入误差之内
-takeaway-order-with-differs = 使用 { $family } 时，各行最多相差 { $gap }
+takeaway-order-with-differs = 使用 { $family } 时，各行最多相差 { $gap }：它看得到顺序
 takeaway-order = { $without }；{ $with }。
 label-order-no-tokens = （没有词元）
 readout-order-permutation-nothing-moved = ——没有任何移动，所以两个数都是 0
@@ -875,7 +891,7 @@ takeaway-projection-positions = { $count ->
        *[other] 全部 { $count } 个位置 i
     }
 # $pair：列对 j；$turn：上面两种转动之一；$positions：上面的消息；$error：最大偏差（5.96e-8）；$why：上面的原因之一或为空。
-takeaway-projection = 每个箭头都转过同一个 δ·ω_{ $pair } = { $turn }：一个矩阵 M 把 p_i 变为 p_(i+δ)，对{ $positions } 都成立，偏差至多 { $error }{ $why }。
+takeaway-projection = 是的：每个箭头都转过同一个 δ·ω_{ $pair } = { $turn }，所以一个矩阵 M 把 p_i 变为 p_(i+δ)，对{ $positions } 都成立，偏差至多 { $error }{ $why }。
 
 ## 顺序面板的置换（src/model/settings/permutation.rs）与滑块的朗读值（src/model/settings/table.rs）
 

@@ -323,16 +323,55 @@ mod tests {
         let bound = rounding_bound(8, 32, 1.0);
         assert_eq!(
             order_takeaway(8, true, 2.4e-7, 1.234, bound, "P"),
-            "Without P, Y(πX) = πY(X) up to float32 rounding (every gap below 4.8e-6): the layer cannot see the order; with P the rows differ by up to 1.234."
+            "The rows are in order only because the input is: without P, shuffling the words just shuffles the output rows, Y(πX) = πY(X) up to rounding (4.8e-6), so the layer cannot see the order; with P the rows differ by up to 1.234: it sees the order."
         );
-        assert!(order_takeaway(8, false, 0.0, 0.0, bound, "P").starts_with("No token moved"));
-        assert!(order_takeaway(0, false, 0.0, 0.0, bound, "P").starts_with("No tokens"));
+        // "cannot see the order" only where the gap is rounding, "sees the order" only where
+        // it is more.
+        assert!(is_rounding(2.4e-7, bound) && !is_rounding(1.234, bound));
+        assert_eq!(
+            order_takeaway(8, false, 0.0, 0.0, bound, "P"),
+            "The rows are in order only because the input is: without P, shuffling the words just shuffles the rows. Nothing is moved yet: press Swap or Shuffle."
+        );
+        assert!(order_takeaway(0, false, 0.0, 0.0, bound, "P")
+            .ends_with("type a sentence in the attention panel to test the layer."));
         let odd = order_takeaway(8, true, 0.5, 1e-9, bound, "RoPE");
-        assert!(
-            odd.contains("more than float32 rounding")
-                && odd.contains("with RoPE the gap is within rounding too"),
-            "{odd}"
+        assert_eq!(
+            odd,
+            "Without P, shuffling the words should just shuffle the output rows, yet Y(πX) and πY(X) differ by up to 0.5000, more than rounding (4.8e-6); with RoPE the gap is within rounding too."
         );
+    }
+
+    #[test]
+    fn in_chinese_the_takeaway_states_the_same_numbers() {
+        use crate::model::messages::{install_source, use_english, Computed};
+        let bound = rounding_bound(8, 32, 1.0);
+        let sentences = || {
+            vec![
+                order_takeaway(8, true, 2.4e-7, 1.234, bound, "P"),
+                order_takeaway(8, true, 0.5, 1e-9, bound, "RoPE"),
+                order_takeaway(8, false, 0.0, 0.0, bound, "P"),
+            ]
+        };
+        let english = sentences();
+        install_source::<Computed>("zh", include_str!("../../locales/computed/zh.ftl")).unwrap();
+        let chinese = sentences();
+        use_english::<Computed>();
+        let digits = |text: &str| {
+            let mut runs: Vec<String> = text
+                .split(|c: char| !c.is_ascii_digit() && c != '.')
+                .map(|run| run.trim_matches('.').to_string())
+                .filter(|run| !run.is_empty())
+                .collect();
+            runs.sort();
+            runs
+        };
+        for (en, zh) in english.iter().zip(&chinese) {
+            assert!(
+                zh.starts_with("各行之所以有顺序") || zh.starts_with("没有 P 时"),
+                "{zh}"
+            );
+            assert_eq!(digits(en), digits(zh), "{en}\n{zh}");
+        }
     }
 
     #[test]

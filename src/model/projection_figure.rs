@@ -627,7 +627,7 @@ mod tests {
     fn the_takeaway_says_what_the_numbers_show() {
         assert_eq!(
             projection_takeaway(&facts()),
-            "Every arrow turns by the same δ·ω_3 = 0.1778 rad (10.2°): one matrix M carries p_i to p_(i+δ) for all 59 positions i, missing by at most 5.96e-8 (float32 rounding)."
+            "Yes: every arrow turns by the same δ·ω_3 = 0.1778 rad (10.2°), so one matrix M carries p_i to p_(i+δ) for all 59 positions i, missing by at most 5.96e-8 (float32 rounding)."
         );
         // More than half a turn: the turn the matrix makes is said too.
         let far = projection_takeaway(&ProjectionFacts {

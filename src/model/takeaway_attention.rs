@@ -1,11 +1,13 @@
-//! The one-sentence takeaways of the attention, pipeline, heads, complexity, scaling and stacking
-//! panels: each states the figure's conclusion with the live numbers that show it, and says what
-//! does hold where the usual conclusion does not (a mask on every key, one token, k = 1, d = 1 …),
-//! so it can never disagree with the figure beside it. The sentences are messages of
-//! `locales/computed` (`takeaway-…`).
+//! The takeaways of the attention, pipeline, heads, complexity, scaling and stacking panels: each
+//! first answers its panel's question in words (what Q, K and V are, why the order is lost, why
+//! self-attention is slow on long sequences, why × √d and why add …), then gives the live numbers
+//! of the figure beside it as the evidence, and says what does hold where the usual conclusion
+//! does not (a mask on every key, one token, k = 1, d = 1 …), so it can never disagree with the
+//! figure. The sentences are messages of `locales/computed` (`takeaway-…`).
 
 use super::complexity::{format_count, ComplexityStats};
 use super::present::format_number;
+use super::scaling::ScalingStats;
 use super::stacking::COLLAPSED;
 use crate::math::layer::ProjectionMode;
 
@@ -50,21 +52,57 @@ pub struct AttentionTakeaway<'a> {
     pub offset_hit_rate: Option<f64>,
 }
 
-/// The attention panel's takeaway without tokens.
-pub fn attention_empty() -> String {
-    crate::message!("takeaway-attention-no-tokens")
+/// The answer to "What exactly are Q, K and V?" that starts every attention takeaway: what the
+/// map's weights do (`on_positions`: the rows are positions, P alone).
+fn idea(on_positions: bool) -> String {
+    crate::message!(
+        "takeaway-attention-idea",
+        input = if on_positions { "positions" } else { "words" }
+    )
 }
 
-/// The attention panel's takeaway: which key gets the strongest weight, that each row sums to 1,
-/// and what the mask, the missing P or the chosen projections change.
+/// A weight as a percentage of a row: whole numbers, with as many decimals as it takes not to
+/// round a weight that is not 0 or 1 to 0% or 100% (99.6, 0.4).
+pub fn percent(x: f64) -> String {
+    if x >= 1.0 {
+        return "100".into();
+    }
+    if x <= 0.0 {
+        return "0".into();
+    }
+    // Read from the digits written (no float parser in the page: it is kilobytes of wasm).
+    let p = 100.0 * x;
+    for decimals in 0..=4 {
+        let text = format!("{p:.decimals$}");
+        let zero = text.chars().all(|c| c == '0' || c == '.');
+        let hundred = text
+            .strip_prefix("100")
+            .is_some_and(|rest| rest.chars().all(|c| c == '0' || c == '.'));
+        if !zero && !hundred {
+            return text;
+        }
+    }
+    format!("{p:.2e}")
+}
+
+/// The attention panel's takeaway without tokens.
+pub fn attention_empty() -> String {
+    crate::message!("takeaway-attention-no-tokens", idea = idea(false))
+}
+
+/// The attention panel's takeaway: what a weight is (the answer to "what are Q, K and V?"), how
+/// much of its output the strongest pair's word takes from the other, that each row sums to 1,
+/// what the mask changes, and why the word order is lost without position.
 pub fn attention(t: &AttentionTakeaway) -> String {
     let n = t.tokens.len();
     if n == 0 {
         return attention_empty();
     }
+    let on_positions = t.mode == ProjectionMode::Offset;
     if n == 1 {
         return crate::message!(
             "takeaway-attention-one-token",
+            idea = idea(on_positions),
             token = &t.tokens[0],
             weight = weight(
                 t.weights
@@ -75,7 +113,12 @@ pub fn attention(t: &AttentionTakeaway) -> String {
         );
     }
     if t.valid_len == Some(0) {
-        return crate::message!("takeaway-attention-all-masked", weights = n * n, n = n);
+        return crate::message!(
+            "takeaway-attention-all-masked",
+            idea = idea(on_positions),
+            weights = n * n,
+            n = n
+        );
     }
     let best = strongest(t.weights);
     let Some((q, k, w)) = best else {
@@ -93,6 +136,7 @@ pub fn attention(t: &AttentionTakeaway) -> String {
         ProjectionMode::Offset => match t.offset_hit_rate {
             Some(rate) => crate::message!(
                 "takeaway-attention-offset",
+                idea = idea(true),
                 sign = if t.delta < 0 { "−" } else { "+" },
                 delta = t.delta.unsigned_abs(),
                 percent = format!("{:.0}", 100.0 * rate),
@@ -102,6 +146,7 @@ pub fn attention(t: &AttentionTakeaway) -> String {
             ),
             None => crate::message!(
                 "takeaway-attention-offset-no-target",
+                idea = idea(true),
                 delta = t.delta,
                 n = n,
                 rows = &rows,
@@ -127,8 +172,9 @@ pub fn strongest(weights: &[Vec<f32>]) -> Option<(usize, usize, f32)> {
     best
 }
 
-/// The takeaway with words as rows and columns: the strongest pair, and what the projections
-/// and the missing position change.
+/// The takeaway with words as rows and columns: what a weight is, the strongest pair as a share
+/// of its word's output, what the projections change, and why the order is lost without
+/// position (a mask, which cuts keys by their place, aside).
 fn strongest_pair(
     t: &AttentionTakeaway,
     (q, k, w): (usize, usize, f32),
@@ -137,17 +183,39 @@ fn strongest_pair(
 ) -> String {
     let n = t.tokens.len();
     let (query, key) = (&t.tokens[q], &t.tokens[k]);
+    let share = percent(f64::from(w));
     let pair = if q == k {
-        crate::message!("takeaway-attention-pair-self", query = query)
+        crate::message!(
+            "takeaway-attention-pair-self",
+            query = query,
+            percent = &share
+        )
     } else {
-        crate::message!("takeaway-attention-pair", query = query, key = key)
+        crate::message!(
+            "takeaway-attention-pair",
+            query = query,
+            key = key,
+            percent = &share
+        )
     };
-    let position = if t.has_position {
+    let aside = if mask.is_empty() {
         String::new()
     } else {
-        crate::message!("takeaway-attention-no-position")
+        crate::message!("takeaway-attention-mask-aside")
     };
-    let strongest = weight(f64::from(w));
+    let order = if t.has_position {
+        crate::message!("takeaway-attention-order-some", aside = aside)
+    } else {
+        crate::message!("takeaway-attention-order-none", aside = aside)
+    };
+    let idea = idea(false);
+    // "every row sums to 1" is what "averages" already says: stated only beside a mask, or
+    // where a row does not sum to 1.
+    let checks = if t.row_sum_error <= ROW_SUM_TOLERANCE && mask.is_empty() {
+        String::new()
+    } else {
+        crate::message!("takeaway-attention-checks", rows = rows, mask = mask)
+    };
     match t.mode {
         // Without projections every query is its own key: say how much stays on the diagonal.
         ProjectionMode::Identity => {
@@ -158,46 +226,51 @@ fn strongest_pair(
                 / n as f64;
             crate::message!(
                 "takeaway-attention-strongest-identity",
-                diagonal = format_number(diagonal),
-                weight = strongest,
+                idea = idea,
+                diagonal = percent(diagonal),
                 pair = pair,
-                rows = rows,
-                mask = mask,
-                position = position
+                checks = &checks,
+                order = order
             )
         }
         // Random projections are an untrained layer: the strongest pair means nothing.
         ProjectionMode::Random => crate::message!(
             "takeaway-attention-strongest-untrained",
-            weight = strongest,
+            idea = idea,
             pair = pair,
-            rows = rows,
-            mask = mask,
-            position = position
+            checks = &checks,
+            order = order
         ),
         ProjectionMode::Offset => crate::message!(
             "takeaway-attention-strongest",
-            weight = strongest,
+            idea = idea,
             pair = pair,
-            rows = rows,
-            mask = mask,
-            position = position
+            checks = &checks,
+            order = order
         ),
     }
 }
 
-/// The pipeline panel's takeaway: the shapes that flow through the layer, head by head.
+/// The pipeline panel's takeaway: what Q, K and V are, then the shapes that flow through the
+/// layer, head by head.
 pub fn pipeline(n: usize, d: usize, heads: usize, head_dim: usize, row_sum_error: f64) -> String {
+    let idea = crate::message!("takeaway-pipeline-idea");
     if n == 0 {
-        return crate::message!("takeaway-pipeline-no-tokens");
+        return crate::message!("takeaway-pipeline-no-tokens", idea = idea);
     }
     let rows = rows_sum(row_sum_error);
-    // Arrows read as the figure does, stage after stage, left to right.
     if heads <= 1 {
-        return crate::message!("takeaway-pipeline-one-head", n = n, d = d, rows = rows);
+        return crate::message!(
+            "takeaway-pipeline-one-head",
+            idea = idea,
+            n = n,
+            d = d,
+            rows = rows
+        );
     }
     crate::message!(
         "takeaway-pipeline-heads",
+        idea = idea,
         n = n,
         d = d,
         heads = heads,
@@ -216,11 +289,12 @@ fn masked_keys(valid_len: usize, tokens: usize) -> String {
     }
 }
 
-/// The heads panel's takeaway: every head of a sequence masks the same keys (its own
-/// `valid_len`), and how many maps `np.tile` would get wrong.
+/// The heads panel's takeaway: yes, `np.tile` is a bug (a sequence's heads sit side by side in
+/// the batch), then every head of a sequence masking the same keys (its own `valid_len`), and
+/// how many maps `np.tile` would get wrong.
 pub fn heads(valid_lens: &[usize], heads: usize, tokens: usize, wrong_with_tile: usize) -> String {
     // The second sequence's clause drops the repeated subject and verb ("all 4 of sequence 1
-    // keys 2–3"), so the sentence stays short; the first starts the sentence (capitalised).
+    // keys 2–3"), so the sentence stays short.
     let sequences: Vec<String> = valid_lens
         .iter()
         .enumerate()
@@ -279,62 +353,41 @@ pub fn heads(valid_lens: &[usize], heads: usize, tokens: usize, wrong_with_tile:
     crate::message!("takeaway-heads", sequences = sequences, tile = tile)
 }
 
-/// The complexity panel's takeaway: which layer needs fewest operations at this n, d and k, and
-/// the three maximum path lengths.
+/// The complexity panel's takeaway: why self-attention is slow on long sequences (n² scores,
+/// four times the work for twice the length, against the RNN's and the CNN's doubling, with the
+/// CNN's count derived), and the lengths past which it costs more: what the chart draws. The
+/// path lengths are left to the path figure, which draws at most 16 positions.
 pub fn complexity(stats: &ComplexityStats) -> String {
     let (n, d, k) = (stats.n, stats.d, stats.k);
-    // Names as the catalog's selects have them.
-    let layers = [
-        ("attention", stats.self_attention.operations),
-        ("rnn", stats.rnn.operations),
-        ("cnn", stats.cnn.operations),
-    ];
-    let fewest = layers
-        .iter()
-        .map(|&(_, ops)| ops)
-        .fold(f64::INFINITY, f64::min);
-    let winners: Vec<&str> = layers
-        .iter()
-        .filter(|&&(_, ops)| ops == fewest)
-        .map(|&(name, _)| name)
-        .collect();
-    let who = match winners.as_slice() {
-        [one] => crate::message!("takeaway-complexity-fewest-one", layer = *one),
-        [a, b] => crate::message!("takeaway-complexity-fewest-two", pair = format!("{a}-{b}")),
-        _ => crate::message!("takeaway-complexity-fewest-all"),
-    };
-    // The table beside the chart lists every count; the sentence names the smallest.
-    let counts = format_count(fewest);
-    let cnn_path = match stats.cnn_layers_to_connect {
-        None => crate::message!("takeaway-complexity-cnn-never"),
-        Some(l) => l.max(1).to_string(),
-    };
     crate::message!(
         "takeaway-complexity",
+        attention = format_count(stats.self_attention.operations),
+        rnn = format_count(stats.rnn.operations),
+        cnn = format_count(stats.cnn.operations),
         n = n,
         d = d,
         k = k,
-        who = who,
-        counts = counts,
-        cnn_path = cnn_path,
-        rnn_path = format_count(stats.rnn.max_path_length)
+        kd = format_count((k as f64) * (d as f64))
     )
 }
 
-/// The scaling panel's takeaway: the content's size next to the position's, with and without
-/// × √d, at the page's d (`None`: no tokens).
-pub fn scaling(d: usize, ratios: Option<(f64, f64)>) -> String {
-    let Some((unscaled, scaled)) = ratios else {
-        return crate::message!("takeaway-scaling-no-tokens");
+/// The scaling panel's takeaway: why × √d (the embeddings' size next to P's, with and without
+/// it, as the magnitude chart draws them), then why add rather than append (the two tokens' dot
+/// product term by term, as the bars draw it).
+pub fn scaling(stats: &ScalingStats) -> String {
+    let Some(pair) = stats.pair.as_ref() else {
+        return crate::message!("takeaway-scaling-empty");
     };
-    let (u, s) = (format_number(unscaled), format_number(scaled));
-    if d == 1 {
-        return crate::message!("takeaway-scaling-d-one", scaled = s);
-    }
-    if unscaled < 1.0 {
+    let d = stats.d;
+    let (u, s) = (
+        format_number(stats.unscaled_ratio),
+        format_number(stats.scaled_ratio),
+    );
+    let magnitudes = if d == 1 {
+        crate::message!("takeaway-scaling-d-one", scaled = s)
+    } else if stats.unscaled_ratio < 1.0 {
         crate::message!(
             "takeaway-scaling-position-outweighs",
-            d = d,
             unscaled = u,
             scaled = s
         )
@@ -345,7 +398,20 @@ pub fn scaling(d: usize, ratios: Option<(f64, f64)>) -> String {
             unscaled = u,
             scaled = s
         )
-    }
+    };
+    let add = crate::message!(
+        "takeaway-scaling-add",
+        d = d,
+        columns = 2 * d,
+        cross = format_number(pair.cross_terms),
+        token_i = &pair.tokens.0,
+        token_j = &pair.tokens.1,
+        bars = if pair.scaled { "scaled" } else { "unscaled" },
+        xx = format_number(pair.xx),
+        pp = format_number(pair.pp),
+        added = format_number(pair.added),
+    );
+    crate::message!("takeaway-scaling", magnitudes = magnitudes, add = add)
 }
 
 /// What the stacking panel's takeaway reads: the setting and the measured curves.
@@ -416,268 +482,4 @@ pub fn stacking(t: &StackingTakeaway) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::complexity::{compute, MeasureState};
-
-    fn words(text: &str) -> Vec<String> {
-        text.split(' ').map(String::from).collect()
-    }
-
-    fn attention_case<'a>(
-        tokens: &'a [String],
-        weights: &'a [Vec<f32>],
-        valid_len: Option<usize>,
-    ) -> AttentionTakeaway<'a> {
-        AttentionTakeaway {
-            tokens,
-            weights,
-            valid_len,
-            mode: ProjectionMode::Random,
-            has_position: true,
-            row_sum_error: 8e-8,
-            delta: 1,
-            offset_hit_rate: Some(1.0),
-        }
-    }
-
-    #[test]
-    fn attention_names_the_strongest_weight_and_the_mask() {
-        let tokens = words("the cat sat");
-        let w = vec![
-            vec![0.2, 0.5, 0.3],
-            vec![0.1, 0.1, 0.8],
-            vec![0.3, 0.3, 0.4],
-        ];
-        let text = attention(&attention_case(&tokens, &w, None));
-        assert_eq!(
-            text,
-            "In this untrained layer the strongest weight, 0.8000, is “cat” on “sat” (ringed); every row sums to 1."
-        );
-        let masked = vec![
-            vec![0.6, 0.4, 0.0],
-            vec![0.3, 0.7, 0.0],
-            vec![0.5, 0.5, 0.0],
-        ];
-        let text = attention(&attention_case(&tokens, &masked, Some(2)));
-        assert!(text.contains("“cat” on itself (ringed)"), "{text}");
-        assert!(text.contains("key 2 is masked to exactly 0"), "{text}");
-        let no_p = AttentionTakeaway {
-            has_position: false,
-            ..attention_case(&tokens, &w, None)
-        };
-        assert!(attention(&no_p).contains("depends only on the words"));
-        let identity = AttentionTakeaway {
-            mode: ProjectionMode::Identity,
-            ..attention_case(&tokens, &w, None)
-        };
-        let text = attention(&identity);
-        assert!(
-            text.starts_with("Without projections (Q = K = V = Z) a token's mean weight on itself is 0.2333; the strongest weight, 0.8000,"),
-            "{text}"
-        );
-        let broken = AttentionTakeaway {
-            row_sum_error: 0.3,
-            ..attention_case(&tokens, &w, None)
-        };
-        assert!(attention(&broken).contains("do NOT all sum to 1"));
-    }
-
-    #[test]
-    fn attention_at_the_extremes_says_what_holds() {
-        let tokens = words("a b c d");
-        let uniform = vec![vec![0.25; 4]; 4];
-        let text = attention(&attention_case(&tokens, &uniform, Some(0)));
-        assert!(text.contains("all 16 weights are 1/4"), "{text}");
-        let one = words("solo");
-        let text = attention(&attention_case(&one, &[vec![1.0]], None));
-        assert!(
-            text.contains("only to itself") && text.ends_with("is 1."),
-            "{text}"
-        );
-        assert!(attention(&attention_case(&[], &[], None)).starts_with("No tokens"));
-        let offset = AttentionTakeaway {
-            mode: ProjectionMode::Offset,
-            offset_hit_rate: Some(0.75),
-            ..attention_case(&tokens, &uniform, None)
-        };
-        assert!(attention(&offset).contains("key i + 1 the strongest for 75% of the queries"));
-        let back = AttentionTakeaway {
-            delta: -3,
-            ..offset
-        };
-        assert!(attention(&back).contains("key i − 3 the strongest"));
-        let none = AttentionTakeaway {
-            offset_hit_rate: None,
-            delta: 9,
-            ..offset
-        };
-        assert!(attention(&none).contains("No query has a key δ = 9 away"));
-    }
-
-    #[test]
-    fn pipeline_states_the_shapes() {
-        assert_eq!(
-            pipeline(8, 32, 4, 8, 8e-8),
-            "Z (8 × 32) → 4 heads, each with Q, K, V of 8 × 8 and weights of 8 × 8 (every row sums to 1) → heads joined (8 × 32) → × W_o → output (8 × 32)."
-        );
-        let one = pipeline(1, 1, 1, 1, 0.0);
-        assert!(
-            one.contains("Z (1 × 1) → one head") && one.contains("1 × 1 (every row sums to 1)"),
-            "{one}"
-        );
-        assert!(pipeline(0, 32, 4, 8, 0.0).starts_with("No tokens"));
-    }
-
-    #[test]
-    fn heads_say_each_sequence_masks_its_own_keys() {
-        assert_eq!(
-            heads(&[3, 2], 4, 4, 4),
-            "All 4 heads of sequence 0 mask key 3 (valid_len 3), all 4 of sequence 1 keys 2–3 (valid_len 2); np.tile would give 4 of 8 maps the wrong length."
-        );
-        let text = heads(&[0, 4], 1, 4, 0);
-        assert!(
-            text.starts_with(
-                "Sequence 0's one head masks every key (valid_len 0: uniform weights)"
-            ),
-            "{text}"
-        );
-        assert!(
-            text.contains(", sequence 1's no key (valid_len 4)"),
-            "{text}"
-        );
-        assert!(
-            text.ends_with("np.tile would change nothing here."),
-            "{text}"
-        );
-    }
-
-    #[test]
-    fn complexity_names_the_cheapest_layer_and_the_paths() {
-        let stats = compute(60, 32, 3, "cpu", &MeasureState::default()).unwrap();
-        let text = complexity(&stats);
-        assert!(
-            text.starts_with("At n = 60, d = 32, k = 3 the RNN needs the fewest operations"),
-            "{text}"
-        );
-        assert!(text.contains("operations (61\u{202f}440);"), "{text}");
-        assert!(
-            text.ends_with("self-attention 1, CNN 30, RNN 60."),
-            "{text}"
-        );
-        let short = complexity(&compute(10, 512, 3, "cpu", &MeasureState::default()).unwrap());
-        assert!(short.contains("self-attention needs the fewest"), "{short}");
-        // k = 1: the CNN costs what the RNN costs and never connects the two ends.
-        let k1 = complexity(&compute(60, 32, 1, "cpu", &MeasureState::default()).unwrap());
-        assert!(
-            k1.contains("the RNN and the CNN tie for the fewest"),
-            "{k1}"
-        );
-        assert!(k1.contains("CNN never (k = 1)"), "{k1}");
-        let single = complexity(&compute(1, 1, 1, "cpu", &MeasureState::default()).unwrap());
-        assert!(single.contains("all three need the same"), "{single}");
-        assert!(
-            single.ends_with("self-attention 1, CNN 1, RNN 1."),
-            "{single}"
-        );
-    }
-
-    #[test]
-    fn scaling_compares_content_and_position() {
-        assert_eq!(
-            scaling(32, Some((0.2478, 1.401))),
-            "At d = 32 the words' embeddings are 0.2478× P's size (RMS) without × √d and 1.401× with it: without it the position outweighs the words."
-        );
-        assert!(scaling(1, Some((1.3, 1.3))).contains("√d = 1"));
-        assert!(scaling(2, Some((1.1, 1.5))).contains("even without it"));
-        assert!(scaling(32, None).starts_with("No tokens"));
-    }
-
-    #[test]
-    fn the_chinese_catalog_states_the_same_numbers() {
-        use crate::model::messages::{install_source, use_english, Computed};
-        install_source::<Computed>("zh", include_str!("../../locales/computed/zh.ftl")).unwrap();
-        let shapes = pipeline(8, 32, 4, 8, 8e-8);
-        let tokens = words("the cat sat");
-        let w = vec![
-            vec![0.2, 0.5, 0.3],
-            vec![0.1, 0.1, 0.8],
-            vec![0.3, 0.3, 0.4],
-        ];
-        let strongest = attention(&attention_case(&tokens, &w, Some(2)));
-        let tile = heads(&[3, 2], 4, 4, 4);
-        let stack = stacking(&StackingTakeaway {
-            n: 60,
-            skip: false,
-            layer_norm: false,
-            residuals: &[0.9, 1e-4, 2.3e-10],
-        });
-        use_english::<Computed>();
-        assert!(
-            shapes.contains("4 个头") && shapes.contains("8 × 32") && shapes.contains("8 × 8"),
-            "{shapes}"
-        );
-        assert!(shapes.contains("每一行的和都为 1"), "{shapes}");
-        assert!(
-            strongest.contains("未训练")
-                && strongest.contains("0.8000")
-                && strongest.contains("键 2"),
-            "{strongest}"
-        );
-        assert!(
-            tile.starts_with("序列 0 的全部 4 个头都掩蔽键 3（valid_len 3）")
-                && tile.contains("8 张图"),
-            "{tile}"
-        );
-        assert!(
-            stack.contains("经过 2 层") && stack.contains("2.30e-10") && stack.contains("顺序丢失"),
-            "{stack}"
-        );
-        // Back in English, the same call gives the English sentence.
-        assert!(pipeline(8, 32, 4, 8, 8e-8).starts_with("Z (8 × 32) → 4 heads"));
-    }
-
-    #[test]
-    fn stacking_follows_the_residual() {
-        let collapsed = stacking(&StackingTakeaway {
-            n: 60,
-            skip: false,
-            layer_norm: false,
-            residuals: &[0.9, 1e-4, 2.3e-10],
-        });
-        assert_eq!(
-            collapsed,
-            "After 2 layers without skip connections the rows have collapsed to one (r_2 = 2.30e-10): every position outputs the same row, so the order is gone."
-        );
-        let apart = stacking(&StackingTakeaway {
-            n: 60,
-            skip: true,
-            layer_norm: true,
-            residuals: &[0.9, 0.85],
-        });
-        assert!(
-            apart.contains("stay apart") && apart.ends_with("rows still differ."),
-            "{apart}"
-        );
-        let zero = stacking(&StackingTakeaway {
-            n: 2,
-            skip: false,
-            layer_norm: false,
-            residuals: &[0.9],
-        });
-        assert!(
-            zero.starts_with("Before any layer the rows are apart"),
-            "{zero}"
-        );
-        let one = stacking(&StackingTakeaway {
-            n: 1,
-            skip: false,
-            layer_norm: false,
-            residuals: &[0.0, 0.0],
-        });
-        assert!(
-            one.starts_with("With one position") && !one.contains("apart"),
-            "{one}"
-        );
-    }
-}
+mod tests;

@@ -1,6 +1,8 @@
-//! The one-sentence takeaways of the position-family panels (RoPE, context extension, ALiBi, T5,
-//! Shaw, the learned table, NoPE): each states the figure's conclusion with the live numbers that
-//! show it, computed from the panel's own stats so that it cannot disagree with its read-outs.
+//! The takeaways of the position-family panels (RoPE, context extension, ALiBi, T5, Shaw, the
+//! learned table, NoPE): each first answers its panel's question ("does the score depend on the
+//! offset only?", "how do they know the order?", "can we learn embeddings per offset?" …), then
+//! states the figure's conclusion with the live numbers that show it, computed from the panel's
+//! own stats so that it cannot disagree with its read-outs.
 //! Pure functions, tested natively; the panels write them above their "More".
 
 use super::alibi::{AlibiStats, SHOWN_POSITIONS};
@@ -70,9 +72,10 @@ fn ratio(x: f64) -> String {
     }
 }
 
-/// Context extension: what the main chart (θ'_j/θ_j per pair) shows at its two ends: the
-/// slowest pair (right), which every method slows, and the fastest (left), which NTK-aware and
-/// YaRN keep while PI slows it alike.
+/// Context extension: what the methods do (lower frequencies so that s·L positions reach angles
+/// the model has seen, nothing at s = 1), then what the main chart (θ'_j/θ_j per pair) shows at
+/// its two ends: the slowest pair (right), which every method slows, and the fastest (left),
+/// which NTK-aware and YaRN keep while PI slows it alike.
 pub fn extension(stats: &ExtensionStats) -> String {
     let pairs = stats.ntk_ratios.len();
     let (Some(&ntk), Some(&yarn), Some(&ntk_fast), Some(&yarn_fast)) = (
@@ -100,6 +103,7 @@ pub fn extension(stats: &ExtensionStats) -> String {
     };
     crate::message!(
         "takeaway-extension",
+        stretch = if pi < 1.0 { "yes" } else { "no" },
         last_pair = pairs - 1,
         slow = slow,
         fast = fast,
@@ -140,13 +144,15 @@ pub fn alibi(stats: &AlibiStats) -> String {
     )
 }
 
-/// T5: how many buckets the shown distances use, and from where they share the last bucket.
+/// T5: yes, one learned number per bucket of offsets (exact near the query, wider farther out);
+/// how many buckets the shown distances use, and from where they share the last bucket.
 pub fn t5(stats: &T5Stats) -> String {
     let (range, first) = (stats.range, stats.first_in_last_bucket);
     let half = stats.num_buckets / 2;
     if range >= first {
         crate::message!(
             "takeaway-t5-last-bucket-shared",
+            exact = stats.max_exact,
             range = range,
             used = stats.distinct_buckets,
             buckets = stats.num_buckets,
@@ -157,6 +163,7 @@ pub fn t5(stats: &T5Stats) -> String {
     } else {
         crate::message!(
             "takeaway-t5-last-bucket-not-reached",
+            exact = stats.max_exact,
             range = range,
             used = stats.distinct_buckets,
             buckets = stats.num_buckets,
@@ -245,14 +252,14 @@ mod tests {
         assert_eq!(
             text,
             format!(
-                "Moving query and key together by Δ changes their score by at most {} in float64 (blue): the score depends on the offset only; float32 rounding (orange) grows from {} at Δ\u{a0}=\u{a0}1 to {} at Δ\u{a0}=\u{a0}1e5.",
+                "Yes: rotating query and key by their positions' angles leaves only the angles' difference in the score: moving both by Δ changes it by at most {} in float64 (blue); float32 rounding (orange) grows from {} at Δ\u{a0}=\u{a0}1 to {} at Δ\u{a0}=\u{a0}1e5.",
                 format_number(f64_max),
                 format_number(f32_first),
                 format_number(f32_last)
             )
         );
         assert!(f32_last > 100.0 * f64_max, "{text}");
-        assert!(words(&text) <= 40, "{text}");
+        assert!(words(&text) <= 60, "{text}");
         let one = rope::compute(1, 10_000.0, 1).unwrap();
         assert_eq!(
             rope(&one),
@@ -263,7 +270,9 @@ mod tests {
         for point in &mut lifted.shift_residual_f64_curve {
             point.1 = 1e-3;
         }
-        assert!(rope(&lifted).contains("the score depends on the position too"));
+        assert!(rope(&lifted).starts_with(
+            "Not here: moving query and key together by Δ changes their score by up to 0.0010 in float64 (blue), more than rounding;"
+        ));
         assert_eq!(format_shift(100), "100");
         assert_eq!(format_shift(10_000), "1e4");
     }
@@ -274,9 +283,9 @@ mod tests {
         let text = extension(&stats);
         assert_eq!(
             text,
-            "At pair 15, the slowest (right), all three methods multiply its frequency by 0.2500; at pair 0, the fastest, NTK-aware and YaRN keep it (1), PI multiplies it by 0.2500 too."
+            "To read s·L positions with angles the model has seen, the methods lower frequencies: at pair 15, the slowest (right), all three multiply its frequency by 0.2500; at pair 0, the fastest, NTK-aware and YaRN keep it (1), PI multiplies it by 0.2500 too."
         );
-        assert!(words(&text) <= 35);
+        assert!(words(&text) <= 60);
         // A small base: every pair turns within L, so YaRN keeps the slowest one.
         let fast = extension::compute(32, 10.0, 4.0, 2048).unwrap();
         let text = extension(&fast);
@@ -284,15 +293,38 @@ mod tests {
             text.contains("PI and NTK-aware multiply its frequency by 0.2500, YaRN by 1;"),
             "{text}"
         );
-        // s = 1: nothing changes.
+        // s = 1: nothing changes, and the sentence does not say the methods lower anything.
         let same = extension::compute(32, 10_000.0, 1.0, 2048).unwrap();
+        let text = extension(&same);
         assert!(
-            extension(&same).ends_with("PI multiplies it by 1, NTK-aware by 1, YaRN by 1."),
-            "{}",
-            extension(&same)
+            text.starts_with("With s = 1 there is nothing to stretch: at pair 15")
+                && text.ends_with("PI multiplies it by 1, NTK-aware by 1, YaRN by 1."),
+            "{text}"
         );
         let odd = extension::compute(3, 10_000.0, 4.0, 2048).unwrap();
         assert!(extension(&odd).starts_with("A rotary dimension of 2 has fewer than two pairs"));
+        // "lower frequencies … with angles the model has seen": no method raises a frequency,
+        // and at s·L each method's slowest pair turns no farther than in training, unless it
+        // turned fully within L (then every angle was seen).
+        for (base, s) in [
+            (10_000.0, 4.0),
+            (10.0, 4.0),
+            (500_000.0, 16.0),
+            (10_000.0, 1.5),
+        ] {
+            let stats = extension::compute(32, base, s, 2048).unwrap();
+            let context = stats.training_context as f64;
+            let slowest = *stats.wavelengths.last().unwrap();
+            for ratios in [&stats.ntk_ratios, &stats.yarn_ratios] {
+                assert!(ratios.iter().all(|&r| r <= 1.0 + 1e-12));
+                let last = *ratios.last().unwrap();
+                assert!(
+                    last * s <= 1.0 + 1e-9 || slowest <= context,
+                    "base {base}, s {s}"
+                );
+            }
+            assert!(stats.pi_ratio * s <= 1.0 + 1e-12);
+        }
     }
 
     #[test]
@@ -301,10 +333,12 @@ mod tests {
         let text = alibi(&stats);
         assert_eq!(
             text,
-            "Each head adds −m·(i\u{a0}−\u{a0}j) to its scores: head 0 (m = 0.5000) falls to −5.500 at 11 keys back, head 7 (m = 0.0039) only to −0.0430: it reads farther."
+            "Through the scores: each head adds −m·(i\u{a0}−\u{a0}j), a rule with no table that holds at any length: head 0 (m = 0.5000) falls to −5.500 at 11 keys back, head 7 (m = 0.0039) only to −0.0430: it reads farther."
         );
-        assert!(alibi(&alibi::compute(1, 2048)).starts_with("The single head adds"));
-        assert!(words(&text) <= 30);
+        assert!(
+            alibi(&alibi::compute(1, 2048)).starts_with("Through the scores: the single head adds")
+        );
+        assert!(words(&text) <= 45);
     }
 
     #[test]
@@ -313,7 +347,7 @@ mod tests {
         let text = t5(&stats);
         assert!(
             text.starts_with(&format!(
-                "Over δ = −160 … 160 the encoder uses {} of its 32 buckets; every distance ≥ 91",
+                "Yes: T5 learns one number per offset bucket, one per distance below 8, wider buckets farther out: over δ = −160 … 160 the encoder uses {} of its 32 buckets; every distance ≥ 91",
                 stats.distinct_buckets
             )),
             "{text}"
@@ -322,9 +356,15 @@ mod tests {
         let short = t5(&t5::compute(8).unwrap());
         assert_eq!(
             short,
-            "Over δ = −8 … 8 the encoder uses 17 of its 32 buckets; no distance shown reaches 91, from where all share their direction's last bucket."
+            "Yes: T5 learns one number per offset bucket, one per distance below 8, wider buckets farther out: over δ = −8 … 8 the encoder uses 17 of its 32 buckets; no distance shown reaches 91, from where all share their direction's last bucket."
         );
-        assert!(words(&text) <= 30);
+        assert!(words(&text) <= 60);
+        // "one bucket each for distances below 8, wider ones farther out": the encoder's buckets
+        // of δ = 0 … 7 all differ; past them several distances share one.
+        let bucket = |delta: i64| stats.buckets[(delta + stats.range as i64) as usize];
+        let near: std::collections::BTreeSet<usize> = (0..8).map(bucket).collect();
+        assert_eq!((stats.max_exact, near.len()), (8, 8));
+        assert_eq!(bucket(20), bucket(21));
     }
 
     #[test]
@@ -338,12 +378,12 @@ mod tests {
             .stats;
         assert_eq!(
             shaw(&stats),
-            "The table has 2k + 1 = 9 rows, one per offset −4 … 4: every offset beyond ±4 reuses an end row."
+            "Yes: one learned vector per offset, added to the keys: the table has 2k + 1 = 9 rows, one per offset −4 … 4, and every offset beyond ±4 reuses an end row, so any length works."
         );
         let wide = shaw::compute(&tokens, 60, 32, 10_000.0, 64, 1, true)
             .unwrap()
             .stats;
-        assert!(shaw(&wide).starts_with("The table has 2k + 1 = 129 rows"));
+        assert!(shaw(&wide).contains("the table has 2k + 1 = 129 rows"));
     }
 
     #[test]
@@ -351,14 +391,14 @@ mod tests {
         let stats = learned::compute(32, 60, 10_000.0, 512, 1).unwrap().stats;
         assert_eq!(
             learned(&stats),
-            "E has rows for positions 0–511 only: the page's 60 positions fit, but position 512 has none, where the sinusoid still gives p_512."
+            "Yes, up to a length: E has rows for positions 0–511 only, so the page's 60 positions fit but position 512 has none, where the sinusoid still gives p_512."
         );
         let one = learned::compute(32, 1, 10_000.0, 512, 1).unwrap().stats;
-        assert!(learned(&one).contains("the page's 1 position fits, but position 512 has none"));
+        assert!(learned(&one).contains("the page's 1 position fits but position 512 has none"));
         let short = learned::compute(32, 60, 10_000.0, 1, 1).unwrap().stats;
         assert_eq!(
             learned(&short),
-            "E has a row for position 0 only: of the page's n = 60 positions, 59 have none, from position 1 on; the sinusoid gives every position a row."
+            "Yes, up to a length: E has a row for position 0 only, so of the page's n = 60 positions 59 have none, from position 1 on; the sinusoid gives every position a row."
         );
     }
 
@@ -382,12 +422,32 @@ mod tests {
         let alibi_stats = alibi::compute(8, 2048);
         let t5_stats = t5::compute(160).unwrap();
         let nope_stats = nope::compute(60);
+        let rope_stats = rope::compute(32, 10_000.0, 1).unwrap();
+        let same = extension::compute(32, 10_000.0, 1.0, 2048).unwrap();
+        let short = t5::compute(8).unwrap();
+        let tokens: Vec<String> = "I would like 3 oranges and 4 bananas"
+            .split(' ')
+            .map(str::to_string)
+            .collect();
+        let shaw_stats = shaw::compute(&tokens, 60, 32, 10_000.0, 4, 1, true)
+            .unwrap()
+            .stats;
+        let fit = learned::compute(32, 60, 10_000.0, 512, 1).unwrap().stats;
+        let beyond = learned::compute(32, 60, 10_000.0, 40, 1).unwrap().stats;
+        let single = alibi::compute(1, 2048);
         let sentences = || {
             vec![
                 extension(&extension_stats),
                 alibi(&alibi_stats),
                 t5(&t5_stats),
                 nope(&nope_stats),
+                rope(&rope_stats),
+                extension(&same),
+                t5(&short),
+                shaw(&shaw_stats),
+                learned(&fit),
+                learned(&beyond),
+                alibi(&single),
             ]
         };
         let english = sentences();
@@ -397,7 +457,7 @@ mod tests {
         assert_eq!(sentences(), english);
         assert!(
             chinese[0].starts_with(
-                "在第 15 个列对（最慢的一对，在右端），三种方法都把它的频率乘以 0.2500；"
+                "为了用模型见过的角度读取 s·L 个位置，这些方法降低频率：在第 15 个列对（最慢的一对，在右端），三种方法都把它的频率乘以 0.2500；"
             ),
             "{}",
             chinese[0]
@@ -416,7 +476,7 @@ mod tests {
         let text = nope(&nope::compute(60));
         assert_eq!(
             text,
-            "With the causal mask position t outputs 1/t (1.000 at t = 1 down to 0.0167 at t = 60), a different value at each; without it every position gets 1/60 = 0.0167."
+            "Yes, in principle: with the causal mask position t sees only t tokens and can count them, outputting 1/t (1.000 at t = 1 down to 0.0167 at t = 60), a different value at each; without the mask every position gets 1/60 = 0.0167."
         );
         assert!(nope(&nope::compute(1)).starts_with("With one position the output is 1.000"));
         assert!(nope(&nope::compute(2)).contains("0.5000 at t = 2"));

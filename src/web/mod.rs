@@ -172,12 +172,16 @@ fn on_gpu_failure(reason: String) {
     scheduler::send(Action::GpuFailed(reason));
 }
 
+/// Writes a panic's message (with its file and line) to the console and to the page's error box.
+/// Written here rather than with console_error_panic_hook: its JavaScript stack adds nothing to
+/// the message's location, and it cost the first load 0.3 KB.
 pub(crate) fn install_panic_hook() {
     std::panic::set_hook(Box::new(|info| {
-        console_error_panic_hook::hook(info);
-        show_error(&format!(
+        let message = format!(
             "pe-lab stopped because of an internal error ({info}). Reload the page; if it happens again, please report the link."
-        ));
+        );
+        web_sys::console::error_1(&message.as_str().into());
+        show_error(&message);
     }));
 }
 

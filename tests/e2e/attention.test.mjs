@@ -43,7 +43,7 @@ describe('attention with projections', () => {
     assert.match(a.warning, /q_i·k_i = ‖z_i‖² averages/);
     assert.match(a.warning, /close to the identity/);
     // The warning sits behind More; the takeaway says the same in one sentence.
-    assert.match(await page.locator('#attention-takeaway').textContent(), /^Without projections \(Q = K = V = Z\) a token's mean weight on itself is 0\.9\d+/);
+    assert.match(await page.locator('#attention-takeaway').textContent(), /: with Q = K = V = Z each word takes on average 9\d(\.\d+)?% of its output from itself, and /);
     assert.ok(await page.locator('#attn-warning').isHidden(), 'behind a closed More');
     await page.locator('#attention-more > summary').click();
     assert.ok(await page.locator('#attn-warning').isVisible());

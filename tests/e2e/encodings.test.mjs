@@ -129,7 +129,7 @@ describe('the family panels', () => {
     const written = (x) => (Math.abs(x) < 1e-3 || Math.abs(x) >= 1e6 ? x.toExponential(2) : Math.abs(x) < 1 ? x.toFixed(4) : x.toFixed(3));
     const f64Max = Math.max(...r.shiftResidualF64Curve.map((p) => p[1]));
     const [f32First, f32Last] = [r.shiftResidualF32[0][1], r.shiftResidualF32.at(-1)[1]];
-    assert.equal(await page.locator('#rope-takeaway').textContent(), `Moving query and key together by Δ changes their score by at most ${written(f64Max)} in float64 (blue): the score depends on the offset only; float32 rounding (orange) grows from ${written(f32First)} at Δ\u00a0=\u00a01 to ${written(f32Last)} at Δ\u00a0=\u00a01e5.`);
+    assert.equal(await page.locator('#rope-takeaway').textContent(), `Yes: rotating query and key by their positions' angles leaves only the angles' difference in the score: moving both by Δ changes it by at most ${written(f64Max)} in float64 (blue); float32 rounding (orange) grows from ${written(f32First)} at Δ\u00a0=\u00a01 to ${written(f32Last)} at Δ\u00a0=\u00a01e5.`);
     const text = await page.locator('#rope-decay-readout').textContent();
     assert.match(text, /not a score/);
     assert.doesNotMatch(text, /decay bound \(upper bound\)/);
@@ -183,8 +183,9 @@ describe('the family panels', () => {
     assert.equal(e.yarnConventionGapPair, 7);
     assert.ok(Math.abs(e.yarnConventionGap - (0.678571429 - 0.366039267)) < 1e-6, `${e.yarnConventionGap}`);
     assert.deepEqual([e.yarnKept, e.yarnRamped, e.yarnInterpolated], [5, 6, 5]);
-    // The takeaway reads the main chart's two ends: pair 15 (every method at 1/s), pair 0.
-    assert.equal(await page.locator('#extension-takeaway').textContent(), 'At pair 15, the slowest (right), all three methods multiply its frequency by 0.2500; at pair 0, the fastest, NTK-aware and YaRN keep it (1), PI multiplies it by 0.2500 too.');
+    // The takeaway says what the methods do, then reads the main chart's two ends: pair 15
+    // (every method at 1/s), pair 0.
+    assert.equal(await page.locator('#extension-takeaway').textContent(), 'To read s·L positions with angles the model has seen, the methods lower frequencies: at pair 15, the slowest (right), all three multiply its frequency by 0.2500; at pair 0, the fastest, NTK-aware and YaRN keep it (1), PI multiplies it by 0.2500 too.');
     const text = await page.locator('#ext-readout').textContent();
     assert.match(text, /as models run it/);
     assert.ok(text.includes(`keeps the 5 pairs up to index 4`), text);
@@ -243,7 +244,7 @@ describe('the family panels', () => {
     assert.equal(t.firstInLastBucket, 91);
     assert.equal(t.buckets[200 - 90], 14);
     assert.equal(t.buckets[200 - 91], 15);
-    assert.equal(await page.locator('#t5-takeaway').textContent(), `Over δ = −200 … 200 the encoder uses ${t.distinctBuckets} of its 32 buckets; every distance ≥ 91 shares its direction's last bucket (15 before the query, 31 after).`);
+    assert.equal(await page.locator('#t5-takeaway').textContent(), `Yes: T5 learns one number per offset bucket, one per distance below 8, wider buckets farther out: over δ = −200 … 200 the encoder uses ${t.distinctBuckets} of its 32 buckets; every distance ≥ 91 shares its direction's last bucket (15 before the query, 31 after).`);
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -258,7 +259,7 @@ describe('the family panels', () => {
     assert.equal(s.skewedMemory, 100 * 64);
     assert.equal(s.logits.length, s.tokens.length);
     assert.equal(s.distinctOffsetsUsed, Math.min(2 * s.tokens.length - 1, 7));
-    assert.equal(await page.locator('#shaw-takeaway').textContent(), 'The table has 2k + 1 = 7 rows, one per offset −3 … 3: every offset beyond ±3 reuses an end row.');
+    assert.equal(await page.locator('#shaw-takeaway').textContent(), 'Yes: one learned vector per offset, added to the keys: the table has 2k + 1 = 7 rows, one per offset −3 … 3, and every offset beyond ±3 reuses an end row, so any length works.');
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -273,7 +274,7 @@ describe('the family panels', () => {
     assert.match(l.lookupBeyond, /position 40 is beyond the table, which has rows for positions 0 to 39 only/);
     assert.ok(Math.abs(l.entryStd - 0.02) < 0.003, `${l.entryStd}`);
     assert.ok(Math.abs(l.sinusoidRowNormAtMax - 4) < 1e-6, 'd = 32: ‖p_i‖ = √16');
-    assert.equal(await page.locator('#learned-takeaway').textContent(), 'E has rows for positions 0–39 only: of the page\'s n = 60 positions, 20 have none, from position 40 on; the sinusoid gives every position a row.');
+    assert.equal(await page.locator('#learned-takeaway').textContent(), 'Yes, up to a length: E has rows for positions 0–39 only, so of the page\'s n = 60 positions 20 have none, from position 40 on; the sinusoid gives every position a row.');
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -287,7 +288,7 @@ describe('the family panels', () => {
     z.causalOutputs.forEach((v, i) => assert.ok(Math.abs(v - 1 / (i + 1)) < 1e-15, `t = ${i + 1}`));
     z.bidirectionalOutputs.forEach((v) => assert.ok(Math.abs(v - 1 / 300) < 1e-15));
     assert.equal(z.causalDistinct, true);
-    assert.equal(await page.locator('#nope-takeaway').textContent(), 'With the causal mask position t outputs 1/t (1.000 at t = 1 down to 0.0033 at t = 300), a different value at each; without it every position gets 1/300 = 0.0033.');
+    assert.equal(await page.locator('#nope-takeaway').textContent(), 'Yes, in principle: with the causal mask position t sees only t tokens and can count them, outputting 1/t (1.000 at t = 1 down to 0.0033 at t = 300), a different value at each; without the mask every position gets 1/300 = 0.0033.');
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -260,16 +260,23 @@ test('every takeaway is in the page before the wasm starts, as the default view 
 });
 
 describe('a first picture at once', () => {
-  // Each panel's main figures as drawn for the default view at 1366 × 768 (device pixel ratio 1,
-  // WebP), shown by the head script in the landing panel until the wasm has drawn it.
-  // PE_LAB_WRITE_FIXTURES=1 writes them into www/posters/; otherwise each is compared with the
-  // live canvas, so that a figure that changes fails here until its poster is written again.
-  const POSTER_QUALITY = 0.7;
-  // The largest difference of a 16 × 16 block's mean colour (0–255) that WebP at that quality
-  // leaves (measured 2.7–16.2, the most in the pipeline's thin coloured cells, where WebP halves
-  // the colour resolution); another colour map, or a label or line moved into a block of
-  // background, is well above it.
-  const POSTER_TOLERANCE = 24;
+  // Each panel's main figures as drawn for the default view at 1366 × 768 (device pixel ratio 1),
+  // shown by the head script in the landing panel until the wasm has drawn it. A poster is a
+  // placeholder for the second before the wasm draws, so it is stored at half the figure's
+  // resolution (the page scales it to the figure's box): the landing panel's poster is part of
+  // the first load, and at half size it is 4.4 KB smaller (7.4 -> 3.0 KB), its labels still
+  // legible on a phone. PE_LAB_WRITE_FIXTURES=1 writes them into www/posters/ (sharp: libvips'
+  // resampling and libwebp at its slowest, smallest setting, which the canvas' encoder does not
+  // offer); otherwise each is compared with the live canvas, so that a figure that changes fails
+  // here until its poster is written again.
+  const POSTER_SCALE = 0.5;
+  const POSTER_QUALITY = 70;
+  // The largest difference of a 16 × 16 block's mean colour (0–255) that the poster, scaled back
+  // to the figure's size, leaves (measured 5.1–24.8, printed below; the most in the pipeline's
+  // thin coloured cells, where halving and WebP both blur); another colour map, or a label or
+  // line moved into a block of background, is well above it.
+  const POSTER_TOLERANCE = 30;
+  const posterSize = (width, height) => [Math.round(width * POSTER_SCALE), Math.round(height * POSTER_SCALE)];
 
   for (const theme of ['light', 'dark']) {
     test(`the posters are the default view's figures (${theme})`, async () => {
@@ -283,7 +290,7 @@ describe('a first picture at once', () => {
           await window.peLab.whenDrawn();
           await document.fonts.ready;
         }, panel);
-        const figures = await page.evaluate(async ({ panel, theme, quality }) => {
+        const figures = await page.evaluate(async ({ panel, theme, write }) => {
           const canvases = [...document.querySelectorAll(`#panel-${panel} canvas.figure-main`)];
           const out = [];
           for (const [k, canvas] of canvases.entries()) {
@@ -296,23 +303,24 @@ describe('a first picture at once', () => {
             const response = await fetch(`posters/${file}`);
             if (response.ok) {
               const image = await createImageBitmap(await response.blob());
-              const copy = new OffscreenCanvas(image.width, image.height).getContext('2d');
-              copy.drawImage(image, 0, 0);
-              const data = image.width === canvas.width && image.height === canvas.height
-                ? copy.getImageData(0, 0, image.width, image.height).data : null;
+              // Scaled to the figure's size, as the page shows it.
+              const copy = new OffscreenCanvas(canvas.width, canvas.height).getContext('2d');
+              copy.imageSmoothingQuality = 'high';
+              copy.drawImage(image, 0, 0, canvas.width, canvas.height);
+              const data = copy.getImageData(0, 0, canvas.width, canvas.height).data;
               // The largest difference of 16 × 16 blocks' mean colours: WebP's noise averages out
               // in a block, a moved label or a changed colour does not.
               let worst = null;
               if (data) {
                 const B = 16;
                 worst = 0;
-                for (let by = 0; by < image.height; by += B) {
-                  for (let bx = 0; bx < image.width; bx += B) {
+                for (let by = 0; by < canvas.height; by += B) {
+                  for (let bx = 0; bx < canvas.width; bx += B) {
                     const sums = [0, 0, 0];
                     let count = 0;
-                    for (let y = by; y < Math.min(by + B, image.height); y++) {
-                      for (let x = bx; x < Math.min(bx + B, image.width); x++) {
-                        const i = 4 * (y * image.width + x);
+                    for (let y = by; y < Math.min(by + B, canvas.height); y++) {
+                      for (let x = bx; x < Math.min(bx + B, canvas.width); x++) {
+                        const i = 4 * (y * canvas.width + x);
                         for (let c = 0; c < 3; c++) sums[c] += data[i + c] - live[i + c];
                         count += 1;
                       }
@@ -323,10 +331,10 @@ describe('a first picture at once', () => {
               }
               poster = { width: image.width, height: image.height, difference: worst };
             }
-            out.push({ file, width: canvas.width, height: canvas.height, colours: colours.size, poster, webp: canvas.toDataURL('image/webp', quality) });
+            out.push({ file, width: canvas.width, height: canvas.height, colours: colours.size, poster, png: write ? canvas.toDataURL('image/png') : null });
           }
           return out;
-        }, { panel, theme, quality: POSTER_QUALITY });
+        }, { panel, theme, write: Boolean(process.env.PE_LAB_WRITE_FIXTURES) });
         report.push(...figures);
       }
       await page.close();
@@ -334,13 +342,20 @@ describe('a first picture at once', () => {
       assert.equal(report.length, LESSON.length + 1, 'one poster per main figure (binary has two)');
       for (const figure of report) assert.ok(figure.colours > 8, `${figure.file}: the live figure is blank`);
       if (process.env.PE_LAB_WRITE_FIXTURES) {
-        for (const figure of report) writeFileSync(`www/posters/${figure.file}`, Buffer.from(figure.webp.split(',')[1], 'base64'));
+        const { default: sharp } = await import('sharp');
+        for (const figure of report) {
+          const [width, height] = posterSize(figure.width, figure.height);
+          await sharp(Buffer.from(figure.png.split(',')[1], 'base64'))
+            .resize(width, height, { fit: 'fill' })
+            .webp({ quality: POSTER_QUALITY, effort: 6 })
+            .toFile(`www/posters/${figure.file}`);
+        }
         return;
       }
       console.log(`# posters (${theme}): ${report.map((f) => `${f.file} ${f.poster?.difference?.toFixed(2)}`).join(', ')}`);
       for (const figure of report) {
         assert.ok(figure.poster, `${figure.file}: no poster (PE_LAB_WRITE_FIXTURES=1 writes it)`);
-        assert.deepEqual([figure.poster.width, figure.poster.height], [figure.width, figure.height], `${figure.file}: the figure's size changed (PE_LAB_WRITE_FIXTURES=1 writes the poster again)`);
+        assert.deepEqual([figure.poster.width, figure.poster.height], posterSize(figure.width, figure.height), `${figure.file}: the figure's size changed (PE_LAB_WRITE_FIXTURES=1 writes the poster again)`);
         assert.ok(figure.poster.difference <= POSTER_TOLERANCE, `${figure.file}: differs from the live figure by ${figure.poster.difference.toFixed(2)} in a 16 × 16 block's mean colour (PE_LAB_WRITE_FIXTURES=1 writes it again)`);
       }
     });

@@ -316,8 +316,12 @@ for (const compute of ['cpu', 'gpu']) {
       // (d2l's table writes O(n/k)).
       assert.equal(c.cnn.maxPathLength, Math.ceil(255 / 4));
       assert.match(await text(page, 'cx-sa-ops'), /8\D?388\D?608/);
-      // The takeaway names the cheapest layer at this panel's n = 256, d = 128: the RNN (n > d).
-      assert.match(await text(page, 'complexity-takeaway'), /^At n = 256, d = 128, k = 5 the RNN needs the fewest operations/);
+      // The takeaway answers why self-attention is slow at this panel's n = 256, d = 128, k = 5
+      // (n²·d, past n = d and n = k·d), with no path length (the path figure draws 16 positions).
+      const complexityTakeaway = await text(page, 'complexity-takeaway');
+      assert.match(complexityTakeaway, /^Long sequences are slow because self-attention scores every pair of positions: n²·d = 8\D?388\D?608 operations at n = 256, d = 128, /);
+      assert.match(complexityTakeaway, /past n = d = 128, than the CNN past n = k·d = 640\.$/);
+      assert.doesNotMatch(complexityTakeaway, /path/);
       // The timing is a developer's read-out: behind More.
       assert.ok(await page.locator('#measure-button').isHidden());
       await page.locator('#complexity-more > summary').click();

@@ -53,7 +53,7 @@ pub fn render(ctx: &mut Ctx, dom: &ScalingDom) -> Result<ScalingStats, WebError>
         }
         dom::text(&dom.magnitudes, &no_tokens_sentence());
         dom::text(&dom.dots_readout, "");
-        dom::text(&dom.takeaway, &takeaway_attention::scaling(d, None));
+        dom::text(&dom.takeaway, &takeaway_attention::scaling(&stats));
         stats.ms = elapsed(started);
         return Ok(stats);
     };
@@ -63,10 +63,7 @@ pub fn render(ctx: &mut Ctx, dom: &ScalingDom) -> Result<ScalingStats, WebError>
     }
     dom::text(&dom.magnitudes, &magnitudes_sentence(&stats));
     dom::text(&dom.dots_readout, &dots_sentence(d, pair));
-    dom::text(
-        &dom.takeaway,
-        &takeaway_attention::scaling(d, Some((stats.unscaled_ratio, stats.scaled_ratio))),
-    );
+    dom::text(&dom.takeaway, &takeaway_attention::scaling(&stats));
     stats.ms = elapsed(started);
     Ok(stats)
 }
