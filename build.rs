@@ -10,9 +10,9 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// Ids the page composes at run time (`panel-<name>-title`, `lesson-part-<part>`): kept in a
-/// table the wasm carries (`model::messages::format_dynamic`).
-const DYNAMIC_PREFIXES: [&str; 2] = ["panel-", "lesson-part-"];
+/// Ids the page composes at run time (`panel-<name>-title`, `lesson-part-<part>`, a figure's
+/// `save-<canvas id>`): kept in a table the wasm carries (`model::messages::format_dynamic`).
+const DYNAMIC_PREFIXES: [&str; 3] = ["panel-", "lesson-part-", "save-"];
 
 /// The short id of the message at `index` (the same rule as build-pages.mjs' `shortId`).
 fn short_id(index: usize) -> String {

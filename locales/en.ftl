@@ -80,10 +80,11 @@ attention-more-in-self-attention-the-queries = In self-attention the queries, ke
 attention-more-colours-viridis-from-0 = Colours: viridis from 0 (dark purple) to 1 (yellow). Hatched grey: a masked key whose weight is exactly 0, a colour that is not on the map (with <code>valid_len</code> = 0 no weight is 0, and no cell is hatched).
 attn-offset = <span data-l10n-name="attn-offset-text"></span> See <a data-l10n-name="link">add versus concatenate</a>.
 attention-sentence = Sentence
+attention-add-positional-encoding-p = add positional encoding <var>P</var>
+attention-settings-summary = More settings: mask, √<var>d</var>, projections, seed
 attention-valid-len-keys-it = <code>valid_len</code> <small>keys ≥ it are masked</small>
 valid-number =
     .aria-label = valid_len, exact value
-attention-add-positional-encoding-p = add positional encoding <var>P</var>
 attention-scale-embeddings-by-d = scale embeddings by √<var>d</var>
 attention-position-enters-as = position enters as
 attn-enc-sinusoidal-p-added-the = sinusoidal P added (the chapter)

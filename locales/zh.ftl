@@ -79,6 +79,7 @@ attention-more-in-self-attention-the-queries = 在自注意力中，查询、键
 attention-more-colours-viridis-from-0 = 颜色：viridis 色图，从 0（深紫）到 1（黄）。灰色斜线：被掩蔽的键，其权重恰好为 0，这种颜色不在色图上（<code>valid_len</code> = 0 时没有权重为 0，也没有单元格画斜线）。
 attn-offset = <span data-l10n-name="attn-offset-text"></span> 参见<a data-l10n-name="link">相加还是拼接</a>。
 attention-sentence = 句子
+attention-settings-summary = 更多设置：掩蔽、√<var>d</var>、投影、随机种子
 attention-valid-len-keys-it = <code>valid_len</code> <small>索引 ≥ 它的键被掩蔽</small>
 valid-number =
     .aria-label = valid_len，精确值

@@ -416,3 +416,33 @@ fn the_panels_that_read_p_are_the_ones_listed() {
         .collect();
     assert_eq!(listed, reading);
 }
+
+#[test]
+fn every_figure_of_a_panel_with_several_has_a_name_in_its_save_menu() {
+    // The Save menu (web/page.rs) lists each canvas of a panel with several as "PNG: <name>": a
+    // name a reader uses, not the canvas's id.
+    let mut named = 0;
+    for spec in PANELS {
+        let start = PAGE
+            .find(&format!("id=\"{}\"", spec.section_id()))
+            .expect("the panel's section");
+        let end = start + PAGE[start..].find("</section>").expect("the section's end");
+        let canvases: Vec<&str> = PAGE[start..end]
+            .match_indices("<canvas")
+            .filter_map(|(at, _)| {
+                let tag = PAGE[start + at..end].split('>').next()?;
+                tag.split(" id=\"").nth(1)?.split('"').next()
+            })
+            .collect();
+        if canvases.len() < 2 {
+            continue;
+        }
+        for id in canvases {
+            let name = pe_lab::model::export::figure_name(id);
+            assert_ne!(name, format!("save-{id}"), "{id}: no message save-{id}");
+            assert!(!name.contains(id), "{id}: named by its id ({name})");
+            named += 1;
+        }
+    }
+    assert!(named >= 20, "only {named} figures in panels with several");
+}

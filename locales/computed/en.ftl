@@ -444,9 +444,10 @@ takeaway-attention-strongest-identity = { $idea }{ $checks }: with Q = K = V = Z
 # The answer to "What exactly are Q, K and V?" that starts the pipeline takeaways ($idea).
 takeaway-pipeline-idea = Q, K and V are Z times three matrices that need not be the same: what a word looks for, what it is found by, what it passes on
 takeaway-pipeline-no-tokens = { $idea }. Type a sentence in the attention panel to follow one through the layer.
-# $rows: "every row sums to 1" or what was measured.
-takeaway-pipeline-one-head = { $idea }. Here one head uses Q, K and V whole (d = { $d }; { $rows }).
-takeaway-pipeline-heads = { $idea }. Here { $heads } heads use { $head_dim } of the { $d } columns each ({ $rows }).
+takeaway-pipeline-one-head = { $idea }. Here one head uses Q, K and V whole (d = { $d }).
+takeaway-pipeline-heads = { $idea }. Here { $heads } heads use { $head_dim } of the { $d } columns each.
+# Said only where the softmax's rows were measured not to sum to 1; $rows says by how much.
+takeaway-pipeline-rows-fail = { $takeaway } Beware: { $rows }.
 # Which keys a sequence's valid length masks ($keys below).
 takeaway-heads-every-key = every key
 takeaway-heads-no-key = no key
@@ -980,6 +981,36 @@ button-save = Save
 button-save-title = Save the figures or numbers of “{ $panel }”
 label-export-toolbar = Export “{ $panel }”
 button-export-png-title = Save this figure as a PNG image
+# The Save menu's name of each figure of a panel with several (“PNG: operations against n”),
+# composed at run time from the canvas's id: save-<id>.
+save-complexity-chart = operations against n
+save-complexity-paths = paths between positions
+save-binary-bits = bits of 0 to n − 1
+save-binary-p = P beside the bits
+save-sim-heatmap = similarity map
+save-sim-curve = pᵢ · pᵢ₊ₖ against k
+save-sim-norm = normalised positions against k
+save-scale-chart = sizes against d
+save-scale-dots = add versus concatenate
+save-rope-residuals = shift residuals
+save-rope-decay = RoFormer's bound
+save-rope-scores = scores at every position
+save-ext-ratios = frequency ratios
+save-ext-wavelengths = wavelengths
+save-alibi-biases = bias of every head
+save-alibi-weights = weights against distance
+save-alibi-heatmap = head 0's weights
+save-shaw-table = relative key table
+save-shaw-logits = the sentence's logits
+save-stack-residuals = rank residual per layer
+save-stack-probe = position probe per layer
+save-train-loss = training loss
+save-train-accuracy = accuracy against length
+save-train-table = trained table E
+save-train-p = sinusoidal P
+save-train-gram = the table's cosines
+save-train-gram-p = P's cosines
+save-train-attention = one head's weights
 button-export-csv-title = Save the exact numbers (float32) as CSV
 button-export-svg-title = Save the figure as an SVG drawing
 # An embedded panel's button that shows its text.

@@ -481,6 +481,35 @@ button-save = 保存
 button-save-title = 保存“{ $panel }”的图或数值
 label-export-toolbar = 导出“{ $panel }”
 button-export-png-title = 将此图保存为 PNG 图像
+# “保存”菜单中各图的名称（一个面板有多张图时），运行时由画布的 id 组成：save-<id>。
+save-complexity-chart = 运算量随 n 的变化
+save-complexity-paths = 位置之间的路径
+save-binary-bits = 0 到 n − 1 的二进制位
+save-binary-p = 与二进制位并列的 P
+save-sim-heatmap = 相似度热图
+save-sim-curve = pᵢ · pᵢ₊ₖ 随 k 的变化
+save-sim-norm = 归一化位置随 k 的变化
+save-scale-chart = 大小随 d 的变化
+save-scale-dots = 相加与拼接
+save-rope-residuals = 平移残差
+save-rope-decay = RoFormer 的上界
+save-rope-scores = 每个位置上的分数
+save-ext-ratios = 频率比
+save-ext-wavelengths = 波长
+save-alibi-biases = 每个头的偏置
+save-alibi-weights = 权重随距离的变化
+save-alibi-heatmap = 头 0 的权重
+save-shaw-table = 相对键表
+save-shaw-logits = 句子的 logits
+save-stack-residuals = 每层的秩残差
+save-stack-probe = 每层的位置探针
+save-train-loss = 训练损失
+save-train-accuracy = 准确率随长度的变化
+save-train-table = 训练得到的表 E
+save-train-p = 正弦 P
+save-train-gram = 表的余弦相似度
+save-train-gram-p = P 的余弦相似度
+save-train-attention = 一个头的权重
 button-export-csv-title = 将精确数值（float32）保存为 CSV
 button-export-svg-title = 将此图保存为 SVG 矢量图
 # 嵌入的面板中显示其文字的按钮。
@@ -535,9 +564,10 @@ takeaway-attention-strongest-identity = { $idea }{ $checks }：在 Q = K = V = Z
 # 回答“Q、K 和 V 到底是什么？”，作为 pipeline 要点的开头（$idea）。
 takeaway-pipeline-idea = Q、K 和 V 是 Z 乘以三个不必相同的矩阵：一个词要找的东西、它被找到的依据、它传递出去的内容
 takeaway-pipeline-no-tokens = { $idea }。在注意力面板中输入一个句子，即可跟随它走过这一层。
-# $rows：“每一行的和都为 1”或测得的结果。
-takeaway-pipeline-one-head = { $idea }。这里一个头使用完整的 Q、K、V（d = { $d }；{ $rows }）。
-takeaway-pipeline-heads = { $idea }。这里 { $heads } 个头各用 { $d } 列中的 { $head_dim } 列（{ $rows }）。
+takeaway-pipeline-one-head = { $idea }。这里一个头使用完整的 Q、K、V（d = { $d }）。
+takeaway-pipeline-heads = { $idea }。这里 { $heads } 个头各用 { $d } 列中的 { $head_dim } 列。
+# 只在测得 softmax 的各行之和不为 1 时才说；$rows 说明差多少。
+takeaway-pipeline-rows-fail = { $takeaway }注意：{ $rows }。
 # 一个序列的有效长度掩蔽哪些键（下面的 $keys，连同动词）。
 takeaway-heads-every-key = 掩蔽每个键
 takeaway-heads-no-key = 不掩蔽任何键

@@ -80,6 +80,13 @@ fn clean(label: &str) -> String {
         .collect()
 }
 
+/// A figure's name in its panel's Save menu ("operations against n"), where the panel has
+/// several: message `save-<canvas id>` (the canvas's id where none names it; a test checks that
+/// every such figure has one).
+pub fn figure_name(canvas_id: &str) -> String {
+    super::messages::format_dynamic::<super::messages::Computed>(&format!("save-{canvas_id}"), &[])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -258,25 +258,29 @@ pub fn pipeline(n: usize, d: usize, heads: usize, head_dim: usize, row_sum_error
     if n == 0 {
         return crate::message!("takeaway-pipeline-no-tokens", idea = idea);
     }
-    let rows = rows_sum(row_sum_error);
-    if heads <= 1 {
-        return crate::message!(
-            "takeaway-pipeline-one-head",
+    let takeaway = if heads <= 1 {
+        crate::message!("takeaway-pipeline-one-head", idea = idea, n = n, d = d)
+    } else {
+        crate::message!(
+            "takeaway-pipeline-heads",
             idea = idea,
             n = n,
             d = d,
-            rows = rows
-        );
+            heads = heads,
+            head_dim = head_dim
+        )
+    };
+    // The rows' sums are the attention panel's point; here they are said only where they fail
+    // (the projector's step keeps the takeaway to two lines above its figure).
+    if row_sum_error <= ROW_SUM_TOLERANCE {
+        takeaway
+    } else {
+        crate::message!(
+            "takeaway-pipeline-rows-fail",
+            takeaway = takeaway,
+            rows = rows_sum(row_sum_error)
+        )
     }
-    crate::message!(
-        "takeaway-pipeline-heads",
-        idea = idea,
-        n = n,
-        d = d,
-        heads = heads,
-        head_dim = head_dim,
-        rows = rows
-    )
 }
 
 /// Which keys of a 4-token sequence a valid length masks, in words.

@@ -335,7 +335,7 @@ pub fn install_export_tools(send: fn(Action)) -> Result<(), WebError> {
             };
             let id = canvas.id();
             let label = if several {
-                format!("PNG: {id}")
+                format!("PNG: {}", crate::model::export::figure_name(&id))
             } else {
                 "PNG".into()
             };

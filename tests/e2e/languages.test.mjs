@@ -129,8 +129,10 @@ describe('languages', () => {
   // catalogs of the computed sentences in index.zh.html and the English one in the wasm, over the
   // 590 KB target; 582,719 B with the training panel's catalog fetched with the training module
   // instead, and the page's wasm 23 KB smaller (see train.test.mjs). It may not grow.
-  // 2026-12-02: + about 1.6 KB, the same wasm as the English page's (drawing only what is seen).
-  const CHINESE_FIRST_LOAD_NOW = 584300;
+  // 2026-12-02: + about 1.6 KB, the same wasm as the English page's (drawing only what is seen);
+  // then the takeaways that answer their questions, with the posters at half resolution (see
+  // train.test.mjs): 585,572 B.
+  const CHINESE_FIRST_LOAD_NOW = 585600;
   const CHINESE_TARGET = 590_000;
   let chineseTotal;
 

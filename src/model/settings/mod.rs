@@ -175,7 +175,34 @@ impl Default for PanelSettings {
     }
 }
 
+/// The attention panel's settings behind its "More settings" line (its mask, the √d scaling, the
+/// family of P, the projections, their seed and the offset head's κ): the page opens that line
+/// when they change away from their defaults, so that a link's or a script's setting is seen.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AttentionExtras {
+    valid_len: Option<usize>,
+    scale_embeddings: bool,
+    encoding: Encoding,
+    projection: ProjectionMode,
+    seed: u64,
+    beta: f64,
+}
+
 impl PanelSettings {
+    /// See [`AttentionExtras`]; `None` where every one of them is at its default.
+    pub fn attention_extras(&self) -> Option<AttentionExtras> {
+        let extras = |s: &PanelSettings| AttentionExtras {
+            valid_len: s.valid_len,
+            scale_embeddings: s.scale_embeddings,
+            encoding: s.encoding,
+            projection: s.projection,
+            seed: s.seed,
+            beta: s.beta,
+        };
+        let these = extras(self);
+        (these != extras(&PanelSettings::default())).then_some(these)
+    }
+
     /// The position family in use: `None` while `pe` is off.
     pub fn encoding_in_use(&self) -> Encoding {
         if self.positional_encoding {
@@ -283,4 +310,58 @@ pub fn batch_sequences<S: AsRef<str>>(tokens: &[S]) -> [Vec<String>; 2] {
             .collect()
     };
     [sequence(0), sequence(BATCH_SEQUENCE_LEN)]
+}
+
+#[cfg(test)]
+mod attention_extras_tests {
+    use super::*;
+
+    #[test]
+    fn the_extras_are_none_at_the_defaults_and_differ_with_each_setting() {
+        let defaults = PanelSettings::default();
+        assert_eq!(defaults.attention_extras(), None);
+        let changed = [
+            PanelSettings {
+                valid_len: Some(3),
+                ..defaults.clone()
+            },
+            PanelSettings {
+                scale_embeddings: false,
+                ..defaults.clone()
+            },
+            PanelSettings {
+                encoding: Encoding::Rope,
+                ..defaults.clone()
+            },
+            PanelSettings {
+                projection: ProjectionMode::Offset,
+                ..defaults.clone()
+            },
+            PanelSettings {
+                seed: defaults.seed + 1,
+                ..defaults.clone()
+            },
+            PanelSettings {
+                beta: defaults.beta / 2.0,
+                ..defaults.clone()
+            },
+        ];
+        let extras: Vec<_> = changed
+            .iter()
+            .map(PanelSettings::attention_extras)
+            .collect();
+        assert!(extras.iter().all(Option::is_some));
+        // Each differs from every other: a second change opens the line again.
+        for (i, a) in extras.iter().enumerate() {
+            for b in &extras[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+        // The idea's own controls (the sentence, P on or off) are not among them.
+        let idea = PanelSettings {
+            positional_encoding: false,
+            ..defaults
+        };
+        assert_eq!(idea.attention_extras(), None);
+    }
 }

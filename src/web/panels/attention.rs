@@ -5,6 +5,7 @@
 use crate::model::inputs::Inputs;
 use crate::model::panels::PanelId;
 use crate::model::query::values::UrlName;
+use crate::model::settings::AttentionExtras;
 use crate::web::surface;
 use ndarray::Array2;
 use serde::Serialize;
@@ -485,6 +486,8 @@ crate::element_table! {
         warning: HtmlElement = "attn-warning",
         offset_note: HtmlElement = "attn-offset",
         offset: HtmlElement = "attn-offset-text",
+        settings: HtmlElement = "attention-settings",
+        beta_control: HtmlElement = "beta-control",
     }
 }
 
@@ -496,6 +499,8 @@ pub struct AttentionPanel {
     view: Option<WeightsView>,
     /// The cell read from the keyboard (query, key).
     cursor: (usize, usize),
+    /// The settings behind "More settings" as last rendered (see [`AttentionExtras`]).
+    extras: Option<AttentionExtras>,
 }
 
 impl AttentionPanel {
@@ -506,6 +511,7 @@ impl AttentionPanel {
             stats: AttentionStats::default(),
             view: None,
             cursor: (0, 0),
+            extras: None,
         })
     }
 }
@@ -522,6 +528,17 @@ impl Panel for AttentionPanel {
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
+        // A setting behind "More settings" that a link, a script or a preset changed is shown:
+        // the line opens (a reader who closes it again keeps it closed until the next change).
+        let extras = ctx.settings.attention_extras();
+        if extras.is_some() && extras != self.extras {
+            self.dom.settings.set_attribute("open", "")?;
+        }
+        self.extras = extras;
+        // κ is the offset head's: shown with it.
+        self.dom
+            .beta_control
+            .set_hidden(ctx.settings.projection != ProjectionMode::Offset);
         let (stats, view) = render(ctx, &self.dom)?;
         self.stats = stats;
         if view.is_some() || !ctx.draw {
