@@ -4,15 +4,17 @@
 //! one (`m` and its place among the catalog's messages in base 36). The page's first load carries
 //! every byte of them, and of the ids at the call sites: `message!("takeaway-heatmap")` finds
 //! the short id at compile time in the table written here (an unknown id does not compile).
-//! scripts/l10n/build-pages.mjs gives a translated page's catalogs the same short ids by the same
-//! rule. `model::messages`' tests check that each compact catalog holds its source's messages.
+//! Each argument name (`{ $relative_first }`) is shortened the same way (`a` and its place among
+//! the catalog's argument names): the names are in the catalog and at every call site, and 1.5 KB
+//! of the first load were theirs. scripts/l10n/build-pages.mjs gives a translated page's catalogs
+//! the same short ids and argument names by the same rules. `model::messages`' tests check that each compact catalog holds its source's messages.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// Ids the page composes at run time (`panel-<name>-title`, `lesson-part-<part>`, a figure's
-/// `save-<canvas id>`): kept in a table the wasm carries (`model::messages::format_dynamic`).
-const DYNAMIC_PREFIXES: [&str; 3] = ["panel-", "lesson-part-", "save-"];
+/// Ids the page composes at run time (`panel-<name>-title`, `lesson-part-<part>`): kept in a
+/// table the wasm carries (`model::messages::format_dynamic`).
+const DYNAMIC_PREFIXES: [&str; 2] = ["panel-", "lesson-part-"];
 
 /// The short id of the message at `index` (the same rule as build-pages.mjs' `shortId`).
 fn short_id(index: usize) -> String {
@@ -27,6 +29,52 @@ fn short_id(index: usize) -> String {
     }
     digits.reverse();
     format!("m{}", String::from_utf8_lossy(&digits))
+}
+
+/// The short name of the argument at `index` (`a` and its place among the catalog's argument
+/// names in order of first appearance, in base 36; the same rule as computed.mjs' `argumentIds`).
+fn short_argument(index: usize) -> String {
+    let mut name = short_id(index);
+    name.replace_range(0..1, "a");
+    name
+}
+
+/// The argument names of a catalog's messages (every `{ $name`), in order of first appearance.
+fn argument_names(text: &str) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for line in text.lines().filter(|line| !line.starts_with('#')) {
+        for (at, _) in line.match_indices("{ $") {
+            let name: String = line[at + 3..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
+                .collect();
+            if !name.is_empty() && !names.contains(&name) {
+                names.push(name);
+            }
+        }
+    }
+    names
+}
+
+/// `line` with every `{ $name` of `arguments` under its short name.
+fn shorten_arguments(line: &str, arguments: &[(String, String)]) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(at) = rest.find("{ $") {
+        out.push_str(&rest[..at + 3]);
+        rest = &rest[at + 3..];
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+            .unwrap_or(rest.len());
+        let name = &rest[..end];
+        match arguments.iter().find(|(long, _)| long == name) {
+            Some((_, short)) => out.push_str(short),
+            None => out.push_str(name),
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A message's id if `line` starts one (terms, `-name`, keep their names).
@@ -47,10 +95,17 @@ fn main() {
             .unwrap_or_else(|e| panic!("{}: {e}", source.display()));
         let mut compact = String::new();
         let mut ids: Vec<(String, String)> = Vec::new();
+        let mut arguments: Vec<(String, String)> = argument_names(&text)
+            .into_iter()
+            .enumerate()
+            .map(|(index, name)| (name, short_argument(index)))
+            .collect();
         for line in text.lines() {
             if line.trim().is_empty() || line.starts_with('#') {
                 continue;
             }
+            let line = shorten_arguments(line, &arguments);
+            let line = line.as_str();
             if let Some(rest) = line.strip_prefix(' ') {
                 let _ = writeln!(compact, " {}", rest.trim_start_matches(' '));
             } else if let Some(id) = message_id(line) {
@@ -62,8 +117,10 @@ fn main() {
             }
         }
         ids.sort();
+        arguments.sort();
         let entry = |(id, short): &(String, String)| format!("    ({id:?}, {short:?}),\n");
         let table: String = ids.iter().map(entry).collect();
+        let argument_table: String = arguments.iter().map(entry).collect();
         let dynamic: String = ids
             .iter()
             .filter(|(id, _)| DYNAMIC_PREFIXES.iter().any(|p| id.starts_with(p)))
@@ -73,7 +130,9 @@ fn main() {
             "/// Every message id of locales/{set}/en.ftl with its short id, sorted by id.\n\
              pub const IDS: &[(&str, &str)] = &[\n{table}];\n\
              /// The ids composed at run time.\n\
-             pub const DYNAMIC: &[(&str, &str)] = &[\n{dynamic}];\n"
+             pub const DYNAMIC: &[(&str, &str)] = &[\n{dynamic}];\n\
+             /// Every argument name of locales/{set}/en.ftl with its short name, sorted by name.\n\
+             pub const ARGS: &[(&str, &str)] = &[\n{argument_table}];\n"
         );
         for (name, contents) in [
             (format!("{set}-en.ftl"), compact),

@@ -982,35 +982,38 @@ button-save-title = Save the figures or numbers of “{ $panel }”
 label-export-toolbar = Export “{ $panel }”
 button-export-png-title = Save this figure as a PNG image
 # The Save menu's name of each figure of a panel with several (“PNG: operations against n”),
-# composed at run time from the canvas's id: save-<id>.
-save-complexity-chart = operations against n
-save-complexity-paths = paths between positions
-save-binary-bits = bits of 0 to n − 1
-save-binary-p = P beside the bits
-save-sim-heatmap = similarity map
-save-sim-curve = pᵢ · pᵢ₊ₖ against k
-save-sim-norm = normalised positions against k
-save-scale-chart = sizes against d
-save-scale-dots = add versus concatenate
-save-rope-residuals = shift residuals
-save-rope-decay = RoFormer's bound
-save-rope-scores = scores at every position
-save-ext-ratios = frequency ratios
-save-ext-wavelengths = wavelengths
-save-alibi-biases = bias of every head
-save-alibi-weights = weights against distance
-save-alibi-heatmap = head 0's weights
-save-shaw-table = relative key table
-save-shaw-logits = the sentence's logits
-save-stack-residuals = rank residual per layer
-save-stack-probe = position probe per layer
-save-train-loss = training loss
-save-train-accuracy = accuracy against length
-save-train-table = trained table E
-save-train-p = sinusoidal P
-save-train-gram = the table's cosines
-save-train-gram-p = P's cosines
-save-train-attention = one head's weights
+# by the canvas's id ($canvas).
+figure-save-name = { $canvas ->
+    [complexity-chart] operations against n
+    [complexity-paths] paths between positions
+    [binary-bits] bits of 0 to n − 1
+    [binary-p] P beside the bits
+    [sim-heatmap] similarity map
+    [sim-curve] pᵢ · pᵢ₊ₖ against k
+    [sim-norm] normalised positions against k
+    [scale-chart] sizes against d
+    [scale-dots] add versus concatenate
+    [rope-residuals] shift residuals
+    [rope-decay] RoFormer's bound
+    [rope-scores] scores at every position
+    [ext-ratios] frequency ratios
+    [ext-wavelengths] wavelengths
+    [alibi-biases] bias of every head
+    [alibi-weights] weights against distance
+    [alibi-heatmap] head 0's weights
+    [shaw-table] relative key table
+    [shaw-logits] the sentence's logits
+    [stack-residuals] rank residual per layer
+    [stack-probe] position probe per layer
+    [train-loss] training loss
+    [train-accuracy] accuracy against length
+    [train-table] trained table E
+    [train-p] sinusoidal P
+    [train-gram] the table's cosines
+    [train-gram-p] P's cosines
+    [train-attention] one head's weights
+   *[other] { $canvas }
+    }
 button-export-csv-title = Save the exact numbers (float32) as CSV
 button-export-svg-title = Save the figure as an SVG drawing
 # An embedded panel's button that shows its text.

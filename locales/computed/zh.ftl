@@ -481,35 +481,38 @@ button-save = 保存
 button-save-title = 保存“{ $panel }”的图或数值
 label-export-toolbar = 导出“{ $panel }”
 button-export-png-title = 将此图保存为 PNG 图像
-# “保存”菜单中各图的名称（一个面板有多张图时），运行时由画布的 id 组成：save-<id>。
-save-complexity-chart = 运算量随 n 的变化
-save-complexity-paths = 位置之间的路径
-save-binary-bits = 0 到 n − 1 的二进制位
-save-binary-p = 与二进制位并列的 P
-save-sim-heatmap = 相似度热图
-save-sim-curve = pᵢ · pᵢ₊ₖ 随 k 的变化
-save-sim-norm = 归一化位置随 k 的变化
-save-scale-chart = 大小随 d 的变化
-save-scale-dots = 相加与拼接
-save-rope-residuals = 平移残差
-save-rope-decay = RoFormer 的上界
-save-rope-scores = 每个位置上的分数
-save-ext-ratios = 频率比
-save-ext-wavelengths = 波长
-save-alibi-biases = 每个头的偏置
-save-alibi-weights = 权重随距离的变化
-save-alibi-heatmap = 头 0 的权重
-save-shaw-table = 相对键表
-save-shaw-logits = 句子的 logits
-save-stack-residuals = 每层的秩残差
-save-stack-probe = 每层的位置探针
-save-train-loss = 训练损失
-save-train-accuracy = 准确率随长度的变化
-save-train-table = 训练得到的表 E
-save-train-p = 正弦 P
-save-train-gram = 表的余弦相似度
-save-train-gram-p = P 的余弦相似度
-save-train-attention = 一个头的权重
+# “保存”菜单中各图的名称（一个面板有多张图时），按画布的 id（$canvas）选择。
+figure-save-name = { $canvas ->
+    [complexity-chart] 运算量随 n 的变化
+    [complexity-paths] 位置之间的路径
+    [binary-bits] 0 到 n − 1 的二进制位
+    [binary-p] 与二进制位并列的 P
+    [sim-heatmap] 相似度热图
+    [sim-curve] pᵢ · pᵢ₊ₖ 随 k 的变化
+    [sim-norm] 归一化位置随 k 的变化
+    [scale-chart] 大小随 d 的变化
+    [scale-dots] 相加与拼接
+    [rope-residuals] 平移残差
+    [rope-decay] RoFormer 的上界
+    [rope-scores] 每个位置上的分数
+    [ext-ratios] 频率比
+    [ext-wavelengths] 波长
+    [alibi-biases] 每个头的偏置
+    [alibi-weights] 权重随距离的变化
+    [alibi-heatmap] 头 0 的权重
+    [shaw-table] 相对键表
+    [shaw-logits] 句子的 logits
+    [stack-residuals] 每层的秩残差
+    [stack-probe] 每层的位置探针
+    [train-loss] 训练损失
+    [train-accuracy] 准确率随长度的变化
+    [train-table] 训练得到的表 E
+    [train-p] 正弦 P
+    [train-gram] 表的余弦相似度
+    [train-gram-p] P 的余弦相似度
+    [train-attention] 一个头的权重
+   *[other] { $canvas }
+    }
 button-export-csv-title = 将精确数值（float32）保存为 CSV
 button-export-svg-title = 将此图保存为 SVG 矢量图
 # 嵌入的面板中显示其文字的按钮。

@@ -2,12 +2,24 @@
 // translated page carries them, the same form build.rs gives the English the wasm compiles in:
 // without comments and blank lines, each continuation line's indent cut to the one space that
 // marks it, each message under its short id (`m` and its place among the English catalog's
-// messages, in base 36; src/model/messages finds a name's short id at compile time).
+// messages, in base 36; src/model/messages finds a name's short id at compile time), each
+// argument under its short name (`a` and its place among the English catalog's argument names in
+// order of first appearance, in base 36: build.rs' rule).
 
 /** Every message name of an English catalog with its short id. */
 export function shortIds(englishFtl) {
   const names = englishFtl.split('\n').map((line) => /^([a-zA-Z][\w-]*) =/.exec(line)?.[1]).filter(Boolean);
   return new Map(names.map((name, index) => [name, `m${index.toString(36)}`]));
+}
+
+/** Every argument name (`{ $name`) of an English catalog with its short name. */
+export function argumentIds(englishFtl) {
+  const names = [];
+  for (const line of englishFtl.split('\n')) {
+    if (line.startsWith('#')) continue;
+    for (const [, name] of line.matchAll(/\{ \$([A-Za-z0-9_-]+)/g)) if (!names.includes(name)) names.push(name);
+  }
+  return new Map(names.map((name, index) => [name, `a${index.toString(36)}`]));
 }
 
 /**
@@ -16,8 +28,10 @@ export function shortIds(englishFtl) {
  */
 export function compactCatalog(englishFtl, ftl) {
   const short = shortIds(englishFtl);
+  const argumentNames = argumentIds(englishFtl);
   const problems = [];
   const text = ftl.split('\n').filter((line) => line.trim() && !line.startsWith('#'))
+    .map((line) => line.replace(/\{ \$([A-Za-z0-9_-]+)/g, (whole, name) => `{ $${argumentNames.get(name) ?? name}`))
     .map((line) => {
       const entry = /^([a-zA-Z][\w-]*)( =.*)$/.exec(line);
       if (!entry) return line.replace(/^ +/, ' ');

@@ -81,10 +81,10 @@ fn clean(label: &str) -> String {
 }
 
 /// A figure's name in its panel's Save menu ("operations against n"), where the panel has
-/// several: message `save-<canvas id>` (the canvas's id where none names it; a test checks that
-/// every such figure has one).
+/// several: a variant of one message chosen by the canvas's id (the id itself where none names
+/// it; a test checks that every such figure has one).
 pub fn figure_name(canvas_id: &str) -> String {
-    super::messages::format_dynamic::<super::messages::Computed>(&format!("save-{canvas_id}"), &[])
+    crate::message!("figure-save-name", canvas = canvas_id)
 }
 
 #[cfg(test)]

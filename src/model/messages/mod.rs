@@ -31,6 +31,8 @@ pub trait Resource: 'static {
     const IDS: &'static [(&'static str, &'static str)];
     /// The names composed at run time, with their short ids ([`format_dynamic`]).
     const DYNAMIC: &'static [(&'static str, &'static str)];
+    /// Every argument name with its short name, sorted by name (build.rs).
+    const ARGS: &'static [(&'static str, &'static str)];
     /// The id of the element that carries a translated page's catalog.
     const ELEMENT_ID: &'static str;
     /// This resource's catalogs on this thread.
@@ -65,6 +67,7 @@ impl Resource for Computed {
     const ENGLISH: &'static str = include_str!(concat!(env!("OUT_DIR"), "/computed-en.ftl"));
     const IDS: &'static [(&'static str, &'static str)] = computed_ids::IDS;
     const DYNAMIC: &'static [(&'static str, &'static str)] = computed_ids::DYNAMIC;
+    const ARGS: &'static [(&'static str, &'static str)] = computed_ids::ARGS;
     const ELEMENT_ID: &'static str = "messages-computed";
     fn slot() -> &'static std::thread::LocalKey<RefCell<Option<Rc<Loaded>>>> {
         &COMPUTED
@@ -75,6 +78,7 @@ impl Resource for Training {
     const ENGLISH: &'static str = include_str!(concat!(env!("OUT_DIR"), "/training-en.ftl"));
     const IDS: &'static [(&'static str, &'static str)] = training_ids::IDS;
     const DYNAMIC: &'static [(&'static str, &'static str)] = training_ids::DYNAMIC;
+    const ARGS: &'static [(&'static str, &'static str)] = training_ids::ARGS;
     const ELEMENT_ID: &'static str = "messages-training";
     fn slot() -> &'static std::thread::LocalKey<RefCell<Option<Rc<Loaded>>>> {
         &TRAINING
@@ -137,6 +141,7 @@ pub fn install<R: Resource>(language: &str, source: &str) -> Result<(), InstallE
 pub fn install_source<R: Resource>(language: &str, source: &str) -> Result<(), InstallError> {
     let compact: String = source
         .lines()
+        .map(|line| shorten_arguments::<R>(line))
         .map(|line| {
             let named = line
                 .split_once(" =")
@@ -148,6 +153,42 @@ pub fn install_source<R: Resource>(language: &str, source: &str) -> Result<(), I
         })
         .collect();
     install::<R>(language, &compact)
+}
+
+/// `line` of a catalog as it is written with each `{ $name` under the short name the compiled-in
+/// catalog and the call sites use (build.rs; names that English lacks stay as they are).
+pub fn shorten_arguments<R: Resource>(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(at) = rest.find("{ $") {
+        out.push_str(&rest[..at + 3]);
+        rest = &rest[at + 3..];
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+            .unwrap_or(rest.len());
+        out.push_str(short_argument(R::ARGS, &rest[..end]));
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The short name of argument `name` (build.rs), or `name` where no English message has it (an
+/// argument only a translation uses keeps its name there and at the call site).
+pub const fn short_argument<'a>(
+    arguments: &'static [(&'static str, &'static str)],
+    name: &'a str,
+) -> &'a str {
+    let (mut low, mut high) = (0, arguments.len());
+    while low < high {
+        let middle = (low + high) / 2;
+        match compare(arguments[middle].0, name) {
+            0 => return arguments[middle].1,
+            -1 => low = middle + 1,
+            _ => high = middle,
+        }
+    }
+    name
 }
 
 /// Indexes resource `R`'s catalogs now (if they are not yet): at a module's start rather than at
@@ -271,7 +312,18 @@ macro_rules! message {
         );
         $crate::model::messages::format::<$crate::model::messages::Computed>(
             ID,
-            &[$((stringify!($name), $crate::model::messages::Arg::from(&($value)))),*],
+            &[$(
+                (
+                    {
+                        const NAME: &str = $crate::model::messages::short_argument(
+                            <$crate::model::messages::Computed as $crate::model::messages::Resource>::ARGS,
+                            stringify!($name),
+                        );
+                        NAME
+                    },
+                    $crate::model::messages::Arg::from(&($value)),
+                )
+            ),*],
         )
     }};
 }
@@ -286,7 +338,18 @@ macro_rules! training_message {
         );
         $crate::model::messages::format::<$crate::model::messages::Training>(
             ID,
-            &[$((stringify!($name), $crate::model::messages::Arg::from(&($value)))),*],
+            &[$(
+                (
+                    {
+                        const NAME: &str = $crate::model::messages::short_argument(
+                            <$crate::model::messages::Training as $crate::model::messages::Resource>::ARGS,
+                            stringify!($name),
+                        );
+                        NAME
+                    },
+                    $crate::model::messages::Arg::from(&($value)),
+                )
+            ),*],
         )
     }};
 }

@@ -125,27 +125,32 @@ fn short_ids_are_found_by_name_and_number_the_messages_in_order() {
 
 #[test]
 fn the_compiled_in_english_catalogs_are_their_sources_without_comments() {
-    let sources = [
-        (
-            Computed::ENGLISH,
-            Computed::IDS,
-            include_str!("../../../locales/computed/en.ftl"),
-        ),
-        (
-            Training::ENGLISH,
-            Training::IDS,
-            include_str!("../../../locales/training/en.ftl"),
-        ),
-    ];
-    for (compiled, ids, source) in sources {
+    fn check<R: Resource>(source: &str) {
+        let compiled = R::ENGLISH;
         assert!(compiled.len() < source.len());
         assert!(!compiled.lines().any(|line| line.starts_with('#')));
         let compact = Catalog::parse(compiled, "en").unwrap();
-        let full = Catalog::parse(source, "en").unwrap();
+        // The source with its arguments under their short names, as the call sites pass them.
+        let shortened: String = source
+            .lines()
+            .map(|line| shorten_arguments::<R>(line) + "\n")
+            .collect();
+        let full = Catalog::parse(&shortened, "en").unwrap();
         assert_eq!(compact.ids().count(), full.ids().count());
-        for &(name, short) in ids {
+        for &(name, short) in R::IDS {
             assert!(full.pattern(name).is_some(), "{name}");
             assert_eq!(compact.pattern(short), full.pattern(name), "{name}");
         }
+        // Every argument of the source has a short name (the patterns above hold it in place of
+        // its name).
+        for &(name, short) in R::ARGS {
+            assert!(source.contains(&format!("{{ ${name}")), "{name}");
+            assert!(
+                short.starts_with('a') && short.len() <= 3,
+                "{name} -> {short}"
+            );
+        }
     }
+    check::<Computed>(include_str!("../../../locales/computed/en.ftl"));
+    check::<Training>(include_str!("../../../locales/training/en.ftl"));
 }
