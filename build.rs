@@ -12,10 +12,6 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// Ids the page composes at run time (`panel-<name>-title`, `lesson-part-<part>`): kept in a
-/// table the wasm carries (`model::messages::format_dynamic`).
-const DYNAMIC_PREFIXES: [&str; 2] = ["panel-", "lesson-part-"];
-
 /// The short id of the message at `index` (the same rule as build-pages.mjs' `shortId`).
 fn short_id(index: usize) -> String {
     const DIGITS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
@@ -56,12 +52,14 @@ fn argument_names(text: &str) -> Vec<String> {
     names
 }
 
-/// `line` with every `{ $name` of `arguments` under its short name.
+/// `line` with every `{ $name` of `arguments` under its short name, and without the blanks
+/// inside a placeable of a variable (`{$a1}`, `{$a2 ->`: Fluent's blanks are optional there).
 fn shorten_arguments(line: &str, arguments: &[(String, String)]) -> String {
     let mut out = String::new();
     let mut rest = line;
     while let Some(at) = rest.find("{ $") {
-        out.push_str(&rest[..at + 3]);
+        out.push_str(&rest[..at]);
+        out.push_str("{$");
         rest = &rest[at + 3..];
         let end = rest
             .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
@@ -72,6 +70,10 @@ fn shorten_arguments(line: &str, arguments: &[(String, String)]) -> String {
             None => out.push_str(name),
         }
         rest = &rest[end..];
+        if let Some(after) = rest.strip_prefix(" }") {
+            out.push('}');
+            rest = after;
+        }
     }
     out.push_str(rest);
     out
@@ -121,16 +123,9 @@ fn main() {
         let entry = |(id, short): &(String, String)| format!("    ({id:?}, {short:?}),\n");
         let table: String = ids.iter().map(entry).collect();
         let argument_table: String = arguments.iter().map(entry).collect();
-        let dynamic: String = ids
-            .iter()
-            .filter(|(id, _)| DYNAMIC_PREFIXES.iter().any(|p| id.starts_with(p)))
-            .map(entry)
-            .collect();
         let rust = format!(
             "/// Every message id of locales/{set}/en.ftl with its short id, sorted by id.\n\
              pub const IDS: &[(&str, &str)] = &[\n{table}];\n\
-             /// The ids composed at run time.\n\
-             pub const DYNAMIC: &[(&str, &str)] = &[\n{dynamic}];\n\
              /// Every argument name of locales/{set}/en.ftl with its short name, sorted by name.\n\
              pub const ARGS: &[(&str, &str)] = &[\n{argument_table}];\n"
         );

@@ -144,72 +144,84 @@ takeaway-binary = They correspond: both tell positions apart with fast columns o
 
 ## The panels' titles, captions (an embed's line), short names (the lesson button) and the lesson's parts (src/model/panels.rs)
 
-lesson-part-self-attention = Self-attention
-lesson-part-comparing = Comparing CNNs, RNNs and self-attention
-lesson-part-positional-encoding = Positional encoding: absolute and relative
-lesson-part-questions = Readers' questions
-lesson-part-beyond = Beyond the chapter
-lesson-part-exercise = Exercise 2: train
-panel-attention-title = Attention weights of a sentence
-panel-attention-caption = How much each word (a row) attends to each word (a column) in an untrained layer.
-panel-attention-short = Attention weights
-panel-pipeline-title = What exactly are Q, K and V?
-panel-pipeline-caption = One attention layer stage by stage for head 0: Z, Q, K, V, scores, weights and output.
-panel-pipeline-short = Q, K and V
-panel-heads-title = Multi-head attention and valid_lens
-panel-heads-caption = One attention map per head and sequence; every head of a sequence masks the same keys.
-panel-heads-short = Multi-head
-panel-complexity-title = CNN vs RNN vs self-attention
-panel-complexity-caption = Operations and path lengths of a CNN, an RNN and self-attention as n grows.
-panel-complexity-short = CNN vs RNN
-panel-order-title = Order is lost without positional encoding
-panel-order-caption = Without P, permuting the tokens only permutes the outputs; with P the outputs change.
-panel-order-short = Order is lost
-panel-heatmap-title = The positional encoding matrix P
-panel-heatmap-caption = Row i is what is added to the token at position i; columns slow down from left to right.
-panel-heatmap-short = Heatmap of P
-panel-curves-title = Columns against position
-panel-curves-caption = Columns of P against position: frequencies fall along the columns, in sine–cosine pairs.
-panel-curves-short = Column curves
-panel-binary-title = The binary analogy
-panel-binary-caption = The bits of 0 … n − 1 beside P: both slow down from left to right.
-panel-binary-short = Binary analogy
-panel-projection-title = Relative position: one rotation for every i
-panel-projection-caption = Moving δ positions turns pair j of every position by the same angle δ·ωⱼ.
-panel-projection-short = Relative position
-panel-similarity-title = Similarity and translation invariance
-panel-similarity-caption = For even d the similarity of two positions' codes depends only on their offset.
-panel-similarity-short = Similarity
-panel-scaling-title = Scale by √d, and add rather than concatenate
-panel-scaling-caption = Entry sizes of the embeddings, with and without × √d, and of P; adding vs concatenating.
-panel-scaling-short = Scale by √d
-panel-rope-title = RoPE: rotate queries and keys
-panel-rope-caption = RoPE rotates queries and keys: the score depends on the offset only, up to rounding.
-panel-rope-short = RoPE
-panel-extension-title = Longer contexts: interpolation, NTK-aware scaling, YaRN
-panel-extension-caption = How interpolation, NTK-aware scaling and YaRN change the frequency of each rotary pair.
-panel-extension-short = Longer contexts
-panel-alibi-title = ALiBi: a linear bias instead of a vector
-panel-alibi-caption = ALiBi adds to each head's causal scores a penalty linear in the distance.
-panel-alibi-short = ALiBi
-panel-t5-title = T5's relative position buckets
-panel-t5-caption = The bucket T5 gives each relative distance, in the encoder and in the decoder.
-panel-t5-short = T5 buckets
-panel-shaw-title = Relative position embeddings (Shaw et al.)
-panel-shaw-caption = The sentence's logits with a learned key vector per clipped offset (Shaw et al. 2018).
-panel-shaw-short = Shaw et al.
-panel-learned-title = A learned position table
-panel-learned-caption = A learned position table E as training starts: one row per position below Lmax.
-panel-learned-short = Learned table
-panel-nope-title = No encoding at all: the causal mask counts
-panel-nope-caption = With a causal mask and no encoding, a first layer can output 1/t at position t.
-panel-nope-short = No encoding
-panel-stacking-title = Stacking attention layers
-panel-stacking-caption = Stacked attention layers: how fast the rows become one, and whether the position survives.
-panel-stacking-short = Stacking layers
-panel-train-title = Can a model learn its positions?
-panel-train-caption = Encodings trained side by side in the browser: loss, accuracy by length, a learned table.
-panel-train-short = Train encodings
+lesson-part = { $part ->
+    [self-attention] Self-attention
+    [comparing] Comparing CNNs, RNNs and self-attention
+    [positional-encoding] Positional encoding: absolute and relative
+    [questions] Readers' questions
+    [beyond] Beyond the chapter
+    [exercise] Exercise 2: train
+   *[other] { $part }
+    }
+panel-title = { $panel ->
+    [attention] Attention weights of a sentence
+    [pipeline] What exactly are Q, K and V?
+    [heads] Multi-head attention and valid_lens
+    [complexity] CNN vs RNN vs self-attention
+    [order] Order is lost without positional encoding
+    [heatmap] The positional encoding matrix P
+    [curves] Columns against position
+    [binary] The binary analogy
+    [projection] Relative position: one rotation for every i
+    [similarity] Similarity and translation invariance
+    [scaling] Scale by √d, and add rather than concatenate
+    [rope] RoPE: rotate queries and keys
+    [extension] Longer contexts: interpolation, NTK-aware scaling, YaRN
+    [alibi] ALiBi: a linear bias instead of a vector
+    [t5] T5's relative position buckets
+    [shaw] Relative position embeddings (Shaw et al.)
+    [learned] A learned position table
+    [nope] No encoding at all: the causal mask counts
+    [stacking] Stacking attention layers
+    [train] Can a model learn its positions?
+   *[other] { $panel }
+    }
+panel-caption = { $panel ->
+    [attention] How much each word (a row) attends to each word (a column) in an untrained layer.
+    [pipeline] One attention layer stage by stage for head 0: Z, Q, K, V, scores, weights and output.
+    [heads] One attention map per head and sequence; every head of a sequence masks the same keys.
+    [complexity] Operations and path lengths of a CNN, an RNN and self-attention as n grows.
+    [order] Without P, permuting the tokens only permutes the outputs; with P the outputs change.
+    [heatmap] Row i is what is added to the token at position i; columns slow down from left to right.
+    [curves] Columns of P against position: frequencies fall along the columns, in sine–cosine pairs.
+    [binary] The bits of 0 … n − 1 beside P: both slow down from left to right.
+    [projection] Moving δ positions turns pair j of every position by the same angle δ·ωⱼ.
+    [similarity] For even d the similarity of two positions' codes depends only on their offset.
+    [scaling] Entry sizes of the embeddings, with and without × √d, and of P; adding vs concatenating.
+    [rope] RoPE rotates queries and keys: the score depends on the offset only, up to rounding.
+    [extension] How interpolation, NTK-aware scaling and YaRN change the frequency of each rotary pair.
+    [alibi] ALiBi adds to each head's causal scores a penalty linear in the distance.
+    [t5] The bucket T5 gives each relative distance, in the encoder and in the decoder.
+    [shaw] The sentence's logits with a learned key vector per clipped offset (Shaw et al. 2018).
+    [learned] A learned position table E as training starts: one row per position below Lmax.
+    [nope] With a causal mask and no encoding, a first layer can output 1/t at position t.
+    [stacking] Stacked attention layers: how fast the rows become one, and whether the position survives.
+    [train] Encodings trained side by side in the browser: loss, accuracy by length, a learned table.
+   *[other] { $panel }
+    }
+panel-short = { $panel ->
+    [attention] Attention weights
+    [pipeline] Q, K and V
+    [heads] Multi-head
+    [complexity] CNN vs RNN
+    [order] Order is lost
+    [heatmap] Heatmap of P
+    [curves] Column curves
+    [binary] Binary analogy
+    [projection] Relative position
+    [similarity] Similarity
+    [scaling] Scale by √d
+    [rope] RoPE
+    [extension] Longer contexts
+    [alibi] ALiBi
+    [t5] T5 buckets
+    [shaw] Shaw et al.
+    [learned] Learned table
+    [nope] No encoding
+    [stacking] Stacking layers
+    [train] Train encodings
+   *[other] { $panel }
+    }
 
 ## The lesson's navigation (src/web/lesson.rs)
 
@@ -442,7 +454,7 @@ takeaway-attention-strongest-untrained = { $idea }{ $checks }: in this untrained
 # $diagonal: a word's mean weight on itself, in percent.
 takeaway-attention-strongest-identity = { $idea }{ $checks }: with Q = K = V = Z each word takes on average { $diagonal }% of its output from itself, and { $pair }. { $order }
 # The answer to "What exactly are Q, K and V?" that starts the pipeline takeaways ($idea).
-takeaway-pipeline-idea = Q, K and V are Z times three matrices that need not be the same: what a word looks for, what it is found by, what it passes on
+takeaway-pipeline-idea = Q, K and V are Z times three separate matrices: what a word looks for, is found by, and passes on
 takeaway-pipeline-no-tokens = { $idea }. Type a sentence in the attention panel to follow one through the layer.
 takeaway-pipeline-one-head = { $idea }. Here one head uses Q, K and V whole (d = { $d }).
 takeaway-pipeline-heads = { $idea }. Here { $heads } heads use { $head_dim } of the { $d } columns each.

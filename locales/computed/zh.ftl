@@ -130,72 +130,84 @@ takeaway-binary = 它们是对应的：两者都用左边的快列和右边较�
 
 ## 面板的标题、说明（嵌入时的一行）、短名称（课程按钮）与课程的各部分（src/model/panels.rs）
 
-lesson-part-self-attention = 自注意力
-lesson-part-comparing = 比较卷积神经网络、循环神经网络和自注意力
-lesson-part-positional-encoding = 位置编码：绝对位置与相对位置
-lesson-part-questions = 读者提问
-lesson-part-beyond = 本章之外
-lesson-part-exercise = 练习 2：动手训练
-panel-attention-title = 一个句子的注意力权重
-panel-attention-caption = 在一个未训练的层中，每个词（一行）对每个词（一列）的注意力有多大。
-panel-attention-short = 注意力权重
-panel-pipeline-title = Q、K 和 V 到底是什么？
-panel-pipeline-caption = 头 0 的一个注意力层，逐步展示：Z、Q、K、V、分数、权重和输出。
-panel-pipeline-short = Q、K 和 V
-panel-heads-title = 多头注意力与 valid_lens
-panel-heads-caption = 每个头和每个序列各一张注意力图；同一序列的每个头都掩蔽相同的键。
-panel-heads-short = 多头注意力
-panel-complexity-title = 卷积神经网络、循环神经网络与自注意力
-panel-complexity-caption = 随 n 增长，卷积神经网络、循环神经网络和自注意力的运算量与路径长度。
-panel-complexity-short = CNN 与 RNN
-panel-order-title = 没有位置编码，顺序就会丢失
-panel-order-caption = 没有 P 时，置换词元只会置换输出；有了 P，输出就会改变。
-panel-order-short = 顺序丢失
-panel-heatmap-title = 位置编码矩阵 P
-panel-heatmap-caption = 第 i 行是加到位置 i 的词元上的向量；各列从左到右逐渐变慢。
-panel-heatmap-short = P 的热图
-panel-curves-title = 各列随位置的变化
-panel-curves-caption = P 的各列随位置的变化：频率沿列降低，正弦与余弦成对出现。
-panel-curves-short = 各列曲线
-panel-binary-title = 与二进制的类比
-panel-binary-caption = 0 … n − 1 的二进制位与 P 并列：两者都从左到右逐渐变慢。
-panel-binary-short = 二进制类比
-panel-projection-title = 相对位置：对每个 i 都是同一个旋转
-panel-projection-caption = 移动 δ 个位置时，每个位置的第 j 个列对都转过同一个角度 δ·ωⱼ。
-panel-projection-short = 相对位置
-panel-similarity-title = 相似度与平移不变性
-panel-similarity-caption = d 为偶数时，两个位置编码的相似度只取决于它们的偏移。
-panel-similarity-short = 相似度
-panel-scaling-title = 按 √d 缩放，用相加而非拼接
-panel-scaling-caption = 词嵌入乘以和不乘以 √d 时的元素大小，以及 P 的元素大小；相加与拼接。
-panel-scaling-short = 按 √d 缩放
-panel-rope-title = RoPE：旋转查询和键
-panel-rope-caption = RoPE 旋转查询和键：分数只取决于偏移（舍入误差之内）。
-panel-rope-short = RoPE
-panel-extension-title = 更长的上下文：位置插值、NTK-aware 缩放、YaRN
-panel-extension-caption = 位置插值、NTK-aware 缩放和 YaRN 如何改变每个旋转列对的频率。
-panel-extension-short = 更长的上下文
-panel-alibi-title = ALiBi：用线性偏置代替向量
-panel-alibi-caption = ALiBi 给每个头的因果分数加上一个与距离成线性关系的惩罚。
-panel-alibi-short = ALiBi
-panel-t5-title = T5 的相对位置分桶
-panel-t5-caption = T5 为每个相对距离分配的桶，分别在编码器和解码器中。
-panel-t5-short = T5 分桶
-panel-shaw-title = 相对位置嵌入（Shaw 等人）
-panel-shaw-caption = 句子的 logits，每个截断后的偏移有一个可学习的键向量（Shaw 等人，2018）。
-panel-shaw-short = Shaw 等人
-panel-learned-title = 可学习的位置嵌入表
-panel-learned-caption = 训练开始时的可学习位置表 E：Lmax 以下的每个位置一行。
-panel-learned-short = 可学习的表
-panel-nope-title = 完全不用位置编码：由因果掩码来计数
-panel-nope-caption = 有因果掩码而没有位置编码时，第一层可以在位置 t 输出 1/t。
-panel-nope-short = 不用编码
-panel-stacking-title = 堆叠注意力层
-panel-stacking-caption = 堆叠的注意力层：各行多快变得相同，以及位置信息能否保留下来。
-panel-stacking-short = 堆叠层
-panel-train-title = 模型能学会位置吗？
-panel-train-caption = 在浏览器中并排训练各种编码：损失、各长度上的准确率、一张可学习的表。
-panel-train-short = 训练编码
+lesson-part = { $part ->
+    [self-attention] 自注意力
+    [comparing] 比较卷积神经网络、循环神经网络和自注意力
+    [positional-encoding] 位置编码：绝对位置与相对位置
+    [questions] 读者提问
+    [beyond] 本章之外
+    [exercise] 练习 2：动手训练
+   *[other] { $part }
+    }
+panel-title = { $panel ->
+    [attention] 一个句子的注意力权重
+    [pipeline] Q、K 和 V 到底是什么？
+    [heads] 多头注意力与 valid_lens
+    [complexity] 卷积神经网络、循环神经网络与自注意力
+    [order] 没有位置编码，顺序就会丢失
+    [heatmap] 位置编码矩阵 P
+    [curves] 各列随位置的变化
+    [binary] 与二进制的类比
+    [projection] 相对位置：对每个 i 都是同一个旋转
+    [similarity] 相似度与平移不变性
+    [scaling] 按 √d 缩放，用相加而非拼接
+    [rope] RoPE：旋转查询和键
+    [extension] 更长的上下文：位置插值、NTK-aware 缩放、YaRN
+    [alibi] ALiBi：用线性偏置代替向量
+    [t5] T5 的相对位置分桶
+    [shaw] 相对位置嵌入（Shaw 等人）
+    [learned] 可学习的位置嵌入表
+    [nope] 完全不用位置编码：由因果掩码来计数
+    [stacking] 堆叠注意力层
+    [train] 模型能学会位置吗？
+   *[other] { $panel }
+    }
+panel-caption = { $panel ->
+    [attention] 在一个未训练的层中，每个词（一行）对每个词（一列）的注意力有多大。
+    [pipeline] 头 0 的一个注意力层，逐步展示：Z、Q、K、V、分数、权重和输出。
+    [heads] 每个头和每个序列各一张注意力图；同一序列的每个头都掩蔽相同的键。
+    [complexity] 随 n 增长，卷积神经网络、循环神经网络和自注意力的运算量与路径长度。
+    [order] 没有 P 时，置换词元只会置换输出；有了 P，输出就会改变。
+    [heatmap] 第 i 行是加到位置 i 的词元上的向量；各列从左到右逐渐变慢。
+    [curves] P 的各列随位置的变化：频率沿列降低，正弦与余弦成对出现。
+    [binary] 0 … n − 1 的二进制位与 P 并列：两者都从左到右逐渐变慢。
+    [projection] 移动 δ 个位置时，每个位置的第 j 个列对都转过同一个角度 δ·ωⱼ。
+    [similarity] d 为偶数时，两个位置编码的相似度只取决于它们的偏移。
+    [scaling] 词嵌入乘以和不乘以 √d 时的元素大小，以及 P 的元素大小；相加与拼接。
+    [rope] RoPE 旋转查询和键：分数只取决于偏移（舍入误差之内）。
+    [extension] 位置插值、NTK-aware 缩放和 YaRN 如何改变每个旋转列对的频率。
+    [alibi] ALiBi 给每个头的因果分数加上一个与距离成线性关系的惩罚。
+    [t5] T5 为每个相对距离分配的桶，分别在编码器和解码器中。
+    [shaw] 句子的 logits，每个截断后的偏移有一个可学习的键向量（Shaw 等人，2018）。
+    [learned] 训练开始时的可学习位置表 E：Lmax 以下的每个位置一行。
+    [nope] 有因果掩码而没有位置编码时，第一层可以在位置 t 输出 1/t。
+    [stacking] 堆叠的注意力层：各行多快变得相同，以及位置信息能否保留下来。
+    [train] 在浏览器中并排训练各种编码：损失、各长度上的准确率、一张可学习的表。
+   *[other] { $panel }
+    }
+panel-short = { $panel ->
+    [attention] 注意力权重
+    [pipeline] Q、K 和 V
+    [heads] 多头注意力
+    [complexity] CNN 与 RNN
+    [order] 顺序丢失
+    [heatmap] P 的热图
+    [curves] 各列曲线
+    [binary] 二进制类比
+    [projection] 相对位置
+    [similarity] 相似度
+    [scaling] 按 √d 缩放
+    [rope] RoPE
+    [extension] 更长的上下文
+    [alibi] ALiBi
+    [t5] T5 分桶
+    [shaw] Shaw 等人
+    [learned] 可学习的表
+    [nope] 不用编码
+    [stacking] 堆叠层
+    [train] 训练编码
+   *[other] { $panel }
+    }
 
 ## 课程导航（src/web/lesson.rs）
 
@@ -565,7 +577,7 @@ takeaway-attention-strongest-untrained = { $idea }{ $checks }：在这个未训�
 # $diagonal：一个词对自身的平均权重，以百分数表示。
 takeaway-attention-strongest-identity = { $idea }{ $checks }：在 Q = K = V = Z 时，每个词的输出平均有 { $diagonal }% 来自它自己，而{ $pair }。{ $order }
 # 回答“Q、K 和 V 到底是什么？”，作为 pipeline 要点的开头（$idea）。
-takeaway-pipeline-idea = Q、K 和 V 是 Z 乘以三个不必相同的矩阵：一个词要找的东西、它被找到的依据、它传递出去的内容
+takeaway-pipeline-idea = Q、K 和 V 是 Z 分别乘以三个各自独立的矩阵：一个词要找的东西、它被找到的依据、它传递出去的内容
 takeaway-pipeline-no-tokens = { $idea }。在注意力面板中输入一个句子，即可跟随它走过这一层。
 takeaway-pipeline-one-head = { $idea }。这里一个头使用完整的 Q、K、V（d = { $d }）。
 takeaway-pipeline-heads = { $idea }。这里 { $heads } 个头各用 { $d } 列中的 { $head_dim } 列。

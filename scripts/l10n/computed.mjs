@@ -4,7 +4,8 @@
 // marks it, each message under its short id (`m` and its place among the English catalog's
 // messages, in base 36; src/model/messages finds a name's short id at compile time), each
 // argument under its short name (`a` and its place among the English catalog's argument names in
-// order of first appearance, in base 36: build.rs' rule).
+// order of first appearance, in base 36: build.rs' rule), without the blanks inside a variable's
+// placeable (`{$a1}`).
 
 /** Every message name of an English catalog with its short id. */
 export function shortIds(englishFtl) {
@@ -31,7 +32,7 @@ export function compactCatalog(englishFtl, ftl) {
   const argumentNames = argumentIds(englishFtl);
   const problems = [];
   const text = ftl.split('\n').filter((line) => line.trim() && !line.startsWith('#'))
-    .map((line) => line.replace(/\{ \$([A-Za-z0-9_-]+)/g, (whole, name) => `{ $${argumentNames.get(name) ?? name}`))
+    .map((line) => line.replace(/\{ \$([A-Za-z0-9_-]+)( \})?/g, (whole, name, close) => `{$${argumentNames.get(name) ?? name}${close ? '}' : ''}`))
     .map((line) => {
       const entry = /^([a-zA-Z][\w-]*)( =.*)$/.exec(line);
       if (!entry) return line.replace(/^ +/, ' ');

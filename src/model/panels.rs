@@ -4,8 +4,6 @@
 //! the page's checks of its own markup and the README's lists (the native tests hold `index.html`
 //! and the README to them).
 
-use super::messages::{self, Computed};
-
 /// A panel of the page: its identity. Every table, preset, lesson stop, cache and message names a
 /// panel by this, never by its position or its element's id. A new panel is a variant here, its
 /// row in [`PANELS`] and in [`LESSON`], its file in `web/panels/` (the compiler asks for its line
@@ -61,30 +59,26 @@ impl PanelSpec {
         format!("panel-{}", self.name)
     }
 
-    /// Its heading, in words (message `panel-<name>-title` of locales/computed).
+    /// Its heading, in words (message `panel-title` of locales/computed, by the panel's name).
     pub fn title(&self) -> String {
-        self.text("title")
+        crate::message!("panel-title", panel = self.name)
     }
 
     /// One sentence under its title when it is embedded in a course page (`?embed=`), where its
     /// prose is folded away: what the figure shows, short enough for one line of an 800 px frame.
     pub fn caption(&self) -> String {
-        self.text("caption")
+        crate::message!("panel-caption", panel = self.name)
     }
 
     /// A name short enough for the sticky bar's lesson button on a phone (at most 17 characters
     /// in English).
     pub fn short(&self) -> String {
-        self.text("short")
+        crate::message!("panel-short", panel = self.name)
     }
 
-    /// The heading of its part of the chapter (message `lesson-part-<part>`).
+    /// The heading of its part of the chapter (message `lesson-part`, by the part's name).
     pub fn part_title(&self) -> String {
-        messages::format_dynamic::<Computed>(&format!("lesson-part-{}", self.part), &[])
-    }
-
-    fn text(&self, field: &str) -> String {
-        messages::format_dynamic::<Computed>(&format!("panel-{}-{field}", self.name), &[])
+        crate::message!("lesson-part", part = self.part)
     }
 }
 

@@ -138,6 +138,11 @@ pub(crate) fn sticky_height() -> f64 {
 /// jump puts it exactly there; a few pixels of slack cover rounding and a reader's small scrolls.
 const READING_SLACK: f64 = 24.0;
 
+/// ... and at most this share of the view below the bar: a section whose title the reader sees
+/// near the top of the screen is the one read, not the last lines of the section above (every
+/// section is taller than a fifth of the view, so a jump's section stays the one read).
+const READING_SHARE: f64 = 0.2;
+
 /// The section being read: the last panel whose top has reached the line just below the sticky
 /// bar (`None` above the first, while the header is still on screen). `None` too at the bottom
 /// of the page, where the last sections can no longer reach the line and a jump to one of them
@@ -153,7 +158,12 @@ pub fn section_being_read() -> Option<Option<PanelId>> {
     if scroll_y > 0.0 && scroll_y + view >= f64::from(root.scroll_height()) - 2.0 {
         return None;
     }
-    let line = sticky_height() + GAP + READING_SLACK;
+    // At the very top the page's header is what is read.
+    if scroll_y <= 0.0 {
+        return Some(None);
+    }
+    let sticky = sticky_height();
+    let line = sticky + GAP + READING_SLACK.max((view - sticky) * READING_SHARE);
     let mut read = None;
     for spec in PANELS {
         let Ok(section) = dom::element::<Element>(&spec.section_id()) else {

@@ -154,8 +154,10 @@ fn close_menu_and_focus(panel: PanelId) {
 }
 
 /// `[`, `]`, Alt+PageUp, Alt+PageDown (and in projector mode plain PageUp, PageDown) step along
-/// the lesson; Escape closes the list or the phone's parameters. Keys typed into a field, or
-/// read by a heatmap or a slider, are theirs.
+/// the lesson; Escape closes the list or the phone's parameters, or else leaves the control that
+/// has the focus (for its section, so that `]` and Tab go on from there); in projector mode Tab
+/// stays within the current step. `[` and `]` are a text field's own characters; PageUp and
+/// PageDown are a slider's, a menu's and a heatmap's own keys.
 fn on_key(event: &KeyboardEvent, send: fn(Action)) {
     if event.default_prevented() || event.ctrl_key() || event.meta_key() {
         return;
@@ -166,27 +168,55 @@ fn on_key(event: &KeyboardEvent, send: fn(Action)) {
     if root.has_attribute("data-embed") {
         return;
     }
-    if event.key() == "Escape" {
-        close_popups();
+    let presenting = root.has_attribute("data-present");
+    let key = event.key();
+    if key == "Escape" {
+        if !close_popups() {
+            leave_control(event.target());
+        }
         return;
     }
-    let presenting = root.has_attribute("data-present");
-    let go = match (event.key().as_str(), event.alt_key()) {
+    if key == "Tab" {
+        if presenting && keep_tab_in_step(event.shift_key()) {
+            event.prevent_default();
+        }
+        return;
+    }
+    let go = match (key.as_str(), event.alt_key()) {
         ("]", _) => Go::Next,
         ("[", _) => Go::Previous,
         ("PageDown", alt) if alt || presenting => Go::Next,
         ("PageUp", alt) if alt || presenting => Go::Previous,
         _ => return,
     };
-    if keeps_its_keys(event.target()) {
+    let kept = if key.starts_with('P') {
+        keeps_its_keys(event.target())
+    } else {
+        takes_text(event.target())
+    };
+    if kept {
         return;
     }
     event.prevent_default();
     send(Action::State(Msg::Go(go)));
+    // The step's section takes the focus (it is at the top of the screen: nothing scrolls), so
+    // that Tab goes on within it rather than from wherever the focus was.
+    if let Some(section) = SHOWN
+        .with(Cell::get)
+        .and_then(|panel| dom::element::<HtmlElement>(&panel.section_id()).ok())
+    {
+        focus_section(&section);
+    }
 }
 
-/// Whether the element the key went to uses it itself: a field, a menu, a slider, a heatmap read
-/// with the keyboard, editable text.
+/// Gives a section the focus without scrolling (the jump has placed it).
+fn focus_section(section: &HtmlElement) {
+    let _ = section.set_attribute("tabindex", "-1");
+    let _ = section.focus();
+}
+
+/// Whether the element the key went to uses PageUp and PageDown itself: a field, a menu, a slider,
+/// a heatmap read with the keyboard, editable text.
 fn keeps_its_keys(target: Option<EventTarget>) -> bool {
     let Some(element) = target.and_then(|t| t.dyn_into::<Element>().ok()) else {
         return false;
@@ -200,20 +230,114 @@ fn keeps_its_keys(target: Option<EventTarget>) -> bool {
             .is_some()
 }
 
+/// Whether the element the key went to is a field that text is typed into.
+fn takes_text(target: Option<EventTarget>) -> bool {
+    let Some(element) = target.and_then(|t| t.dyn_into::<Element>().ok()) else {
+        return false;
+    };
+    match element.tag_name().to_ascii_lowercase().as_str() {
+        "textarea" => true,
+        "input" => !matches!(
+            element.get_attribute("type").as_deref(),
+            Some("range" | "checkbox" | "radio" | "number" | "button" | "submit" | "color")
+        ),
+        _ => element
+            .closest("[contenteditable]:not([contenteditable=false])")
+            .ok()
+            .flatten()
+            .is_some(),
+    }
+}
+
+/// Escape on a control (a field, a slider, a menu, a heatmap): the focus goes to its section.
+fn leave_control(target: Option<EventTarget>) {
+    let Some(element) = target.and_then(|t| t.dyn_into::<Element>().ok()) else {
+        return;
+    };
+    if element.tag_name().eq_ignore_ascii_case("section") {
+        return;
+    }
+    if let Some(section) = element
+        .closest("section.panel")
+        .ok()
+        .flatten()
+        .and_then(|s| s.dyn_into::<HtmlElement>().ok())
+    {
+        focus_section(&section);
+    }
+}
+
+/// Projector mode: Tab from the step's last control goes to its first (Shift+Tab from the first
+/// to the last), and from outside the step into it, so that the slide is never lost. Whether it
+/// moved the focus itself.
+fn keep_tab_in_step(backwards: bool) -> bool {
+    let Some(section) = SHOWN
+        .with(Cell::get)
+        .and_then(|panel| dom::element::<HtmlElement>(&panel.section_id()).ok())
+    else {
+        return false;
+    };
+    let Ok(found) = section.query_selector_all(
+        "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), \
+         textarea:not([disabled]), summary, [tabindex]:not([tabindex='-1'])",
+    ) else {
+        return false;
+    };
+    // Those shown (not in a closed disclosure, not hidden).
+    let controls: Vec<HtmlElement> = (0..found.length())
+        .filter_map(|i| found.item(i)?.dyn_into::<HtmlElement>().ok())
+        .filter(|e| e.offset_parent().is_some())
+        .collect();
+    let (Some(first), Some(last)) = (controls.first(), controls.last()) else {
+        return false;
+    };
+    let active = dom::document().ok().and_then(|d| d.active_element());
+    let inside = active
+        .as_ref()
+        .is_some_and(|a| section.contains(Some(a.unchecked_ref::<web_sys::Node>())));
+    let at = |e: &HtmlElement| {
+        active
+            .as_ref()
+            .is_some_and(|a| a == e.unchecked_ref::<Element>())
+    };
+    let to = match (inside, backwards) {
+        (false, false) => first,
+        (false, true) => last,
+        (true, false) if at(last) => first,
+        (true, true)
+            if at(first)
+                || active
+                    .as_ref()
+                    .is_some_and(|a| a == section.unchecked_ref::<Element>()) =>
+        {
+            last
+        }
+        _ => return false,
+    };
+    to.focus().is_ok()
+}
+
 /// Escape: the list of sections closes (focus back on its button), and the phone's parameters.
-fn close_popups() {
+/// Whether one of them was open.
+fn close_popups() -> bool {
     DOM.with(|d| {
         let dom = d.borrow();
-        let Some(dom) = dom.as_ref() else { return };
+        let Some(dom) = dom.as_ref() else {
+            return false;
+        };
+        let mut closed = false;
         if !dom.list.hidden() {
             open_menu(&dom.menu, &dom.list, false);
             let _ = dom.menu.focus();
+            closed = true;
         }
         if dom.bar.class_list().contains("expanded") {
             open_controls(&dom.bar, &dom.controls_toggle, false);
             let _ = dom.controls_toggle.focus();
+            closed = true;
         }
-    });
+        closed
+    })
 }
 
 /// After a scroll, in the next animation frame: the section now being read becomes the lesson's

@@ -3,7 +3,7 @@
 // d2l's masked softmax at valid_len = 0, the order panel with projections, and screenshots.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { drawn, open, panels, screenshot, screenshotOf, setUp, waitForUrlParam } from './helpers.mjs';
+import { drawn, open, panels, reveal, screenshot, screenshotOf, setUp, waitForUrlParam } from './helpers.mjs';
 
 setUp({ drawn: true });
 
@@ -96,6 +96,7 @@ describe('attention with projections', () => {
     const w7 = (await panels(one.page)).attention.weights;
     assert.deepEqual((await panels(two.page)).attention.weights, w7);
     await two.page.close();
+    await reveal(one.page, 'attn-redraw');
     await one.page.locator('#attn-redraw').click();
     await drawn(one.page);
     const a = (await panels(one.page)).attention;
@@ -157,6 +158,7 @@ describe('attention with projections', () => {
     assert.equal(new Set(await centres()).size, 1);
     // With valid_len = 3 the masked keys are hatched: 8 × 5 cells, and their centres are not the
     // colours of the weights beside them.
+    await reveal(page, 'valid-number');
     await page.locator('#valid-number').fill('3');
     await page.locator('#valid-number').press('Enter');
     await waitForUrlParam(page, 'valid', '3');

@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  assertCanvasesDrawn, canvasBytes, drawn, open, panels, screenshotOf, setUp, waitForUrlParam,
+  assertCanvasesDrawn, canvasBytes, drawn, open, panels, reveal, screenshotOf, setUp, waitForUrlParam,
 } from './helpers.mjs';
 
 setUp();
@@ -74,6 +74,7 @@ describe('enc drives the attention panels', () => {
 
   test('the menu switches the family; pe=0 is none; a bad value keeps it with a notice', async () => {
     const { page, problems } = await open('');
+    await reveal(page, 'attn-enc');
     await page.locator('#attn-enc').selectOption('rope');
     await waitForUrlParam(page, 'enc', 'rope');
     await page.waitForFunction(() => window.peLab.stats.panels.attention.encoding === 'rope');

@@ -286,7 +286,23 @@ export async function assertCanvasesDrawn(page, ids = PANEL_CANVASES, { tries = 
 }
 
 /** Sets a number field and commits it (Enter fires `change`). */
+/**
+ * Opens the closed disclosures around element `id` as a reader does (a click on their summary):
+ * a panel keeps its further settings behind "More settings".
+ */
+export async function reveal(page, id) {
+  const closed = await page.evaluate((id) => {
+    const out = [];
+    for (let at = document.getElementById(id)?.parentElement; at; at = at.parentElement) {
+      if (at.tagName === 'DETAILS' && !at.open && at.id) out.unshift(at.id);
+    }
+    return out;
+  }, id);
+  for (const details of closed) await page.locator(`#${details} > summary`).click();
+}
+
 export async function setNumber(page, id, value) {
+  await reveal(page, id);
   await page.locator(`#${id}`).fill(String(value));
   await page.locator(`#${id}`).press('Enter');
 }

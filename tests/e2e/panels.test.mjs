@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  PANEL_CANVASES, assertCanvasesDrawn, drawn, open, panels, screenshot, setNumber, setUp, text,
+  PANEL_CANVASES, assertCanvasesDrawn, drawn, open, panels, reveal, screenshot, setNumber, setUp, text,
   waitForUrlParam,
 } from './helpers.mjs';
 
@@ -185,6 +185,7 @@ for (const compute of ['cpu', 'gpu']) {
       a = (await panels(page)).attention;
       assert.notDeepEqual(a.weights[0], a.weights[2], 'with P the two "a" differ');
       const scaledDiagonal = a.diagonalMean;
+      await reveal(page, 'attn-scale');
       await page.locator('#attn-scale').uncheck();
       await page.waitForFunction(() => window.peLab.stats.panels.attention.scaleEmbeddings === false);
       assert.notEqual((await panels(page)).attention.diagonalMean, scaledDiagonal);

@@ -29,8 +29,6 @@ pub trait Resource: 'static {
     const ENGLISH: &'static str;
     /// Every message's name and short id, sorted by name (build.rs).
     const IDS: &'static [(&'static str, &'static str)];
-    /// The names composed at run time, with their short ids ([`format_dynamic`]).
-    const DYNAMIC: &'static [(&'static str, &'static str)];
     /// Every argument name with its short name, sorted by name (build.rs).
     const ARGS: &'static [(&'static str, &'static str)];
     /// The id of the element that carries a translated page's catalog.
@@ -66,7 +64,6 @@ mod training_ids {
 impl Resource for Computed {
     const ENGLISH: &'static str = include_str!(concat!(env!("OUT_DIR"), "/computed-en.ftl"));
     const IDS: &'static [(&'static str, &'static str)] = computed_ids::IDS;
-    const DYNAMIC: &'static [(&'static str, &'static str)] = computed_ids::DYNAMIC;
     const ARGS: &'static [(&'static str, &'static str)] = computed_ids::ARGS;
     const ELEMENT_ID: &'static str = "messages-computed";
     fn slot() -> &'static std::thread::LocalKey<RefCell<Option<Rc<Loaded>>>> {
@@ -77,7 +74,6 @@ impl Resource for Computed {
 impl Resource for Training {
     const ENGLISH: &'static str = include_str!(concat!(env!("OUT_DIR"), "/training-en.ftl"));
     const IDS: &'static [(&'static str, &'static str)] = training_ids::IDS;
-    const DYNAMIC: &'static [(&'static str, &'static str)] = training_ids::DYNAMIC;
     const ARGS: &'static [(&'static str, &'static str)] = training_ids::ARGS;
     const ELEMENT_ID: &'static str = "messages-training";
     fn slot() -> &'static std::thread::LocalKey<RefCell<Option<Rc<Loaded>>>> {
@@ -240,15 +236,6 @@ pub const fn short_id(ids: &'static [(&'static str, &'static str)], name: &str) 
         }
     }
     panic!("no message has this name in locales/*/en.ftl")
-}
-
-/// A message whose name is composed at run time (`panel-<name>-title`): one of
-/// [`Resource::DYNAMIC`]; its name where it is not.
-pub fn format_dynamic<R: Resource>(name: &str, args: &[(&str, Arg<'_>)]) -> String {
-    match R::DYNAMIC.iter().find(|(id, _)| *id == name) {
-        Some((_, short)) => format::<R>(short, args),
-        None => name.to_string(),
-    }
 }
 
 /// Message `id` (its short id) of resource `R` in the chosen language, with `args`; the id where

@@ -220,7 +220,7 @@ fn attention_at_the_extremes_says_what_holds() {
 
 #[test]
 fn pipeline_says_what_q_k_and_v_are_then_the_shapes() {
-    let idea = "Q, K and V are Z times three matrices that need not be the same: what a word looks for, what it is found by, what it passes on";
+    let idea = "Q, K and V are Z times three separate matrices: what a word looks for, is found by, and passes on";
     assert_eq!(
         pipeline(8, 32, 4, 8, 8e-8),
         format!("{idea}. Here 4 heads use 8 of the 32 columns each.")
@@ -446,7 +446,7 @@ fn the_chinese_catalog_states_the_same_numbers() {
         assert_eq!(numbers(zh), numbers(en), "{zh}\n{en}");
     }
     assert!(
-        chinese[0].starts_with("Q、K 和 V 是 Z 乘以三个不必相同的矩阵")
+        chinese[0].starts_with("Q、K 和 V 是 Z 分别乘以三个各自独立的矩阵")
             && chinese[0].contains("4 个头"),
         "{}",
         chinese[0]

@@ -95,7 +95,7 @@ pub fn render(ctx: &mut Ctx, dom: &BinaryDom) -> Result<BinaryStats, WebError> {
     }
     let mut stats = compute(n, d, base, ctx.backend.name())?;
     dom::text(&dom.takeaway, &takeaway_encoding::binary(&stats, d, base));
-    fill_table(&dom.table, &period_table(&stats, d, base))?;
+    fill_table(&dom.table, &dom.pairs_table, &period_table(&stats, d, base))?;
     dom::text(
         &dom.summary,
         &summary(&stats, d, base, ctx.params.first_position),
@@ -173,27 +173,39 @@ fn write_digits(
     Ok(())
 }
 
-/// The table body: bit k and its period beside pair j (columns 2j, 2j+1) and its period, and
-/// the pair closest to each bit; a last row for the pairs left out.
-fn fill_table(body: &HtmlElement, table: &PeriodTable) -> Result<(), WebError> {
-    body.set_inner_html("");
+/// The two tables' bodies: bit k, its period and the pair closest to it; pair j (columns 2j,
+/// 2j+1) and its period, with a last row for the pairs left out.
+fn fill_table(
+    bits: &HtmlElement,
+    pairs: &HtmlElement,
+    table: &PeriodTable,
+) -> Result<(), WebError> {
     let document = dom::document()?;
-    for cells in &table.rows {
+    let row = |cells: &[String]| -> Result<web_sys::Node, WebError> {
         let tr = document.create_element("tr")?;
         for cell in cells {
             let td = document.create_element("td")?;
             td.set_text_content(Some(cell));
+            if cells.len() == 1 {
+                td.set_attribute("colspan", "2")?;
+            }
             tr.append_child(&td)?;
         }
-        body.append_child(&tr)?;
+        Ok(tr.into())
+    };
+    bits.set_inner_html("");
+    pairs.set_inner_html("");
+    for cells in &table.rows {
+        let (bit, pair) = cells.split_at(3);
+        if !bit[0].is_empty() {
+            bits.append_child(&row(bit)?)?;
+        }
+        if !pair[0].is_empty() {
+            pairs.append_child(&row(pair)?)?;
+        }
     }
     if let Some(more) = &table.more {
-        let tr = document.create_element("tr")?;
-        let td = document.create_element("td")?;
-        td.set_attribute("colspan", "5")?;
-        td.set_text_content(Some(more));
-        tr.append_child(&td)?;
-        body.append_child(&tr)?;
+        pairs.append_child(&row(std::slice::from_ref(more))?)?;
     }
     Ok(())
 }
@@ -203,6 +215,7 @@ crate::element_table! {
         bits: HtmlCanvasElement = "binary-bits",
         p: HtmlCanvasElement = "binary-p",
         table: HtmlElement = "binary-table",
+        pairs_table: HtmlElement = "binary-pairs-table",
         summary: HtmlElement = "binary-summary",
         takeaway: HtmlElement = "binary-takeaway",
         pair: HtmlElement = "binary-pair",
