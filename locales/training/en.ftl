@@ -127,6 +127,7 @@ train-trainer-fallback = Training on the CPU: the GPU trainer failed ({ $error }
 
 train-button-train = Train
 train-button-train-again = Train again
+train-button-start-over = Start over
 train-button-pause = Pause
 train-button-resume = Resume
 

@@ -108,6 +108,7 @@ train-trainer-fallback = 在 CPU 上训练：GPU 训练器失败了（{ $error }
 
 train-button-train = 训练
 train-button-train-again = 再次训练
+train-button-start-over = 重新开始
 train-button-pause = 暂停
 train-button-resume = 继续
 

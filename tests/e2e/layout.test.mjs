@@ -315,7 +315,7 @@ describe('the lesson path', () => {
     await page.close();
   });
 
-  test('keys typed into a field, a slider or a heatmap are theirs', async () => {
+  test('[ and ] step whatever has the focus but a text field; Escape leaves a control; PageUp and PageDown are a slider\'s', async () => {
     const { page } = await open(at('', '#panel-attention'), [1366, 768]);
     await page.waitForFunction(() => location.hash === '#panel-attention');
     const text = page.locator('#attn-text');
@@ -323,13 +323,27 @@ describe('the lesson path', () => {
     await page.keyboard.press('End');
     await page.keyboard.type(' [x]');
     assert.match(await text.inputValue(), /\[x\]$/);
-    for (const id of ['d-range', 'attn-heatmap']) {
-      await page.locator(`#${id}`).focus();
-      await page.keyboard.press(']');
-    }
     await page.evaluate(() => window.peLab.whenDrawn());
     await page.waitForTimeout(200);
     assert.equal(await page.evaluate(() => location.hash), '#panel-attention');
+    // From a heatmap read with the keyboard, ] is the lesson's: the next step, whose section then
+    // has the focus (Tab goes on from there); [ comes back.
+    await page.locator('#attn-heatmap').focus();
+    await page.keyboard.press(']');
+    await page.waitForFunction(() => location.hash === '#panel-pipeline');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'panel-pipeline');
+    await page.keyboard.press('[');
+    await page.waitForFunction(() => location.hash === '#panel-attention');
+    // A slider keeps its arrows and PageUp/PageDown; Escape leaves it for its section.
+    await page.locator('#attn-heatmap').focus();
+    await page.keyboard.press('Escape');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'panel-attention');
+    await page.locator('#d-range').focus();
+    await page.keyboard.press('PageUp');
+    await page.evaluate(() => window.peLab.whenDrawn());
+    assert.notEqual(await page.evaluate(() => window.peLab.state.d), 32, 'PageUp is the slider\'s');
+    assert.equal(await page.evaluate(() => location.hash), '#panel-attention');
+    await page.evaluate(() => window.peLab.set({ d: 32 }));
     // Plain PageDown scrolls the page by about a screen, except in projector mode (a
     // presenter's remote), where it is a lesson step. (The hash may then follow the reading to
     // the next section; a step would have brought that section's title just below the bar.)

@@ -386,7 +386,10 @@ impl TrainPanel {
     fn show_run_buttons(&self) {
         let dom = &self.dom;
         let running = self.running();
+        // While a run goes, the button starts it over; after one, it trains again.
         let start = if running {
+            crate::training_message!("train-button-start-over")
+        } else if self.run.is_some() {
             crate::training_message!("train-button-train-again")
         } else {
             crate::training_message!("train-button-train")
