@@ -45,6 +45,8 @@ thread_local! {
     /// read is already waiting for the next animation frame.
     static SHOWN: Cell<Option<PanelId>> = const { Cell::new(None) };
     static FOLLOW_PENDING: Cell<bool> = const { Cell::new(false) };
+    /// A key stepped the lesson: the section it shows takes the focus.
+    static FOCUS_STEP: Cell<bool> = const { Cell::new(false) };
 }
 
 /// Builds the list of sections and wires the navigation, its keys and the address bar's hash.
@@ -198,15 +200,10 @@ fn on_key(event: &KeyboardEvent, send: fn(Action)) {
         return;
     }
     event.prevent_default();
+    // The step's section takes the focus once it is shown ([`show_section`]), so that Tab goes
+    // on within it rather than from wherever the focus was.
+    FOCUS_STEP.with(|f| f.set(true));
     send(Action::State(Msg::Go(go)));
-    // The step's section takes the focus (it is at the top of the screen: nothing scrolls), so
-    // that Tab goes on within it rather than from wherever the focus was.
-    if let Some(section) = SHOWN
-        .with(Cell::get)
-        .and_then(|panel| dom::element::<HtmlElement>(&panel.section_id()).ok())
-    {
-        focus_section(&section);
-    }
 }
 
 /// Gives a section the focus without scrolling (the jump has placed it).
@@ -397,6 +394,13 @@ pub fn hash_message() -> Option<Msg> {
 /// Shows which section of the lesson is current (`None`: none chosen yet).
 pub fn show_section(shown: Option<PanelId>) {
     SHOWN.with(|s| s.set(shown));
+    if FOCUS_STEP.with(|f| f.replace(false)) {
+        if let Some(section) =
+            shown.and_then(|panel| dom::element::<HtmlElement>(&panel.section_id()).ok())
+        {
+            focus_section(&section);
+        }
+    }
     let section = shown.and_then(PanelId::lesson_position);
     DOM.with(|d| {
         let dom = d.borrow();
