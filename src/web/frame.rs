@@ -20,6 +20,9 @@ use crate::model::figure_style::FigureStyle;
 use crate::model::params::Params;
 use crate::model::schedule;
 
+/// A frame longer than a display frame at 60 Hz: the next one runs after the browser's commit.
+const HEAVY_FRAME_MS: f64 = 16.0;
+
 impl App {
     /// Computes P now if a frame left it waiting (no panel on screen read it), before a panel that
     /// reads it renders or exports. The CPU path only: there P is ready at once.
@@ -291,6 +294,13 @@ impl App {
         }
         self.started = true;
         self.settle_ready_when_done();
+    }
+
+    /// Whether the next frame may run after the browser has committed the last one (see
+    /// `scheduler::on_animation_frame`): the page has started, no section waits to be shown, and
+    /// the last frame took longer than a display frame.
+    pub fn frame_may_follow_commit(&self) -> bool {
+        self.started && self.show_section.is_none() && self.stats.frame_ms > HEAVY_FRAME_MS
     }
 
     /// `peLab.ready` resolves once the first frame and the numbers of every panel are there

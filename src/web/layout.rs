@@ -299,6 +299,15 @@ fn align(section_id: &str) {
     ALIGNED_AT.with(|at| at.set(window.scroll_y().unwrap_or(target)));
 }
 
+/// Whether a recent jump's section is being kept below the bar (see [`realign`]).
+pub fn keeping_alignment() -> bool {
+    ALIGNED.with(|a| {
+        a.borrow()
+            .as_ref()
+            .is_some_and(|(_, until)| dom::now_ms() <= *until)
+    })
+}
+
 /// After a change of layout, the section last jumped to is aligned again if the jump was recent
 /// and the reader has not scrolled since.
 fn realign() {

@@ -117,14 +117,22 @@ pub fn request_frame() {
     }
 }
 
-/// The animation frame only starts the frame: the frame itself runs in the task right after it,
-/// so that the browser's commit of what the last frame drew (about 30 ms for the heatmap's canvas
-/// at n = 2048, d = 1024 in a headless Chromium) and the frame's own work (about 27 ms) are two
-/// tasks of under 50 ms rather than one of 60.
+/// A frame of a page already started whose last frame was heavy runs in the task right after
+/// its animation frame, so that the browser's commit of what the last frame drew (about 30 ms for
+/// the heatmap's canvas at n = 2048, d = 1024 in a headless Chromium) and the frame's own work
+/// (about 27 ms) are two tasks of under 50 ms rather than one of 60. The others run in the
+/// animation frame itself, before the browser paints: the first frame, and a frame while a jump's
+/// section is kept below the bar, whose scroll would otherwise be painted a frame late (a layout
+/// shift).
 fn on_animation_frame() {
-    let Ok(window) = dom::window() else {
-        run_frame();
-        return;
+    let in_task = with_app(|app| app.frame_may_follow_commit()).unwrap_or(false)
+        && !super::layout::keeping_alignment();
+    let window = match dom::window() {
+        Ok(window) if in_task => window,
+        _ => {
+            run_frame();
+            return;
+        }
     };
     let callback = Closure::once_into_js(run_frame);
     if window
