@@ -12,6 +12,10 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+// The scanner of argument names the crate uses too (`model::messages::install_source`).
+#[path = "src/model/messages/arguments.rs"]
+mod arguments;
+
 /// The short id of the message at `index` (the same rule as build-pages.mjs' `shortId`).
 fn short_id(index: usize) -> String {
     const DIGITS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
@@ -36,47 +40,16 @@ fn short_argument(index: usize) -> String {
 }
 
 /// The argument names of a catalog's messages (every `{ $name`), in order of first appearance.
-fn argument_names(text: &str) -> Vec<String> {
+fn catalog_argument_names(text: &str) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
     for line in text.lines().filter(|line| !line.starts_with('#')) {
-        for (at, _) in line.match_indices("{ $") {
-            let name: String = line[at + 3..]
-                .chars()
-                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
-                .collect();
-            if !name.is_empty() && !names.contains(&name) {
-                names.push(name);
+        for name in arguments::argument_names(line) {
+            if !names.iter().any(|known| known == name) {
+                names.push(name.to_string());
             }
         }
     }
     names
-}
-
-/// `line` with every `{ $name` of `arguments` under its short name, and without the blanks
-/// inside a placeable of a variable (`{$a1}`, `{$a2 ->`: Fluent's blanks are optional there).
-fn shorten_arguments(line: &str, arguments: &[(String, String)]) -> String {
-    let mut out = String::new();
-    let mut rest = line;
-    while let Some(at) = rest.find("{ $") {
-        out.push_str(&rest[..at]);
-        out.push_str("{$");
-        rest = &rest[at + 3..];
-        let end = rest
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
-            .unwrap_or(rest.len());
-        let name = &rest[..end];
-        match arguments.iter().find(|(long, _)| long == name) {
-            Some((_, short)) => out.push_str(short),
-            None => out.push_str(name),
-        }
-        rest = &rest[end..];
-        if let Some(after) = rest.strip_prefix(" }") {
-            out.push('}');
-            rest = after;
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 /// A message's id if `line` starts one (terms, `-name`, keep their names).
@@ -97,7 +70,7 @@ fn main() {
             .unwrap_or_else(|e| panic!("{}: {e}", source.display()));
         let mut compact = String::new();
         let mut ids: Vec<(String, String)> = Vec::new();
-        let mut arguments: Vec<(String, String)> = argument_names(&text)
+        let mut arguments: Vec<(String, String)> = catalog_argument_names(&text)
             .into_iter()
             .enumerate()
             .map(|(index, name)| (name, short_argument(index)))
@@ -106,7 +79,10 @@ fn main() {
             if line.trim().is_empty() || line.starts_with('#') {
                 continue;
             }
-            let line = shorten_arguments(line, &arguments);
+            let line = arguments::rename_arguments(line, |name, out| {
+                let short = arguments.iter().find(|(long, _)| long == name);
+                out.push_str(short.map_or(name, |(_, short)| short));
+            });
             let line = line.as_str();
             if let Some(rest) = line.strip_prefix(' ') {
                 let _ = writeln!(compact, " {}", rest.trim_start_matches(' '));

@@ -16,6 +16,7 @@
 //! compile time ([`short_id`]; an unknown name does not compile), and the build gives a
 //! translated page's catalogs the same short ids.
 
+pub mod arguments;
 mod pattern;
 
 pub use pattern::{Arg, Catalog, Plurals, SyntaxError};
@@ -154,19 +155,9 @@ pub fn install_source<R: Resource>(language: &str, source: &str) -> Result<(), I
 /// `line` of a catalog as it is written with each `{ $name` under the short name the compiled-in
 /// catalog and the call sites use (build.rs; names that English lacks stay as they are).
 pub fn shorten_arguments<R: Resource>(line: &str) -> String {
-    let mut out = String::new();
-    let mut rest = line;
-    while let Some(at) = rest.find("{ $") {
-        out.push_str(&rest[..at + 3]);
-        rest = &rest[at + 3..];
-        let end = rest
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
-            .unwrap_or(rest.len());
-        out.push_str(short_argument(R::ARGS, &rest[..end]));
-        rest = &rest[end..];
-    }
-    out.push_str(rest);
-    out
+    arguments::rename_arguments(line, |name, out| {
+        out.push_str(short_argument(R::ARGS, name))
+    })
 }
 
 /// The short name of argument `name` (build.rs), or `name` where no English message has it (an
@@ -289,21 +280,23 @@ macro_rules! count_from {
 }
 count_from!(usize, u32, u64, i32, i64);
 
-/// A sentence of the page's catalog: `message!("id", name = value, …)`.
+/// A sentence of resource `$resource`'s catalog (what [`message!`] and [`training_message!`]
+/// expand to): the message's short id and its arguments' short names found at compile time.
+#[doc(hidden)]
 #[macro_export]
-macro_rules! message {
-    ($id:literal $(, $name:ident = $value:expr)* $(,)?) => {{
+macro_rules! catalog_message {
+    ($resource:ident, $id:literal $(, $name:ident = $value:expr)*) => {{
         const ID: &str = $crate::model::messages::short_id(
-            <$crate::model::messages::Computed as $crate::model::messages::Resource>::IDS,
+            <$crate::model::messages::$resource as $crate::model::messages::Resource>::IDS,
             $id,
         );
-        $crate::model::messages::format::<$crate::model::messages::Computed>(
+        $crate::model::messages::format::<$crate::model::messages::$resource>(
             ID,
             &[$(
                 (
                     {
                         const NAME: &str = $crate::model::messages::short_argument(
-                            <$crate::model::messages::Computed as $crate::model::messages::Resource>::ARGS,
+                            <$crate::model::messages::$resource as $crate::model::messages::Resource>::ARGS,
                             stringify!($name),
                         );
                         NAME
@@ -315,30 +308,20 @@ macro_rules! message {
     }};
 }
 
+/// A sentence of the page's catalog: `message!("id", name = value, …)`.
+#[macro_export]
+macro_rules! message {
+    ($id:literal $(, $name:ident = $value:expr)* $(,)?) => {
+        $crate::catalog_message!(Computed, $id $(, $name = $value)*)
+    };
+}
+
 /// A sentence of the training panel's catalog: `training_message!("id", name = value, …)`.
 #[macro_export]
 macro_rules! training_message {
-    ($id:literal $(, $name:ident = $value:expr)* $(,)?) => {{
-        const ID: &str = $crate::model::messages::short_id(
-            <$crate::model::messages::Training as $crate::model::messages::Resource>::IDS,
-            $id,
-        );
-        $crate::model::messages::format::<$crate::model::messages::Training>(
-            ID,
-            &[$(
-                (
-                    {
-                        const NAME: &str = $crate::model::messages::short_argument(
-                            <$crate::model::messages::Training as $crate::model::messages::Resource>::ARGS,
-                            stringify!($name),
-                        );
-                        NAME
-                    },
-                    $crate::model::messages::Arg::from(&($value)),
-                )
-            ),*],
-        )
-    }};
+    ($id:literal $(, $name:ident = $value:expr)* $(,)?) => {
+        $crate::catalog_message!(Training, $id $(, $name = $value)*)
+    };
 }
 
 #[cfg(test)]
