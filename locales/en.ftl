@@ -364,6 +364,7 @@ train-more-every-ticked-encoding-trains = Every ticked encoding trains the same 
 train-start = Train
 train-pause = Pause
 train-reset = Reset
+train-verdict-more = The numbers behind the verdict
 train-results-of-the-run =
     .aria-label = Results of the run
 train-tab-loss = Loss

@@ -361,6 +361,7 @@ train-more-more = 更多
 train-more-another-reader-can-t = 另一位读者：“能不能通过学习位置编码来省掉这一层？例如可以训练一个 d x 1 的卷积滤波器”（即 <code>conv</code> 编码）。
 train-more-every-ticked-encoding-trains = 每种勾选的编码都在这里、在你的浏览器中训练同一个小模型：词元嵌入加上按该方案得到的位置，<var>L</var> 个注意力层（<var>W</var><sub>q</sub>、<var>W</var><sub>k</sub>、<var>W</var><sub>v</sub>、<var>W</var><sub>o</sub>，残差连接，层规范化（LayerNorm）），每个位置上一个线性读出层，交叉熵损失和 Adam。它们使用相同的任务、随机种子和批量（每个批量都重新抽取，长度从约为训练长度的一半到训练长度），训练相同的步数；之后分别在不超过训练长度 4 倍的每个长度上评估（每个长度 64 条新序列）。<code>concat</code> 把宽度为 <var>d</var>/2 的 <var>P</var> 放在宽度为 <var>d</var>/2 的词元嵌入旁边，而不是与之相加；<code>learned</code> 是一张每个训练位置一行的表（初始为 N(0, 0.02²)）：超出它的位置什么也不加；<code>conv</code> 是对嵌入做的可学习的逐通道（depthwise）卷积（宽度 3，零填充），结果加回嵌入（Chu 等人 2021）。除非勾选<em>因果掩码</em>，注意力都是双向的。训练在 Web Workers 中进行，不占用页面的主线程，运行在 CPU 或 GPU 上（按钮下方的一行会说明是哪一个以及原因），标签页隐藏时暂停；链接会保存设置，在 CPU 上，同一个链接训练出的曲线逐位相同。
 train-start = 训练
+train-verdict-more = 结论背后的数字
 train-pause = 暂停
 train-reset = 重置
 train-results-of-the-run =

@@ -7,6 +7,7 @@
 train-list-separator = { ", " }
 train-list-and = { $rest } and { $last }
 train-listed-item = { $name } { $value }
+train-listed-counts = { $name } { $counts } of { $tokens } tokens
 train-on-every-seed = { $seeds ->
         [1] on the one seed trained
         [2] on both seeds
@@ -16,7 +17,48 @@ train-chance-name = { $task ->
         [histogram] always guessing the most likely count
        *[other] uniform guessing
     }
-train-count-or-more = { $count } or more
+
+## The headline (the panel's takeaway once a run is done): the task's question answered in plain
+## words, each sentence ending with its full stop; the numbers behind it follow under "more".
+
+train-sentence-separator = { " " }
+train-task-words = { $task ->
+        [shift] copy the token { $k } places back
+        [reverse] write the sequence backwards
+       *[histogram] count how often each token occurs
+    }
+train-headline-learn = { $names } { $count ->
+        [one] learns
+       *[other] learn
+    } to { $task } { $every }{ $more ->
+        [none] { "" }
+       *[some] ; { $rest }
+    }.
+train-headline-some-seeds = { $names } on some seeds only ({ $list })
+train-headline-partly = { $names } only partly ({ $list })
+train-headline-few-tokens = at most { $count } of { $tokens } tokens
+train-headline-learn-none = No encoding learns to { $task } { $every }; the best: { $best }.
+train-headline-blind = { $names } { $count ->
+        [one] does
+       *[other] do
+    } no better than a model blind to positions ({ $ceiling }){ $why ->
+        [none] : none has no position at all
+        [alibi] : alibi's penalty only grows with distance, so it cannot point { $k } places back
+        [both] : none has no position at all, and alibi's penalty only grows with distance, so it cannot point { $k } places back
+       *[other] { "" }
+    }.
+train-headline-no-position-needed = Yet the task needs no position: a model blind to positions can reach { $ceiling }.
+train-headline-past-kept = On sequences 4× as long only { $names } still { $count ->
+        [one] does
+       *[other] do
+    } it{ $sinusoidal ->
+        [falls] ; sinusoidal falls from { $from } to { $to }
+       *[kept] { "" }
+    }.
+train-headline-past-none = On sequences 4× as long no encoding does it{ $sinusoidal ->
+        [falls] : sinusoidal falls from { $from } to { $to }
+       *[other] { "" }
+    } (every one at or below { $highest } on every seed).
 
 ## The verdict: at the training length, past it, and why the failures fail.
 
@@ -49,11 +91,10 @@ train-past-none-keeps = Past it, no encoding keeps it: at 4× the training lengt
        *[no] { "" }
     }{ $blind ->
         [ceiling] , while a position-blind model could reach { $ceiling }
-        [counts] , while a position-blind model could reach { $ceiling }: the most likely count of a token is { $count_short } at length { $length } but { $count_long } at { $four }, counts the model met seldom in training
        *[none] { "" }
     }.
 train-why-none = none sees no position: with bidirectional attention every position sees the same tokens, so it can only guess from its own token and which tokens occur (it ends within { $margin } points of the ceiling { $every })
-train-why-alibi = alibi's bias −m·|i − j| is the same k = { $k } places back and k places ahead and falls with distance on both sides, so no head can single out the token k back: its most k-back head gives that key a mean weight of { $back } and the key k ahead { $ahead } (uniform: { $uniform }), { $every }
+train-why-alibi = alibi's bias −m·|i − j| is largest on the query itself and only falls with distance, so it cannot favour the key k = { $k } back over nearer ones; with { $heads } heads its slopes are { $slopes }, so across the { $length } positions it moves a score by at most { $span }, and alibi stays at the position-blind ceiling { $every }
 train-clause-separator = { "; " }
 train-reasons = { $reasons }.
 
@@ -64,20 +105,24 @@ train-findings-by-length = Token accuracy at { $factor }× the training length (
        *[other] seeds
     } (range): { $list }; position-blind ceiling { $ceiling }, chance ({ $chance_name }) { $chance }.
 train-findings-learned-rows = The learned table has rows for positions 0…{ $last } only: past them nothing is added, and the model sees no position there.
-train-findings-appended = Appending P (concat: a token embedding of width { $token_width } beside P of width { $p_width }) ended at mean loss { $concat_loss } and { $concat_accuracy } at the training length; adding P to the whole width (sinusoidal) at { $added_loss } and { $added_accuracy }: { $order ->
-        [concat] concat is ahead { $every }
-        [sinusoidal] sinusoidal is ahead { $every }
-       *[varies] which is ahead varies with the seed
+train-findings-appended = Appending P (concat: a token embedding of width { $token_width } beside P of width { $p_width }) ended at mean loss { $concat_loss } and { $concat_accuracy } at the training length; adding P to the whole width (sinusoidal) at { $added_loss } and { $added_accuracy }. Seed by seed, { $lower ->
+        [all] concat ended with the lower loss { $every }
+        [none] sinusoidal ended with the lower loss { $every }
+       *[some] concat ended with the lower loss on { $concat_lower } of { $seeds } seeds, sinusoidal on the others
     }.
 train-findings-learned-seed = seed { $seed } { $before } → { $after }
-train-findings-spread = Translation spread of the learned table's normalised Gram matrix (0 when every entry depends on i − j only; sinusoidal P of the same size: { $sinusoidal }), untrained → trained: { $each }; { $direction ->
+train-findings-spread = Translation spread of the learned table's normalised Gram matrix (0 when every entry depends on i − j only, as for sinusoidal P of the same size, whose { $sinusoidal } is float32 rounding), untrained → trained: { $each }; { $direction ->
         [raised] training raised it { $every }: the trained table is not closer to depending on i − j only
         [lowered] training lowered it { $every }: the trained table is closer to depending on i − j only
        *[mixed] training raised it on { $rose } of { $seeds } seeds and lowered it on the others: no direction holds
     }.
 train-findings-heads = On the example, the share of queries whose largest weight (in the best head) is on the token exactly k = { $k } places back: { $list }.
 train-findings-heads-none = On the example, the share of queries whose largest weight (in the best head) is on the token exactly k = { $k } places back: no head of any encoding singles it out.
-train-findings-heads-noise = { " " }For { $names } it is noise: on some seed no head gives the key k back more mean weight than it gives some other offset.
+train-findings-heads-noise = { " " }No head gives the key k back more mean weight than every other offset for { $list }.
+train-findings-heads-noise-item = { $name } on { $count ->
+        [one] seed
+       *[other] seeds
+    } { $seeds }
 
 ## The takeaway, the progress line and the trainer's line during a run.
 
@@ -152,6 +197,7 @@ train-axis-length = Sequence length (vertical line: the training length, { $leng
 train-axis-length-seeds = Sequence length (vertical line: training length { $length }; shaded: range over seeds)
 train-axis-accuracy = Token accuracy (%)
 train-legend-ceiling = position-blind ceiling
+train-legend-training-length = training length ({ $length })
 train-legend-chance = chance ({ $chance_name })
 train-axis-column = Column
 train-axis-position = Position

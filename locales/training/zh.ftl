@@ -5,6 +5,7 @@
 train-list-separator = 、
 train-list-and = { $rest } 和 { $last }
 train-listed-item = { $name } { $value }
+train-listed-counts = { $name } { $counts }（共 { $tokens } 个词元）
 train-on-every-seed = { $seeds ->
         [1] 在训练的唯一一个种子上
         [2] 在两个种子上
@@ -14,7 +15,44 @@ train-chance-name = { $task ->
         [histogram] 总是猜最可能的出现次数
        *[other] 均匀随机猜测
     }
-train-count-or-more = { $count } 或更多
+
+## 标题（运行结束后作为面板的要点）：用平实的话回答任务的问题，每句以句号结尾；背后的数字放在“更多”下。
+
+train-sentence-separator = { "" }
+train-task-words = { $task ->
+        [shift] 复制 { $k } 个位置之前的词元
+        [reverse] 把序列倒过来写
+       *[histogram] 数出每个词元出现的次数
+    }
+train-headline-learn = { $names } { $count ->
+       *[other] { $every }都学会了{ $task }
+    }{ $more ->
+        [none] { "" }
+       *[some] ；{ $rest }
+    }。
+train-headline-some-seeds = { $names } 只在部分种子上学会（{ $list }）
+train-headline-partly = { $names } 只学会了一部分（{ $list }）
+train-headline-few-tokens = 至多 { $count } 个（共 { $tokens } 个词元）
+train-headline-learn-none = 没有任何编码{ $every }都学会{ $task }；最好的是 { $best }。
+train-headline-blind = { $names } { $count ->
+       *[other] 并不比看不到位置的模型更好
+    }（{ $ceiling }）{ $why ->
+        [none] ：none 根本没有位置
+        [alibi] ：alibi 的惩罚只随距离增大，所以它无法指向 { $k } 个位置之前
+        [both] ：none 根本没有位置，而 alibi 的惩罚只随距离增大，所以它无法指向 { $k } 个位置之前
+       *[other] { "" }
+    }。
+train-headline-no-position-needed = 然而该任务不需要位置：看不到位置的模型可以达到 { $ceiling }。
+train-headline-past-kept = 在 4 倍长的序列上，只有 { $names } { $count ->
+       *[other] 仍然做得到
+    }{ $sinusoidal ->
+        [falls] ；sinusoidal 从 { $from } 降到 { $to }
+       *[kept] { "" }
+    }。
+train-headline-past-none = 在 4 倍长的序列上，没有任何编码做得到{ $sinusoidal ->
+        [falls] ：sinusoidal 从 { $from } 降到 { $to }
+       *[other] { "" }
+    }（每种编码在每个种子上都不超过 { $highest }）。
 
 ## 结论：在训练长度上、超出训练长度之后，以及失败的原因。
 
@@ -43,11 +81,10 @@ train-past-none-keeps = 超出训练长度后，没有编码能保持：在 4 �
        *[no] { "" }
     }{ $blind ->
         [ceiling] ，而不看位置的模型可以达到 { $ceiling }
-        [counts] ，而不看位置的模型可以达到 { $ceiling }：一个词元最可能的出现次数在长度 { $length } 时是 { $count_short }，在 { $four } 时却是 { $count_long }，模型在训练中很少见到这些次数
        *[none] { "" }
     }。
 train-why-none = none 看不到位置：在双向注意力下，每个位置看到的词元都相同，所以它只能根据自身的词元和出现了哪些词元来猜（它{ $every }最终都与上限相差不到 { $margin } 个百分点）
-train-why-alibi = alibi 的偏置 −m·|i − j| 在 k = { $k } 个位置之前和 k 个位置之后相同，并且在两侧都随距离下降，所以没有哪个头能单独挑出 k 个位置之前的词元：它最偏向 k 个位置之前的键的头给该键的平均权重是 { $back }，给 k 个位置之后的键的是 { $ahead }（均匀：{ $uniform }），{ $every }皆如此
+train-why-alibi = alibi 的偏置 −m·|i − j| 在查询自身处最大，只随距离下降，所以它无法让 k = { $k } 个位置之前的键胜过更近的键；有 { $heads } 个头时它的斜率是 { $slopes }，所以在 { $length } 个位置上它最多使一个分数改变 { $span }，alibi { $every }都停留在不看位置时的上限
 train-clause-separator = ；
 train-reasons = { $reasons }。
 
@@ -57,20 +94,23 @@ train-findings-by-length = 在 { $factor } 倍训练长度（{ $length }）上�
        *[other] 种子
     }上的均值（范围）：{ $list }；不看位置时的上限 { $ceiling }，随机猜测水平（{ $chance_name }）{ $chance }。
 train-findings-learned-rows = 可学习的位置嵌入表只有位置 0…{ $last } 的行：超出这些位置什么也不加，模型在那里看不到位置。
-train-findings-appended = 拼接 P（concat：宽度为 { $token_width } 的词元嵌入旁边放宽度为 { $p_width } 的 P）最终的平均损失为 { $concat_loss }，在训练长度上的准确率为 { $concat_accuracy }；把 P 加到整个宽度上（sinusoidal）则为 { $added_loss } 和 { $added_accuracy }：{ $order ->
-        [concat] concat { $every }领先
-        [sinusoidal] sinusoidal { $every }领先
-       *[varies] 哪个领先随种子而变
+train-findings-appended = 拼接 P（concat：宽度为 { $token_width } 的词元嵌入旁边放宽度为 { $p_width } 的 P）最终的平均损失为 { $concat_loss }，在训练长度上的准确率为 { $concat_accuracy }；把 P 加到整个宽度上（sinusoidal）则为 { $added_loss } 和 { $added_accuracy }。逐个种子比较，{ $lower ->
+        [all] concat { $every }最终损失都更低
+        [none] sinusoidal { $every }最终损失都更低
+       *[some] concat 在 { $seeds } 个种子中的 { $concat_lower } 个上最终损失更低，sinusoidal 在其余种子上更低
     }。
 train-findings-learned-seed = 种子 { $seed } { $before } → { $after }
-train-findings-spread = 可学习位置嵌入表的归一化格拉姆矩阵的平移离散度（translation spread；每个元素只取决于 i − j 时为 0；同样大小的正弦 P：{ $sinusoidal }），未训练 → 训练后：{ $each }；{ $direction ->
+train-findings-spread = 可学习位置嵌入表的归一化格拉姆矩阵的平移离散度（translation spread；每个元素只取决于 i − j 时为 0，同样大小的正弦 P 就是如此，它的 { $sinusoidal } 是 float32 舍入误差），未训练 → 训练后：{ $each }；{ $direction ->
         [raised] 训练{ $every }都使它升高：训练后的表并没有更接近只取决于 i − j
         [lowered] 训练{ $every }都使它降低：训练后的表更接近只取决于 i − j
        *[mixed] 训练在 { $seeds } 个种子中的 { $rose } 个上使它升高，在其余种子上使它降低：没有一致的方向
     }。
 train-findings-heads = 在样例上，最大权重（在最好的头中）恰好落在 k = { $k } 个位置之前的词元上的查询所占的比例：{ $list }。
 train-findings-heads-none = 在样例上，最大权重（在最好的头中）恰好落在 k = { $k } 个位置之前的词元上的查询所占的比例：没有任何编码的头能单独挑出它。
-train-findings-heads-noise = 对 { $names } 而言这是噪声：在某个种子上，没有哪个头给 k 个位置之前的键的平均权重比给其他某个偏移的更多。
+train-findings-heads-noise = 对于 { $list }，没有哪个头给 k 个位置之前的键的平均权重比给其他每个偏移的都多。
+train-findings-heads-noise-item = { $name }（{ $count ->
+       *[other] 种子
+    } { $seeds }）
 
 ## 运行期间的要点、进度行和训练器说明。
 
@@ -133,6 +173,7 @@ train-axis-length = 序列长度（竖线：训练长度，{ $length }）
 train-axis-length-seeds = 序列长度（竖线：训练长度 { $length }；阴影：各种子间的范围）
 train-axis-accuracy = 词元准确率（%）
 train-legend-ceiling = 不看位置时的上限
+train-legend-training-length = 训练长度（{ $length }）
 train-legend-chance = 随机猜测水平（{ $chance_name }）
 train-axis-column = 列
 train-axis-position = 位置

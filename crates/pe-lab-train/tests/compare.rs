@@ -185,3 +185,32 @@ fn the_learned_table_starts_far_from_translation_invariant() {
     );
     assert!((0.0..=1.0).contains(&after));
 }
+
+/// Why ALiBi fails on `shift`: not because its bias is the same k places back and k ahead (the
+/// page once said so). With the causal mask no key lies ahead, and on the default run's settings
+/// it still does no better than `none` on every seed, while sinusoidal P solves the task: its
+/// bias, largest at the query itself and falling with distance, cannot favour the key k back over
+/// nearer ones. (The training panel's verdict states this reason; this is its experiment.)
+#[test]
+fn alibi_fails_on_shift_with_the_causal_mask_too() {
+    let preset = pe_lab_train::presets::shift();
+    let accuracy = |encoding: Encoding, seed: u64| {
+        let config = TrainConfig {
+            causal: true,
+            seed,
+            ..preset.config.clone()
+        };
+        let comparison = compare(config, &[encoding]).expect("valid");
+        comparison.results[0].accuracy_at_multiples[0]
+    };
+    for seed in 1..=3 {
+        let (none, alibi, sinusoidal) = (
+            accuracy(Encoding::None, seed),
+            accuracy(Encoding::Alibi, seed),
+            accuracy(Encoding::Sinusoidal, seed),
+        );
+        println!("seed {seed}: none {none:.3}, alibi {alibi:.3}, sinusoidal {sinusoidal:.3}");
+        assert!(alibi < none + 0.05, "seed {seed}: alibi {alibi} against none {none}");
+        assert!(sinusoidal >= 0.95, "seed {seed}: sinusoidal {sinusoidal}");
+    }
+}

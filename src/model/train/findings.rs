@@ -119,13 +119,39 @@ fn listed(items: &[(TrainEncoding, Spread)]) -> String {
 /// "rope", "rope and shaw", "none, rope and shaw".
 fn names(items: &[(TrainEncoding, Spread)]) -> String {
     let names: Vec<&str> = items.iter().map(|(e, _)| e.link_name()).collect();
-    match names.as_slice() {
+    and_list(&names)
+}
+
+/// Items as the language lists them: "a", "a and b", "a, b and c".
+fn and_list<S: AsRef<str>>(items: &[S]) -> String {
+    match items {
         [] => String::new(),
-        [one] => (*one).to_string(),
+        [one] => one.as_ref().to_string(),
         [rest @ .., last] => {
-            crate::training_message!("train-list-and", rest = joined(rest), last = *last)
+            crate::training_message!("train-list-and", rest = joined(rest), last = last.as_ref())
         }
     }
+}
+
+/// "1/16": an ALiBi slope, as a fraction where it is one (the slopes of a power-of-two number of
+/// heads are 1/2, 1/4, …), otherwise with three decimals.
+fn slope_text(slope: f64) -> String {
+    let inverse = 1.0 / slope;
+    if slope > 0.0 && (inverse - inverse.round()).abs() < 1e-9 {
+        format!("1/{}", inverse.round())
+    } else {
+        format!("{slope:.3}")
+    }
+}
+
+/// A chance level exactly (a uniform guess among `vocab` is 100/vocab percent: 6.25%, 12.5%),
+/// or in the page's points where it is not a short decimal.
+fn chance_text(task: Task, chance: f64) -> String {
+    if task == Task::Histogram || !chance.is_finite() {
+        return points(chance);
+    }
+    let text = format!("{:.2}", 100.0 * chance);
+    format!("{}%", text.trim_end_matches('0').trim_end_matches('.'))
 }
 
 /// "on all 3 seeds", "on both seeds", "on the one seed trained".
@@ -247,7 +273,8 @@ pub fn verdict_after_takeaway(run: &TrainRun) -> &[String] {
     verdict.get(1..).unwrap_or(&[])
 }
 
-/// The sentences above the charts (none while the run is going): at the training length, past
+/// The verdict (none while the run is going): its headline, which the panel's takeaway shows,
+/// then the numbers behind it, which the page keeps under "more": at the training length, past
 /// it, and why the failures at the training length fail.
 pub fn verdict(run: &TrainRun) -> Vec<String> {
     if !run.is_done() {
@@ -255,11 +282,200 @@ pub fn verdict(run: &TrainRun) -> Vec<String> {
     }
     let complete = run.complete();
     let (first, blind) = at_training_length(run, &complete);
-    let mut out = vec![first, past_training_length(run, &complete)];
-    if let Some(reasons) = why_blind(run, &complete, &blind) {
+    let mut out = vec![
+        headline(run, &complete),
+        first,
+        past_training_length(run, &complete),
+    ];
+    if let Some(reasons) = why_blind(run, &blind) {
         out.push(reasons);
     }
     out
+}
+
+/// Which encodings solve the task on every seed at the training length, which stay at the
+/// position-blind ceiling on every seed, and which lie between (the verdict's classes).
+struct Classes {
+    solved: Spreads,
+    blind: Spreads,
+    between: Spreads,
+}
+
+fn classes(run: &TrainRun, complete: &[(TrainEncoding, Vec<&EncodingReport>)]) -> Classes {
+    let c = &run.config;
+    let (ceiling, _) = baseline_at(run, c.train_length);
+    let mut out = Classes {
+        solved: Vec::new(),
+        blind: Vec::new(),
+        between: Vec::new(),
+    };
+    for (e, results) in complete {
+        let s = at_multiple(results, 0);
+        if s.min >= SOLVED {
+            out.solved.push((*e, s));
+        } else if s.max < ceiling + CEILING_MARGIN && c.task != Task::Histogram {
+            out.blind.push((*e, s));
+        } else {
+            out.between.push((*e, s));
+        }
+    }
+    out
+}
+
+/// The headline: the task's question answered in plain words, in at most three sentences:
+/// which encodings learn the task (on every seed), which do no better than a model blind to
+/// positions and why (each reason one the run checks: `none` has no position; ALiBi's bias only
+/// falls with distance), and which still do it on sequences 4× as long, with sinusoidal's fall.
+/// Means only: the ranges are in the sentences behind it.
+fn headline(run: &TrainRun, complete: &[(TrainEncoding, Vec<&EncodingReport>)]) -> String {
+    let c = &run.config;
+    let every = on_every_seed(run.seeds.len());
+    let task = crate::training_message!(
+        "train-task-words",
+        task = c.task.link_name(),
+        k = c.shift_k
+    );
+    let Classes {
+        solved,
+        blind,
+        between,
+    } = classes(run, complete);
+    let means = |items: &[(TrainEncoding, Spread)]| {
+        let items: Vec<String> = items
+            .iter()
+            .map(|(e, s)| {
+                crate::training_message!(
+                    "train-listed-item",
+                    name = e.link_name(),
+                    value = points(s.mean)
+                )
+            })
+            .collect();
+        joined(&items)
+    };
+    let mut sentences = Vec::new();
+    if solved.is_empty() {
+        let best = complete
+            .iter()
+            .map(|(e, r)| (*e, at_multiple(r, 0)))
+            .max_by(|a, b| a.1.mean.total_cmp(&b.1.mean));
+        sentences.push(crate::training_message!(
+            "train-headline-learn-none",
+            task = &task,
+            every = &every,
+            best = best.map_or("–".into(), |b| means(&[b]))
+        ));
+    } else {
+        // Those between: solved on some seeds only, or on none (means only; the ranges are in
+        // the sentences behind it).
+        let (some_seeds, partly): (Spreads, Spreads) =
+            between.iter().cloned().partition(|(_, s)| s.max >= SOLVED);
+        let percents = |items: &Spreads| {
+            joined(&items.iter().map(|(_, s)| points(s.mean)).collect::<Vec<_>>())
+        };
+        let mut rest = Vec::new();
+        if !some_seeds.is_empty() {
+            rest.push(crate::training_message!(
+                "train-headline-some-seeds",
+                names = names(&some_seeds),
+                list = percents(&some_seeds)
+            ));
+        }
+        if !partly.is_empty() {
+            rest.push(crate::training_message!(
+                "train-headline-partly",
+                names = names(&partly),
+                list = percents(&partly)
+            ));
+        }
+        let separator = crate::training_message!("train-clause-separator");
+        sentences.push(crate::training_message!(
+            "train-headline-learn",
+            names = names(&solved),
+            count = solved.len(),
+            task = &task,
+            every = &every,
+            more = if rest.is_empty() { "none" } else { "some" },
+            rest = rest.join(&separator)
+        ));
+    }
+    let (ceiling, _) = baseline_at(run, c.train_length);
+    if c.task == Task::Histogram {
+        sentences.push(crate::training_message!(
+            "train-headline-no-position-needed",
+            ceiling = points(ceiling)
+        ));
+    } else if !blind.is_empty() {
+        let has = |e: TrainEncoding| blind.iter().any(|(x, _)| *x == e);
+        // The reasons the run checks (`why_blind` gives their numbers): `none` sees no
+        // position under bidirectional attention; ALiBi's bias is largest at the query itself
+        // on shift, whatever the mask.
+        let none = has(TrainEncoding::None) && !c.causal;
+        let alibi = has(TrainEncoding::Alibi) && c.task == Task::Shift;
+        sentences.push(crate::training_message!(
+            "train-headline-blind",
+            names = names(&blind),
+            count = blind.len(),
+            ceiling = points(ceiling),
+            k = c.shift_k,
+            why = match (none, alibi) {
+                (true, true) => "both",
+                (true, false) => "none",
+                (false, true) => "alibi",
+                (false, false) => "other",
+            }
+        ));
+    }
+    let four: Vec<(TrainEncoding, Spread)> = complete
+        .iter()
+        .map(|(e, r)| (*e, at_multiple(r, 2)))
+        .collect();
+    let kept: Spreads = four
+        .iter()
+        .filter(|(_, s)| s.min >= SOLVED)
+        .cloned()
+        .collect();
+    let sinusoidal = complete
+        .iter()
+        .find(|(e, _)| *e == TrainEncoding::Sinusoidal)
+        .map(|(_, r)| (at_multiple(r, 0), at_multiple(r, 2)));
+    let tokens = evaluated_tokens(c, 4 * c.train_length);
+    let (falls, from, to) = match sinusoidal {
+        Some((at_n, at_four)) if at_four.min < SOLVED => {
+            let most = (at_four.max * tokens as f64).round() as usize;
+            let to = if tokens > 0 && most < FEW_TOKENS {
+                crate::training_message!(
+                    "train-headline-few-tokens",
+                    count = most,
+                    tokens = grouped(tokens)
+                )
+            } else {
+                points(at_four.mean)
+            };
+            ("falls", points(at_n.mean), to)
+        }
+        _ => ("kept", String::new(), String::new()),
+    };
+    let highest = four.iter().fold(0.0f64, |m, (_, s)| m.max(s.max));
+    sentences.push(if kept.is_empty() {
+        crate::training_message!(
+            "train-headline-past-none",
+            sinusoidal = falls,
+            from = &from,
+            to = &to,
+            highest = points(highest)
+        )
+    } else {
+        crate::training_message!(
+            "train-headline-past-kept",
+            names = names(&kept),
+            count = kept.len(),
+            sinusoidal = falls,
+            from = &from,
+            to = &to
+        )
+    });
+    sentences.join(&crate::training_message!("train-sentence-separator"))
 }
 
 /// Every encoding's spread of accuracy at one length.
@@ -276,19 +492,11 @@ fn at_training_length(
     let seeds = run.seeds.len();
     let every = on_every_seed(seeds);
     let (ceiling, chance) = baseline_at(run, n);
-    let mut solved = Vec::new();
-    let mut blind = Vec::new();
-    let mut between = Vec::new();
-    for (e, results) in complete {
-        let s = at_multiple(results, 0);
-        if s.min >= SOLVED {
-            solved.push((*e, s));
-        } else if s.max < ceiling + CEILING_MARGIN && c.task != Task::Histogram {
-            blind.push((*e, s));
-        } else {
-            between.push((*e, s));
-        }
-    }
+    let Classes {
+        solved,
+        blind,
+        between,
+    } = classes(run, complete);
     let mut first = match (solved.is_empty(), between.is_empty() && blind.is_empty()) {
         (false, true) => crate::training_message!(
             "train-verdict-all-solve",
@@ -340,7 +548,7 @@ fn at_training_length(
     } else if chance.is_finite() {
         first.push_str(&crate::training_message!(
             "train-verdict-chance",
-            chance = points(chance)
+            chance = chance_text(c.task, chance)
         ));
     }
     (first, blind)
@@ -417,43 +625,24 @@ fn none_keeps_it(run: &TrainRun, complete: &[(TrainEncoding, Vec<&EncodingReport
         .map(|(e, r)| (*e, at_multiple(r, 2)))
         .collect();
     let highest = all_four.iter().fold(0.0f64, |m, (_, s)| m.max(s.max));
-    let (at_n, at_four) = (
-        Task::most_likely_count(n, c.vocab),
-        Task::most_likely_count(4 * n, c.vocab),
-    );
-    let count = |k: usize| {
-        if k == pe_lab_train::tasks::HISTOGRAM_CAP {
-            crate::training_message!("train-count-or-more", count = k)
-        } else {
-            k.to_string()
-        }
-    };
-    let blind = match (c.task == Task::Histogram, at_n != at_four) {
-        (false, _) => "none",
-        (true, false) => "ceiling",
-        (true, true) => "counts",
-    };
     crate::training_message!(
         "train-past-none-keeps",
         four = 4 * n,
         highest = points(highest),
         below = if highest < chance_four { "yes" } else { "no" },
         chance_name = chance_name(c.task),
-        chance = points(chance_four),
-        blind = blind,
-        ceiling = points(ceiling_four),
-        count_short = count(at_n),
-        length = n,
-        count_long = count(at_four)
+        chance = chance_text(c.task, chance_four),
+        blind = if c.task == Task::Histogram {
+            "ceiling"
+        } else {
+            "none"
+        },
+        ceiling = points(ceiling_four)
     )
 }
 
 /// Why the encodings at the position-blind ceiling fail, each reason checked on this run.
-fn why_blind(
-    run: &TrainRun,
-    complete: &[(TrainEncoding, Vec<&EncodingReport>)],
-    blind: &Spreads,
-) -> Option<String> {
+fn why_blind(run: &TrainRun, blind: &Spreads) -> Option<String> {
     let c = &run.config;
     let every = on_every_seed(run.seeds.len());
     let mut reasons = Vec::new();
@@ -465,30 +654,23 @@ fn why_blind(
                 every = &every
             ));
         }
-        if *e == TrainEncoding::Alibi && !c.causal && c.task == Task::Shift {
-            let results = complete
-                .iter()
-                .find(|(x, _)| x == e)
-                .map_or(&[][..], |(_, r)| r.as_slice());
-            let weights: Vec<OffsetWeights> = results
-                .iter()
-                .filter_map(|r| Some(best_offset_head(r, c.shift_k)?.1))
-                .collect();
-            let back = Spread::of(weights.iter().map(|w| w.back));
-            let ahead = Spread::of(weights.iter().map(|w| w.ahead));
-            let symmetric = weights
-                .iter()
-                .all(|w| (w.back - w.ahead).abs() <= 0.25 * w.back.max(w.ahead));
-            if weights.len() == results.len() && !weights.is_empty() && symmetric {
-                reasons.push(crate::training_message!(
-                    "train-why-alibi",
-                    k = c.shift_k,
-                    back = format!("{:.3}", back.mean),
-                    ahead = format!("{:.3}", ahead.mean),
-                    uniform = format!("{:.3}", weights[0].uniform),
-                    every = &every
-                ));
-            }
+        // ALiBi's bias −m·|i − j| is largest at the query itself and falls with distance, so it
+        // cannot favour the key k back over nearer ones, whatever the mask (a native test trains
+        // it with the causal mask, where no key lies ahead, and it stays blind there too); its
+        // slopes bound how much it moves a score across the training length.
+        if *e == TrainEncoding::Alibi && c.task == Task::Shift {
+            let slopes = crate::math::alibi::slopes(c.heads);
+            let steepest = slopes.iter().copied().fold(0.0f64, f64::max);
+            let slopes: Vec<String> = slopes.into_iter().map(slope_text).collect();
+            reasons.push(crate::training_message!(
+                "train-why-alibi",
+                k = c.shift_k,
+                heads = c.heads,
+                slopes = and_list(&slopes),
+                length = c.train_length,
+                span = format!("{:.2}", steepest * (c.train_length.saturating_sub(1)) as f64),
+                every = &every
+            ));
         }
     }
     (!reasons.is_empty()).then(|| {
@@ -540,22 +722,75 @@ fn accuracy_by_length(
     let seeds = run.seeds.len();
     let mut out = Vec::new();
     for (multiple, factor) in [(0, 1), (1, 2), (2, 4)] {
-        let mut items: Vec<(TrainEncoding, Spread)> = complete
+        let mut items: Vec<(TrainEncoding, Spread, &[&EncodingReport])> = complete
             .iter()
-            .map(|(e, r)| (*e, at_multiple(r, multiple)))
+            .map(|(e, r)| (*e, at_multiple(r, multiple), r.as_slice()))
             .collect();
-        crate::model::sort::sort_by_key_f64_descending(&mut items, |(_, s)| s.mean);
+        crate::model::sort::sort_by_key_f64_descending(&mut items, |(_, s, _)| s.mean);
+        let tokens = evaluated_tokens(c, factor * n);
+        let items: Vec<String> = items
+            .iter()
+            .map(|(e, s, reports)| {
+                // A few tokens are said as counts, seed by seed: "1, 1 and 0 of 4,096 tokens"
+                // rather than a mean of 0.016% (0–0.024).
+                let counts: Vec<usize> = reports
+                    .iter()
+                    .map(|r| (r.accuracy_at_multiples[multiple] * tokens as f64).round() as usize)
+                    .collect();
+                if tokens > 0 && counts.iter().all(|&k| k < FEW_TOKENS) {
+                    let counts: Vec<String> = counts.iter().map(usize::to_string).collect();
+                    crate::training_message!(
+                        "train-listed-counts",
+                        name = e.link_name(),
+                        counts = and_list(&counts),
+                        tokens = grouped(tokens)
+                    )
+                } else {
+                    crate::training_message!(
+                        "train-listed-item",
+                        name = e.link_name(),
+                        value = spread_points(s)
+                    )
+                }
+            })
+            .collect();
         let (ceiling, chance) = baseline_at(run, factor * n);
         out.push(crate::training_message!(
             "train-findings-by-length",
             factor = factor,
             length = factor * n,
             seeds = seeds,
-            list = listed(&items),
+            list = joined(&items),
             ceiling = points(ceiling),
             chance_name = chance_name(c.task),
-            chance = points(chance)
+            chance = chance_text(c.task, chance)
         ));
+    }
+    out
+}
+
+/// Below this many tokens right (on every seed), an accuracy is said as counts.
+const FEW_TOKENS: usize = 10;
+
+/// The tokens with a target in one evaluation at `length`: every position of every sequence,
+/// but on `shift` the first k, which have no token k back.
+fn evaluated_tokens(c: &pe_lab_train::TrainConfig, length: usize) -> usize {
+    let per_sequence = match c.task {
+        Task::Shift => length.saturating_sub(c.shift_k),
+        _ => length,
+    };
+    pe_lab_train::compare::EVAL_SAMPLES * per_sequence
+}
+
+/// A whole number with its thousands grouped: 4096 → "4,096".
+fn grouped(value: usize) -> String {
+    let digits = value.to_string();
+    let mut out = String::new();
+    for (k, ch) in digits.chars().enumerate() {
+        if k > 0 && (digits.len() - k) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
     }
     out
 }
@@ -570,12 +805,22 @@ fn appended_or_added(
     let every = on_every_seed(run.seeds.len());
     let loss = |r: &[&EncodingReport]| Spread::of(r.iter().map(|r| r.final_loss));
     let (a, b) = (at_multiple(concat, 0), at_multiple(added, 0));
-    let order = if a.min > b.max {
-        "concat"
-    } else if b.min > a.max {
-        "sinusoidal"
+    // Seed by seed: concat's final loss against sinusoidal's on the same seed.
+    let pairs: Vec<(f64, f64)> = concat
+        .iter()
+        .filter_map(|x| {
+            let y = added.iter().find(|y| y.seed == x.seed)?;
+            Some((x.final_loss, y.final_loss))
+        })
+        .collect();
+    let concat_lower = pairs.iter().filter(|(x, y)| x < y).count();
+    let sinusoidal_lower = pairs.iter().filter(|(x, y)| y < x).count();
+    let lower = if concat_lower == pairs.len() {
+        "all"
+    } else if sinusoidal_lower == pairs.len() {
+        "none"
     } else {
-        "varies"
+        "some"
     };
     crate::training_message!(
         "train-findings-appended",
@@ -585,7 +830,9 @@ fn appended_or_added(
         concat_accuracy = spread_points(&a),
         added_loss = loss_text(loss(added).mean),
         added_accuracy = spread_points(&b),
-        order = order,
+        lower = lower,
+        concat_lower = concat_lower,
+        seeds = pairs.len(),
         every = &every
     )
 }
@@ -641,19 +888,24 @@ fn learned_table(run: &TrainRun, learned: &[&EncodingReport]) -> Option<String> 
 fn where_heads_look(run: &TrainRun, complete: &[(TrainEncoding, Vec<&EncodingReport>)]) -> String {
     let c = &run.config;
     let mut signal = Vec::new();
-    let mut noise = Vec::new();
+    // Per encoding, the seeds on which no head gives the key k back more mean weight than every
+    // other offset: said seed by seed (one head of one seed can be a clear signal where the
+    // others are noise).
+    let mut noise: Vec<(TrainEncoding, Vec<u64>)> = Vec::new();
     for (e, results) in complete {
         let rate = Spread::of(results.iter().filter_map(|r| Some(r.offset_hit_rate?.rate)));
-        let real = results
-            .iter()
-            .all(|r| best_offset_head(r, c.shift_k).is_some_and(|(_, w)| w.back_is_largest));
         if rate.count == 0 {
             continue;
         }
-        if real {
+        let noisy: Vec<u64> = results
+            .iter()
+            .filter(|r| !best_offset_head(r, c.shift_k).is_some_and(|(_, w)| w.back_is_largest))
+            .map(|r| r.seed)
+            .collect();
+        if noisy.is_empty() {
             signal.push((*e, rate));
         } else {
-            noise.push(*e);
+            noise.push((*e, noisy));
         }
     }
     crate::model::sort::sort_by_key_f64_descending(&mut signal, |(_, s)| s.mean);
@@ -667,10 +919,23 @@ fn where_heads_look(run: &TrainRun, complete: &[(TrainEncoding, Vec<&EncodingRep
         )
     };
     if !noise.is_empty() {
-        let names: Vec<&str> = noise.iter().map(|e| e.link_name()).collect();
+        let items: Vec<String> = noise
+            .iter()
+            .map(|(e, seeds)| {
+                let seeds: Vec<String> = seeds.iter().map(u64::to_string).collect();
+                crate::training_message!(
+                    "train-findings-heads-noise-item",
+                    name = e.link_name(),
+                    count = seeds.len(),
+                    seeds = and_list(&seeds)
+                )
+            })
+            .collect();
+        // Items that hold lists of their own, so joined by the clause separator ("; ").
+        let separator = crate::training_message!("train-clause-separator");
         text.push_str(&crate::training_message!(
             "train-findings-heads-noise",
-            names = joined(&names)
+            list = items.join(&separator)
         ));
     }
     text
@@ -729,7 +994,7 @@ mod chinese_tests {
         let english_findings = findings(&run);
         let english_takeaway = takeaway(None, &settings);
         let english_many = takeaway(None, &TrainSettings::default());
-        assert!(english_verdict[0].starts_with("At the training length ("));
+        assert!(english_verdict[1].starts_with("At the training length ("));
 
         install_source::<Training>("zh", include_str!("../../../locales/training/zh.ftl")).unwrap();
         install_source::<Computed>("zh", include_str!("../../../locales/computed/zh.ftl")).unwrap();
@@ -759,7 +1024,8 @@ mod chinese_tests {
         }
         assert_eq!(english_verdict.len(), chinese_verdict.len());
         assert_eq!(english_findings.len(), chinese_findings.len());
-        assert!(chinese_verdict[0].contains("learned 94% (89–100)"));
+        assert!(chinese_verdict[1].contains("learned 94% (89–100)"));
+        assert!(chinese_verdict[0].contains("复制 3 个位置之前的词元"));
         // English again once the Chinese catalogs are gone.
         assert_eq!(verdict(&run), english_verdict);
         assert_eq!(takeaway(None, &settings), english_takeaway);

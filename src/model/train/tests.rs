@@ -325,7 +325,8 @@ fn findings_quote_the_numbers_they_rest_on() {
             "{all}"
         );
     }
-    assert!(all.contains("chance (uniform guessing) 6.2%"), "{all}");
+    // Chance is exact: 1/16 is 6.25%, not two significant figures of it.
+    assert!(all.contains("chance (uniform guessing) 6.25%"), "{all}");
     assert!(all.contains("positions 0…5 only"), "{all}");
     for report in run.runs[3].iter().map(|r| r.result.as_ref().unwrap()) {
         let trained = findings::spread_text(report.translation_spread_trained.unwrap());
@@ -385,10 +386,26 @@ fn the_verdict_states_only_what_holds_on_every_seed() {
         (TrainEncoding::Rope, [1.0, 0.99]),
         (TrainEncoding::Learned, [1.0, 0.889]),
         (TrainEncoding::None, [0.19, 0.21]),
+        (TrainEncoding::Alibi, [0.2, 0.22]),
     ]);
     let verdict = findings::verdict(&run);
-    let first = &verdict[0];
-    // rope holds on both seeds; learned reaches 100% on one seed only: it is not "solved".
+    // The headline, in plain words: rope holds on both seeds; learned reaches 100% on one seed
+    // only; none and alibi stay at the ceiling, each with its reason; past the training length.
+    let headline = &verdict[0];
+    assert!(
+        headline.starts_with("rope learns to copy the token 3 places back on both seeds; learned on some seeds only (94%)."),
+        "{headline}"
+    );
+    assert!(
+        headline.contains("none and alibi do no better than a model blind to positions (20%): none has no position at all, and alibi's penalty only grows with distance"),
+        "{headline}"
+    );
+    assert!(
+        headline.ends_with("On sequences 4× as long no encoding does it (every one at or below 25% on every seed)."),
+        "{headline}"
+    );
+    // The numbers behind it: the ranges, the ceiling, the reasons with their measures.
+    let first = &verdict[1];
     assert!(
         first.contains("rope solves the task on both seeds"),
         "{first}"
@@ -396,15 +413,42 @@ fn the_verdict_states_only_what_holds_on_every_seed() {
     assert!(!first.contains("learned solve"), "{first}");
     assert!(first.contains("learned 94% (89–100)"), "{first}");
     assert!(
-        first.contains("none stays at or near the position-blind ceiling, 20%"),
+        first.contains("none and alibi stay at or near the position-blind ceiling, 20%"),
         "{first}"
     );
+    let reasons = verdict.last().unwrap();
+    assert!(reasons.contains("none sees no position"), "{verdict:?}");
+    // ALiBi's reason is its bias's shape and size (two heads: slopes 1/16 and 1/256, at most
+    // 15/16 of a logit across 16 positions), not a symmetry the causal mask would remove.
     assert!(
-        verdict.iter().any(|v| v.contains("none sees no position")),
-        "{verdict:?}"
+        reasons.contains("slopes are 1/16 and 1/256, so across the 16 positions it moves a score by at most 0.94"),
+        "{reasons}"
     );
+    assert!(!reasons.contains("k places ahead"), "{reasons}");
     // No decimals on an accuracy.
     assert!(!verdict.join(" ").contains(".5%"), "{verdict:?}");
+}
+
+/// A few tokens are said as counts, seed by seed, and sinusoidal's fall in the headline too.
+#[test]
+fn a_few_tokens_are_counts() {
+    // 4,096 targets at 4× a length of 16 on histogram: 1/4096 and 2/4096.
+    let mut run = made_up_run(&[
+        (TrainEncoding::Sinusoidal, [0.9, 0.8]),
+        (TrainEncoding::None, [0.5, 0.4]),
+    ]);
+    run.config.task = Task::Histogram;
+    for report in run.runs.iter_mut().flatten().filter_map(|r| r.result.as_mut()) {
+        let tokens = if report.seed == run.seeds[0] { 1.0 } else { 2.0 };
+        report.accuracy_at_multiples[2] = tokens / 4096.0;
+    }
+    let all = findings::findings(&run).join("\n");
+    assert!(all.contains("sinusoidal 1 and 2 of 4,096 tokens"), "{all}");
+    let headline = &findings::verdict(&run)[0];
+    assert!(
+        headline.contains("sinusoidal falls from 85% to at most 2 of 4,096 tokens"),
+        "{headline}"
+    );
 }
 
 #[test]

@@ -49,7 +49,9 @@ pub fn text_style(style: &FigureStyle, px: f64, rgb: Rgb) -> TextStyle<'static> 
 pub struct LegendEntry {
     pub label: String,
     pub colour: RGBColor,
-    pub dashed: bool,
+    /// The line's dash pattern (dash, gap in pixels), drawn on the sample as on the line; `None`:
+    /// solid.
+    pub pattern: Option<(u32, u32)>,
     /// The line's marker shape (see `Series::sparse_marker`), drawn on the sample.
     pub marker: Option<usize>,
 }
@@ -235,18 +237,22 @@ fn draw_legend<DB: DrawingBackend>(
         let (x, y) = (x as i32, y as i32);
         let sample = (metrics.swatch - 0.5 * metrics.gap) as i32;
         let stroke = entry.colour.stroke_width(style.line_px.round() as u32);
-        if entry.dashed {
-            let dash = sample / 3;
-            root.draw(&PathElement::new(vec![(x, y), (x + dash, y)], stroke))
-                .map_err(draw_error)?;
-            root.draw(&PathElement::new(
-                vec![(x + 2 * dash, y), (x + sample, y)],
-                stroke,
-            ))
-            .map_err(draw_error)?;
-        } else {
-            root.draw(&PathElement::new(vec![(x, y), (x + sample, y)], stroke))
-                .map_err(draw_error)?;
+        match entry.pattern {
+            // The line's own dashes, from the sample's left end, as the chart draws them.
+            Some((dash, gap)) if dash > 0 => {
+                let (dash, gap) = (dash as i32, gap as i32);
+                let mut from = 0;
+                while from < sample {
+                    let to = (from + dash).min(sample);
+                    root.draw(&PathElement::new(vec![(x + from, y), (x + to, y)], stroke))
+                        .map_err(draw_error)?;
+                    from = to + gap;
+                }
+            }
+            _ => {
+                root.draw(&PathElement::new(vec![(x, y), (x + sample, y)], stroke))
+                    .map_err(draw_error)?;
+            }
         }
         if let Some(shape) = entry.marker {
             let size = (style.line_px.round() as i32 + 3).max(3);

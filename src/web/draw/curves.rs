@@ -107,7 +107,7 @@ fn draw_curves_on<DB: DrawingBackend>(
         .map(|(k, (column, _))| LegendEntry {
             label: column_name(*column, d, base, first_position),
             colour: super::chart::colour(style.series(k)),
-            dashed: false,
+            pattern: None,
             marker: None,
         })
         .collect();

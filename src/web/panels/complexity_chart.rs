@@ -70,7 +70,7 @@ pub(super) fn draw_chart(
         .map(|(label, series_colour, _)| LegendEntry {
             label: label.clone(),
             colour: *series_colour,
-            dashed: false,
+            pattern: None,
             marker: None,
         })
         .collect();

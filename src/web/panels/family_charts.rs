@@ -31,6 +31,9 @@ fn series_rgb(style: &FigureStyle, k: usize) -> crate::model::figure_style::Rgb 
     }
 }
 
+/// The dash pattern of a [`Series::dashed`] line (dash, gap in pixels).
+const DASHED: (u32, u32) = (8, 5);
+
 /// One curve of a line chart.
 #[derive(Default)]
 pub struct Series {
@@ -141,7 +144,9 @@ pub fn draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Result<(), W
         .map(|series| LegendEntry {
             label: series.label.clone(),
             colour: colour(series_rgb(style, series.colour)),
-            dashed: series.dashed || series.pattern.is_some(),
+            pattern: series
+                .pattern
+                .or(series.dashed.then_some(DASHED)),
             marker: series.sparse_marker.map(|m| m.1),
         })
         .collect();
@@ -227,6 +232,16 @@ pub fn draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Result<(), W
                         .map_err(draw_error)?;
                 }
             }
+            // Each line's sparse markers start at its own offset within the marker spacing, so
+            // that two lines which coincide (the loss of two encodings that learn nothing) still
+            // show both markers.
+            let marked = chart
+                .series
+                .iter()
+                .filter(|s| s.sparse_marker.is_some())
+                .count()
+                .max(1);
+            let mut marked_rank = 0;
             for series in &chart.series {
                 let series_colour = colour(series_rgb(style, series.colour));
                 let stroke = series_colour.stroke_width(line);
@@ -245,14 +260,17 @@ pub fn draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Result<(), W
                     plot.draw_series(DashedLineSeries::new(kept.clone(), dash, gap, stroke))
                         .map_err(draw_error)?;
                 } else if series.dashed {
-                    plot.draw_series(DashedLineSeries::new(kept.clone(), 8, 5, stroke))
+                    plot.draw_series(DashedLineSeries::new(kept.clone(), DASHED.0, DASHED.1, stroke))
                         .map_err(draw_error)?;
                 } else {
                     plot.draw_series(LineSeries::new(kept.clone(), stroke))
                         .map_err(draw_error)?;
                 }
                 if let Some((every, shape)) = series.sparse_marker {
-                    for &(x, y) in kept.iter().step_by(every.max(1)) {
+                    let every = every.max(1);
+                    let phase = every * marked_rank / marked;
+                    marked_rank += 1;
+                    for &(x, y) in kept.iter().skip(phase).step_by(every) {
                         let centre = plot.backend_coord(&(x, y));
                         draw_marker(
                             &root,

@@ -348,7 +348,7 @@ fn draw_chart(
         .map(|(_, label, bar_colour)| LegendEntry {
             label: label.clone(),
             colour: *bar_colour,
-            dashed: false,
+            pattern: None,
             marker: None,
         })
         .collect();

@@ -105,14 +105,14 @@ fn draw_magnitudes(
         .map(|(label, k, _)| LegendEntry {
             label: label.to_string(),
             colour: colour(style.series(*k)),
-            dashed: false,
+            pattern: None,
             marker: None,
         })
         .collect();
     legend.push(LegendEntry {
         label: "|p| ≤ 1".to_string(),
         colour: bound,
-        dashed: true,
+        pattern: Some((6, 4)),
         marker: None,
     });
     let y_format = |v: f64| format!("{v:.2}");

@@ -50,7 +50,7 @@ pub(super) fn draw_curve(
         .map(|(k, (_, label, _))| LegendEntry {
             label: label.to_string(),
             colour: colour(style.series(k)),
-            dashed: false,
+            pattern: None,
             marker: None,
         })
         .collect();
@@ -130,7 +130,7 @@ pub(super) fn draw_normalized(
         .map(|(k, &length)| LegendEntry {
             label: normalized_label(length),
             colour: colour(style.series(2 + k)),
-            dashed: false,
+            pattern: None,
             marker: None,
         })
         .collect();

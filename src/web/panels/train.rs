@@ -48,6 +48,7 @@ crate::element_table! {
         progress: HtmlElement = "train-progress",
         device: HtmlElement = "train-device",
         takeaway: HtmlElement = "train-takeaway",
+        headline: HtmlElement = "train-headline",
     }
 }
 
@@ -68,7 +69,8 @@ crate::element_table! {
         attention_readout: HtmlElement = "train-attn-readout",
         results: HtmlElement = "train-results",
         findings: HtmlElement = "train-findings",
-        verdict: HtmlElement = "train-verdict",
+        verdict_more: HtmlElement = "train-verdict-more",
+        verdict_detail: HtmlElement = "train-verdict-detail",
     }
 }
 
@@ -498,8 +500,11 @@ pub fn device_line_before_run(settings: &TrainSettings, page_cpu_reason: Option<
 
 /// Writes the takeaway when it changed.
 pub fn write_takeaway(dom: &TrainFields, takeaway: &str) {
-    if dom.takeaway.text_content().as_deref() != Some(takeaway) {
-        dom::text(&dom.takeaway, takeaway);
+    // The headline above the results repeats it, for an embed (which hides the panel's text).
+    for element in [&dom.takeaway, &dom.headline] {
+        if element.text_content().as_deref() != Some(takeaway) {
+            dom::text(element, takeaway);
+        }
     }
 }
 

@@ -225,7 +225,7 @@ pub fn draw(
             dom::text(&dom.attention_readout, "");
             dom.results.set_inner_html("");
             dom.findings.set_inner_html("");
-            dom.verdict.set_inner_html("");
+            write_verdict_detail(dom, &[])?;
             return Ok(Some(1));
         }
         return match stage {
@@ -247,7 +247,7 @@ pub fn draw(
         Some(0) => {
             draw_accuracy(ctx, &dom.accuracy, run)?;
             write_lines(&dom.findings, "li", run.conclusions().1)?;
-            write_lines(&dom.verdict, "p", findings::verdict_after_takeaway(run))?;
+            write_verdict_detail(dom, findings::verdict_after_takeaway(run))?;
             Some(1)
         }
         Some(1) => {
@@ -272,6 +272,17 @@ pub fn draw(
 }
 
 /// Replaces `list`'s children with one `tag` element per line (plain text).
+/// The numbers behind the verdict, under its "more" (held out of sight while there are none).
+fn write_verdict_detail(dom: &TrainDom, lines: &[String]) -> Result<(), WebError> {
+    write_lines(&dom.verdict_detail, "p", lines)?;
+    if lines.is_empty() {
+        dom.verdict_more.set_attribute("data-empty", "")?;
+    } else {
+        dom.verdict_more.remove_attribute("data-empty")?;
+    }
+    Ok(())
+}
+
 fn write_lines(list: &web_sys::HtmlElement, tag: &str, lines: &[String]) -> Result<(), WebError> {
     list.set_inner_html("");
     if let Some(document) = web_sys::window().and_then(|w| w.document()) {
@@ -421,6 +432,16 @@ fn draw_accuracy(
         pattern: Some((2, 4)),
         ..Default::default()
     });
+    // The training length as a line of its own, named in the legend: a name written beside the
+    // line would sit on the curves, which all pass it.
+    let at = c.train_length as f64;
+    series.push(Series {
+        label: crate::training_message!("train-legend-training-length", length = c.train_length),
+        colour: MUTED,
+        points: vec![(at, 0.0), (at, 100.0)],
+        pattern: Some((6, 4)),
+        ..Default::default()
+    });
     let x_desc = if run.seeds.len() > 1 {
         crate::training_message!("train-axis-length-seeds", length = c.train_length)
     } else {
@@ -437,8 +458,7 @@ fn draw_accuracy(
             log_y: false,
             series,
             y_range: Some((0.0, 100.0)),
-            // Said in the axis title: a label at the top of the line would sit on the curves.
-            marks: vec![(c.train_length as f64, String::new())],
+            marks: Vec::new(),
         },
     )
 }
