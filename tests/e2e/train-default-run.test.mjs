@@ -146,12 +146,17 @@ describe('the training panel\'s default run', () => {
     assert.equal(rows, stats.encodings.length);
     const findings = await page.locator('#train-findings li').allTextContents();
     assert.deepEqual(findings, stats.findings);
-    // The verdict's first sentence is the panel's takeaway; the rest stands above the results.
-    const verdict = [await page.locator('#train-takeaway').textContent(), ...await page.locator('#train-verdict p').allTextContents()];
+    // The verdict's headline is the panel's takeaway, in plain words; the numbers behind it wait
+    // under "more" above the results.
+    const verdict = [await page.locator('#train-takeaway').textContent(), ...await page.locator('#train-verdict-detail p').allTextContents()];
     assert.deepEqual(verdict, stats.verdict);
-    assert.ok(verdict.length >= 2 && verdict.length <= 3, verdict.join('\n'));
-    assert.match(verdict[0], /on all 3 seeds/);
-    assert.ok(verdict[0].includes('none') && verdict[0].includes('position-blind ceiling'), verdict[0]);
+    assert.ok(verdict.length >= 3 && verdict.length <= 4, verdict.join('\n'));
+    assert.match(verdict[0], /learn to copy the token 3 places back on all 3 seeds/);
+    assert.match(verdict[0], /none .*do no better than a model blind to positions/);
+    assert.match(verdict[0], /On sequences 4× as long .*sinusoidal falls from/);
+    assert.ok(verdict[1].includes('none') && verdict[1].includes('position-blind ceiling'), verdict[1]);
+    assert.equal(await page.locator('#train-verdict-more').getAttribute('open'), null);
+    assert.ok(!await page.locator('#train-headline').isVisible(), 'the headline shows as the takeaway, once');
     // No accuracy with a decimal at or above 10%.
     assert.ok(!/\b[1-9]\d\.\d+%/.test(verdict.join(' ') + findings.join(' ')), 'whole points');
     assert.match(await page.locator('#train-progress').textContent(), /^Done: /);

@@ -195,4 +195,27 @@ describe('training panel', () => {
       await context.close();
     }
   });
+
+  test('the training embed keeps one height from load to verdict, its headline included', async () => {
+    // At 800 px wide, as docs/embedding.md promises: the headline (the press-Train line, then the
+    // verdict's first sentences) and the progress line have their room from the start, and the
+    // verdict's numbers wait behind "more".
+    const { page, context, problems } = await open('embed=train&tsteps=100', [800, 900]);
+    const height = () => page.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+    const heights = [await height()];
+    await page.locator('#train-start').click();
+    await page.waitForFunction(() => window.peLab.stats.panels.train.steps > 0, null, { timeout: 60000 });
+    heights.push(await height());
+    await page.waitForFunction(() => window.peLab.stats.panels.train.done, null, { timeout: 120000 });
+    await page.evaluate(() => window.peLab.whenDrawn());
+    heights.push(await height());
+    const stats = await trainStats(page);
+    // The embed shows the verdict's headline (the page shows it as the panel's takeaway).
+    assert.equal(await page.locator('#train-headline').textContent(), stats.verdict[0]);
+    assert.ok(await page.locator('#train-headline').isVisible());
+    assert.deepEqual(await page.locator('#train-verdict-detail p').allTextContents(), stats.verdict.slice(1));
+    assert.ok(heights.every((h) => h === heights[0]), `heights: ${heights.join(' → ')}`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
 });
