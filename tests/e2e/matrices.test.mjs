@@ -56,6 +56,38 @@ describe('matrix figures', () => {
     await context.close();
   });
 
+  test('a jump from the curves to the binary panel draws its copy of P', async () => {
+    // The binary panel copies P's image from the heatmap's canvas; on the CPU a frame leaves that
+    // canvas's cells for later while the heatmap is off screen, as it is between the curves and
+    // the binary panel (the copy was once blank there).
+    const { page, context, problems } = await open(at('present=1', '#panel-curves'), [1024, 768]);
+    await page.evaluate(() => window.peLab.whenDrawn());
+    // The link's own jump, as a reader's click on a link to the binary panel makes it.
+    await page.goto(at('present=1', '#panel-binary'));
+    await page.waitForTimeout(300);
+    await page.evaluate(() => window.peLab.whenDrawn());
+    await page.waitForTimeout(150);
+    await page.evaluate(() => window.peLab.whenDrawn());
+    const painted = await page.evaluate(() => {
+      const c = document.getElementById('binary-p');
+      const g = c.getContext('2d');
+      const paper = Array.from(g.getImageData(1, 1, 1, 1).data.slice(0, 3)).join();
+      let differing = 0;
+      let samples = 0;
+      for (let y = 0.3; y <= 0.6; y += 0.05) {
+        for (let x = 0.4; x <= 0.8; x += 0.05) {
+          samples += 1;
+          const pixel = Array.from(g.getImageData(Math.round(x * c.width), Math.round(y * c.height), 1, 1).data.slice(0, 3)).join();
+          if (pixel !== paper) differing += 1;
+        }
+      }
+      return differing / samples;
+    });
+    assert.ok(painted > 0.8, `binary-p: ${(100 * painted).toFixed(0)}% of the samples inside the plot differ from the paper`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test('in the dark theme the corners of every matrix canvas are dark', async () => {
     const { page, context, problems } = await open(at('theme=dark'), [1366, 768]);
     for (const [panel, ids] of [['heatmap', ['heatmap']], ['attention', ['attn-heatmap']],

@@ -210,7 +210,10 @@ fn alibi_fails_on_shift_with_the_causal_mask_too() {
             accuracy(Encoding::Sinusoidal, seed),
         );
         println!("seed {seed}: none {none:.3}, alibi {alibi:.3}, sinusoidal {sinusoidal:.3}");
-        assert!(alibi < none + 0.05, "seed {seed}: alibi {alibi} against none {none}");
+        assert!(
+            alibi < none + 0.05,
+            "seed {seed}: alibi {alibi} against none {none}"
+        );
         assert!(sinusoidal >= 0.95, "seed {seed}: sinusoidal {sinusoidal}");
     }
 }

@@ -330,11 +330,8 @@ fn classes(run: &TrainRun, complete: &[(TrainEncoding, Vec<&EncodingReport>)]) -
 fn headline(run: &TrainRun, complete: &[(TrainEncoding, Vec<&EncodingReport>)]) -> String {
     let c = &run.config;
     let every = on_every_seed(run.seeds.len());
-    let task = crate::training_message!(
-        "train-task-words",
-        task = c.task.link_name(),
-        k = c.shift_k
-    );
+    let task =
+        crate::training_message!("train-task-words", task = c.task.link_name(), k = c.shift_k);
     let Classes {
         solved,
         blind,
@@ -371,7 +368,12 @@ fn headline(run: &TrainRun, complete: &[(TrainEncoding, Vec<&EncodingReport>)]) 
         let (some_seeds, partly): (Spreads, Spreads) =
             between.iter().cloned().partition(|(_, s)| s.max >= SOLVED);
         let percents = |items: &Spreads| {
-            joined(&items.iter().map(|(_, s)| points(s.mean)).collect::<Vec<_>>())
+            joined(
+                &items
+                    .iter()
+                    .map(|(_, s)| points(s.mean))
+                    .collect::<Vec<_>>(),
+            )
         };
         let mut rest = Vec::new();
         if !some_seeds.is_empty() {
@@ -668,7 +670,10 @@ fn why_blind(run: &TrainRun, blind: &Spreads) -> Option<String> {
                 heads = c.heads,
                 slopes = and_list(&slopes),
                 length = c.train_length,
-                span = format!("{:.2}", steepest * (c.train_length.saturating_sub(1)) as f64),
+                span = format!(
+                    "{:.2}",
+                    steepest * (c.train_length.saturating_sub(1)) as f64
+                ),
                 every = &every
             ));
         }

@@ -438,8 +438,17 @@ fn a_few_tokens_are_counts() {
         (TrainEncoding::None, [0.5, 0.4]),
     ]);
     run.config.task = Task::Histogram;
-    for report in run.runs.iter_mut().flatten().filter_map(|r| r.result.as_mut()) {
-        let tokens = if report.seed == run.seeds[0] { 1.0 } else { 2.0 };
+    for report in run
+        .runs
+        .iter_mut()
+        .flatten()
+        .filter_map(|r| r.result.as_mut())
+    {
+        let tokens = if report.seed == run.seeds[0] {
+            1.0
+        } else {
+            2.0
+        };
         report.accuracy_at_multiples[2] = tokens / 4096.0;
     }
     let all = findings::findings(&run).join("\n");

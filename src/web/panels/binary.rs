@@ -7,6 +7,7 @@ use crate::model::inputs::Inputs;
 use crate::web::surface;
 use web_sys::HtmlCanvasElement;
 
+use super::super::backend::paint_waiting_heatmap;
 use super::super::dom::{self, now_ms};
 use super::super::draw::heatmap::{
     draw_encoding_picture_axes, draw_heatmap_frame_without_bar, paint_cells, HeatmapAxes, RgbaImage,
@@ -74,7 +75,15 @@ pub fn render(ctx: &mut Ctx, dom: &BinaryDom) -> Result<BinaryStats, WebError> {
             ctx.style,
         )?;
         // P itself is already drawn above (by the GPU's render pass on WebGPU, from the CPU's cells
-        // otherwise): its image is copied, scaled, rather than computed and coloured again.
+        // otherwise): its image is copied, scaled, rather than computed and coloured again. On the
+        // CPU a frame leaves the heatmap's cells for later while the heatmap is off screen (a jump
+        // from the curves to this panel): they are painted first, or the copy is blank.
+        paint_waiting_heatmap(
+            ctx.frame,
+            ctx.heatmap_rect,
+            ctx.encoding_canvas,
+            ctx.scratch,
+        )?;
         let source = ctx.encoding_canvas;
         let from = ctx.heatmap_rect;
         // The source rectangle is read in the source canvas's own (device) pixels.

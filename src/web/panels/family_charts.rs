@@ -144,9 +144,7 @@ pub fn draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Result<(), W
         .map(|series| LegendEntry {
             label: series.label.clone(),
             colour: colour(series_rgb(style, series.colour)),
-            pattern: series
-                .pattern
-                .or(series.dashed.then_some(DASHED)),
+            pattern: series.pattern.or(series.dashed.then_some(DASHED)),
             marker: series.sparse_marker.map(|m| m.1),
         })
         .collect();
@@ -260,8 +258,13 @@ pub fn draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Result<(), W
                     plot.draw_series(DashedLineSeries::new(kept.clone(), dash, gap, stroke))
                         .map_err(draw_error)?;
                 } else if series.dashed {
-                    plot.draw_series(DashedLineSeries::new(kept.clone(), DASHED.0, DASHED.1, stroke))
-                        .map_err(draw_error)?;
+                    plot.draw_series(DashedLineSeries::new(
+                        kept.clone(),
+                        DASHED.0,
+                        DASHED.1,
+                        stroke,
+                    ))
+                    .map_err(draw_error)?;
                 } else {
                     plot.draw_series(LineSeries::new(kept.clone(), stroke))
                         .map_err(draw_error)?;
