@@ -25,7 +25,7 @@ train-sentence-separator = { " " }
 train-task-words = { $task ->
         [shift] copy the token { $k } places back
         [reverse] write the sequence backwards
-       *[histogram] count how often each token occurs
+       *[histogram] count each token's occurrences
     }
 train-headline-learn = { $names } { $count ->
         [one] learns
@@ -34,31 +34,40 @@ train-headline-learn = { $names } { $count ->
         [none] { "" }
        *[some] ; { $rest }
     }.
-train-headline-some-seeds = { $names } on some seeds only ({ $list })
+train-headline-some-seeds = { $name } on { $solved } of { $seeds } seeds ({ $others } on the { $count ->
+        [one] other
+       *[other] others
+    })
 train-headline-partly = { $names } only partly ({ $list })
-train-headline-few-tokens = at most { $count } of { $tokens } tokens
-train-headline-learn-none = No encoding learns to { $task } { $every }; the best: { $best }.
+train-headline-few-tokens = almost nothing (at most { $count } of { $tokens } tokens on any seed)
+train-headline-learn-none = No encoding learns to { $task } { $any ->
+        [any] on any seed
+       *[every] { $every }
+    }; the best: { $best }.
 train-headline-blind = { $names } { $count ->
-        [one] does
-       *[other] do
-    } no better than a model blind to positions ({ $ceiling }){ $why ->
+        [one] stays
+       *[other] stay
+    } at or near the { $ceiling } that a model blind to positions can reach ({ $list }){ $why ->
         [none] : none has no position at all
-        [alibi] : alibi's penalty only grows with distance, so it cannot point { $k } places back
-        [both] : none has no position at all, and alibi's penalty only grows with distance, so it cannot point { $k } places back
+        [alibi] : alibi's penalty only grows with distance, so it cannot single out the token { $k } back
+        [both] : none has no position at all, and alibi's penalty only grows with distance, so it cannot single out the token { $k } back
        *[other] { "" }
     }.
-train-headline-no-position-needed = Yet the task needs no position: a model blind to positions can reach { $ceiling }.
-train-headline-past-kept = On sequences 4× as long only { $names } still { $count ->
+train-headline-no-position-needed = Yet the task needs no position: in principle a model blind to positions can reach { $ceiling }{ $none ->
+        [none] { "" }
+       *[some] { " " }(none gets { $none })
+    }.
+train-headline-past-kept = On sequences 4× the training length ({ $four }) only { $names } still { $count ->
         [one] does
        *[other] do
     } it{ $sinusoidal ->
         [falls] ; sinusoidal falls from { $from } to { $to }
        *[kept] { "" }
     }.
-train-headline-past-none = On sequences 4× as long no encoding does it{ $sinusoidal ->
-        [falls] : sinusoidal falls from { $from } to { $to }
+train-headline-past-none = On sequences 4× the training length ({ $four }) no encoding does it: every encoding is at or below { $highest } on every seed{ $sinusoidal ->
+        [falls] , and sinusoidal falls from { $from } to { $to }
        *[other] { "" }
-    } (every one at or below { $highest } on every seed).
+    }.
 
 ## The verdict: at the training length, past it, and why the failures fail.
 
@@ -73,7 +82,10 @@ train-verdict-blind = { " " }{ $names } { $count ->
        *[other] stay
     } at or near the position-blind ceiling, { $ceiling } (the best any model that cannot see positions can reach): { $list }.
 train-verdict-short = { " " }Short of solving it: { $list }.
-train-verdict-short-varying = { " " }Short of solving it: { $list }, each varying with the seed.
+train-verdict-short-varying = { " " }Short of solving it: { $list }, { $count ->
+        [one] varying
+       *[other] each varying
+    } with the seed.
 train-verdict-no-position-needed = { " " }The task needs no position: a position-blind model can reach { $ceiling }.
 train-verdict-chance = { " " }Chance is { $chance }.
 train-past-still-four = Past it, { $names } still { $count ->

@@ -30,29 +30,37 @@ train-headline-learn = { $names } { $count ->
         [none] { "" }
        *[some] ；{ $rest }
     }。
-train-headline-some-seeds = { $names } 只在部分种子上学会（{ $list }）
+train-headline-some-seeds = { $name } 在 { $seeds } 个种子中的 { $solved } 个上学会（{ $count ->
+       *[other] 其余种子上为 { $others }
+    }）
 train-headline-partly = { $names } 只学会了一部分（{ $list }）
-train-headline-few-tokens = 至多 { $count } 个（共 { $tokens } 个词元）
-train-headline-learn-none = 没有任何编码{ $every }都学会{ $task }；最好的是 { $best }。
+train-headline-few-tokens = 几乎为零（在任何种子上至多 { $count } 个词元，共 { $tokens } 个）
+train-headline-learn-none = 没有任何编码{ $any ->
+        [any] 在任何一个种子上
+       *[every] { $every }都
+    }学会{ $task }；最好的是 { $best }。
 train-headline-blind = { $names } { $count ->
-       *[other] 并不比看不到位置的模型更好
-    }（{ $ceiling }）{ $why ->
-        [none] ：none 根本没有位置
-        [alibi] ：alibi 的惩罚只随距离增大，所以它无法指向 { $k } 个位置之前
-        [both] ：none 根本没有位置，而 alibi 的惩罚只随距离增大，所以它无法指向 { $k } 个位置之前
+       *[other] 停留在看不到位置的模型所能达到的 { $ceiling } 或其附近
+    }（{ $list }）{ $why ->
+        [none] ：none 不含任何位置信息
+        [alibi] ：alibi 的惩罚只随距离增大，所以它无法专门关注 { $k } 个位置之前的词元
+        [both] ：none 不含任何位置信息，而 alibi 的惩罚只随距离增大，所以它无法专门关注 { $k } 个位置之前的词元
        *[other] { "" }
     }。
-train-headline-no-position-needed = 然而该任务不需要位置：看不到位置的模型可以达到 { $ceiling }。
-train-headline-past-kept = 在 4 倍长的序列上，只有 { $names } { $count ->
-       *[other] 仍然做得到
+train-headline-no-position-needed = 然而该任务不需要位置：原则上，看不到位置的模型可以达到 { $ceiling }{ $none ->
+        [none] { "" }
+       *[some] （none 得到 { $none }）
+    }。
+train-headline-past-kept = 在 4 倍训练长度（{ $four }）的序列上，只有 { $names } { $count ->
+       *[other] 仍能做到
     }{ $sinusoidal ->
         [falls] ；sinusoidal 从 { $from } 降到 { $to }
        *[kept] { "" }
     }。
-train-headline-past-none = 在 4 倍长的序列上，没有任何编码做得到{ $sinusoidal ->
-        [falls] ：sinusoidal 从 { $from } 降到 { $to }
+train-headline-past-none = 在 4 倍训练长度（{ $four }）的序列上，没有任何编码能做到：每种编码在每个种子上都不超过 { $highest }{ $sinusoidal ->
+        [falls] ，sinusoidal 从 { $from } 降到 { $to }
        *[other] { "" }
-    }（每种编码在每个种子上都不超过 { $highest }）。
+    }。
 
 ## 结论：在训练长度上、超出训练长度之后，以及失败的原因。
 
@@ -65,11 +73,13 @@ train-verdict-blind = { $names } { $count ->
        *[other] 停留在
     }不看位置时的上限 { $ceiling }（任何看不到位置的模型所能达到的最好结果）或其附近：{ $list }。
 train-verdict-short = 尚未解决该任务的：{ $list }。
-train-verdict-short-varying = 尚未解决该任务的：{ $list }，各自随种子而变。
+train-verdict-short-varying = 尚未解决该任务的：{ $list }，{ $count ->
+       *[other] 随种子而变
+    }。
 train-verdict-no-position-needed = 该任务不需要位置：不看位置的模型可以达到 { $ceiling }。
 train-verdict-chance = 随机猜测水平为 { $chance }。
-train-past-still-four = 超出训练长度后，{ $names } { $count ->
-       *[other] { $every }在 4 倍训练长度（{ $length }）上仍能解决该任务
+train-past-still-four = 超出训练长度后，在 4 倍训练长度（{ $length }）上，{ $names } { $count ->
+       *[other] { $every }仍能解决该任务
     }：{ $list }。
 train-past-next-best = 在那里次好的是 { $item }。
 train-past-next-best-varying = 在那里次好的是 { $item }，随种子而变。
