@@ -131,8 +131,10 @@ describe('languages', () => {
   // instead, and the page's wasm 23 KB smaller (see train.test.mjs). It may not grow.
   // 2026-12-02: + about 1.6 KB, the same wasm as the English page's (drawing only what is seen);
   // then the takeaways that answer their questions, with the posters at half resolution (see
-  // train.test.mjs): 585,572 B; 584,200 B with the short argument names.
-  const CHINESE_FIRST_LOAD_NOW = 584200;
+  // train.test.mjs): 585,572 B; 584,200 B with the short argument names. The training verdict's
+  // headline slot (an element and its markup) and the binary panel's paint of P's waiting cells:
+  // 585,065 B.
+  const CHINESE_FIRST_LOAD_NOW = 585100;
   const CHINESE_TARGET = 590_000;
   let chineseTotal;
 

@@ -56,8 +56,10 @@ const FIRST_LOAD_BEFORE_TRAINING = 561877;
 // figure's resolution (the landing poster 7.4 -> 3.2 KB), the panic hook without
 // console_error_panic_hook and wasm-opt --ignore-implicit-traps: 559,124 B. The catalogs' arguments
 // under short names, the panels' titles as variants of one message (no table of composed names)
-// and the posters at 0.4 of the figure's size: 558,282 B.
-const FIRST_LOAD_NOW = 558300;
+// and the posters at 0.4 of the figure's size: 558,282 B. The training verdict's headline slot
+// (#train-headline and "The numbers behind the verdict", which the page writes before the training
+// module is loaded) and the binary panel's paint of P's waiting cells: 559,130 B.
+const FIRST_LOAD_NOW = 559100;
 const TARGET_GROWTH = 10 * 1024;
 // 560 KB read as 560,000 B, the stricter of the two readings (560 KiB would be 573,440 B).
 const TARGET_CEILING = 560 * 1000;
