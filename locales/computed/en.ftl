@@ -457,7 +457,7 @@ takeaway-attention-strongest-identity = { $idea }{ $checks }: with Q = K = V = Z
 takeaway-pipeline-idea = Q, K and V are Z times three separate matrices: what a word looks for, is found by, and passes on
 takeaway-pipeline-no-tokens = { $idea }. Type a sentence in the attention panel to follow one through the layer.
 takeaway-pipeline-one-head = { $idea }. Here one head uses Q, K and V whole (d = { $d }).
-takeaway-pipeline-heads = { $idea }. Here { $heads } heads use { $head_dim } of the { $d } columns each.
+takeaway-pipeline-heads = { $idea }. Here { $heads } heads (step { $step }) use { $head_dim } of the { $d } columns each.
 # Said only where the softmax's rows were measured not to sum to 1; $rows says by how much.
 takeaway-pipeline-rows-fail = { $takeaway } Beware: { $rows }.
 # Which keys a sequence's valid length masks ($keys below).

@@ -580,7 +580,7 @@ takeaway-attention-strongest-identity = { $idea }{ $checks }：在 Q = K = V = Z
 takeaway-pipeline-idea = Q、K 和 V 是 Z 分别乘以三个各自独立的矩阵：一个词要找的东西、它被找到的依据、它传递出去的内容
 takeaway-pipeline-no-tokens = { $idea }。在注意力面板中输入一个句子，即可跟随它走过这一层。
 takeaway-pipeline-one-head = { $idea }。这里一个头使用完整的 Q、K、V（d = { $d }）。
-takeaway-pipeline-heads = { $idea }。这里 { $heads } 个头各用 { $d } 列中的 { $head_dim } 列。
+takeaway-pipeline-heads = { $idea }。这里 { $heads } 个头（第 { $step } 步）各用 { $d } 列中的 { $head_dim } 列。
 # 只在测得 softmax 的各行之和不为 1 时才说；$rows 说明差多少。
 takeaway-pipeline-rows-fail = { $takeaway }注意：{ $rows }。
 # 一个序列的有效长度掩蔽哪些键（下面的 $keys，连同动词）。

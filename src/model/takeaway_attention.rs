@@ -261,13 +261,18 @@ pub fn pipeline(n: usize, d: usize, heads: usize, head_dim: usize, row_sum_error
     let takeaway = if heads <= 1 {
         crate::message!("takeaway-pipeline-one-head", idea = idea, n = n, d = d)
     } else {
+        // Heads are taught at their own step of the lesson: the sentence points there.
+        let step = crate::model::panels::PanelId::Heads
+            .lesson_position()
+            .map_or(0, |k| k + 1);
         crate::message!(
             "takeaway-pipeline-heads",
             idea = idea,
             n = n,
             d = d,
             heads = heads,
-            head_dim = head_dim
+            head_dim = head_dim,
+            step = step
         )
     };
     // The rows' sums are the attention panel's point; here they are said only where they fail

@@ -223,7 +223,7 @@ fn pipeline_says_what_q_k_and_v_are_then_the_shapes() {
     let idea = "Q, K and V are Z times three separate matrices: what a word looks for, is found by, and passes on";
     assert_eq!(
         pipeline(8, 32, 4, 8, 8e-8),
-        format!("{idea}. Here 4 heads use 8 of the 32 columns each.")
+        format!("{idea}. Here 4 heads (step 3) use 8 of the 32 columns each.")
     );
     // The heads' columns make up the layer's width: 4 × 8 = 32.
     assert_eq!(4 * 8, 32);
@@ -234,7 +234,7 @@ fn pipeline_says_what_q_k_and_v_are_then_the_shapes() {
     // Rows that do not sum to 1 are said, with the error.
     assert_eq!(
         pipeline(8, 32, 4, 8, 0.02),
-        format!("{idea}. Here 4 heads use 8 of the 32 columns each. Beware: the rows do NOT all sum to 1 (error 2.0e-2).")
+        format!("{idea}. Here 4 heads (step 3) use 8 of the 32 columns each. Beware: the rows do NOT all sum to 1 (error 2.0e-2).")
     );
     assert_eq!(
         pipeline(0, 32, 4, 8, 0.0),
