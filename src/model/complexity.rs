@@ -287,15 +287,7 @@ pub fn measure_note(n: usize, d: usize, backend: &str, measure: &MeasureState) -
 /// Operation counts, readable: 184 320 (a narrow no-break space between thousands), 1.84e9.
 pub fn format_count(x: f64) -> String {
     if x < 1e7 {
-        let digits = format!("{x:.0}");
-        let mut grouped = String::new();
-        for (i, c) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i) % 3 == 0 {
-                grouped.push('\u{202f}');
-            }
-            grouped.push(c);
-        }
-        grouped
+        super::thousands::group_thousands(&format!("{x:.0}"), '\u{202f}')
     } else {
         format!("{x:.2e}")
     }

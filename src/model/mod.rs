@@ -50,5 +50,6 @@ pub mod tables;
 pub mod takeaway_attention;
 pub mod takeaway_beyond;
 pub mod takeaway_encoding;
+pub mod thousands;
 pub mod train;
 pub mod unbroken;

@@ -103,14 +103,15 @@ fn joined<S: AsRef<str>>(items: &[S]) -> String {
 
 /// "rope 100%, shaw 98% (96–100)": encodings with a spread each, in the order given.
 fn listed(items: &[(TrainEncoding, Spread)]) -> String {
+    listed_by(items, spread_points)
+}
+
+/// "rope 100%, shaw 98%": encodings each with `value` of its spread, in the order given.
+fn listed_by(items: &[(TrainEncoding, Spread)], value: impl Fn(&Spread) -> String) -> String {
     let items: Vec<String> = items
         .iter()
         .map(|(e, s)| {
-            crate::training_message!(
-                "train-listed-item",
-                name = e.link_name(),
-                value = spread_points(s)
-            )
+            crate::training_message!("train-listed-item", name = e.link_name(), value = value(s))
         })
         .collect();
     joined(&items)
@@ -178,13 +179,12 @@ fn baseline_at(run: &TrainRun, length: usize) -> (f64, f64) {
 }
 
 /// Where a trained head looks on the example sequence: its mean weight on the key `offset`
-/// places back and `offset` places ahead (over the queries that have both), the uniform weight
-/// 1/n, and whether the key `offset` back gets more mean weight than any other offset (a signal,
-/// not noise).
+/// places back (over the queries that also have a key `offset` ahead), the uniform weight 1/n,
+/// and whether the key `offset` back gets more mean weight than any other offset (a signal, not
+/// noise).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct OffsetWeights {
     pub back: f64,
-    pub ahead: f64,
     pub uniform: f64,
     pub back_is_largest: bool,
 }
@@ -200,7 +200,6 @@ pub fn offset_weights(map: &AttentionMap, offset: usize) -> Option<OffsetWeights
     let mean =
         |f: &dyn Fn(usize) -> f64| both.iter().map(|&i| f(i)).sum::<f64>() / both.len() as f64;
     let back = mean(&|i| weight(i, i - offset));
-    let ahead = mean(&|i| weight(i, i + offset));
     // The mean weight at every other offset d, over the queries that have a key there.
     let back_is_largest = (-(n as i64 - 1)..n as i64)
         .filter(|&d| d != -(offset as i64))
@@ -217,7 +216,6 @@ pub fn offset_weights(map: &AttentionMap, offset: usize) -> Option<OffsetWeights
         });
     Some(OffsetWeights {
         back,
-        ahead,
         uniform: 1.0 / n as f64,
         back_is_largest,
     })
@@ -281,13 +279,13 @@ pub fn verdict(run: &TrainRun) -> Vec<String> {
         return Vec::new();
     }
     let complete = run.complete();
-    let (first, blind) = at_training_length(run, &complete);
+    let classes = classes(run, &complete);
     let mut out = vec![
-        headline(run, &complete),
-        first,
+        headline(run, &complete, &classes),
+        at_training_length(run, &classes),
         past_training_length(run, &complete),
     ];
-    if let Some(reasons) = why_blind(run, &blind) {
+    if let Some(reasons) = why_blind(run, &classes.blind) {
         out.push(reasons);
     }
     out
@@ -327,7 +325,11 @@ fn classes(run: &TrainRun, complete: &[(TrainEncoding, Vec<&EncodingReport>)]) -
 /// positions and why (each reason one the run checks: `none` has no position; ALiBi's bias only
 /// falls with distance), and which still do it on sequences 4× as long, with sinusoidal's fall.
 /// Means only: the ranges are in the sentences behind it.
-fn headline(run: &TrainRun, complete: &[(TrainEncoding, Vec<&EncodingReport>)]) -> String {
+fn headline(
+    run: &TrainRun,
+    complete: &[(TrainEncoding, Vec<&EncodingReport>)],
+    classes: &Classes,
+) -> String {
     let c = &run.config;
     let every = on_every_seed(run.seeds.len());
     let task =
@@ -336,20 +338,8 @@ fn headline(run: &TrainRun, complete: &[(TrainEncoding, Vec<&EncodingReport>)]) 
         solved,
         blind,
         between,
-    } = classes(run, complete);
-    let means = |items: &[(TrainEncoding, Spread)]| {
-        let items: Vec<String> = items
-            .iter()
-            .map(|(e, s)| {
-                crate::training_message!(
-                    "train-listed-item",
-                    name = e.link_name(),
-                    value = points(s.mean)
-                )
-            })
-            .collect();
-        joined(&items)
-    };
+    } = classes;
+    let means = |items: &[(TrainEncoding, Spread)]| listed_by(items, |s| points(s.mean));
     let mut sentences = Vec::new();
     if solved.is_empty() {
         let best = complete
@@ -410,7 +400,7 @@ fn headline(run: &TrainRun, complete: &[(TrainEncoding, Vec<&EncodingReport>)]) 
         let separator = crate::training_message!("train-clause-separator");
         sentences.push(crate::training_message!(
             "train-headline-learn",
-            names = names(&solved),
+            names = names(solved),
             count = solved.len(),
             task = &task,
             every = &every,
@@ -438,10 +428,10 @@ fn headline(run: &TrainRun, complete: &[(TrainEncoding, Vec<&EncodingReport>)]) 
         let alibi = has(TrainEncoding::Alibi) && c.task == Task::Shift;
         sentences.push(crate::training_message!(
             "train-headline-blind",
-            names = names(&blind),
+            names = names(blind),
             count = blind.len(),
             ceiling = points(ceiling),
-            list = means(&blind),
+            list = means(blind),
             k = c.shift_k,
             why = match (none, alibi) {
                 (true, true) => "both",
@@ -509,11 +499,8 @@ fn headline(run: &TrainRun, complete: &[(TrainEncoding, Vec<&EncodingReport>)]) 
 type Spreads = Vec<(TrainEncoding, Spread)>;
 
 /// At the training length: solved on every seed, at the position-blind ceiling on every seed, or
-/// varying. Returns the sentence and the encodings at the ceiling.
-fn at_training_length(
-    run: &TrainRun,
-    complete: &[(TrainEncoding, Vec<&EncodingReport>)],
-) -> (String, Spreads) {
+/// varying.
+fn at_training_length(run: &TrainRun, classes: &Classes) -> String {
     let c = &run.config;
     let n = c.train_length;
     let seeds = run.seeds.len();
@@ -523,22 +510,22 @@ fn at_training_length(
         solved,
         blind,
         between,
-    } = classes(run, complete);
+    } = classes;
     let mut first = match (solved.is_empty(), between.is_empty() && blind.is_empty()) {
         (false, true) => crate::training_message!(
             "train-verdict-all-solve",
             length = n,
             every = &every,
-            list = listed(&solved)
+            list = listed(solved)
         ),
         (false, false) => crate::training_message!(
             "train-verdict-some-solve",
             length = n,
-            names = names(&solved),
+            names = names(solved),
             count = solved.len(),
             every = &every,
             solved = points(SOLVED),
-            list = listed(&solved)
+            list = listed(solved)
         ),
         (true, _) => crate::training_message!(
             "train-verdict-none-solves",
@@ -550,10 +537,10 @@ fn at_training_length(
     if !blind.is_empty() {
         first.push_str(&crate::training_message!(
             "train-verdict-blind",
-            names = names(&blind),
+            names = names(blind),
             count = blind.len(),
             ceiling = points(ceiling),
-            list = listed(&blind)
+            list = listed(blind)
         ));
     }
     if !between.is_empty() {
@@ -564,11 +551,11 @@ fn at_training_length(
         first.push_str(&if varies.len() == between.len() && seeds > 1 {
             crate::training_message!(
                 "train-verdict-short-varying",
-                list = listed(&between),
+                list = listed(between),
                 count = between.len()
             )
         } else {
-            crate::training_message!("train-verdict-short", list = listed(&between))
+            crate::training_message!("train-verdict-short", list = listed(between))
         });
     }
     if c.task == Task::Histogram {
@@ -582,7 +569,7 @@ fn at_training_length(
             chance = chance_text(c.task, chance)
         ));
     }
-    (first, blind)
+    first
 }
 
 /// Past the training length: who still solves it at 4× or 2×, or how far every encoding falls.
@@ -818,15 +805,7 @@ fn evaluated_tokens(c: &pe_lab_train::TrainConfig, length: usize) -> usize {
 
 /// A whole number with its thousands grouped: 4096 → "4,096".
 fn grouped(value: usize) -> String {
-    let digits = value.to_string();
-    let mut out = String::new();
-    for (k, ch) in digits.chars().enumerate() {
-        if k > 0 && (digits.len() - k) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
+    crate::model::thousands::group_thousands(&value.to_string(), ',')
 }
 
 /// Appending P (concat) against adding it (sinusoidal).
