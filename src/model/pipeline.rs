@@ -49,8 +49,9 @@ fn short(v: f32) -> String {
 }
 
 /// The two label lines of a stage: what it is, then its shape (in numbers and symbols) and its
-/// colour scale.
-pub fn stage_label(p: &Pipeline, stage: Stage) -> (String, String) {
+/// colour scale; last, the second line without the scale, for a stage too narrow for it (the
+/// legend says how every matrix is scaled).
+pub fn stage_label(p: &Pipeline, stage: Stage) -> (String, String, String) {
     let (rows, columns) = p.shape(stage);
     let title = match stage {
         Stage::Z => z_formula(p).to_string(),
@@ -92,16 +93,30 @@ pub fn stage_label(p: &Pipeline, stage: Stage) -> (String, String) {
             symbols = symbols,
             scale = scale
         ),
+        crate::message!(
+            "figure-pipeline-stage-size",
+            rows = rows,
+            columns = columns,
+            symbols = symbols
+        ),
     )
 }
 
 /// The line under the figure.
 pub fn legend(p: &Pipeline) -> String {
-    crate::message!(
+    let legend = crate::message!(
         "figure-pipeline-legend",
         heads = p.heads(),
         head_dim = p.head_dim()
-    )
+    );
+    if !p.settings.scale_embeddings {
+        return legend;
+    }
+    // Z's √d is taught at the scaling step of the lesson, after this one: the legend points there.
+    let step = crate::model::panels::PanelId::Scaling
+        .lesson_position()
+        .map_or(0, |k| k + 1);
+    crate::message!("figure-pipeline-legend-scaled", legend = legend, step = step)
 }
 
 fn name(p: &Pipeline, i: usize) -> &str {
@@ -328,6 +343,17 @@ mod tests {
             "8×8 (n×n), keys ≥ 3 → −10⁶"
         );
         assert!(legend(&p).contains("d_h = 8"));
+        // A narrow stage's second line without its scale.
+        assert_eq!(stage_label(&p, Stage::Q).2, "8×8 (n×d_h)");
+        // Z's √d points to the step that teaches it (the scaling step, after this one).
+        let scaling = crate::model::panels::PanelId::Scaling.lesson_position();
+        let pipeline_step = crate::model::panels::PanelId::Pipeline.lesson_position();
+        assert!(scaling > pipeline_step);
+        let step = scaling.map_or(0, |k| k + 1);
+        assert!(legend(&p).ends_with(&format!("Why Z scales X by √d: step {step}.")));
+        let mut unscaled = p.clone();
+        unscaled.settings.scale_embeddings = false;
+        assert!(!legend(&unscaled).contains('√'));
     }
 
     #[test]

@@ -112,16 +112,49 @@ pub fn layout(
     type_scale: f64,
     legend_lines: usize,
 ) -> FigureLayout {
-    layout_with_cells(width, shapes, type_scale, legend_lines, MAX_CELL_HEIGHT)
+    layout_with_cells(
+        width,
+        shapes,
+        type_scale,
+        legend_lines,
+        Cells {
+            max_height: MAX_CELL_HEIGHT,
+            min_row: MIN_CELL_PX,
+            feature_column: MIN_CELL_PX,
+        },
+    )
+}
+
+/// How tall a row must be for its token's name at the figure's type (`type_scale` times the
+/// ticks' 13 px, and a little air): shorter rows have every second or third name.
+pub fn token_name_row_px(type_scale: f64) -> f64 {
+    13.0 * type_scale + 2.0
+}
+
+/// The cells' sizes a layout is made with, in canvas pixels.
+#[derive(Debug, Clone, Copy)]
+struct Cells {
+    /// Rows are no taller than this where their cells are wider.
+    max_height: f64,
+    /// Rows are at least this tall (at most `max_height`), whatever their cells' width.
+    min_row: f64,
+    /// The narrowest column of a stage whose columns are features.
+    feature_column: f64,
 }
 
 /// Rows of a figure fitted to a height ([`layout_within`]) are at least this tall: still a row
 /// each for the eye, their token names thinned to every second or third.
 pub const MIN_FITTED_ROW_PX: f64 = 12.0;
 
-/// [`layout`], with rows made shorter (down to [`MIN_FITTED_ROW_PX`]) while the figure is taller
-/// than `max_height`: a projector's lesson step shows the whole figure below the panel's title.
-/// Only the rows shrink; the type and the stages' widths stay.
+/// The column widths [`layout_within`] tries for the stages whose columns are features, widest
+/// first: narrower columns pack more stages into a band, and fewer bands make a shorter figure.
+const FITTED_FEATURE_COLUMN_PX: [f64; 3] = [MIN_CELL_PX, 8.0, MIN_FEATURE_COLUMN_PX];
+
+/// [`layout`] for a projector's lesson step, which shows the whole figure below the panel's title
+/// (`max_height`) in a room's type (kept here). Rows first take the height of their token's name
+/// (every name is written), as far as `max_height` allows, while the feature stages' columns
+/// narrow (Z and the output are pictures of a pattern, not cells to read one by one) so that the
+/// stages wrap onto fewer bands; only then do rows shorten, down to [`MIN_FITTED_ROW_PX`].
 pub fn layout_within(
     width: f64,
     shapes: &[(usize, usize); 9],
@@ -129,14 +162,29 @@ pub fn layout_within(
     legend_lines: usize,
     max_height: f64,
 ) -> FigureLayout {
-    let mut cap = MAX_CELL_HEIGHT;
-    loop {
-        let lay = layout_with_cells(width, shapes, type_scale, legend_lines, cap);
-        if lay.height <= max_height || cap <= MIN_FITTED_ROW_PX {
-            return lay;
+    let mut lay = layout(width, shapes, type_scale, legend_lines);
+    let name_row = token_name_row_px(type_scale);
+    for min_row in [name_row, MIN_FITTED_ROW_PX] {
+        for feature_column in FITTED_FEATURE_COLUMN_PX {
+            let mut max_height_of_cells = MAX_CELL_HEIGHT.max(min_row);
+            loop {
+                let cells = Cells {
+                    max_height: max_height_of_cells,
+                    min_row,
+                    feature_column,
+                };
+                lay = layout_with_cells(width, shapes, type_scale, legend_lines, cells);
+                if lay.height <= max_height {
+                    return lay;
+                }
+                if max_height_of_cells <= min_row {
+                    break;
+                }
+                max_height_of_cells = (max_height_of_cells - 2.0).max(min_row);
+            }
         }
-        cap = (cap - 2.0).max(MIN_FITTED_ROW_PX);
     }
+    lay
 }
 
 fn layout_with_cells(
@@ -144,7 +192,7 @@ fn layout_with_cells(
     shapes: &[(usize, usize); 9],
     type_scale: f64,
     legend_lines: usize,
-    max_cell_height: f64,
+    cells: Cells,
 ) -> FigureLayout {
     let type_scale = type_scale.max(0.5);
     let (left, gap) = (left_margin(width, type_scale), stage_gap(width));
@@ -156,7 +204,17 @@ fn layout_with_cells(
         .map(|k| stage_min_width_at(width, k, shapes[k].1))
         .fold(0.0, f64::max);
     let min_width = (left + widest + RIGHT).ceil();
-    let min_width_of = |k: usize| stage_min_width(shapes[k].1).min(room);
+    // A stage is at least as wide as its labels need at the figure's type.
+    let narrowest_stage = STAGE_MIN_WIDTH * type_scale;
+    let min_width_of = |k: usize| {
+        let columns = shapes[k].1.min(MIN_CELL_MATRIX_SIDE) as f64;
+        let column_px = if FEATURE_STAGES.contains(&STAGES[k]) {
+            cells.feature_column
+        } else {
+            MIN_CELL_PX
+        };
+        (columns * column_px).max(narrowest_stage).min(room)
+    };
     let mut bands: Vec<Range<usize>> = Vec::new();
     for group in [0..4, 4..9] {
         let mut start = group.start;
@@ -199,8 +257,8 @@ fn layout_with_cells(
         let rows = band.clone().map(|k| shapes[k].0).max().unwrap_or(1).max(1) as f64;
         let band_height = (rows
             * cell_width
-                .min(max_cell_height)
-                .max(max_cell_height.min(MIN_CELL_PX)))
+                .min(cells.max_height)
+                .max(cells.max_height.min(cells.min_row)))
         .min(MAX_BAND_HEIGHT.max(rows.min(MIN_CELL_MATRIX_SIDE as f64) * MIN_CELL_PX))
         .round();
         let mut x = left;
@@ -498,32 +556,59 @@ mod tests {
         assert_eq!((r.y0, r.y1, r.x1), (10.0, 20.0, 320.0));
     }
 
+    /// The default sentence's nine stages: 8 tokens, d = 32, 4 heads.
+    const DEFAULT_SHAPES: [(usize, usize); 9] = [
+        (8, 32),
+        (8, 8),
+        (8, 8),
+        (8, 8),
+        (8, 8),
+        (8, 8),
+        (8, 8),
+        (8, 8),
+        (8, 32),
+    ];
+
+    fn assert_rows_at_least(lay: &FigureLayout, row: f64) {
+        for (k, r) in lay.rects.iter().enumerate() {
+            assert!(r.height() >= 8.0 * row - 1.0, "stage {k}: {r:?}");
+        }
+    }
+
     #[test]
-    fn a_figure_within_a_height_shortens_its_rows_only() {
-        let shapes = [
-            (8, 32),
-            (8, 8),
-            (8, 8),
-            (8, 8),
-            (8, 8),
-            (8, 8),
-            (8, 8),
-            (8, 8),
-            (8, 32),
-        ];
-        let free = layout(940.0, &shapes, 1.5, 2);
-        let within = layout_within(940.0, &shapes, 1.5, 2, 600.0);
-        assert!(free.height > 600.0, "{}", free.height);
-        assert!(within.height <= 600.0, "{}", within.height);
+    fn a_projector_figure_with_room_names_every_row_at_the_free_layout_widths() {
+        let free = layout(940.0, &DEFAULT_SHAPES, 1.5, 2);
+        let within = layout_within(940.0, &DEFAULT_SHAPES, 1.5, 2, 5000.0);
+        assert_rows_at_least(&within, token_name_row_px(1.5));
         assert_eq!(within.bands, free.bands);
         for (a, b) in within.rects.iter().zip(&free.rects) {
             assert_eq!((a.x0, a.x1), (b.x0, b.x1), "the stages keep their widths");
-            assert!(a.height() >= 8.0 * MIN_FITTED_ROW_PX - 1.0);
         }
-        // Room enough: the same layout as without a limit.
-        assert_eq!(
-            layout_within(940.0, &shapes, 1.5, 2, 5000.0).height,
-            free.height
-        );
+    }
+
+    #[test]
+    fn a_projector_figure_narrows_its_feature_columns_to_keep_every_name_on_a_short_screen() {
+        // 1024 × 768 in projector mode: 18 px type, 531 px below the takeaway.
+        let scale = 18.0 / 13.0;
+        let free = layout(940.0, &DEFAULT_SHAPES, scale, 2);
+        assert!(free.height > 531.0, "{}", free.height);
+        assert_eq!(free.bands.len(), 3);
+        let within = layout_within(940.0, &DEFAULT_SHAPES, scale, 2, 531.0);
+        assert!(within.height <= 531.0, "{}", within.height);
+        assert_eq!(within.bands.len(), 2, "Z and the output narrower, two bands");
+        assert_rows_at_least(&within, token_name_row_px(scale));
+        for (k, r) in within.rects.iter().enumerate() {
+            assert!(r.width() >= STAGE_MIN_WIDTH * scale - 1.0, "stage {k}: {r:?}");
+        }
+    }
+
+    #[test]
+    fn a_projector_figure_shortens_its_rows_only_where_names_cannot_fit() {
+        // At 1.5 × type on the same screen no layout keeps every name: rows shorten instead.
+        let within = layout_within(940.0, &DEFAULT_SHAPES, 1.5, 2, 531.0);
+        assert!(within.height <= 531.0, "{}", within.height);
+        assert_rows_at_least(&within, MIN_FITTED_ROW_PX);
+        let row = within.rects[0].height() / 8.0;
+        assert!(row < token_name_row_px(1.5), "{row}");
     }
 }

@@ -23,8 +23,8 @@ use crate::model::pipeline::{
     cell_text, empty_summary, legend, stage_label, summary, trace, trace_hint,
 };
 use crate::model::pipeline_figure::{
-    layout, layout_within, outline_rect, outlines, stage_at, FigureLayout, Mark, Selection,
-    LEGEND_LINE,
+    layout, layout_within, outline_rect, outlines, stage_at, token_name_row_px, FigureLayout, Mark,
+    Selection, LEGEND_LINE,
 };
 use crate::model::plot::{label_step, thinned_caption};
 use crate::model::settings::nearest_divisor;
@@ -160,7 +160,7 @@ fn legend_text(p: &Pipeline, caption: Option<&str>) -> String {
 
 /// The token names' step beside a band of `band_height` px for `n` rows, at the style's type.
 fn token_step(n: usize, band_height: f64, style: &FigureStyle) -> usize {
-    label_step(n, band_height, style.tick_px + 2.0)
+    label_step(n, band_height, token_name_row_px(style.tick_px / 13.0))
 }
 
 /// Draws every stage, its labels, the token names, the legend and the selection's outlines, in
@@ -191,7 +191,7 @@ fn draw(
             pixels,
         };
         paint_cells(canvas, scratch, &image, rect)?;
-        let (title, shape) = stage_label(p, stage);
+        let (title, shape, size) = stage_label(p, stage);
         // The label may run into the gap after its stage, never past the canvas's right edge.
         let room = (rect.width() + gap - 8.0).min(width - rect.x0 - 2.0);
         context.set_fill_style_str(&style.ink.css());
@@ -199,6 +199,11 @@ fn draw(
         context.fill_text_with_max_width(&title, rect.x0, rect.y0 - lay.label * 0.57, room)?;
         context.set_fill_style_str(&style.muted.css());
         context.set_font(&format!("{}px {font}", style.tick_px));
+        let shape = if context.measure_text(&shape)?.width() > room {
+            size
+        } else {
+            shape
+        };
         context.fill_text_with_max_width(&shape, rect.x0, rect.y0 - lay.label * 0.19, room)?;
         // An arrow to the next stage of the band, where that stage is computed from this one:
         // Q, K and V each come from Z (their titles say Z·W), not from one another.
@@ -275,9 +280,14 @@ fn draw(
     Ok(())
 }
 
+/// The smallest type a room reads a figure's labels at, in CSS pixels.
+const ROOM_TICK_CSS_PX: f64 = 18.0;
+
 /// [`fit_figure`] in the page's style, except in projector mode where a figure still taller than
 /// the screen below its title (its rows already at their shortest) takes smaller type, never below
-/// a laptop's: its nine stages then need fewer bands. Returns the style it is drawn in.
+/// a laptop's: its nine stages then need fewer bands. There the type also shrinks, not below
+/// [`ROOM_TICK_CSS_PX`], while rows too short for their names leave some tokens unnamed. Returns
+/// the style it is drawn in.
 fn fit_figure_in_room(
     canvas: &HtmlCanvasElement,
     p: &Pipeline,
@@ -296,20 +306,46 @@ fn fit_figure_in_room(
         ..style.look
     });
     let mut trial = style.clone();
+    // The largest type at which the figure fitted, though with some rows unnamed.
+    let mut first_fit: Option<FigureStyle> = None;
     loop {
         let (layout, legend, step) = fit_figure(canvas, p, &trial)?;
         let drawn_width = surface::fit(canvas)?.0.max(1.0);
         let css_width = canvas.get_bounding_client_rect().width().max(1.0);
-        if layout.height * css_width / drawn_width <= room || trial.label_px <= laptop.label_px {
+        let to_css = css_width / drawn_width;
+        let fits = layout.height * to_css <= room;
+        if (fits && step == 1) || trial.label_px <= laptop.label_px {
             return Ok((layout, legend, step, trial));
         }
+        let tick_css = trial.tick_px * to_css;
+        if fits {
+            // Type smaller than a room reads is for fitting the screen, not for naming every row:
+            // then the largest type that fitted.
+            if tick_css <= ROOM_TICK_CSS_PX + 0.5 {
+                return match first_fit {
+                    Some(larger) => {
+                        let (layout, legend, step) = fit_figure(canvas, p, &larger)?;
+                        Ok((layout, legend, step, larger))
+                    }
+                    None => Ok((layout, legend, step, trial)),
+                };
+            }
+            first_fit.get_or_insert_with(|| trial.clone());
+        }
+        // Too tall: a tenth smaller; fitting with rows unnamed: straight to a room's type, or a
+        // tenth smaller where that is larger.
+        let factor = if fits {
+            (ROOM_TICK_CSS_PX / tick_css).max(0.9)
+        } else {
+            0.9
+        };
         for (px, floor) in [
             (&mut trial.tick_px, laptop.tick_px),
             (&mut trial.label_px, laptop.label_px),
             (&mut trial.title_px, laptop.title_px),
             (&mut trial.legend_px, laptop.legend_px),
         ] {
-            *px = (*px * 0.9).max(floor);
+            *px = (*px * factor).max(floor);
         }
     }
 }
