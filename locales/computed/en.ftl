@@ -596,9 +596,11 @@ figure-pipeline-scale-no-mask = no mask
 # A stage's second label line: its shape, in numbers ($rows×$columns) and symbols (n×d), and its colour scale.
 figure-pipeline-stage-shape = { $rows }×{ $columns } ({ $symbols }), { $scale }
 figure-pipeline-stage-size = { $rows }×{ $columns } ({ $symbols })
-figure-pipeline-legend = Head 0 of h = { $heads } (d_h = { $head_dim }). Blue–white–red: each signed matrix on its own ±max|value| scale; viridis: weights 0…1; hatched grey: masked key.
-# $legend: the figure's legend (figure-pipeline-legend); $step: the lesson step that teaches the √d.
-figure-pipeline-legend-scaled = { $legend } Why Z scales X by √d: step { $step }.
+# $sqrt_d_step: the lesson step that teaches Z's √d (0: Z has none).
+figure-pipeline-legend = Head 0 of h = { $heads } (d_h = { $head_dim }). Blue–white–red: each signed matrix on its own ±max|value| scale; viridis: weights 0…1; hatched grey: masked key.{ $sqrt_d_step ->
+        [0] { "" }
+       *[other] { " " }Why Z scales X by √d: step { $sqrt_d_step }.
+    }
 # The names of stages in the tooltip and the trace ($stage).
 readout-pipeline-stage-score = score
 readout-pipeline-stage-masked-score = masked score

@@ -701,9 +701,11 @@ figure-pipeline-scale-no-mask = 无掩码
 # 阶段的第二行标签：形状的数字（$rows×$columns）和符号（n×d），以及色标。
 figure-pipeline-stage-shape = { $rows }×{ $columns }（{ $symbols }），{ $scale }
 figure-pipeline-stage-size = { $rows }×{ $columns }（{ $symbols }）
-figure-pipeline-legend = h = { $heads } 个头中的头 0（d_h = { $head_dim }）。蓝–白–红：每个有符号矩阵各用自己的 ±max|value| 色标；viridis：权重 0…1；灰色斜线：被掩蔽的键。
-# $legend：图的图例（figure-pipeline-legend）；$step：讲解 √d 的课程步骤。
-figure-pipeline-legend-scaled = { $legend }Z 为何把 X 乘以 √d：见第 { $step } 步。
+# $sqrt_d_step：讲解 Z 中 √d 的课程步骤（0：Z 不含 √d）。
+figure-pipeline-legend = h = { $heads } 个头中的头 0（d_h = { $head_dim }）。蓝–白–红：每个有符号矩阵各用自己的 ±max|value| 色标；viridis：权重 0…1；灰色斜线：被掩蔽的键。{ $sqrt_d_step ->
+        [0] { "" }
+       *[other] Z 为何把 X 乘以 √d：见第 { $sqrt_d_step } 步。
+    }
 # 提示和追踪中各阶段的名称（$stage）。
 readout-pipeline-stage-score = 分数
 readout-pipeline-stage-masked-score = 掩蔽后的分数

@@ -104,19 +104,21 @@ pub fn stage_label(p: &Pipeline, stage: Stage) -> (String, String, String) {
 
 /// The line under the figure.
 pub fn legend(p: &Pipeline) -> String {
-    let legend = crate::message!(
+    // Z's √d is taught at the scaling step of the lesson, after this one: the legend points there
+    // (step 0: Z has no √d).
+    let step = if p.settings.scale_embeddings {
+        crate::model::panels::PanelId::Scaling
+            .lesson_position()
+            .map_or(0, |k| k + 1)
+    } else {
+        0
+    };
+    crate::message!(
         "figure-pipeline-legend",
         heads = p.heads(),
-        head_dim = p.head_dim()
-    );
-    if !p.settings.scale_embeddings {
-        return legend;
-    }
-    // Z's √d is taught at the scaling step of the lesson, after this one: the legend points there.
-    let step = crate::model::panels::PanelId::Scaling
-        .lesson_position()
-        .map_or(0, |k| k + 1);
-    crate::message!("figure-pipeline-legend-scaled", legend = legend, step = step)
+        head_dim = p.head_dim(),
+        sqrt_d_step = step
+    )
 }
 
 fn name(p: &Pipeline, i: usize) -> &str {

@@ -595,10 +595,17 @@ mod tests {
         assert_eq!(free.bands.len(), 3);
         let within = layout_within(940.0, &DEFAULT_SHAPES, scale, 2, 531.0);
         assert!(within.height <= 531.0, "{}", within.height);
-        assert_eq!(within.bands.len(), 2, "Z and the output narrower, two bands");
+        assert_eq!(
+            within.bands.len(),
+            2,
+            "Z and the output narrower, two bands"
+        );
         assert_rows_at_least(&within, token_name_row_px(scale));
         for (k, r) in within.rects.iter().enumerate() {
-            assert!(r.width() >= STAGE_MIN_WIDTH * scale - 1.0, "stage {k}: {r:?}");
+            assert!(
+                r.width() >= STAGE_MIN_WIDTH * scale - 1.0,
+                "stage {k}: {r:?}"
+            );
         }
     }
 

@@ -286,19 +286,17 @@ const ROOM_TICK_CSS_PX: f64 = 18.0;
 /// [`fit_figure`] in the page's style, except in projector mode where a figure still taller than
 /// the screen below its title (its rows already at their shortest) takes smaller type, never below
 /// a laptop's: its nine stages then need fewer bands. There the type also shrinks, not below
-/// [`ROOM_TICK_CSS_PX`], while rows too short for their names leave some tokens unnamed. Returns
-/// the style it is drawn in.
+/// [`ROOM_TICK_CSS_PX`], while rows too short for their names leave some tokens unnamed (a long
+/// sentence then has its names thinned at a room's type). Returns the style it is drawn in.
 fn fit_figure_in_room(
     canvas: &HtmlCanvasElement,
     p: &Pipeline,
     style: &FigureStyle,
 ) -> Result<(FigureLayout, Vec<String>, usize, FigureStyle), WebError> {
-    let room = match (style.look.projector, room_for_figure(canvas)) {
-        (true, Some(room)) => room,
-        _ => {
-            let (layout, legend, step) = fit_figure(canvas, p, style)?;
-            return Ok((layout, legend, step, style.clone()));
-        }
+    let room = if style.look.projector {
+        room_for_figure(canvas)
+    } else {
+        None
     };
     let laptop = FigureStyle::for_look(crate::model::figure_style::FigureLook {
         projector: false,
@@ -306,31 +304,20 @@ fn fit_figure_in_room(
         ..style.look
     });
     let mut trial = style.clone();
-    // The largest type at which the figure fitted, though with some rows unnamed.
-    let mut first_fit: Option<FigureStyle> = None;
     loop {
         let (layout, legend, step) = fit_figure(canvas, p, &trial)?;
+        let Some(room) = room else {
+            return Ok((layout, legend, step, trial));
+        };
         let drawn_width = surface::fit(canvas)?.0.max(1.0);
         let css_width = canvas.get_bounding_client_rect().width().max(1.0);
         let to_css = css_width / drawn_width;
         let fits = layout.height * to_css <= room;
-        if (fits && step == 1) || trial.label_px <= laptop.label_px {
-            return Ok((layout, legend, step, trial));
-        }
         let tick_css = trial.tick_px * to_css;
-        if fits {
-            // Type smaller than a room reads is for fitting the screen, not for naming every row:
-            // then the largest type that fitted.
-            if tick_css <= ROOM_TICK_CSS_PX + 0.5 {
-                return match first_fit {
-                    Some(larger) => {
-                        let (layout, legend, step) = fit_figure(canvas, p, &larger)?;
-                        Ok((layout, legend, step, larger))
-                    }
-                    None => Ok((layout, legend, step, trial)),
-                };
-            }
-            first_fit.get_or_insert_with(|| trial.clone());
+        // Rows unnamed are worth smaller type down to a room's, not below it.
+        let names_wanted = step > 1 && tick_css > ROOM_TICK_CSS_PX + 0.5;
+        if (fits && !names_wanted) || trial.label_px <= laptop.label_px {
+            return Ok((layout, legend, step, trial));
         }
         // Too tall: a tenth smaller; fitting with rows unnamed: straight to a room's type, or a
         // tenth smaller where that is larger.
