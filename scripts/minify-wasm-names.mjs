@@ -21,7 +21,7 @@ const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * when the glue still names an old import or export afterwards.
  */
 export function minifyWasmNames(wasmPath, glue) {
-  // StackIR as Trunk's -Os run wrote it: without it binaryen writes the code back 1.4 KB larger.
+  // StackIR as Trunk's run wrote it: without it binaryen writes the code back 1.4 KB larger.
   // The producers and target-features sections, which no browser reads, go too (255 B); the
   // features are read from the latter before it is dropped.
   const mapping = JSON.parse(execFileSync(process.execPath, [

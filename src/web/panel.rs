@@ -3,7 +3,8 @@
 //! ([`Panel::stats`]) and may answer its own events. [`PANELS`] is the table of panels: their
 //! names (section `panel-<name>`, `?embed=<name>`, `stats.panels.<name>`), titles, exports and
 //! whether they wait until they are on screen. A new panel is one file in `panels/`, its
-//! [`PanelId`] and table rows (`model::panels`) and its line in [`mount`].
+//! [`PanelId`] and table rows (`model::panels`) and its line in [`mount`]; a panel that is only a
+//! view of the settings is a `panels::view::View` row in its file, with no `Panel` code of its own.
 
 use crate::model::inputs::Inputs;
 use ndarray::Array2;
@@ -41,13 +42,13 @@ fn mount(id: PanelId) -> Result<Box<dyn Panel>, WebError> {
         PanelId::Binary => Box::new(panels::binary::BinaryPanel::mount(spec)?),
         PanelId::Complexity => Box::new(panels::complexity::ComplexityPanel::mount(spec)?),
         PanelId::Scaling => Box::new(panels::scaling::ScalingPanel::mount(spec)?),
-        PanelId::Rope => Box::new(panels::rope::RopePanel::mount(spec)?),
-        PanelId::Extension => Box::new(panels::extension::ExtensionPanel::mount(spec)?),
-        PanelId::Alibi => Box::new(panels::alibi::AlibiPanel::mount(spec)?),
-        PanelId::T5 => Box::new(panels::t5::T5Panel::mount(spec)?),
-        PanelId::Shaw => Box::new(panels::shaw::ShawPanel::mount(spec)?),
-        PanelId::Learned => Box::new(panels::learned::LearnedPanel::mount(spec)?),
-        PanelId::Nope => Box::new(panels::nope::NopePanel::mount(spec)?),
+        PanelId::Rope => panels::view::mount(spec, &panels::rope::VIEW)?,
+        PanelId::Extension => panels::view::mount(spec, &panels::extension::VIEW)?,
+        PanelId::Alibi => panels::view::mount(spec, &panels::alibi::VIEW)?,
+        PanelId::T5 => panels::view::mount(spec, &panels::t5::VIEW)?,
+        PanelId::Shaw => panels::view::mount(spec, &panels::shaw::VIEW)?,
+        PanelId::Learned => panels::view::mount(spec, &panels::learned::VIEW)?,
+        PanelId::Nope => panels::view::mount(spec, &panels::nope::VIEW)?,
         PanelId::Stacking => Box::new(panels::stacking::StackingPanel::mount(spec)?),
         PanelId::Train => Box::new(panels::train_loader::TrainPanelHost::mount(spec)?),
     })

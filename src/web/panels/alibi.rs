@@ -6,15 +6,14 @@
 //! The numbers and sentences are `model::alibi`; this draws and wires.
 
 use crate::model::inputs::Inputs;
-use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
 use super::super::dom::{self, now_ms};
 use super::super::error::WebError;
-use super::super::panel::{to_js, Panel, PanelSpec};
 use super::family_charts::{
     draw_lines, draw_matrix, draw_matrix_in, matrix_frame, LineChart, Scale, Series,
 };
+use super::view::View;
 use super::{elapsed, Ctx};
 use crate::math::alibi::causal_weights_f32;
 use crate::model::alibi::{
@@ -212,47 +211,17 @@ crate::element_table! {
     }
 }
 
-pub struct AlibiPanel {
-    spec: &'static PanelSpec,
-    dom: AlibiDom,
-    stats: AlibiStats,
-}
-
-impl AlibiPanel {
-    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
-        Ok(AlibiPanel {
-            spec,
-            dom: AlibiDom::mount()?,
-            stats: AlibiStats::default(),
-        })
-    }
-}
-
-impl Panel for AlibiPanel {
-    fn spec(&self) -> &'static PanelSpec {
-        self.spec
-    }
-
-    fn inputs(&self, ctx: &Ctx) -> Inputs {
+/// The panel: its elements, the inputs it reads and its view ([`super::view`]).
+pub static VIEW: View<AlibiDom, AlibiStats> = View {
+    elements: AlibiDom::mount,
+    takeaway: |dom| &dom.takeaway,
+    inputs: |ctx| {
         Inputs::new()
             .with(ctx.settings.alibi_heads)
             .with(ctx.settings.training_context)
             .with(ctx.params.n)
             .with(ctx.params.d.min(CONTENT_WIDTH))
             .with(ctx.settings.seed)
-    }
-
-    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
-        self.stats = render(ctx, &self.dom)?;
-        Ok(())
-    }
-
-    fn stats(&self) -> Option<JsValue> {
-        Some(to_js(&self.stats))
-    }
-
-    // The takeaway, not a read-out behind "More": a reader sees the failure.
-    fn error_slot(&self) -> &HtmlElement {
-        &self.dom.takeaway
-    }
-}
+    },
+    render,
+};

@@ -4,13 +4,12 @@
 //! extended length s·L. CPU (`math::extension`) on both backends: d/2 numbers.
 
 use crate::model::inputs::Inputs;
-use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
 use super::super::dom::{self, now_ms};
 use super::super::error::WebError;
-use super::super::panel::{to_js, Panel, PanelSpec};
 use super::family_charts::{draw_lines, LineChart, Series};
+use super::view::View;
 use super::{canvas_message, elapsed, Ctx};
 use crate::model::extension::{
     compute, ratios_sentence, too_few_pairs_sentence, wavelength_sentence, ExtensionStats,
@@ -178,46 +177,16 @@ crate::element_table! {
     }
 }
 
-pub struct ExtensionPanel {
-    spec: &'static PanelSpec,
-    dom: ExtensionDom,
-    stats: ExtensionStats,
-}
-
-impl ExtensionPanel {
-    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
-        Ok(ExtensionPanel {
-            spec,
-            dom: ExtensionDom::mount()?,
-            stats: ExtensionStats::default(),
-        })
-    }
-}
-
-impl Panel for ExtensionPanel {
-    fn spec(&self) -> &'static PanelSpec {
-        self.spec
-    }
-
-    fn inputs(&self, ctx: &Ctx) -> Inputs {
+/// The panel: its elements, the inputs it reads and its view ([`super::view`]).
+pub static VIEW: View<ExtensionDom, ExtensionStats> = View {
+    elements: ExtensionDom::mount,
+    takeaway: |dom| &dom.takeaway,
+    inputs: |ctx| {
         Inputs::new()
             .with(ctx.params.d)
             .with(ctx.params.base)
             .with(ctx.settings.extension_scale)
             .with(ctx.settings.training_context)
-    }
-
-    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
-        self.stats = render(ctx, &self.dom)?;
-        Ok(())
-    }
-
-    fn stats(&self) -> Option<JsValue> {
-        Some(to_js(&self.stats))
-    }
-
-    // The takeaway, not a read-out behind "More": a reader sees the failure.
-    fn error_slot(&self) -> &HtmlElement {
-        &self.dom.takeaway
-    }
-}
+    },
+    render,
+};

@@ -4,13 +4,12 @@
 //! position. CPU (`math::learned`) on both backends.
 
 use crate::model::inputs::Inputs;
-use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
 use super::super::dom::{self, now_ms};
 use super::super::error::WebError;
-use super::super::panel::{to_js, Panel, PanelSpec};
 use super::family_charts::{draw_matrix, Scale};
+use super::view::View;
 use super::{elapsed, Ctx};
 use crate::math::learned::INIT_STD;
 use crate::model::learned::{compute, figure_values, readout, LearnedStats, SHOWN_COLUMNS};
@@ -52,47 +51,17 @@ crate::element_table! {
     }
 }
 
-pub struct LearnedPanel {
-    spec: &'static PanelSpec,
-    dom: LearnedDom,
-    stats: LearnedStats,
-}
-
-impl LearnedPanel {
-    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
-        Ok(LearnedPanel {
-            spec,
-            dom: LearnedDom::mount()?,
-            stats: LearnedStats::default(),
-        })
-    }
-}
-
-impl Panel for LearnedPanel {
-    fn spec(&self) -> &'static PanelSpec {
-        self.spec
-    }
-
-    fn inputs(&self, ctx: &Ctx) -> Inputs {
+/// The panel: its elements, the inputs it reads and its view ([`super::view`]).
+pub static VIEW: View<LearnedDom, LearnedStats> = View {
+    elements: LearnedDom::mount,
+    takeaway: |dom| &dom.takeaway,
+    inputs: |ctx| {
         Inputs::new()
             .with(ctx.params.d)
             .with(ctx.params.n)
             .with(ctx.params.base)
             .with(ctx.settings.learned_max)
             .with(ctx.settings.seed)
-    }
-
-    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
-        self.stats = render(ctx, &self.dom)?;
-        Ok(())
-    }
-
-    fn stats(&self) -> Option<JsValue> {
-        Some(to_js(&self.stats))
-    }
-
-    // The takeaway, not a read-out behind "More": a reader sees the failure.
-    fn error_slot(&self) -> &HtmlElement {
-        &self.dom.takeaway
-    }
-}
+    },
+    render,
+};

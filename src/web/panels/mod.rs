@@ -36,6 +36,7 @@ pub mod t5;
 pub mod train;
 mod train_figures;
 pub mod train_loader;
+pub mod view;
 
 use crate::model::inputs::{Inputs, Memo};
 use crate::web::surface;

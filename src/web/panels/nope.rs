@@ -4,13 +4,12 @@
 //! 1/n. CPU (`math::nope`) on both backends, over the page's n positions.
 
 use crate::model::inputs::Inputs;
-use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
 use super::super::dom::{self, now_ms};
 use super::super::error::WebError;
-use super::super::panel::{to_js, Panel, PanelSpec};
 use super::family_charts::{draw_lines, LineChart, Series};
+use super::view::View;
 use super::{elapsed, Ctx};
 use crate::model::nope::{compute, readout, NopeStats};
 use crate::model::takeaway_beyond;
@@ -72,42 +71,10 @@ crate::element_table! {
     }
 }
 
-pub struct NopePanel {
-    spec: &'static PanelSpec,
-    dom: NopeDom,
-    stats: NopeStats,
-}
-
-impl NopePanel {
-    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
-        Ok(NopePanel {
-            spec,
-            dom: NopeDom::mount()?,
-            stats: NopeStats::default(),
-        })
-    }
-}
-
-impl Panel for NopePanel {
-    fn spec(&self) -> &'static PanelSpec {
-        self.spec
-    }
-
-    fn inputs(&self, ctx: &Ctx) -> Inputs {
-        Inputs::new().with(ctx.params.n)
-    }
-
-    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
-        self.stats = render(ctx, &self.dom)?;
-        Ok(())
-    }
-
-    fn stats(&self) -> Option<JsValue> {
-        Some(to_js(&self.stats))
-    }
-
-    // The takeaway, not a read-out behind "More": a reader sees the failure.
-    fn error_slot(&self) -> &HtmlElement {
-        &self.dom.takeaway
-    }
-}
+/// The panel: its elements, the inputs it reads and its view ([`super::view`]).
+pub static VIEW: View<NopeDom, NopeStats> = View {
+    elements: NopeDom::mount,
+    takeaway: |dom| &dom.takeaway,
+    inputs: |ctx| Inputs::new().with(ctx.params.n),
+    render,
+};

@@ -4,13 +4,12 @@
 //! rotations of one vector. The numbers and sentences are `model::rope`; this draws and wires.
 
 use crate::model::inputs::Inputs;
-use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
 use super::super::dom::{self, now_ms};
 use super::super::error::WebError;
-use super::super::panel::{to_js, Panel, PanelSpec};
 use super::family_charts::{draw_lines, draw_matrix, matrix_frame, LineChart, Scale, Series};
+use super::view::View;
 use super::{canvas_message, elapsed, Ctx};
 use crate::gpu::rope_scores::ROPE_MAX_DIMENSION;
 use crate::math::rope::scores_f32;
@@ -215,46 +214,16 @@ crate::element_table! {
     }
 }
 
-pub struct RopePanel {
-    spec: &'static PanelSpec,
-    dom: RopeDom,
-    stats: RopeStats,
-}
-
-impl RopePanel {
-    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
-        Ok(RopePanel {
-            spec,
-            dom: RopeDom::mount()?,
-            stats: RopeStats::default(),
-        })
-    }
-}
-
-impl Panel for RopePanel {
-    fn spec(&self) -> &'static PanelSpec {
-        self.spec
-    }
-
-    fn inputs(&self, ctx: &Ctx) -> Inputs {
+/// The panel: its elements, the inputs it reads and its view ([`super::view`]).
+pub static VIEW: View<RopeDom, RopeStats> = View {
+    elements: RopeDom::mount,
+    takeaway: |dom| &dom.takeaway,
+    inputs: |ctx| {
         Inputs::new()
             .with(ctx.params.d)
             .with(ctx.params.base)
             .with(ctx.params.n)
             .with(ctx.settings.seed)
-    }
-
-    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
-        self.stats = render(ctx, &self.dom)?;
-        Ok(())
-    }
-
-    fn stats(&self) -> Option<JsValue> {
-        Some(to_js(&self.stats))
-    }
-
-    // The takeaway, not a read-out behind "More": a reader sees the failure.
-    fn error_slot(&self) -> &HtmlElement {
-        &self.dom.takeaway
-    }
-}
+    },
+    render,
+};

@@ -4,14 +4,12 @@
 //! a^K rows; the Music Transformer's skewing (Huang et al. 2018) needs only L × d. CPU
 //! (`math::shaw`) on both backends, on the attention panel's sentence.
 
-use crate::model::inputs::Inputs;
-use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
 use super::super::dom::{self, now_ms};
 use super::super::error::WebError;
-use super::super::panel::{to_js, Panel, PanelSpec};
 use super::family_charts::{draw_matrix, Scale};
+use super::view::View;
 use super::{canvas_message, elapsed, Ctx};
 use crate::model::shaw::{
     compute, no_tokens_message, offset_labels, readout, ShawPanelError, ShawStats,
@@ -86,45 +84,15 @@ crate::element_table! {
     }
 }
 
-pub struct ShawPanel {
-    spec: &'static PanelSpec,
-    dom: ShawDom,
-    stats: ShawStats,
-}
-
-impl ShawPanel {
-    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
-        Ok(ShawPanel {
-            spec,
-            dom: ShawDom::mount()?,
-            stats: ShawStats::default(),
-        })
-    }
-}
-
-impl Panel for ShawPanel {
-    fn spec(&self) -> &'static PanelSpec {
-        self.spec
-    }
-
-    fn inputs(&self, ctx: &Ctx) -> Inputs {
+/// The panel: its elements, the inputs it reads and its view ([`super::view`]).
+pub static VIEW: View<ShawDom, ShawStats> = View {
+    elements: ShawDom::mount,
+    takeaway: |dom| &dom.takeaway,
+    inputs: |ctx| {
         super::tokens_key(ctx)
             .with(ctx.params.n)
             .with(ctx.settings.clip)
             .with(ctx.settings.seed)
-    }
-
-    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
-        self.stats = render(ctx, &self.dom)?;
-        Ok(())
-    }
-
-    fn stats(&self) -> Option<JsValue> {
-        Some(to_js(&self.stats))
-    }
-
-    // The takeaway, not a read-out behind "More": a reader sees the failure.
-    fn error_slot(&self) -> &HtmlElement {
-        &self.dom.takeaway
-    }
-}
+    },
+    render,
+};

@@ -5,13 +5,12 @@
 //! (`math::t5`) on both backends.
 
 use crate::model::inputs::Inputs;
-use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
 use super::super::dom::{self, now_ms};
 use super::super::error::WebError;
-use super::super::panel::{to_js, Panel, PanelSpec};
 use super::family_charts::{draw_lines, LineChart, Series};
+use super::view::View;
 use super::{elapsed, Ctx};
 use crate::model::t5::{compute, readout, T5Stats};
 use crate::model::takeaway_beyond;
@@ -87,42 +86,10 @@ crate::element_table! {
     }
 }
 
-pub struct T5Panel {
-    spec: &'static PanelSpec,
-    dom: T5Dom,
-    stats: T5Stats,
-}
-
-impl T5Panel {
-    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
-        Ok(T5Panel {
-            spec,
-            dom: T5Dom::mount()?,
-            stats: T5Stats::default(),
-        })
-    }
-}
-
-impl Panel for T5Panel {
-    fn spec(&self) -> &'static PanelSpec {
-        self.spec
-    }
-
-    fn inputs(&self, ctx: &Ctx) -> Inputs {
-        Inputs::new().with(ctx.settings.t5_range)
-    }
-
-    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
-        self.stats = render(ctx, &self.dom)?;
-        Ok(())
-    }
-
-    fn stats(&self) -> Option<JsValue> {
-        Some(to_js(&self.stats))
-    }
-
-    // The takeaway, not a read-out behind "More": a reader sees the failure.
-    fn error_slot(&self) -> &HtmlElement {
-        &self.dom.takeaway
-    }
-}
+/// The panel: its elements, the inputs it reads and its view ([`super::view`]).
+pub static VIEW: View<T5Dom, T5Stats> = View {
+    elements: T5Dom::mount,
+    takeaway: |dom| &dom.takeaway,
+    inputs: |ctx| Inputs::new().with(ctx.settings.t5_range),
+    render,
+};
