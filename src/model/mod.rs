@@ -30,6 +30,7 @@ pub mod panels;
 pub mod params;
 pub mod pipeline;
 pub mod pipeline_figure;
+pub mod pipeline_selection;
 pub mod plot;
 pub mod present;
 pub mod presets;

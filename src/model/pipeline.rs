@@ -2,7 +2,7 @@
 //! the hover trace, the tooltip and the summary. Pure text, tested natively; the sentences and
 //! labels are messages of `locales/computed` (`readout-pipeline-…`, `figure-pipeline-…`).
 
-use super::pipeline_figure::Selection;
+use super::pipeline_selection::Selection;
 use super::present::format_number;
 use crate::math::layer::ProjectionMode;
 use crate::math::pipeline::{Pipeline, Stage};

@@ -357,5 +357,27 @@ pub fn duration_ms(ms: f64) -> String {
     format!("{ms:.digits$} ms")
 }
 
+/// The pieces a line of `text` may break between, each with what joins it to the one before: its
+/// words, joined by a space, and within a word of Chinese, each character, joined by nothing (a
+/// full-width mark that closes a phrase stays with the character before it).
+pub fn break_pieces(text: &str) -> Vec<(&'static str, &str)> {
+    let wide = |c: char| c >= '\u{2E80}';
+    let closing = |c: char| "，。：；、）》”’！？".contains(c);
+    let mut pieces = Vec::new();
+    for word in text.split(' ') {
+        let mut start = 0;
+        let mut previous_wide = false;
+        for (at, c) in word.char_indices() {
+            if at > start && (wide(c) || previous_wide) && !closing(c) {
+                pieces.push((if start == 0 { " " } else { "" }, &word[start..at]));
+                start = at;
+            }
+            previous_wide = wide(c);
+        }
+        pieces.push((if start == 0 { " " } else { "" }, &word[start..]));
+    }
+    pieces
+}
+
 #[cfg(test)]
 mod tests;

@@ -60,8 +60,8 @@ const FIRST_LOAD_BEFORE_TRAINING = 561877;
 // (#train-headline and "The numbers behind the verdict", which the page writes before the training
 // module is loaded) and the binary panel's paint of P's waiting cells: 559,130 B.
 // The pipeline's projector layout (every token named at a room's type, its legend's pointer to
-// the step that teaches √d): 559,969 B.
-const FIRST_LOAD_NOW = 559950;
+// the step that teaches √d) and wasm-opt -Oz for the page: 559,762 B.
+const FIRST_LOAD_NOW = 559770;
 const TARGET_GROWTH = 10 * 1024;
 // 560 KB read as 560,000 B, the stricter of the two readings (560 KiB would be 573,440 B).
 const TARGET_CEILING = 560 * 1000;

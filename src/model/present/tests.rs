@@ -125,3 +125,17 @@ fn projection_sentences() {
     let narrow = projection_angle(0, 1.0, 1.0);
     assert!(narrow.ends_with("(57.30°)"), "{narrow}");
 }
+
+#[test]
+fn a_line_breaks_between_words_and_between_chinese_characters() {
+    assert_eq!(
+        break_pieces("Head 0 of h"),
+        vec![(" ", "Head"), (" ", "0"), (" ", "of"), (" ", "h")]
+    );
+    // Around a Chinese character a line may break with nothing between; a closing mark stays
+    // with the character before it, and a Latin word stays whole.
+    assert_eq!(
+        break_pieces("蓝–白，viridis"),
+        vec![(" ", "蓝"), ("", "–"), ("", "白，"), ("", "viridis")]
+    );
+}

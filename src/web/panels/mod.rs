@@ -23,6 +23,7 @@ pub mod learned;
 pub mod nope;
 pub mod order;
 pub mod pipeline;
+mod pipeline_fit;
 pub mod projection;
 mod reading;
 pub mod rope;

@@ -16,17 +16,14 @@ use super::super::dom::{self, listen, now_ms};
 use super::super::draw::heatmap::{fit, paint_cells, set_frame_colour, RgbaImage};
 use super::super::error::WebError;
 use super::super::panel::{to_js, Panel, PanelSpec};
+use super::pipeline_fit::fit_figure_in_room;
 use super::{canvas_message, elapsed, Ctx};
 use crate::math::pipeline::{Pipeline, PipelineError, PipelineSettings, Stage, STAGES};
 use crate::model::figure_style::FigureStyle;
-use crate::model::pipeline::{
-    cell_text, empty_summary, legend, stage_label, summary, trace, trace_hint,
-};
-use crate::model::pipeline_figure::{
-    layout, layout_within, outline_rect, outlines, stage_at, token_name_row_px, FigureLayout, Mark,
-    Selection, LEGEND_LINE,
-};
-use crate::model::plot::{label_step, thinned_caption};
+use crate::model::pipeline::{cell_text, empty_summary, stage_label, summary, trace, trace_hint};
+use crate::model::pipeline_figure::{FigureLayout, LEGEND_LINE};
+use crate::model::pipeline_selection::{outline_rect, outlines, stage_at, Mark, Selection};
+use crate::model::plot::thinned_caption;
 use crate::model::settings::nearest_divisor;
 use crate::model::takeaway_attention;
 
@@ -146,23 +143,6 @@ impl PipelinePanel {
     }
 }
 
-/// The legend below the stages, with what it says about thinned token names.
-fn legend_text(p: &Pipeline, caption: Option<&str>) -> String {
-    match caption {
-        Some(caption) => crate::message!(
-            "figure-pipeline-legend-thinned",
-            legend = legend(p),
-            thinned = caption,
-        ),
-        None => legend(p),
-    }
-}
-
-/// The token names' step beside a band of `band_height` px for `n` rows, at the style's type.
-fn token_step(n: usize, band_height: f64, style: &FigureStyle) -> usize {
-    label_step(n, band_height, token_name_row_px(style.tick_px / 13.0))
-}
-
 /// Draws every stage, its labels, the token names, the legend and the selection's outlines, in
 /// the page's look.
 fn draw(
@@ -278,187 +258,6 @@ fn draw(
         }
     }
     Ok(())
-}
-
-/// The smallest type a room reads a figure's labels at, in CSS pixels.
-const ROOM_TICK_CSS_PX: f64 = 18.0;
-
-/// [`fit_figure`] in the page's style, except in projector mode where a figure still taller than
-/// the screen below its title (its rows already at their shortest) takes smaller type, never below
-/// a laptop's: its nine stages then need fewer bands. There the type also shrinks, not below
-/// [`ROOM_TICK_CSS_PX`], while rows too short for their names leave some tokens unnamed (a long
-/// sentence then has its names thinned at a room's type). Returns the style it is drawn in.
-fn fit_figure_in_room(
-    canvas: &HtmlCanvasElement,
-    p: &Pipeline,
-    style: &FigureStyle,
-) -> Result<(FigureLayout, Vec<String>, usize, FigureStyle), WebError> {
-    let room = if style.look.projector {
-        room_for_figure(canvas)
-    } else {
-        None
-    };
-    let laptop = FigureStyle::for_look(crate::model::figure_style::FigureLook {
-        projector: false,
-        page_px: 0,
-        ..style.look
-    });
-    let mut trial = style.clone();
-    loop {
-        let (layout, legend, step) = fit_figure(canvas, p, &trial)?;
-        let Some(room) = room else {
-            return Ok((layout, legend, step, trial));
-        };
-        let drawn_width = surface::fit(canvas)?.0.max(1.0);
-        let css_width = canvas.get_bounding_client_rect().width().max(1.0);
-        let to_css = css_width / drawn_width;
-        let fits = layout.height * to_css <= room;
-        let tick_css = trial.tick_px * to_css;
-        // Rows unnamed are worth smaller type down to a room's, not below it.
-        let names_wanted = step > 1 && tick_css > ROOM_TICK_CSS_PX + 0.5;
-        if (fits && !names_wanted) || trial.label_px <= laptop.label_px {
-            return Ok((layout, legend, step, trial));
-        }
-        // Too tall: a tenth smaller; fitting with rows unnamed: straight to a room's type, or a
-        // tenth smaller where that is larger.
-        let factor = if fits {
-            (ROOM_TICK_CSS_PX / tick_css).max(0.9)
-        } else {
-            0.9
-        };
-        for (px, floor) in [
-            (&mut trial.tick_px, laptop.tick_px),
-            (&mut trial.label_px, laptop.label_px),
-            (&mut trial.title_px, laptop.title_px),
-            (&mut trial.legend_px, laptop.legend_px),
-        ] {
-            *px = (*px * factor).max(floor);
-        }
-    }
-}
-
-/// The height a panel's main figure has on screen below the sticky bar, its panel's title and
-/// whatever stands above it (what `www/layout.css` gives a main figure).
-fn room_for_figure(canvas: &HtmlCanvasElement) -> Option<f64> {
-    let window = web_sys::window()?;
-    let view = window.inner_height().ok()?.as_f64()?;
-    let section = canvas.closest("section.panel").ok()??;
-    let above = canvas.get_bounding_client_rect().top() - section.get_bounding_client_rect().top();
-    Some(view - crate::web::layout::sticky_height() - above - 2.0 * crate::web::layout::GAP - 2.0)
-}
-
-/// Lays the figure out for the canvas's width and makes the canvas as tall as the layout needs
-/// (its aspect ratio, set here, overrides the stylesheet's: a figure that stacks its stages grows
-/// down instead of squashing them) and at least `min_width` wide (a narrower panel scrolls it
-/// sideways). Returns the layout, the legend's lines and the token names' step.
-fn fit_figure(
-    canvas: &HtmlCanvasElement,
-    p: &Pipeline,
-    style: &FigureStyle,
-) -> Result<(FigureLayout, Vec<String>, usize), WebError> {
-    let shapes = STAGES.map(|s| p.shape(s));
-    let scale = style.label_px / 15.0;
-    // In projector mode the whole figure fits the screen below the panel's title and takeaway
-    // (its rows shorten for it); elsewhere it grows down as its bands need.
-    let room = if style.look.projector {
-        room_for_figure(canvas)
-    } else {
-        None
-    };
-    let canvas_style = canvas.style();
-    canvas_style.set_property("width", "100%")?;
-    let plan = |width: f64| -> Result<(FigureLayout, Vec<String>, usize), WebError> {
-        let fitted = |lines: usize| match room {
-            // The layout is in the canvas's drawing units, the room in CSS pixels.
-            Some(room) => {
-                let css_width = canvas.get_bounding_client_rect().width().max(1.0);
-                layout_within(width, &shapes, scale, lines, room * width / css_width)
-            }
-            None => layout(width, &shapes, scale, lines),
-        };
-        let lay = fitted(1);
-        // One step for every band, so that the legend's word about it is true of each.
-        let step = lay
-            .bands
-            .iter()
-            .map(|b| token_step(p.n(), lay.rects[b.start].height(), style))
-            .max()
-            .unwrap_or(1);
-        let caption = thinned_caption(step, &crate::message!("label-noun-token"));
-        let context = surface::context(canvas)?;
-        context.set_font(&format!("{}px {}", style.tick_px, style.font));
-        let lines = wrap_words(&context, &legend_text(p, caption.as_deref()), width - 24.0);
-        Ok((fitted(lines.len()), lines, step))
-    };
-    let (mut width, _) = surface::fit(canvas)?;
-    let mut planned = plan(width)?;
-    // The width can change once: the minimum width set here may widen the canvas.
-    for _ in 0..3 {
-        let lay = &planned.0;
-        fit::set_min_width(canvas, lay.min_width);
-        let aspect = format!("{} / {}", width.round(), lay.height.round());
-        if canvas_style.get_property_value("--aspect")? != aspect {
-            canvas_style.set_property_with_priority("--aspect", &aspect, "important")?;
-        }
-        let (fitted, _) = surface::fit(canvas)?;
-        if (fitted - width).abs() < 1.0 {
-            break;
-        }
-        width = fitted;
-        planned = plan(width)?;
-    }
-    Ok(planned)
-}
-
-/// `text` cut at spaces into lines no wider than `width` at the context's font (the last line keeps
-/// whatever is left; `fill_text_with_max_width` narrows it if it must).
-fn wrap_words(context: &web_sys::CanvasRenderingContext2d, text: &str, width: f64) -> Vec<String> {
-    let fits = |line: &str| {
-        context
-            .measure_text(line)
-            .map_or(true, |m| m.width() <= width)
-    };
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for (glue, word) in break_pieces(text) {
-        let candidate = if line.is_empty() {
-            word.to_string()
-        } else {
-            format!("{line}{glue}{word}")
-        };
-        if line.is_empty() || fits(&candidate) {
-            line = candidate;
-        } else {
-            lines.push(std::mem::take(&mut line));
-            line = word.to_string();
-        }
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
-/// The pieces a line of `text` may break between, each with what joins it to the one before: its
-/// words, joined by a space, and within a word of Chinese, each character, joined by nothing (a
-/// full-width mark that closes a phrase stays with the character before it).
-fn break_pieces(text: &str) -> Vec<(&'static str, &str)> {
-    let wide = |c: char| c >= '\u{2E80}';
-    let closing = |c: char| "，。：；、）》”’！？".contains(c);
-    let mut pieces = Vec::new();
-    for word in text.split(' ') {
-        let mut start = 0;
-        let mut previous_wide = false;
-        for (at, c) in word.char_indices() {
-            if at > start && (wide(c) || previous_wide) && !closing(c) {
-                pieces.push((if start == 0 { " " } else { "" }, &word[start..at]));
-                start = at;
-            }
-            previous_wide = wide(c);
-        }
-        pieces.push((if start == 0 { " " } else { "" }, &word[start..]));
-    }
-    pieces
 }
 
 /// The pipeline of the sentence through the attention panels' layer, with `heads` heads.
