@@ -882,6 +882,7 @@ label-thinned-separator = { ", " }
 label-thinned = { $parts } labelled
 # What one row of the pipeline figure is, in "every 2nd token labelled".
 label-noun-token = token
+label-noun-key = key
 # A slider's spoken value (aria-valuetext).
 label-slider-valid-len = valid_len = { $valid } of { $tokens } keys
 label-slider-valid-len-all = valid_len = all { $tokens } keys

@@ -377,6 +377,7 @@ label-thinned-separator = ；
 label-thinned = { $parts }
 # 流水线图中一行是什么，用于“词元：每 2 个标注一个”。
 label-noun-token = 词元
+label-noun-key = 键
 # 滑块读出的值（aria-valuetext）。
 label-slider-valid-len = valid_len = { $valid }（共 { $tokens } 个键）
 label-slider-valid-len-all = valid_len = 全部 { $tokens } 个键

@@ -20,7 +20,9 @@ use crate::math::colormap::weights_image;
 use crate::model::heads::{
     compute, map_caption, note, readout, row_title, HeadMap, HeadsPanelError, HeadsStats,
 };
-use crate::model::plot::{cell_at, min_matrix_px, step_cell, PixelRect};
+use crate::model::plot::{
+    cell_at, label_step, min_matrix_px, step_cell, thinned_caption, PixelRect,
+};
 use crate::model::settings::{batch_sequences, BATCH_SEQUENCE_LEN};
 use crate::model::takeaway_attention;
 use wasm_bindgen::JsValue;
@@ -113,10 +115,15 @@ fn draw_maps(
     let row_height = (height - 8.0) / rows.len() as f64;
     // Title line, caption line, then the map.
     let map_offset = if show_tile { 42.0 } else { 50.0 };
+    // Under each map, its keys' indices (the takeaway names the masked keys by index).
+    let key_band = style.tick_px + 6.0;
     let tile = ((width - 2.0 * margin - gap * (shown as f64 - 1.0)) / shown as f64)
-        .min(row_height - map_offset - 8.0)
+        .min(row_height - map_offset - 8.0 - key_band)
         .floor()
         .max(8.0);
+    // An index is as wide as its digits and one more, at 0.6 of the type each.
+    let digits = f64::from(longest.max(1).ilog10() + 2);
+    let key_step = label_step(longest, tile, style.tick_px * digits * 0.6);
     for (r, &(b, buggy)) in rows.iter().enumerate() {
         let top = 6.0 + r as f64 * row_height;
         let wrong = if style.look.dark {
@@ -169,6 +176,15 @@ fn draw_maps(
                 },
                 rect,
             )?;
+            context.set_fill_style_str(&style.muted.css());
+            context.set_text_align("center");
+            context.set_text_baseline("top");
+            for key in (0..n).step_by(key_step) {
+                let x = x0 + (key as f64 + 0.5) * tile / n as f64;
+                context.fill_text(&key.to_string(), x, y0 + tile + 3.0)?;
+            }
+            context.set_text_align("start");
+            context.set_text_baseline("alphabetic");
             if buggy && head_len != per_head[b][h] {
                 context.set_stroke_style_str(if style.look.dark {
                     "#ff8a80"
@@ -193,7 +209,8 @@ fn draw_maps(
     let tokens = drawn.first().map_or(1, |m| m.tokens.len().max(1));
     if let Some(map) = drawn.first() {
         let cell = fit::cell_css_px(canvas, map.rect, (tokens, tokens));
-        fit::record_cells(canvas, cell, (0, 0), None);
+        let caption = thinned_caption(key_step, &crate::message!("label-noun-key"));
+        fit::record_cells(canvas, cell, (key_step, 0), caption.as_deref());
     }
     Ok(drawn)
 }
