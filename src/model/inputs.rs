@@ -5,7 +5,13 @@
 //! recomputed forever).
 
 use std::cell::RefCell;
-use std::fmt::Debug;
+
+use crate::math::layer::ProjectionMode;
+use crate::math::position::{Encoding, PositionScheme};
+use crate::math::stacking::{PositionInjection, StackOptions};
+use crate::math::t5::BucketLayout;
+use crate::model::complexity::MeasureState;
+use crate::model::settings::{PermutationChoice, SimilarityView};
 
 /// One part of a key.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -95,11 +101,10 @@ impl Inputs {
         self
     }
 
-    /// Adds a value of a type with no part of its own (an enum, a small struct of settings) by
-    /// its `Debug` form: one part, so its text cannot run into the next.
-    pub fn with_debug(mut self, value: &impl Debug) -> Self {
-        self.0.push(Part::Text(format!("{value:?}")));
-        self
+    /// Adds a value with no part of its own (an enum of a menu, a small struct of settings) part
+    /// by part ([`KeyParts`]), each part keeping its type.
+    pub fn with_parts(self, value: &impl KeyParts) -> Self {
+        value.add_to(self)
     }
 
     /// Adds a list (words, indices), each item its own part, with the list's length first.
@@ -107,6 +112,96 @@ impl Inputs {
         self.0.push(Part::Whole(items.len() as u64));
         self.0.extend(items.map(Into::into));
         self
+    }
+}
+
+/// A value that adds itself to a key part by part: an enum of a menu by its variant's index (and
+/// its data), a struct of settings field by field. Written out rather than by the values' `Debug`
+/// text, which carried every `Debug` implementation and its formatting into the page's first
+/// load (1.2 KB gzip).
+pub trait KeyParts {
+    fn add_to(&self, inputs: Inputs) -> Inputs;
+}
+
+/// Fieldless enums: their variant's index.
+macro_rules! variant_index_parts {
+    ($($ty:ty),*) => {
+        $(impl KeyParts for $ty {
+            fn add_to(&self, inputs: Inputs) -> Inputs {
+                inputs.with(*self as u64)
+            }
+        })*
+    };
+}
+variant_index_parts!(Encoding, ProjectionMode, PositionInjection, SimilarityView);
+
+impl KeyParts for PermutationChoice {
+    fn add_to(&self, inputs: Inputs) -> Inputs {
+        match *self {
+            PermutationChoice::Identity => inputs.with(0_u64),
+            PermutationChoice::Swap => inputs.with(1_u64),
+            PermutationChoice::Shuffle(seed) => inputs.with(2_u64).with(seed),
+        }
+    }
+}
+
+impl KeyParts for BucketLayout {
+    fn add_to(&self, inputs: Inputs) -> Inputs {
+        inputs
+            .with(self.bidirectional)
+            .with(self.num_buckets)
+            .with(self.max_distance)
+    }
+}
+
+impl KeyParts for PositionScheme {
+    fn add_to(&self, inputs: Inputs) -> Inputs {
+        inputs
+            .with_parts(&self.encoding)
+            .with(self.base)
+            .with(self.alibi_heads)
+            .with(self.clip)
+            .with(self.learned_max)
+            .with_parts(&self.t5)
+            .with(self.seed)
+            .with(self.first_position)
+    }
+}
+
+impl KeyParts for StackOptions {
+    fn add_to(&self, inputs: Inputs) -> Inputs {
+        inputs
+            .with(self.n)
+            .with(self.d)
+            .with(self.layers)
+            .with(self.skip)
+            .with(self.layer_norm)
+            .with(self.causal)
+            .with_parts(&self.positions)
+            .with(self.seed)
+    }
+}
+
+impl KeyParts for MeasureState {
+    fn add_to(&self, inputs: Inputs) -> Inputs {
+        let inputs = match &self.result {
+            Some(m) => inputs
+                .with(true)
+                .with(m.n)
+                .with(m.d)
+                .with(m.backend)
+                .with(m.ms)
+                .with(m.runs),
+            None => inputs.with(false),
+        };
+        let inputs = match self.running {
+            Some((n, d)) => inputs.with(true).with(n).with(d),
+            None => inputs.with(false),
+        };
+        match &self.refused {
+            Some((n, d, why)) => inputs.with(true).with(*n).with(*d).with(why.as_str()),
+            None => inputs.with(false),
+        }
     }
 }
 
@@ -156,6 +251,60 @@ impl<T: Clone> Memo<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn settings_added_part_by_part_tell_every_field_apart() {
+        let key = |value: &dyn Fn(Inputs) -> Inputs| value(Inputs::new());
+        let scheme = PositionScheme::absolute();
+        let base = key(&|i| i.with_parts(&scheme));
+        for changed in [
+            PositionScheme {
+                clip: scheme.clip + 1,
+                ..scheme
+            },
+            PositionScheme {
+                encoding: Encoding::Rope,
+                ..scheme
+            },
+            PositionScheme {
+                t5: BucketLayout {
+                    bidirectional: !scheme.t5.bidirectional,
+                    ..scheme.t5
+                },
+                ..scheme
+            },
+            PositionScheme {
+                first_position: 1,
+                ..scheme
+            },
+        ] {
+            assert_ne!(key(&|i| i.with_parts(&changed)), base, "{changed:?}");
+        }
+        assert_eq!(key(&|i| i.with_parts(&scheme)), base);
+        let shuffles = [1, 2].map(|seed| key(&|i| i.with_parts(&PermutationChoice::Shuffle(seed))));
+        assert_ne!(shuffles[0], shuffles[1]);
+        assert_ne!(
+            key(&|i| i.with_parts(&PermutationChoice::Swap)),
+            key(&|i| i.with_parts(&PermutationChoice::Identity))
+        );
+        let options = StackOptions::default();
+        assert_ne!(
+            key(&|i| i.with_parts(&options)),
+            key(&|i| i.with_parts(&StackOptions {
+                positions: PositionInjection::EveryLayer,
+                ..options
+            }))
+        );
+        let idle = MeasureState::default();
+        let running = MeasureState {
+            running: Some((64, 32)),
+            ..idle.clone()
+        };
+        assert_ne!(
+            key(&|i| i.with_parts(&idle)),
+            key(&|i| i.with_parts(&running))
+        );
+    }
 
     #[test]
     fn a_memo_computes_once_per_inputs_and_keeps_no_failure() {

@@ -208,7 +208,7 @@ impl Panel for ComplexityPanel {
             .with(d)
             .with(k)
             .with(ctx.backend.name())
-            .with_debug(&self.measure)
+            .with_parts(&self.measure)
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {

@@ -101,7 +101,7 @@ fn tokens_key(ctx: &super::panel::Ctx) -> Inputs {
         .with(p.base)
         .with(l.positional_encoding)
         .with(l.scale_embeddings)
-        .with_debug(&l.position_scheme(p.base))
+        .with_parts(&l.position_scheme(p.base))
 }
 
 /// The attention panels' layer: the global d, base and δ with the panel settings.
@@ -157,7 +157,7 @@ fn projections(ctx: &super::panel::Ctx) -> std::rc::Rc<Projections> {
 fn projection_key(ctx: &super::panel::Ctx) -> Inputs {
     let l = ctx.settings;
     Inputs::new()
-        .with_debug(&l.projection)
+        .with_parts(&l.projection)
         .with(l.seed)
         .with(l.beta)
         .with(ctx.params.delta)

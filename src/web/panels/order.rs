@@ -118,7 +118,7 @@ fn shift_gaps_of(ctx: &Ctx, tokens: &[String]) -> Result<(Vec<(Encoding, f64)>, 
     let d = params.d.min(SHIFT_MAX_D);
     let scheme = lesson.position_scheme(params.base);
     let inputs = super::tokens_key(ctx)
-        .with_debug(&scheme)
+        .with_parts(&scheme)
         .with_all(super::projection_key(ctx))
         .with(d);
     let gaps = ctx.caches.shift_gaps.get_or_try(inputs, || {
@@ -170,7 +170,7 @@ fn order_gaps(
         ..with_position
     };
     let inputs = super::tokens_key(ctx)
-        .with_debug(&with_position)
+        .with_parts(&with_position)
         .with_list(permutation.iter().copied())
         .with_all(super::projection_key(ctx));
     ctx.caches.order_gaps.get_or_try(inputs, || {
@@ -499,7 +499,7 @@ impl Panel for OrderPanel {
     fn inputs(&self, ctx: &Ctx) -> Inputs {
         let l = ctx.settings;
         super::tokens_key(ctx)
-            .with_debug(&l.permutation)
+            .with_parts(&l.permutation)
             .with(l.effective_valid_len())
             .with_all(super::projection_key(ctx))
     }

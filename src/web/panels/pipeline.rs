@@ -296,7 +296,7 @@ impl Panel for PipelinePanel {
         super::tokens_key(ctx)
             .with(l.effective_valid_len())
             .with(l.heads())
-            .with_debug(&l.projection)
+            .with_parts(&l.projection)
             .with(l.seed)
             .with(l.beta)
             .with(p.delta)

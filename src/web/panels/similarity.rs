@@ -116,7 +116,7 @@ impl Panel for SimilarityPanel {
             .with(p.base)
             .with(l.sim_position)
             .with(l.sim_max_offset)
-            .with_debug(&l.sim_view)
+            .with_parts(&l.sim_view)
             .with(ctx.backend.name())
     }
 

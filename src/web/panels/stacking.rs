@@ -148,7 +148,7 @@ impl Panel for StackingPanel {
     }
 
     fn inputs(&self, ctx: &Ctx) -> Inputs {
-        Inputs::new().with_debug(&options(ctx))
+        Inputs::new().with_parts(&options(ctx))
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
