@@ -17,6 +17,7 @@ use super::super::panel::{to_js, Panel, PanelSpec};
 use super::reading::{self, Paging};
 use super::{elapsed, Ctx};
 use crate::math::colormap::weights_image;
+use crate::model::figure_style::FigureStyle;
 use crate::model::heads::{
     compute, map_caption, note, readout, row_title, HeadMap, HeadsPanelError, HeadsStats,
 };
@@ -126,84 +127,38 @@ fn draw_maps(
     let key_step = label_step(longest, tile, style.tick_px * digits * 0.6);
     for (r, &(b, buggy)) in rows.iter().enumerate() {
         let top = 6.0 + r as f64 * row_height;
-        let wrong = if style.look.dark {
-            "#ff8a80"
-        } else {
-            "#b2182b"
-        };
         context.set_fill_style_str(&if buggy {
-            wrong.to_string()
+            wrong_colour(style).to_string()
         } else {
             style.ink.css()
         });
         context.set_font(&format!("600 {}px {}", style.title_px, style.font));
         let title = ellipsize(&context, &row_title(stats, b, buggy), width - margin - 4.0);
         context.fill_text(&title, margin, top + 16.0)?;
-        context.set_font(&format!("{}px {}", style.tick_px, style.font));
         let (maps, used) = if buggy {
             (tiled_w, &tiled[b])
         } else {
             (w, &per_head[b])
         };
         for h in 0..shown {
-            let head_len = used[h];
-            let x0 = margin + h as f64 * (tile + gap);
-            let y0 = top + map_offset;
-            context.set_fill_style_str(&style.muted.css());
-            // Narrow tiles (many heads) get the short caption.
-            context.fill_text(&map_caption(h, head_len, tile < 100.0), x0, y0 - 6.0)?;
-            let map = maps.slice(s![b, h, .., ..]);
-            let values: Vec<f32> = map.iter().copied().collect();
-            let n = map.nrows();
-            let cell_px = (tile / n as f64).floor().max(1.0) as usize;
-            let valid = head_len;
-            let (pixels, img_w, img_h) = weights_image(&values, n, n, cell_px, |_, column| {
-                column >= valid && valid > 0
-            });
-            let rect = PixelRect {
-                x0,
-                y0,
-                x1: x0 + tile,
-                y1: y0 + tile,
-            };
-            paint_image(
-                canvas,
-                ctx.scratch,
-                &RgbaImage {
-                    width: img_w,
-                    height: img_h,
-                    pixels: &pixels,
+            let (x0, y0) = (margin + h as f64 * (tile + gap), top + map_offset);
+            let map = HeadMap {
+                rect: PixelRect {
+                    x0,
+                    y0,
+                    x1: x0 + tile,
+                    y1: y0 + tile,
                 },
-                rect,
-            )?;
-            context.set_fill_style_str(&style.muted.css());
-            context.set_text_align("center");
-            context.set_text_baseline("top");
-            for key in (0..n).step_by(key_step) {
-                let x = x0 + (key as f64 + 0.5) * tile / n as f64;
-                context.fill_text(&key.to_string(), x, y0 + tile + 3.0)?;
-            }
-            context.set_text_align("start");
-            context.set_text_baseline("alphabetic");
-            if buggy && head_len != per_head[b][h] {
-                context.set_stroke_style_str(if style.look.dark {
-                    "#ff8a80"
-                } else {
-                    "#b2182b"
-                });
-                context.set_line_width(3.0);
-                context.stroke_rect(x0 - 2.0, y0 - 2.0, tile + 4.0, tile + 4.0);
-            }
-            drawn.push(HeadMap {
-                rect,
                 sequence: b,
                 head: h,
                 buggy,
-                used_len: head_len,
+                used_len: used[h],
                 right_len: per_head[b][h],
                 tokens: sequences[b].clone(),
-                weights: map.to_owned(),
-            });
+                weights: maps.slice(s![b, h, .., ..]).to_owned(),
+            };
+            paint_map(canvas, ctx.scratch, style, &map, key_step)?;
+            drawn.push(map);
         }
     }
     let tokens = drawn.first().map_or(1, |m| m.tokens.len().max(1));
@@ -213,6 +168,64 @@ fn draw_maps(
         fit::record_cells(canvas, cell, (key_step, 0), caption.as_deref());
     }
     Ok(drawn)
+}
+
+/// The red of a wrong map, on the theme's paper.
+fn wrong_colour(style: &FigureStyle) -> &'static str {
+    if style.look.dark {
+        "#ff8a80"
+    } else {
+        "#b2182b"
+    }
+}
+
+/// One map at its rect: its caption above it (the short one on a narrow map), its weights with
+/// the masked keys hatched, its keys' indices below it (every `key_step`-th) and, for a map of
+/// `np.tile`'s row whose length is wrong, a red outline.
+fn paint_map(
+    canvas: &HtmlCanvasElement,
+    scratch: &HtmlCanvasElement,
+    style: &FigureStyle,
+    map: &HeadMap,
+    key_step: usize,
+) -> Result<(), WebError> {
+    let context = surface::context(canvas)?;
+    let PixelRect { x0, y0, .. } = map.rect;
+    let tile = map.rect.width();
+    context.set_font(&format!("{}px {}", style.tick_px, style.font));
+    context.set_fill_style_str(&style.muted.css());
+    context.fill_text(
+        &map_caption(map.head, map.used_len, tile < 100.0),
+        x0,
+        y0 - 6.0,
+    )?;
+    let values: Vec<f32> = map.weights.iter().copied().collect();
+    let n = map.weights.nrows();
+    let cell_px = (tile / n as f64).floor().max(1.0) as usize;
+    let valid = map.used_len;
+    let (pixels, width, height) = weights_image(&values, n, n, cell_px, |_, column| {
+        column >= valid && valid > 0
+    });
+    let image = RgbaImage {
+        width,
+        height,
+        pixels: &pixels,
+    };
+    paint_image(canvas, scratch, &image, map.rect)?;
+    context.set_text_align("center");
+    context.set_text_baseline("top");
+    for key in (0..n).step_by(key_step) {
+        let x = x0 + (key as f64 + 0.5) * tile / n as f64;
+        context.fill_text(&key.to_string(), x, y0 + tile + 3.0)?;
+    }
+    context.set_text_align("start");
+    context.set_text_baseline("alphabetic");
+    if map.buggy && map.used_len != map.right_len {
+        context.set_stroke_style_str(wrong_colour(style));
+        context.set_line_width(3.0);
+        context.stroke_rect(x0 - 2.0, y0 - 2.0, tile + 4.0, tile + 4.0);
+    }
+    Ok(())
 }
 
 crate::element_table! {

@@ -9,7 +9,7 @@ use crate::model::query::values::UrlName;
 use crate::web::surface;
 use serde::Serialize;
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{HtmlCanvasElement, HtmlElement, MouseEvent};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement, MouseEvent};
 
 use super::super::action::{Action, PanelEvent};
 use super::super::dom::{self, listen, now_ms};
@@ -159,7 +159,7 @@ fn draw(
     set_frame_colour(canvas, style);
     context.set_text_baseline("alphabetic");
     context.set_text_align("start");
-    let (left, gap) = (lay.left, lay.gap);
+    let gap = lay.gap;
     let font = style.font;
     let band_ends: Vec<usize> = lay.bands.iter().map(|b| b.end - 1).collect();
     for (k, &stage) in STAGES.iter().enumerate() {
@@ -211,28 +211,7 @@ fn draw(
         context.set_text_baseline("middle");
         context.fill_text("−10⁶", cx, cy)?;
     }
-    // Token names beside the first stage of each band: every k-th where rows are shorter than the
-    // type (the legend then says so).
-    context.set_font(&format!("{}px {font}", style.tick_px));
-    context.set_fill_style_str(&style.ink.css());
-    context.set_text_align("right");
-    context.set_text_baseline("middle");
-    for band in lay.bands.iter().map(|b| lay.rects[b.start]) {
-        let row = band.height() / n.max(1) as f64;
-        let step = view.token_step;
-        for (i, token) in p.tokens.iter().enumerate().step_by(step) {
-            let label: String = token.chars().take(11).collect();
-            let y = band.y0 + (i as f64 + 0.5) * row;
-            context.fill_text_with_max_width(
-                &format!("{i} {label}"),
-                left - 8.0,
-                y,
-                left - 12.0,
-            )?;
-        }
-    }
-    context.set_text_align("start");
-    context.set_text_baseline("alphabetic");
+    draw_token_names(&context, view)?;
     context.set_fill_style_str(&style.muted.css());
     // The legend on the lines the layout left for it.
     let line_height = LEGEND_LINE * style.label_px / 15.0;
@@ -242,19 +221,53 @@ fn draw(
         context.fill_text_with_max_width(line, 12.0, y, width - 24.0)?;
     }
     if let Some(selection) = selection {
-        for outline in outlines(selection, |s| p.shape(s)) {
-            let stage = outline.stage;
-            let r = outline_rect(lay.rects[stage.index()], p.shape(stage), &outline);
-            let colour = match outline.mark {
-                Mark::Query => style.ink.css(),
-                Mark::Key => "#e69f00".to_string(),
-                Mark::Cell => "#d81b60".to_string(),
-            };
-            for (colour, line) in [(style.background.css(), 4.0), (colour, 2.0)] {
-                context.set_stroke_style_str(&colour);
-                context.set_line_width(line);
-                context.stroke_rect(r.x0, r.y0, r.width(), r.height());
-            }
+        draw_outlines(&context, view, selection)?;
+    }
+    Ok(())
+}
+
+/// The token names beside the first stage of each band: every k-th where rows are shorter than
+/// the type (the legend then says so).
+fn draw_token_names(context: &CanvasRenderingContext2d, view: &View) -> Result<(), WebError> {
+    let (p, style, lay) = (&view.pipeline, &view.style, &view.layout);
+    context.set_font(&format!("{}px {}", style.tick_px, style.font));
+    context.set_fill_style_str(&style.ink.css());
+    context.set_text_align("right");
+    context.set_text_baseline("middle");
+    for band in lay.bands.iter().map(|b| lay.rects[b.start]) {
+        let row = band.height() / p.n().max(1) as f64;
+        for (i, token) in p.tokens.iter().enumerate().step_by(view.token_step) {
+            let label: String = token.chars().take(11).collect();
+            let y = band.y0 + (i as f64 + 0.5) * row;
+            let (x, room) = (lay.left - 8.0, lay.left - 12.0);
+            context.fill_text_with_max_width(&format!("{i} {label}"), x, y, room)?;
+        }
+    }
+    context.set_text_align("start");
+    context.set_text_baseline("alphabetic");
+    Ok(())
+}
+
+/// The selection's outlines: its query row, its key and its cell, each stage's in its colour over
+/// a halo of the paper.
+fn draw_outlines(
+    context: &CanvasRenderingContext2d,
+    view: &View,
+    selection: &Selection,
+) -> Result<(), WebError> {
+    let (p, style, lay) = (&view.pipeline, &view.style, &view.layout);
+    for outline in outlines(selection, |s| p.shape(s)) {
+        let stage = outline.stage;
+        let r = outline_rect(lay.rects[stage.index()], p.shape(stage), &outline);
+        let colour = match outline.mark {
+            Mark::Query => style.ink.css(),
+            Mark::Key => "#e69f00".to_string(),
+            Mark::Cell => "#d81b60".to_string(),
+        };
+        for (colour, line) in [(style.background.css(), 4.0), (colour, 2.0)] {
+            context.set_stroke_style_str(&colour);
+            context.set_line_width(line);
+            context.stroke_rect(r.x0, r.y0, r.width(), r.height());
         }
     }
     Ok(())
