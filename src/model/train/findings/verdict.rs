@@ -103,17 +103,27 @@ pub(super) fn headline(
     complete: &[(TrainEncoding, Vec<&EncodingReport>)],
     classes: &Classes,
 ) -> String {
+    let mut sentences = vec![who_learns(run, complete, classes)];
+    sentences.extend(who_stays_blind(run, complete, &classes.blind));
+    sentences.push(past_training_length_in_words(run, complete));
+    sentences.join(&crate::training_message!("train-sentence-separator"))
+}
+
+/// The headline's first sentence: which encodings learn the task on every seed, which on some
+/// seeds (said seed by seed) or only partly; or, where none does, the best.
+fn who_learns(
+    run: &TrainRun,
+    complete: &[(TrainEncoding, Vec<&EncodingReport>)],
+    classes: &Classes,
+) -> String {
     let c = &run.config;
     let every = on_every_seed(run.seeds.len());
     let task =
         crate::training_message!("train-task-words", task = c.task.link_name(), k = c.shift_k);
     let Classes {
-        solved,
-        blind,
-        between,
+        solved, between, ..
     } = classes;
     let means = |items: &[(TrainEncoding, Spread)]| listed_by(items, |s| points(s.mean));
-    let mut sentences = Vec::new();
     if solved.is_empty() {
         let best = complete
             .iter()
@@ -121,13 +131,13 @@ pub(super) fn headline(
             .max_by(|a, b| a.1.mean.total_cmp(&b.1.mean));
         // "on any seed" where no encoding reached the bar on a single seed.
         let any = complete.iter().all(|(_, r)| at_multiple(r, 0).max < SOLVED);
-        sentences.push(crate::training_message!(
+        crate::training_message!(
             "train-headline-learn-none",
             task = &task,
             every = &every,
             any = if any { "any" } else { "every" },
             best = best.map_or("–".into(), |b| means(&[b]))
-        ));
+        )
     } else {
         // Those between: solved on some seeds, said seed by seed ("learned on 2 of 3 seeds (89%
         // on the other)": a mean of 96% would read as a pass), or on none (their means; the
@@ -171,7 +181,7 @@ pub(super) fn headline(
             ));
         }
         let separator = crate::training_message!("train-clause-separator");
-        sentences.push(crate::training_message!(
+        crate::training_message!(
             "train-headline-learn",
             names = names(solved),
             count = solved.len(),
@@ -179,19 +189,30 @@ pub(super) fn headline(
             every = &every,
             more = if rest.is_empty() { "none" } else { "some" },
             rest = rest.join(&separator)
-        ));
+        )
     }
+}
+
+/// The headline's second sentence: which encodings do no better than a model blind to positions,
+/// and why (each reason one the run checks); on the histogram task, that it needs no position.
+fn who_stays_blind(
+    run: &TrainRun,
+    complete: &[(TrainEncoding, Vec<&EncodingReport>)],
+    blind: &Spreads,
+) -> Option<String> {
+    let c = &run.config;
+    let means = |items: &[(TrainEncoding, Spread)]| listed_by(items, |s| points(s.mean));
     let (ceiling, _) = baseline_at(run, c.train_length);
     if c.task == Task::Histogram {
         let none = complete
             .iter()
             .find(|(e, _)| *e == TrainEncoding::None)
             .map(|(_, r)| points(at_multiple(r, 0).mean));
-        sentences.push(crate::training_message!(
+        Some(crate::training_message!(
             "train-headline-no-position-needed",
             ceiling = points(ceiling),
             none = none.as_deref().unwrap_or("none")
-        ));
+        ))
     } else if !blind.is_empty() {
         let has = |e: TrainEncoding| blind.iter().any(|(x, _)| *x == e);
         // The reasons the run checks (`why_blind` gives their numbers): `none` sees no
@@ -199,7 +220,7 @@ pub(super) fn headline(
         // on shift, whatever the mask.
         let none = has(TrainEncoding::None) && !c.causal;
         let alibi = has(TrainEncoding::Alibi) && c.task == Task::Shift;
-        sentences.push(crate::training_message!(
+        Some(crate::training_message!(
             "train-headline-blind",
             names = names(blind),
             count = blind.len(),
@@ -212,8 +233,19 @@ pub(super) fn headline(
                 (false, true) => "alibi",
                 (false, false) => "other",
             }
-        ));
+        ))
+    } else {
+        None
     }
+}
+
+/// The headline's last sentence: which encodings still do the task on sequences 4× the training
+/// length, with sinusoidal's fall (as counts where only a few tokens are right).
+fn past_training_length_in_words(
+    run: &TrainRun,
+    complete: &[(TrainEncoding, Vec<&EncodingReport>)],
+) -> String {
+    let c = &run.config;
     let four: Vec<(TrainEncoding, Spread)> = complete
         .iter()
         .map(|(e, r)| (*e, at_multiple(r, 2)))
@@ -245,7 +277,7 @@ pub(super) fn headline(
         _ => ("kept", String::new(), String::new()),
     };
     let highest = four.iter().fold(0.0f64, |m, (_, s)| m.max(s.max));
-    sentences.push(if kept.is_empty() {
+    if kept.is_empty() {
         crate::training_message!(
             "train-headline-past-none",
             four = 4 * c.train_length,
@@ -264,8 +296,7 @@ pub(super) fn headline(
             from = &from,
             to = &to
         )
-    });
-    sentences.join(&crate::training_message!("train-sentence-separator"))
+    }
 }
 
 /// Every encoding's spread of accuracy at one length.
