@@ -162,8 +162,8 @@ pub fn layout_within(
     legend_lines: usize,
     max_height: f64,
 ) -> FigureLayout {
-    let mut lay = layout(width, shapes, type_scale, legend_lines);
     let name_row = token_name_row_px(type_scale);
+    let mut last = None;
     for min_row in [name_row, MIN_FITTED_ROW_PX] {
         for feature_column in FITTED_FEATURE_COLUMN_PX {
             let mut max_height_of_cells = MAX_CELL_HEIGHT.max(min_row);
@@ -173,10 +173,11 @@ pub fn layout_within(
                     min_row,
                     feature_column,
                 };
-                lay = layout_with_cells(width, shapes, type_scale, legend_lines, cells);
+                let lay = layout_with_cells(width, shapes, type_scale, legend_lines, cells);
                 if lay.height <= max_height {
                     return lay;
                 }
+                last = Some(lay);
                 if max_height_of_cells <= min_row {
                     break;
                 }
@@ -184,7 +185,8 @@ pub fn layout_within(
             }
         }
     }
-    lay
+    // Nothing fits: the shortest layout tried (the loops always try one).
+    last.unwrap_or_else(|| layout(width, shapes, type_scale, legend_lines))
 }
 
 fn layout_with_cells(

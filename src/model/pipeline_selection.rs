@@ -136,27 +136,13 @@ pub fn outline_rect(rect: PixelRect, shape: (usize, usize), outline: &Outline) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::math::layer::{ProjectionMode, Projections};
-    use crate::math::pipeline::{Pipeline, PipelineSettings};
-    use crate::math::position::PositionScheme;
-
-    fn pipeline() -> Pipeline {
-        let tokens: Vec<String> = (0..8).map(|k| format!("w{k}")).collect();
-        let settings = PipelineSettings {
-            d: 32,
-            base: 10000.0,
-            delta: 1,
-            positional_encoding: true,
-            scale_embeddings: true,
-            mode: ProjectionMode::Random,
-            seed: 1,
-            beta: 1.0,
-            heads: 4,
-            valid_len: None,
-            position: PositionScheme::absolute(),
-        };
-        let projections = Projections::of_mode(settings.mode, 32, 1, 10000.0, 1, 1.0);
-        Pipeline::compute(tokens, settings, &projections).expect("a layer")
+    /// The default sentence's shapes: 8 tokens, d = 32, 4 heads (Z and the output 8 × 32, every
+    /// other stage 8 × 8).
+    fn shape(stage: Stage) -> (usize, usize) {
+        match stage {
+            Stage::Z | Stage::Output => (8, 32),
+            _ => (8, 8),
+        }
     }
 
     #[test]
@@ -165,8 +151,7 @@ mod tests {
         assert_eq!((s.row, s.key, s.cell), (2, Some(5), None));
         let k = Selection::at(Stage::K, 6, 1, Some(s));
         assert_eq!((k.row, k.key), (2, Some(6)));
-        let p = pipeline();
-        let all = outlines(&s, |st| p.shape(st));
+        let all = outlines(&s, shape);
         // Row 2 in the seven stages that are not K or V; key 5 in K, V and the three n × n.
         assert_eq!(all.iter().filter(|o| o.mark == Mark::Query).count(), 7);
         assert_eq!(all.iter().filter(|o| o.mark == Mark::Key).count(), 5);

@@ -44,6 +44,9 @@ pub(super) fn fit_figure_in_room(
     p: &Pipeline,
     style: &FigureStyle,
 ) -> Result<(FigureLayout, Vec<String>, usize, FigureStyle), WebError> {
+    // In projector mode the whole figure fits the screen below the panel's title and takeaway
+    // (its rows shorten for it); elsewhere it grows down as its bands need. The room is the same
+    // for every trial: what stands above the canvas does not change with its height.
     let room = if style.look.projector {
         room_for_figure(canvas)
     } else {
@@ -56,7 +59,7 @@ pub(super) fn fit_figure_in_room(
     });
     let mut trial = style.clone();
     loop {
-        let (layout, legend, step) = fit_figure(canvas, p, &trial)?;
+        let (layout, legend, step) = fit_figure(canvas, p, &trial, room)?;
         let Some(room) = room else {
             return Ok((layout, legend, step, trial));
         };
@@ -106,16 +109,10 @@ fn fit_figure(
     canvas: &HtmlCanvasElement,
     p: &Pipeline,
     style: &FigureStyle,
+    room: Option<f64>,
 ) -> Result<(FigureLayout, Vec<String>, usize), WebError> {
     let shapes = STAGES.map(|s| p.shape(s));
     let scale = style.label_px / 15.0;
-    // In projector mode the whole figure fits the screen below the panel's title and takeaway
-    // (its rows shorten for it); elsewhere it grows down as its bands need.
-    let room = if style.look.projector {
-        room_for_figure(canvas)
-    } else {
-        None
-    };
     let canvas_style = canvas.style();
     canvas_style.set_property("width", "100%")?;
     let plan = |width: f64| -> Result<(FigureLayout, Vec<String>, usize), WebError> {
