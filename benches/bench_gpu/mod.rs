@@ -18,7 +18,7 @@ use std::time::Instant;
 
 use pe_lab::gpu::attention::AttentionShape;
 use pe_lab::gpu::tile::TileShape;
-use pe_lab::gpu::{read_bytes, AlibiScoresKernel, GpuContext, Kernel, RopeScoresKernel};
+use pe_lab::gpu::{read_bytes, AlibiScoresKernel, GpuContext, Kernel, RopeScoresKernel, Tiled};
 
 use super::{json_median, json_string, python_json, runs_for, RatioTable, Stats, BASE};
 
@@ -181,7 +181,7 @@ pub(crate) fn bench_gpu() -> String {
             ..
         } = &mut context;
         encoding
-            .prepare(device, queue, n, d, BASE)
+            .prepare(device, queue, (0, n, d, BASE))
             .expect("encoding");
     }
     let stats = clock.time("encoding 4096x1024", &context, &|e, t| {
@@ -239,10 +239,10 @@ pub(crate) fn bench_gpu() -> String {
             ..
         } = &mut context;
         let p = encoding
-            .run(device, queue, n, d, BASE)
+            .run(device, queue, (0, n, d, BASE))
             .expect("encoding")
             .clone();
-        gram.prepare(device, queue, &p, n, d).expect("gram");
+        gram.prepare(device, queue, (&p, n, d)).expect("gram");
         let shape = AttentionShape {
             batch: 1,
             nq: n,
@@ -251,7 +251,7 @@ pub(crate) fn bench_gpu() -> String {
             heads: 1,
         };
         attention
-            .prepare(device, queue, &p, &p, shape, &[n])
+            .prepare(device, queue, (&p, &p, shape, &[n]))
             .expect("attention");
         let stats = clock.time(&format!("gram {n}x{d}"), &context, &|e, t| {
             context.gram.encode(e, t)
@@ -267,9 +267,9 @@ pub(crate) fn bench_gpu() -> String {
         ));
         let (device, queue) = (&context.device, &context.queue);
         alibi
-            .prepare(device, queue, &p, &p, n, d, SLOPE)
+            .prepare(device, queue, (&p, &p, n, d, SLOPE))
             .expect("alibi");
-        rope.prepare(device, queue, &p, &p, n, d, BASE)
+        rope.prepare(device, queue, (&p, &p, n, d, BASE))
             .expect("rope");
         let stats = clock.time(&format!("alibi {n}x{d}"), &context, &|e, t| {
             alibi.encode(e, t)
@@ -340,8 +340,10 @@ fn sweep(
                 gram,
                 ..
             } = &mut *context;
-            let p = encoding.run(device, queue, n, d, BASE).expect("encoding");
-            gram.run(device, queue, p, n, d).expect("gram");
+            let p = encoding
+                .run(device, queue, (0, n, d, BASE))
+                .expect("encoding");
+            gram.run(device, queue, (p, n, d)).expect("gram");
             gram_bytes(device, queue, gram, n)
         })
         .collect();
@@ -363,11 +365,11 @@ fn sweep(
                 ..
             } = context;
             let p = encoding
-                .run(device, queue, n, d, BASE)
+                .run(device, queue, (0, n, d, BASE))
                 .expect("encoding")
                 .clone();
             gram.force_tile(Some(shape));
-            gram.run(device, queue, &p, n, d).expect("gram");
+            gram.run(device, queue, (&p, n, d)).expect("gram");
             let equal = gram_bytes(device, queue, gram, n) == *reference;
             let attention_shape = AttentionShape {
                 batch: 1,
@@ -378,7 +380,7 @@ fn sweep(
             };
             attention.force_tile(Some(shape));
             attention
-                .prepare(device, queue, &p, &p, attention_shape, &[n])
+                .prepare(device, queue, (&p, &p, attention_shape, &[n]))
                 .expect("attention");
             let g = clock.time(&format!("sweep {name} gram {n}"), context, &|e, t| {
                 context.gram.encode(e, t)

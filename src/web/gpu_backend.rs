@@ -11,10 +11,11 @@ use web_sys::HtmlCanvasElement;
 use super::backend::{FrameData, LocalFuture, TextbookFrame};
 use super::dom::{self, now_ms};
 use super::error::WebError;
+use crate::gpu::attention::AttentionShape;
 use crate::gpu::heatmap::{Colormap, HeatmapRenderer};
 use crate::gpu::stats::read_totals;
 use crate::gpu::{
-    read_f32, AlibiScoresKernel, EncodingKernel, GpuContext, Kernel, RopeScoresKernel,
+    read_f32, AlibiScoresKernel, EncodingKernel, GpuContext, Kernel, QkKernel, RopeScoresKernel,
 };
 use crate::model::params::Params;
 use crate::model::plot::PixelRect;
@@ -152,7 +153,7 @@ impl GpuBackend {
         let ctx = &mut self.context;
         let p = ctx
             .encoding
-            .run_from(&ctx.device, &ctx.queue, params.first_position, n, d, base)?
+            .run(&ctx.device, &ctx.queue, (params.first_position, n, d, base))?
             .clone();
 
         self.heatmap_surface.draw(
@@ -167,7 +168,7 @@ impl GpuBackend {
         )?;
 
         ctx.stats
-            .run(&ctx.device, &ctx.queue, &p, n, d, base, delta)?;
+            .run(&ctx.device, &ctx.queue, (&p, n, d, base, delta))?;
         // `?textbook=1`: the heatmap stays the GPU's exact P; the curves, the projection pair and
         // its error come from the textbook float32 P, computed here on the CPU (the GPU's gather
         // is then not needed).
@@ -179,7 +180,7 @@ impl GpuBackend {
         let gathered = if textbook.is_none() {
             Some(
                 ctx.columns
-                    .run(&ctx.device, &ctx.queue, &p, n, d, gathered_columns)?
+                    .run(&ctx.device, &ctx.queue, (&p, n, d, gathered_columns))?
                     .clone(),
             )
         } else {
@@ -271,7 +272,10 @@ impl GpuBackend {
                 "the Gram matrix of {rows} rows needs P with at least that many (it has {n})"
             )));
         }
-        let gram = ctx.gram.run(&ctx.device, &ctx.queue, &p, rows, d)?.clone();
+        let gram = ctx
+            .gram
+            .run(&ctx.device, &ctx.queue, (&p, rows, d))?
+            .clone();
         self.render_panel(
             &gram,
             (rows, rows),
@@ -376,7 +380,9 @@ impl GpuBackend {
         let kernel = self
             .measure_encoding
             .get_or_insert_with(|| EncodingKernel::new(&ctx.device));
-        let p = kernel.run(&ctx.device, &ctx.queue, n, d, base)?.clone();
+        let p = kernel
+            .run(&ctx.device, &ctx.queue, (0, n, d, base))?
+            .clone();
         let (device, queue) = (ctx.device.clone(), ctx.queue.clone());
         Ok(Box::pin(async move {
             read_f32(&device, &queue, &p, 0, 1).await?;
@@ -403,7 +409,11 @@ impl GpuBackend {
         let started = now_ms();
         let weights = ctx
             .attention
-            .run(&ctx.device, &ctx.queue, &p, &p, 1, n, n, d, 1, &[n])?
+            .run(
+                &ctx.device,
+                &ctx.queue,
+                (&p, &p, AttentionShape::one_head(n, d), &[n]),
+            )?
             .clone();
         let (device, queue) = (ctx.device.clone(), ctx.queue.clone());
         Ok(Box::pin(async move {

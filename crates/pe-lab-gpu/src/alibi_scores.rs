@@ -12,15 +12,14 @@
 //! a weight w_j by about (δ_j + Σ_k w_k·δ_k)·w_j, so keys far in the past, whose biases are large,
 //! carry tiny weights and tiny errors. WGSL's `exp` promises 3 + 2|x| ulp; the CPU's is within one.
 
-use crate::host_qk::{check_square_inputs, square_shape, HostQk};
+use crate::host_qk::{check_square_inputs, impl_square_qk, HostQk};
 use crate::kernel::{Dispatches, Kernel};
-use crate::tiled_kernel::{TiledKernel, TiledKernelSpec};
+use crate::tiled_kernel::{impl_tiled, TiledKernel, TiledKernelSpec};
 use crate::wgsl::{wgsl, WgslSource, REDUCE, SOFTMAX};
 use bytemuck::{Pod, Zeroable};
-use ndarray::ArrayView2;
 
-use super::tile::{choose_tile_upper, TileShape};
-use super::{check_limit, check_nonzero, check_workgroups, storage_entry, uniform_entry, GpuError};
+use super::tile::choose_tile_upper;
+use super::{check_limit, check_nonzero, check_workgroups, GpuError};
 use pe_lab_math::attention::score_scale;
 
 /// The kernel's WGSL (composed with the tile core, see [`super::tile::compose`]).
@@ -58,12 +57,8 @@ impl AlibiScoresKernel {
                 label: "alibi scores",
                 source: SOURCE,
                 entry_points: ["scores", "softmax"],
-                entries: &[
-                    uniform_entry(0),
-                    storage_entry(1, true),
-                    storage_entry(2, true),
-                    storage_entry(3, false),
-                ],
+                read_only: 2,
+                writable: 1,
                 params_label: "alibi params",
                 params_bytes: std::mem::size_of::<AlibiParams>() as u64,
                 output_label: "alibi weights",
@@ -75,30 +70,32 @@ impl AlibiScoresKernel {
             score_groups: [0; 3],
         }
     }
+}
 
-    /// Runs every later `prepare` with `shape` instead of the one [`choose_tile_upper`] picks
-    /// (`None`: back to choosing).
-    pub fn force_tile(&mut self, shape: Option<TileShape>) {
-        self.tiled.force_tile(shape);
-    }
+impl_tiled!(AlibiScoresKernel);
 
-    /// The tile shape of the scores pass prepared last.
-    pub fn tile(&self) -> Option<TileShape> {
-        self.tiled.tile()
-    }
+// Q and K both n × d from the host.
+impl_square_qk!(AlibiScoresKernel, f32, |n, _| check_limit(
+    "n (ALiBi positions)",
+    n,
+    ALIBI_MAX_POSITIONS
+));
+
+/// W (n × n f32, row-major, into [`Kernel::buffer`]) of the first n rows (d columns) of Q and K,
+/// already on the GPU.
+impl Kernel for AlibiScoresKernel {
+    const LABEL: &'static str = "alibi scores";
+
+    /// (Q, K, n, d, slope).
+    type Args<'a> = (&'a wgpu::Buffer, &'a wgpu::Buffer, usize, usize, f32);
 
     /// Checks the sizes (`q` and `k` must each hold n·d f32, 1 ≤ n ≤ [`ALIBI_MAX_POSITIONS`],
     /// d ≥ 1) and the slope (finite), grows the output, writes the uniforms and binds.
-    #[allow(clippy::too_many_arguments)] // the shape is spelled out like the CPU twin's arrays
-    pub fn prepare(
+    fn prepare(
         &mut self,
         device: &wgpu::Device,
         queue: &wgpu::Queue,
-        q: &wgpu::Buffer,
-        k: &wgpu::Buffer,
-        n: usize,
-        d: usize,
-        slope: f32,
+        (q, k, n, d, slope): Self::Args<'_>,
     ) -> Result<(), GpuError> {
         check_nonzero(n, d)?;
         if !slope.is_finite() {
@@ -126,43 +123,6 @@ impl AlibiScoresKernel {
         self.score_groups = [tiles, tiles, 1];
         Ok(())
     }
-
-    /// W (n × n f32, row-major, into [`AlibiScoresKernel::buffer`], which may be longer) of the
-    /// first n rows (d columns) of `q` and `k`, already on the GPU.
-    #[allow(clippy::too_many_arguments)] // the shape is spelled out like the CPU twin's arrays
-    pub fn run(
-        &mut self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-        q: &wgpu::Buffer,
-        k: &wgpu::Buffer,
-        n: usize,
-        d: usize,
-        slope: f32,
-    ) -> Result<&wgpu::Buffer, GpuError> {
-        self.prepare(device, queue, q, k, n, d, slope)?;
-        self.submit(device, queue)
-    }
-
-    /// Uploads Q and K (both n × d) into buffers this kernel owns, then
-    /// [`AlibiScoresKernel::run`].
-    pub fn run_host(
-        &mut self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-        q: ArrayView2<f32>,
-        k: ArrayView2<f32>,
-        slope: f32,
-    ) -> Result<&wgpu::Buffer, GpuError> {
-        let (n, d) = square_shape(q, k)?;
-        check_limit("n (ALiBi positions)", n, ALIBI_MAX_POSITIONS)?;
-        let (q_buffer, k_buffer) = self.host.upload(device, queue, q, k)?;
-        self.run(device, queue, &q_buffer, &k_buffer, n, d, slope)
-    }
-}
-
-impl Kernel for AlibiScoresKernel {
-    const LABEL: &'static str = "alibi scores";
 
     fn dispatches(&self) -> Option<Dispatches<'_>> {
         let (bind_group, [scores, softmax], rows) = self.tiled.prepared()?;

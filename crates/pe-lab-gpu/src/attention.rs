@@ -5,19 +5,16 @@
 //! rounding of the scores allows, see `math::attention`: their dot products are summed in another
 //! order).
 
-use crate::host_qk::HostQk;
+use crate::host_qk::{HostQk, QkKernel};
 use crate::kernel::{Dispatches, Kernel};
-use crate::tiled_kernel::{TiledKernel, TiledKernelSpec};
+use crate::tiled_kernel::{impl_tiled, TiledKernel, TiledKernelSpec};
 use crate::wgsl::{wgsl, WgslSource, REDUCE, SOFTMAX};
 use bytemuck::{Pod, Zeroable};
-use ndarray::ArrayView3;
+use ndarray::{ArrayView3, Ix3};
 
 use super::buffers::GrowableBuffer;
-use super::tile::{choose_tile, TileShape};
-use super::{
-    check_input, check_limit, check_storage_size, check_workgroups, storage_entry, uniform_entry,
-    GpuError,
-};
+use super::tile::choose_tile;
+use super::{check_input, check_limit, check_storage_size, check_workgroups, GpuError};
 use pe_lab_math::attention::{check_multi_head, score_scale, AttentionError};
 
 /// The kernel's WGSL (composed with the tile core, see [`super::tile::compose`]).
@@ -56,6 +53,20 @@ pub struct AttentionShape {
     pub heads: usize,
 }
 
+impl AttentionShape {
+    /// One sequence of n rows (d columns) attending to itself with one head: attention of P with
+    /// itself.
+    pub fn one_head(n: usize, d: usize) -> Self {
+        Self {
+            batch: 1,
+            nq: n,
+            nk: n,
+            d,
+            heads: 1,
+        }
+    }
+}
+
 /// Owns the pipelines, the uniforms, the valid lengths, host-uploaded Q and K, and the weights.
 pub struct AttentionKernel {
     /// The scores and softmax pipelines (one pair per tile variant used), the uniforms, the
@@ -76,13 +87,8 @@ impl AttentionKernel {
                 label: "attention",
                 source: SOURCE,
                 entry_points: ["scores", "softmax"],
-                entries: &[
-                    uniform_entry(0),
-                    storage_entry(1, true),
-                    storage_entry(2, true),
-                    storage_entry(3, true),
-                    storage_entry(4, false),
-                ],
+                read_only: 3,
+                writable: 1,
                 params_label: "attention params",
                 params_bytes: std::mem::size_of::<AttentionParams>() as u64,
                 output_label: "attention weights",
@@ -98,29 +104,88 @@ impl AttentionKernel {
             score_groups: [0; 3],
         }
     }
+}
 
-    /// Runs every later `prepare` with `shape` instead of the one [`choose_tile`] picks (`None`:
-    /// back to choosing).
-    pub fn force_tile(&mut self, shape: Option<TileShape>) {
-        self.tiled.force_tile(shape);
+impl_tiled!(AttentionKernel);
+
+/// Uploads Q (batch, nq, d) and K (batch, nk, d), then runs.
+impl<'e> QkKernel<'e> for AttentionKernel {
+    type Dim = Ix3;
+    /// (heads, the valid lengths).
+    type Extra = (usize, &'e [usize]);
+    type Shape = (AttentionShape, &'e [usize]);
+
+    fn host_qk(&mut self) -> &mut HostQk {
+        &mut self.host
     }
 
-    /// The tile shape of the scores pass prepared last.
-    pub fn tile(&self) -> Option<TileShape> {
-        self.tiled.tile()
+    fn host_shape(
+        q: &ArrayView3<'_, f32>,
+        k: &ArrayView3<'_, f32>,
+        (heads, valid_lens): (usize, &'e [usize]),
+    ) -> Result<(AttentionShape, &'e [usize]), GpuError> {
+        let (batch, nq, d) = q.dim();
+        let (k_batch, nk, k_d) = k.dim();
+        if k_batch != batch {
+            return Err(AttentionError::BatchMismatch {
+                queries: batch,
+                keys: k_batch,
+            }
+            .into());
+        }
+        if k_d != d {
+            return Err(AttentionError::DimensionMismatch {
+                queries: d,
+                keys: k_d,
+            }
+            .into());
+        }
+        check_multi_head(batch, nq, nk, d, heads, valid_lens)?;
+        check_limit("n_q (attention queries)", nq, ATTENTION_MAX_POSITIONS)?;
+        check_limit("n_k (attention keys)", nk, ATTENTION_MAX_POSITIONS)?;
+        let shape = AttentionShape {
+            batch,
+            nq,
+            nk,
+            d,
+            heads,
+        };
+        Ok((shape, valid_lens))
     }
 
-    /// Checks the shape (see [`check_multi_head`] and the size limits), checks that `q` and `k`
-    /// hold (batch, nq, d) and (batch, nk, d) f32, grows the buffers, writes the uniforms and the
-    /// valid lengths (one per sequence, clamped to nk on the GPU) and binds.
-    pub fn prepare(
+    fn run_uploaded(
         &mut self,
         device: &wgpu::Device,
         queue: &wgpu::Queue,
         q: &wgpu::Buffer,
         k: &wgpu::Buffer,
-        shape: AttentionShape,
-        valid_lens: &[usize],
+        (shape, valid_lens): (AttentionShape, &'e [usize]),
+    ) -> Result<&wgpu::Buffer, GpuError> {
+        self.run(device, queue, (q, k, shape, valid_lens))
+    }
+}
+
+/// Weights (batch, heads, nq, nk) of queries and keys already on the GPU (e.g. the encoding buffer
+/// as both, batch 1: attention of P with itself, no upload), into [`Kernel::buffer`].
+impl Kernel for AttentionKernel {
+    const LABEL: &'static str = "attention";
+
+    /// (Q, K, the shape, the valid lengths).
+    type Args<'a> = (
+        &'a wgpu::Buffer,
+        &'a wgpu::Buffer,
+        AttentionShape,
+        &'a [usize],
+    );
+
+    /// Checks the shape (see [`check_multi_head`] and the size limits), checks that `q` and `k`
+    /// hold (batch, nq, d) and (batch, nk, d) f32, grows the buffers, writes the uniforms and the
+    /// valid lengths (one per sequence, clamped to nk on the GPU) and binds.
+    fn prepare(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        (q, k, shape, valid_lens): Self::Args<'_>,
     ) -> Result<(), GpuError> {
         let AttentionShape {
             batch,
@@ -186,73 +251,6 @@ impl AttentionKernel {
         self.score_groups = score_groups;
         Ok(())
     }
-
-    /// Weights (batch, heads, nq, nk) of queries and keys already on the GPU (e.g. the encoding
-    /// buffer as both, batch 1: attention of P with itself, no upload).
-    #[allow(clippy::too_many_arguments)] // the shape is spelled out like the CPU twin's arrays
-    pub fn run(
-        &mut self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-        q: &wgpu::Buffer,
-        k: &wgpu::Buffer,
-        batch: usize,
-        nq: usize,
-        nk: usize,
-        d: usize,
-        heads: usize,
-        valid_lens: &[usize],
-    ) -> Result<&wgpu::Buffer, GpuError> {
-        let shape = AttentionShape {
-            batch,
-            nq,
-            nk,
-            d,
-            heads,
-        };
-        self.prepare(device, queue, q, k, shape, valid_lens)?;
-        self.submit(device, queue)
-    }
-
-    /// Uploads Q (batch, nq, d) and K (batch, nk, d) into buffers this kernel owns, then
-    /// [`AttentionKernel::run`].
-    pub fn run_host(
-        &mut self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-        q: ArrayView3<f32>,
-        k: ArrayView3<f32>,
-        heads: usize,
-        valid_lens: &[usize],
-    ) -> Result<&wgpu::Buffer, GpuError> {
-        let (batch, nq, d) = q.dim();
-        let (k_batch, nk, k_d) = k.dim();
-        if k_batch != batch {
-            return Err(AttentionError::BatchMismatch {
-                queries: batch,
-                keys: k_batch,
-            }
-            .into());
-        }
-        if k_d != d {
-            return Err(AttentionError::DimensionMismatch {
-                queries: d,
-                keys: k_d,
-            }
-            .into());
-        }
-        check_multi_head(batch, nq, nk, d, heads, valid_lens)?;
-        check_limit("n_q (attention queries)", nq, ATTENTION_MAX_POSITIONS)?;
-        check_limit("n_k (attention keys)", nk, ATTENTION_MAX_POSITIONS)?;
-        let (q_buffer, k_buffer) = self.host.upload(device, queue, q, k)?;
-        self.run(
-            device, queue, &q_buffer, &k_buffer, batch, nq, nk, d, heads, valid_lens,
-        )
-    }
-}
-
-impl Kernel for AttentionKernel {
-    const LABEL: &'static str = "attention";
 
     fn dispatches(&self) -> Option<Dispatches<'_>> {
         let (bind_group, [scores, softmax], rows) = self.tiled.prepared()?;

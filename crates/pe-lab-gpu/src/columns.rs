@@ -6,11 +6,10 @@ use crate::kernel::{Dispatches, Kernel};
 use crate::wgsl::{wgsl, WgslSource};
 use bytemuck::{Pod, Zeroable};
 
+use crate::plain_kernel::{PlainKernel, PlainKernelSpec};
+
 use super::buffers::GrowableBuffer;
-use super::{
-    check_input, check_nonzero, check_storage_size, check_workgroups, compute_pipeline,
-    storage_entry, uniform_buffer, uniform_entry, Dispatch, GpuError,
-};
+use super::{check_input, check_nonzero, check_storage_size, check_workgroups, GpuError};
 
 pub(crate) const SOURCE: WgslSource = WgslSource(&[wgsl!("columns.wgsl")]);
 
@@ -35,52 +34,47 @@ pub(crate) struct ColumnsParams {
 
 /// Owns the pipeline, the uniforms and the (k × n) output.
 pub struct ColumnsKernel {
-    pipeline: wgpu::ComputePipeline,
-    layout: wgpu::BindGroupLayout,
-    params: wgpu::Buffer,
+    plain: PlainKernel,
     output: GrowableBuffer,
-    dispatch: Option<Dispatch>,
 }
 
 impl ColumnsKernel {
     pub fn new(device: &wgpu::Device) -> Self {
-        let (pipeline, layout) = compute_pipeline(
-            device,
-            "columns",
-            "columns.wgsl",
-            SOURCE,
-            &[
-                uniform_entry(0),
-                storage_entry(1, true),
-                storage_entry(2, false),
-            ],
-        );
         Self {
-            pipeline,
-            layout,
-            params: uniform_buffer(
+            plain: PlainKernel::new(
                 device,
-                "columns params",
-                std::mem::size_of::<ColumnsParams>() as u64,
+                PlainKernelSpec {
+                    label: "columns",
+                    file: "columns.wgsl",
+                    source: SOURCE,
+                    read_only: 1,
+                    writable: 1,
+                    params_bytes: std::mem::size_of::<ColumnsParams>() as u64,
+                },
             ),
             output: GrowableBuffer::new(
                 "gathered columns",
                 wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
             ),
-            dispatch: None,
         }
     }
+}
+
+/// Gathers columns `cols` of the first n rows (d columns) of `p` into [`Kernel::buffer`]:
+/// cols.len() × n f32, row c = column cols[c].
+impl Kernel for ColumnsKernel {
+    const LABEL: &'static str = "columns";
+
+    /// (P, n, d, the columns).
+    type Args<'a> = (&'a wgpu::Buffer, usize, usize, &'a [usize]);
 
     /// Checks the column indices (1 to [`MAX_GATHER_COLUMNS`], each < d) and sizes, grows the
     /// output, writes the uniforms and binds.
-    pub fn prepare(
+    fn prepare(
         &mut self,
         device: &wgpu::Device,
         queue: &wgpu::Queue,
-        p: &wgpu::Buffer,
-        n: usize,
-        d: usize,
-        cols: &[usize],
+        (p, n, d, cols): Self::Args<'_>,
     ) -> Result<(), GpuError> {
         check_nonzero(n, d)?;
         if cols.is_empty() {
@@ -118,39 +112,14 @@ impl ColumnsKernel {
             _pad: 0,
             columns,
         };
-        queue.write_buffer(&self.params, 0, bytemuck::bytes_of(&params));
-        self.dispatch = Some(Dispatch::rebind(
-            self.dispatch.take(),
-            device,
-            "columns",
-            &self.layout,
-            &[&self.params, p, output],
-            [groups_x, cols.len() as u32, 1],
-        ));
+        self.plain.write_params(queue, &params);
+        self.plain
+            .bind(device, &[p, output], [groups_x, cols.len() as u32, 1]);
         Ok(())
     }
 
-    /// Gathers columns `cols` of the first n rows (d columns) of `p` into
-    /// [`ColumnsKernel::buffer`]: cols.len() × n f32, row c = column cols[c].
-    pub fn run(
-        &mut self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-        p: &wgpu::Buffer,
-        n: usize,
-        d: usize,
-        cols: &[usize],
-    ) -> Result<&wgpu::Buffer, GpuError> {
-        self.prepare(device, queue, p, n, d, cols)?;
-        self.submit(device, queue)
-    }
-}
-
-impl Kernel for ColumnsKernel {
-    const LABEL: &'static str = "columns";
-
     fn dispatches(&self) -> Option<Dispatches<'_>> {
-        Some(self.dispatch.as_ref()?.single(&self.pipeline))
+        self.plain.dispatches()
     }
 
     fn buffer(&self) -> Option<&wgpu::Buffer> {

@@ -35,20 +35,19 @@
 //! 8192, d = 2048, base 10⁴: 1.4e-7 (every entry; the CPU's `sinusoidal` is below 1e-7). Should a
 //! compiler reassociate the reduction, the error falls back to the ≤ 2⁻²⁵-turn rounding of a
 //! magnitude-1 sum (measured 3.3e-7), still within 2e-6. For i ≥ 8192 step 1 is no longer exact and
-//! the error grows with i, which is why [`EncodingKernel::run`] refuses n > [`MAX_EXACT_POSITIONS`]
+//! the error grows with i, which is why [`EncodingKernel`]'s `prepare` refuses n > [`MAX_EXACT_POSITIONS`]
 //! with [`GpuError::TooLarge`] instead of degrading silently. Rows may start at a position
-//! `first` > 0 ([`EncodingKernel::run_from`]; 1 for the Julia edition's 1-based rows): the bound is
+//! `first` > 0 (its [`Kernel::Args`]; 1 for the Julia edition's 1-based rows): the bound is
 //! on the positions, so first + n ≤ [`MAX_EXACT_POSITIONS`].
 
 use crate::kernel::{Dispatches, Kernel};
 use crate::wgsl::{wgsl, WgslSource};
 use bytemuck::{Pod, Zeroable};
 
+use crate::plain_kernel::{PlainKernel, PlainKernelSpec};
+
 use super::buffers::GrowableBuffer;
-use super::{
-    check_limit, check_storage_size, check_workgroups, compute_pipeline, storage_entry,
-    uniform_buffer, uniform_entry, Dispatch, GpuError,
-};
+use super::{check_limit, check_storage_size, check_workgroups, GpuError};
 use pe_lab_math::encoding::{frequency, frequency_count};
 use pe_lab_math::validate;
 
@@ -112,35 +111,25 @@ pub fn turn_parts(d: usize, base: f64) -> Vec<[f32; 4]> {
 
 /// Owns the pipeline, the uniform buffer, the frequency table and the output P.
 pub struct EncodingKernel {
-    pipeline: wgpu::ComputePipeline,
-    layout: wgpu::BindGroupLayout,
-    params: wgpu::Buffer,
+    plain: PlainKernel,
     turns: GrowableBuffer,
     output: GrowableBuffer,
-    dispatch: Option<Dispatch>,
     shape: Option<(usize, usize)>,
 }
 
 impl EncodingKernel {
     pub fn new(device: &wgpu::Device) -> Self {
-        let (pipeline, layout) = compute_pipeline(
-            device,
-            "encoding",
-            "encoding.wgsl",
-            SOURCE,
-            &[
-                uniform_entry(0),
-                storage_entry(1, true),
-                storage_entry(2, false),
-            ],
-        );
         Self {
-            pipeline,
-            layout,
-            params: uniform_buffer(
+            plain: PlainKernel::new(
                 device,
-                "encoding params",
-                std::mem::size_of::<EncodingParams>() as u64,
+                PlainKernelSpec {
+                    label: "encoding",
+                    file: "encoding.wgsl",
+                    source: SOURCE,
+                    read_only: 1,
+                    writable: 1,
+                    params_bytes: std::mem::size_of::<EncodingParams>() as u64,
+                },
             ),
             turns: GrowableBuffer::new(
                 "encoding turns",
@@ -152,36 +141,32 @@ impl EncodingKernel {
                 "encoding P",
                 wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
             ),
-            dispatch: None,
             shape: None,
         }
     }
 
-    /// Checks the arguments, grows the buffers if needed, uploads the uniforms and the frequency
-    /// table, and binds; [`EncodingKernel::encode`] then records the dispatch. Rows are positions
-    /// 0…n−1.
-    pub fn prepare(
-        &mut self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-        n: usize,
-        d: usize,
-        base: f64,
-    ) -> Result<(), GpuError> {
-        self.prepare_from(device, queue, 0, n, d, base)
+    /// (n, d) of the last successful `prepare`.
+    pub fn shape(&self) -> Option<(usize, usize)> {
+        self.shape
     }
+}
 
-    /// [`EncodingKernel::prepare`] with rows for the positions `first … first + n − 1` (CPU twin:
-    /// [`pe_lab_math::encoding::sinusoidal_from`]). Every position must stay below
-    /// [`MAX_EXACT_POSITIONS`]: first + n ≤ 8192.
-    pub fn prepare_from(
+/// P for (n, d, base) into [`Kernel::buffer`]: n·d f32 values, row-major.
+impl Kernel for EncodingKernel {
+    const LABEL: &'static str = "encoding";
+
+    /// (first, n, d, base): rows for the positions `first … first + n − 1` (CPU twin:
+    /// [`pe_lab_math::encoding::sinusoidal_from`]; 0 for P as the chapter builds it). Every
+    /// position must stay below [`MAX_EXACT_POSITIONS`]: first + n ≤ 8192.
+    type Args<'a> = (usize, usize, usize, f64);
+
+    /// Checks the arguments, grows the buffers if needed, uploads the uniforms and the frequency
+    /// table, and binds.
+    fn prepare(
         &mut self,
         device: &wgpu::Device,
         queue: &wgpu::Queue,
-        first: usize,
-        n: usize,
-        d: usize,
-        base: f64,
+        (first, n, d, base): Self::Args<'_>,
     ) -> Result<(), GpuError> {
         validate(n, d, base)?;
         let what = if first == 0 {
@@ -211,59 +196,16 @@ impl EncodingKernel {
             pairs: pairs as u32,
             first: first as u32,
         };
-        queue.write_buffer(&self.params, 0, bytemuck::bytes_of(&params));
+        self.plain.write_params(queue, &params);
         queue.write_buffer(turns, 0, bytemuck::cast_slice(&turn_parts(d, base)));
-        self.dispatch = Some(Dispatch::rebind(
-            self.dispatch.take(),
-            device,
-            "encoding",
-            &self.layout,
-            &[&self.params, turns, output],
-            [groups_x, groups_y, 1],
-        ));
+        self.plain
+            .bind(device, &[turns, output], [groups_x, groups_y, 1]);
         self.shape = Some((n, d));
         Ok(())
     }
 
-    /// Computes P for (n, d, base) into [`EncodingKernel::buffer`] and returns it: n·d f32 values,
-    /// row-major (the buffer may be longer: it only grows).
-    pub fn run(
-        &mut self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-        n: usize,
-        d: usize,
-        base: f64,
-    ) -> Result<&wgpu::Buffer, GpuError> {
-        self.run_from(device, queue, 0, n, d, base)
-    }
-
-    /// [`EncodingKernel::run`] with rows for the positions `first … first + n − 1` (see
-    /// [`EncodingKernel::prepare_from`]).
-    pub fn run_from(
-        &mut self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-        first: usize,
-        n: usize,
-        d: usize,
-        base: f64,
-    ) -> Result<&wgpu::Buffer, GpuError> {
-        self.prepare_from(device, queue, first, n, d, base)?;
-        self.submit(device, queue)
-    }
-
-    /// (n, d) of the last successful `prepare`.
-    pub fn shape(&self) -> Option<(usize, usize)> {
-        self.shape
-    }
-}
-
-impl Kernel for EncodingKernel {
-    const LABEL: &'static str = "encoding";
-
     fn dispatches(&self) -> Option<Dispatches<'_>> {
-        Some(self.dispatch.as_ref()?.single(&self.pipeline))
+        self.plain.dispatches()
     }
 
     fn buffer(&self) -> Option<&wgpu::Buffer> {

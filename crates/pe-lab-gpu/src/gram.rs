@@ -5,14 +5,13 @@
 //! twice the f32 dot-product bound γ_d·Σ_k |p_ik·p_jk|, not bit for bit (see `math::gram`).
 
 use crate::kernel::{Dispatches, Kernel};
-use crate::tiled_kernel::{TiledKernel, TiledKernelSpec};
+use crate::tiled_kernel::{impl_tiled, TiledKernel, TiledKernelSpec};
 use crate::wgsl::{wgsl, WgslSource};
 use bytemuck::{Pod, Zeroable};
 
-use super::tile::{choose_tile_upper, TileShape};
+use super::tile::choose_tile_upper;
 use super::{
-    check_input, check_limit, check_nonzero, check_storage_size, check_workgroups, storage_entry,
-    uniform_entry, GpuError,
+    check_input, check_limit, check_nonzero, check_storage_size, check_workgroups, GpuError,
 };
 
 /// The kernel's WGSL (composed with the tile core, see [`super::tile::compose`]).
@@ -46,11 +45,8 @@ impl GramKernel {
                 label: "gram",
                 source: SOURCE,
                 entry_points: ["main"],
-                entries: &[
-                    uniform_entry(0),
-                    storage_entry(1, true),
-                    storage_entry(2, false),
-                ],
+                read_only: 1,
+                writable: 1,
                 params_label: "gram params",
                 params_bytes: std::mem::size_of::<GramParams>() as u64,
                 output_label: "gram G",
@@ -58,26 +54,23 @@ impl GramKernel {
         );
         Self { tiled }
     }
+}
 
-    /// Runs every later `prepare` with `shape` instead of the one [`choose_tile_upper`] picks
-    /// (`None`: back to choosing).
-    pub fn force_tile(&mut self, shape: Option<TileShape>) {
-        self.tiled.force_tile(shape);
-    }
+impl_tiled!(GramKernel);
 
-    /// The tile shape of the dispatch prepared last.
-    pub fn tile(&self) -> Option<TileShape> {
-        self.tiled.tile()
-    }
+/// G = P·Pᵀ for the first n rows (d columns) of P, into [`Kernel::buffer`] (n·n f32, row-major).
+impl Kernel for GramKernel {
+    const LABEL: &'static str = "gram";
+
+    /// (P, n, d).
+    type Args<'a> = (&'a wgpu::Buffer, usize, usize);
 
     /// Checks sizes (p must hold n·d f32), grows G, writes the uniforms and binds.
-    pub fn prepare(
+    fn prepare(
         &mut self,
         device: &wgpu::Device,
         queue: &wgpu::Queue,
-        p: &wgpu::Buffer,
-        n: usize,
-        d: usize,
+        (p, n, d): Self::Args<'_>,
     ) -> Result<(), GpuError> {
         check_nonzero(n, d)?;
         check_limit("n (Gram positions)", n, GRAM_MAX_POSITIONS)?;
@@ -107,24 +100,6 @@ impl GramKernel {
             .bind(device, &[p], bytes, cap, [groups, groups, 1]);
         Ok(())
     }
-
-    /// G = P·Pᵀ for the first n rows (d columns) of `p`, into [`GramKernel::buffer`] (n·n f32,
-    /// row-major; the buffer may be longer).
-    pub fn run(
-        &mut self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-        p: &wgpu::Buffer,
-        n: usize,
-        d: usize,
-    ) -> Result<&wgpu::Buffer, GpuError> {
-        self.prepare(device, queue, p, n, d)?;
-        self.submit(device, queue)
-    }
-}
-
-impl Kernel for GramKernel {
-    const LABEL: &'static str = "gram";
 
     fn dispatches(&self) -> Option<Dispatches<'_>> {
         let (bind_group, [pipeline], groups) = self.tiled.prepared()?;

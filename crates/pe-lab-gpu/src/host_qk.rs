@@ -1,21 +1,70 @@
 //! What the kernels of queries and keys (attention, ALiBi and RoPE scores) share on the host: Q and
-//! K uploaded into buffers a kernel owns (their `run_host`), and the checks of the square n × n
-//! score kernels (ALiBi and RoPE), which take one n and one d for both.
+//! K uploaded from host arrays into buffers a kernel owns ([`QkKernel::run_host`]), and the checks
+//! of the square n × n score kernels (ALiBi and RoPE), which take one n and one d for both.
 
 use ndarray::{ArrayView, ArrayView2, Dimension};
 
 use crate::buffers::GrowableBuffer;
+use crate::kernel::Kernel;
 use crate::{check_input, check_storage_size, GpuError};
 use pe_lab_math::MathError;
 
+/// A kernel of queries and keys that can also take them from host arrays (`'e`: the lifetime of
+/// what it takes besides them, such as the valid lengths).
+pub trait QkKernel<'e>: Kernel {
+    /// The arrays' dimension: (batch, rows, d) for attention, (n, d) for the square kernels.
+    type Dim: Dimension;
+
+    /// What `run_host` takes besides Q and K (the heads and valid lengths, the slope, the base).
+    type Extra: Copy;
+
+    /// What the kernel's [`Kernel::Args`] take besides the two buffers, checked from the arrays'
+    /// shapes before anything is uploaded.
+    type Shape;
+
+    /// The kernel's upload buffers.
+    fn host_qk(&mut self) -> &mut HostQk;
+
+    /// Checks that `q` and `k` fit together and the kernel's limits; their shape.
+    fn host_shape(
+        q: &ArrayView<'_, f32, Self::Dim>,
+        k: &ArrayView<'_, f32, Self::Dim>,
+        extra: Self::Extra,
+    ) -> Result<Self::Shape, GpuError>;
+
+    /// [`Kernel::run`] with Q and K in `q` and `k`.
+    fn run_uploaded(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        q: &wgpu::Buffer,
+        k: &wgpu::Buffer,
+        shape: Self::Shape,
+    ) -> Result<&wgpu::Buffer, GpuError>;
+
+    /// Uploads Q and K (row-major) into buffers this kernel owns, then [`Kernel::run`].
+    fn run_host(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        q: ArrayView<'_, f32, Self::Dim>,
+        k: ArrayView<'_, f32, Self::Dim>,
+        extra: Self::Extra,
+    ) -> Result<&wgpu::Buffer, GpuError> {
+        let shape = Self::host_shape(&q, &k, extra)?;
+        let (q_buffer, k_buffer) = self.host_qk().upload(device, queue, q, k)?;
+        self.run_uploaded(device, queue, &q_buffer, &k_buffer, shape)
+    }
+}
+
 /// The buffers a kernel's `run_host` uploads Q and K into, grown as needed and reused.
-pub(crate) struct HostQk {
+pub struct HostQk {
     queries: GrowableBuffer,
     keys: GrowableBuffer,
 }
 
 impl HostQk {
-    pub fn new(queries_label: &'static str, keys_label: &'static str) -> Self {
+    pub(crate) fn new(queries_label: &'static str, keys_label: &'static str) -> Self {
         let usage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST;
         Self {
             queries: GrowableBuffer::new(queries_label, usage),
@@ -24,7 +73,7 @@ impl HostQk {
     }
 
     /// Uploads `q`, then `k` (row-major); the two buffers, to bind as inputs.
-    pub fn upload<D: Dimension>(
+    pub(crate) fn upload<D: Dimension>(
         &mut self,
         device: &wgpu::Device,
         queue: &wgpu::Queue,
@@ -80,3 +129,42 @@ pub(crate) fn check_square_inputs(
     check_storage_size(limits, output, bytes)?;
     Ok(bytes)
 }
+
+/// Implements [`QkKernel`] for a square score kernel (Q and K both n × d, field `host`), whose
+/// [`Kernel::Args`] are (Q, K, n, d, extra): `$check` checks (n, d) against its limits.
+macro_rules! impl_square_qk {
+    ($kernel:ty, $extra:ty, $check:expr) => {
+        impl $crate::host_qk::QkKernel<'_> for $kernel {
+            type Dim = ndarray::Ix2;
+            type Extra = $extra;
+            type Shape = (usize, usize, $extra);
+
+            fn host_qk(&mut self) -> &mut $crate::host_qk::HostQk {
+                &mut self.host
+            }
+
+            fn host_shape(
+                q: &ndarray::ArrayView2<'_, f32>,
+                k: &ndarray::ArrayView2<'_, f32>,
+                extra: $extra,
+            ) -> Result<Self::Shape, $crate::GpuError> {
+                let (n, d) = $crate::host_qk::square_shape(q.view(), k.view())?;
+                let check: fn(usize, usize) -> Result<(), $crate::GpuError> = $check;
+                check(n, d)?;
+                Ok((n, d, extra))
+            }
+
+            fn run_uploaded(
+                &mut self,
+                device: &wgpu::Device,
+                queue: &wgpu::Queue,
+                q: &wgpu::Buffer,
+                k: &wgpu::Buffer,
+                (n, d, extra): Self::Shape,
+            ) -> Result<&wgpu::Buffer, $crate::GpuError> {
+                $crate::kernel::Kernel::run(self, device, queue, (q, k, n, d, extra))
+            }
+        }
+    };
+}
+pub(crate) use impl_square_qk;

@@ -1,10 +1,11 @@
-//! The host side that every compute kernel shares. Each kernel's `prepare` checks its own inputs,
-//! grows its buffers, writes its uniforms and binds (its arguments differ from kernel to kernel, so
-//! it is an inherent method, and so is `run`: `prepare`, then [`Kernel::submit`]); what follows a
-//! `prepare` is the same for all: record its dispatches in one compute pass, submit them, hand out
-//! the output buffer. What the prepares share lives beside it: the state of the four tiled kernels
-//! and its binding in `tiled_kernel.rs`, the Q and K uploads of `run_host` and the checks of the
-//! square score kernels in `host_qk.rs`, the size checks in `checks.rs`.
+//! The host side that every compute kernel shares. Each kernel's [`Kernel::prepare`] checks its own
+//! inputs ([`Kernel::Args`]: its buffers and shape, spelled out like its CPU twin's arguments),
+//! grows its buffers, writes its uniforms and binds; what follows a `prepare` is the same for all:
+//! record its dispatches in one compute pass, submit them, hand out the output buffer
+//! ([`Kernel::run`] is `prepare`, then [`Kernel::submit`]). What the prepares share lives beside
+//! it: the state of the untiled kernels in `plain_kernel.rs`, of the four tiled kernels in
+//! `tiled_kernel.rs`, the Q and K uploads of the score kernels' `run_host` in `host_qk.rs`, the
+//! size checks in `checks.rs`.
 //!
 //! The GPU trainer (train/) does not use it: its step is one encoder of many dispatches of a table
 //! of entry points (train/kernels.rs) over one bind group and one arena, recorded by its plan.
@@ -22,6 +23,31 @@ pub type Dispatches<'a> = (
 pub trait Kernel {
     /// The label of its compute pass and of its submissions.
     const LABEL: &'static str;
+
+    /// What a `prepare` takes besides the device and the queue: the input buffers already on the
+    /// GPU and the shape (a tuple, in the order of the CPU twin's arguments).
+    type Args<'a>;
+
+    /// Checks the arguments against the kernel's and the device's limits, grows the buffers,
+    /// writes the uniforms and binds; nothing is dispatched.
+    fn prepare(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        args: Self::Args<'_>,
+    ) -> Result<(), GpuError>;
+
+    /// [`Kernel::prepare`], then [`Kernel::submit`]: the output buffer (which may be longer than
+    /// this run's output: it only grows).
+    fn run(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        args: Self::Args<'_>,
+    ) -> Result<&wgpu::Buffer, GpuError> {
+        self.prepare(device, queue, args)?;
+        self.submit(device, queue)
+    }
 
     /// The bind group of the last successful `prepare` and the dispatches it set up; `None`
     /// before a successful `prepare`.

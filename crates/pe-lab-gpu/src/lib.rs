@@ -34,6 +34,7 @@ mod checks;
 mod host_qk;
 mod kernel;
 mod pipelines;
+mod plain_kernel;
 mod readback;
 mod tiled_kernel;
 pub mod wgsl;
@@ -45,7 +46,9 @@ use pe_lab_math::rope::RopeError;
 use pe_lab_math::MathError;
 
 pub use alibi_scores::AlibiScoresKernel;
+pub use host_qk::QkKernel;
 pub use kernel::Kernel;
+pub use tiled_kernel::{TileChoice, Tiled};
 // The wgpu these kernels are built on (WebGPU only in wasm32), for the training worker's device.
 pub use attention::AttentionKernel;
 pub use columns::ColumnsKernel;
@@ -60,9 +63,7 @@ pub use readback::{read_bytes, read_elements, read_f32, read_u32};
 pub(crate) use checks::{
     check_input, check_limit, check_nonzero, check_storage_size, check_workgroups,
 };
-pub(crate) use pipelines::{
-    compute_pipeline, layouts, storage_entry, uniform_buffer, uniform_entry, Dispatch,
-};
+pub(crate) use pipelines::{layouts, storage_entry, uniform_buffer, uniform_entry};
 
 /// Why a GPU computation could not be done.
 #[derive(Debug, Clone, PartialEq, Error)]

@@ -18,6 +18,19 @@ pub(crate) fn storage_entry(binding: u32, read_only: bool) -> wgpu::BindGroupLay
     }
 }
 
+/// The bind group layout of a compute kernel: its uniforms at binding 0, then `read_only` storage
+/// buffers (its inputs), then `writable` ones (its scratch buffers and its output), the order in
+/// which every kernel declares its WGSL bindings and binds its buffers.
+pub(crate) fn compute_entries(read_only: u32, writable: u32) -> Vec<wgpu::BindGroupLayoutEntry> {
+    let inputs = (1..=read_only).map(|binding| storage_entry(binding, true));
+    let outputs =
+        (read_only + 1..=read_only + writable).map(|binding| storage_entry(binding, false));
+    std::iter::once(uniform_entry(0))
+        .chain(inputs)
+        .chain(outputs)
+        .collect()
+}
+
 /// A uniform-buffer entry of a compute bind group layout.
 pub(crate) fn uniform_entry(binding: u32) -> wgpu::BindGroupLayoutEntry {
     wgpu::BindGroupLayoutEntry {

@@ -20,17 +20,16 @@
 //! - Each score is a d-term f32 dot product summed c = 0, 1, …, d−1 (the CPU's SGEMM sums in
 //!   another order): within γ_d·Σ_c |rq_c·rk_c| of the exact value of the rotated rows.
 
-use crate::host_qk::{check_square_inputs, square_shape, HostQk};
+use crate::host_qk::{check_square_inputs, impl_square_qk, HostQk};
 use crate::kernel::{Dispatches, Kernel};
-use crate::tiled_kernel::{TiledKernel, TiledKernelSpec};
+use crate::tiled_kernel::{impl_tiled, TiledKernel, TiledKernelSpec};
 use crate::wgsl::{wgsl, WgslSource};
 use bytemuck::{Pod, Zeroable};
-use ndarray::ArrayView2;
 
 use super::buffers::GrowableBuffer;
 use super::pipelines::pipelines_from_source;
-use super::tile::{choose_tile, TileShape};
-use super::{check_limit, check_nonzero, check_workgroups, storage_entry, uniform_entry, GpuError};
+use super::tile::choose_tile;
+use super::{check_limit, check_nonzero, check_workgroups, GpuError};
 use pe_lab_math::attention::score_scale;
 use pe_lab_math::rope::{theta_table_f32, RopeError};
 
@@ -84,15 +83,8 @@ impl RopeScoresKernel {
                 label: "rope scores",
                 source: SOURCE,
                 entry_points: ["scores"],
-                entries: &[
-                    uniform_entry(0),
-                    storage_entry(1, true),
-                    storage_entry(2, true),
-                    storage_entry(3, true),
-                    storage_entry(4, false),
-                    storage_entry(5, false),
-                    storage_entry(6, false),
-                ],
+                read_only: 3,
+                writable: 3,
                 params_label: "rope params",
                 params_bytes: std::mem::size_of::<RopeParams>() as u64,
                 output_label: "rope scores",
@@ -118,31 +110,32 @@ impl RopeScoresKernel {
             rotate_groups: [0; 3],
         }
     }
+}
 
-    /// Runs every later `prepare` with `shape` instead of the one [`choose_tile`] picks (`None`:
-    /// back to choosing).
-    pub fn force_tile(&mut self, shape: Option<TileShape>) {
-        self.tiled.force_tile(shape);
-    }
+impl_tiled!(RopeScoresKernel);
 
-    /// The tile shape of the scores pass prepared last.
-    pub fn tile(&self) -> Option<TileShape> {
-        self.tiled.tile()
-    }
+// Q and K both n × d from the host.
+impl_square_qk!(RopeScoresKernel, f64, |n, d| {
+    check_limit("n (RoPE positions)", n, ROPE_MAX_POSITIONS)?;
+    check_limit("d (RoPE dimension)", d, ROPE_MAX_DIMENSION)
+});
+
+/// S (n × n f32, row-major, into [`Kernel::buffer`]) of the first n rows (d columns) of Q and K,
+/// already on the GPU; positions are row indices.
+impl Kernel for RopeScoresKernel {
+    const LABEL: &'static str = "rope scores";
+
+    /// (Q, K, n, d, base).
+    type Args<'a> = (&'a wgpu::Buffer, &'a wgpu::Buffer, usize, usize, f64);
 
     /// Checks the sizes (`q` and `k` must each hold n·d f32, 1 ≤ n ≤ [`ROPE_MAX_POSITIONS`],
     /// 1 ≤ d ≤ [`ROPE_MAX_DIMENSION`]) and the base (finite, > 1), grows the buffers, uploads the
     /// θ table, writes the uniforms and binds.
-    #[allow(clippy::too_many_arguments)] // the shape is spelled out like the CPU twin's arrays
-    pub fn prepare(
+    fn prepare(
         &mut self,
         device: &wgpu::Device,
         queue: &wgpu::Queue,
-        q: &wgpu::Buffer,
-        k: &wgpu::Buffer,
-        n: usize,
-        d: usize,
-        base: f64,
+        (q, k, n, d, base): Self::Args<'_>,
     ) -> Result<(), GpuError> {
         check_nonzero(n, d)?;
         if !base.is_finite() || base <= 1.0 {
@@ -195,43 +188,6 @@ impl RopeScoresKernel {
         self.rotate_groups = rotate_groups;
         Ok(())
     }
-
-    /// S (n × n f32, row-major, into [`RopeScoresKernel::buffer`], which may be longer) of the
-    /// first n rows (d columns) of `q` and `k`, already on the GPU; positions are row indices.
-    #[allow(clippy::too_many_arguments)] // the shape is spelled out like the CPU twin's arrays
-    pub fn run(
-        &mut self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-        q: &wgpu::Buffer,
-        k: &wgpu::Buffer,
-        n: usize,
-        d: usize,
-        base: f64,
-    ) -> Result<&wgpu::Buffer, GpuError> {
-        self.prepare(device, queue, q, k, n, d, base)?;
-        self.submit(device, queue)
-    }
-
-    /// Uploads Q and K (both n × d) into buffers this kernel owns, then [`RopeScoresKernel::run`].
-    pub fn run_host(
-        &mut self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-        q: ArrayView2<f32>,
-        k: ArrayView2<f32>,
-        base: f64,
-    ) -> Result<&wgpu::Buffer, GpuError> {
-        let (n, d) = square_shape(q, k)?;
-        check_limit("n (RoPE positions)", n, ROPE_MAX_POSITIONS)?;
-        check_limit("d (RoPE dimension)", d, ROPE_MAX_DIMENSION)?;
-        let (q_buffer, k_buffer) = self.host.upload(device, queue, q, k)?;
-        self.run(device, queue, &q_buffer, &k_buffer, n, d, base)
-    }
-}
-
-impl Kernel for RopeScoresKernel {
-    const LABEL: &'static str = "rope scores";
 
     fn dispatches(&self) -> Option<Dispatches<'_>> {
         let (bind_group, [scores], tiles) = self.tiled.prepared()?;

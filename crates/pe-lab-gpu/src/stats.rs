@@ -11,9 +11,10 @@ use crate::kernel::{Dispatches, Kernel};
 use crate::wgsl::{wgsl, WgslSource};
 use bytemuck::{Pod, Zeroable};
 
+use crate::plain_kernel::{PlainKernel, PlainKernelSpec};
+
 use super::{
-    buffers::GrowableBuffer, check_input, check_storage_size, check_workgroups, compute_pipeline,
-    read_u32, storage_entry, uniform_buffer, uniform_entry, Dispatch, GpuError,
+    buffers::GrowableBuffer, check_input, check_storage_size, check_workgroups, read_u32, GpuError,
 };
 use pe_lab_math::encoding::frequency_count;
 use pe_lab_math::relative::{rotation_for_pair, valid_positions};
@@ -73,35 +74,24 @@ pub fn from_order_key(key: u32) -> f32 {
 
 /// Owns the pipeline, the uniforms, the rotation table and the three-word result.
 pub struct StatsKernel {
-    pipeline: wgpu::ComputePipeline,
-    layout: wgpu::BindGroupLayout,
-    params: wgpu::Buffer,
+    plain: PlainKernel,
     rotations: GrowableBuffer,
     totals: wgpu::Buffer,
-    dispatch: Option<Dispatch>,
 }
 
 impl StatsKernel {
     pub fn new(device: &wgpu::Device) -> Self {
-        let (pipeline, layout) = compute_pipeline(
-            device,
-            "stats",
-            "stats.wgsl",
-            SOURCE,
-            &[
-                uniform_entry(0),
-                storage_entry(1, true),
-                storage_entry(2, true),
-                storage_entry(3, false),
-            ],
-        );
         Self {
-            pipeline,
-            layout,
-            params: uniform_buffer(
+            plain: PlainKernel::new(
                 device,
-                "stats params",
-                std::mem::size_of::<StatsParams>() as u64,
+                PlainKernelSpec {
+                    label: "stats",
+                    file: "stats.wgsl",
+                    source: SOURCE,
+                    read_only: 2,
+                    writable: 1,
+                    params_bytes: std::mem::size_of::<StatsParams>() as u64,
+                },
             ),
             rotations: GrowableBuffer::new(
                 "stats rotations",
@@ -115,21 +105,57 @@ impl StatsKernel {
                     | wgpu::BufferUsages::COPY_SRC,
                 mapped_at_creation: false,
             }),
-            dispatch: None,
         }
     }
 
-    /// Checks sizes (p must hold n·d f32), uploads the rotations of δ, resets the totals and binds.
-    #[allow(clippy::too_many_arguments)] // the encoding's parameters, spelled out like the twin's
-    pub fn prepare(
+    /// Reads back the totals of the last run (12 bytes).
+    pub async fn read(
+        &self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+    ) -> Result<EncodingStats, GpuError> {
+        read_totals(device, queue, &self.totals).await
+    }
+
+    /// The buffer holding the totals (`STORAGE | COPY_DST | COPY_SRC`), for [`read_totals`] in a
+    /// future that must not borrow the kernel.
+    pub fn totals(&self) -> &wgpu::Buffer {
+        &self.totals
+    }
+}
+
+/// Reads the three words of a [`StatsKernel::totals`] buffer into [`EncodingStats`].
+pub async fn read_totals(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    totals: &wgpu::Buffer,
+) -> Result<EncodingStats, GpuError> {
+    let words = read_u32(device, queue, totals, 0, 3).await?;
+    let [error_bits, min_key, max_key] = words[..] else {
+        return Err(GpuError::Map("the stats totals are not three words".into()));
+    };
+    Ok(EncodingStats {
+        max_projection_error: f32::from_bits(error_bits),
+        min: from_order_key(min_key),
+        max: from_order_key(max_key),
+    })
+}
+
+// Dispatching it again on the same P gives the same totals (max and min are idempotent); read
+// them with [`StatsKernel::read`].
+impl Kernel for StatsKernel {
+    const LABEL: &'static str = "stats";
+
+    /// (P, n, d, base, δ): the statistics of the first n rows (d columns) of P, the encoding for
+    /// `base`, for offset δ.
+    type Args<'a> = (&'a wgpu::Buffer, usize, usize, f64, i64);
+
+    /// Checks sizes (P must hold n·d f32), uploads the rotations of δ, resets the totals and binds.
+    fn prepare(
         &mut self,
         device: &wgpu::Device,
         queue: &wgpu::Queue,
-        p: &wgpu::Buffer,
-        n: usize,
-        d: usize,
-        base: f64,
-        delta: i64,
+        (p, n, d, base, delta): Self::Args<'_>,
     ) -> Result<(), GpuError> {
         validate(n, d, base)?;
         let limits = device.limits();
@@ -173,76 +199,18 @@ impl StatsKernel {
             end: valid.end as u32,
             _pad: [0; 2],
         };
-        queue.write_buffer(&self.params, 0, bytemuck::bytes_of(&params));
+        self.plain.write_params(queue, &params);
         queue.write_buffer(&self.totals, 0, bytemuck::cast_slice(&INITIAL_TOTALS));
-        self.dispatch = Some(Dispatch::rebind(
-            self.dispatch.take(),
+        self.plain.bind(
             device,
-            "stats",
-            &self.layout,
-            &[&self.params, p, rotations, &self.totals],
+            &[p, rotations, &self.totals],
             [groups_x, groups_y, 1],
-        ));
+        );
         Ok(())
     }
-
-    /// Computes the statistics of the first n rows (d columns) of `p`, the encoding for `base`,
-    /// for offset `delta`; read them with [`StatsKernel::read`].
-    #[allow(clippy::too_many_arguments)] // the encoding's parameters, spelled out like the twin's
-    pub fn run(
-        &mut self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-        p: &wgpu::Buffer,
-        n: usize,
-        d: usize,
-        base: f64,
-        delta: i64,
-    ) -> Result<(), GpuError> {
-        self.prepare(device, queue, p, n, d, base, delta)?;
-        self.submit(device, queue)?;
-        Ok(())
-    }
-
-    /// Reads back the totals of the last run (12 bytes).
-    pub async fn read(
-        &self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-    ) -> Result<EncodingStats, GpuError> {
-        read_totals(device, queue, &self.totals).await
-    }
-
-    /// The buffer holding the totals (`STORAGE | COPY_DST | COPY_SRC`), for [`read_totals`] in a
-    /// future that must not borrow the kernel.
-    pub fn totals(&self) -> &wgpu::Buffer {
-        &self.totals
-    }
-}
-
-/// Reads the three words of a [`StatsKernel::totals`] buffer into [`EncodingStats`].
-pub async fn read_totals(
-    device: &wgpu::Device,
-    queue: &wgpu::Queue,
-    totals: &wgpu::Buffer,
-) -> Result<EncodingStats, GpuError> {
-    let words = read_u32(device, queue, totals, 0, 3).await?;
-    let [error_bits, min_key, max_key] = words[..] else {
-        return Err(GpuError::Map("the stats totals are not three words".into()));
-    };
-    Ok(EncodingStats {
-        max_projection_error: f32::from_bits(error_bits),
-        min: from_order_key(min_key),
-        max: from_order_key(max_key),
-    })
-}
-
-// Dispatching it again on the same P gives the same totals (max and min are idempotent).
-impl Kernel for StatsKernel {
-    const LABEL: &'static str = "stats";
 
     fn dispatches(&self) -> Option<Dispatches<'_>> {
-        Some(self.dispatch.as_ref()?.single(&self.pipeline))
+        self.plain.dispatches()
     }
 
     fn buffer(&self) -> Option<&wgpu::Buffer> {

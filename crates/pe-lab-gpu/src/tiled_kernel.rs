@@ -7,19 +7,21 @@
 use bytemuck::Pod;
 
 use crate::buffers::GrowableBuffer;
-use crate::pipelines::{layouts, uniform_buffer, Dispatch};
+use crate::pipelines::{compute_entries, layouts, uniform_buffer, Dispatch};
 use crate::tile::{TileShape, TiledPipelines, Variant};
 use crate::wgsl::WgslSource;
 
 /// What [`TiledKernel::new`] builds a kernel's state from.
-pub(crate) struct TiledKernelSpec<'a, const N: usize> {
+pub(crate) struct TiledKernelSpec<const N: usize> {
     /// The label of the layouts, pipelines and bind group.
     pub label: &'static str,
     /// The kernel's WGSL, composed with the tile core per variant.
     pub source: WgslSource,
     pub entry_points: [&'static str; N],
-    /// The bind group layout's entries: the uniforms at 0, the output last.
-    pub entries: &'a [wgpu::BindGroupLayoutEntry],
+    /// The storage buffers after the uniforms (see [`compute_entries`]): inputs, then scratch
+    /// buffers and the output (last).
+    pub read_only: u32,
+    pub writable: u32,
     pub params_label: &'static str,
     /// The size of the kernel's `Params` (the uniform buffer's size).
     pub params_bytes: u64,
@@ -30,10 +32,7 @@ pub(crate) struct TiledKernelSpec<'a, const N: usize> {
 pub(crate) struct TiledKernel<const N: usize> {
     label: &'static str,
     pipelines: TiledPipelines<N>,
-    /// The variant the last `prepare` compiled and sized its dispatches for.
-    variant: Option<Variant>,
-    /// A shape that overrides the kernel's chooser (tests run every shape).
-    forced: Option<TileShape>,
+    choice: TileChoice,
     layout: wgpu::BindGroupLayout,
     params: wgpu::Buffer,
     output: GrowableBuffer,
@@ -42,8 +41,12 @@ pub(crate) struct TiledKernel<const N: usize> {
 }
 
 impl<const N: usize> TiledKernel<N> {
-    pub fn new(device: &wgpu::Device, spec: TiledKernelSpec<'_, N>) -> Self {
-        let (layout, pipeline_layout) = layouts(device, spec.label, spec.entries);
+    pub fn new(device: &wgpu::Device, spec: TiledKernelSpec<N>) -> Self {
+        let (layout, pipeline_layout) = layouts(
+            device,
+            spec.label,
+            &compute_entries(spec.read_only, spec.writable),
+        );
         Self {
             label: spec.label,
             pipelines: TiledPipelines::new(
@@ -52,8 +55,7 @@ impl<const N: usize> TiledKernel<N> {
                 spec.entry_points,
                 pipeline_layout,
             ),
-            variant: None,
-            forced: None,
+            choice: TileChoice::default(),
             layout,
             params: uniform_buffer(device, spec.params_label, spec.params_bytes),
             // STORAGE: written here (and drawable by the heatmap); COPY_SRC: read back.
@@ -71,18 +73,18 @@ impl<const N: usize> TiledKernel<N> {
         self.pipelines.layout()
     }
 
-    pub fn force_tile(&mut self, shape: Option<TileShape>) {
-        self.forced = shape;
+    /// The tile shapes forced and prepared (what [`Tiled`] reads and sets).
+    pub fn choice(&self) -> &TileChoice {
+        &self.choice
     }
 
-    /// The tile shape prepared last.
-    pub fn tile(&self) -> Option<TileShape> {
-        self.variant.map(|v| v.shape)
+    pub fn choice_mut(&mut self) -> &mut TileChoice {
+        &mut self.choice
     }
 
     /// The forced shape, else the one `choose` picks.
     pub fn shape(&self, choose: impl FnOnce() -> TileShape) -> TileShape {
-        self.forced.unwrap_or_else(choose)
+        self.choice.forced.unwrap_or_else(choose)
     }
 
     /// Writes `params` into the uniform buffer.
@@ -121,14 +123,14 @@ impl<const N: usize> TiledKernel<N> {
     pub fn compile(&mut self, device: &wgpu::Device, shape: TileShape, vec4: bool) {
         let variant = Variant { shape, vec4 };
         self.pipelines.ensure(device, variant);
-        self.variant = Some(variant);
+        self.choice.variant = Some(variant);
     }
 
     /// The bind group, the pipelines of the variant and the workgroups of the last successful
     /// `prepare`; `None` before one.
     pub fn prepared(&self) -> Option<(&wgpu::BindGroup, &[wgpu::ComputePipeline; N], [u32; 3])> {
         let dispatch = self.dispatch.as_ref()?;
-        let pipelines = self.pipelines.get(self.variant?)?;
+        let pipelines = self.pipelines.get(self.choice.variant?)?;
         Some((&dispatch.bind_group, pipelines, dispatch.workgroups))
     }
 
@@ -137,3 +139,48 @@ impl<const N: usize> TiledKernel<N> {
         self.output.get()
     }
 }
+
+/// A tiled kernel's tile shapes: the one forced instead of the kernel's chooser's, and the one of
+/// the variant prepared last.
+#[derive(Debug, Default)]
+pub struct TileChoice {
+    /// The variant the last `prepare` compiled and sized its dispatches for.
+    variant: Option<Variant>,
+    /// A shape that overrides the kernel's chooser (tests run every shape).
+    forced: Option<TileShape>,
+}
+
+/// A kernel on the tile core (Gram, attention, ALiBi and RoPE scores): its tile shape can be
+/// forced and read back.
+pub trait Tiled {
+    fn tile_choice(&self) -> &TileChoice;
+
+    fn tile_choice_mut(&mut self) -> &mut TileChoice;
+
+    /// Runs every later `prepare` with `shape` instead of the one the kernel's chooser picks
+    /// (`None`: back to choosing).
+    fn force_tile(&mut self, shape: Option<TileShape>) {
+        self.tile_choice_mut().forced = shape;
+    }
+
+    /// The tile shape of the dispatch prepared last.
+    fn tile(&self) -> Option<TileShape> {
+        self.tile_choice().variant.map(|v| v.shape)
+    }
+}
+
+/// Implements [`Tiled`] for a kernel whose `tiled` field is its [`TiledKernel`].
+macro_rules! impl_tiled {
+    ($kernel:ty) => {
+        impl $crate::tiled_kernel::Tiled for $kernel {
+            fn tile_choice(&self) -> &$crate::tiled_kernel::TileChoice {
+                self.tiled.choice()
+            }
+
+            fn tile_choice_mut(&mut self) -> &mut $crate::tiled_kernel::TileChoice {
+                self.tiled.choice_mut()
+            }
+        }
+    };
+}
+pub(crate) use impl_tiled;

@@ -8,17 +8,21 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
-use common::{gamma, max_abs_diff, pseudo_random, with_shared_gpu, UNIT_ROUNDOFF};
+use common::{
+    assert_within_bound, for_every_tile, gamma, max_abs_diff, pseudo_random, with_shared_gpu,
+    UNIT_ROUNDOFF,
+};
 use std::sync::{Mutex, OnceLock};
 
 use ndarray::{s, Array2, Array3, Array4, ArrayView2};
+use pe_lab_gpu::attention::AttentionShape;
 use pe_lab_gpu::attention::ATTENTION_MAX_POSITIONS;
 use pe_lab_gpu::columns::MAX_GATHER_COLUMNS;
 use pe_lab_gpu::encoding::{turn_parts, MAX_EXACT_POSITIONS, SPLIT_BITS};
 use pe_lab_gpu::gram::GRAM_MAX_POSITIONS;
 use pe_lab_gpu::stats::{from_order_key, order_key};
-use pe_lab_gpu::tile::TileShape;
 use pe_lab_gpu::{read_f32, EncodingKernel, GpuContext, GpuError, Kernel};
+use pe_lab_gpu::{QkKernel, Tiled};
 use pe_lab_math::attention::{multi_head_weights, multi_head_weights_qk, AttentionError};
 use pe_lab_math::encoding::{gather_columns, sinusoidal, sinusoidal_from};
 use pe_lab_math::f64_reference;
@@ -69,7 +73,9 @@ fn gpu_encoding(context: &mut GpuContext, n: usize, d: usize, base: f64) -> Arra
         encoding,
         ..
     } = context;
-    encoding.run(device, queue, n, d, base).expect("encoding");
+    encoding
+        .run(device, queue, (0, n, d, base))
+        .expect("encoding");
     let buffer = encoding.buffer().expect("encoding buffer").clone();
     Array2::from_shape_vec((n, d), read(context, &buffer, n * d)).expect("n·d values")
 }
@@ -157,7 +163,7 @@ fn encoding_matches_its_cpu_twin_and_reuses_its_buffer() {
         let (device, queue) = (&context.device, &context.queue);
         let mut run = |n: usize, d: usize, base: f64| {
             let buffer = kernel
-                .run(device, queue, n, d, base)
+                .run(device, queue, (0, n, d, base))
                 .expect("encoding")
                 .clone();
             let values = pollster::block_on(read_f32(device, queue, &buffer, 0, (n * d) as u64))
@@ -203,7 +209,7 @@ fn one_based_encoding_matches_its_cpu_twin_and_feeds_the_other_kernels() {
                 ..
             } = context;
             let buffer = encoding
-                .run_from(device, queue, 1, n, d, base)
+                .run(device, queue, (1, n, d, base))
                 .expect("encoding")
                 .clone();
             let values = pollster::block_on(read_f32(device, queue, &buffer, 0, (n * d) as u64))
@@ -225,7 +231,7 @@ fn one_based_encoding_matches_its_cpu_twin_and_feeds_the_other_kernels() {
             assert!(diff <= 2e-6, "n={n} d={d}: GPU vs CPU twin {diff:e}");
             assert!(worst <= ENCODING_TOLERANCE, "n={n} d={d}: vs f64 {worst:e}");
             stats
-                .run(device, queue, &buffer, n, d, base, delta)
+                .run(device, queue, (&buffer, n, d, base, delta))
                 .expect("stats");
             let got = pollster::block_on(stats.read(device, queue)).expect("read stats");
             let cpu_error = projection_error_of(p.view(), base, delta);
@@ -243,7 +249,7 @@ fn one_based_encoding_matches_its_cpu_twin_and_feeds_the_other_kernels() {
                 cols.push(d - 1);
             }
             let gathered = columns
-                .run(device, queue, &buffer, n, d, &cols)
+                .run(device, queue, (&buffer, n, d, &cols))
                 .expect("columns")
                 .clone();
             let k = cols.len();
@@ -261,7 +267,7 @@ fn one_based_encoding_matches_its_cpu_twin_and_feeds_the_other_kernels() {
         } = context;
         assert!(matches!(
             encoding
-                .run_from(device, queue, 1, MAX_EXACT_POSITIONS, 4, 10000.0)
+                .run(device, queue, (1, MAX_EXACT_POSITIONS, 4, 10000.0))
                 .err(),
             Some(GpuError::TooLarge {
                 requested: 8193,
@@ -281,7 +287,7 @@ fn encoding_rejects_bad_sizes_with_typed_errors() {
             encoding,
             ..
         } = context;
-        let mut run = |n, d, base| encoding.run(device, queue, n, d, base).err();
+        let mut run = |n, d, base| encoding.run(device, queue, (0, n, d, base)).err();
         assert_eq!(
             run(0, 4, 10000.0),
             Some(GpuError::Math(MathError::ZeroPositions(0)))
@@ -323,47 +329,45 @@ fn gram_matches_its_cpu_twin() {
             (300, 64, 10000.0),
             (1024, 128, 10000.0),
         ];
-        let shapes = TileShape::ALL.map(Some);
-        for ((n, d, base), forced) in cases.into_iter().flat_map(|c| {
-            std::iter::once(None)
-                .chain(shapes)
-                .map(move |forced| (c, forced))
-        }) {
-            context.gram.force_tile(forced);
-            let p = gpu_encoding(context, n, d, base);
-            let GpuContext {
-                device,
-                queue,
-                encoding,
-                gram: kernel,
-                ..
-            } = context;
-            let buffer = encoding.buffer().expect("P");
-            let g = kernel
-                .run(device, queue, buffer, n, d)
-                .expect("gram")
-                .clone();
-            let g = Array2::from_shape_vec((n, n), read(context, &g, n * n)).expect("n·n");
-            let cpu = gram(p.view());
-            // The GPU sums each entry k = 0, 1, …, d−1, the CPU in its GEMM's blocked order: each
-            // is within γ_d·Σ_k |p_ik·p_jk| ≤ γ_d·‖p_i‖·‖p_j‖ of the exact p_i·p_j, so they differ
-            // by at most 2·γ_d·‖p_i‖·‖p_j‖ (‖p_i‖² = d/2 for even d: 2·γ_d·d/2 = 7.8e-4 at
-            // d = 128, where the largest difference measured is 1.5e-5).
-            let norms = row_norms(p.view());
-            let mut diff = 0.0f32;
-            for (((i, j), &gpu), &twin) in g.indexed_iter().zip(&cpu) {
-                let bound = 2.0 * gamma(d) * norms[i] * norms[j];
-                let err = (gpu - twin).abs();
-                assert!(
-                    err as f64 <= bound,
-                    "n={n} d={d} ({i}, {j}): {gpu} vs {twin}, {err:e} > {bound:e}"
+        for_every_tile(
+            context,
+            |c| &mut c.gram,
+            &cases,
+            |context, _, (n, d, base)| {
+                let p = gpu_encoding(context, n, d, base);
+                let GpuContext {
+                    device,
+                    queue,
+                    encoding,
+                    gram: kernel,
+                    ..
+                } = context;
+                let buffer = encoding.buffer().expect("P");
+                let g = kernel
+                    .run(device, queue, (buffer, n, d))
+                    .expect("gram")
+                    .clone();
+                let g = Array2::from_shape_vec((n, n), read(context, &g, n * n)).expect("n·n");
+                let cpu = gram(p.view());
+                // The GPU sums each entry k = 0, 1, …, d−1, the CPU in its GEMM's blocked order: each
+                // is within γ_d·Σ_k |p_ik·p_jk| ≤ γ_d·‖p_i‖·‖p_j‖ of the exact p_i·p_j, so they differ
+                // by at most 2·γ_d·‖p_i‖·‖p_j‖ (‖p_i‖² = d/2 for even d: 2·γ_d·d/2 = 7.8e-4 at
+                // d = 128, where the largest difference measured is 1.5e-5).
+                let norms = row_norms(p.view());
+                let gap = assert_within_bound(
+                    g.view(),
+                    cpu.mapv(f64::from).view(),
+                    &format!("gram n={n} d={d}"),
+                    |(i, j), _, _| 2.0 * gamma(d) * norms[i] * norms[j],
                 );
-                diff = diff.max(err);
-            }
-            let tile = context.gram.tile().map(|t| t.tile());
-            eprintln!("gram n={n} d={d} tile {tile:?}: max |GPU − CPU| = {diff:e}");
-            assert_eq!(g, g.t(), "G is symmetric");
-        }
+                let tile = context.gram.tile().map(|t| t.tile());
+                eprintln!(
+                    "gram n={n} d={d} tile {tile:?}: max |GPU − CPU| = {:e}",
+                    gap.worst
+                );
+                assert_eq!(g, g.t(), "G is symmetric");
+            },
+        );
         context.gram.force_tile(None);
     });
 }
@@ -381,11 +385,11 @@ fn gram_rejects_bad_sizes() {
         } = context;
         let p = encoding.buffer().expect("P").clone();
         assert!(matches!(
-            kernel.run(device, queue, &p, GRAM_MAX_POSITIONS + 1, 1),
+            kernel.run(device, queue, (&p, GRAM_MAX_POSITIONS + 1, 1)),
             Err(GpuError::TooLarge { .. })
         ));
         assert!(matches!(
-            kernel.run(device, queue, &p, 0, 4),
+            kernel.run(device, queue, (&p, 0, 4)),
             Err(GpuError::Math(MathError::ZeroPositions(0)))
         ));
         // A 64-byte buffer cannot hold 4 × 2048 values.
@@ -396,7 +400,7 @@ fn gram_rejects_bad_sizes() {
             mapped_at_creation: false,
         });
         assert_eq!(
-            kernel.run(device, queue, &small, 4, 2048).err(),
+            kernel.run(device, queue, (&small, 4, 2048)).err(),
             Some(GpuError::BufferTooSmall {
                 what: "P",
                 needed: 4 * 2048 * 4,
@@ -422,7 +426,7 @@ fn gpu_attention_host(
         ..
     } = context;
     let w = attention
-        .run_host(device, queue, q.view(), k.view(), heads, valid_lens)
+        .run_host(device, queue, q.view(), k.view(), (heads, valid_lens))
         .expect("attention")
         .clone();
     let len = batch * heads * nq * nk;
@@ -468,24 +472,23 @@ fn attention_score_bounds(
 /// most δ, the maximum cancels and each exp(s_j − max)/Σ exp(s − max) is multiplied by a factor in
 /// [e^(−2δ), e^(2δ)], so a weight w changes by at most w·(e^(2δ) − 1) ≈ 2δ·w.
 fn assert_attention_close(gpu: &Array4<f32>, cpu: &Array4<f32>, deltas: &Array3<f64>, what: &str) {
-    assert_eq!(gpu.dim(), cpu.dim(), "{what}: shape");
-    let mut worst = 0.0f32;
     for ((b, h, i, j), &c) in cpu.indexed_iter() {
-        let g = gpu[[b, h, i, j]];
         if c == 0.0 {
             // Masked weights are exactly zero on both sides.
+            let g = gpu[[b, h, i, j]];
             assert_eq!(g, 0.0, "{what}: a masked weight is {g}, not 0");
         }
-        let weight = g.max(c) as f64;
-        let bound = ATTENTION_TOLERANCE as f64 + weight * (2.0 * deltas[[b, h, i]]).exp_m1();
-        let err = (g - c).abs();
-        assert!(
-            err as f64 <= bound,
-            "{what} ({b}, {h}, {i}, {j}): {g} vs {c}, {err:e} > {bound:e}"
-        );
-        worst = worst.max(err);
     }
-    eprintln!("attention {what}: max |GPU − CPU| = {worst:e}");
+    let gap = assert_within_bound(
+        gpu.view(),
+        cpu.mapv(f64::from).view(),
+        what,
+        |(b, h, i, _), g, c| {
+            let weight = f64::from(g).max(c);
+            ATTENTION_TOLERANCE as f64 + weight * (2.0 * deltas[[b, h, i]]).exp_m1()
+        },
+    );
+    eprintln!("attention {what}: max |GPU − CPU| = {:e}", gap.worst);
 }
 
 /// (batch, nq, nk, d, heads, valid_lens)
@@ -505,25 +508,27 @@ fn attention_matches_its_cpu_twin_with_heads_and_masks() {
             (1, 256, 256, 128, 2, &[256]),
             (2, 64, 200, 512, 1, &[199, 37]),
         ];
-        let shapes = std::iter::once(None).chain(TileShape::ALL.map(Some));
-        let runs = shapes.flat_map(|forced| cases.iter().enumerate().map(move |c| (forced, c)));
-        for (forced, (i, &(batch, nq, nk, d, heads, lens))) in runs {
-            context.attention.force_tile(forced);
-            let q = pseudo_random((batch, nq, d), 2 * i as u64);
-            let k = pseudo_random((batch, nk, d), 2 * i as u64 + 1);
-            let gpu = gpu_attention_host(context, &q, &k, heads, lens);
-            let cpu = multi_head_weights_qk(q.view(), k.view(), heads, lens).expect("cpu");
-            assert_attention_close(
-                &gpu,
-                &cpu,
-                &attention_score_bounds(&q, &k, heads, lens),
-                &format!(
-                    "b={batch} nq={nq} nk={nk} d={d} h={heads} {lens:?} tile {:?}",
-                    context.attention.tile().map(|t| t.tile())
-                ),
-            );
-        }
-        context.attention.force_tile(None);
+        for_every_tile(
+            context,
+            |c| &mut c.attention,
+            &cases,
+            |context, i, case| {
+                let (batch, nq, nk, d, heads, lens) = case;
+                let q = pseudo_random((batch, nq, d), 2 * i as u64);
+                let k = pseudo_random((batch, nk, d), 2 * i as u64 + 1);
+                let gpu = gpu_attention_host(context, &q, &k, heads, lens);
+                let cpu = multi_head_weights_qk(q.view(), k.view(), heads, lens).expect("cpu");
+                assert_attention_close(
+                    &gpu,
+                    &cpu,
+                    &attention_score_bounds(&q, &k, heads, lens),
+                    &format!(
+                        "b={batch} nq={nq} nk={nk} d={d} h={heads} {lens:?} tile {:?}",
+                        context.attention.tile().map(|t| t.tile())
+                    ),
+                );
+            },
+        );
     });
 }
 
@@ -566,7 +571,11 @@ fn attention_of_the_encoding_buffer_itself() {
             let buffer = encoding.buffer().expect("P");
             let started = std::time::Instant::now();
             let w = attention
-                .run(device, queue, buffer, buffer, 1, n, n, d, 1, &[n])
+                .run(
+                    device,
+                    queue,
+                    (buffer, buffer, AttentionShape::one_head(n, d), &[n]),
+                )
                 .expect("attention")
                 .clone();
             let gpu = Array4::from_shape_vec((1, 1, n, n), read(context, &w, n * n)).expect("w");
@@ -591,7 +600,7 @@ fn attention_rejects_bad_shapes() {
         } = context;
         let mut run = |heads, lens: &[usize]| {
             attention
-                .run_host(device, queue, x.view(), x.view(), heads, lens)
+                .run_host(device, queue, x.view(), x.view(), (heads, lens))
                 .err()
         };
         assert_eq!(run(0, &[1, 1]), Some(AttentionError::ZeroHeads.into()));
@@ -606,14 +615,14 @@ fn attention_rejects_bad_shapes() {
         let empty = Array3::<f32>::zeros((2, 0, 6));
         assert_eq!(
             attention
-                .run_host(device, queue, empty.view(), x.view(), 1, &[1, 1])
+                .run_host(device, queue, empty.view(), x.view(), (1, &[1, 1]))
                 .err(),
             Some(AttentionError::Empty { what: "n_q" }.into())
         );
         let wide = pseudo_random((2, 4, 8), 1);
         assert_eq!(
             attention
-                .run_host(device, queue, x.view(), wide.view(), 1, &[1, 1])
+                .run_host(device, queue, x.view(), wide.view(), (1, &[1, 1]))
                 .err(),
             Some(
                 AttentionError::DimensionMismatch {
@@ -626,7 +635,7 @@ fn attention_rejects_bad_shapes() {
         let long = Array3::<f32>::zeros((1, ATTENTION_MAX_POSITIONS + 1, 2));
         assert!(matches!(
             attention
-                .run_host(device, queue, long.view(), long.view(), 1, &[1])
+                .run_host(device, queue, long.view(), long.view(), (1, &[1]))
                 .err(),
             Some(GpuError::TooLarge { .. })
         ));
@@ -657,7 +666,7 @@ fn stats_match_the_cpu_twins() {
             } = context;
             let buffer = encoding.buffer().expect("P");
             stats
-                .run(device, queue, buffer, n, d, base, delta)
+                .run(device, queue, (buffer, n, d, base, delta))
                 .expect("stats");
             let got = pollster::block_on(stats.read(device, queue)).expect("read stats");
             let cpu_error = projection_error_of(p.view(), base, delta);
@@ -726,7 +735,7 @@ fn columns_match_their_cpu_twin() {
             } = context;
             let buffer = encoding.buffer().expect("P");
             let out = columns
-                .run(device, queue, buffer, n, d, &cols)
+                .run(device, queue, (buffer, n, d, &cols))
                 .expect("columns")
                 .clone();
             let got = Array2::from_shape_vec((cols.len(), n), read(context, &out, cols.len() * n))
@@ -749,15 +758,15 @@ fn columns_reject_bad_requests() {
         } = context;
         let p = encoding.buffer().expect("P").clone();
         assert_eq!(
-            columns.run(device, queue, &p, 10, 4, &[]).err(),
+            columns.run(device, queue, (&p, 10, 4, &[])).err(),
             Some(GpuError::NoColumns)
         );
         assert_eq!(
-            columns.run(device, queue, &p, 10, 4, &[1, 4]).err(),
+            columns.run(device, queue, (&p, 10, 4, &[1, 4])).err(),
             Some(GpuError::ColumnOutOfRange { column: 4, d: 4 })
         );
         assert!(matches!(
-            columns.run(device, queue, &p, 10, 4, &[0; MAX_GATHER_COLUMNS + 1]),
+            columns.run(device, queue, (&p, 10, 4, &[0; MAX_GATHER_COLUMNS + 1])),
             Err(GpuError::TooLarge { .. })
         ));
     });

@@ -11,14 +11,14 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
-use common::{gamma, with_shared_gpu, UNIT_ROUNDOFF};
+use common::{assert_within_bound, for_every_tile, gamma, with_shared_gpu, UNIT_ROUNDOFF};
 use std::sync::{Mutex, OnceLock};
 
 use ndarray::{Array2, ArrayView2, Axis};
 use pe_lab_gpu::alibi_scores::ALIBI_MAX_POSITIONS;
 use pe_lab_gpu::rope_scores::{ROPE_MAX_DIMENSION, ROPE_MAX_POSITIONS};
-use pe_lab_gpu::tile::TileShape;
 use pe_lab_gpu::{read_f32, AlibiScoresKernel, GpuContext, GpuError, RopeScoresKernel};
+use pe_lab_gpu::{Kernel, QkKernel, Tiled};
 use pe_lab_math::alibi::causal_weights_f32;
 use pe_lab_math::attention::score_scale;
 use pe_lab_math::encoding::frequency;
@@ -192,24 +192,25 @@ fn rope_scores_f64(q: ArrayView2<f32>, k: ArrayView2<f32>, base: f64) -> Array2<
     rotate_rows_f64(q, base).dot(&rotate_rows_f64(k, base).t()) / (d as f64).sqrt()
 }
 
-/// Largest |a − b| and largest |a − b| / bound over all entries (asserting each is within bound).
-fn check_within(
-    gpu: ArrayView2<f32>,
-    reference: &Array2<f64>,
-    bounds: &Array2<f64>,
-    what: &str,
-) -> (f64, f64) {
-    let (mut worst, mut worst_ratio) = (0.0f64, 0.0f64);
-    for (((i, j), &g), (&r, &bound)) in gpu.indexed_iter().zip(reference.iter().zip(bounds)) {
-        let err = (f64::from(g) - r).abs();
-        assert!(
-            err <= bound,
-            "{what} ({i}, {j}): GPU {g} vs {r}: {err:e} > bound {bound:e}"
-        );
-        worst = worst.max(err);
-        worst_ratio = worst_ratio.max(err / bound);
-    }
-    (worst, worst_ratio)
+/// Runs a square score kernel on host Q and K; its n × n output and how long the run and the read
+/// took.
+fn run_square<K, X>(
+    context: &GpuContext,
+    kernel: &mut K,
+    q: &Array2<f32>,
+    k: &Array2<f32>,
+    extra: X,
+) -> (Array2<f32>, std::time::Duration)
+where
+    K: for<'e> QkKernel<'e, Dim = ndarray::Ix2, Extra = X>,
+{
+    let started = std::time::Instant::now();
+    let buffer = kernel
+        .run_host(&context.device, &context.queue, q.view(), k.view(), extra)
+        .expect(K::LABEL)
+        .clone();
+    let gpu = read_square(context, &buffer, q.nrows());
+    (gpu, started.elapsed())
 }
 
 /// (n, d, base): n = 1, tile-straddling and odd n, even and odd d, and a large case; d = 1, and a
@@ -230,47 +231,44 @@ const ROPE_CASES: [(usize, usize, f64); 10] = [
 #[test]
 fn rope_scores_match_the_cpu_twin_and_the_f64_definition() {
     with_gpu("rope scores", |kernels| {
-        let Kernels { context, rope, .. } = kernels;
-        // Every tile shape, and the chooser's pick.
-        let shapes = std::iter::once(None).chain(TileShape::ALL.map(Some));
-        let runs =
-            shapes.flat_map(|forced| ROPE_CASES.iter().enumerate().map(move |c| (forced, c)));
-        for (forced, (case, &(n, d, base))) in runs {
-            rope.force_tile(forced);
-            let q = random(n, d, 1000 + case as u64);
-            let k = random(n, d, 2000 + case as u64);
-            let started = std::time::Instant::now();
-            let buffer = rope
-                .run_host(&context.device, &context.queue, q.view(), k.view(), base)
-                .expect("rope scores")
-                .clone();
-            let gpu = read_square(context, &buffer, n);
-            let elapsed = started.elapsed();
-            let cpu = scores_f32(q.view(), k.view(), base).expect("CPU twin");
-            let bounds = rope_twin_bounds(q.view(), k.view(), base, &cpu);
-            let (twin, twin_ratio) = check_within(
-                gpu.view(),
-                &cpu.mapv(f64::from),
-                &bounds,
-                &format!("RoPE twin n={n} d={d} base={base}"),
-            );
-            let exact = rope_scores_f64(q.view(), k.view(), base);
-            let bounds = rope_exact_bounds(q.view(), k.view(), base, &exact);
-            let (vs_f64, f64_ratio) = check_within(
-                gpu.view(),
-                &exact,
-                &bounds,
-                &format!("RoPE vs f64 n={n} d={d} base={base}"),
-            );
-            eprintln!(
-                "rope n={n} d={d} base={base} tile {:?}: max |GPU − CPU| = {twin:.3e} ({:.1} % of \
-                 its bound), max |GPU − f64| = {vs_f64:.3e} ({:.1} % of its bound), GPU {elapsed:?}",
-                rope.tile().map(|t| t.tile()),
-                100.0 * twin_ratio,
-                100.0 * f64_ratio
-            );
-        }
-        rope.force_tile(None);
+        for_every_tile(
+            kernels,
+            |k| &mut k.rope,
+            &ROPE_CASES,
+            |kernels, case, (n, d, base)| {
+                let Kernels { context, rope, .. } = kernels;
+                let (q, k) = (
+                    random(n, d, 1000 + case as u64),
+                    random(n, d, 2000 + case as u64),
+                );
+                let (gpu, elapsed) = run_square(context, rope, &q, &k, base);
+                let cpu = scores_f32(q.view(), k.view(), base).expect("CPU twin");
+                let bounds = rope_twin_bounds(q.view(), k.view(), base, &cpu);
+                let twin = assert_within_bound(
+                    gpu.view(),
+                    cpu.mapv(f64::from).view(),
+                    &format!("RoPE twin n={n} d={d} base={base}"),
+                    |index, _, _| bounds[index],
+                );
+                let exact = rope_scores_f64(q.view(), k.view(), base);
+                let bounds = rope_exact_bounds(q.view(), k.view(), base, &exact);
+                let vs_f64 = assert_within_bound(
+                    gpu.view(),
+                    exact.view(),
+                    &format!("RoPE vs f64 n={n} d={d} base={base}"),
+                    |index, _, _| bounds[index],
+                );
+                eprintln!(
+                    "rope n={n} d={d} base={base} tile {:?}: max |GPU − CPU| = {:.3e} ({:.1} % of \
+                 its bound), max |GPU − f64| = {:.3e} ({:.1} % of its bound), GPU {elapsed:?}",
+                    rope.tile().map(|t| t.tile()),
+                    twin.worst,
+                    100.0 * twin.ratio,
+                    vs_f64.worst,
+                    100.0 * vs_f64.ratio
+                );
+            },
+        );
     });
 }
 
@@ -319,11 +317,7 @@ fn rope_scores_reject_bad_inputs() {
             rope.run(
                 device,
                 queue,
-                &small,
-                &small,
-                ROPE_MAX_POSITIONS + 1,
-                2,
-                10.0
+                (&small, &small, ROPE_MAX_POSITIONS + 1, 2, 10.0)
             ),
             Err(GpuError::TooLarge { .. })
         ));
@@ -331,16 +325,12 @@ fn rope_scores_reject_bad_inputs() {
             rope.run(
                 device,
                 queue,
-                &small,
-                &small,
-                2,
-                ROPE_MAX_DIMENSION + 1,
-                10.0
+                (&small, &small, 2, ROPE_MAX_DIMENSION + 1, 10.0)
             ),
             Err(GpuError::TooLarge { .. })
         ));
         assert_eq!(
-            rope.run(device, queue, &small, &small, 4, 8, 10.0).err(),
+            rope.run(device, queue, (&small, &small, 4, 8, 10.0)).err(),
             Some(GpuError::BufferTooSmall {
                 what: "Q",
                 needed: 4 * 8 * 4,
@@ -459,55 +449,51 @@ const ALIBI_CASES: [(usize, usize, f32); 9] = [
 #[test]
 fn alibi_weights_match_the_cpu_twin_are_causal_and_sum_to_one() {
     with_gpu("alibi weights", |kernels| {
-        let Kernels { context, alibi, .. } = kernels;
-        // Every tile shape, and the chooser's pick.
-        let shapes = std::iter::once(None).chain(TileShape::ALL.map(Some));
-        let runs =
-            shapes.flat_map(|forced| ALIBI_CASES.iter().enumerate().map(move |c| (forced, c)));
-        for (forced, (case, &(n, d, slope))) in runs {
-            alibi.force_tile(forced);
-            let q = random(n, d, 3000 + case as u64);
-            let k = random(n, d, 4000 + case as u64);
-            let started = std::time::Instant::now();
-            let buffer = alibi
-                .run_host(&context.device, &context.queue, q.view(), k.view(), slope)
-                .expect("alibi weights")
-                .clone();
-            let gpu = read_square(context, &buffer, n);
-            let elapsed = started.elapsed();
-            let cpu = causal_weights_f32(q.view(), k.view(), slope);
-            let bounds = alibi_bounds(q.view(), k.view(), slope, &cpu);
-            let (worst, ratio) = check_within(
-                gpu.view(),
-                &cpu.mapv(f64::from),
-                &bounds,
-                &format!("ALiBi n={n} d={d} slope={slope}"),
-            );
-            // Causal: every key after the query is exactly 0 (the bound there is 0 too, but say
-            // it outright).
-            for ((i, j), &v) in gpu.indexed_iter() {
-                assert!(j <= i || v == 0.0, "W[{i}, {j}] = {v} is after the query");
-            }
-            // Rows sum to 1 up to the rounding of the sum of exponentials (γ of its depth) and of
-            // the n divisions (u each, weighted by w).
-            let mut worst_sum = 0.0f64;
-            for (i, row) in gpu.axis_iter(Axis(0)).enumerate() {
-                let total: f64 = row.iter().map(|&v| f64::from(v)).sum();
-                let allowed = gamma((i + 1).div_ceil(64) + 6) + 2.0 * UNIT_ROUNDOFF;
-                assert!(
-                    (total - 1.0).abs() <= allowed,
-                    "n={n} row {i} sums to {total}"
+        for_every_tile(
+            kernels,
+            |k| &mut k.alibi,
+            &ALIBI_CASES,
+            |kernels, case, (n, d, slope)| {
+                let Kernels { context, alibi, .. } = kernels;
+                let (q, k) = (
+                    random(n, d, 3000 + case as u64),
+                    random(n, d, 4000 + case as u64),
                 );
-                worst_sum = worst_sum.max((total - 1.0).abs());
-            }
-            eprintln!(
-                "alibi n={n} d={d} slope={slope} tile {:?}: max |GPU − CPU| = {worst:.3e} ({:.1} % \
+                let (gpu, elapsed) = run_square(context, alibi, &q, &k, slope);
+                let cpu = causal_weights_f32(q.view(), k.view(), slope);
+                let bounds = alibi_bounds(q.view(), k.view(), slope, &cpu);
+                let twin = assert_within_bound(
+                    gpu.view(),
+                    cpu.mapv(f64::from).view(),
+                    &format!("ALiBi n={n} d={d} slope={slope}"),
+                    |index, _, _| bounds[index],
+                );
+                // Causal: every key after the query is exactly 0 (the bound there is 0 too, but say
+                // it outright).
+                for ((i, j), &v) in gpu.indexed_iter() {
+                    assert!(j <= i || v == 0.0, "W[{i}, {j}] = {v} is after the query");
+                }
+                // Rows sum to 1 up to the rounding of the sum of exponentials (γ of its depth) and of
+                // the n divisions (u each, weighted by w).
+                let mut worst_sum = 0.0f64;
+                for (i, row) in gpu.axis_iter(Axis(0)).enumerate() {
+                    let total: f64 = row.iter().map(|&v| f64::from(v)).sum();
+                    let allowed = gamma((i + 1).div_ceil(64) + 6) + 2.0 * UNIT_ROUNDOFF;
+                    assert!(
+                        (total - 1.0).abs() <= allowed,
+                        "n={n} row {i} sums to {total}"
+                    );
+                    worst_sum = worst_sum.max((total - 1.0).abs());
+                }
+                eprintln!(
+                    "alibi n={n} d={d} slope={slope} tile {:?}: max |GPU − CPU| = {:.3e} ({:.1} % \
                  of its bound), max |row sum − 1| = {worst_sum:.3e}, GPU {elapsed:?}",
-                alibi.tile().map(|t| t.tile()),
-                100.0 * ratio
-            );
-        }
-        alibi.force_tile(None);
+                    alibi.tile().map(|t| t.tile()),
+                    twin.worst,
+                    100.0 * twin.ratio
+                );
+            },
+        );
     });
 }
 
@@ -536,16 +522,12 @@ fn alibi_rejects_bad_inputs() {
             alibi.run(
                 device,
                 queue,
-                &small,
-                &small,
-                ALIBI_MAX_POSITIONS + 1,
-                2,
-                0.5
+                (&small, &small, ALIBI_MAX_POSITIONS + 1, 2, 0.5)
             ),
             Err(GpuError::TooLarge { .. })
         ));
         assert_eq!(
-            alibi.run(device, queue, &small, &small, 4, 8, 0.5).err(),
+            alibi.run(device, queue, (&small, &small, 4, 8, 0.5)).err(),
             Some(GpuError::BufferTooSmall {
                 what: "Q",
                 needed: 4 * 8 * 4,

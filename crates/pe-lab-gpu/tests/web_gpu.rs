@@ -4,6 +4,7 @@
 
 use ndarray::{Array3, Axis};
 use pe_lab_gpu::{read_f32, GpuContext};
+use pe_lab_gpu::{Kernel, QkKernel, Tiled};
 use pe_lab_math::attention::multi_head_weights;
 use pe_lab_math::encoding::sinusoidal;
 use pe_lab_math::gram::gram;
@@ -41,7 +42,7 @@ async fn encoding_matches_the_float64_reference_in_the_browser() {
     ] {
         let buffer = ctx
             .encoding
-            .run(&ctx.device, &ctx.queue, n, d, base)
+            .run(&ctx.device, &ctx.queue, (0, n, d, base))
             .unwrap()
             .clone();
         let gpu = read_f32(&ctx.device, &ctx.queue, &buffer, 0, (n * d) as u64)
@@ -65,12 +66,12 @@ async fn gram_and_stats_match_their_cpu_twins_in_the_browser() {
     let (n, d, base) = (200, 33, 10000.0);
     let p_buffer = ctx
         .encoding
-        .run(&ctx.device, &ctx.queue, n, d, base)
+        .run(&ctx.device, &ctx.queue, (0, n, d, base))
         .unwrap()
         .clone();
     let g = ctx
         .gram
-        .run(&ctx.device, &ctx.queue, &p_buffer, n, d)
+        .run(&ctx.device, &ctx.queue, (&p_buffer, n, d))
         .unwrap()
         .clone();
     let gpu = read_f32(&ctx.device, &ctx.queue, &g, 0, (n * n) as u64)
@@ -85,7 +86,7 @@ async fn gram_and_stats_match_their_cpu_twins_in_the_browser() {
     assert!(worst <= 1e-5 * d as f32, "Gram differs by {worst}");
 
     ctx.stats
-        .run(&ctx.device, &ctx.queue, &p_buffer, n, d, base, 7)
+        .run(&ctx.device, &ctx.queue, (&p_buffer, n, d, base, 7))
         .unwrap();
     let stats = ctx.stats.read(&ctx.device, &ctx.queue).await.unwrap();
     assert!(stats.max_projection_error > 0.0 && stats.max_projection_error < 5e-7);
@@ -114,7 +115,7 @@ async fn masked_multi_head_attention_matches_the_cpu_twin_in_the_browser() {
     let cpu = multi_head_weights(x.view(), 5, &[3, 2]).unwrap();
     let out = ctx
         .attention
-        .run_host(&ctx.device, &ctx.queue, x.view(), x.view(), 5, &[3, 2])
+        .run_host(&ctx.device, &ctx.queue, x.view(), x.view(), (5, &[3, 2]))
         .unwrap()
         .clone();
     let gpu = read_f32(&ctx.device, &ctx.queue, &out, 0, cpu.len() as u64)

@@ -47,3 +47,63 @@ pub fn with_shared_gpu<T: Send>(
     let mut guard = value.lock().unwrap_or_else(|p| p.into_inner());
     f(&mut guard);
 }
+
+/// How far a kernel's output is from its reference, over all entries.
+#[derive(Debug, Clone, Copy)]
+pub struct Gap {
+    /// The largest |GPU − reference|.
+    pub worst: f64,
+    /// The largest |GPU − reference| / bound: how much of its bound the worst entry uses.
+    pub ratio: f64,
+}
+
+/// The one check of every kernel against its CPU twin or a float64 reference: each entry of `gpu`
+/// within `bound(index, GPU value, reference value)` of `reference` (each kernel's bound comes from its
+/// rounding analysis, in its test file), asserted entry by entry with `what` and the index in the
+/// message.
+pub fn assert_within_bound<D: ndarray::Dimension>(
+    gpu: ndarray::ArrayView<f32, D>,
+    reference: ndarray::ArrayView<f64, D>,
+    what: &str,
+    bound: impl Fn(D::Pattern, f32, f64) -> f64,
+) -> Gap
+where
+    D::Pattern: std::fmt::Debug + Clone,
+{
+    assert_eq!(gpu.shape(), reference.shape(), "{what}: shape");
+    let mut gap = Gap {
+        worst: 0.0,
+        ratio: 0.0,
+    };
+    for ((index, &g), &r) in gpu.indexed_iter().zip(reference.iter()) {
+        let allowed = bound(index.clone(), g, r);
+        let err = (f64::from(g) - r).abs();
+        assert!(
+            err <= allowed,
+            "{what} {index:?}: GPU {g} vs {r}: {err:e} > bound {allowed:e}"
+        );
+        gap.worst = gap.worst.max(err);
+        if allowed > 0.0 {
+            gap.ratio = gap.ratio.max(err / allowed);
+        }
+    }
+    gap
+}
+
+/// Runs `check` on every case under the kernel's own tile choice and then under each tile shape
+/// forced (the shapes a device may be given), and leaves the kernel to its chooser again.
+pub fn for_every_tile<T, K: pe_lab_gpu::Tiled, C: Copy>(
+    host: &mut T,
+    kernel: fn(&mut T) -> &mut K,
+    cases: &[C],
+    mut check: impl FnMut(&mut T, usize, C),
+) {
+    let shapes = std::iter::once(None).chain(pe_lab_gpu::tile::TileShape::ALL.map(Some));
+    for forced in shapes {
+        kernel(host).force_tile(forced);
+        for (index, &case) in cases.iter().enumerate() {
+            check(host, index, case);
+        }
+    }
+    kernel(host).force_tile(None);
+}
