@@ -31,6 +31,10 @@ if [ "${CI:-}" = "true" ]; then export CARGO_INCREMENTAL=0; fi
 # profiles' directories (target/wasm32-unknown-unknown/{web,release}), which no other step locks,
 # and its last phases (link-time optimisation with one codegen unit, wasm-opt) use one core while
 # the tests' builds and runs use the other.
+# index.html is assembled from www/page.html and the panels' sections before every build; the
+# committed copy, which the native tests read, must be that page.
+step "the page assembled from its parts (scripts/page/assemble.mjs --check)" \
+  node scripts/page/assemble.mjs --check
 step_beside page-build "release build (trunk build --release)" trunk build --release
 # Tier 1, the contributors' fast tier: fmt, clippy (native and wasm32), native tests.
 step "fast tier (scripts/check.sh)" "$ROOT/scripts/check.sh"

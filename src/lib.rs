@@ -7,11 +7,14 @@
 //!   `math`, and the GPU trainer; its own crate, `pe-lab-gpu` (crates/pe-lab-gpu), shared with the
 //!   training worker, so that the worker does not depend on the page;
 //! - [`model`]: the panels' numbers and settings, below the DOM;
+//! - [`panels`]: a folder per panel: its numbers (native) and its view (`web` only), from the one
+//!   list of panels in `model::panels`;
 //! - `web` (wasm32 only): DOM, canvases and the `wasm-bindgen` exports, thin shims over `model`.
 
 pub use pe_lab_gpu as gpu;
 pub use pe_lab_math as math;
 pub mod model;
+pub mod panels;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

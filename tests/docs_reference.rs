@@ -174,19 +174,29 @@ fn the_documented_stats_panels_are_the_panels_with_numbers_of_their_own() {
     let with_stats: BTreeSet<String> = PANELS
         .iter()
         .filter(|spec| {
-            // The panel's file, and the files of its own beside it (`train_loader.rs` holds the
-            // training panel as the page sees it).
-            let panels = root.join("src/web/panels");
+            // The panel's folder (`src/panels/<name>/`), and its files in `src/web/panels/` where
+            // its view is still there (`train_loader.rs` holds the training panel as the page
+            // sees it).
+            let legacy = root.join("src/web/panels");
             let own = |name: &str| {
                 name == format!("{}.rs", spec.name) || name.starts_with(&format!("{}_", spec.name))
             };
-            std::fs::read_dir(&panels)
-                .unwrap_or_else(|e| panic!("{}: {e}", panels.display()))
-                .filter_map(Result::ok)
-                .filter(|entry| own(&entry.file_name().to_string_lossy()))
-                .any(|entry| {
-                    let source = std::fs::read_to_string(entry.path())
-                        .unwrap_or_else(|e| panic!("{}: {e}", entry.path().display()));
+            let folder = root.join("src/panels").join(spec.name);
+            let files = |dir: &Path| -> Vec<std::path::PathBuf> {
+                std::fs::read_dir(dir)
+                    .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+                    .filter_map(Result::ok)
+                    .map(|entry| entry.path())
+                    .collect()
+            };
+            files(&legacy)
+                .into_iter()
+                .filter(|path| own(&path.file_name().unwrap_or_default().to_string_lossy()))
+                .chain(files(&folder))
+                .filter(|path| path.extension().is_some_and(|e| e == "rs"))
+                .any(|path| {
+                    let source = std::fs::read_to_string(&path)
+                        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
                     // A panel of its own with numbers, or a view panel (`panels/view.rs`), which
                     // always keeps the numbers its view returns.
                     source.contains("fn stats(&self) -> Option<JsValue>")

@@ -378,8 +378,9 @@ fn every_canvas_states_its_aspect_in_the_markup() {
 
 /// `PanelId::reads_encoding` names exactly the panels whose code reads P's frame: on the CPU, P
 /// is computed only when one of them is on screen or rendered, so a panel that read it unlisted
-/// would draw a P of an earlier state. Each file of `src/web/panels/` is its panel's (a name
-/// before `_`); a shared file (mod.rs, reading.rs, family_charts.rs) must not read it.
+/// would draw a P of an earlier state. Each file of a panel's folder (`src/panels/<name>/`) is its
+/// panel's, and so is each file of `src/web/panels/` (a name before `_`); a shared file (mod.rs,
+/// reading.rs, family_charts.rs) must not read it.
 #[test]
 fn the_panels_that_read_p_are_the_ones_listed() {
     const READS_P: [&str; 5] = [
@@ -389,23 +390,47 @@ fn the_panels_that_read_p_are_the_ones_listed() {
         "encoding_canvas",
         "frame_id",
     ];
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/web/panels");
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
     let mut reading = std::collections::BTreeSet::new();
-    for entry in std::fs::read_dir(dir).expect("src/web/panels") {
+    // The views still in `src/web/panels/` (the panel's name before `_`), and every Rust file of
+    // a panel's folder (`src/panels/<name>/`).
+    let mut sources: Vec<(String, std::path::PathBuf)> = Vec::new();
+    for entry in std::fs::read_dir(format!("{root}/web/panels")).expect("src/web/panels") {
         let path = entry.expect("an entry").path();
-        let source = std::fs::read_to_string(&path).expect("a panel's source");
-        if !READS_P.iter().any(|needle| source.contains(needle)) {
-            continue;
-        }
         let stem = path
             .file_stem()
             .and_then(|s| s.to_str())
             .unwrap_or_default();
         let name = stem.split('_').next().unwrap_or_default().to_string();
+        sources.push((name, path));
+    }
+    for folder in std::fs::read_dir(format!("{root}/panels")).expect("src/panels") {
+        let folder = folder.expect("an entry").path();
+        if !folder.is_dir() {
+            continue;
+        }
+        let name = folder
+            .file_name()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default()
+            .to_string();
+        for entry in std::fs::read_dir(&folder).expect("a panel's folder") {
+            let path = entry.expect("an entry").path();
+            if path.extension().is_some_and(|e| e == "rs") {
+                sources.push((name.clone(), path));
+            }
+        }
+    }
+    for (name, path) in sources {
+        let source = std::fs::read_to_string(&path).expect("a panel's source");
+        if !READS_P.iter().any(|needle| source.contains(needle)) {
+            continue;
+        }
         let panel = PANELS.iter().find(|spec| spec.name == name);
         assert!(
             panel.is_some(),
-            "{stem}.rs reads P's frame but is no panel's own file"
+            "{} reads P's frame but is no panel's own file",
+            path.display()
         );
         reading.insert(name);
     }

@@ -7,7 +7,6 @@
 //! `stacking`, `t5`; P's own panels in [`present`]). The browser layer (`web`) only turns events
 //! into messages, draws, and puts these values and sentences into elements.
 
-pub mod alibi;
 pub mod attention;
 pub mod bench;
 pub mod binary;
@@ -17,13 +16,10 @@ pub mod complexity;
 pub mod controls;
 pub mod decimal;
 pub mod export;
-pub mod extension;
 pub mod figure_style;
 pub mod heads;
 pub mod inputs;
-pub mod learned;
 pub mod messages;
-pub mod nope;
 pub mod obstacle_grid;
 pub mod order;
 pub mod panels;
@@ -36,21 +32,20 @@ pub mod present;
 pub mod presets;
 pub mod projection_figure;
 pub mod query;
-pub mod rope;
 pub mod scaling;
 pub mod schedule;
 pub mod settings;
-pub mod shaw;
 pub mod similarity;
 pub mod sort;
 pub mod stacking;
 pub mod state;
 pub mod status;
-pub mod t5;
 pub mod tables;
 pub mod takeaway_attention;
-pub mod takeaway_beyond;
 pub mod takeaway_encoding;
 pub mod thousands;
 pub mod train;
 pub mod unbroken;
+
+#[cfg(test)]
+pub mod sentence_checks;

@@ -1,37 +1,85 @@
-//! The panel registry: every panel's identity ([`PanelId`]), its row of the panel table
-//! ([`PANELS`]: name, title, part of the chapter, exports, the sliders that change it) and the lesson path
-//! ([`LESSON`]). They drive mounting, the embed mode, the export toolbars, the lesson navigation,
-//! the page's checks of its own markup and the README's lists (the native tests hold `index.html`
-//! and the README to them).
+//! The panel registry: one list of panels ([`for_each_panel!`]), from which every panel's identity
+//! ([`PanelId`]), its row of the panel table ([`PANELS`]: name, title, part of the chapter,
+//! exports, the sliders that change it) and the lesson path ([`LESSON`]) are made here, and the
+//! web layer's `mount` there. They drive mounting, the embed mode, the export toolbars, the lesson
+//! navigation, the page's checks of its own markup and the README's lists (the native tests hold
+//! `index.html` and the README to them).
 
-/// A panel of the page: its identity. Every table, preset, lesson stop, cache and message names a
-/// panel by this, never by its position or its element's id. A new panel is a variant here, its
-/// row in [`PANELS`] and in [`LESSON`], its file in `web/panels/` (the compiler asks for its line
-/// in `web::panel::mount`), its section in `index.html` and its README row (the native table tests
-/// say which is missing).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum PanelId {
-    Attention,
-    Pipeline,
-    Heads,
-    Complexity,
-    Order,
-    Heatmap,
-    Curves,
-    Binary,
-    Projection,
-    Similarity,
-    Scaling,
-    Rope,
-    Extension,
-    Alibi,
-    T5,
-    Shaw,
-    Learned,
-    Nope,
-    Stacking,
-    Train,
+/// The one list of panels, in page order, which is the lesson's order (the chapter's: self-attention,
+/// the comparison of CNNs, RNNs and self-attention, positional encoding (why order is lost, P,
+/// absolute then relative positional information), the readers' questions, then the encodings
+/// beyond the chapter and exercise 2). A row per panel: its [`PanelId`] variant, its name
+/// ([`PanelSpec::name`]), its folder (`src/panels/<folder>/`: its module, with `pub fn mount` in
+/// the browser, and its `section.html`), its part of the chapter, its exports and the global
+/// sliders that change it (see [`PanelSpec`]).
+///
+/// `for_each_panel!(callback)` hands the rows to the macro `callback`: [`PanelId`], [`PANELS`] and
+/// [`LESSON`] are made from them below, the panels' modules in `crate::panels`, the web layer's
+/// `mount` in `web::panel`, and the page's sections, part headings and the head script's table of
+/// global sliders by `scripts/page/assemble.mjs` (which reads these rows as text: keep one row a
+/// line). A new panel is a row here (where it stands in the lesson), its folder and its messages.
+#[macro_export]
+macro_rules! for_each_panel {
+    ($callback:ident) => {
+        $callback! {
+            { Attention, "attention", attention, "self-attention", csv: true, svg: false, globals: ["d", "base", "delta"] }
+            { Pipeline, "pipeline", pipeline, "self-attention", csv: false, svg: false, globals: ["d", "base"] }
+            { Heads, "heads", heads, "self-attention", csv: false, svg: false, globals: ["d", "base"] }
+            { Complexity, "complexity", complexity, "comparing", csv: false, svg: false, globals: ["d", "n"] }
+            { Order, "order", order, "positional-encoding", csv: false, svg: false, globals: ["d", "base"] }
+            { Heatmap, "heatmap", heatmap, "positional-encoding", csv: true, svg: false, globals: ["d", "n", "base"] }
+            { Curves, "curves", curves, "positional-encoding", csv: true, svg: true, globals: ["d", "n", "base"] }
+            { Binary, "binary", binary, "positional-encoding", csv: false, svg: false, globals: ["d", "n", "base"] }
+            { Projection, "projection", projection, "positional-encoding", csv: true, svg: false, globals: ["d", "n", "base"] }
+            { Similarity, "similarity", similarity, "positional-encoding", csv: false, svg: false, globals: ["d", "n", "base"] }
+            { Scaling, "scaling", scaling, "questions", csv: false, svg: false, globals: ["d", "base"] }
+            { Rope, "rope", rope, "beyond", csv: false, svg: false, globals: ["d", "n", "base"] }
+            { Extension, "extension", extension, "beyond", csv: false, svg: false, globals: ["d", "base"] }
+            { Alibi, "alibi", alibi, "beyond", csv: false, svg: false, globals: ["d", "n"] }
+            { T5, "t5", t5, "beyond", csv: false, svg: false, globals: [] }
+            { Shaw, "shaw", shaw, "beyond", csv: false, svg: false, globals: ["d", "n"] }
+            { Learned, "learned", learned, "beyond", csv: false, svg: false, globals: ["d", "n"] }
+            { Nope, "nope", nope, "beyond", csv: false, svg: false, globals: ["n"] }
+            { Stacking, "stacking", stacking, "beyond", csv: false, svg: false, globals: ["d", "n"] }
+            { Train, "train", train, "exercise", csv: false, svg: false, globals: [] }
+        }
+    };
 }
+
+/// Makes [`PanelId`], [`PANELS`] and [`LESSON`] from the rows of [`for_each_panel!`].
+macro_rules! panel_tables {
+    ($({
+        $variant:ident, $name:literal, $module:ident, $part:literal,
+        csv: $csv:literal, svg: $svg:literal, globals: [$($global:literal),*]
+    })*) => {
+        /// A panel of the page: its identity. Every table, preset, lesson stop, cache and message
+        /// names a panel by this, never by its position or its element's id.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum PanelId {
+            $($variant,)*
+        }
+
+        /// The panels, in page order (the order of [`PanelId`]).
+        pub const PANELS: &[PanelSpec] = &[
+            $(PanelSpec {
+                id: PanelId::$variant,
+                name: $name,
+                part: $part,
+                csv: $csv,
+                svg: $svg,
+                globals: &[$($global),*],
+            },)*
+        ];
+
+        /// The lesson path: every panel once, in page order (see [`for_each_panel!`]). The page's
+        /// lesson navigation, its keys, the section named while the reader scrolls and the
+        /// address bar's `#panel-<name>` follow it; each stop's part is its [`PanelSpec::part`],
+        /// a heading of the page (`index.html`'s `.part`).
+        pub const LESSON: &[PanelId] = &[$(PanelId::$variant,)*];
+    };
+}
+
+for_each_panel!(panel_tables);
 
 /// One row of the panel table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -157,170 +205,6 @@ impl PanelId {
     }
 }
 
-/// The panels, in page order (the order of [`PanelId`]).
-pub const PANELS: &[PanelSpec] = &[
-    PanelSpec {
-        id: PanelId::Attention,
-        name: "attention",
-        part: "self-attention",
-        csv: true,
-        svg: false,
-        globals: &["d", "base", "delta"],
-    },
-    PanelSpec {
-        id: PanelId::Pipeline,
-        name: "pipeline",
-        part: "self-attention",
-        csv: false,
-        svg: false,
-        globals: &["d", "base"],
-    },
-    PanelSpec {
-        id: PanelId::Heads,
-        name: "heads",
-        part: "self-attention",
-        csv: false,
-        svg: false,
-        globals: &["d", "base"],
-    },
-    PanelSpec {
-        id: PanelId::Complexity,
-        name: "complexity",
-        part: "comparing",
-        csv: false,
-        svg: false,
-        globals: &["d", "n"],
-    },
-    PanelSpec {
-        id: PanelId::Order,
-        name: "order",
-        part: "positional-encoding",
-        csv: false,
-        svg: false,
-        globals: &["d", "base"],
-    },
-    PanelSpec {
-        id: PanelId::Heatmap,
-        name: "heatmap",
-        part: "positional-encoding",
-        csv: true,
-        svg: false,
-        globals: &["d", "n", "base"],
-    },
-    PanelSpec {
-        id: PanelId::Curves,
-        name: "curves",
-        part: "positional-encoding",
-        csv: true,
-        svg: true,
-        globals: &["d", "n", "base"],
-    },
-    PanelSpec {
-        id: PanelId::Binary,
-        name: "binary",
-        part: "positional-encoding",
-        csv: false,
-        svg: false,
-        globals: &["d", "n", "base"],
-    },
-    PanelSpec {
-        id: PanelId::Projection,
-        name: "projection",
-        part: "positional-encoding",
-        csv: true,
-        svg: false,
-        globals: &["d", "n", "base"],
-    },
-    PanelSpec {
-        id: PanelId::Similarity,
-        name: "similarity",
-        part: "positional-encoding",
-        csv: false,
-        svg: false,
-        globals: &["d", "n", "base"],
-    },
-    PanelSpec {
-        id: PanelId::Scaling,
-        name: "scaling",
-        part: "questions",
-        csv: false,
-        svg: false,
-        globals: &["d", "base"],
-    },
-    PanelSpec {
-        id: PanelId::Rope,
-        name: "rope",
-        part: "beyond",
-        csv: false,
-        svg: false,
-        globals: &["d", "n", "base"],
-    },
-    PanelSpec {
-        id: PanelId::Extension,
-        name: "extension",
-        part: "beyond",
-        csv: false,
-        svg: false,
-        globals: &["d", "base"],
-    },
-    PanelSpec {
-        id: PanelId::Alibi,
-        name: "alibi",
-        part: "beyond",
-        csv: false,
-        svg: false,
-        globals: &["d", "n"],
-    },
-    PanelSpec {
-        id: PanelId::T5,
-        name: "t5",
-        part: "beyond",
-        csv: false,
-        svg: false,
-        globals: &[],
-    },
-    PanelSpec {
-        id: PanelId::Shaw,
-        name: "shaw",
-        part: "beyond",
-        csv: false,
-        svg: false,
-        globals: &["d", "n"],
-    },
-    PanelSpec {
-        id: PanelId::Learned,
-        name: "learned",
-        part: "beyond",
-        csv: false,
-        svg: false,
-        globals: &["d", "n"],
-    },
-    PanelSpec {
-        id: PanelId::Nope,
-        name: "nope",
-        part: "beyond",
-        csv: false,
-        svg: false,
-        globals: &["n"],
-    },
-    PanelSpec {
-        id: PanelId::Stacking,
-        name: "stacking",
-        part: "beyond",
-        csv: false,
-        svg: false,
-        globals: &["d", "n"],
-    },
-    PanelSpec {
-        id: PanelId::Train,
-        name: "train",
-        part: "exercise",
-        csv: false,
-        svg: false,
-        globals: &[],
-    },
-];
-
 /// A move along the lesson path ([`LESSON`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Go {
@@ -329,35 +213,6 @@ pub enum Go {
     /// To this panel (a link's `#panel-<name>`, a lesson link).
     To(PanelId),
 }
-
-/// The lesson path: every panel once, in page order, which is the chapter's order: self-attention,
-/// the comparison of CNNs, RNNs and self-attention, positional encoding (why order is lost, P,
-/// absolute then relative positional information), the readers' questions, then the encodings
-/// beyond the chapter and exercise 2. The page's lesson navigation, its keys, the section named
-/// while the reader scrolls and the address bar's `#panel-<name>` follow it; each stop's part is
-/// its [`PanelSpec::part`], a heading of the page (`index.html`'s `.part`).
-pub const LESSON: &[PanelId] = &[
-    PanelId::Attention,
-    PanelId::Pipeline,
-    PanelId::Heads,
-    PanelId::Complexity,
-    PanelId::Order,
-    PanelId::Heatmap,
-    PanelId::Curves,
-    PanelId::Binary,
-    PanelId::Projection,
-    PanelId::Similarity,
-    PanelId::Scaling,
-    PanelId::Rope,
-    PanelId::Extension,
-    PanelId::Alibi,
-    PanelId::T5,
-    PanelId::Shaw,
-    PanelId::Learned,
-    PanelId::Nope,
-    PanelId::Stacking,
-    PanelId::Train,
-];
 
 /// Where a move along the lesson path leads from `current` (`None`: no section chosen yet, so
 /// both directions start at the first). The ends stay where they are.

@@ -2,9 +2,10 @@
 //! ([`Panel::inputs`]), computes and draws ([`Panel::render`]), keeps its numbers
 //! ([`Panel::stats`]) and may answer its own events. [`PANELS`] is the table of panels: their
 //! names (section `panel-<name>`, `?embed=<name>`, `stats.panels.<name>`), titles, exports and
-//! whether they wait until they are on screen. A new panel is one file in `panels/`, its
-//! [`PanelId`] and table rows (`model::panels`) and its line in [`mount`]; a panel that is only a
-//! view of the settings is a `panels::view::View` row in its file, with no `Panel` code of its own.
+//! whether they wait until they are on screen. A new panel is its row in the one list of panels
+//! (`model::panels`) and its folder in `src/panels/`, whose module has a `pub fn mount`; a panel
+//! that is only a view of the settings is a `web::panels::view::View` row in its folder's view,
+//! with no `Panel` code of its own.
 
 use crate::model::inputs::Inputs;
 use ndarray::Array2;
@@ -26,33 +27,21 @@ pub fn mount_panels() -> Result<Vec<Box<dyn Panel>>, WebError> {
     PANELS.iter().map(|spec| mount(spec.id)).collect()
 }
 
-/// Finds one panel's elements. The match is exhaustive: a new [`PanelId`] does not compile
-/// until its panel is mounted here.
-fn mount(id: PanelId) -> Result<Box<dyn Panel>, WebError> {
-    let spec = id.spec();
-    Ok(match id {
-        PanelId::Heatmap => Box::new(panels::heatmap::HeatmapPanel::mount(spec)?),
-        PanelId::Curves => Box::new(panels::curves::CurvesPanel::mount(spec)?),
-        PanelId::Projection => Box::new(panels::projection::ProjectionPanel::mount(spec)?),
-        PanelId::Attention => Box::new(panels::attention::AttentionPanel::mount(spec)?),
-        PanelId::Pipeline => Box::new(panels::pipeline::PipelinePanel::mount(spec)?),
-        PanelId::Heads => Box::new(panels::heads::HeadsPanel::mount(spec)?),
-        PanelId::Order => Box::new(panels::order::OrderPanel::mount(spec)?),
-        PanelId::Similarity => Box::new(panels::similarity::SimilarityPanel::mount(spec)?),
-        PanelId::Binary => Box::new(panels::binary::BinaryPanel::mount(spec)?),
-        PanelId::Complexity => Box::new(panels::complexity::ComplexityPanel::mount(spec)?),
-        PanelId::Scaling => Box::new(panels::scaling::ScalingPanel::mount(spec)?),
-        PanelId::Rope => panels::view::mount(spec, &panels::rope::VIEW)?,
-        PanelId::Extension => panels::view::mount(spec, &panels::extension::VIEW)?,
-        PanelId::Alibi => panels::view::mount(spec, &panels::alibi::VIEW)?,
-        PanelId::T5 => panels::view::mount(spec, &panels::t5::VIEW)?,
-        PanelId::Shaw => panels::view::mount(spec, &panels::shaw::VIEW)?,
-        PanelId::Learned => panels::view::mount(spec, &panels::learned::VIEW)?,
-        PanelId::Nope => panels::view::mount(spec, &panels::nope::VIEW)?,
-        PanelId::Stacking => Box::new(panels::stacking::StackingPanel::mount(spec)?),
-        PanelId::Train => Box::new(panels::train_loader::TrainPanelHost::mount(spec)?),
-    })
+/// Makes `mount` from the rows of the one list of panels ([`crate::for_each_panel!`]): each
+/// panel's folder module (`crate::panels::<folder>`) has a `pub fn mount`.
+macro_rules! panel_mount {
+    ($({ $variant:ident, $name:literal, $module:ident, $($row:tt)* })*) => {
+        /// Finds one panel's elements.
+        fn mount(id: PanelId) -> Result<Box<dyn Panel>, WebError> {
+            let spec = id.spec();
+            match id {
+                $(PanelId::$variant => crate::panels::$module::mount(spec),)*
+            }
+        }
+    };
 }
+
+crate::for_each_panel!(panel_mount);
 
 /// What a panel renders with.
 pub struct Ctx<'a> {

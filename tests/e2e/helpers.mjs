@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { panelList } from '../../scripts/page/panel-list.mjs';
 import { serve } from './serve.mjs';
 
-// The lesson's sections in page order (model::panels::LESSON; a native test holds the page to it).
-export const LESSON = ['attention', 'pipeline', 'heads', 'complexity', 'order', 'heatmap', 'curves',
-  'binary', 'projection', 'similarity', 'scaling', 'rope', 'extension', 'alibi', 't5', 'shaw',
-  'learned', 'nope', 'stacking', 'train'];
+// The lesson's sections in page order: the one list of panels (model::panels), as the page is
+// assembled from it.
+export const LESSON = panelList().map((panel) => panel.name);
 
 export const DIST = process.env.PE_LAB_DIST || 'dist';
 export const SCREENSHOTS = process.env.PE_LAB_SCREENSHOTS || 'tests/e2e/screenshots';

@@ -594,3 +594,10 @@ impl Panel for AttentionPanel {
         Some(Box::pin(async move { csv }))
     }
 }
+
+/// The panel, mounted (its row of the panel list names this module).
+pub fn mount(
+    spec: &'static crate::web::panel::PanelSpec,
+) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
+    Ok(Box::new(AttentionPanel::mount(spec)?))
+}

@@ -249,3 +249,10 @@ impl Panel for ComplexityPanel {
         self.measure.running.is_some()
     }
 }
+
+/// The panel, mounted (its row of the panel list names this module).
+pub fn mount(
+    spec: &'static crate::web::panel::PanelSpec,
+) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
+    Ok(Box::new(ComplexityPanel::mount(spec)?))
+}

@@ -106,3 +106,10 @@ impl Panel for CurvesPanel {
         ))
     }
 }
+
+/// The panel, mounted (its row of the panel list names this module).
+pub fn mount(
+    spec: &'static crate::web::panel::PanelSpec,
+) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
+    Ok(Box::new(CurvesPanel::mount(spec)?))
+}

@@ -201,3 +201,10 @@ pub(super) fn encoding_csv_head(
     }
     (parameters, row_label)
 }
+
+/// The panel, mounted (its row of the panel list names this module).
+pub fn mount(
+    spec: &'static crate::web::panel::PanelSpec,
+) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
+    Ok(Box::new(HeatmapPanel::mount(spec)?))
+}

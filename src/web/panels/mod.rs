@@ -8,32 +8,25 @@
 //! nothing read back) and from the CPU otherwise; the complexity panel times the GPU attention
 //! kernel on WebGPU and `math::attention::weights` on the CPU.
 
-pub mod alibi;
 pub mod attention;
 pub mod binary;
 pub mod complexity;
 mod complexity_chart;
 mod complexity_paths;
 pub mod curves;
-pub mod extension;
-mod family_charts;
+pub(crate) mod family_charts;
 pub mod heads;
 pub mod heatmap;
-pub mod learned;
-pub mod nope;
 pub mod order;
 pub mod pipeline;
 mod pipeline_fit;
 pub mod projection;
-mod reading;
-pub mod rope;
+pub(crate) mod reading;
 pub mod scaling;
-pub mod shaw;
 pub mod similarity;
 mod similarity_charts;
 mod similarity_heatmap;
 pub mod stacking;
-pub mod t5;
 pub mod train;
 mod train_figures;
 pub mod train_loader;
@@ -57,7 +50,10 @@ const MIN_MESSAGE_PX: f64 = 9.0;
 
 /// Clears a canvas to the figures' paper and writes a message in its middle (an empty sentence,
 /// d = 1, …).
-fn canvas_message<S: AsRef<str>>(canvas: &HtmlCanvasElement, lines: &[S]) -> Result<(), WebError> {
+pub(crate) fn canvas_message<S: AsRef<str>>(
+    canvas: &HtmlCanvasElement,
+    lines: &[S],
+) -> Result<(), WebError> {
     let context = surface::context(canvas)?;
     let (w, h) = surface::size(canvas);
     // In the page's look, like every figure (a message stands where a figure would be).
@@ -93,7 +89,7 @@ fn canvas_message<S: AsRef<str>>(canvas: &HtmlCanvasElement, lines: &[S]) -> Res
 
 /// What the sentence panels depend on: the tokens, P's d and base, the embedding switches and
 /// the position family with its settings.
-fn tokens_key(ctx: &super::panel::Ctx) -> Inputs {
+pub(crate) fn tokens_key(ctx: &super::panel::Ctx) -> Inputs {
     let (p, l) = (ctx.params, ctx.settings);
     Inputs::new()
         .with_list(l.tokens().into_iter())
@@ -165,7 +161,7 @@ fn projection_key(ctx: &super::panel::Ctx) -> Inputs {
 }
 
 /// Milliseconds since `started`, for a panel's `ms`.
-fn elapsed(started: f64) -> f64 {
+pub(crate) fn elapsed(started: f64) -> f64 {
     now_ms() - started
 }
 

@@ -445,3 +445,10 @@ impl Panel for PipelinePanel {
         Ok(false)
     }
 }
+
+/// The panel, mounted (its row of the panel list names this module).
+pub fn mount(
+    spec: &'static crate::web::panel::PanelSpec,
+) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
+    Ok(Box::new(PipelinePanel::mount(spec)?))
+}

@@ -258,3 +258,10 @@ impl Panel for ProjectionPanel {
         Some(Box::pin(async move { result }))
     }
 }
+
+/// The panel, mounted (its row of the panel list names this module).
+pub fn mount(
+    spec: &'static crate::web::panel::PanelSpec,
+) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
+    Ok(Box::new(ProjectionPanel::mount(spec)?))
+}

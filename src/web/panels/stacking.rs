@@ -164,3 +164,10 @@ impl Panel for StackingPanel {
         &self.dom.readout
     }
 }
+
+/// The panel, mounted (its row of the panel list names this module).
+pub fn mount(
+    spec: &'static crate::web::panel::PanelSpec,
+) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
+    Ok(Box::new(StackingPanel::mount(spec)?))
+}

@@ -358,3 +358,10 @@ impl Panel for TrainPanelHost {
         matches!(self.module, Module::Loading)
     }
 }
+
+/// The panel, mounted (its row of the panel list names this module).
+pub fn mount(
+    spec: &'static crate::web::panel::PanelSpec,
+) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
+    Ok(Box::new(TrainPanelHost::mount(spec)?))
+}

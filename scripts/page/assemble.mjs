@@ -1,0 +1,81 @@
+// Assembles index.html, the page Trunk builds, from its parts: www/page.html (the page around
+// the panels: head, header, controls, footer), each panel's section (src/panels/<name>/section.html)
+// in the order of the one list of panels (src/model/panels.rs, read by panel-list.mjs), the heading
+// of each part of the chapter where the part changes (www/parts.html), and the head script's table
+// of the global sliders that change each panel (from the same list). A new panel is then its row
+// in the list and its folder; nothing here names a panel.
+//
+// Run by Trunk before every build (Trunk.toml's pre_build hook) and by scripts/test.sh; it writes
+// index.html only when it changes, so that `trunk serve` does not rebuild in a loop. index.html is
+// committed so that Trunk, which needs its target at start, and the native tests of the page's
+// markup find it on a fresh clone; `--check` fails when the committed copy is stale.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { panelList, ROOT } from './panel-list.mjs';
+
+const PANELS_MARK = '    <!-- the panels: scripts/page/assemble.mjs -->\n';
+const GLOBALS_MARK = '/* the global sliders of each panel: scripts/page/assemble.mjs */';
+
+/** The part headings of www/parts.html, by part name (`id="part-<name>"`). */
+function partHeadings() {
+  const headings = new Map();
+  for (const line of readFileSync(join(ROOT, 'www/parts.html'), 'utf8').split('\n')) {
+    const m = /id="part-([a-z-]+)"/.exec(line);
+    if (m) headings.set(m[1], line + '\n');
+  }
+  return headings;
+}
+
+/** The head script's `globals` table: each panel's global sliders, as the list has them. */
+function globalsTable(panels) {
+  const entries = panels.map((p) => `${p.name}: '${p.globals.join(',')}'`);
+  const lines = [];
+  let line = '';
+  for (const [i, entry] of entries.entries()) {
+    const piece = entry + (i < entries.length - 1 ? ',' : '');
+    if (line && (10 + line.length + 1 + piece.length) > 100) {
+      lines.push(line);
+      line = piece;
+    } else {
+      line = line ? `${line} ${piece}` : piece;
+    }
+  }
+  lines.push(line);
+  return '{\n' + lines.map((l) => '          ' + l).join('\n') + '\n        }';
+}
+
+export function assemble() {
+  const panels = panelList();
+  const template = readFileSync(join(ROOT, 'www/page.html'), 'utf8');
+  if (!template.includes(PANELS_MARK) || !template.includes(GLOBALS_MARK)) {
+    throw new Error('www/page.html: the panels or the globals mark is missing');
+  }
+  const headings = partHeadings();
+  let main = '';
+  let part = null;
+  for (const panel of panels) {
+    if (panel.part !== part) {
+      const heading = headings.get(panel.part);
+      if (!heading) throw new Error(`www/parts.html: no heading for part ${panel.part} (panel ${panel.name})`);
+      main += heading;
+      part = panel.part;
+    }
+    const file = join(ROOT, 'src/panels', panel.folder, 'section.html');
+    if (!existsSync(file)) throw new Error(`${file}: panel ${panel.name} has no section`);
+    main += readFileSync(file, 'utf8');
+  }
+  return template.replace(PANELS_MARK, main).replace(GLOBALS_MARK, globalsTable(panels));
+}
+
+const page = assemble();
+const target = join(ROOT, 'index.html');
+const before = existsSync(target) ? readFileSync(target, 'utf8') : '';
+if (process.argv.includes('--check')) {
+  if (before !== page) {
+    console.error('index.html is not the page assembled from www/page.html and src/panels/*/section.html: run node scripts/page/assemble.mjs');
+    process.exit(1);
+  }
+} else if (before !== page) {
+  writeFileSync(target, page);
+  console.log('index.html assembled');
+}
