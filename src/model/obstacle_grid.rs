@@ -14,7 +14,23 @@
 //! in the page's first load.
 
 use super::plot::PixelRect;
-use super::projection_figure::{Disc, Segment};
+
+/// Something a label must not cover: a disc of `radius` pixels around `centre` (a point of the
+/// figure, a ring, a sample of an arc).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Disc {
+    pub centre: (f64, f64),
+    pub radius: f64,
+}
+
+/// A line a label must not cover: the segment from `from` to `to`, drawn `half_width` pixels to
+/// each side (an arrow's shaft or a stroke of its head, a radius).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Segment {
+    pub from: (f64, f64),
+    pub to: (f64, f64),
+    pub half_width: f64,
+}
 
 /// Side of a cell in pixels: about a label's height, so a candidate box covers a handful of
 /// cells and a cell holds a handful of the ring's points.

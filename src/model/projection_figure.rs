@@ -16,22 +16,7 @@ pub struct LabelRequest {
     pub outward: (f64, f64),
 }
 
-/// Something a label must not cover: a disc of `radius` pixels around `centre` (a point of the
-/// figure, a ring, a sample of an arc).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Disc {
-    pub centre: (f64, f64),
-    pub radius: f64,
-}
-
-/// A line a label must not cover: the segment from `from` to `to`, drawn `half_width` pixels to
-/// each side (an arrow's shaft or a stroke of its head, a radius).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Segment {
-    pub from: (f64, f64),
-    pub to: (f64, f64),
-    pub half_width: f64,
-}
+pub use super::obstacle_grid::{Disc, Segment};
 
 /// What a label must not cover besides the other labels: points and lines.
 #[derive(Debug, Clone, Copy, Default)]

@@ -5,9 +5,10 @@
 //! layer sends every message through one `dispatch` and renders from the state; rendering never
 //! writes it.
 
+use super::query::params_keys::is_key as is_param_key;
 use super::query::settings_keys::is_settings_key;
 use super::query::train_keys::is_train_key;
-use super::query::{is_param_key, quote, VIEW_KEYS};
+use super::query::values::{shorten as quote, UrlName};
 use super::train::TrainSettings;
 use crate::model::params::{Limits, Params, CPU_LIMITS};
 use crate::model::presets;
@@ -24,6 +25,30 @@ pub enum Theme {
     Light,
     Dark,
 }
+
+/// The script in index.html's head applies `theme` before the first paint by the same rules
+/// (checked: tests/e2e/layout.test.mjs, "the link's theme and projector mode apply before…").
+impl UrlName for Theme {
+    fn to_query(self) -> &'static str {
+        match self {
+            Theme::Auto => "auto",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+
+    fn from_query(text: &str) -> Option<Self> {
+        match text.trim() {
+            "auto" | "" => Some(Theme::Auto),
+            "light" => Some(Theme::Light),
+            "dark" => Some(Theme::Dark),
+            _ => None,
+        }
+    }
+}
+
+/// The view keys: the link's keys of [`ViewSettings`].
+pub const VIEW_KEYS: [&str; 2] = ["theme", "present"];
 
 /// How the page looks: theme, projector mode and the section of the lesson path being shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -319,6 +344,13 @@ pub fn start_limits(cpu_only: bool) -> Limits {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_theme_reads_back_its_link_name() {
+        for theme in [Theme::Auto, Theme::Light, Theme::Dark] {
+            assert_eq!(Theme::from_query(theme.to_query()), Some(theme));
+        }
+    }
 
     fn set(pairs: &[(&str, &str)]) -> Msg {
         Msg::Set(

@@ -103,7 +103,7 @@ pub fn notice_text(notice: &TrainNotice) -> String {
     crate::message!(
         "train-notice",
         key = key,
-        requested = super::query::quote(&notice.requested),
+        requested = super::query::values::shorten(&notice.requested),
         reason = notice_reason(notice),
         used = notice.used.as_str()
     )

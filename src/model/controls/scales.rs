@@ -2,7 +2,7 @@
 //! whole number: n on log2 of n (with keys that step n itself), the base on log10 of the base,
 //! the training length on log2 of the length.
 
-use super::{integer_slider, SliderValue};
+use super::widgets::{integer_slider, SliderValue};
 use crate::model::params::{
     base_from_slider, format_base, slider_from_base, Params, BASE_MAX, BASE_MIN, D_MIN, N_MIN,
 };

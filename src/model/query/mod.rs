@@ -21,6 +21,7 @@ use self::settings_keys::{is_settings_key, SETTINGS_KEYS};
 use self::values::UrlName;
 use super::panels::PanelId;
 use super::presets;
+pub use super::state::VIEW_KEYS;
 use super::state::{State, Theme, ViewSettings};
 
 /// The keys read once at load; the page never rewrites them.
@@ -31,9 +32,6 @@ pub const LOAD_KEYS: [&str; 5] = ["compute", "embed", "controls", "preset", "lan
 /// The head script goes to the language's page before the wasm starts; the wasm only says when a
 /// link asks for one the page does not have.
 pub const LANGUAGES: [&str; 2] = ["en", "zh"];
-
-/// The view keys.
-pub const VIEW_KEYS: [&str; 2] = ["theme", "present"];
 
 /// Where the numbers are computed: `?compute=auto|gpu|cpu`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

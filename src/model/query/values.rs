@@ -2,8 +2,6 @@
 //! name: the rules every key of [`super`] shares. A malformed value keeps the setting it would
 //! have changed and explains why in a notice; nothing here panics or allocates without bound.
 
-use super::super::settings::SimilarityView;
-use super::super::state::Theme;
 use crate::math::layer::ProjectionMode;
 use crate::math::position::Encoding;
 use crate::math::stacking::PositionInjection;
@@ -77,44 +75,6 @@ impl UrlName for PositionInjection {
             "once" | "input" => Some(PositionInjection::Once),
             "every" | "each" | "layer" => Some(PositionInjection::EveryLayer),
             "none" | "off" => Some(PositionInjection::None),
-            _ => None,
-        }
-    }
-}
-
-impl UrlName for SimilarityView {
-    fn to_query(self) -> &'static str {
-        match self {
-            SimilarityView::Gram => "gram",
-            SimilarityView::Distance => "dist",
-        }
-    }
-
-    fn from_query(text: &str) -> Option<Self> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "gram" => Some(SimilarityView::Gram),
-            "dist" | "distance" => Some(SimilarityView::Distance),
-            _ => None,
-        }
-    }
-}
-
-/// The script in index.html's head applies `theme` before the first paint by the same rules
-/// (checked: tests/e2e/layout.test.mjs, "the link's theme and projector mode apply before…").
-impl UrlName for Theme {
-    fn to_query(self) -> &'static str {
-        match self {
-            Theme::Auto => "auto",
-            Theme::Light => "light",
-            Theme::Dark => "dark",
-        }
-    }
-
-    fn from_query(text: &str) -> Option<Self> {
-        match text.trim() {
-            "auto" | "" => Some(Theme::Auto),
-            "light" => Some(Theme::Light),
-            "dark" => Some(Theme::Dark),
             _ => None,
         }
     }
@@ -236,12 +196,6 @@ mod tests {
                 PositionInjection::from_query(injection.to_query()),
                 Some(injection)
             );
-        }
-        for view in [SimilarityView::Gram, SimilarityView::Distance] {
-            assert_eq!(SimilarityView::from_query(view.to_query()), Some(view));
-        }
-        for theme in [Theme::Auto, Theme::Light, Theme::Dark] {
-            assert_eq!(Theme::from_query(theme.to_query()), Some(theme));
         }
     }
 

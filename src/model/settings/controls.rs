@@ -7,7 +7,7 @@ use super::{COMPLEXITY_D_MAX, COMPLEXITY_N_MAX, KERNEL_MAX};
 use super::{MAX_EXTENSION_SCALE, MAX_TRAINING_CONTEXT, MIN_TRAINING_CONTEXT};
 use crate::math::layer::MAX_BETA;
 use crate::math::tokens::MAX_TOKENS;
-use crate::model::controls::{integer_slider, MenuValue, SliderValue};
+use crate::model::controls::widgets::{integer_slider, MenuValue, SliderValue};
 use crate::model::params::Params;
 
 /// The offset head's sharpness κ slider (URL key `beta`): 0…16 in quarter steps (the numeric

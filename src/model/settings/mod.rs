@@ -7,6 +7,7 @@
 mod controls;
 mod divisors;
 mod permutation;
+pub mod read;
 pub mod row;
 pub mod table;
 
@@ -22,6 +23,7 @@ use crate::math::position::{
 };
 use crate::math::stacking::PositionInjection;
 use crate::math::tokens::{count_tokens, tokenize, DEFAULT_SENTENCE, MAX_TOKENS};
+use crate::model::query::values::UrlName;
 
 /// The context-extension factor s when none was chosen, and its limits.
 pub const DEFAULT_EXTENSION_SCALE: f64 = 4.0;
@@ -74,6 +76,23 @@ pub enum SimilarityView {
     Gram,
     /// ‖p_i − p_j‖: why nearby early rows look alike.
     Distance,
+}
+
+impl UrlName for SimilarityView {
+    fn to_query(self) -> &'static str {
+        match self {
+            SimilarityView::Gram => "gram",
+            SimilarityView::Distance => "dist",
+        }
+    }
+
+    fn from_query(text: &str) -> Option<Self> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "gram" => Some(SimilarityView::Gram),
+            "dist" | "distance" => Some(SimilarityView::Distance),
+            _ => None,
+        }
+    }
 }
 
 /// The complete state of the attention panels.
@@ -324,6 +343,13 @@ pub fn batch_sequences<S: AsRef<str>>(tokens: &[S]) -> [Vec<String>; 2] {
 #[cfg(test)]
 mod attention_extras_tests {
     use super::*;
+
+    #[test]
+    fn a_similarity_view_reads_back_its_link_name() {
+        for view in [SimilarityView::Gram, SimilarityView::Distance] {
+            assert_eq!(SimilarityView::from_query(view.to_query()), Some(view));
+        }
+    }
 
     #[test]
     fn the_extras_are_none_at_the_defaults_and_differ_with_each_setting() {

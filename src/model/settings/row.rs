@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use super::PanelSettings;
-use crate::model::controls::{MenuValue, SliderValue};
+use crate::model::controls::widgets::{MenuValue, SliderValue};
 use crate::model::params::Params;
 
 /// Reads a setting's value.

@@ -11,13 +11,13 @@ use super::controls::{
     batch_lens, complexity_slider, extension_slider, heads_menu, kernel_slider, sharpness_slider,
     token_menu, training_context_slider, valid_slider,
 };
+use super::read::{read_lens, read_permutation, read_text, read_valid};
 use super::row::{field, field_of, Bound, Control, MenuOf, Setting, Shown, SliderOf, Write};
 use super::*;
 use crate::math::layer::{ProjectionMode, MAX_BETA};
 use crate::math::position::{MAX_ALIBI_HEADS, MAX_CLIP, MAX_LEARNED_MAX};
 use crate::math::stacking::MAX_LAYERS;
 use crate::model::params::Params;
-use crate::model::query::settings_keys::{read_lens, read_permutation, read_text, read_valid};
 use crate::model::query::values::UrlName;
 
 /// Every panel setting, in the order a link writes them.
