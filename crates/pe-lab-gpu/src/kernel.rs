@@ -11,13 +11,8 @@
 //! of entry points (train/kernels.rs) over one bind group and one arena, recorded by its plan.
 
 use crate::pipelines::submit_one;
+pub use crate::pipelines::Dispatches;
 use crate::GpuError;
-
-/// The bind group of a `prepare` and its dispatches, in order: (pipeline, workgroups).
-pub type Dispatches<'a> = (
-    &'a wgpu::BindGroup,
-    Vec<(&'a wgpu::ComputePipeline, [u32; 3])>,
-);
 
 /// A compute kernel after its `prepare` (see the module docs).
 pub trait Kernel {

@@ -1,7 +1,6 @@
 //! What the kernels share to build and run a compute pass: bind group layout entries, pipelines,
 //! uniform buffers, bind groups, and the [`Dispatch`] that `encode` records.
 
-use crate::kernel::Dispatches;
 use crate::wgsl::WgslSource;
 
 /// A storage-buffer entry of a compute bind group layout.
@@ -149,6 +148,12 @@ pub(crate) fn bind_buffers(
         entries: &entries,
     })
 }
+
+/// The bind group of a `prepare` and its dispatches, in order: (pipeline, workgroups).
+pub type Dispatches<'a> = (
+    &'a wgpu::BindGroup,
+    Vec<(&'a wgpu::ComputePipeline, [u32; 3])>,
+);
 
 /// What `encode` records: the bind group of the last `prepare` and its workgroup counts.
 #[derive(Debug)]

@@ -203,8 +203,7 @@ pub struct LayerStages {
     pub output: Array2<f32>,
 }
 
-/// The value d2l's `masked_softmax` gives masked scores.
-pub const MASKED_SCORE: f32 = -1e6;
+pub use crate::position::MASKED_SCORE;
 
 /// One layer: Q, K, V, per-head scaled scores, the mask, the softmax, the weighted values and
 /// W_o. Keys at index ≥ `valid_len` are masked as d2l does (score −10⁶): their weights are exactly

@@ -16,12 +16,14 @@ use ndarray::{s, Array2, ArrayView2};
 use thiserror::Error;
 
 use super::alibi;
-use super::layer::MASKED_SCORE;
 use super::learned::{LearnedError, LearnedTable};
 use super::rng::SplitMix64;
 use super::rope::{rotate_f32, Layout};
 use super::shaw::clipped_index;
 use super::t5::{bucket, BucketError, BucketLayout};
+
+/// The value d2l's `masked_softmax` gives masked scores.
+pub const MASKED_SCORE: f32 = -1e6;
 
 /// The position encoding family of the attention panels (`?enc=`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
