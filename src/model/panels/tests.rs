@@ -31,32 +31,33 @@ fn the_lesson_shows_every_panel_exactly_once() {
 
 #[test]
 fn the_lesson_follows_the_chapter() {
-    let order: Vec<&str> = LESSON.iter().map(|stop| stop.name()).collect();
-    assert_eq!(
-        order,
-        [
-            "attention",
-            "pipeline",
-            "heads",
-            "complexity",
-            "order",
-            "heatmap",
-            "curves",
-            "binary",
-            "projection",
-            "similarity",
-            "scaling",
-            "rope",
-            "extension",
-            "alibi",
-            "t5",
-            "shaw",
-            "learned",
-            "nope",
-            "stacking",
-            "train"
-        ]
+    // The chapter's parts in its order (self-attention, the comparison of CNNs, RNNs and
+    // self-attention, positional encoding), then the readers' questions, the encodings beyond it
+    // and its exercise: every panel's part is one of these, and the parts come in this order.
+    const CHAPTER: [&str; 6] = [
+        "self-attention",
+        "comparing",
+        "positional-encoding",
+        "questions",
+        "beyond",
+        "exercise",
+    ];
+    let part_index = |stop: &PanelId| {
+        CHAPTER
+            .iter()
+            .position(|&part| part == stop.spec().part)
+            .unwrap_or_else(|| panic!("{}'s part is not the chapter's", stop.name()))
+    };
+    let indices: Vec<usize> = LESSON.iter().map(part_index).collect();
+    assert!(
+        indices.windows(2).all(|w| w[0] <= w[1]),
+        "the lesson goes back to an earlier part: {indices:?}"
     );
+    // The chapter's own anchors: it starts from self-attention and shows why order is lost before
+    // it builds P.
+    assert_eq!(LESSON[0], PanelId::Attention);
+    let at = |panel: PanelId| panel.lesson_position();
+    assert!(at(PanelId::Order) < at(PanelId::Heatmap));
     // The page reads in the lesson's order: `]` never jumps back up the page.
     let page: Vec<PanelId> = PANELS.iter().map(|spec| spec.id).collect();
     assert_eq!(LESSON, page.as_slice());
