@@ -1,19 +1,23 @@
-// Gives every element of index.html that has words but no data-l10n-id one, named after what it
+// Gives every element of a page source (www/page.html, or a panel's src/panels/<name>/section.html;
+// index.html is assembled from them) that has words but no data-l10n-id one, named after what it
 // says (its own id where it has one, else the nearest id around it and its first words), and the
 // children a message keeps from the page their data-l10n-name. Edits the file in place, touching
 // nothing but those attributes (parse5's source positions). Run it after adding text to the page,
-// then scripts/l10n/extract.mjs.
-//   node scripts/l10n/mark.mjs [index.html]
+// then scripts/page/assemble.mjs and scripts/l10n/extract.mjs.
+//   node scripts/l10n/mark.mjs [www/page.html | src/panels/<name>/section.html]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'parse5';
 import { parseHTML } from 'linkedom';
 import { ATTRIBUTES, isKeptWhole, messageElements, hasTextMessage, needsName } from './catalog.mjs';
 
-const path = process.argv[2] ?? 'index.html';
+const path = process.argv[2] ?? 'www/page.html';
 const html = readFileSync(path, 'utf8');
 
+// A panel's section is a fragment: the document around it (html, head, body) is implied, and
+// parse5 gives it no place in the source; linkedom is given it whole, to find the body.
+const fragment = !/<html[\s>]/i.test(html);
 // linkedom finds the messages; parse5 (same document order) finds where their start tags end.
-const { document } = parseHTML(html);
+const { document } = parseHTML(fragment ? `<!doctype html><html><head></head><body>${html}</body></html>` : html);
 const messages = messageElements(document.body);
 const head = [...document.querySelectorAll('head > title, head > meta[name="description"]')];
 
@@ -25,7 +29,8 @@ const elementsInOrder = [];
   for (const child of node.childNodes ?? []) walk(child);
   if (node.content) for (const child of node.content.childNodes ?? []) walk(child);
 })(tree);
-const linkedomInOrder = [...document.querySelectorAll('*')];
+const linkedomInOrder = [...document.querySelectorAll('*')]
+  .filter((el) => !(fragment && ['HTML', 'HEAD', 'BODY'].includes(el.tagName)));
 if (linkedomInOrder.length !== elementsInOrder.length) {
   throw new Error(`mark: the two parsers disagree (${linkedomInOrder.length} against ${elementsInOrder.length} elements)`);
 }
