@@ -3,6 +3,8 @@
 
 use ndarray::ArrayView2;
 
+use crate::model::params::{format_base, Params};
+
 /// The CSV of `values` (rows × columns):
 ///
 /// ```text
@@ -85,6 +87,37 @@ fn clean(label: &str) -> String {
 /// it; a test checks that every such figure has one).
 pub fn figure_name(canvas_id: &str) -> String {
     crate::message!("figure-save-name", canvas = canvas_id)
+}
+
+/// The parameters a CSV export states in its first lines.
+pub fn csv_parameters(p: &Params) -> Vec<(&'static str, String)> {
+    vec![
+        ("d", p.d.to_string()),
+        ("n", p.n.to_string()),
+        ("base", format_base(p.base)),
+    ]
+}
+
+/// The parameters and the row label of an export of P or of its columns: the link's `d`, `n`,
+/// `base`, then `index` and `textbook` when they are on. With `index=1` the CSV's row r (counted
+/// from 0, like its `col_c` labels) is position r + 1.
+pub fn encoding_csv_head(
+    p: &Params,
+    textbook: bool,
+) -> (Vec<(&'static str, String)>, &'static str) {
+    let mut parameters = csv_parameters(p);
+    let mut row_label = "position";
+    if p.first_position != 0 {
+        parameters.push((
+            "index",
+            crate::message!("label-csv-index", first = p.first_position),
+        ));
+        row_label = "row";
+    }
+    if textbook {
+        parameters.push(("textbook", crate::message!("label-csv-textbook")));
+    }
+    (parameters, row_label)
 }
 
 #[cfg(test)]

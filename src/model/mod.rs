@@ -9,7 +9,6 @@
 
 pub mod attention;
 pub mod bench;
-pub mod binary;
 pub mod canvas;
 pub mod chart_layout;
 pub mod complexity;
@@ -35,14 +34,12 @@ pub mod query;
 pub mod scaling;
 pub mod schedule;
 pub mod settings;
-pub mod similarity;
 pub mod sort;
 pub mod stacking;
 pub mod state;
 pub mod status;
 pub mod tables;
 pub mod takeaway_attention;
-pub mod takeaway_encoding;
 pub mod thousands;
 pub mod train;
 pub mod unbroken;

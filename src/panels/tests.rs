@@ -1,7 +1,9 @@
 //! Checks across the panels' folders: the position families' takeaways (RoPE, its extensions,
 //! ALiBi, T5, Shaw, the learned table, NoPE) state the same numbers in Chinese as in English.
 
-use super::{alibi, extension, learned, nope, rope, shaw, t5};
+use super::{alibi, binary, curves, extension, heatmap, learned, nope, rope, shaw, similarity, t5};
+use crate::model::sentence_checks::numbers;
+use crate::model::settings::SimilarityView;
 #[test]
 fn the_chinese_takeaways_state_the_same_numbers() {
     use crate::model::messages::{install_source, use_english, Computed};
@@ -56,5 +58,63 @@ fn the_chinese_takeaways_state_the_same_numbers() {
             "{zh}"
         );
         assert_eq!(numbers(zh), numbers(en), "{zh}\n{en}");
+    }
+}
+
+#[test]
+fn in_chinese_the_takeaways_state_the_same_numbers() {
+    use crate::model::messages::{install_source, use_english, Computed};
+    let sentences = || {
+        vec![
+            heatmap::takeaway::takeaway(32, 10_000.0, 0),
+            heatmap::takeaway::takeaway(33, 10_000.0, 1),
+            curves::takeaway::takeaway(&[6, 7], 32, 10_000.0, 0),
+            curves::takeaway::takeaway(&[0, 2, 4, 6, 8], 32, 10_000.0, 0),
+            binary::takeaway::takeaway(
+                &binary::compute(60, 32, 10_000.0, "cpu").unwrap(),
+                32,
+                10_000.0,
+            ),
+            heatmap::takeaway::takeaway(1, 10_000.0, 0),
+            heatmap::takeaway::takeaway(2, 10_000.0, 0),
+            curves::takeaway::takeaway(&[0], 1, 10_000.0, 0),
+            curves::takeaway::takeaway(&[7, 8], 32, 10_000.0, 0),
+            curves::takeaway::takeaway(&[40], 32, 10_000.0, 0),
+            binary::takeaway::takeaway(
+                &binary::compute(1, 2, 10_000.0, "cpu").unwrap(),
+                2,
+                10_000.0,
+            ),
+            similarity::takeaway::takeaway(&similarity::takeaway::similarity_case(
+                SimilarityView::Gram,
+                32,
+            )),
+            similarity::takeaway::takeaway(&similarity::takeaway::similarity_case(
+                SimilarityView::Distance,
+                32,
+            )),
+            similarity::takeaway::takeaway(&similarity::takeaway::similarity_case(
+                SimilarityView::Gram,
+                33,
+            )),
+            similarity::takeaway::takeaway(&similarity::takeaway::similarity_case(
+                SimilarityView::Distance,
+                1,
+            )),
+        ]
+    };
+    let english = sentences();
+    install_source::<Computed>("zh", include_str!("../../locales/computed/zh.ftl")).unwrap();
+    let chinese = sentences();
+    use_english::<Computed>();
+    for (en, zh) in english.iter().zip(&chinese) {
+        assert!(
+            zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+            "{zh}"
+        );
+        let (mut a, mut b) = (numbers(en), numbers(zh));
+        a.sort();
+        b.sort();
+        assert_eq!(a, b, "{en}\n{zh}");
     }
 }

@@ -1,5 +1,7 @@
-//! The curves panel's folder: its markup (`section.html`). Its numbers and view are still in
-//! `model` and `web::panels::curves`, from where its `mount` is handed on (see `crate::panels`).
+//! The curves panel: its takeaway, and its view in the page (its numbers are P's, `model::present`).
 
+pub mod takeaway;
 #[cfg(target_arch = "wasm32")]
-pub use crate::web::panels::curves::mount;
+mod view;
+#[cfg(target_arch = "wasm32")]
+pub use view::mount;

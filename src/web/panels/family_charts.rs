@@ -1,12 +1,14 @@
 //! What the panels of the encoding families share: a line chart of labelled series (linear or
 //! log axes) and a matrix drawn as one heatmap image (a bias matrix, attention weights, a table).
 
+use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use web_sys::HtmlCanvasElement;
 
 use super::super::draw::chart::{
     colour, draw_marker, prepare, record, styled_mesh, text_style, Axis, ChartFrame, LegendEntry,
+    Prepared,
 };
 use super::super::draw::heatmap::{
     draw_heatmap_frame, paint_cells, paint_diverging, HeatmapAxes, RgbaImage,
@@ -15,7 +17,7 @@ use super::super::error::{draw_error, WebError};
 use crate::math::colormap::{diverging_part_bar_rgba, sequential_bar_rgba, sequential_rgba};
 use crate::model::figure_style::FigureStyle;
 use crate::model::plot::PixelRect;
-use crate::web::surface;
+use crate::web::surface::{self, Plotting};
 
 /// A [`Series::colour`] that is the style's muted grey rather than a palette colour (a
 /// reference line: chance).
@@ -72,9 +74,7 @@ fn finite_points(series: &[Series], log_x: bool, log_y: bool) -> Vec<(f64, f64)>
     series
         .iter()
         .flat_map(|s| s.points.iter().copied())
-        .filter(|(x, y)| {
-            x.is_finite() && y.is_finite() && (!log_x || *x > 0.0) && (!log_y || *y > 0.0)
-        })
+        .filter(|point| plottable(point, log_x, log_y))
         .collect()
 }
 
@@ -122,44 +122,70 @@ fn tick_label(v: f64, log: bool) -> String {
     }
 }
 
-/// Draws a line chart into `canvas`.
-pub fn draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Result<(), WebError> {
-    let backend = surface::plotting(canvas)?;
-    let root = backend.into_drawing_area();
+/// Whether a point can be drawn: finite, and above 0 on a log axis.
+fn plottable(&(x, y): &(f64, f64), log_x: bool, log_y: bool) -> bool {
+    x.is_finite() && y.is_finite() && (!log_x || x > 0.0) && (!log_y || y > 0.0)
+}
+
+/// Whether a band's point (x, low, high) can be drawn: finite, its low above 0 on a log axis.
+fn band_plottable(&(x, lo, hi): &(f64, f64, f64), log_y: bool) -> bool {
+    x.is_finite() && lo.is_finite() && hi.is_finite() && (!log_y || lo > 0.0)
+}
+
+/// The x range of the points (padded only where they have no width) and the y range (the
+/// chart's own, or the points' with a margin).
+fn ranges(chart: &LineChart) -> ((f64, f64), (f64, f64)) {
     let points = finite_points(&chart.series, chart.log_x, chart.log_y);
     let (x0, x1) = span(points.iter().map(|p| p.0));
-    let (x0, x1) = if x1 > x0 {
+    let x = if x1 > x0 {
         (x0, x1)
     } else {
         padded(x0, x1, chart.log_x)
     };
-    let (y0, y1) = chart.y_range.unwrap_or_else(|| {
+    let y = chart.y_range.unwrap_or_else(|| {
         let (lo, hi) = span(points.iter().map(|p| p.1));
         padded(lo, hi, chart.log_y)
     });
-    let style = chart.style;
-    let legend: Vec<LegendEntry> = chart
+    (x, y)
+}
+
+/// The legend: each series' name with its colour, dashes and marker.
+fn legend_entries(chart: &LineChart) -> Vec<LegendEntry> {
+    chart
         .series
         .iter()
         .map(|series| LegendEntry {
             label: series.label.clone(),
-            colour: colour(series_rgb(style, series.colour)),
+            colour: colour(series_rgb(chart.style, series.colour)),
             pattern: series.pattern.or(series.dashed.then_some(DASHED)),
             marker: series.sparse_marker.map(|m| m.1),
         })
-        .collect();
-    // The tick labels that size the axis: both ends and a value between them (the ends of a
-    // 0…1 axis are "0" and "1", its inner ticks "0.80": sized by the ends alone, they were cut).
-    let middle = if chart.log_y {
+        .collect()
+}
+
+/// The tick labels that size the axis: both ends and a value between them (the ends of a 0…1
+/// axis are "0" and "1", its inner ticks "0.80": sized by the ends alone, they were cut).
+fn sizing_y_ticks((y0, y1): (f64, f64), log: bool) -> [String; 3] {
+    let middle = if log {
         (y0 * y1).sqrt()
     } else {
         (y0 + y1) / 2.0
     };
-    let y_ticks = [
-        tick_label(y0, chart.log_y),
-        tick_label(middle, chart.log_y),
-        tick_label(y1, chart.log_y),
-    ];
+    [
+        tick_label(y0, log),
+        tick_label(middle, log),
+        tick_label(y1, log),
+    ]
+}
+
+/// Draws a line chart into `canvas`.
+pub fn draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Result<(), WebError> {
+    let backend = surface::plotting(canvas)?;
+    let root = backend.into_drawing_area();
+    let (x, y) = ranges(chart);
+    let style = chart.style;
+    let legend = legend_entries(chart);
+    let y_ticks = sizing_y_ticks(y, chart.log_y);
     let prepared = prepare(
         &root,
         &ChartFrame {
@@ -170,134 +196,185 @@ pub fn draw_lines(canvas: &HtmlCanvasElement, chart: &LineChart) -> Result<(), W
             legend: &legend,
         },
     )?;
-    let line = style.line_px.round() as u32 + 1;
-    {
-        {
-            let mut plot = prepared
-                .builder()
-                .build_cartesian_2d(
-                    Axis::new(x0..x1, chart.log_x),
-                    Axis::new(y0..y1, chart.log_y),
-                )
+    draw_plot(canvas, &root, &prepared, chart, (x, y))?;
+    root.present().map_err(draw_error)?;
+    Ok(())
+}
+
+/// The canvas a chart is drawn on, or a part of it.
+type Area = DrawingArea<Plotting<'static>, Shift>;
+
+/// The axes, marks, bands and series of `chart` over the ranges `(x, y)`, and where they went
+/// recorded on the canvas.
+fn draw_plot(
+    canvas: &HtmlCanvasElement,
+    root: &Area,
+    prepared: &Prepared<Plotting<'static>>,
+    chart: &LineChart,
+    ((x0, x1), (y0, y1)): ((f64, f64), (f64, f64)),
+) -> Result<(), WebError> {
+    let style = chart.style;
+    let mut plot = prepared
+        .builder()
+        .build_cartesian_2d(
+            Axis::new(x0..x1, chart.log_x),
+            Axis::new(y0..y1, chart.log_y),
+        )
+        .map_err(draw_error)?;
+    styled_mesh(&mut plot, prepared, style, (8, 7))
+        .x_label_formatter(&|v| tick_label(*v, chart.log_x))
+        .y_label_formatter(&|v| tick_label(*v, chart.log_y))
+        .draw()
+        .map_err(draw_error)?;
+    let mut lines = LinePlot {
+        plot,
+        root,
+        chart,
+        line: style.line_px.round() as u32 + 1,
+    };
+    lines.draw_marks((y0, y1))?;
+    lines.draw_bands()?;
+    lines.draw_curves()?;
+    record(canvas, &prepared.geometry(&lines.plot), style)
+}
+
+/// A line chart's plot, with what its drawing steps share: the canvas around it (for what is
+/// drawn in pixels), the chart and the width of its lines.
+struct LinePlot<'a, 'b> {
+    plot: ChartContext<'a, Plotting<'static>, Cartesian2d<Axis, Axis>>,
+    root: &'b Area,
+    chart: &'b LineChart<'b>,
+    line: u32,
+}
+
+impl LinePlot<'_, '_> {
+    /// The vertical marker lines over the y range `(y0, y1)`, each named at the top of the plot.
+    fn draw_marks(&mut self, (y0, y1): (f64, f64)) -> Result<(), WebError> {
+        let style = self.chart.style;
+        for (x, label) in &self.chart.marks {
+            let mark = colour(style.muted).stroke_width(style.axis_px.round() as u32 + 1);
+            self.plot
+                .draw_series(DashedLineSeries::new(vec![(*x, y0), (*x, y1)], 6, 4, mark))
                 .map_err(draw_error)?;
-            styled_mesh(&mut plot, &prepared, style, (8, 7))
-                .x_label_formatter(&|v| tick_label(*v, chart.log_x))
-                .y_label_formatter(&|v| tick_label(*v, chart.log_y))
-                .draw()
-                .map_err(draw_error)?;
-            for (x, label) in &chart.marks {
-                let mark = colour(style.muted).stroke_width(style.axis_px.round() as u32 + 1);
-                plot.draw_series(DashedLineSeries::new(vec![(*x, y0), (*x, y1)], 6, 4, mark))
-                    .map_err(draw_error)?;
-                // The mark's name, just right of the line at the top of the plot.
-                let (at_x, at_y) = plot.backend_coord(&(*x, y1));
-                root.draw(&Text::new(
+            // The mark's name, just right of the line at the top of the plot.
+            let (at_x, at_y) = self.plot.backend_coord(&(*x, y1));
+            self.root
+                .draw(&Text::new(
                     label.clone(),
                     (at_x + 4, at_y + 2),
                     text_style(style, style.tick_px, style.muted)
                         .pos(Pos::new(HPos::Left, VPos::Top)),
                 ))
                 .map_err(draw_error)?;
-            }
-            for series in chart.series.iter().filter(|s| !s.band.is_empty()) {
-                let fill = colour(series_rgb(style, series.colour)).mix(0.16).filled();
-                let mut outline: Vec<(f64, f64)> = series
-                    .band
-                    .iter()
-                    .filter(|(x, lo, hi)| {
-                        x.is_finite()
-                            && lo.is_finite()
-                            && hi.is_finite()
-                            && (!chart.log_y || *lo > 0.0)
-                    })
-                    .map(|&(x, lo, _)| (x, lo))
-                    .collect();
-                let upper: Vec<(f64, f64)> = series
-                    .band
-                    .iter()
-                    .rev()
-                    .filter(|(x, lo, hi)| {
-                        x.is_finite()
-                            && lo.is_finite()
-                            && hi.is_finite()
-                            && (!chart.log_y || *lo > 0.0)
-                    })
-                    .map(|&(x, _, hi)| (x, hi))
-                    .collect();
-                outline.extend(upper);
-                if outline.len() >= 3 {
-                    plot.draw_series(std::iter::once(Polygon::new(outline, fill)))
-                        .map_err(draw_error)?;
-                }
-            }
-            // Each line's sparse markers start at its own offset within the marker spacing, so
-            // that two lines which coincide (the loss of two encodings that learn nothing) still
-            // show both markers.
-            let marked = chart
-                .series
-                .iter()
-                .filter(|s| s.sparse_marker.is_some())
-                .count()
-                .max(1);
-            let mut marked_rank = 0;
-            for series in &chart.series {
-                let series_colour = colour(series_rgb(style, series.colour));
-                let stroke = series_colour.stroke_width(line);
-                let kept: Vec<(f64, f64)> = series
-                    .points
-                    .iter()
-                    .copied()
-                    .filter(|(x, y)| {
-                        x.is_finite()
-                            && y.is_finite()
-                            && (!chart.log_x || *x > 0.0)
-                            && (!chart.log_y || *y > 0.0)
-                    })
-                    .collect();
-                if let Some((dash, gap)) = series.pattern {
-                    plot.draw_series(DashedLineSeries::new(kept.clone(), dash, gap, stroke))
-                        .map_err(draw_error)?;
-                } else if series.dashed {
-                    plot.draw_series(DashedLineSeries::new(
-                        kept.clone(),
-                        DASHED.0,
-                        DASHED.1,
-                        stroke,
-                    ))
-                    .map_err(draw_error)?;
-                } else {
-                    plot.draw_series(LineSeries::new(kept.clone(), stroke))
-                        .map_err(draw_error)?;
-                }
-                if let Some((every, shape)) = series.sparse_marker {
-                    let every = every.max(1);
-                    let phase = every * marked_rank / marked;
-                    marked_rank += 1;
-                    for &(x, y) in kept.iter().skip(phase).step_by(every) {
-                        let centre = plot.backend_coord(&(x, y));
-                        draw_marker(
-                            &root,
-                            centre,
-                            (line + 3) as i32,
-                            series_colour,
-                            line + 1,
-                            shape,
-                        )?;
-                    }
-                }
-                if series.markers {
-                    plot.draw_series(
-                        kept.iter()
-                            .map(|&(x, y)| Circle::new((x, y), line + 1, series_colour.filled())),
-                    )
-                    .map_err(draw_error)?;
-                }
-            }
-            record(canvas, &prepared.geometry(&plot), style)?;
         }
+        Ok(())
     }
-    root.present().map_err(draw_error)?;
-    Ok(())
+
+    /// Each series' band, shaded under every line.
+    fn draw_bands(&mut self) -> Result<(), WebError> {
+        let (style, log_y) = (self.chart.style, self.chart.log_y);
+        for series in self.chart.series.iter().filter(|s| !s.band.is_empty()) {
+            let fill = colour(series_rgb(style, series.colour)).mix(0.16).filled();
+            let mut outline: Vec<(f64, f64)> = series
+                .band
+                .iter()
+                .filter(|point| band_plottable(point, log_y))
+                .map(|&(x, lo, _)| (x, lo))
+                .collect();
+            let upper: Vec<(f64, f64)> = series
+                .band
+                .iter()
+                .rev()
+                .filter(|point| band_plottable(point, log_y))
+                .map(|&(x, _, hi)| (x, hi))
+                .collect();
+            outline.extend(upper);
+            if outline.len() >= 3 {
+                self.plot
+                    .draw_series(std::iter::once(Polygon::new(outline, fill)))
+                    .map_err(draw_error)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Every series' line and markers, in the chart's order.
+    fn draw_curves(&mut self) -> Result<(), WebError> {
+        let chart = self.chart;
+        // Each line's sparse markers start at its own offset within the marker spacing, so that
+        // two lines which coincide (the loss of two encodings that learn nothing) still show both
+        // markers.
+        let marked = chart
+            .series
+            .iter()
+            .filter(|s| s.sparse_marker.is_some())
+            .count()
+            .max(1);
+        let mut marked_rank = 0;
+        for series in &chart.series {
+            let phase = series.sparse_marker.map(|(every, _)| {
+                let phase = every.max(1) * marked_rank / marked;
+                marked_rank += 1;
+                phase
+            });
+            self.draw_curve(series, phase)?;
+        }
+        Ok(())
+    }
+
+    /// One series: its line (solid or dashed), its sparse markers from `phase` on, and a marker
+    /// at every point where it asks for them.
+    fn draw_curve(&mut self, series: &Series, phase: Option<usize>) -> Result<(), WebError> {
+        let (chart, line) = (self.chart, self.line);
+        let series_colour = colour(series_rgb(chart.style, series.colour));
+        let stroke = series_colour.stroke_width(line);
+        let kept: Vec<(f64, f64)> = series
+            .points
+            .iter()
+            .copied()
+            .filter(|point| plottable(point, chart.log_x, chart.log_y))
+            .collect();
+        if let Some((dash, gap)) = series.pattern {
+            self.plot
+                .draw_series(DashedLineSeries::new(kept.clone(), dash, gap, stroke))
+                .map_err(draw_error)?;
+        } else if series.dashed {
+            self.plot
+                .draw_series(DashedLineSeries::new(
+                    kept.clone(),
+                    DASHED.0,
+                    DASHED.1,
+                    stroke,
+                ))
+                .map_err(draw_error)?;
+        } else {
+            self.plot
+                .draw_series(LineSeries::new(kept.clone(), stroke))
+                .map_err(draw_error)?;
+        }
+        if let (Some((every, shape)), Some(phase)) = (series.sparse_marker, phase) {
+            for &(x, y) in kept.iter().skip(phase).step_by(every.max(1)) {
+                let centre = self.plot.backend_coord(&(x, y));
+                draw_marker(
+                    self.root,
+                    centre,
+                    (line + 3) as i32,
+                    series_colour,
+                    line + 1,
+                    shape,
+                )?;
+            }
+        }
+        if series.markers {
+            self.plot
+                .draw_series(
+                    kept.iter()
+                        .map(|&(x, y)| Circle::new((x, y), line + 1, series_colour.filled())),
+                )
+                .map_err(draw_error)?;
+        }
+        Ok(())
+    }
 }
 
 /// How a matrix's values become colours.

@@ -9,23 +9,17 @@
 //! kernel on WebGPU and `math::attention::weights` on the CPU.
 
 pub mod attention;
-pub mod binary;
 pub mod complexity;
 mod complexity_chart;
 mod complexity_paths;
-pub mod curves;
 pub(crate) mod family_charts;
 pub mod heads;
-pub mod heatmap;
 pub mod order;
 pub mod pipeline;
 mod pipeline_fit;
 pub mod projection;
 pub(crate) mod reading;
 pub mod scaling;
-pub mod similarity;
-mod similarity_charts;
-mod similarity_heatmap;
 pub mod stacking;
 pub mod train;
 mod train_figures;
@@ -40,7 +34,6 @@ use super::dom::now_ms;
 use super::error::WebError;
 pub use super::panel::Ctx;
 use crate::math::layer::{ProjectionMode, Projections};
-use crate::model::params::{format_base, Params};
 pub use crate::model::present::{format_number, subscript};
 
 pub use crate::model::settings::table::LessonView;
@@ -163,13 +156,4 @@ fn projection_key(ctx: &super::panel::Ctx) -> Inputs {
 /// Milliseconds since `started`, for a panel's `ms`.
 pub(crate) fn elapsed(started: f64) -> f64 {
     now_ms() - started
-}
-
-/// The parameters a CSV export states in its first lines.
-fn csv_parameters(p: &Params) -> Vec<(&'static str, String)> {
-    vec![
-        ("d", p.d.to_string()),
-        ("n", p.n.to_string()),
-        ("base", format_base(p.base)),
-    ]
 }

@@ -4,7 +4,8 @@
 
 use crate::model::inputs::Inputs;
 use crate::model::query::values::UrlName;
-use crate::web::surface;
+use crate::web::surface::{self, Plotting};
+use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use serde::Serialize;
@@ -310,6 +311,21 @@ fn write_texts(
     takeaway
 }
 
+/// The chart the bars are drawn on.
+type Plane<'a> = ChartContext<'a, Plotting<'static>, Cartesian2d<Axis, Axis>>;
+
+/// The canvas the chart is drawn on.
+type Area = DrawingArea<Plotting<'static>, Shift>;
+
+/// A gap as drawn: 0 where it is float32 rounding (at or below `bound`).
+fn shown(gap: f64, bound: f64) -> f64 {
+    if is_rounding(gap, bound) {
+        0.0
+    } else {
+        gap
+    }
+}
+
 /// One pair of bars per output row on a linear axis: the gap without P and with P. A gap at or
 /// below the float32 rounding bound is drawn as 0 and written "0" where its bar would stand, so
 /// that "identical" looks identical (a log axis had drawn 2e-7 of rounding as a bar a quarter as
@@ -332,7 +348,6 @@ fn draw_chart(
         );
     }
     let bound = stats.rounding_bound;
-    let shown = |gap: f64| if is_rounding(gap, bound) { 0.0 } else { gap };
     let backend = surface::plotting(canvas)?;
     let root = backend.into_drawing_area();
     let bars = [
@@ -352,24 +367,8 @@ fn draw_chart(
             marker: None,
         })
         .collect();
-    let top = bars
-        .iter()
-        .flat_map(|(rows, _, _)| rows.iter().map(|&g| shown(g)))
-        .filter(|g| g.is_finite())
-        .fold(0.0f64, f64::max);
-    // Nothing above rounding: an axis of 1 rather than of 0.
-    let top = if top > 0.0 { top * 1.12 } else { 1.0 };
-    let y_label = |v: &f64| {
-        if *v == 0.0 {
-            "0".to_string()
-        } else if top >= 10.0 {
-            format!("{v:.0}")
-        } else if top >= 1.0 {
-            format!("{v:.1}")
-        } else {
-            format!("{v:.2}")
-        }
-    };
+    let top = axis_top(bars.iter().map(|(rows, _, _)| rows.as_slice()), bound);
+    let y_label = |v: &f64| gap_label(*v, top);
     let prepared = prepare(
         &root,
         &ChartFrame {
@@ -387,10 +386,65 @@ fn draw_chart(
             Axis::linear(0.0..top),
         )
         .map_err(draw_error)?;
-    // Each token's name must fit its own column whole (a projector's large type ran "oranges"
-    // into "and"; names cut with "…" were no longer names): measured with the ticks' font,
-    // within 0.3 em of the next. Where one does not fit, every column is labelled with its row
-    // number i instead, which the axis title ties to the i-th token of πX, printed above.
+    let names = column_names(&chart, &root, permuted, style);
+    styled_mesh(&mut chart, &prepared, style, (16, 6))
+        .x_label_formatter(&|v| column_label(&names, *v))
+        .y_label_formatter(&y_label)
+        .draw()
+        .map_err(draw_error)?;
+    for (k, (rows, _, bar_colour)) in bars.iter().enumerate() {
+        draw_gap_bars(
+            &mut chart,
+            (k, rows.as_slice()),
+            *bar_colour,
+            (top, bound),
+            style,
+        )?;
+    }
+    record(canvas, &prepared.geometry(&chart), style)?;
+    root.present().map_err(draw_error)?;
+    Ok(())
+}
+
+/// The top of the y axis: a little above the largest gap drawn, or 1 when every gap is rounding
+/// (an axis of 1 rather than of 0).
+fn axis_top<'a>(rows: impl Iterator<Item = &'a [f64]>, bound: f64) -> f64 {
+    let top = rows
+        .flat_map(|rows| rows.iter().map(|&g| shown(g, bound)))
+        .filter(|g| g.is_finite())
+        .fold(0.0f64, f64::max);
+    if top > 0.0 {
+        top * 1.12
+    } else {
+        1.0
+    }
+}
+
+/// A y tick label, with as many decimals as an axis up to `top` needs.
+fn gap_label(v: f64, top: f64) -> String {
+    if v == 0.0 {
+        "0".to_string()
+    } else if top >= 10.0 {
+        format!("{v:.0}")
+    } else if top >= 1.0 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+/// The columns' labels: the tokens' names where each fits its own column whole (a projector's
+/// large type ran "oranges" into "and"; names cut with "…" were no longer names), measured with
+/// the ticks' font, within 0.3 em of the next. Where one does not fit, every column is labelled
+/// with its row number i instead, which the axis title ties to the i-th token of πX, printed
+/// above.
+fn column_names(
+    chart: &Plane,
+    root: &Area,
+    permuted: &[String],
+    style: &FigureStyle,
+) -> Vec<String> {
+    let n = permuted.len();
     let (plot_width, _) = chart.plotting_area().dim_in_pixel();
     let column = f64::from(plot_width) / n as f64 - 0.3 * style.tick_px;
     let tick_font = text_style(style, style.tick_px, style.ink);
@@ -400,7 +454,7 @@ fn draw_chart(
             .unwrap_or(text.chars().count() as f64 * 0.6 * style.tick_px)
     };
     let names_fit = permuted.iter().all(|token| width(token) <= column);
-    let names: Vec<String> = permuted
+    permuted
         .iter()
         .enumerate()
         .map(|(i, token)| {
@@ -410,52 +464,54 @@ fn draw_chart(
                 i.to_string()
             }
         })
-        .collect();
-    let name = |v: &f64| {
-        if (v - v.round()).abs() > 1e-9 || *v < 0.0 {
-            return String::new();
-        }
-        names.get(v.round() as usize).cloned().unwrap_or_default()
-    };
-    styled_mesh(&mut chart, &prepared, style, (16, 6))
-        .x_label_formatter(&name)
-        .y_label_formatter(&y_label)
-        .draw()
-        .map_err(draw_error)?;
-    for (k, (rows, _, bar_colour)) in bars.iter().enumerate() {
-        let offset = if k == 0 { -0.4 } else { 0.0 };
-        chart
-            .draw_series(
-                rows.iter()
-                    .enumerate()
-                    .filter(|(_, &gap)| shown(gap) > 0.0 || gap.is_nan())
-                    .map(|(r, &gap)| {
-                        let x = r as f64 + offset;
-                        let height = if gap.is_nan() { top } else { gap };
-                        Rectangle::new([(x, 0.0), (x + 0.4, height)], bar_colour.filled())
-                    }),
-            )
-            .map_err(draw_error)?;
-        // A rounding-sized gap has no bar: "0" stands where it would, in the series' colour.
-        let zero = text_style(
-            style,
-            style.tick_px,
-            style.series(if k == 0 { 0 } else { 4 }),
-        )
-        .pos(Pos::new(HPos::Center, VPos::Bottom));
-        chart
-            .draw_series(
-                rows.iter()
-                    .enumerate()
-                    .filter(|(_, &gap)| is_rounding(gap, bound))
-                    .map(|(r, _)| {
-                        Text::new("0", (r as f64 + offset + 0.2, top * 0.01), zero.clone())
-                    }),
-            )
-            .map_err(draw_error)?;
+        .collect()
+}
+
+/// The label of column `v` (an integer tick), empty between columns.
+fn column_label(names: &[String], v: f64) -> String {
+    if (v - v.round()).abs() > 1e-9 || v < 0.0 {
+        return String::new();
     }
-    record(canvas, &prepared.geometry(&chart), style)?;
-    root.present().map_err(draw_error)?;
+    names.get(v.round() as usize).cloned().unwrap_or_default()
+}
+
+/// The bars of series `k` (0: without P, left of each row's tick; 1: with P, right of it) in
+/// `bar_colour`, on an axis up to `top`, and "0" where a gap is rounding (at or below `bound`).
+fn draw_gap_bars(
+    chart: &mut Plane,
+    (k, rows): (usize, &[f64]),
+    bar_colour: RGBColor,
+    (top, bound): (f64, f64),
+    style: &FigureStyle,
+) -> Result<(), WebError> {
+    let offset = if k == 0 { -0.4 } else { 0.0 };
+    chart
+        .draw_series(
+            rows.iter()
+                .enumerate()
+                .filter(|(_, &gap)| shown(gap, bound) > 0.0 || gap.is_nan())
+                .map(|(r, &gap)| {
+                    let x = r as f64 + offset;
+                    let height = if gap.is_nan() { top } else { gap };
+                    Rectangle::new([(x, 0.0), (x + 0.4, height)], bar_colour.filled())
+                }),
+        )
+        .map_err(draw_error)?;
+    // A rounding-sized gap has no bar: "0" stands where it would, in the series' colour.
+    let zero = text_style(
+        style,
+        style.tick_px,
+        style.series(if k == 0 { 0 } else { 4 }),
+    )
+    .pos(Pos::new(HPos::Center, VPos::Bottom));
+    chart
+        .draw_series(
+            rows.iter()
+                .enumerate()
+                .filter(|(_, &gap)| is_rounding(gap, bound))
+                .map(|(r, _)| Text::new("0", (r as f64 + offset + 0.2, top * 0.01), zero.clone())),
+        )
+        .map_err(draw_error)?;
     Ok(())
 }
 
@@ -516,4 +572,11 @@ impl Panel for OrderPanel {
     fn error_slot(&self) -> &HtmlElement {
         &self.dom.description
     }
+}
+
+/// The panel, mounted (its row of the panel list names this module).
+pub fn mount(
+    spec: &'static crate::web::panel::PanelSpec,
+) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
+    Ok(Box::new(OrderPanel::mount(spec)?))
 }

@@ -15,7 +15,7 @@ use super::super::draw::projection::{
 use super::super::error::WebError;
 use super::super::panel::{to_js, Ctx, Panel, PanelSpec};
 use super::canvas_message;
-use super::heatmap::encoding_csv_head;
+use crate::model::export::encoding_csv_head;
 use crate::model::export::matrix_csv;
 use crate::model::present::{
     matrix_entry, no_pair_canvas, no_pair_note, projection_angle, projection_note,

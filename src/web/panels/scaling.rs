@@ -6,13 +6,15 @@
 //! (`math::scaling`) on both backends.
 
 use crate::model::inputs::Inputs;
-use crate::web::surface;
+use crate::web::surface::{self, Plotting};
+use plotters::coord::Shift;
 use plotters::prelude::*;
 use web_sys::HtmlCanvasElement;
 
 use super::super::dom::{self, now_ms};
 use super::super::draw::chart::{
     colour, measure, prepare, record, styled_mesh, text_style, Axis, ChartFrame, LegendEntry,
+    Prepared,
 };
 use super::super::error::{draw_error, WebError};
 use super::super::panel::{to_js, Panel, PanelSpec};
@@ -81,17 +83,7 @@ fn draw_magnitudes(
     let backend = surface::plotting(canvas)?;
     let root = backend.into_drawing_area();
     let top_d = curve.last().map_or(2.0, |m| m.d as f64).max(2.0);
-    let low = curve
-        .iter()
-        .map(|m| m.embedding_rms)
-        .fold(1.0f64, f64::min)
-        .max(1e-3)
-        * 0.7;
-    let high = curve
-        .iter()
-        .map(|m| m.unit_normal_scaled_rms.max(m.scaled_embedding_rms))
-        .fold(1.5f64, f64::max)
-        * 1.4;
+    let (low, high) = rms_range(curve);
     let this_page = crate::message!("figure-scaling-legend-this-page");
     let series: [Series<'_>; 4] = [
         (&this_page, 0, |m| m.embedding_rms),
@@ -100,21 +92,7 @@ fn draw_magnitudes(
         ("P: RMS √½", 4, |m| m.encoding_rms),
     ];
     let bound = colour(style.muted);
-    let mut legend: Vec<LegendEntry> = series
-        .iter()
-        .map(|(label, k, _)| LegendEntry {
-            label: label.to_string(),
-            colour: colour(style.series(*k)),
-            pattern: None,
-            marker: None,
-        })
-        .collect();
-    legend.push(LegendEntry {
-        label: "|p| ≤ 1".to_string(),
-        colour: bound,
-        pattern: Some((6, 4)),
-        marker: None,
-    });
+    let legend = magnitudes_legend(&series, style);
     let y_format = |v: f64| format!("{v:.2}");
     let prepared = prepare(
         &root,
@@ -167,6 +145,52 @@ fn draw_magnitudes(
     Ok(())
 }
 
+/// The y axis's range: below the smallest embedding RMS (and 1), above the largest scaled one
+/// (and 1.5).
+fn rms_range(curve: &[Magnitudes]) -> (f64, f64) {
+    let low = curve
+        .iter()
+        .map(|m| m.embedding_rms)
+        .fold(1.0f64, f64::min)
+        .max(1e-3)
+        * 0.7;
+    let high = curve
+        .iter()
+        .map(|m| m.unit_normal_scaled_rms.max(m.scaled_embedding_rms))
+        .fold(1.5f64, f64::max)
+        * 1.4;
+    (low, high)
+}
+
+/// The legend: each curve in its series colour, then P's bound 1 dashed in the muted grey.
+fn magnitudes_legend(series: &[Series], style: &FigureStyle) -> Vec<LegendEntry> {
+    let mut legend: Vec<LegendEntry> = series
+        .iter()
+        .map(|(label, k, _)| LegendEntry {
+            label: label.to_string(),
+            colour: colour(style.series(*k)),
+            pattern: None,
+            marker: None,
+        })
+        .collect();
+    legend.push(LegendEntry {
+        label: "|p| ≤ 1".to_string(),
+        colour: colour(style.muted),
+        pattern: Some((6, 4)),
+        marker: None,
+    });
+    legend
+}
+
+/// A bar of the dot products' chart: its name, its value and its series colour.
+type Bar<'a> = (&'a str, f64, usize);
+
+/// The chart the bars are drawn on.
+type Plane<'a> = ChartContext<'a, Plotting<'static>, Cartesian2d<Axis, Axis>>;
+
+/// The canvas the chart is drawn on.
+type Area = DrawingArea<Plotting<'static>, Shift>;
+
 /// The terms of the two dot products as bars, each value written beyond the end of its bar in
 /// the page's ink (never on the bar, whatever its colour).
 fn draw_terms(
@@ -180,7 +204,7 @@ fn draw_terms(
         crate::message!("figure-scaling-bar-added"),
         crate::message!("figure-scaling-bar-concatenated"),
     );
-    let bars: [(&str, f64, usize); 6] = [
+    let bars: [Bar; 6] = [
         ("x·x", pair.xx, 0),
         ("x·p", pair.xp, 3),
         ("p·x", pair.px, 3),
@@ -188,12 +212,7 @@ fn draw_terms(
         (&added, pair.added, 6),
         (&concatenated, pair.concatenated, 7),
     ];
-    let (low, high) = bars.iter().fold((0.0f64, 0.0f64), |(lo, hi), (_, v, _)| {
-        (lo.min(*v), hi.max(*v))
-    });
-    // Room beyond the longest bars for their values.
-    let pad = ((high - low) * 0.22).max(0.2);
-    let (y0, y1) = (if low < 0.0 { low - pad } else { low }, high + pad);
+    let (y0, y1) = value_range(&bars);
     let y_format = |v: f64| format!("{v:.1}");
     let mut prepared = prepare(
         &root,
@@ -213,14 +232,7 @@ fn draw_terms(
         .iter()
         .map(|(name, _, _)| measure(&root, name, &font))
         .collect();
-    let plot_width = {
-        let chart = prepared
-            .builder()
-            .build_cartesian_2d(Axis::linear(x_range.clone()), Axis::linear(y_range.clone()))
-            .map_err(draw_error)?;
-        let (xs, _) = chart.plotting_area().get_pixel_range();
-        f64::from(xs.end - xs.start)
-    };
+    let plot_width = plot_width(&prepared, x_range.clone(), y_range.clone())?;
     let rows = category_label_rows(
         plot_width / bars.len() as f64,
         &name_widths,
@@ -236,8 +248,60 @@ fn draw_terms(
         .y_label_formatter(&|v| y_format(*v))
         .draw()
         .map_err(draw_error)?;
+    let name_boxes = draw_bar_names(&chart, &root, &bars, &name_widths, (rows, y0), style)?;
+    chart
+        .draw_series(bars.iter().enumerate().map(|(k, (_, v, series))| {
+            let x = k as f64;
+            Rectangle::new(
+                [(x - 0.35, 0.0), (x + 0.35, *v)],
+                colour(style.series(*series)).filled(),
+            )
+        }))
+        .map_err(draw_error)?;
+    let placed = draw_bar_values(&chart, &root, &bars, style)?;
+    record(canvas, &prepared.geometry(&chart), style)?;
+    record_boxes(canvas, &placed, &name_boxes)?;
+    root.present().map_err(draw_error)?;
+    Ok(())
+}
+
+/// The y axis's range: the bars' values and 0, with room beyond the longest bars for their
+/// values.
+fn value_range(bars: &[Bar]) -> (f64, f64) {
+    let (low, high) = bars.iter().fold((0.0f64, 0.0f64), |(lo, hi), (_, v, _)| {
+        (lo.min(*v), hi.max(*v))
+    });
+    let pad = ((high - low) * 0.22).max(0.2);
+    (if low < 0.0 { low - pad } else { low }, high + pad)
+}
+
+/// The width in pixels of the plot a chart on `prepared` over these ranges would have.
+fn plot_width(
+    prepared: &Prepared<Plotting<'static>>,
+    x_range: std::ops::Range<f64>,
+    y_range: std::ops::Range<f64>,
+) -> Result<f64, WebError> {
+    let chart = prepared
+        .builder()
+        .build_cartesian_2d(Axis::linear(x_range), Axis::linear(y_range))
+        .map_err(draw_error)?;
+    let (xs, _) = chart.plotting_area().get_pixel_range();
+    Ok(f64::from(xs.end - xs.start))
+}
+
+/// Each bar's name under the axis at y = `y0`, staggered over `rows` rows (the name of bar k in
+/// row k mod `rows`); returns the names' boxes.
+fn draw_bar_names(
+    chart: &Plane,
+    root: &Area,
+    bars: &[Bar],
+    name_widths: &[f64],
+    (rows, y0): (usize, f64),
+    style: &FigureStyle,
+) -> Result<Vec<PixelRect>, WebError> {
+    let font = text_style(style, style.tick_px, style.ink);
     let mut name_boxes = Vec::with_capacity(bars.len());
-    for (k, ((name, _, _), width)) in bars.iter().zip(&name_widths).enumerate() {
+    for (k, ((name, _, _), width)) in bars.iter().zip(name_widths).enumerate() {
         let (x, axis) = chart.backend_coord(&(k as f64, y0));
         let row = (k % rows) as f64;
         let y = f64::from(axis) + style.tick_px * (0.5 + 1.2 * row);
@@ -254,15 +318,17 @@ fn draw_terms(
             y1: y + style.tick_px,
         });
     }
-    chart
-        .draw_series(bars.iter().enumerate().map(|(k, (_, v, series))| {
-            let x = k as f64;
-            Rectangle::new(
-                [(x - 0.35, 0.0), (x + 0.35, *v)],
-                colour(style.series(*series)).filled(),
-            )
-        }))
-        .map_err(draw_error)?;
+    Ok(name_boxes)
+}
+
+/// Each bar's value beyond the end of its bar; returns each bar's box and its value's.
+fn draw_bar_values(
+    chart: &Plane,
+    root: &Area,
+    bars: &[Bar],
+    style: &FigureStyle,
+) -> Result<Vec<(PixelRect, PixelRect)>, WebError> {
+    let font = text_style(style, style.tick_px, style.ink);
     let mut placed = Vec::with_capacity(bars.len());
     for (k, (_, v, _)) in bars.iter().enumerate() {
         let x = k as f64;
@@ -288,7 +354,17 @@ fn draw_terms(
         .map_err(draw_error)?;
         placed.push((bar, label));
     }
-    record(canvas, &prepared.geometry(&chart), style)?;
+    Ok(placed)
+}
+
+/// Writes where the bars, their values and their names went (`data-bars`, `data-bar-values`,
+/// `data-bar-names`: "x0 y0 x1 y1" boxes in logical pixels, joined by ";"), for the end-to-end
+/// tests.
+fn record_boxes(
+    canvas: &HtmlCanvasElement,
+    placed: &[(PixelRect, PixelRect)],
+    name_boxes: &[PixelRect],
+) -> Result<(), WebError> {
     let rects = |pick: fn(&(PixelRect, PixelRect)) -> PixelRect| {
         placed
             .iter()
@@ -307,7 +383,6 @@ fn draw_terms(
         .collect::<Vec<_>>()
         .join(";");
     canvas.set_attribute("data-bar-names", &names)?;
-    root.present().map_err(draw_error)?;
     Ok(())
 }
 
@@ -360,4 +435,11 @@ impl Panel for ScalingPanel {
     fn error_slot(&self) -> &HtmlElement {
         &self.dom.magnitudes
     }
+}
+
+/// The panel, mounted (its row of the panel list names this module).
+pub fn mount(
+    spec: &'static crate::web::panel::PanelSpec,
+) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
+    Ok(Box::new(ScalingPanel::mount(spec)?))
 }

@@ -5,15 +5,14 @@ use crate::model::inputs::Inputs;
 use ndarray::{s, ArrayView1};
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
-use super::super::backend::LocalFuture;
-use super::super::dom;
-use super::super::draw::curves::{curves_svg, draw_curves};
-use super::super::error::WebError;
-use super::super::panel::{Ctx, Panel, PanelSpec};
-use super::heatmap::encoding_csv_head;
+use crate::web::backend::LocalFuture;
+use crate::web::dom;
+use crate::web::draw::curves::{curves_svg, draw_curves};
+use crate::web::error::WebError;
+use crate::web::panel::{Ctx, Panel, PanelSpec};
+use crate::model::export::encoding_csv_head;
 use crate::model::export::matrix_csv;
 use crate::model::present::curves_summary;
-use crate::model::takeaway_encoding;
 
 crate::element_table! {
     pub struct CurvesDom {
@@ -71,7 +70,7 @@ impl Panel for CurvesPanel {
         );
         dom::text(
             &self.dom.takeaway,
-            &takeaway_encoding::curves(&p.columns, d, base, first),
+            &super::takeaway::takeaway(&p.columns, d, base, first),
         );
         Ok(())
     }

@@ -6,21 +6,21 @@ use crate::web::surface;
 use plotters::prelude::*;
 use web_sys::HtmlCanvasElement;
 
-use super::super::draw::chart::{
+use crate::web::draw::chart::{
     colour, prepare, record, styled_mesh, Axis, ChartFrame, LegendEntry,
 };
-use super::super::error::{draw_error, WebError};
-use super::canvas_message;
+use crate::web::error::{draw_error, WebError};
+use crate::web::panels::canvas_message;
 use crate::math::similarity::normalized_similarity;
 use crate::model::figure_style::FigureStyle;
-use crate::model::similarity::{
+use super::{
     curve_labels, no_neighbour_message, normalized_label, SimilarityStats,
 };
 
 /// The look the page shows now (the one the app keeps in `Ctx::style`; the similarity panel's
 /// charts are drawn from its own module, which passes no style).
 fn page_style() -> FigureStyle {
-    FigureStyle::for_look(super::super::page::figure_look())
+    FigureStyle::for_look(crate::web::page::figure_look())
 }
 
 /// p_i·p_{i+k} against k from i and from i + 100.

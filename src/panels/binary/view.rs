@@ -7,23 +7,22 @@ use crate::model::inputs::Inputs;
 use crate::web::surface;
 use web_sys::HtmlCanvasElement;
 
-use super::super::backend::paint_waiting_heatmap;
-use super::super::dom::{self, now_ms};
-use super::super::draw::heatmap::{
+use crate::web::backend::paint_waiting_heatmap;
+use crate::web::dom::{self, now_ms};
+use crate::web::draw::heatmap::{
     draw_encoding_picture_axes, draw_heatmap_frame_without_bar, paint_cells, HeatmapAxes, RgbaImage,
 };
-use super::super::error::WebError;
-use super::super::panel::{to_js, Panel, PanelSpec};
-use super::{elapsed, Ctx};
+use crate::web::error::WebError;
+use crate::web::panel::{to_js, Panel, PanelSpec};
+use crate::web::panels::{elapsed, Ctx};
 use crate::math::binary::{bit_count, bits};
 use crate::math::colormap::diverging_rgba;
 use crate::math::measures::bits_as_signs;
-use crate::model::binary::{
+use super::{
     bits_figure_aspect, compute, period_table, summary, BinaryStats, PeriodTable,
 };
 use crate::model::figure_style::FigureStyle;
 use crate::model::plot::PixelRect;
-use crate::model::takeaway_encoding;
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
@@ -103,7 +102,7 @@ pub fn render(ctx: &mut Ctx, dom: &BinaryDom) -> Result<BinaryStats, WebError> {
         )?;
     }
     let mut stats = compute(n, d, base, ctx.backend.name())?;
-    dom::text(&dom.takeaway, &takeaway_encoding::binary(&stats, d, base));
+    dom::text(&dom.takeaway, &super::takeaway::takeaway(&stats, d, base));
     fill_table(&dom.table, &dom.pairs_table, &period_table(&stats, d, base))?;
     dom::text(
         &dom.summary,

@@ -4,11 +4,11 @@
 use ndarray::{s, Array2};
 use web_sys::HtmlCanvasElement;
 
-use super::super::dom;
-use super::super::draw::heatmap::{draw_styled_heatmap_frame, paint_cells, HeatmapAxes, RgbaImage};
-use super::super::error::WebError;
-use super::similarity::SimilarityDom;
-use super::Ctx;
+use crate::web::dom;
+use crate::web::draw::heatmap::{draw_styled_heatmap_frame, paint_cells, HeatmapAxes, RgbaImage};
+use crate::web::error::WebError;
+use super::view::SimilarityDom;
+use crate::web::panels::Ctx;
 use crate::gpu::gram::GRAM_MAX_POSITIONS;
 use crate::math::colormap::{
     diverging_bar_rgba, diverging_rgba, sequential_bar_rgba, sequential_rgba,
@@ -17,7 +17,7 @@ use crate::math::gram::gram;
 use crate::math::measures::{distances_from_gram, encoding_rows};
 use crate::model::plot::{cell_at, PixelRect};
 use crate::model::settings::SimilarityView;
-use crate::model::similarity::{
+use super::{
     describe_cell, diagonal_check, heatmap_note, heatmap_plan, SimilarityStats,
 };
 

@@ -8,28 +8,27 @@
 //! always computed on the CPU from a capped Gram matrix. The numbers and sentences come from
 //! `model::similarity`.
 //!
-//! [`GPU_GRAM_BUDGET`]: crate::model::similarity::GPU_GRAM_BUDGET
-//! [`CPU_GRAM_BUDGET`]: crate::model::similarity::CPU_GRAM_BUDGET
+//! [`GPU_GRAM_BUDGET`]: super::GPU_GRAM_BUDGET
+//! [`CPU_GRAM_BUDGET`]: super::CPU_GRAM_BUDGET
 
 use crate::model::inputs::Inputs;
 use crate::model::panels::PanelId;
 use crate::web::surface;
 use web_sys::HtmlCanvasElement;
 
-use super::super::action::{Action, PanelEvent};
-use super::super::dom::{self, now_ms};
-use super::super::error::WebError;
-use super::super::panel::{to_js, Panel, PanelSpec};
-use super::reading::{self, Paging};
-use super::similarity_charts::{draw_curve, draw_normalized};
-use super::similarity_heatmap::{draw_heatmap, GramView};
-use super::{elapsed, Ctx};
+use crate::web::action::{Action, PanelEvent};
+use crate::web::dom::{self, now_ms};
+use crate::web::error::WebError;
+use crate::web::panel::{to_js, Panel, PanelSpec};
+use crate::web::panels::reading::{self, Paging};
+use super::charts::{draw_curve, draw_normalized};
+use super::heatmap_view::{draw_heatmap, GramView};
+use crate::web::panels::{elapsed, Ctx};
 use crate::model::plot::step_cell;
-use crate::model::similarity::{
+use super::{
     compute, curve_sentence, distance_sentence, forum_sentence, live_sentence, normalized_sentence,
     SimilarityStats,
 };
-use crate::model::takeaway_encoding;
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
@@ -59,7 +58,7 @@ pub fn render(
     }
     dom::text(&dom.norm_readout, &normalized_sentence(&stats));
     dom::text(&dom.distance_readout, &distance_sentence(&stats, base));
-    dom::text(&dom.takeaway, &takeaway_encoding::similarity(&stats));
+    dom::text(&dom.takeaway, &super::takeaway::takeaway(&stats));
     stats.ms = elapsed(started);
     Ok((stats, drawn))
 }

@@ -7,18 +7,16 @@ use crate::model::panels::PanelId;
 use crate::web::surface;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
-use super::super::action::{Action, PanelEvent};
-use super::super::backend::{paint_waiting_heatmap, LocalFuture};
-use super::super::dom;
-use super::super::error::WebError;
-use super::super::panel::{Ctx, Panel, PanelSpec};
-use super::reading::{self, Paging};
+use crate::web::action::{Action, PanelEvent};
+use crate::web::backend::{paint_waiting_heatmap, LocalFuture};
+use crate::web::dom;
+use crate::web::error::WebError;
+use crate::web::panel::{Ctx, Panel, PanelSpec};
+use crate::web::panels::reading::{self, Paging};
 use crate::math::encoding::{frequency_count, period};
 use crate::model::export::{encoding_csv, matrix_csv, numbered_columns};
-use crate::model::params::Params;
 use crate::model::plot::{cell_at, step_cell};
 use crate::model::present::{encoding_cell, encoding_summary, EncodingSummary};
-use crate::model::takeaway_encoding;
 
 crate::element_table! {
     pub struct HeatmapDom {
@@ -94,7 +92,7 @@ impl Panel for HeatmapPanel {
         dom::text(&self.dom.summary, &encoding_summary(&summary));
         dom::text(
             &self.dom.takeaway,
-            &takeaway_encoding::heatmap(d, base, ctx.params.first_position),
+            &super::takeaway::takeaway(d, base, ctx.params.first_position),
         );
         self.dom.tooltip.set_hidden(true);
         let rect = ctx.heatmap_rect;
@@ -163,7 +161,7 @@ impl Panel for HeatmapPanel {
         let read = ctx.backend.read_encoding(ctx.frame, n, d);
         let textbook = ctx.frame.source.heatmap_is_textbook();
         let plain = ctx.params.first_position == 0 && !textbook;
-        let (parameters, row_label) = encoding_csv_head(ctx.params, textbook);
+        let (parameters, row_label) = crate::model::export::encoding_csv_head(ctx.params, textbook);
         Some(Box::pin(async move {
             let p = read.await?;
             if plain {
@@ -178,28 +176,6 @@ impl Panel for HeatmapPanel {
             ))
         }))
     }
-}
-
-/// The parameters and the row label of an export of P or of its columns: the link's `d`, `n`,
-/// `base`, then `index` and `textbook` when they are on. With `index=1` the CSV's row r (counted
-/// from 0, like its `col_c` labels) is position r + 1.
-pub(super) fn encoding_csv_head(
-    p: &Params,
-    textbook: bool,
-) -> (Vec<(&'static str, String)>, &'static str) {
-    let mut parameters = super::csv_parameters(p);
-    let mut row_label = "position";
-    if p.first_position != 0 {
-        parameters.push((
-            "index",
-            crate::message!("label-csv-index", first = p.first_position),
-        ));
-        row_label = "row";
-    }
-    if textbook {
-        parameters.push(("textbook", crate::message!("label-csv-textbook")));
-    }
-    (parameters, row_label)
 }
 
 /// The panel, mounted (its row of the panel list names this module).
