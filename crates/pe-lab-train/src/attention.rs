@@ -214,119 +214,253 @@ pub fn backward<T: Real>(
     scratch: &mut Scratch<T>,
 ) {
     scratch.prepare(shape);
-    let (d, n, dh, heads) = (shape.d, shape.length, shape.head_width(), shape.heads);
-    let rows = relative_rows(shape.encoding);
-    let scale: T = shape.scale();
-    let shaw = shape.encoding == Encoding::Shaw;
-    if shaw {
+    let input = BackwardInput {
+        shape,
+        tables,
+        relative_key,
+        relative_value,
+        q,
+        k,
+        v,
+        weights,
+        grad_attended,
+    };
+    let mut grads = BackwardGrads {
+        q: grad_q,
+        k: grad_k,
+        v: grad_v,
+        relative_key: grad_relative_key,
+        relative_value: grad_relative_value,
+    };
+    if shape.encoding == Encoding::Shaw {
         // Shaw's terms go into grad_q before the keys' (the products below add to them).
-        grad_q[..shape.sequences * n * d].fill(T::ZERO);
+        grads.q[..shape.sequences * shape.length * shape.d].fill(T::ZERO);
     }
     for b in 0..shape.sequences {
-        for h in 0..heads {
-            let column = h * dh;
-            let head = b * n * d + column;
-            let value_t = &mut scratch.transposed[..dh * n];
-            transpose_head(v, (b, column), (n, d, dh), value_t);
-            let alphas = &weights[(b * heads + h) * n * n..][..n * n];
-            let g_out = &grad_attended[head..];
-            // ∂/∂α_ij = g_i·v_j for every query and key of the head, then ∂/∂v_j = Σ_i α_ij g_i.
-            let ds = &mut scratch.square[..n * n];
-            gemm(Left::plain(g_out, d), value_t, n, ds, n, (n, dh, n), false);
-            let dv = &mut grad_v[head..];
-            gemm(
-                Left::transposed(alphas, n),
-                g_out,
-                d,
-                dv,
-                d,
-                (n, n, dh),
-                false,
-            );
-            for (i, (g_alpha, alpha)) in ds
-                .chunks_exact_mut(n)
-                .zip(alphas.chunks_exact(n))
-                .enumerate()
-            {
-                let keys = shape.keys(i);
-                let (g_alpha, alpha) = (&mut g_alpha[..keys], &alpha[..keys]);
-                let query_at = head + i * d;
-                let g_out = &grad_attended[query_at..query_at + dh];
-                if shaw {
-                    let table = &relative_value[h * rows * dh..(h + 1) * rows * dh];
-                    let grad_table = &mut grad_relative_value[h * rows * dh..(h + 1) * rows * dh];
-                    let group = &mut scratch.group[..rows];
-                    let group_weights = &mut scratch.group_weights[..rows];
-                    group_weights.fill(T::ZERO);
-                    for (r, a_value) in table.chunks_exact(dh).enumerate() {
-                        group[r] = dot(g_out, a_value);
-                    }
-                    for (j, (ga, &w)) in g_alpha.iter_mut().zip(alpha).enumerate() {
-                        let r = tables.row_of(i, j);
-                        *ga += group[r];
-                        group_weights[r] += w;
-                    }
-                    for (&w, grad_row) in group_weights.iter().zip(grad_table.chunks_exact_mut(dh))
-                    {
-                        axpy(grad_row, w, g_out);
-                    }
-                }
-                // Softmax backward: ds_j = α_j (g_j − Σ_l α_l g_l).
-                let mean = dot(alpha, g_alpha);
-                for (ga, &w) in g_alpha.iter_mut().zip(alpha) {
-                    *ga = w * (*ga - mean);
-                }
-                let query = &q[query_at..query_at + dh];
-                match shape.encoding {
-                    Encoding::T5 => {
-                        let grad_biases = &mut grad_relative_key[h * rows..(h + 1) * rows];
-                        for (j, &ds) in g_alpha.iter().enumerate() {
-                            grad_biases[tables.row_of(i, j)] += ds;
-                        }
-                    }
-                    Encoding::Shaw => {
-                        let group = &mut scratch.group[..rows];
-                        group.fill(T::ZERO);
-                        for (j, &ds) in g_alpha.iter().enumerate() {
-                            group[tables.row_of(i, j)] += ds * scale;
-                        }
-                        let table = &relative_key[h * rows * dh..(h + 1) * rows * dh];
-                        let grad_table = &mut grad_relative_key[h * rows * dh..(h + 1) * rows * dh];
-                        let g_query = &mut grad_q[query_at..query_at + dh];
-                        for ((&g, a_key), grad_row) in group
-                            .iter()
-                            .zip(table.chunks_exact(dh))
-                            .zip(grad_table.chunks_exact_mut(dh))
-                        {
-                            axpy(g_query, g, a_key);
-                            axpy(grad_row, g, query);
-                        }
-                    }
-                    _ => {}
-                }
-                for ds in g_alpha.iter_mut() {
-                    *ds *= scale;
-                }
-            }
-            // Masked keys have no gradient.
-            for (i, row) in ds.chunks_exact_mut(n).enumerate() {
-                row[shape.keys(i)..].fill(T::ZERO);
-            }
-            // ∂/∂q_i = Σ_j ds_ij k_j/√d_h and ∂/∂k_j = Σ_i ds_ij q_i/√d_h.
-            let ds = &scratch.square[..n * n];
-            let dq = &mut grad_q[head..];
-            gemm(Left::plain(ds, n), &k[head..], d, dq, d, (n, n, dh), shaw);
-            let dk = &mut grad_k[head..];
-            gemm(
-                Left::transposed(ds, n),
-                &q[head..],
-                d,
-                dk,
-                d,
-                (n, n, dh),
-                false,
-            );
+        for h in 0..shape.heads {
+            head_backward(&input, &mut grads, scratch, b, h);
         }
+    }
+}
+
+/// What the backward pass of the attention reads: the forward pass's inputs and weights, and the
+/// gradient of the heads' outputs.
+struct BackwardInput<'a, T> {
+    shape: &'a Shape,
+    tables: &'a PositionTables<T>,
+    relative_key: &'a [T],
+    relative_value: &'a [T],
+    q: &'a [T],
+    k: &'a [T],
+    v: &'a [T],
+    weights: &'a [T],
+    grad_attended: &'a [T],
+}
+
+/// What the backward pass of the attention writes (see [`backward`]).
+struct BackwardGrads<'a, T> {
+    q: &'a mut [T],
+    k: &'a mut [T],
+    v: &'a mut [T],
+    relative_key: &'a mut [T],
+    relative_value: &'a mut [T],
+}
+
+/// One query row of one head: the head's index, the query's, and where the query's columns of
+/// the head start in q and the output (rows of width d).
+#[derive(Clone, Copy)]
+struct QueryRow {
+    h: usize,
+    i: usize,
+    at: usize,
+}
+
+/// The backward pass of head `h` of sequence `b`.
+fn head_backward<T: Real>(
+    input: &BackwardInput<T>,
+    grads: &mut BackwardGrads<T>,
+    scratch: &mut Scratch<T>,
+    b: usize,
+    h: usize,
+) {
+    let shape = input.shape;
+    let (d, n, dh, heads) = (shape.d, shape.length, shape.head_width(), shape.heads);
+    let shaw = shape.encoding == Encoding::Shaw;
+    let column = h * dh;
+    let head = b * n * d + column;
+    let value_t = &mut scratch.transposed[..dh * n];
+    transpose_head(input.v, (b, column), (n, d, dh), value_t);
+    let alphas = &input.weights[(b * heads + h) * n * n..][..n * n];
+    let g_out = &input.grad_attended[head..];
+    // ∂/∂α_ij = g_i·v_j for every query and key of the head, then ∂/∂v_j = Σ_i α_ij g_i.
+    let ds = &mut scratch.square[..n * n];
+    gemm(Left::plain(g_out, d), value_t, n, ds, n, (n, dh, n), false);
+    let dv = &mut grads.v[head..];
+    gemm(
+        Left::transposed(alphas, n),
+        g_out,
+        d,
+        dv,
+        d,
+        (n, n, dh),
+        false,
+    );
+    for (i, (g_alpha, alpha)) in ds
+        .chunks_exact_mut(n)
+        .zip(alphas.chunks_exact(n))
+        .enumerate()
+    {
+        let keys = shape.keys(i);
+        let row = QueryRow {
+            h,
+            i,
+            at: head + i * d,
+        };
+        score_row_backward(
+            input,
+            grads,
+            (&mut scratch.group, &mut scratch.group_weights),
+            row,
+            &mut g_alpha[..keys],
+            &alpha[..keys],
+        );
+    }
+    // Masked keys have no gradient.
+    for (i, row) in ds.chunks_exact_mut(n).enumerate() {
+        row[shape.keys(i)..].fill(T::ZERO);
+    }
+    // ∂/∂q_i = Σ_j ds_ij k_j/√d_h and ∂/∂k_j = Σ_i ds_ij q_i/√d_h.
+    let ds = &scratch.square[..n * n];
+    let dq = &mut grads.q[head..];
+    gemm(
+        Left::plain(ds, n),
+        &input.k[head..],
+        d,
+        dq,
+        d,
+        (n, n, dh),
+        shaw,
+    );
+    let dk = &mut grads.k[head..];
+    gemm(
+        Left::transposed(ds, n),
+        &input.q[head..],
+        d,
+        dk,
+        d,
+        (n, n, dh),
+        false,
+    );
+}
+
+/// Turns one query's row of weight gradients (its unmasked keys, `g_alpha`) into score
+/// gradients scaled by 1/√d_h, adding on the way the scheme's table gradients (and Shaw's terms
+/// of grad_q). The two scratch slices hold one entry per relative-table row.
+fn score_row_backward<T: Real>(
+    input: &BackwardInput<T>,
+    grads: &mut BackwardGrads<T>,
+    (group, group_weights): (&mut [T], &mut [T]),
+    row: QueryRow,
+    g_alpha: &mut [T],
+    alpha: &[T],
+) {
+    let shape = input.shape;
+    let rows = relative_rows(shape.encoding);
+    let scale: T = shape.scale();
+    if shape.encoding == Encoding::Shaw {
+        shaw_value_backward(
+            input,
+            grads,
+            &mut group[..rows],
+            &mut group_weights[..rows],
+            row,
+            g_alpha,
+            alpha,
+        );
+    }
+    softmax_backward(g_alpha, alpha);
+    match shape.encoding {
+        Encoding::T5 => {
+            let grad_biases = &mut grads.relative_key[row.h * rows..(row.h + 1) * rows];
+            for (j, &ds) in g_alpha.iter().enumerate() {
+                grad_biases[input.tables.row_of(row.i, j)] += ds;
+            }
+        }
+        Encoding::Shaw => shaw_key_backward(input, grads, &mut group[..rows], row, g_alpha),
+        _ => {}
+    }
+    for ds in g_alpha.iter_mut() {
+        *ds *= scale;
+    }
+}
+
+/// Softmax backward in place: ds_j = α_j (g_j − Σ_l α_l g_l).
+fn softmax_backward<T: Real>(g_alpha: &mut [T], alpha: &[T]) {
+    let mean = dot(alpha, g_alpha);
+    for (ga, &w) in g_alpha.iter_mut().zip(alpha) {
+        *ga = w * (*ga - mean);
+    }
+}
+
+/// Shaw's value table of one query row: adds g_out·a^V_r to the weight gradient of every key in
+/// row r of the table, and the row's summed weight times g_out to the gradient of a^V_r.
+fn shaw_value_backward<T: Real>(
+    input: &BackwardInput<T>,
+    grads: &mut BackwardGrads<T>,
+    group: &mut [T],
+    group_weights: &mut [T],
+    row: QueryRow,
+    g_alpha: &mut [T],
+    alpha: &[T],
+) {
+    let dh = input.shape.head_width();
+    let rows = relative_rows(input.shape.encoding);
+    let (h, i) = (row.h, row.i);
+    let g_out = &input.grad_attended[row.at..row.at + dh];
+    let table = &input.relative_value[h * rows * dh..(h + 1) * rows * dh];
+    let grad_table = &mut grads.relative_value[h * rows * dh..(h + 1) * rows * dh];
+    group_weights.fill(T::ZERO);
+    for (r, a_value) in table.chunks_exact(dh).enumerate() {
+        group[r] = dot(g_out, a_value);
+    }
+    for (j, (ga, &w)) in g_alpha.iter_mut().zip(alpha).enumerate() {
+        let r = input.tables.row_of(i, j);
+        *ga += group[r];
+        group_weights[r] += w;
+    }
+    for (&w, grad_row) in group_weights.iter().zip(grad_table.chunks_exact_mut(dh)) {
+        axpy(grad_row, w, g_out);
+    }
+}
+
+/// Shaw's key table of one query row, from its score gradients (`ds`, not yet scaled): the
+/// query's gradient through a^K and the gradient of a^K.
+fn shaw_key_backward<T: Real>(
+    input: &BackwardInput<T>,
+    grads: &mut BackwardGrads<T>,
+    group: &mut [T],
+    row: QueryRow,
+    ds: &[T],
+) {
+    let dh = input.shape.head_width();
+    let rows = relative_rows(input.shape.encoding);
+    let scale: T = input.shape.scale();
+    let h = row.h;
+    let query = &input.q[row.at..row.at + dh];
+    group.fill(T::ZERO);
+    for (j, &ds) in ds.iter().enumerate() {
+        group[input.tables.row_of(row.i, j)] += ds * scale;
+    }
+    let table = &input.relative_key[h * rows * dh..(h + 1) * rows * dh];
+    let grad_table = &mut grads.relative_key[h * rows * dh..(h + 1) * rows * dh];
+    let g_query = &mut grads.q[row.at..row.at + dh];
+    for ((&g, a_key), grad_row) in group
+        .iter()
+        .zip(table.chunks_exact(dh))
+        .zip(grad_table.chunks_exact_mut(dh))
+    {
+        axpy(g_query, g, a_key);
+        axpy(grad_row, g, query);
     }
 }
 

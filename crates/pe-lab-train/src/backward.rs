@@ -80,6 +80,8 @@ impl<T: Real> Model<T> {
         self.embed_backward(params, batch, ws, grads);
     }
 
+    /// One layer's backward pass: `ws.grad_x` holds the gradient of the layer's output on entry
+    /// and of its input on return.
     fn layer_backward(
         &self,
         params: &[T],
@@ -88,77 +90,131 @@ impl<T: Real> Model<T> {
         ws: &mut Workspace<T>,
         grads: &mut [T],
     ) {
+        let rows = batch.sequences * batch.length;
+        if self.config.mlp {
+            self.mlp_output_backward(params, l, rows, ws, grads);
+            self.mlp_input_backward(params, l, rows, ws, grads);
+        } else {
+            // Without an MLP the layer's output is its middle: the gradient passes as it is.
+            std::mem::swap(&mut ws.grad_mid, &mut ws.grad_x);
+        }
+        self.output_projection_backward(params, l, rows, ws, grads);
+        self.attention_layer_backward(params, l, batch, ws, grads);
+        self.qkv_backward(params, l, rows, ws, grads);
+    }
+
+    /// The second layer norm (in place on `ws.grad_x`), the MLP's output projection and its bias,
+    /// then the gradient of the hidden activations through the ReLU, into `ws.grad_hidden`.
+    fn mlp_output_backward(
+        &self,
+        params: &[T],
+        l: usize,
+        rows: usize,
+        ws: &mut Workspace<T>,
+        grads: &mut [T],
+    ) {
         let c = &self.config;
         let o = &self.layout.layers[l];
         let (d, hidden) = (c.d, c.mlp_width());
-        let (sequences, n) = (batch.sequences, batch.length);
-        let rows = sequences * n;
         let cache = &ws.layers[l];
-        let x = &ws.states[l][..rows * d];
         let w = |offset: usize, len: usize| &params[offset..offset + len];
-        if c.mlp {
-            let grad_out = &mut ws.grad_x[..rows * d];
-            if c.layer_norm {
-                let (gain_grad, bias_grad) = two_mut(grads, o.norm2_gain, d, o.norm2_bias, d);
-                layer_norm_backward(
-                    grad_out,
-                    &cache.norm2_hat,
-                    &cache.norm2_inverse_std,
-                    w(o.norm2_gain, d),
-                    gain_grad,
-                    bias_grad,
-                );
-            }
-            let h = &cache.hidden[..rows * hidden];
-            let mid = &cache.mid[..rows * d];
-            matmul_transposed_left(
-                h,
+        let grad_out = &mut ws.grad_x[..rows * d];
+        if c.layer_norm {
+            let (gain_grad, bias_grad) = two_mut(grads, o.norm2_gain, d, o.norm2_bias, d);
+            layer_norm_backward(
                 grad_out,
-                &mut grads[o.mlp_out..][..hidden * d],
-                rows,
-                hidden,
-                d,
+                &cache.norm2_hat,
+                &cache.norm2_inverse_std,
+                w(o.norm2_gain, d),
+                gain_grad,
+                bias_grad,
             );
-            sum_rows(grad_out, &mut grads[o.mlp_out_bias..][..d]);
-            transpose(w(o.mlp_out, hidden * d), &mut ws.transposed, hidden, d);
-            let grad_hidden = &mut ws.grad_hidden[..rows * hidden];
-            matmul(
-                grad_out,
-                &ws.transposed,
-                grad_hidden,
-                rows,
-                d,
-                hidden,
-                false,
-            );
-            for (g, &a) in grad_hidden.iter_mut().zip(h) {
-                if a <= T::ZERO {
-                    *g = T::ZERO;
-                }
-            }
-            matmul_transposed_left(
-                mid,
-                grad_hidden,
-                &mut grads[o.mlp_in..][..d * hidden],
-                rows,
-                d,
-                hidden,
-            );
-            sum_rows(grad_hidden, &mut grads[o.mlp_in_bias..][..hidden]);
-            ws.grad_mid[..rows * d].copy_from_slice(grad_out);
-            transpose(w(o.mlp_in, d * hidden), &mut ws.transposed, d, hidden);
-            matmul(
-                grad_hidden,
-                &ws.transposed,
-                &mut ws.grad_mid,
-                rows,
-                hidden,
-                d,
-                true,
-            );
-        } else {
-            std::mem::swap(&mut ws.grad_mid, &mut ws.grad_x);
         }
+        let h = &cache.hidden[..rows * hidden];
+        matmul_transposed_left(
+            h,
+            grad_out,
+            &mut grads[o.mlp_out..][..hidden * d],
+            rows,
+            hidden,
+            d,
+        );
+        sum_rows(grad_out, &mut grads[o.mlp_out_bias..][..d]);
+        transpose(w(o.mlp_out, hidden * d), &mut ws.transposed, hidden, d);
+        let grad_hidden = &mut ws.grad_hidden[..rows * hidden];
+        matmul(
+            grad_out,
+            &ws.transposed,
+            grad_hidden,
+            rows,
+            d,
+            hidden,
+            false,
+        );
+        for (g, &a) in grad_hidden.iter_mut().zip(h) {
+            if a <= T::ZERO {
+                *g = T::ZERO;
+            }
+        }
+    }
+
+    /// The MLP's input projection and its bias, and the gradient of the layer's middle: the
+    /// residual's (`ws.grad_x`) plus the MLP's, into `ws.grad_mid`.
+    fn mlp_input_backward(
+        &self,
+        params: &[T],
+        l: usize,
+        rows: usize,
+        ws: &mut Workspace<T>,
+        grads: &mut [T],
+    ) {
+        let c = &self.config;
+        let o = &self.layout.layers[l];
+        let (d, hidden) = (c.d, c.mlp_width());
+        let mid = &ws.layers[l].mid[..rows * d];
+        let grad_hidden = &ws.grad_hidden[..rows * hidden];
+        matmul_transposed_left(
+            mid,
+            grad_hidden,
+            &mut grads[o.mlp_in..][..d * hidden],
+            rows,
+            d,
+            hidden,
+        );
+        sum_rows(grad_hidden, &mut grads[o.mlp_in_bias..][..hidden]);
+        ws.grad_mid[..rows * d].copy_from_slice(&ws.grad_x[..rows * d]);
+        transpose(
+            &params[o.mlp_in..o.mlp_in + d * hidden],
+            &mut ws.transposed,
+            d,
+            hidden,
+        );
+        matmul(
+            grad_hidden,
+            &ws.transposed,
+            &mut ws.grad_mid,
+            rows,
+            hidden,
+            d,
+            true,
+        );
+    }
+
+    /// The first layer norm (in place on `ws.grad_mid`) and the attention's output projection:
+    /// the gradient of w_o and of the heads' outputs, into `ws.grad_attended`.
+    fn output_projection_backward(
+        &self,
+        params: &[T],
+        l: usize,
+        rows: usize,
+        ws: &mut Workspace<T>,
+        grads: &mut [T],
+    ) {
+        let c = &self.config;
+        let o = &self.layout.layers[l];
+        let d = c.d;
+        let cache = &ws.layers[l];
+        let w = |offset: usize, len: usize| &params[offset..offset + len];
         let grad_mid = &mut ws.grad_mid[..rows * d];
         if c.layer_norm {
             let (gain_grad, bias_grad) = two_mut(grads, o.norm1_gain, d, o.norm1_bias, d);
@@ -189,7 +245,22 @@ impl<T: Real> Model<T> {
             d,
             false,
         );
-        let shape = self.attention_shape(sequences, n);
+    }
+
+    /// The attention's backward pass: the gradients of q, k, v (un-rotated for RoPE) into
+    /// `ws.grad_q`, `ws.grad_k`, `ws.grad_v`, and of the layer's relative tables.
+    fn attention_layer_backward(
+        &self,
+        params: &[T],
+        l: usize,
+        batch: &Batch,
+        ws: &mut Workspace<T>,
+        grads: &mut [T],
+    ) {
+        let c = &self.config;
+        let o = &self.layout.layers[l];
+        let cache = &ws.layers[l];
+        let shape = self.attention_shape(batch.sequences, batch.length);
         let (relative_key, relative_value) = self.relative_tables(params, l);
         let relative_len = match c.encoding {
             Encoding::T5 => c.heads * relative_rows(c.encoding),
@@ -229,15 +300,30 @@ impl<T: Real> Model<T> {
             rope_rotate(&mut ws.grad_q, &shape, &self.tables, true);
             rope_rotate(&mut ws.grad_k, &shape, &self.tables, true);
         }
+    }
+
+    /// The projections w_q, w_k, w_v, and the gradient of the layer's input: the residual's
+    /// (`ws.grad_mid`) plus the three projections', into `ws.grad_x`.
+    fn qkv_backward(
+        &self,
+        params: &[T],
+        l: usize,
+        rows: usize,
+        ws: &mut Workspace<T>,
+        grads: &mut [T],
+    ) {
+        let o = &self.layout.layers[l];
+        let d = self.config.d;
+        let x = &ws.states[l][..rows * d];
         let grad_x = &mut ws.grad_x[..rows * d];
-        grad_x.copy_from_slice(grad_mid);
+        grad_x.copy_from_slice(&ws.grad_mid[..rows * d]);
         for (weight, grad) in [
             (o.w_q, &ws.grad_q),
             (o.w_k, &ws.grad_k),
             (o.w_v, &ws.grad_v),
         ] {
             matmul_transposed_left(x, grad, &mut grads[weight..][..d * d], rows, d, d);
-            transpose(w(weight, d * d), &mut ws.transposed, d, d);
+            transpose(&params[weight..weight + d * d], &mut ws.transposed, d, d);
             matmul(grad, &ws.transposed, grad_x, rows, d, d, true);
         }
     }

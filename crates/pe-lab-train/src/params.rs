@@ -84,95 +84,23 @@ pub struct ParamLayout {
 impl ParamLayout {
     pub fn new(config: &TrainConfig) -> Self {
         let d = config.d;
-        let mut tensors = Vec::new();
-        let mut push = |name: String, rows: usize, cols: usize, init: Init| -> usize {
-            let offset = tensors.last().map_or(0, |t: &Tensor| t.offset + t.len());
-            tensors.push(Tensor {
-                name,
-                offset,
-                rows,
-                cols,
-                init,
-            });
-            offset
-        };
+        let mut tensors = TensorList::default();
         let token_width = d - config.encoding.appended_width(d);
-        let token_embedding = push(
+        let token_embedding = tensors.push(
             "token_embedding".into(),
             config.vocab,
             token_width,
             Init::Normal(1.0),
         );
-        let mut position_table = 0;
-        let mut conv_weight = 0;
-        let mut conv_bias = 0;
-        match config.encoding {
-            Encoding::Learned => {
-                position_table = push(
-                    "position_table".into(),
-                    config.train_length,
-                    d,
-                    Init::Normal(INIT_STD),
-                );
-            }
-            Encoding::Conv => {
-                let std = 1.0 / (CONV_KERNEL as f64).sqrt();
-                conv_weight = push("conv_weight".into(), CONV_KERNEL, d, Init::Normal(std));
-                conv_bias = push("conv_bias".into(), 1, d, Init::Zeros);
-            }
-            _ => {}
-        }
+        let (position_table, conv_weight, conv_bias) = tensors.push_positions(config);
+        let layers = (0..config.layers)
+            .map(|l| tensors.push_layer(config, l))
+            .collect();
         let projection = Init::Normal(1.0 / (d as f64).sqrt());
-        let hidden = config.mlp_width();
-        let mut layers = Vec::new();
-        for l in 0..config.layers {
-            let name = |what: &str| format!("layer{l}.{what}");
-            let mut o = LayerOffsets {
-                w_q: push(name("w_q"), d, d, projection),
-                w_k: push(name("w_k"), d, d, projection),
-                w_v: push(name("w_v"), d, d, projection),
-                w_o: push(name("w_o"), d, d, projection),
-                ..LayerOffsets::default()
-            };
-            let rows = relative_rows(config.encoding);
-            match config.encoding {
-                Encoding::T5 => {
-                    o.relative_key =
-                        push(name("t5_bias"), config.heads, rows, Init::Normal(INIT_STD));
-                }
-                Encoding::Shaw => {
-                    let cols = rows * config.head_width();
-                    o.relative_key =
-                        push(name("shaw_key"), config.heads, cols, Init::Normal(INIT_STD));
-                    o.relative_value = push(
-                        name("shaw_value"),
-                        config.heads,
-                        cols,
-                        Init::Normal(INIT_STD),
-                    );
-                }
-                _ => {}
-            }
-            if config.layer_norm {
-                o.norm1_gain = push(name("norm1_gain"), 1, d, Init::Ones);
-                o.norm1_bias = push(name("norm1_bias"), 1, d, Init::Zeros);
-            }
-            if config.mlp {
-                o.mlp_in = push(name("mlp_in"), d, hidden, projection);
-                o.mlp_in_bias = push(name("mlp_in_bias"), 1, hidden, Init::Zeros);
-                let std = 1.0 / (hidden as f64).sqrt();
-                o.mlp_out = push(name("mlp_out"), hidden, d, Init::Normal(std));
-                o.mlp_out_bias = push(name("mlp_out_bias"), 1, d, Init::Zeros);
-                if config.layer_norm {
-                    o.norm2_gain = push(name("norm2_gain"), 1, d, Init::Ones);
-                    o.norm2_bias = push(name("norm2_bias"), 1, d, Init::Zeros);
-                }
-            }
-            layers.push(o);
-        }
         let classes = config.classes();
-        let readout = push("readout".into(), d, classes, projection);
-        let readout_bias = push("readout_bias".into(), 1, classes, Init::Zeros);
+        let readout = tensors.push("readout".into(), d, classes, projection);
+        let readout_bias = tensors.push("readout_bias".into(), 1, classes, Init::Zeros);
+        let tensors = tensors.tensors;
         let total = tensors.last().map_or(0, |t| t.offset + t.len());
         ParamLayout {
             tensors,
@@ -204,5 +132,112 @@ impl ParamLayout {
             }));
         }
         values
+    }
+}
+
+/// The tensors of a layout as it is built, each placed right after the one before.
+#[derive(Default)]
+struct TensorList {
+    tensors: Vec<Tensor>,
+}
+
+impl TensorList {
+    /// Appends a tensor and returns its offset.
+    fn push(&mut self, name: String, rows: usize, cols: usize, init: Init) -> usize {
+        let offset = self
+            .tensors
+            .last()
+            .map_or(0, |t: &Tensor| t.offset + t.len());
+        self.tensors.push(Tensor {
+            name,
+            offset,
+            rows,
+            cols,
+            init,
+        });
+        offset
+    }
+
+    /// The encoding's own tensors before the layers (`learned`'s table, `conv`'s weights and
+    /// biases): the offsets (position_table, conv_weight, conv_bias), 0 for those it lacks.
+    fn push_positions(&mut self, config: &TrainConfig) -> (usize, usize, usize) {
+        let d = config.d;
+        let mut position_table = 0;
+        let mut conv_weight = 0;
+        let mut conv_bias = 0;
+        match config.encoding {
+            Encoding::Learned => {
+                position_table = self.push(
+                    "position_table".into(),
+                    config.train_length,
+                    d,
+                    Init::Normal(INIT_STD),
+                );
+            }
+            Encoding::Conv => {
+                let std = 1.0 / (CONV_KERNEL as f64).sqrt();
+                conv_weight = self.push("conv_weight".into(), CONV_KERNEL, d, Init::Normal(std));
+                conv_bias = self.push("conv_bias".into(), 1, d, Init::Zeros);
+            }
+            _ => {}
+        }
+        (position_table, conv_weight, conv_bias)
+    }
+
+    /// Every tensor of layer `l`, in order: the projections, the relative tables, the first
+    /// layer norm, the MLP and its layer norm.
+    fn push_layer(&mut self, config: &TrainConfig, l: usize) -> LayerOffsets {
+        let d = config.d;
+        let projection = Init::Normal(1.0 / (d as f64).sqrt());
+        let hidden = config.mlp_width();
+        let name = |what: &str| format!("layer{l}.{what}");
+        let mut o = LayerOffsets {
+            w_q: self.push(name("w_q"), d, d, projection),
+            w_k: self.push(name("w_k"), d, d, projection),
+            w_v: self.push(name("w_v"), d, d, projection),
+            w_o: self.push(name("w_o"), d, d, projection),
+            ..LayerOffsets::default()
+        };
+        self.push_relative_tables(config, l, &mut o);
+        if config.layer_norm {
+            o.norm1_gain = self.push(name("norm1_gain"), 1, d, Init::Ones);
+            o.norm1_bias = self.push(name("norm1_bias"), 1, d, Init::Zeros);
+        }
+        if config.mlp {
+            o.mlp_in = self.push(name("mlp_in"), d, hidden, projection);
+            o.mlp_in_bias = self.push(name("mlp_in_bias"), 1, hidden, Init::Zeros);
+            let std = 1.0 / (hidden as f64).sqrt();
+            o.mlp_out = self.push(name("mlp_out"), hidden, d, Init::Normal(std));
+            o.mlp_out_bias = self.push(name("mlp_out_bias"), 1, d, Init::Zeros);
+            if config.layer_norm {
+                o.norm2_gain = self.push(name("norm2_gain"), 1, d, Init::Ones);
+                o.norm2_bias = self.push(name("norm2_bias"), 1, d, Init::Zeros);
+            }
+        }
+        o
+    }
+
+    /// Layer `l`'s relative tables (T5's biases, Shaw's a^K and a^V), offsets into `o`.
+    fn push_relative_tables(&mut self, config: &TrainConfig, l: usize, o: &mut LayerOffsets) {
+        let name = |what: &str| format!("layer{l}.{what}");
+        let rows = relative_rows(config.encoding);
+        match config.encoding {
+            Encoding::T5 => {
+                o.relative_key =
+                    self.push(name("t5_bias"), config.heads, rows, Init::Normal(INIT_STD));
+            }
+            Encoding::Shaw => {
+                let cols = rows * config.head_width();
+                o.relative_key =
+                    self.push(name("shaw_key"), config.heads, cols, Init::Normal(INIT_STD));
+                o.relative_value = self.push(
+                    name("shaw_value"),
+                    config.heads,
+                    cols,
+                    Init::Normal(INIT_STD),
+                );
+            }
+            _ => {}
+        }
     }
 }

@@ -10,9 +10,7 @@ use crate::GpuError;
 
 pub(super) fn backward(sh: &Shape<'_>, sink: &mut Sink<'_, '_>) -> Result<(), GpuError> {
     let (c, params, arena) = (sh.config, sh.params, sh.arena);
-    let (n, rows, block, square) = (sh.n, sh.rows, sh.block, sh.n * sh.n);
-    let (d, heads, dh, hid, classes) = (c.d, c.heads, c.head_width(), c.mlp_width(), c.classes());
-    let (per_head, one) = ((c.batch * heads, heads), (1, 1));
+    let (d, classes) = (c.d, c.classes());
     let last = arena.state(c, c.layers);
     // Backward: the logits now hold their gradient.
     dense_backward(
@@ -24,140 +22,218 @@ pub(super) fn backward(sh: &Shape<'_>, sink: &mut Sink<'_, '_>) -> Result<(), Gp
         arena.grad_x,
         NONE,
     )?;
+    for l in (0..arena.layers.len()).rev() {
+        layer_backward(sh, sink, l)?;
+    }
+    Ok(())
+}
+
+/// Layer `l`'s backward pass: `grad_x` holds the gradient of the layer's output before and of its
+/// input after.
+fn layer_backward(sh: &Shape<'_>, sink: &mut Sink<'_, '_>, l: usize) -> Result<(), GpuError> {
+    let grad_mid = if sh.config.mlp {
+        mlp_backward(sh, sink, l)?
+    } else {
+        // Without an MLP the layer's output is its middle.
+        sh.arena.grad_x
+    };
+    output_projection_backward(sh, sink, l, grad_mid)?;
+    value_backward(sh, sink, l)?;
+    softmax_backward(sh, sink, l)?;
+    query_key_backward(sh, sink, l)?;
+    qkv_backward(sh, sink, l, grad_mid)
+}
+
+/// The second LayerNorm (in place on `grad_x`) and the MLP's two dense layers, the ReLU's mask
+/// between them; returns where the gradient of the layer's middle now is (`grad_mid`: the
+/// residual's plus the MLP's).
+fn mlp_backward(sh: &Shape<'_>, sink: &mut Sink<'_, '_>, l: usize) -> Result<usize, GpuError> {
+    let (c, arena) = (sh.config, sh.arena);
+    let (o, layer) = (&sh.params.layers[l], &arena.layers[l]);
+    let (d, hid) = (c.d, c.mlp_width());
+    let grad_out = arena.grad_x;
+    if c.layer_norm {
+        let norm = (o.norm2_gain, o.norm2_bias);
+        norm_backward(sh, sink, grad_out, (layer.hat2, layer.inverse_std2), norm)?;
+    }
+    dense_backward(
+        sh,
+        sink,
+        (layer.hidden, hid),
+        (grad_out, d),
+        (o.mlp_out, o.mlp_out_bias),
+        arena.grad_hidden,
+        (MASK, 0, 0, layer.hidden),
+    )?;
+    dense_backward(
+        sh,
+        sink,
+        (layer.mid, d),
+        (arena.grad_hidden, hid),
+        (o.mlp_in, o.mlp_in_bias),
+        arena.grad_mid,
+        (ADDEND, 0, grad_out, 0),
+    )?;
+    Ok(arena.grad_mid)
+}
+
+/// The first LayerNorm (in place on `grad_mid`) and the attention's output projection: W_o's
+/// gradient and the heads' outputs' gradient, into `grad_attended`.
+fn output_projection_backward(
+    sh: &Shape<'_>,
+    sink: &mut Sink<'_, '_>,
+    l: usize,
+    grad_mid: usize,
+) -> Result<(), GpuError> {
+    let (c, arena) = (sh.config, sh.arena);
+    let (o, layer) = (&sh.params.layers[l], &arena.layers[l]);
+    let (d, rows, one) = (c.d, sh.rows, (1, 1));
+    if c.layer_norm {
+        let norm = (o.norm1_gain, o.norm1_bias);
+        norm_backward(sh, sink, grad_mid, (layer.hat1, layer.inverse_std1), norm)?;
+    }
+    sink.matmul(
+        transposed(layer.attended, d),
+        plain(grad_mid, d),
+        (sh.g(o.w_o), d, 0, 0),
+        (d, d, rows),
+        one,
+        NONE,
+    )?;
+    sink.matmul(
+        plain(grad_mid, d),
+        transposed(sh.p(o.w_o), d),
+        (arena.grad_attended, d, 0, 0),
+        (rows, d, d),
+        one,
+        NONE,
+    )
+}
+
+/// The weights' gradient of every head (g_i·v_j, into `grad_scores`) and v's (Σ_i α_ij g_i).
+fn value_backward(sh: &Shape<'_>, sink: &mut Sink<'_, '_>, l: usize) -> Result<(), GpuError> {
+    let (c, arena, layer) = (sh.config, sh.arena, &sh.arena.layers[l]);
+    let (n, block, square) = (sh.n, sh.block, sh.n * sh.n);
+    let (d, heads, dh) = (c.d, c.heads, c.head_width());
+    let per_head = (c.batch * heads, heads);
+    let v = layer.qkv + 2 * block;
+    let grad_v = arena.grad_qkv + 2 * block;
+    let grad_scores = (arena.grad_scores, n, heads * square, square);
+    sink.matmul(
+        sh.head_rows(arena.grad_attended),
+        sh.head_rows_t(v),
+        grad_scores,
+        (n, n, dh),
+        per_head,
+        NONE,
+    )?;
+    sink.matmul(
+        sh.squares_t(layer.weights),
+        sh.head_rows(arena.grad_attended),
+        (grad_v, d, n * d, dh),
+        (n, dh, n),
+        per_head,
+        NONE,
+    )
+}
+
+/// The softmax's backward pass over `grad_scores` (in place), then the gradients of the
+/// scheme's tables (T5's biases, Shaw's a^K and a^V) and Shaw's a^K term of q's gradient.
+fn softmax_backward(sh: &Shape<'_>, sink: &mut Sink<'_, '_>, l: usize) -> Result<(), GpuError> {
+    let (c, arena, layer) = (sh.config, sh.arena, &sh.arena.layers[l]);
+    let (n, rows) = (sh.n, sh.rows);
+    let (d, heads, dh) = (c.d, c.heads, c.head_width());
+    let backward = sh.softmax(l, layer.weights, arena.grad_scores, arena.grad_attended);
+    sink.push(Kernel::SoftmaxBackward, backward, c.batch * heads * n, 1)?;
+    if c.encoding == Encoding::T5 {
+        let outputs = heads * relative_rows(c.encoding);
+        sink.push(Kernel::BiasGrads, backward, outputs * SPLIT_LANES, 1)?;
+    }
+    if c.encoding == Encoding::Shaw {
+        // q's gradient starts with Shaw's a^K term; the product below adds to it.
+        sink.push(Kernel::ShawQueryGrads, backward, rows * d, 1)?;
+        let outputs = 2 * heads * relative_rows(c.encoding) * dh;
+        sink.push(Kernel::ShawTableGrads, backward, outputs * SPLIT_LANES, 1)?;
+    }
+    Ok(())
+}
+
+/// q's and k's gradients from the scores' (Σ_j ds_ij k_j and Σ_i ds_ij q_i), q's added to
+/// Shaw's term; for RoPE, both rotated back.
+fn query_key_backward(sh: &Shape<'_>, sink: &mut Sink<'_, '_>, l: usize) -> Result<(), GpuError> {
+    let (c, arena, layer) = (sh.config, sh.arena, &sh.arena.layers[l]);
+    let (n, rows, block) = (sh.n, sh.rows, sh.block);
+    let (d, heads, dh) = (c.d, c.heads, c.head_width());
+    let per_head = (c.batch * heads, heads);
+    let (q, k) = (layer.qkv, layer.qkv + block);
+    let (grad_q, grad_k) = (arena.grad_qkv, arena.grad_qkv + block);
+    let shaw = c.encoding == Encoding::Shaw;
+    sink.matmul(
+        sh.squares(arena.grad_scores),
+        sh.head_rows(k),
+        (grad_q, d, n * d, dh),
+        (n, dh, n),
+        per_head,
+        if shaw { (ACCUMULATE, 0, 0, 0) } else { NONE },
+    )?;
+    sink.matmul(
+        sh.squares_t(arena.grad_scores),
+        sh.head_rows(q),
+        (grad_k, d, n * d, dh),
+        (n, dh, n),
+        per_head,
+        NONE,
+    )?;
+    if c.encoding == Encoding::Rope {
+        sink.push(Kernel::Rope, sh.rope(grad_q, 1), rows * d, 1)?;
+    }
+    Ok(())
+}
+
+/// W_q's, W_k's and W_v's gradients (one batched product), then the layer input's gradient into
+/// `grad_x`: `grad_mid` plus the three projections'.
+fn qkv_backward(
+    sh: &Shape<'_>,
+    sink: &mut Sink<'_, '_>,
+    l: usize,
+    grad_mid: usize,
+) -> Result<(), GpuError> {
+    let (c, arena) = (sh.config, sh.arena);
+    let o = &sh.params.layers[l];
+    let (d, rows, block) = (c.d, sh.rows, sh.block);
+    let x = arena.state(c, l);
     let (grad_q, grad_k, grad_v) = (
         arena.grad_qkv,
         arena.grad_qkv + block,
         arena.grad_qkv + 2 * block,
     );
-    for (l, layer) in arena.layers.iter().enumerate().rev() {
-        let o = &params.layers[l];
-        let x = arena.state(c, l);
-        let (q, k, v) = (layer.qkv, layer.qkv + block, layer.qkv + 2 * block);
-        let grad_out = arena.grad_x;
-        let grad_mid = if c.mlp {
-            if c.layer_norm {
-                let norm = (o.norm2_gain, o.norm2_bias);
-                norm_backward(sh, sink, grad_out, (layer.hat2, layer.inverse_std2), norm)?;
-            }
-            dense_backward(
-                sh,
-                sink,
-                (layer.hidden, hid),
-                (grad_out, d),
-                (o.mlp_out, o.mlp_out_bias),
-                arena.grad_hidden,
-                (MASK, 0, 0, layer.hidden),
-            )?;
-            dense_backward(
-                sh,
-                sink,
-                (layer.mid, d),
-                (arena.grad_hidden, hid),
-                (o.mlp_in, o.mlp_in_bias),
-                arena.grad_mid,
-                (ADDEND, 0, grad_out, 0),
-            )?;
-            arena.grad_mid
+    sink.matmul(
+        (x, 1, d, 0, 0),
+        (arena.grad_qkv, d, 1, block, 0),
+        (sh.g(o.w_q), d, d * d, 0),
+        (d, d, rows),
+        (3, 1),
+        NONE,
+    )?;
+    // grad_x = grad_mid + Σ_t grad_t·W_tᵀ (grad_mid may be grad_x itself: each entry is
+    // read and written by the same invocation).
+    for (t, (grad, weight)) in [(grad_q, o.w_q), (grad_k, o.w_k), (grad_v, o.w_v)]
+        .into_iter()
+        .enumerate()
+    {
+        let flags = if t == 0 {
+            (ADDEND, 0, grad_mid, 0)
         } else {
-            grad_out
+            (ACCUMULATE, 0, 0, 0)
         };
-        if c.layer_norm {
-            let norm = (o.norm1_gain, o.norm1_bias);
-            norm_backward(sh, sink, grad_mid, (layer.hat1, layer.inverse_std1), norm)?;
-        }
         sink.matmul(
-            transposed(layer.attended, d),
-            plain(grad_mid, d),
-            (sh.g(o.w_o), d, 0, 0),
-            (d, d, rows),
-            one,
-            NONE,
-        )?;
-        sink.matmul(
-            plain(grad_mid, d),
-            transposed(sh.p(o.w_o), d),
-            (arena.grad_attended, d, 0, 0),
+            plain(grad, d),
+            transposed(sh.p(weight), d),
+            (arena.grad_x, d, 0, 0),
             (rows, d, d),
-            one,
-            NONE,
+            (1, 1),
+            flags,
         )?;
-        let grad_scores = (arena.grad_scores, n, heads * square, square);
-        sink.matmul(
-            sh.head_rows(arena.grad_attended),
-            sh.head_rows_t(v),
-            grad_scores,
-            (n, n, dh),
-            per_head,
-            NONE,
-        )?;
-        sink.matmul(
-            sh.squares_t(layer.weights),
-            sh.head_rows(arena.grad_attended),
-            (grad_v, d, n * d, dh),
-            (n, dh, n),
-            per_head,
-            NONE,
-        )?;
-        let backward = sh.softmax(l, layer.weights, arena.grad_scores, arena.grad_attended);
-        sink.push(Kernel::SoftmaxBackward, backward, c.batch * heads * n, 1)?;
-        let shaw = c.encoding == Encoding::Shaw;
-        if c.encoding == Encoding::T5 {
-            let outputs = heads * relative_rows(c.encoding);
-            sink.push(Kernel::BiasGrads, backward, outputs * SPLIT_LANES, 1)?;
-        }
-        if shaw {
-            // q's gradient starts with Shaw's a^K term; the product below adds to it.
-            sink.push(Kernel::ShawQueryGrads, backward, rows * d, 1)?;
-            let outputs = 2 * heads * relative_rows(c.encoding) * dh;
-            sink.push(Kernel::ShawTableGrads, backward, outputs * SPLIT_LANES, 1)?;
-        }
-        sink.matmul(
-            sh.squares(arena.grad_scores),
-            sh.head_rows(k),
-            (grad_q, d, n * d, dh),
-            (n, dh, n),
-            per_head,
-            if shaw { (ACCUMULATE, 0, 0, 0) } else { NONE },
-        )?;
-        sink.matmul(
-            sh.squares_t(arena.grad_scores),
-            sh.head_rows(q),
-            (grad_k, d, n * d, dh),
-            (n, dh, n),
-            per_head,
-            NONE,
-        )?;
-        if c.encoding == Encoding::Rope {
-            sink.push(Kernel::Rope, sh.rope(grad_q, 1), rows * d, 1)?;
-        }
-        sink.matmul(
-            (x, 1, d, 0, 0),
-            (arena.grad_qkv, d, 1, block, 0),
-            (sh.g(o.w_q), d, d * d, 0),
-            (d, d, rows),
-            (3, 1),
-            NONE,
-        )?;
-        // grad_x = grad_mid + Σ_t grad_t·W_tᵀ (grad_mid may be grad_x itself: each entry is
-        // read and written by the same invocation).
-        for (t, (grad, weight)) in [(grad_q, o.w_q), (grad_k, o.w_k), (grad_v, o.w_v)]
-            .into_iter()
-            .enumerate()
-        {
-            let flags = if t == 0 {
-                (ADDEND, 0, grad_mid, 0)
-            } else {
-                (ACCUMULATE, 0, 0, 0)
-            };
-            sink.matmul(
-                plain(grad, d),
-                transposed(sh.p(weight), d),
-                (arena.grad_x, d, 0, 0),
-                (rows, d, d),
-                one,
-                flags,
-            )?;
-        }
     }
     Ok(())
 }

@@ -67,76 +67,26 @@ impl ArenaLayout {
         let length_max = config.train_length;
         let rows_max = config.batch * length_max;
         let squares = config.batch * heads * length_max * length_max;
-        let mut next = 0usize;
-        let mut take = |len: usize| {
-            let at = next;
-            next += len;
-            at
-        };
-        let params = take(parameter_count);
-        let grads = take(parameter_count);
-        let first = take(parameter_count);
-        let second = take(parameter_count);
-        let mut tables = Vec::new();
-        let mut position_tables =
-            PositionTables::<f32>::new(config.encoding, config.causal, d, heads);
-        position_tables.ensure(length_max);
-        let sinusoid = take(position_tables.sinusoid.len());
-        tables.push((sinusoid, position_tables.sinusoid.clone()));
-        let rope_cos = take(position_tables.rope_cos.len());
-        tables.push((rope_cos, position_tables.rope_cos.clone()));
-        let rope_sin = take(position_tables.rope_sin.len());
-        tables.push((rope_sin, position_tables.rope_sin.clone()));
-        let alibi_values: Vec<f32> = if config.encoding == Encoding::Alibi {
-            (0..heads)
-                .flat_map(|h| (0..length_max).map(move |i| (h, i)))
-                .flat_map(|(h, i)| (0..length_max).map(move |j| (h, i, j)))
-                .map(|(h, i, j)| position_tables.alibi_bias(h, i, j))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let alibi = take(alibi_values.len());
-        // Buckets are below 32.
-        let offset_rows = position_tables
-            .offset_row
-            .iter()
-            .map(|&row| row as u32)
-            .collect();
-        tables.push((alibi, alibi_values));
+        let mut arena = Regions::default();
+        let params = arena.take(parameter_count);
+        let grads = arena.take(parameter_count);
+        let first = arena.take(parameter_count);
+        let second = arena.take(parameter_count);
+        let fixed = FixedTables::new(config, &mut arena);
         let block = rows_max * d;
-        let embedded = take(block);
+        let embedded = arena.take(block);
         let layers = (0..config.layers)
-            .map(|_| LayerRegions {
-                qkv: take(3 * block),
-                weights: take(squares),
-                attended: take(block),
-                mid: take(block),
-                hat1: take(if config.layer_norm { block } else { 0 }),
-                inverse_std1: take(if config.layer_norm { rows_max } else { 0 }),
-                hidden: take(if config.mlp { rows_max * hidden } else { 0 }),
-                out: take(if config.mlp { block } else { 0 }),
-                hat2: take(if config.mlp && config.layer_norm {
-                    block
-                } else {
-                    0
-                }),
-                inverse_std2: take(if config.mlp && config.layer_norm {
-                    rows_max
-                } else {
-                    0
-                }),
-            })
+            .map(|_| LayerRegions::new(config, rows_max, &mut arena))
             .collect();
-        let logits = take(rows_max * config.classes());
-        let row_loss = take(rows_max);
-        let grad_x = take(block);
-        let grad_mid = take(block);
-        let grad_qkv = take(3 * block);
-        let grad_attended = take(block);
-        let grad_hidden = take(if config.mlp { rows_max * hidden } else { 0 });
-        let grad_scores = take(squares);
-        let losses = take(loss_slots);
+        let logits = arena.take(rows_max * config.classes());
+        let row_loss = arena.take(rows_max);
+        let grad_x = arena.take(block);
+        let grad_mid = arena.take(block);
+        let grad_qkv = arena.take(3 * block);
+        let grad_attended = arena.take(block);
+        let grad_hidden = arena.take(if config.mlp { rows_max * hidden } else { 0 });
+        let grad_scores = arena.take(squares);
+        let losses = arena.take(loss_slots);
         ArenaLayout {
             rows_max,
             length_max,
@@ -145,10 +95,10 @@ impl ArenaLayout {
             first,
             second,
             parameter_count,
-            sinusoid,
-            rope_cos,
-            rope_sin,
-            alibi,
+            sinusoid: fixed.sinusoid,
+            rope_cos: fixed.rope_cos,
+            rope_sin: fixed.rope_sin,
+            alibi: fixed.alibi,
             embedded,
             layers,
             logits,
@@ -160,10 +110,10 @@ impl ArenaLayout {
             grad_hidden,
             grad_scores,
             losses,
-            total: next,
-            tables,
+            total: arena.next,
+            tables: fixed.tables,
             offset_rows_at: 2 * rows_max,
-            offset_rows,
+            offset_rows: fixed.offset_rows,
         }
     }
 
@@ -173,6 +123,100 @@ impl ArenaLayout {
             None => self.embedded,
             Some(previous) if config.mlp => self.layers[previous].out,
             Some(previous) => self.layers[previous].mid,
+        }
+    }
+}
+
+/// Hands out the arena's regions one after the other.
+#[derive(Default)]
+struct Regions {
+    /// Where the next region starts (the arena's length so far).
+    next: usize,
+}
+
+impl Regions {
+    /// A region of `len` entries: its offset.
+    fn take(&mut self, len: usize) -> usize {
+        let at = self.next;
+        self.next += len;
+        at
+    }
+}
+
+/// The fixed position tables' regions, their values, and T5's bucket of every offset.
+struct FixedTables {
+    sinusoid: usize,
+    rope_cos: usize,
+    rope_sin: usize,
+    alibi: usize,
+    tables: Vec<(usize, Vec<f32>)>,
+    offset_rows: Vec<u32>,
+}
+
+impl FixedTables {
+    /// The tables of the run's encoding at the longest length, placed in `arena`.
+    fn new(config: &TrainConfig, arena: &mut Regions) -> Self {
+        let (d, heads, length_max) = (config.d, config.heads, config.train_length);
+        let mut tables = Vec::new();
+        let mut position_tables =
+            PositionTables::<f32>::new(config.encoding, config.causal, d, heads);
+        position_tables.ensure(length_max);
+        let sinusoid = arena.take(position_tables.sinusoid.len());
+        tables.push((sinusoid, position_tables.sinusoid.clone()));
+        let rope_cos = arena.take(position_tables.rope_cos.len());
+        tables.push((rope_cos, position_tables.rope_cos.clone()));
+        let rope_sin = arena.take(position_tables.rope_sin.len());
+        tables.push((rope_sin, position_tables.rope_sin.clone()));
+        let alibi_values: Vec<f32> = if config.encoding == Encoding::Alibi {
+            (0..heads)
+                .flat_map(|h| (0..length_max).map(move |i| (h, i)))
+                .flat_map(|(h, i)| (0..length_max).map(move |j| (h, i, j)))
+                .map(|(h, i, j)| position_tables.alibi_bias(h, i, j))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let alibi = arena.take(alibi_values.len());
+        // Buckets are below 32.
+        let offset_rows = position_tables
+            .offset_row
+            .iter()
+            .map(|&row| row as u32)
+            .collect();
+        tables.push((alibi, alibi_values));
+        FixedTables {
+            sinusoid,
+            rope_cos,
+            rope_sin,
+            alibi,
+            tables,
+            offset_rows,
+        }
+    }
+}
+
+impl LayerRegions {
+    /// One layer's caches, placed in `arena` (the ones the configuration leaves out are empty).
+    fn new(config: &TrainConfig, rows_max: usize, arena: &mut Regions) -> Self {
+        let block = rows_max * config.d;
+        let squares = config.batch * config.heads * config.train_length * config.train_length;
+        let norm = config.layer_norm;
+        let mlp = config.mlp;
+        LayerRegions {
+            qkv: arena.take(3 * block),
+            weights: arena.take(squares),
+            attended: arena.take(block),
+            mid: arena.take(block),
+            hat1: arena.take(if norm { block } else { 0 }),
+            inverse_std1: arena.take(if norm { rows_max } else { 0 }),
+            hidden: arena.take(if mlp {
+                rows_max * config.mlp_width()
+            } else {
+                0
+            }),
+            out: arena.take(if mlp { block } else { 0 }),
+            hat2: arena.take(if mlp && norm { block } else { 0 }),
+            inverse_std2: arena.take(if mlp && norm { rows_max } else { 0 }),
         }
     }
 }

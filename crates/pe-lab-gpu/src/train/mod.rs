@@ -119,34 +119,11 @@ impl GpuTrainer {
         readback_every: usize,
         long_sums: LongSums,
     ) -> Result<Self, GpuTrainError> {
-        let notices = config.clamp().1;
-        if !notices.is_empty() {
-            return Err(TrainError::OutOfRange(notices).into());
-        }
-        if !supports(config.encoding) {
-            return Err(GpuTrainError::Unsupported(config.encoding));
-        }
-        // The ring holds one loss per step between readbacks: at most a whole run's.
-        if readback_every == 0 || readback_every > MAX_STEPS {
-            return Err(GpuTrainError::ReadbackEvery {
-                requested: readback_every,
-                limit: MAX_STEPS,
-            });
-        }
+        check_request(&config, readback_every)?;
         let limits = device.limits();
         let params = ParamLayout::new(&config);
         let arena_layout = ArenaLayout::new(&config, params.total, readback_every);
-        let bytes = (arena_layout.total as u64).saturating_mul(4);
-        check_storage_size(&limits, "the training arena (bytes)", bytes)?;
-        // Offsets are u32 in the shaders.
-        if arena_layout.total > u32::MAX as usize {
-            return Err(GpuError::TooLarge {
-                what: "the training arena (entries)",
-                requested: arena_layout.total as u64,
-                limit: u64::from(u32::MAX),
-            }
-            .into());
-        }
+        let bytes = arena_bytes(&limits, &arena_layout)?;
         let (shortest, longest) = config.length_range();
         let mut recorder = Recorder::new(&limits, long_sums);
         let plans = (shortest..=longest)
@@ -158,74 +135,15 @@ impl GpuTrainer {
         if let Some(error) = scope.pop().await {
             return Err(GpuError::Validation(error.to_string()).into());
         }
-        let arena = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("train arena"),
-            size: bytes.max(16).next_multiple_of(16),
-            usage: wgpu::BufferUsages::STORAGE
-                | wgpu::BufferUsages::COPY_DST
-                | wgpu::BufferUsages::COPY_SRC,
-            mapped_at_creation: false,
-        });
-        let ints = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("train tokens and targets"),
-            size: ((2 * arena_layout.rows_max + arena_layout.offset_rows.len()) as u64 * 4)
-                .next_multiple_of(16),
-            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        let ops = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("train ops"),
-            size: recorder.bytes.len() as u64,
-            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        queue.write_buffer(&ops, 0, &recorder.bytes);
-        let step_uniform = uniform_buffer(
-            device,
-            "train step",
-            std::mem::size_of::<StepUniform>() as u64,
-        );
-        let initial: Vec<f32> = params.initial_values(config.seed);
-        queue.write_buffer(&arena, 0, bytemuck::cast_slice(&initial));
-        let offset_rows_at = arena_layout.offset_rows_at as u64 * 4;
-        let offset_rows = bytemuck::cast_slice(&arena_layout.offset_rows);
-        queue.write_buffer(&ints, offset_rows_at, offset_rows);
-        for (offset, values) in &arena_layout.tables {
-            if !values.is_empty() {
-                queue.write_buffer(&arena, *offset as u64 * 4, bytemuck::cast_slice(values));
-            }
-        }
-        // Adam's moments start at zero; so does everything else, for tidiness.
-        let mut encoder = device.create_command_encoder(&Default::default());
-        let moments = arena_layout.first as u64 * 4;
-        encoder.clear_buffer(&arena, moments, Some(2 * params.total as u64 * 4));
-        queue.submit([encoder.finish()]);
-        let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("train"),
-            layout: &kernels.layout,
-            entries: &[
-                wgpu::BindGroupEntry {
-                    binding: 0,
-                    resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                        buffer: &ops,
-                        offset: 0,
-                        size: wgpu::BufferSize::new(OP_SLOT),
-                    }),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 1,
-                    resource: step_uniform.as_entire_binding(),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 2,
-                    resource: arena.as_entire_binding(),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 3,
-                    resource: ints.as_entire_binding(),
-                },
-            ],
-        });
+        let buffers = Buffers::new(device, queue, &arena_layout, bytes, &recorder.bytes);
+        buffers.upload_start(device, queue, &config, &params, &arena_layout);
+        let bind_group = buffers.bind_group(device, &kernels);
+        let Buffers {
+            arena,
+            ints,
+            step_uniform,
+            ..
+        } = buffers;
         Ok(GpuTrainer {
             data: BatchStream::new(config.seed),
             config,
@@ -489,5 +407,157 @@ impl GpuTrainer {
     /// The number of dispatches of a step at the longest length.
     pub fn dispatches_per_step(&self) -> usize {
         self.plans.last().map_or(0, Vec::len)
+    }
+}
+
+/// Refuses a configuration out of range, an encoding the GPU trainer lacks, or a readback period
+/// the loss ring cannot hold.
+fn check_request(config: &TrainConfig, readback_every: usize) -> Result<(), GpuTrainError> {
+    let notices = config.clamp().1;
+    if !notices.is_empty() {
+        return Err(TrainError::OutOfRange(notices).into());
+    }
+    if !supports(config.encoding) {
+        return Err(GpuTrainError::Unsupported(config.encoding));
+    }
+    // The ring holds one loss per step between readbacks: at most a whole run's.
+    if readback_every == 0 || readback_every > MAX_STEPS {
+        return Err(GpuTrainError::ReadbackEvery {
+            requested: readback_every,
+            limit: MAX_STEPS,
+        });
+    }
+    Ok(())
+}
+
+/// The arena's size in bytes, checked against the device's storage limit and the shaders' u32
+/// offsets.
+fn arena_bytes(limits: &wgpu::Limits, arena_layout: &ArenaLayout) -> Result<u64, GpuError> {
+    let bytes = (arena_layout.total as u64).saturating_mul(4);
+    check_storage_size(limits, "the training arena (bytes)", bytes)?;
+    // Offsets are u32 in the shaders.
+    if arena_layout.total > u32::MAX as usize {
+        return Err(GpuError::TooLarge {
+            what: "the training arena (entries)",
+            requested: arena_layout.total as u64,
+            limit: u64::from(u32::MAX),
+        });
+    }
+    Ok(bytes)
+}
+
+/// The buffers of a run: the f32 arena, the tokens and targets (then T5's offset buckets), the
+/// ops' uniforms of every length, and the step's uniform.
+struct Buffers {
+    arena: wgpu::Buffer,
+    ints: wgpu::Buffer,
+    ops: wgpu::Buffer,
+    step_uniform: wgpu::Buffer,
+}
+
+impl Buffers {
+    /// Creates them (the arena `bytes` long) and writes the recorded ops' uniforms.
+    fn new(
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        arena_layout: &ArenaLayout,
+        bytes: u64,
+        op_bytes: &[u8],
+    ) -> Self {
+        let arena = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("train arena"),
+            size: bytes.max(16).next_multiple_of(16),
+            usage: wgpu::BufferUsages::STORAGE
+                | wgpu::BufferUsages::COPY_DST
+                | wgpu::BufferUsages::COPY_SRC,
+            mapped_at_creation: false,
+        });
+        let ints = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("train tokens and targets"),
+            size: ((2 * arena_layout.rows_max + arena_layout.offset_rows.len()) as u64 * 4)
+                .next_multiple_of(16),
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let ops = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("train ops"),
+            size: op_bytes.len() as u64,
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        queue.write_buffer(&ops, 0, op_bytes);
+        let step_uniform = uniform_buffer(
+            device,
+            "train step",
+            std::mem::size_of::<StepUniform>() as u64,
+        );
+        Buffers {
+            arena,
+            ints,
+            ops,
+            step_uniform,
+        }
+    }
+
+    /// Writes the run's start: the initial parameters, T5's offset buckets, the fixed position
+    /// tables, and zero moments for Adam.
+    fn upload_start(
+        &self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        config: &TrainConfig,
+        params: &ParamLayout,
+        arena_layout: &ArenaLayout,
+    ) {
+        let initial: Vec<f32> = params.initial_values(config.seed);
+        queue.write_buffer(&self.arena, 0, bytemuck::cast_slice(&initial));
+        let offset_rows_at = arena_layout.offset_rows_at as u64 * 4;
+        let offset_rows = bytemuck::cast_slice(&arena_layout.offset_rows);
+        queue.write_buffer(&self.ints, offset_rows_at, offset_rows);
+        for (offset, values) in &arena_layout.tables {
+            if !values.is_empty() {
+                queue.write_buffer(
+                    &self.arena,
+                    *offset as u64 * 4,
+                    bytemuck::cast_slice(values),
+                );
+            }
+        }
+        // Adam's moments start at zero; so does everything else, for tidiness.
+        let mut encoder = device.create_command_encoder(&Default::default());
+        let moments = arena_layout.first as u64 * 4;
+        encoder.clear_buffer(&self.arena, moments, Some(2 * params.total as u64 * 4));
+        queue.submit([encoder.finish()]);
+    }
+
+    /// The one bind group of every kernel: an op's uniform slot (its offset dynamic), the step's
+    /// uniform, the arena and the ints.
+    fn bind_group(&self, device: &wgpu::Device, kernels: &Kernels) -> wgpu::BindGroup {
+        device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("train"),
+            layout: &kernels.layout,
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                        buffer: &self.ops,
+                        offset: 0,
+                        size: wgpu::BufferSize::new(OP_SLOT),
+                    }),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: self.step_uniform.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 2,
+                    resource: self.arena.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 3,
+                    resource: self.ints.as_entire_binding(),
+                },
+            ],
+        })
     }
 }

@@ -361,10 +361,23 @@ pub fn record_step(
 
 /// The embedding and every layer; returns the embedding's op (its gradients' ops reuse it).
 fn forward(sh: &Shape<'_>, sink: &mut Sink<'_, '_>) -> Result<EmbedOp, GpuError> {
+    let embed = embed_op(sh);
+    sink.push(Kernel::Embed, embed, sh.rows * sh.config.d, 1)?;
+    for l in 0..sh.arena.layers.len() {
+        attention_forward(sh, sink, l)?;
+        if sh.config.mlp {
+            mlp_forward(sh, sink, l)?;
+        }
+    }
+
+    Ok(embed)
+}
+
+/// The embedding's op: the token table, the encoding's added or concatenated positions (or its
+/// convolution), and where their gradients go.
+fn embed_op(sh: &Shape<'_>) -> EmbedOp {
     let (c, params, arena) = (sh.config, sh.params, sh.arena);
-    let (n, rows, block, square) = (sh.n, sh.rows, sh.block, sh.n * sh.n);
-    let (d, heads, dh, hid) = (c.d, c.heads, c.head_width(), c.mlp_width());
-    let (per_head, one) = ((c.batch * heads, heads), (1, 1));
+    let d = c.d;
     let token_width = d - c.encoding.appended_width(d);
     let (mode, position, position_rows) = match c.encoding {
         Encoding::Sinusoidal => (1, arena.sinusoid, arena.length_max),
@@ -373,9 +386,9 @@ fn forward(sh: &Shape<'_>, sink: &mut Sink<'_, '_>) -> Result<EmbedOp, GpuError>
         Encoding::Conv => (3, 0, 0),
         _ => (0, 0, 0),
     };
-    let embed = EmbedOp {
-        rows: sh.u(rows),
-        n: sh.u(n),
+    EmbedOp {
+        rows: sh.u(sh.rows),
+        n: sh.u(sh.n),
         d: sh.u(d),
         token_width: sh.u(token_width),
         table: sh.u(sh.p(params.token_embedding)),
@@ -390,96 +403,109 @@ fn forward(sh: &Shape<'_>, sink: &mut Sink<'_, '_>) -> Result<EmbedOp, GpuError>
         conv: sh.u(sh.p(params.conv_weight)),
         conv_grads: sh.u(sh.g(params.conv_weight)),
         embedded_grads: sh.u(arena.grad_mid),
-    };
-    sink.push(Kernel::Embed, embed, rows * d, 1)?;
-    for (l, layer) in arena.layers.iter().enumerate() {
-        let o = &params.layers[l];
-        let x = arena.state(c, l);
-        let (q, k, v) = (layer.qkv, layer.qkv + block, layer.qkv + 2 * block);
-        sink.matmul(
-            (x, d, 1, 0, 0),
-            (sh.p(o.w_q), d, 1, d * d, 0),
-            (layer.qkv, d, block, 0),
-            (rows, d, d),
-            (3, 1),
-            NONE,
-        )?;
-        if c.encoding == Encoding::Rope {
-            sink.push(Kernel::Rope, sh.rope(q, 0), rows * d, 1)?;
-        }
-        let scores = (layer.weights, n, heads * square, square);
-        sink.matmul(
-            sh.head_rows(q),
-            sh.head_rows_t(k),
-            scores,
-            (n, n, dh),
-            per_head,
-            NONE,
-        )?;
-        let forward = sh.softmax(l, layer.weights, 0, layer.attended);
-        sink.push(Kernel::SoftmaxForward, forward, c.batch * heads * n, 1)?;
-        let attended = (layer.attended, d, n * d, dh);
-        let weights = sh.squares(layer.weights);
-        sink.matmul(
-            weights,
-            sh.head_rows(v),
-            attended,
-            (n, dh, n),
-            per_head,
-            NONE,
-        )?;
-        if c.encoding == Encoding::Shaw {
-            sink.push(Kernel::ShawValues, forward, rows * d, 1)?;
-        }
-        sink.matmul(
-            plain(layer.attended, d),
-            plain(sh.p(o.w_o), d),
-            (layer.mid, d, 0, 0),
-            (rows, d, d),
-            one,
-            (ADDEND, 0, x, 0),
-        )?;
-        if c.layer_norm {
-            let op = sh.norm(
-                layer.mid,
-                layer.hat1,
-                layer.inverse_std1,
-                o.norm1_gain,
-                o.norm1_bias,
-            );
-            sink.push(Kernel::NormForward, op, rows, 1)?;
-        }
-        if c.mlp {
-            sink.matmul(
-                plain(layer.mid, d),
-                plain(sh.p(o.mlp_in), hid),
-                (layer.hidden, hid, 0, 0),
-                (rows, hid, d),
-                one,
-                (BIAS | RELU, sh.p(o.mlp_in_bias), 0, 0),
-            )?;
-            sink.matmul(
-                plain(layer.hidden, hid),
-                plain(sh.p(o.mlp_out), d),
-                (layer.out, d, 0, 0),
-                (rows, d, hid),
-                one,
-                (BIAS | ADDEND, sh.p(o.mlp_out_bias), layer.mid, 0),
-            )?;
-            if c.layer_norm {
-                let op = sh.norm(
-                    layer.out,
-                    layer.hat2,
-                    layer.inverse_std2,
-                    o.norm2_gain,
-                    o.norm2_bias,
-                );
-                sink.push(Kernel::NormForward, op, rows, 1)?;
-            }
-        }
     }
+}
 
-    Ok(embed)
+/// Layer `l`'s attention block: q, k and v (rotated for RoPE), the softmax of the scores, the
+/// heads' outputs (plus Shaw's value term), the output projection with its residual, then the
+/// first LayerNorm.
+fn attention_forward(sh: &Shape<'_>, sink: &mut Sink<'_, '_>, l: usize) -> Result<(), GpuError> {
+    let (c, arena) = (sh.config, sh.arena);
+    let (o, layer) = (&sh.params.layers[l], &arena.layers[l]);
+    let (n, rows, block, square) = (sh.n, sh.rows, sh.block, sh.n * sh.n);
+    let (d, heads, dh) = (c.d, c.heads, c.head_width());
+    let (per_head, one) = ((c.batch * heads, heads), (1, 1));
+    let x = arena.state(c, l);
+    let (q, k, v) = (layer.qkv, layer.qkv + block, layer.qkv + 2 * block);
+    sink.matmul(
+        (x, d, 1, 0, 0),
+        (sh.p(o.w_q), d, 1, d * d, 0),
+        (layer.qkv, d, block, 0),
+        (rows, d, d),
+        (3, 1),
+        NONE,
+    )?;
+    if c.encoding == Encoding::Rope {
+        sink.push(Kernel::Rope, sh.rope(q, 0), rows * d, 1)?;
+    }
+    let scores = (layer.weights, n, heads * square, square);
+    sink.matmul(
+        sh.head_rows(q),
+        sh.head_rows_t(k),
+        scores,
+        (n, n, dh),
+        per_head,
+        NONE,
+    )?;
+    let forward = sh.softmax(l, layer.weights, 0, layer.attended);
+    sink.push(Kernel::SoftmaxForward, forward, c.batch * heads * n, 1)?;
+    let attended = (layer.attended, d, n * d, dh);
+    let weights = sh.squares(layer.weights);
+    sink.matmul(
+        weights,
+        sh.head_rows(v),
+        attended,
+        (n, dh, n),
+        per_head,
+        NONE,
+    )?;
+    if c.encoding == Encoding::Shaw {
+        sink.push(Kernel::ShawValues, forward, rows * d, 1)?;
+    }
+    sink.matmul(
+        plain(layer.attended, d),
+        plain(sh.p(o.w_o), d),
+        (layer.mid, d, 0, 0),
+        (rows, d, d),
+        one,
+        (ADDEND, 0, x, 0),
+    )?;
+    if c.layer_norm {
+        let op = sh.norm(
+            layer.mid,
+            layer.hat1,
+            layer.inverse_std1,
+            o.norm1_gain,
+            o.norm1_bias,
+        );
+        sink.push(Kernel::NormForward, op, rows, 1)?;
+    }
+    Ok(())
+}
+
+/// Layer `l`'s MLP: two dense layers (the first with a ReLU, the second with the residual),
+/// then the second LayerNorm.
+fn mlp_forward(sh: &Shape<'_>, sink: &mut Sink<'_, '_>, l: usize) -> Result<(), GpuError> {
+    let c = sh.config;
+    let (o, layer) = (&sh.params.layers[l], &sh.arena.layers[l]);
+    let (rows, d, hid, one) = (sh.rows, c.d, c.mlp_width(), (1, 1));
+    sink.matmul(
+        plain(layer.mid, d),
+        plain(sh.p(o.mlp_in), hid),
+        (layer.hidden, hid, 0, 0),
+        (rows, hid, d),
+        one,
+        (BIAS | RELU, sh.p(o.mlp_in_bias), 0, 0),
+    )?;
+    sink.matmul(
+        plain(layer.hidden, hid),
+        plain(sh.p(o.mlp_out), d),
+        (layer.out, d, 0, 0),
+        (rows, d, hid),
+        one,
+        (BIAS | ADDEND, sh.p(o.mlp_out_bias), layer.mid, 0),
+    )?;
+    if c.layer_norm {
+        let op = sh.norm(
+            layer.out,
+            layer.hat2,
+            layer.inverse_std2,
+            o.norm2_gain,
+            o.norm2_bias,
+        );
+        sink.push(Kernel::NormForward, op, rows, 1)?;
+    }
+    Ok(())
 }
 
 /// The readout, the cross-entropy (the logits become their gradient) and the mean loss; returns
