@@ -10,7 +10,6 @@ use crate::math::layer::ProjectionMode;
 use crate::math::position::{Encoding, PositionScheme};
 use crate::math::stacking::{PositionInjection, StackOptions};
 use crate::math::t5::BucketLayout;
-use crate::model::complexity::MeasureState;
 use crate::model::settings::{PermutationChoice, SimilarityView};
 
 /// One part of a key.
@@ -182,29 +181,6 @@ impl KeyParts for StackOptions {
     }
 }
 
-impl KeyParts for MeasureState {
-    fn add_to(&self, inputs: Inputs) -> Inputs {
-        let inputs = match &self.result {
-            Some(m) => inputs
-                .with(true)
-                .with(m.n)
-                .with(m.d)
-                .with(m.backend)
-                .with(m.ms)
-                .with(m.runs),
-            None => inputs.with(false),
-        };
-        let inputs = match self.running {
-            Some((n, d)) => inputs.with(true).with(n).with(d),
-            None => inputs.with(false),
-        };
-        match &self.refused {
-            Some((n, d, why)) => inputs.with(true).with(*n).with(*d).with(why.as_str()),
-            None => inputs.with(false),
-        }
-    }
-}
-
 /// The last value computed and the inputs it was computed from: a cache of one entry, owned by
 /// whoever owns the page's state (the app), so that no value outlives the app or hides in a
 /// global. Interior mutability lets a panel fill it while it reads the rest of its context.
@@ -294,15 +270,6 @@ mod tests {
                 positions: PositionInjection::EveryLayer,
                 ..options
             }))
-        );
-        let idle = MeasureState::default();
-        let running = MeasureState {
-            running: Some((64, 32)),
-            ..idle.clone()
-        };
-        assert_ne!(
-            key(&|i| i.with_parts(&idle)),
-            key(&|i| i.with_parts(&running))
         );
     }
 

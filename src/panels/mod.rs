@@ -10,8 +10,9 @@
 //! generic [`View`](crate::web::panels::view::View)); nothing below imports a panel's folder but
 //! the list.
 //!
-//! Some panels' numbers and views are still in `model::<name>` and `web::panels::<name>` (their
-//! folder's module hands `mount` on from there); they move here one by one.
+//! Every panel is whole here but the training panel, whose folder hands `mount` on from
+//! `web::panels::train`: its code is built into a wasm module of its own (`web::train_module`),
+//! loaded when the panel is first used. Checks across several panels' takeaways are in `tests.rs`.
 
 macro_rules! panel_modules {
     ($({ $variant:ident, $name:literal, $folder:ident, $($row:tt)* })*) => {

@@ -1,13 +1,20 @@
 //! What the attention panels say about the layer: which projections are used, the warning for
 //! Q = K = V = Z, the mask (as d2l's `masked_softmax` does it), and the offset head's result.
 //! The sentences are messages of `locales/computed` (`readout-attention-…`); the CSV's formula
-//! stays in code, a machine-read header.
+//! stays in code, a machine-read header. Tested natively; the view (`view.rs`) draws the map and
+//! wires its reading.
 
-use super::present::format_number;
 use crate::math::layer::ProjectionMode;
 use crate::math::position::{Encoding, PositionScheme};
 use crate::math::sentence::OffsetHeadReport;
+use crate::model::present::format_number;
 use crate::model::query::values::UrlName;
+
+pub mod takeaway;
+#[cfg(target_arch = "wasm32")]
+mod view;
+#[cfg(target_arch = "wasm32")]
+pub use view::mount;
 
 /// The projections, in words (the CSV's first line uses [`formula`]).
 pub fn projection_description(mode: ProjectionMode, seed: u64, delta: i64, beta: f64) -> String {

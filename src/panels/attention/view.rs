@@ -11,26 +11,26 @@ use ndarray::Array2;
 use serde::Serialize;
 use web_sys::HtmlCanvasElement;
 
-use super::super::action::{Action, PanelEvent};
-use super::super::backend::LocalFuture;
-use super::super::dom::{self, now_ms};
-use super::super::draw::heatmap::{draw_styled_heatmap_frame, paint_image, HeatmapAxes, RgbaImage};
-use super::super::error::WebError;
-use super::super::panel::{to_js, Panel, PanelSpec};
-use super::reading::{self, Paging};
-use super::{canvas_message, elapsed, Ctx};
+use super::takeaway::{self, AttentionTakeaway};
+use super::{
+    cell_reading, encoding_sentence, formula, identity_warning, offset_sentence,
+    projection_description, weights_summary, IdentityNumbers, Strongest, WeightsSummary,
+};
 use crate::math::colormap::{sequential_bar_rgba, weights_image};
 use crate::math::layer::ProjectionMode;
 use crate::math::measures::{masked_weights_are_zero, row_sum_error};
 use crate::math::position::Encoding;
 use crate::math::sentence::{self_and_other_dots, sentence_attention};
-use crate::model::attention::{
-    cell_reading, encoding_sentence, formula, identity_warning, offset_sentence,
-    projection_description, weights_summary, IdentityNumbers, Strongest, WeightsSummary,
-};
 use crate::model::figure_style::FigureStyle;
 use crate::model::plot::{cell_at, step_cell, PixelRect};
-use crate::model::takeaway_attention::{self, AttentionTakeaway};
+use crate::web::action::{Action, PanelEvent};
+use crate::web::backend::LocalFuture;
+use crate::web::dom::{self, now_ms};
+use crate::web::draw::heatmap::{draw_styled_heatmap_frame, paint_image, HeatmapAxes, RgbaImage};
+use crate::web::error::WebError;
+use crate::web::panel::{to_js, Panel, PanelSpec};
+use crate::web::panels::reading::{self, Paging};
+use crate::web::panels::{canvas_message, elapsed, Ctx};
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
@@ -181,8 +181,13 @@ pub fn render(
         stats.ms = elapsed(started);
         return Ok((stats, None));
     }
-    let choice = super::layer_choice(ctx);
-    let layer = sentence_attention(&tokens, &choice, &super::projections(ctx), valid_len)?;
+    let choice = crate::web::panels::layer_choice(ctx);
+    let layer = sentence_attention(
+        &tokens,
+        &choice,
+        &crate::web::panels::projections(ctx),
+        valid_len,
+    )?;
     let w = layer.weights().clone();
     // The offset head is drawn on P alone: its rows and columns are positions, not words.
     let on_positions = lesson.projection == ProjectionMode::Offset;
@@ -215,7 +220,7 @@ pub fn render(
     // The takeaway names the strongest cell (not on P alone, where it names an offset): ringed
     // in the ink over a ring in the paper, visible on every viridis colour in either theme.
     if let (Some(rect), false) = (rect, on_positions) {
-        if let Some((q, k, _)) = takeaway_attention::strongest(&stats.weights) {
+        if let Some((q, k, _)) = takeaway::strongest(&stats.weights) {
             ring_cell(&dom.canvas, ctx.style, rect, n, (q, k))?;
         }
     }
@@ -257,7 +262,7 @@ fn render_empty(ctx: &Ctx, dom: &AttentionDom) -> Result<(), WebError> {
         )?;
     }
     dom::text(&dom.summary, &crate::message!("status-attention-no-tokens"));
-    dom::text(&dom.takeaway, &takeaway_attention::attention_empty());
+    dom::text(&dom.takeaway, &takeaway::empty());
     Ok(())
 }
 
@@ -463,7 +468,7 @@ fn write_texts(
     );
     dom::text(
         &dom.takeaway,
-        &takeaway_attention::attention(&AttentionTakeaway {
+        &takeaway::takeaway(&AttentionTakeaway {
             tokens: labels,
             weights: &stats.weights,
             valid_len: stats.valid_len,
@@ -522,9 +527,9 @@ impl Panel for AttentionPanel {
     }
 
     fn inputs(&self, ctx: &Ctx) -> Inputs {
-        super::tokens_key(ctx)
+        crate::web::panels::tokens_key(ctx)
             .with(ctx.settings.effective_valid_len())
-            .with_all(super::projection_key(ctx))
+            .with_all(crate::web::panels::projection_key(ctx))
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {

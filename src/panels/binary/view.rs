@@ -10,7 +10,8 @@ use web_sys::HtmlCanvasElement;
 use crate::web::backend::paint_waiting_heatmap;
 use crate::web::dom::{self, now_ms};
 use crate::web::draw::heatmap::{
-    draw_encoding_picture_axes, draw_heatmap_frame_without_bar, paint_cells, HeatmapAxes, RgbaImage,
+    draw_encoding_axes, draw_heatmap_frame_without_bar, paint_cells, EncodingFigure, HeatmapAxes,
+    RgbaImage,
 };
 use crate::web::error::WebError;
 use crate::web::panel::{to_js, Panel, PanelSpec};
@@ -66,12 +67,13 @@ pub fn render(ctx: &mut Ctx, dom: &BinaryDom) -> Result<BinaryStats, WebError> {
 
         let p_canvas = &dom.p;
         // The same axes as the heatmap of P (1-based with `?index=1`).
-        let rect = draw_encoding_picture_axes(
+        let rect = draw_encoding_axes(
             p_canvas,
             ctx.scratch,
             (n, d),
             ctx.params.first_position,
             ctx.style,
+            EncodingFigure::Picture,
         )?;
         // P itself is already drawn above (by the GPU's render pass on WebGPU, from the CPU's cells
         // otherwise): its image is copied, scaled, rather than computed and coloured again. On the

@@ -8,13 +8,13 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use web_sys::HtmlCanvasElement;
 
-use super::super::draw::chart::{
+use super::{cnn_curve_label, crossover_marks};
+use crate::math::complexity::{layer_costs, log_spaced_lengths, LayerCosts};
+use crate::model::figure_style::{FigureStyle, Rgb};
+use crate::web::draw::chart::{
     colour, prepare, record, styled_mesh, text_style, Axis, ChartFrame, LegendEntry,
 };
-use super::super::error::{draw_error, WebError};
-use crate::math::complexity::{layer_costs, log_spaced_lengths, LayerCosts};
-use crate::model::complexity::{cnn_curve_label, crossover_marks};
-use crate::model::figure_style::{FigureStyle, Rgb};
+use crate::web::error::{draw_error, WebError};
 
 /// A labelled, coloured curve of (n, operations).
 type Curve = (String, RGBColor, Vec<(f64, f64)>);

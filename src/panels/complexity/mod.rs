@@ -1,17 +1,28 @@
 //! The complexity panel (CNN vs RNN vs self-attention) without the DOM: the table's counts for n,
 //! d and k, the crossovers, the state of the page's own timing of the attention kernel, the
 //! crossover marks of the log–log chart, and every sentence, cell and label that states these
-//! numbers (messages of `locales/computed`). Tested natively; `web::panels::complexity` (with
-//! `complexity_chart` and `complexity_paths`) draws, times and wires.
+//! numbers (messages of `locales/computed`). Tested natively; the view (`view.rs`, with
+//! `chart.rs` and `paths.rs`) draws, times and wires.
 
 use serde::Serialize;
 
-use super::present::duration_ms;
 use crate::math::complexity::{
     cnn_dilated_layers_to_connect, cnn_layers_to_connect, crossover_n, crossover_n_cnn,
     layer_costs, ComplexityError, Cost,
 };
 use crate::math::measures::{cpu_can_measure, CPU_MEASURE_BUDGET};
+use crate::model::inputs::{Inputs, KeyParts};
+use crate::model::present::duration_ms;
+
+pub mod takeaway;
+#[cfg(target_arch = "wasm32")]
+mod view;
+#[cfg(target_arch = "wasm32")]
+pub use view::mount;
+#[cfg(target_arch = "wasm32")]
+mod chart;
+#[cfg(target_arch = "wasm32")]
+mod paths;
 
 /// Sizes measured by themselves shortly after a change (n²·d multiply-adds): about 10 ms on the
 /// CPU, and what a software GPU does in a fraction of a second.
@@ -54,6 +65,31 @@ impl MeasureState {
     /// Whether the last request for this n and d gave no time.
     pub fn refused_for(&self, n: usize, d: usize) -> bool {
         self.refused.as_ref().is_some_and(|r| (r.0, r.1) == (n, d))
+    }
+}
+
+/// The measurement as part of the panel's key: a new time, a request in flight or a refusal
+/// redraws it.
+impl KeyParts for MeasureState {
+    fn add_to(&self, inputs: Inputs) -> Inputs {
+        let inputs = match &self.result {
+            Some(m) => inputs
+                .with(true)
+                .with(m.n)
+                .with(m.d)
+                .with(m.backend)
+                .with(m.ms)
+                .with(m.runs),
+            None => inputs.with(false),
+        };
+        let inputs = match self.running {
+            Some((n, d)) => inputs.with(true).with(n).with(d),
+            None => inputs.with(false),
+        };
+        match &self.refused {
+            Some((n, d, why)) => inputs.with(true).with(*n).with(*d).with(why.as_str()),
+            None => inputs.with(false),
+        }
     }
 }
 
@@ -287,7 +323,7 @@ pub fn measure_note(n: usize, d: usize, backend: &str, measure: &MeasureState) -
 /// Operation counts, readable: 184 320 (a narrow no-break space between thousands), 1.84e9.
 pub fn format_count(x: f64) -> String {
     if x < 1e7 {
-        super::thousands::group_thousands(&format!("{x:.0}"), '\u{202f}')
+        crate::model::thousands::group_thousands(&format!("{x:.0}"), '\u{202f}')
     } else {
         format!("{x:.2e}")
     }

@@ -4,22 +4,20 @@
 //! units on its paths from the two ends highlighted; the RNN is a chain, the path from the first
 //! input to the last hidden state highlighted; self-attention connects every pair in one layer, the
 //! edge from the first input to the last output highlighted. Each is labelled with its maximum
-//! path length (2D context on the canvas); the labels that state numbers come from
-//! `model::complexity`.
+//! path length (2D context on the canvas); the labels that state numbers come from the panel's
+//! numbers (`super`).
 //!
-//! [`MAX_DRAWN`]: crate::model::complexity::MAX_DRAWN
+//! [`MAX_DRAWN`]: super::MAX_DRAWN
 
 use crate::web::surface;
 use std::f64::consts::TAU;
 
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
-use super::super::error::WebError;
+use super::{cnn_path_label, cnn_title, drawn_positions, paths_caption, rnn_path_label};
 use crate::math::complexity::{centred_window, cnn_connecting_cone, cnn_layers_to_connect};
-use crate::model::complexity::{
-    cnn_path_label, cnn_title, drawn_positions, paths_caption, rnn_path_label,
-};
 use crate::model::figure_style::FigureStyle;
+use crate::web::error::WebError;
 
 /// The colours and type of the diagrams, from the page's figure style.
 struct Pen {
@@ -182,7 +180,7 @@ fn fit_first(context: &CanvasRenderingContext2d, texts: &[String], room: f64) ->
     let fits = |t: &str| context.measure_text(t).map_or(true, |m| m.width() <= room);
     texts.iter().find(|t| fits(t)).cloned().unwrap_or_else(|| {
         let last = texts.last().map_or("", String::as_str);
-        super::super::draw::ellipsize(context, last, room)
+        crate::web::draw::ellipsize(context, last, room)
     })
 }
 

@@ -144,3 +144,14 @@ fn the_figure_labels_state_the_drawn_sizes() {
     assert_eq!(rnn_path_label(5), "5 (1 up, 4 along)");
     assert_eq!(rnn_path_label(1), "1");
 }
+
+#[test]
+fn a_measurement_in_flight_changes_the_key() {
+    let key = |value: &MeasureState| Inputs::new().with_parts(value);
+    let idle = MeasureState::default();
+    let running = MeasureState {
+        running: Some((64, 32)),
+        ..idle.clone()
+    };
+    assert_ne!(key(&idle), key(&running));
+}

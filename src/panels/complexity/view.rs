@@ -12,19 +12,18 @@ use crate::model::panels::PanelId;
 use wasm_bindgen::JsValue;
 use web_sys::{HtmlButtonElement, HtmlCanvasElement, HtmlElement};
 
-use super::super::action::{Action, PanelEvent};
-use super::super::backend::Timing;
-use super::super::dom::{self, listen, now_ms};
-use super::super::error::WebError;
-use super::super::panel::{to_js, Panel, PanelSpec};
-use super::complexity_chart::draw_chart;
-use super::complexity_paths::draw_paths;
-use super::{elapsed, Ctx};
-use crate::model::complexity::{
+use super::chart::draw_chart;
+use super::paths::draw_paths;
+use super::{
     compute, crossover_sentence, table_cells, wants_auto_measure, ComplexityStats, MeasureState,
     Measurement, GPU_RUNS,
 };
-use crate::model::takeaway_attention;
+use crate::web::action::{Action, PanelEvent};
+use crate::web::backend::Timing;
+use crate::web::dom::{self, listen, now_ms};
+use crate::web::error::WebError;
+use crate::web::panel::{to_js, Panel, PanelSpec};
+use crate::web::panels::{elapsed, Ctx};
 
 pub fn render(
     ctx: &mut Ctx,
@@ -45,7 +44,7 @@ pub fn render(
         }
     }
     dom::text(&dom.crossover, &crossover_sentence(&stats));
-    dom::text(&dom.takeaway, &takeaway_attention::complexity(&stats));
+    dom::text(&dom.takeaway, &super::takeaway::takeaway(&stats));
     if ctx.draw {
         draw_chart(&dom.chart, n, d, k, ctx.style)?;
         draw_paths(&dom.paths, n, k, ctx.style)?;

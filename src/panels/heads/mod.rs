@@ -1,16 +1,12 @@
 //! The multi-head panel without the DOM: the batch example's two sequences split into heads with
 //! every head of a sequence using that sequence's valid length (`repeat`) against what `np.tile`
 //! gives, the maps as drawn for reading their cells, and every sentence and caption the panel
-//! shows (messages of `locales/computed`). Tested natively; `web::panels::heads` draws and wires.
+//! shows (messages of `locales/computed`). Tested natively; the view (`view.rs`) draws and wires.
 
 use ndarray::{s, Array2, Array4};
 use serde::Serialize;
 use thiserror::Error;
 
-use super::plot::PixelRect;
-use super::present::format_number;
-use super::query::values::UrlName;
-use super::settings::{divisors, PAD_TOKEN};
 use crate::math::heads::{
     compare_valid_len_orders_qk, head_valid_lens, multi_head_weights_positioned, repeat_valid_lens,
     tiled_head_valid_lens, HeadsError,
@@ -18,6 +14,16 @@ use crate::math::heads::{
 use crate::math::layer::{mean_self_weight, Projections};
 use crate::math::measures::masked_weights_are_zero;
 use crate::math::sentence::{projected_batch, LayerChoice, SentenceError};
+use crate::model::plot::PixelRect;
+use crate::model::present::format_number;
+use crate::model::query::values::UrlName;
+use crate::model::settings::{divisors, PAD_TOKEN};
+
+pub mod takeaway;
+#[cfg(target_arch = "wasm32")]
+mod view;
+#[cfg(target_arch = "wasm32")]
+pub use view::mount;
 
 /// At most this many heads are drawn per sequence (the readout covers all of them).
 pub const SHOWN_HEADS: usize = 8;

@@ -9,23 +9,20 @@ use crate::web::surface;
 use ndarray::{s, Array4};
 use web_sys::HtmlCanvasElement;
 
-use super::super::action::{Action, PanelEvent};
-use super::super::dom::{self, now_ms};
-use super::super::draw::heatmap::{fit, paint_image, set_frame_colour, RgbaImage};
-use super::super::error::WebError;
-use super::super::panel::{to_js, Panel, PanelSpec};
-use super::reading::{self, Paging};
-use super::{elapsed, Ctx};
+use super::{compute, map_caption, note, readout, row_title, HeadMap, HeadsPanelError, HeadsStats};
 use crate::math::colormap::weights_image;
 use crate::model::figure_style::FigureStyle;
-use crate::model::heads::{
-    compute, map_caption, note, readout, row_title, HeadMap, HeadsPanelError, HeadsStats,
-};
 use crate::model::plot::{
     cell_at, label_step, min_matrix_px, step_cell, thinned_caption, PixelRect,
 };
 use crate::model::settings::{batch_sequences, BATCH_SEQUENCE_LEN};
-use crate::model::takeaway_attention;
+use crate::web::action::{Action, PanelEvent};
+use crate::web::dom::{self, now_ms};
+use crate::web::draw::heatmap::{fit, paint_image, set_frame_colour, RgbaImage};
+use crate::web::error::WebError;
+use crate::web::panel::{to_js, Panel, PanelSpec};
+use crate::web::panels::reading::{self, Paging};
+use crate::web::panels::{elapsed, Ctx};
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
@@ -42,8 +39,8 @@ pub fn render(
         lesson.batch_lens,
         lesson.heads(),
         lesson.show_tile,
-        &super::layer_choice(ctx),
-        &super::projections(ctx),
+        &crate::web::panels::layer_choice(ctx),
+        &crate::web::panels::projections(ctx),
     )
     .map_err(|error| match error {
         HeadsPanelError::Sentence(error) => WebError::from(error),
@@ -65,7 +62,7 @@ pub fn render(
     dom::text(&dom.note, &note(ctx.params.d, &stats));
     dom::text(
         &dom.takeaway,
-        &takeaway_attention::heads(
+        &super::takeaway::takeaway(
             &stats.valid_lens,
             stats.heads,
             BATCH_SEQUENCE_LEN,
@@ -268,11 +265,11 @@ impl Panel for HeadsPanel {
 
     fn inputs(&self, ctx: &Ctx) -> Inputs {
         let l = ctx.settings;
-        super::tokens_key(ctx)
+        crate::web::panels::tokens_key(ctx)
             .with(l.heads())
             .with(l.batch_lens[0])
             .with(l.batch_lens[1])
-            .with_all(super::projection_key(ctx))
+            .with_all(crate::web::panels::projection_key(ctx))
             .with(l.show_tile)
     }
 

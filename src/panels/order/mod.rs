@@ -1,10 +1,24 @@
 //! What the order panel says about shifting the whole sentence (the chapter's exercise 3): the
 //! sentence is built from the measured gaps, so a family is called unchanged only when its
-//! number is. The sentences are messages of `locales/computed` (`readout-order-…`).
+//! number is. The sentences are messages of `locales/computed` (`readout-order-…`). Tested
+//! natively; the view (`view.rs`) measures the gaps, draws and wires.
 
-use super::present::format_number;
-use super::query::values::UrlName;
 use crate::math::position::Encoding;
+use crate::model::present::format_number;
+use crate::model::query::values::UrlName;
+
+pub mod takeaway;
+#[cfg(target_arch = "wasm32")]
+mod view;
+#[cfg(target_arch = "wasm32")]
+pub use view::mount;
+
+/// The shift gap of every family (kept between frames in `web::panels::Caches`).
+pub type FamilyGaps = Vec<(Encoding, f64)>;
+
+/// The per-row equivariance gaps without P and with P, and the largest |Y(X)| without P (kept
+/// between frames in `web::panels::Caches`).
+pub type Gaps = (Vec<f64>, Vec<f64>, f64);
 
 /// How far the order panel shifts the sentence.
 pub const SHIFT: usize = 100;
@@ -137,44 +151,6 @@ pub fn rounding_bound(keys: usize, d: usize, scale: f64) -> f64 {
 /// Whether a measured gap is float32 rounding under `bound` (0 and NaN-free).
 pub fn is_rounding(gap: f64, bound: f64) -> bool {
     gap <= bound
-}
-
-/// The order panel's one sentence, from its measured gaps: without P the outputs are the
-/// permuted rows up to rounding, with P they differ — or what holds instead at this setting.
-pub fn order_takeaway(
-    tokens: usize,
-    moves: bool,
-    without: f64,
-    with: f64,
-    bound: f64,
-    family: &str,
-) -> String {
-    if tokens == 0 {
-        return crate::message!("takeaway-order-no-tokens");
-    }
-    if !moves {
-        return crate::message!("takeaway-order-nothing-moved");
-    }
-    let bound_text = format!("{bound:.1e}");
-    let without_text = if is_rounding(without, bound) {
-        crate::message!("takeaway-order-without-rounding", bound = &bound_text)
-    } else {
-        crate::message!(
-            "takeaway-order-without-differs",
-            gap = format_number(without),
-            bound = &bound_text
-        )
-    };
-    let with_text = if is_rounding(with, bound) {
-        crate::message!("takeaway-order-with-rounding", family = family)
-    } else {
-        crate::message!(
-            "takeaway-order-with-differs",
-            family = family,
-            gap = format_number(with)
-        )
-    };
-    crate::message!("takeaway-order", without = without_text, with = with_text)
 }
 
 /// A sentence's tokens on one line, for the order panel's X and πX.
@@ -316,62 +292,6 @@ mod tests {
         let small = rounding_bound(8, 32, 0.5) / (2.0 * 40.0 * F32_UNIT_ROUNDOFF);
         assert!((small - 1.0).abs() < 1e-4, "{small}");
         assert_eq!(F32_UNIT_ROUNDOFF, f64::from(f32::EPSILON) / 2.0);
-    }
-
-    #[test]
-    fn the_takeaway_says_what_the_gaps_show() {
-        let bound = rounding_bound(8, 32, 1.0);
-        assert_eq!(
-            order_takeaway(8, true, 2.4e-7, 1.234, bound, "P"),
-            "The rows are in order only because the input is: without P, shuffling the words just shuffles the output rows, Y(πX) = πY(X) up to rounding (4.8e-6), so the layer cannot see the order; with P the rows differ by up to 1.234: it sees the order."
-        );
-        // "cannot see the order" only where the gap is rounding, "sees the order" only where
-        // it is more.
-        assert!(is_rounding(2.4e-7, bound) && !is_rounding(1.234, bound));
-        assert_eq!(
-            order_takeaway(8, false, 0.0, 0.0, bound, "P"),
-            "The rows are in order only because the input is: without P, shuffling the words just shuffles the rows. Nothing is moved yet: press Swap or Shuffle."
-        );
-        assert!(order_takeaway(0, false, 0.0, 0.0, bound, "P")
-            .ends_with("type a sentence in the attention panel to test the layer."));
-        let odd = order_takeaway(8, true, 0.5, 1e-9, bound, "RoPE");
-        assert_eq!(
-            odd,
-            "Without P, shuffling the words should just shuffle the output rows, yet Y(πX) and πY(X) differ by up to 0.5000, more than rounding (4.8e-6); with RoPE the gap is within rounding too."
-        );
-    }
-
-    #[test]
-    fn in_chinese_the_takeaway_states_the_same_numbers() {
-        use crate::model::messages::{install_source, use_english, Computed};
-        let bound = rounding_bound(8, 32, 1.0);
-        let sentences = || {
-            vec![
-                order_takeaway(8, true, 2.4e-7, 1.234, bound, "P"),
-                order_takeaway(8, true, 0.5, 1e-9, bound, "RoPE"),
-                order_takeaway(8, false, 0.0, 0.0, bound, "P"),
-            ]
-        };
-        let english = sentences();
-        install_source::<Computed>("zh", include_str!("../../locales/computed/zh.ftl")).unwrap();
-        let chinese = sentences();
-        use_english::<Computed>();
-        let digits = |text: &str| {
-            let mut runs: Vec<String> = text
-                .split(|c: char| !c.is_ascii_digit() && c != '.')
-                .map(|run| run.trim_matches('.').to_string())
-                .filter(|run| !run.is_empty())
-                .collect();
-            runs.sort();
-            runs
-        };
-        for (en, zh) in english.iter().zip(&chinese) {
-            assert!(
-                zh.starts_with("各行之所以有顺序") || zh.starts_with("没有 P 时"),
-                "{zh}"
-            );
-            assert_eq!(digits(en), digits(zh), "{en}\n{zh}");
-        }
     }
 
     #[test]

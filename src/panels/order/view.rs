@@ -11,13 +11,10 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use serde::Serialize;
 use web_sys::HtmlCanvasElement;
 
-use super::super::dom::{self, now_ms};
-use super::super::draw::chart::{
-    colour, prepare, record, styled_mesh, text_style, Axis, ChartFrame, LegendEntry,
+use super::{
+    family_label, gap_without_position, is_rounding, masked_sentence, permutation_sentence,
+    rounding_bound, shift_sentence, token_line, Gaps, SHIFT,
 };
-use super::super::error::{draw_error, WebError};
-use super::super::panel::{to_js, Panel, PanelSpec};
-use super::{canvas_message, elapsed, format_number, Ctx};
 use crate::math::measures::{
     layer_output, masked_equivariance_gap_projected, row_gaps_projected, shift_gaps,
 };
@@ -25,11 +22,14 @@ use crate::math::order::permute_tokens;
 use crate::math::position::{Encoding, PositionScheme};
 use crate::math::tokens::attention_input;
 use crate::model::figure_style::FigureStyle;
-use crate::model::order::{
-    family_label, gap_without_position, is_rounding, masked_sentence, order_takeaway,
-    permutation_sentence, rounding_bound, shift_sentence, token_line, SHIFT,
-};
 use crate::model::plot::integer_ticks;
+use crate::web::dom::{self, now_ms};
+use crate::web::draw::chart::{
+    colour, prepare, record, styled_mesh, text_style, Axis, ChartFrame, LegendEntry,
+};
+use crate::web::error::{draw_error, WebError};
+use crate::web::panel::{to_js, Panel, PanelSpec};
+use crate::web::panels::{canvas_message, elapsed, format_number, Ctx};
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
@@ -52,8 +52,8 @@ pub struct OrderStats {
     pub masked_valid_len: usize,
     /// Whether the permutation moves any token.
     pub moves_tokens: bool,
-    /// The float32 rounding bound (`model::order::rounding_bound`): gaps at or below it are drawn
-    /// as 0 and called rounding.
+    /// The float32 rounding bound ([`rounding_bound`](super::rounding_bound)): gaps at or below
+    /// it are drawn as 0 and called rounding.
     pub rounding_bound: f64,
     /// The largest |Y(X)| without P, the size the bound is taken relative to.
     pub output_scale: f64,
@@ -107,24 +107,18 @@ impl ShiftGaps {
 /// milliseconds (at d = 2048 each layer's projections alone are 8·10⁶ multiply-adds per token).
 pub const SHIFT_MAX_D: usize = 256;
 
-/// The shift gap of every family.
-pub type FamilyGaps = Vec<(Encoding, f64)>;
-
-/// The per-row equivariance gaps without P and with P, and the largest |Y(X)| without P.
-pub type Gaps = (Vec<f64>, Vec<f64>, f64);
-
 /// The shift gaps of every family, cached on the tokens, the layer and the families' settings.
 fn shift_gaps_of(ctx: &Ctx, tokens: &[String]) -> Result<(Vec<(Encoding, f64)>, usize), WebError> {
     let (params, lesson) = (ctx.params, ctx.settings);
     let d = params.d.min(SHIFT_MAX_D);
     let scheme = lesson.position_scheme(params.base);
-    let inputs = super::tokens_key(ctx)
+    let inputs = crate::web::panels::tokens_key(ctx)
         .with_parts(&scheme)
-        .with_all(super::projection_key(ctx))
+        .with_all(crate::web::panels::projection_key(ctx))
         .with(d);
     let gaps = ctx.caches.shift_gaps.get_or_try(inputs, || {
         let projections = if d == params.d {
-            super::projections(ctx)
+            crate::web::panels::projections(ctx)
         } else {
             std::rc::Rc::new(crate::math::layer::Projections::of_mode(
                 lesson.projection,
@@ -160,7 +154,7 @@ fn order_gaps(
     let (params, lesson) = (ctx.params, ctx.settings);
     let (d, base, scale) = (params.d, params.base, lesson.scale_embeddings);
     // The same layer as the attention panel: the order argument holds for any W_q, W_k, W_v, W_o.
-    let projections = super::projections(ctx);
+    let projections = crate::web::panels::projections(ctx);
     let layer = Some(projections.as_ref());
     let with_position = PositionScheme {
         encoding: family,
@@ -170,10 +164,10 @@ fn order_gaps(
         encoding: Encoding::None,
         ..with_position
     };
-    let inputs = super::tokens_key(ctx)
+    let inputs = crate::web::panels::tokens_key(ctx)
         .with_parts(&with_position)
         .with_list(permutation.iter().copied())
-        .with_all(super::projection_key(ctx));
+        .with_all(crate::web::panels::projection_key(ctx));
     ctx.caches.order_gaps.get_or_try(inputs, || {
         // The outputs' size, for the rounding bound: the layer's output without P, the one whose
         // two orders are compared (one more layer, cached with the gaps).
@@ -200,7 +194,7 @@ pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
     let chosen = lesson.chosen_permutation(&tokens);
     let permuted = permute_tokens(&tokens, &chosen.permutation)?;
     // The same layer as the attention panel (see `order_gaps`).
-    let projections = super::projections(ctx);
+    let projections = crate::web::panels::projections(ctx);
     let layer = Some(projections.as_ref());
     let family = match lesson.encoding {
         Encoding::None => Encoding::Sinusoidal,
@@ -287,7 +281,7 @@ fn write_texts(
     dom::text(&dom.with, &format_number(stats.with_pe));
     dom::text(&dom.with_name, &family_label(family));
     dom::text(&dom.bound, &format!("{:.2e}", stats.rounding_bound));
-    let takeaway = order_takeaway(
+    let takeaway = super::takeaway::takeaway(
         n,
         stats.moves_tokens,
         stats.without_pe,
@@ -554,10 +548,10 @@ impl Panel for OrderPanel {
 
     fn inputs(&self, ctx: &Ctx) -> Inputs {
         let l = ctx.settings;
-        super::tokens_key(ctx)
+        crate::web::panels::tokens_key(ctx)
             .with_parts(&l.permutation)
             .with(l.effective_valid_len())
-            .with_all(super::projection_key(ctx))
+            .with_all(crate::web::panels::projection_key(ctx))
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {

@@ -3,8 +3,8 @@
 
 use std::ops::Range;
 
-use super::plot::{PixelRect, MIN_CELL_MATRIX_SIDE, MIN_CELL_PX, MIN_FEATURE_COLUMN_PX};
 use crate::math::pipeline::{Stage, STAGES};
+use crate::model::plot::{PixelRect, MIN_CELL_MATRIX_SIDE, MIN_CELL_PX, MIN_FEATURE_COLUMN_PX};
 
 /// Margins of the figure, in canvas pixels at 15 px type (projector type scales them).
 pub const LEFT: f64 = 104.0;
@@ -294,7 +294,7 @@ mod tests {
     use crate::math::layer::{ProjectionMode, Projections};
     use crate::math::pipeline::{Pipeline, PipelineSettings};
     use crate::math::position::PositionScheme;
-    use crate::model::pipeline_selection::stage_at;
+    use crate::panels::pipeline::selection::stage_at;
 
     fn pipeline(n: usize, d: usize, heads: usize, valid_len: Option<usize>) -> Pipeline {
         let tokens: Vec<String> = (0..n).map(|k| format!("w{k}")).collect();

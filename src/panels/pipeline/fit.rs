@@ -1,17 +1,17 @@
 //! The pipeline figure fitted to its canvas: the layout for the canvas's width (and, in projector
 //! mode, for the screen below the step's title), the legend's lines and the token names' step. The
-//! layout itself is `model::pipeline_figure`; the drawing is `super::pipeline`.
+//! layout itself is `super::figure`; the drawing is `super::view`.
 
 use web_sys::HtmlCanvasElement;
 
-use super::super::draw::heatmap::fit;
-use super::super::error::WebError;
+use super::figure::{layout, layout_within, token_name_row_px, FigureLayout};
+use super::legend;
 use crate::math::pipeline::{Pipeline, STAGES};
 use crate::model::figure_style::FigureStyle;
-use crate::model::pipeline::legend;
-use crate::model::pipeline_figure::{layout, layout_within, token_name_row_px, FigureLayout};
 use crate::model::plot::{label_step, thinned_caption};
 use crate::model::present::break_pieces;
+use crate::web::draw::heatmap::fit;
+use crate::web::error::WebError;
 use crate::web::surface;
 
 /// The legend below the stages, with what it says about thinned token names.

@@ -1,11 +1,23 @@
 //! What the pipeline panel ("What exactly are Q, K and V?") says: its stage labels, the legend,
 //! the hover trace, the tooltip and the summary. Pure text, tested natively; the sentences and
-//! labels are messages of `locales/computed` (`readout-pipeline-…`, `figure-pipeline-…`).
+//! labels are messages of `locales/computed` (`readout-pipeline-…`, `figure-pipeline-…`). The
+//! figure's layout is [`figure`], what a pointer picks on it [`selection`]; the view (`view.rs`,
+//! with `fit.rs` fitting the figure to its room) draws and wires.
 
-use super::pipeline_selection::Selection;
-use super::present::format_number;
+use self::selection::Selection;
 use crate::math::layer::ProjectionMode;
 use crate::math::pipeline::{Pipeline, Stage};
+use crate::model::present::format_number;
+
+pub mod figure;
+pub mod selection;
+pub mod takeaway;
+#[cfg(target_arch = "wasm32")]
+mod view;
+#[cfg(target_arch = "wasm32")]
+pub use view::mount;
+#[cfg(target_arch = "wasm32")]
+mod fit;
 
 /// The summary of an empty sentence.
 pub fn empty_summary() -> String {

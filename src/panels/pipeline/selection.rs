@@ -1,11 +1,11 @@
 //! What a pointer picks on the pipeline figure and what it outlines: the cell under it, the
 //! query row traced through every stage, a key, and their pixels. The figure's layout is
-//! [`super::pipeline_figure`].
+//! [`super::figure`].
 
 use std::ops::Range;
 
-use super::plot::{cell_at, PixelRect};
 use crate::math::pipeline::{Stage, STAGES};
+use crate::model::plot::{cell_at, PixelRect};
 
 /// The stage and (row, column) under canvas point (x, y), if any.
 pub fn stage_at(

@@ -1,7 +1,8 @@
 //! The pipeline panel, "What exactly are Q, K and V?": one self-attention layer of the sentence
 //! drawn stage by stage for head 0 (Z, Q, K, V, QKᵀ/√d_h, the mask, the softmax, ·V and the
 //! output ·W_o), each a small labelled heatmap on one canvas. Hovering a cell traces its query row
-//! (and a key) through every stage. The numbers are `math::pipeline`, the words `model::pipeline`.
+//! (and a key) through every stage. The numbers are `math::pipeline`, the words the panel's
+//! (`mod.rs`), the layout `figure.rs`.
 
 use crate::model::inputs::Inputs;
 use crate::model::panels::PanelId;
@@ -11,21 +12,20 @@ use serde::Serialize;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement, MouseEvent};
 
-use super::super::action::{Action, PanelEvent};
-use super::super::dom::{self, listen, now_ms};
-use super::super::draw::heatmap::{fit, paint_cells, set_frame_colour, RgbaImage};
-use super::super::error::WebError;
-use super::super::panel::{to_js, Panel, PanelSpec};
-use super::pipeline_fit::fit_figure_in_room;
-use super::{canvas_message, elapsed, Ctx};
+use super::figure::{FigureLayout, LEGEND_LINE};
+use super::fit::fit_figure_in_room;
+use super::selection::{outline_rect, outlines, stage_at, Mark, Selection};
+use super::{cell_text, empty_summary, stage_label, summary, trace, trace_hint};
 use crate::math::pipeline::{Pipeline, PipelineError, PipelineSettings, Stage, STAGES};
 use crate::model::figure_style::FigureStyle;
-use crate::model::pipeline::{cell_text, empty_summary, stage_label, summary, trace, trace_hint};
-use crate::model::pipeline_figure::{FigureLayout, LEGEND_LINE};
-use crate::model::pipeline_selection::{outline_rect, outlines, stage_at, Mark, Selection};
 use crate::model::plot::thinned_caption;
 use crate::model::settings::nearest_divisor;
-use crate::model::takeaway_attention;
+use crate::web::action::{Action, PanelEvent};
+use crate::web::dom::{self, listen, now_ms};
+use crate::web::draw::heatmap::{fit, paint_cells, set_frame_colour, RgbaImage};
+use crate::web::error::WebError;
+use crate::web::panel::{to_js, Panel, PanelSpec};
+use crate::web::panels::{canvas_message, elapsed, Ctx};
 
 /// The shapes of the stages, [rows, columns].
 #[derive(Debug, Clone, Default, Serialize)]
@@ -135,7 +135,7 @@ impl PipelinePanel {
         dom::text(&self.dom.summary, &empty_summary());
         dom::text(
             &self.dom.takeaway,
-            &takeaway_attention::pipeline(0, ctx.params.d, heads, 0, 0.0),
+            &super::takeaway::takeaway(0, ctx.params.d, heads, 0, 0.0),
         );
         self.show_trace();
         self.stats.ms = elapsed(started);
@@ -291,7 +291,7 @@ fn compute_pipeline(ctx: &Ctx, tokens: Vec<String>, heads: usize) -> Result<Pipe
         position: lesson.position_scheme(params.base),
     };
     // The same W as the attention, multi-head and order panels (one set per frame).
-    let projections = super::projections(ctx);
+    let projections = crate::web::panels::projections(ctx);
     Pipeline::compute(tokens, settings, &projections).map_err(|e| match e {
         PipelineError::Math(e) => WebError::Math(e),
         PipelineError::Projection(e) => WebError::Projection(e),
@@ -306,7 +306,7 @@ impl Panel for PipelinePanel {
 
     fn inputs(&self, ctx: &Ctx) -> Inputs {
         let (p, l) = (ctx.params, ctx.settings);
-        super::tokens_key(ctx)
+        crate::web::panels::tokens_key(ctx)
             .with(l.effective_valid_len())
             .with(l.heads())
             .with_parts(&l.projection)
@@ -354,7 +354,7 @@ impl Panel for PipelinePanel {
         dom::text(&self.dom.summary, &summary(&pipeline));
         dom::text(
             &self.dom.takeaway,
-            &takeaway_attention::pipeline(
+            &super::takeaway::takeaway(
                 pipeline.n(),
                 pipeline.d(),
                 pipeline.heads(),

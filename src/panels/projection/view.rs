@@ -7,21 +7,19 @@ use serde::Serialize;
 use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
-use super::super::backend::LocalFuture;
-use super::super::dom;
-use super::super::draw::projection::{
-    draw_projection, projection_numbers, PairColumns, Projection,
-};
-use super::super::error::WebError;
-use super::super::panel::{to_js, Ctx, Panel, PanelSpec};
-use super::canvas_message;
+use super::takeaway::{self, ProjectionFacts};
 use crate::model::export::encoding_csv_head;
 use crate::model::export::matrix_csv;
 use crate::model::present::{
     matrix_entry, no_pair_canvas, no_pair_note, projection_angle, projection_note,
     projection_point, textbook_note,
 };
-use crate::model::projection_figure::{projection_takeaway, ProjectionFacts};
+use crate::web::backend::LocalFuture;
+use crate::web::dom;
+use crate::web::draw::projection::{draw_projection, projection_numbers, PairColumns, Projection};
+use crate::web::error::WebError;
+use crate::web::panel::{to_js, Ctx, Panel, PanelSpec};
+use crate::web::panels::canvas_message;
 
 /// `stats.panels.projection`: the takeaway and where the figure's labels went, so that a test
 /// can check that none covers another, a point, an arrow or the plot's edge.
@@ -94,7 +92,7 @@ impl ProjectionPanel {
         dom::text(&self.dom.error, "— (no complete pair)");
         dom::text(&self.dom.textbook, "");
         self.dom.textbook.set_hidden(true);
-        let takeaway = projection_takeaway(&ProjectionFacts {
+        let takeaway = takeaway::takeaway(&ProjectionFacts {
             has_pair: false,
             pair: p.pair,
             delta: p.delta,
@@ -155,7 +153,7 @@ impl ProjectionPanel {
         );
         self.dom.textbook.set_hidden(why.is_empty());
         dom::text(&self.dom.textbook, &why);
-        let takeaway = projection_takeaway(&ProjectionFacts {
+        let takeaway = takeaway::takeaway(&ProjectionFacts {
             has_pair: true,
             pair: p.pair,
             delta: p.delta,

@@ -1,16 +1,22 @@
 //! The scale-and-add panel without the DOM: the entry magnitudes (RMS) of the embeddings with
 //! and without × √d against d, next to P's, and for two tokens the four terms of
 //! (x_i + p_i)·(x_j + p_j) against [x_i; p_i]·[x_j; p_j], with the read-outs that state them.
-//! Tested natively; `web::panels::scaling` draws and wires.
+//! Tested natively; the view (`view.rs`) draws and wires.
 
 use serde::Serialize;
 use thiserror::Error;
 
-use super::present::format_number;
 use crate::math::measures::magnitude_widths;
 use crate::math::scaling::{
     dot_decomposition_for_tokens, magnitude_curve, Magnitudes, ScalingError,
 };
+use crate::model::present::format_number;
+
+pub mod takeaway;
+#[cfg(target_arch = "wasm32")]
+mod view;
+#[cfg(target_arch = "wasm32")]
+pub use view::mount;
 
 /// The magnitude curve runs over d = 1, 2, 4, … up to this (the widest d).
 pub const CURVE_MAX_D: usize = 2048;

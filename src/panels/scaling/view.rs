@@ -11,23 +11,22 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use web_sys::HtmlCanvasElement;
 
-use super::super::dom::{self, now_ms};
-use super::super::draw::chart::{
-    colour, measure, prepare, record, styled_mesh, text_style, Axis, ChartFrame, LegendEntry,
-    Prepared,
+use super::{
+    compute, dots_sentence, magnitudes_sentence, no_tokens_lines, no_tokens_sentence, PairTerms,
+    ScalingPanelError, ScalingStats,
 };
-use super::super::error::{draw_error, WebError};
-use super::super::panel::{to_js, Panel, PanelSpec};
-use super::{canvas_message, elapsed, Ctx};
 use crate::math::scaling::Magnitudes;
 use crate::model::chart_layout::{category_label_rows, value_label_box};
 use crate::model::figure_style::FigureStyle;
 use crate::model::plot::PixelRect;
-use crate::model::scaling::{
-    compute, dots_sentence, magnitudes_sentence, no_tokens_lines, no_tokens_sentence, PairTerms,
-    ScalingPanelError, ScalingStats,
+use crate::web::dom::{self, now_ms};
+use crate::web::draw::chart::{
+    colour, measure, prepare, record, styled_mesh, text_style, Axis, ChartFrame, LegendEntry,
+    Prepared,
 };
-use crate::model::takeaway_attention;
+use crate::web::error::{draw_error, WebError};
+use crate::web::panel::{to_js, Panel, PanelSpec};
+use crate::web::panels::{canvas_message, elapsed, Ctx};
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
@@ -55,7 +54,7 @@ pub fn render(ctx: &mut Ctx, dom: &ScalingDom) -> Result<ScalingStats, WebError>
         }
         dom::text(&dom.magnitudes, &no_tokens_sentence());
         dom::text(&dom.dots_readout, "");
-        dom::text(&dom.takeaway, &takeaway_attention::scaling(&stats));
+        dom::text(&dom.takeaway, &super::takeaway::takeaway(&stats));
         stats.ms = elapsed(started);
         return Ok(stats);
     };
@@ -65,7 +64,7 @@ pub fn render(ctx: &mut Ctx, dom: &ScalingDom) -> Result<ScalingStats, WebError>
     }
     dom::text(&dom.magnitudes, &magnitudes_sentence(&stats));
     dom::text(&dom.dots_readout, &dots_sentence(d, pair));
-    dom::text(&dom.takeaway, &takeaway_attention::scaling(&stats));
+    dom::text(&dom.takeaway, &super::takeaway::takeaway(&stats));
     stats.ms = elapsed(started);
     Ok(stats)
 }
@@ -418,7 +417,7 @@ impl Panel for ScalingPanel {
     }
 
     fn inputs(&self, ctx: &Ctx) -> Inputs {
-        super::tokens_key(ctx)
+        crate::web::panels::tokens_key(ctx)
             .with(ctx.settings.token_pair.0)
             .with(ctx.settings.token_pair.1)
     }

@@ -63,14 +63,7 @@ pub(super) fn draw_heatmap(
     let mut gpu_error = None;
     let mut drawn = None;
     if ctx.draw && on_gpu {
-        let rect = draw_styled_heatmap_frame(
-            canvas,
-            ctx.scratch,
-            (rows, rows),
-            &bar(&diverging_bar_rgba(256, -range, range)),
-            &gram_axes(range, &position_names()),
-            ctx.style,
-        )?;
+        let rect = gram_frame(ctx, canvas, rows, range)?;
         match ctx.backend.draw_gram(rows, range, rect, canvas) {
             Ok(_) => drawn = Some(rect),
             Err(error) => {
@@ -90,6 +83,24 @@ pub(super) fn draw_heatmap(
         d,
         base,
     }))
+}
+
+/// The frame of G (`rows` × `rows`) on the diverging map over [−range, range], where the GPU or
+/// the CPU paints its cells.
+fn gram_frame(
+    ctx: &Ctx,
+    canvas: &HtmlCanvasElement,
+    rows: usize,
+    range: f32,
+) -> Result<PixelRect, WebError> {
+    draw_styled_heatmap_frame(
+        canvas,
+        ctx.scratch,
+        (rows, rows),
+        &bar(&diverging_bar_rgba(256, -range, range)),
+        &gram_axes(range, &position_names()),
+        ctx.style,
+    )
 }
 
 /// The colour bar image of one column.
@@ -136,14 +147,7 @@ fn draw_cpu_heatmap(
     let g = gram(p.view());
     let (cells, rect) = match ctx.settings.sim_view {
         SimilarityView::Gram => {
-            let rect = draw_styled_heatmap_frame(
-                canvas,
-                ctx.scratch,
-                (rows, rows),
-                &bar(&diverging_bar_rgba(256, -range, range)),
-                &gram_axes(range, &position_names()),
-                ctx.style,
-            )?;
+            let rect = gram_frame(ctx, canvas, rows, range)?;
             (
                 diverging_rgba(g.as_slice().unwrap_or(&[]), -range, range),
                 rect,

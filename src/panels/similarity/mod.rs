@@ -245,26 +245,24 @@ pub fn heatmap_note(
         .map(|e| crate::message!("readout-similarity-gpu-failed", error = e))
         .unwrap_or_default();
     let spread = format!("{:.1e}", stats.diagonal_spread);
+    // The two notes take the same arguments; `message!` needs its id written out.
+    macro_rules! note {
+        ($id:literal) => {
+            crate::message!(
+                $id,
+                what = what,
+                extent = extent,
+                source = source,
+                spread = spread,
+                rows = stats.diagonal_spread_rows,
+                fallback = fallback
+            )
+        };
+    }
     if d % 2 == 1 {
-        crate::message!(
-            "readout-similarity-heatmap-odd",
-            what = what,
-            extent = extent,
-            source = source,
-            spread = spread,
-            rows = stats.diagonal_spread_rows,
-            fallback = fallback
-        )
+        note!("readout-similarity-heatmap-odd")
     } else {
-        crate::message!(
-            "readout-similarity-heatmap",
-            what = what,
-            extent = extent,
-            source = source,
-            spread = spread,
-            rows = stats.diagonal_spread_rows,
-            fallback = fallback
-        )
+        note!("readout-similarity-heatmap")
     }
 }
 

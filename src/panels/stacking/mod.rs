@@ -1,12 +1,18 @@
 //! What the stacking panel says: every sentence is derived from the measured rank residuals and
 //! probe values it describes, so a setting cannot be described as keeping the rows apart while
-//! its numbers show them collapsed.
+//! its numbers show them collapsed. Tested natively; the view (`view.rs`) draws and wires.
 
 use crate::model::query::values::UrlName;
 use serde::Serialize;
 
-use super::present::format_number;
 use crate::math::stacking::{run, PositionInjection, StackOptions, StackingError, PROBE_FOLDS};
+use crate::model::present::format_number;
+
+pub mod takeaway;
+#[cfg(target_arch = "wasm32")]
+mod view;
+#[cfg(target_arch = "wasm32")]
+pub use view::mount;
 
 /// Below this residual the rows differ by less than 0.1% of their size: collapsed onto one row.
 pub const COLLAPSED: f64 = 1e-3;

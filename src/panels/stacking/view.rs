@@ -9,14 +9,14 @@ use crate::model::inputs::Inputs;
 use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
-use super::super::dom::{self, now_ms};
-use super::super::error::WebError;
-use super::super::panel::{to_js, Panel, PanelSpec};
-use super::family_charts::{draw_lines, LineChart, Series};
-use super::{elapsed, Ctx};
+use super::takeaway::{self, StackingTakeaway};
+use super::{compute, readout, StackingStats};
 use crate::math::stacking::StackOptions;
-use crate::model::stacking::{self as stacking_text, compute, StackingStats};
-use crate::model::takeaway_attention::{self, StackingTakeaway};
+use crate::web::dom::{self, now_ms};
+use crate::web::error::WebError;
+use crate::web::panel::{to_js, Panel, PanelSpec};
+use crate::web::panels::family_charts::{draw_lines, LineChart, Series};
+use crate::web::panels::{elapsed, Ctx};
 
 /// The experiment runs on at most this many positions and dimensions: 48 layers of a 64 × 64
 /// block take about 50 million multiply-adds, a fraction of a frame's budget per layer.
@@ -102,11 +102,11 @@ fn render(ctx: &mut Ctx, dom: &StackingDom) -> Result<StackingStats, WebError> {
     }
     dom::text(
         &dom.readout,
-        &stacking_text::readout(&stats, &options, ctx.settings.seed, MAX_STACK_N),
+        &readout(&stats, &options, ctx.settings.seed, MAX_STACK_N),
     );
     dom::text(
         &dom.takeaway,
-        &takeaway_attention::stacking(&StackingTakeaway {
+        &takeaway::takeaway(&StackingTakeaway {
             n: stats.n,
             skip: stats.skip,
             layer_norm: stats.layer_norm,

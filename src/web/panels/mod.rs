@@ -1,6 +1,8 @@
-//! One file per panel, each a [`super::panel::Panel`] listed in the panel table
-//! ([`super::panel::PANELS`], which names them all): P's heatmap, curves and projection, the
-//! attention panels, and the encoding families' panels. Here is what they share.
+//! What the panels' views share (each view is in its panel's folder, `crate::panels::<name>`, a
+//! [`super::panel::Panel`] mounted from the panel table, [`super::panel::PANELS`]): the layer's
+//! projections and the caches the app owns, the sentence panels' key, the generic [`view::View`],
+//! the line charts and matrices (`family_charts`), the reading of heatmap cells (`reading`). The
+//! training panel's view is still here (`train*.rs`), built into its own wasm module.
 //!
 //! Where the numbers come from: the attention weights of ≤ 64 tokens are tiny, so both backends
 //! use the CPU twins (`math::attention`, `math::order`, `math::scaling`). The Gram heatmap and P
@@ -8,19 +10,8 @@
 //! nothing read back) and from the CPU otherwise; the complexity panel times the GPU attention
 //! kernel on WebGPU and `math::attention::weights` on the CPU.
 
-pub mod attention;
-pub mod complexity;
-mod complexity_chart;
-mod complexity_paths;
 pub(crate) mod family_charts;
-pub mod heads;
-pub mod order;
-pub mod pipeline;
-mod pipeline_fit;
-pub mod projection;
 pub(crate) mod reading;
-pub mod scaling;
-pub mod stacking;
 pub mod train;
 mod train_figures;
 pub mod train_loader;
@@ -94,7 +85,7 @@ pub(crate) fn tokens_key(ctx: &super::panel::Ctx) -> Inputs {
 }
 
 /// The attention panels' layer: the global d, base and δ with the panel settings.
-fn layer_choice(ctx: &super::panel::Ctx) -> crate::math::sentence::LayerChoice {
+pub(crate) fn layer_choice(ctx: &super::panel::Ctx) -> crate::math::sentence::LayerChoice {
     let (p, l) = (ctx.params, ctx.settings);
     crate::math::sentence::LayerChoice {
         d: p.d,
@@ -117,15 +108,15 @@ pub struct Caches {
     /// set per frame instead of drawing 4·d² random numbers each.
     pub projections: Memo<std::rc::Rc<Projections>>,
     /// The order panel's per-row equivariance gaps without and with P.
-    pub order_gaps: Memo<order::Gaps>,
+    pub order_gaps: Memo<crate::panels::order::Gaps>,
     /// The order panel's shift gaps of every family.
-    pub shift_gaps: Memo<order::FamilyGaps>,
+    pub shift_gaps: Memo<crate::panels::order::FamilyGaps>,
 }
 
 /// The layer's projections for this frame (built once, shared by the panels). The cache key holds
 /// only what the mode's matrices are made from, so that random ones are not drawn again when δ or
 /// the base change.
-fn projections(ctx: &super::panel::Ctx) -> std::rc::Rc<Projections> {
+pub(crate) fn projections(ctx: &super::panel::Ctx) -> std::rc::Rc<Projections> {
     let (p, l) = (ctx.params, ctx.settings);
     let inputs = match l.projection {
         ProjectionMode::Random => Inputs::new().with("random").with(p.d).with(l.seed),
@@ -143,7 +134,7 @@ fn projections(ctx: &super::panel::Ctx) -> std::rc::Rc<Projections> {
 }
 
 /// What the projections depend on (for the panels' `inputs`).
-fn projection_key(ctx: &super::panel::Ctx) -> Inputs {
+pub(crate) fn projection_key(ctx: &super::panel::Ctx) -> Inputs {
     let l = ctx.settings;
     Inputs::new()
         .with_parts(&l.projection)
