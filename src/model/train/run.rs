@@ -10,7 +10,7 @@ use std::cell::OnceCell;
 use pe_lab_train::protocol::{EncodingReport, Report};
 
 use super::device::{TrainDevice, TrainerChoice, TrainerRequest, TrialRates};
-use super::{findings, TrainConfig, TrainEncoding, TrainSettings};
+use super::{TrainConfig, TrainEncoding, TrainSettings};
 
 pub use self::entries::Entries;
 pub use self::stats::{
@@ -56,7 +56,7 @@ pub struct TrainRun {
     /// The trial's rates, when one decided.
     pub trial: Option<TrialRates>,
     /// The verdict and the findings, computed once the run is done (a done run reports no more).
-    conclusions: OnceCell<(Vec<String>, Vec<String>)>,
+    pub(super) conclusions: OnceCell<(Vec<String>, Vec<String>)>,
 }
 
 /// The mean, least and greatest of some numbers (NaN when there are none).
@@ -139,17 +139,6 @@ impl TrainRun {
             trial: None,
             conclusions: OnceCell::new(),
         }
-    }
-
-    /// The verdict and the findings of a done run (both empty while it is going).
-    pub fn conclusions(&self) -> (&[String], &[String]) {
-        if !self.is_done() {
-            return (&[], &[]);
-        }
-        let (verdict, findings) = self
-            .conclusions
-            .get_or_init(|| (findings::verdict(self), findings::findings(self)));
-        (verdict, findings)
     }
 
     /// The settings the run was started with.

@@ -30,6 +30,21 @@ use super::{Task, TrainEncoding};
 use pe_lab_train::protocol::EncodingReport;
 use pe_lab_train::AttentionMap;
 
+impl TrainRun {
+    /// The verdict and the findings of a done run (both empty while it is going), computed once
+    /// and kept with the run (here, beside what computes them, so that the run does not import
+    /// its findings).
+    pub fn conclusions(&self) -> (&[String], &[String]) {
+        if !self.is_done() {
+            return (&[], &[]);
+        }
+        let (verdict, findings) = self
+            .conclusions
+            .get_or_init(|| (verdict(self), findings(self)));
+        (verdict, findings)
+    }
+}
+
 /// The accuracy the page calls "solves the task".
 pub const SOLVED: f64 = 0.95;
 
