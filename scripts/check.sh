@@ -12,6 +12,9 @@ cd "$ROOT"
 . "$ROOT/scripts/lib.sh"
 
 step "format" cargo fmt --all -- --check
+# The panels' modules are declared by a macro from the list of panels, which rustfmt does not
+# expand: their folders are checked from their mod.rs files (rustfmt follows their `mod` lines).
+step "format (the panels' folders)" bash -c 'rustfmt --edition 2021 --check src/panels/*/mod.rs'
 step "clippy (native, all targets)" cargo clippy --workspace --all-targets -- -D warnings
 # The page and the training worker in one run, so that the crates both use are checked once (the
 # worker's own build, without the page's feature, is compiled by `trunk build` in scripts/test.sh).

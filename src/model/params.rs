@@ -4,6 +4,8 @@
 //! ([`Requested`]) next to the value in use, so that a range that shrinks and grows back gives the
 //! request back. Their URL keys are read and written in `query::params_keys`.
 
+use serde::Serialize;
+
 use crate::math::encoding::frequency_count;
 use crate::math::relative::valid_positions;
 
@@ -54,8 +56,10 @@ impl Default for Requested {
 
 /// The complete state of the encoding panels. `delta`, `pair`, `position` and `columns` are the
 /// values in use (what the page shows, `peLab.state` and the link); `requested` is what the reader
-/// asked for, and only it is set by the keys.
-#[derive(Debug, Clone, PartialEq)]
+/// asked for, and only it is set by the keys. Serialized, it is `window.peLab.state`: the
+/// parameters after clamping, without the encoding options (`textbook` and `index` are in
+/// `stats.textbook` and `stats.firstPosition`), the limits and the requests.
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Params {
     /// Encoding dimension (columns of P).
     pub d: usize,
@@ -74,14 +78,18 @@ pub struct Params {
     pub columns: Vec<usize>,
     /// `?textbook=1`: P as d2l's PyTorch/MXNet code computes it, the angle i·ω_j formed in float32
     /// (see [`super::encoding::textbook_sinusoidal`]); off: the exact P.
+    #[serde(skip)]
     pub textbook: bool,
     /// `?index=1`: the rows of P are positions 1…n and the labels count from 1, as in the Julia
     /// edition (`collect(1:max_len)`); 0 (the default): positions 0…n−1, as in the formulas.
+    #[serde(skip)]
     pub first_position: usize,
     /// The limits of the backend in use (not part of a link).
+    #[serde(skip)]
     pub limits: Limits,
     /// What the reader asked for δ, j, i and the columns (not part of a link: the link writes
     /// the values in use, so that it reproduces the screen without a notice).
+    #[serde(skip)]
     pub requested: Requested,
 }
 

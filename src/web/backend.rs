@@ -248,10 +248,7 @@ impl Backend {
         rect: PixelRect,
         target: &HtmlCanvasElement,
     ) -> Result<bool, WebError> {
-        match &mut self.kind {
-            Kind::Cpu => Ok(false),
-            Kind::Gpu(gpu) => gpu.draw_gram(rows, range, rect, target).map(|()| true),
-        }
+        self.draw_on_gpu(|gpu| gpu.draw_gram(rows, range, rect, target))
     }
 
     /// Draws the RoPE scores of `q`, `k` with the RoPE kernel and the heatmap render pass, when on
@@ -264,12 +261,7 @@ impl Backend {
         rect: PixelRect,
         target: &HtmlCanvasElement,
     ) -> Result<bool, WebError> {
-        match &mut self.kind {
-            Kind::Cpu => Ok(false),
-            Kind::Gpu(gpu) => gpu
-                .draw_rope_scores(qk, base, range, rect, target)
-                .map(|()| true),
-        }
+        self.draw_on_gpu(|gpu| gpu.draw_rope_scores(qk, base, range, rect, target))
     }
 
     /// Draws head weights with ALiBi's causal bias with the ALiBi kernel and the heatmap render
@@ -281,11 +273,18 @@ impl Backend {
         rect: PixelRect,
         target: &HtmlCanvasElement,
     ) -> Result<bool, WebError> {
+        self.draw_on_gpu(|gpu| gpu.draw_alibi_weights(qk, slope, rect, target))
+    }
+
+    /// `draw` on WebGPU (`Ok(true)` once drawn); `Ok(false)` on the CPU, where the panel draws
+    /// with the CPU twin.
+    fn draw_on_gpu(
+        &mut self,
+        draw: impl FnOnce(&mut GpuBackend) -> Result<(), WebError>,
+    ) -> Result<bool, WebError> {
         match &mut self.kind {
             Kind::Cpu => Ok(false),
-            Kind::Gpu(gpu) => gpu
-                .draw_alibi_weights(qk, slope, rect, target)
-                .map(|()| true),
+            Kind::Gpu(gpu) => draw(gpu).map(|()| true),
         }
     }
 

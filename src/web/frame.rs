@@ -6,7 +6,7 @@ use super::action::Action;
 use super::app::{App, Effects, FrameStep};
 use super::backend::{FrameData, FrameResult};
 use super::dom::{self, now_ms};
-use super::draw::heatmap::draw_encoding_axes;
+use super::draw::heatmap::{draw_encoding_axes, EncodingFigure};
 use super::error::WebError;
 use super::page;
 use super::panel::{PanelId, PANELS};
@@ -123,6 +123,7 @@ impl App {
             (params.n, params.d),
             params.first_position,
             &self.figure_style,
+            EncodingFigure::Table,
         )?;
         let gathered = gathered_columns(params);
         // P's cells are painted now only where the heatmap is seen; off screen, the heatmap

@@ -5,7 +5,7 @@
 mod adapter_label;
 mod panel_surface;
 
-use ndarray::{Array2, ArrayView2};
+use ndarray::{Array2, ArrayView2, Ix2};
 use web_sys::HtmlCanvasElement;
 
 use super::backend::{FrameData, LocalFuture, TextbookFrame};
@@ -297,13 +297,13 @@ impl GpuBackend {
         target: &HtmlCanvasElement,
     ) -> Result<(), WebError> {
         let n = q.nrows();
-        let ctx = &self.context;
-        let kernel = self
-            .rope_scores
-            .get_or_insert_with(|| RopeScoresKernel::new(&ctx.device));
-        let scores = kernel
-            .run_host(&ctx.device, &ctx.queue, q, k, base)?
-            .clone();
+        let scores = run_square(
+            &self.context,
+            &mut self.rope_scores,
+            RopeScoresKernel::new,
+            (q, k),
+            base,
+        )?;
         self.render_panel(
             &scores,
             (n, n),
@@ -324,13 +324,13 @@ impl GpuBackend {
         target: &HtmlCanvasElement,
     ) -> Result<(), WebError> {
         let n = q.nrows();
-        let ctx = &self.context;
-        let kernel = self
-            .alibi_scores
-            .get_or_insert_with(|| AlibiScoresKernel::new(&ctx.device));
-        let weights = kernel
-            .run_host(&ctx.device, &ctx.queue, q, k, slope)?
-            .clone();
+        let weights = run_square(
+            &self.context,
+            &mut self.alibi_scores,
+            AlibiScoresKernel::new,
+            (q, k),
+            slope,
+        )?;
         self.render_panel(
             &weights,
             (n, n),
@@ -432,4 +432,19 @@ impl GpuBackend {
     pub fn destroy_device(&self) {
         self.context.device.destroy();
     }
+}
+
+/// The n × n output of a square score kernel (`kernel`, made by `new` on first use: the RoPE
+/// scores or the ALiBi weights) of Q and K (n × d) from the host.
+fn run_square<K: QkKernel<'static, Dim = Ix2>>(
+    context: &GpuContext,
+    kernel: &mut Option<K>,
+    new: fn(&wgpu::Device) -> K,
+    (q, k): (ArrayView2<f32>, ArrayView2<f32>),
+    extra: K::Extra,
+) -> Result<wgpu::Buffer, WebError> {
+    let kernel = kernel.get_or_insert_with(|| new(&context.device));
+    Ok(kernel
+        .run_host(&context.device, &context.queue, q, k, extra)?
+        .clone())
 }

@@ -38,29 +38,13 @@ pub struct Stats {
     pub notices: Vec<String>,
 }
 
-/// `window.peLab.state`: the parameters after clamping (the encoding options `textbook` and
-/// `index` are in `stats.textbook` and `stats.firstPosition`).
+/// `window.peLab.state`: the parameters after clamping (what [`Params`] serializes).
 #[derive(Debug, Serialize)]
-pub struct StateView {
-    pub d: usize,
-    pub n: usize,
-    pub base: f64,
-    pub delta: i64,
-    pub pair: usize,
-    pub position: usize,
-    pub columns: Vec<usize>,
-}
+#[serde(transparent)]
+pub struct StateView<'a>(&'a Params);
 
-impl From<&Params> for StateView {
-    fn from(p: &Params) -> Self {
-        StateView {
-            d: p.d,
-            n: p.n,
-            base: p.base,
-            delta: p.delta,
-            pair: p.pair,
-            position: p.position,
-            columns: p.columns.clone(),
-        }
+impl<'a> From<&'a Params> for StateView<'a> {
+    fn from(params: &'a Params) -> Self {
+        StateView(params)
     }
 }

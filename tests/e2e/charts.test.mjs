@@ -6,7 +6,7 @@
 // bars' names themselves `data-bar-names`.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { drawn, open, screenshotOf, setUp } from './helpers.mjs';
+import { drawn, open, screenshotOf, setUp, showAndDraw } from './helpers.mjs';
 
 setUp({ scale: 2 });
 
@@ -20,8 +20,7 @@ const MIN_CHARTS = 14;
 async function openAll(size, query = '') {
   const opened = await open(query, size);
   for (const panel of CHART_PANELS) {
-    await opened.page.locator(`#panel-${panel}`).scrollIntoViewIfNeeded();
-    await drawn(opened.page);
+    await showAndDraw(opened.page, `#panel-${panel}`);
   }
   return opened;
 }
@@ -179,7 +178,9 @@ describe('the ALiBi heads are named on their blocks', () => {
     ['projector 1024×768', [1024, 768], 'present=1'], ['projector 1920×1080', [1920, 1080], 'present=1']]) {
     test(`${name}: every block named, over its masked cells, none on another`, async () => {
       const { page, problems } = await open(query, size);
-      await page.locator('#panel-alibi').scrollIntoViewIfNeeded();
+      // Drawn once on screen: the panels' intersection observer reports in the next rendering
+      // step, so a `whenDrawn` right after the scroll can resolve before the panel is drawn.
+      await showAndDraw(page, '#panel-alibi');
       for (const heads of [8, 2, 16]) {
         await page.evaluate((heads) => window.peLab.set({ aheads: heads }), heads);
         await drawn(page);

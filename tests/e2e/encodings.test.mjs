@@ -5,7 +5,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  assertCanvasesDrawn, canvasBytes, drawn, open, panels, reveal, screenshotOf, setUp, waitForUrlParam,
+  assertCanvasesDrawn, canvasBytes, drawn, open, panels, reveal, screenshotOf, setUp, showAndDraw,
+  waitForUrlParam,
 } from './helpers.mjs';
 
 setUp();
@@ -332,8 +333,7 @@ describe('the family panels', () => {
     ]) {
       const { page, problems } = await open(`&enc=rope${query}`, size);
       for (const name of FAMILY_PANELS) {
-        await page.locator(`#panel-${name}`).scrollIntoViewIfNeeded();
-        await drawn(page);
+        await showAndDraw(page, `#panel-${name}`);
         await screenshotOf(page, `#panel-${name}`, `encodings-${name}-${look}`);
       }
       await assertCanvasesDrawn(page, FAMILY_CANVASES, { tries: 50, label: look });

@@ -5,7 +5,7 @@
 // screenshots at every size in the normal, dark and projector looks.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { at, LESSON, open, screenshot, screenshotOf, setUp } from './helpers.mjs';
+import { at, LESSON, open, screenshot, screenshotOf, settle, setUp } from './helpers.mjs';
 
 setUp({ drawn: true });
 
@@ -71,6 +71,7 @@ describe('phones', () => {
       // Every panel drawn (they are lazy), then the widths measured at each one.
       for (const panel of LESSON) {
         await page.locator(`#panel-${panel}`).scrollIntoViewIfNeeded();
+        await settle(page);
       }
       await page.evaluate(() => window.peLab.whenDrawn());
       const widths = await page.evaluate(() => ({
@@ -206,6 +207,7 @@ describe('laptop and projector', () => {
       await page.evaluate(() => window.peLab.ready);
       for (const panel of LESSON) {
         await page.locator(`#panel-${panel}`).scrollIntoViewIfNeeded();
+        await settle(page);
         await page.evaluate(() => window.peLab.whenDrawn());
       }
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
@@ -429,6 +431,7 @@ function blurryCanvases(page) {
 async function drawEveryPanel(page) {
   for (const panel of LESSON) {
     await page.locator(`#panel-${panel}`).scrollIntoViewIfNeeded();
+    await settle(page);
     await page.evaluate(() => window.peLab.whenDrawn());
     await page.waitForFunction(`(${BLURRY})('#panel-${panel}').length === 0`, null, { timeout: 10000 })
       .catch(() => {});
@@ -456,6 +459,7 @@ describe('crisp figures', () => {
     const { page, problems } = await open(at(), [1366, 768]);
     await drawEveryPanel(page);
     await page.locator('#panel-curves').scrollIntoViewIfNeeded();
+    await settle(page);
     await page.evaluate(() => window.peLab.whenDrawn());
     const before = await page.evaluate(() => document.getElementById('curves').width);
     await page.setViewportSize({ width: 800, height: 768 });
@@ -473,6 +477,7 @@ describe('crisp figures', () => {
     // real zoom fires `resize`, which the page also listens to.
     await page.evaluate(() => window.dispatchEvent(new Event('resize')));
     await page.locator('#panel-curves').scrollIntoViewIfNeeded();
+    await settle(page);
     await page.waitForFunction(() => {
       const c = document.getElementById('curves');
       return Math.abs(c.width - 3 * c.getBoundingClientRect().width) <= 1;
@@ -483,6 +488,7 @@ describe('crisp figures', () => {
     // The read-out still finds the cell under the pointer at the new scale.
     const box = await page.locator('#heatmap').boundingBox();
     await page.locator('#panel-heatmap').scrollIntoViewIfNeeded();
+    await settle(page);
     const [x0, y0, x1, y1] = await page.evaluate(() => window.peLab.stats.heatmapImage);
     const ratio = 3;
     const heatmap = await page.locator('#heatmap').boundingBox();

@@ -15,7 +15,7 @@
 use crate::host_qk::{check_square_inputs, impl_square_qk, HostQk};
 use crate::kernel::{Dispatches, Kernel};
 use crate::tiled_kernel::{impl_tiled, TiledKernel, TiledKernelSpec};
-use crate::wgsl::{wgsl, WgslSource, REDUCE, SOFTMAX};
+use crate::wgsl::{wgsl, WgslSource, REDUCE, SOFTMAX, SQUARE_SCORES};
 use bytemuck::{Pod, Zeroable};
 
 use super::tile::choose_tile_upper;
@@ -23,7 +23,8 @@ use super::{check_limit, check_nonzero, check_workgroups, GpuError};
 use pe_lab_math::attention::score_scale;
 
 /// The kernel's WGSL (composed with the tile core, see [`super::tile::compose`]).
-pub(crate) const SOURCE: WgslSource = WgslSource(&[REDUCE, SOFTMAX, wgsl!("alibi_scores.wgsl")]);
+pub(crate) const SOURCE: WgslSource =
+    WgslSource(&[REDUCE, SOFTMAX, SQUARE_SCORES, wgsl!("alibi_scores.wgsl")]);
 
 /// The largest n accepted: W at n = 4096 is 64 MiB, within WebGPU's default 128 MiB storage
 /// binding (as for the Gram and attention kernels).
@@ -42,11 +43,10 @@ pub(crate) struct AlibiParams {
 /// Owns the pipelines, the uniforms, host-uploaded Q and K, and the weights.
 pub struct AlibiScoresKernel {
     /// The scores and softmax pipelines (one pair per tile variant used), the uniforms, the
-    /// weights and the bind group with the softmax pass's workgroups (one per row).
+    /// weights and the bind group with the passes' workgroups (key tiles, query tiles, 1; then one
+    /// per row).
     tiled: TiledKernel<2>,
     host: HostQk,
-    /// Workgroups of the scores pass (key tiles, query tiles, 1).
-    score_groups: [u32; 3],
 }
 
 impl AlibiScoresKernel {
@@ -67,7 +67,6 @@ impl AlibiScoresKernel {
         Self {
             tiled,
             host: HostQk::new("alibi Q", "alibi K"),
-            score_groups: [0; 3],
         }
     }
 }
@@ -117,19 +116,15 @@ impl Kernel for AlibiScoresKernel {
         };
         self.tiled.write_params(queue, &params);
         let cap = limits.max_storage_buffer_binding_size;
-        self.tiled.bind(device, &[q, k], bytes, cap, [rows, 1, 1]);
+        let workgroups = [[tiles, tiles, 1], [rows, 1, 1]];
+        self.tiled.bind(device, &[q, k], bytes, cap, workgroups);
         // vec4 loads need every row of Q and K to start on a vec4.
         self.tiled.compile(device, shape, d % 4 == 0);
-        self.score_groups = [tiles, tiles, 1];
         Ok(())
     }
 
     fn dispatches(&self) -> Option<Dispatches<'_>> {
-        let (bind_group, [scores, softmax], rows) = self.tiled.prepared()?;
-        Some((
-            bind_group,
-            vec![(scores, self.score_groups), (softmax, rows)],
-        ))
+        self.tiled.dispatches()
     }
 
     fn buffer(&self) -> Option<&wgpu::Buffer> {

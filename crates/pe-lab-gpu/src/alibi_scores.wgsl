@@ -4,12 +4,16 @@
 // alibi_scores.rs).
 //
 // Two entry points, dispatched one after the other in one compute pass:
-// - `scores`: the biased scores into W, the tiled product of tile_core.wgsl (composed by
-//   pe_lab_gpu::tile, which writes SIDE, TILE, LANES and Elem from the TileShape that
-//   alibi_scores.rs dispatches with); tiles wholly above the diagonal are skipped (the softmax pass
-//   writes their zeros);
+// - `scores` (shared/square_scores.wgsl): the biased scores into W, the tiled product of
+//   tile_core.wgsl (composed by pe_lab_gpu::tile, which writes SIDE, TILE, LANES and Elem from the
+//   TileShape that alibi_scores.rs dispatches with); tiles wholly above the diagonal are skipped
+//   (the softmax pass writes their zeros);
 // - `softmax`: one workgroup per query row i: the maximum and the sum of exponentials over
 //   j ≤ i are tree-reduced, then the row is normalized and the keys j > i are set to 0.
+
+// The scores pass (shared/square_scores.wgsl) skips the tiles wholly above the diagonal: the
+// softmax pass writes their zeros.
+const CAUSAL: bool = true;
 
 // Mirrors AlibiParams in alibi_scores.rs (its layout, 16 bytes, checked by shaders/layout_checks.rs).
 struct Params {
@@ -40,23 +44,6 @@ fn store(slice: u32, i: u32, j: u32, value: f32) {
         let bias = params.slope * f32(i32(j) - i32(i));
         w[i * params.n + j] = value * params.scale + bias;
     }
-}
-
-@compute @workgroup_size(SIDE, SIDE)
-fn scores(
-    @builtin(workgroup_id) group: vec3<u32>,
-    @builtin(local_invocation_id) local: vec3<u32>,
-    @builtin(local_invocation_index) lane: u32,
-) {
-    let n = params.n;
-    let i0 = group.y * TILE;
-    let j0 = group.x * TILE;
-    // Every key of this tile is after every query: nothing to compute. The condition depends on
-    // the workgroup only, so the barriers of tile_product stay in uniform control flow.
-    if (j0 > i0 + TILE - 1u) {
-        return;
-    }
-    tile_product(0u, i0, j0, n, n, params.d, local, lane);
 }
 
 @compute @workgroup_size(REDUCE_LANES)

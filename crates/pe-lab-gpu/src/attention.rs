@@ -70,13 +70,11 @@ impl AttentionShape {
 /// Owns the pipelines, the uniforms, the valid lengths, host-uploaded Q and K, and the weights.
 pub struct AttentionKernel {
     /// The scores and softmax pipelines (one pair per tile variant used), the uniforms, the
-    /// weights and the bind group with the softmax pass's workgroups (one per row, head and
-    /// sequence).
+    /// weights and the bind group with the passes' workgroups (tiles along keys, tiles along
+    /// queries, sequences·heads; then one per row, head and sequence).
     tiled: TiledKernel<2>,
     valid_lens: GrowableBuffer,
     host: HostQk,
-    /// Workgroups of the scores pass (tiles along keys, tiles along queries, sequences·heads).
-    score_groups: [u32; 3],
 }
 
 impl AttentionKernel {
@@ -101,7 +99,6 @@ impl AttentionKernel {
                 wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
             ),
             host: HostQk::new("attention Q", "attention K"),
-            score_groups: [0; 3],
         }
     }
 }
@@ -153,15 +150,15 @@ impl<'e> QkKernel<'e> for AttentionKernel {
         Ok((shape, valid_lens))
     }
 
-    fn run_uploaded(
-        &mut self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-        q: &wgpu::Buffer,
-        k: &wgpu::Buffer,
+    fn args<'a>(
+        q: &'a wgpu::Buffer,
+        k: &'a wgpu::Buffer,
         (shape, valid_lens): (AttentionShape, &'e [usize]),
-    ) -> Result<&wgpu::Buffer, GpuError> {
-        self.run(device, queue, (q, k, shape, valid_lens))
+    ) -> Self::Args<'a>
+    where
+        'e: 'a,
+    {
+        (q, k, shape, valid_lens)
     }
 }
 
@@ -244,20 +241,15 @@ impl Kernel for AttentionKernel {
             &[q, k, lens_buffer],
             bytes,
             cap,
-            [groups_x, groups_y, groups_z],
+            [score_groups, [groups_x, groups_y, groups_z]],
         );
         // vec4 loads need every head's columns of every row to start on a vec4 (d = heads·head_dim).
         self.tiled.compile(device, shape, head_dim % 4 == 0);
-        self.score_groups = score_groups;
         Ok(())
     }
 
     fn dispatches(&self) -> Option<Dispatches<'_>> {
-        let (bind_group, [scores, softmax], rows) = self.tiled.prepared()?;
-        Some((
-            bind_group,
-            vec![(scores, self.score_groups), (softmax, rows)],
-        ))
+        self.tiled.dispatches()
     }
 
     fn buffer(&self) -> Option<&wgpu::Buffer> {

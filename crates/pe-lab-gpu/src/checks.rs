@@ -74,6 +74,19 @@ pub(crate) fn check_input(
     Ok(())
 }
 
+/// [`check_input`] for a row-major `rows × columns` f32 matrix.
+pub(crate) fn check_matrix_input(
+    limits: &wgpu::Limits,
+    what: &'static str,
+    buffer: &wgpu::Buffer,
+    (rows, columns): (usize, usize),
+) -> Result<(), GpuError> {
+    let needed = (rows as u64)
+        .saturating_mul(columns as u64)
+        .saturating_mul(4);
+    check_input(limits, what, buffer, needed)
+}
+
 /// Fails with [`MathError::ZeroPositions`] or [`MathError::ZeroDimension`] when n or d is 0.
 pub(crate) fn check_nonzero(n: usize, d: usize) -> Result<(), GpuError> {
     if n == 0 {

@@ -9,7 +9,7 @@ use bytemuck::{Pod, Zeroable};
 use crate::plain_kernel::{PlainKernel, PlainKernelSpec};
 
 use super::buffers::GrowableBuffer;
-use super::{check_input, check_nonzero, check_storage_size, check_workgroups, GpuError};
+use super::{check_matrix_input, check_nonzero, check_storage_size, check_workgroups, GpuError};
 
 pub(crate) const SOURCE: WgslSource = WgslSource(&[wgsl!("columns.wgsl")]);
 
@@ -85,12 +85,7 @@ impl Kernel for ColumnsKernel {
             return Err(GpuError::ColumnOutOfRange { column, d });
         }
         let limits = device.limits();
-        check_input(
-            &limits,
-            "P",
-            p,
-            (n as u64).saturating_mul(d as u64).saturating_mul(4),
-        )?;
+        check_matrix_input(&limits, "P", p, (n, d))?;
         let bytes = (cols.len() as u64) * (n as u64) * 4;
         check_storage_size(&limits, "gathered columns (bytes)", bytes)?;
         let groups_x = check_workgroups(

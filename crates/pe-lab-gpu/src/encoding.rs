@@ -41,7 +41,7 @@
 //! on the positions, so first + n ≤ [`MAX_EXACT_POSITIONS`].
 
 use crate::kernel::{Dispatches, Kernel};
-use crate::wgsl::{wgsl, WgslSource};
+use crate::wgsl::{wgsl, WgslSource, SIN_COS};
 use bytemuck::{Pod, Zeroable};
 
 use crate::plain_kernel::{PlainKernel, PlainKernelSpec};
@@ -51,7 +51,7 @@ use super::{check_limit, check_storage_size, check_workgroups, GpuError};
 use pe_lab_math::encoding::{frequency, frequency_count};
 use pe_lab_math::validate;
 
-pub(crate) const SOURCE: WgslSource = WgslSource(&[wgsl!("encoding.wgsl")]);
+pub(crate) const SOURCE: WgslSource = WgslSource(&[SIN_COS, wgsl!("encoding.wgsl")]);
 
 /// Positions below this are encoded with exact turn products (see the module docs); equal to
 /// `MAX_EXACT_POSITIONS` in encoding.wgsl (checked by shaders/layout_checks.rs). With [`SPLIT_BITS`] it must satisfy

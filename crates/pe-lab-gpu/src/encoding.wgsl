@@ -1,7 +1,8 @@
 // The sinusoidal encoding P (n × d, row-major): p[i, 2j] = sin(i·ω_j), p[i, 2j+1] = cos(i·ω_j),
-// row r holding position i = first + r. One invocation per (row, frequency pair j). The error analysis is in encoding.rs: the
-// angle is formed in turns from exact f32 products, and sin/cos are our own polynomials because
-// WGSL's built-ins only promise 2^-11 absolute error.
+// row r holding position i = first + r. One invocation per (row, frequency pair j). The error
+// analysis is in encoding.rs: the angle is formed in turns from exact f32 products, and sin/cos
+// are our own polynomials (shared/sin_cos.wgsl) because WGSL's built-ins only promise 2^-11
+// absolute error.
 
 // WORKGROUP_PAIRS and MAX_EXACT_POSITIONS are encoding.rs's (checked by shaders/layout_checks.rs).
 const WORKGROUP_PAIRS: u32 = 64u;
@@ -30,19 +31,6 @@ fn centered(x: f32) -> f32 {
     return x - round(x);
 }
 
-// Taylor polynomials on [−π/4, π/4], Horner form; truncation ≤ 1.8e-9 (sin) and 1.1e-10 (cos).
-fn sin_poly(x: f32) -> f32 {
-    let x2 = x * x;
-    let tail = -1.0 / 5040.0 + x2 * (1.0 / 362880.0);
-    return x * (1.0 + x2 * (-1.0 / 6.0 + x2 * (1.0 / 120.0 + x2 * tail)));
-}
-
-fn cos_poly(x: f32) -> f32 {
-    let x2 = x * x;
-    let tail = -1.0 / 720.0 + x2 * (1.0 / 40320.0 + x2 * (-1.0 / 3628800.0));
-    return 1.0 + x2 * (-0.5 + x2 * (1.0 / 24.0 + x2 * tail));
-}
-
 @compute @workgroup_size(WORKGROUP_PAIRS)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let j = id.x;
@@ -69,31 +57,13 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let u = (ub - 0.25 * qc) + position * f.z;
     let q = qa + qb + qc;
     let x = u * TAU;
-    let s = sin_poly(x);
-    let c = cos_poly(x);
-    // sin(q·π/2 + x), cos(q·π/2 + x) by quadrant (q ∈ {−5, …, 5}; & 3 maps it to 0..3).
-    var sine = s;
-    var cosine = c;
-    switch (i32(q) & 3) {
-        case 1: {
-            sine = c;
-            cosine = -s;
-        }
-        case 2: {
-            sine = -s;
-            cosine = -c;
-        }
-        case 3: {
-            sine = -c;
-            cosine = s;
-        }
-        default: {}
-    }
+    // sin(q·π/2 + x), cos(q·π/2 + x) (q ∈ {−5, …, 5}).
+    let sine_cosine = quadrant_sin_cos(q, x);
     let column = 2u * j;
     let index = i * params.d + column;
-    p[index] = sine;
+    p[index] = sine_cosine.x;
     // For odd d the last pair has only its sine column.
     if (column + 1u < params.d) {
-        p[index + 1u] = cosine;
+        p[index + 1u] = sine_cosine.y;
     }
 }

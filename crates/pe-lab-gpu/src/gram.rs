@@ -11,7 +11,7 @@ use bytemuck::{Pod, Zeroable};
 
 use super::tile::choose_tile_upper;
 use super::{
-    check_input, check_limit, check_nonzero, check_storage_size, check_workgroups, GpuError,
+    check_limit, check_matrix_input, check_nonzero, check_storage_size, check_workgroups, GpuError,
 };
 
 /// The kernel's WGSL (composed with the tile core, see [`super::tile::compose`]).
@@ -75,12 +75,7 @@ impl Kernel for GramKernel {
         check_nonzero(n, d)?;
         check_limit("n (Gram positions)", n, GRAM_MAX_POSITIONS)?;
         let limits = device.limits();
-        check_input(
-            &limits,
-            "P",
-            p,
-            (n as u64).saturating_mul(d as u64).saturating_mul(4),
-        )?;
+        check_matrix_input(&limits, "P", p, (n, d))?;
         let bytes = (n as u64) * (n as u64) * 4;
         check_storage_size(&limits, "G (n·n·4 bytes)", bytes)?;
         let shape = self
@@ -97,13 +92,12 @@ impl Kernel for GramKernel {
         self.tiled.write_params(queue, &params);
         let cap = limits.max_storage_buffer_binding_size;
         self.tiled
-            .bind(device, &[p], bytes, cap, [groups, groups, 1]);
+            .bind(device, &[p], bytes, cap, [[groups, groups, 1]]);
         Ok(())
     }
 
     fn dispatches(&self) -> Option<Dispatches<'_>> {
-        let (bind_group, [pipeline], groups) = self.tiled.prepared()?;
-        Some((bind_group, vec![(pipeline, groups)]))
+        self.tiled.dispatches()
     }
 
     fn buffer(&self) -> Option<&wgpu::Buffer> {

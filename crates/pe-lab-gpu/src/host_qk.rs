@@ -6,7 +6,7 @@ use ndarray::{ArrayView, ArrayView2, Dimension};
 
 use crate::buffers::GrowableBuffer;
 use crate::kernel::Kernel;
-use crate::{check_input, check_storage_size, GpuError};
+use crate::{check_matrix_input, check_storage_size, GpuError};
 use pe_lab_math::MathError;
 
 /// A kernel of queries and keys that can also take them from host arrays (`'e`: the lifetime of
@@ -32,15 +32,10 @@ pub trait QkKernel<'e>: Kernel {
         extra: Self::Extra,
     ) -> Result<Self::Shape, GpuError>;
 
-    /// [`Kernel::run`] with Q and K in `q` and `k`.
-    fn run_uploaded(
-        &mut self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-        q: &wgpu::Buffer,
-        k: &wgpu::Buffer,
-        shape: Self::Shape,
-    ) -> Result<&wgpu::Buffer, GpuError>;
+    /// The kernel's [`Kernel::Args`] of Q and K in `q` and `k` and their checked `shape`.
+    fn args<'a>(q: &'a wgpu::Buffer, k: &'a wgpu::Buffer, shape: Self::Shape) -> Self::Args<'a>
+    where
+        'e: 'a;
 
     /// Uploads Q and K (row-major) into buffers this kernel owns, then [`Kernel::run`].
     fn run_host(
@@ -53,7 +48,7 @@ pub trait QkKernel<'e>: Kernel {
     ) -> Result<&wgpu::Buffer, GpuError> {
         let shape = Self::host_shape(&q, &k, extra)?;
         let (q_buffer, k_buffer) = self.host_qk().upload(device, queue, q, k)?;
-        self.run_uploaded(device, queue, &q_buffer, &k_buffer, shape)
+        self.run(device, queue, Self::args(&q_buffer, &k_buffer, shape))
     }
 }
 
@@ -121,10 +116,9 @@ pub(crate) fn check_square_inputs(
     (n, d): (usize, usize),
     output: &'static str,
 ) -> Result<u64, GpuError> {
-    let (n64, d64) = (n as u64, d as u64);
-    let input_bytes = n64.saturating_mul(d64).saturating_mul(4);
-    check_input(limits, "Q", q, input_bytes)?;
-    check_input(limits, "K", k, input_bytes)?;
+    check_matrix_input(limits, "Q", q, (n, d))?;
+    check_matrix_input(limits, "K", k, (n, d))?;
+    let n64 = n as u64;
     let bytes = n64 * n64 * 4;
     check_storage_size(limits, output, bytes)?;
     Ok(bytes)
@@ -134,7 +128,7 @@ pub(crate) fn check_square_inputs(
 /// [`Kernel::Args`] are (Q, K, n, d, extra): `$check` checks (n, d) against its limits.
 macro_rules! impl_square_qk {
     ($kernel:ty, $extra:ty, $check:expr) => {
-        impl $crate::host_qk::QkKernel<'_> for $kernel {
+        impl<'e> $crate::host_qk::QkKernel<'e> for $kernel {
             type Dim = ndarray::Ix2;
             type Extra = $extra;
             type Shape = (usize, usize, $extra);
@@ -154,15 +148,15 @@ macro_rules! impl_square_qk {
                 Ok((n, d, extra))
             }
 
-            fn run_uploaded(
-                &mut self,
-                device: &wgpu::Device,
-                queue: &wgpu::Queue,
-                q: &wgpu::Buffer,
-                k: &wgpu::Buffer,
+            fn args<'a>(
+                q: &'a wgpu::Buffer,
+                k: &'a wgpu::Buffer,
                 (n, d, extra): Self::Shape,
-            ) -> Result<&wgpu::Buffer, $crate::GpuError> {
-                $crate::kernel::Kernel::run(self, device, queue, (q, k, n, d, extra))
+            ) -> Self::Args<'a>
+            where
+                'e: 'a,
+            {
+                (q, k, n, d, extra)
             }
         }
     };

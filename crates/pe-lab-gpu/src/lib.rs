@@ -61,7 +61,8 @@ pub use wgpu;
 pub use readback::{read_bytes, read_elements, read_f32, read_u32};
 
 pub(crate) use checks::{
-    check_input, check_limit, check_nonzero, check_storage_size, check_workgroups,
+    check_input, check_limit, check_matrix_input, check_nonzero, check_storage_size,
+    check_workgroups,
 };
 pub(crate) use pipelines::{layouts, storage_entry, uniform_buffer, uniform_entry};
 

@@ -155,26 +155,27 @@ pub type Dispatches<'a> = (
     Vec<(&'a wgpu::ComputePipeline, [u32; 3])>,
 );
 
-/// What `encode` records: the bind group of the last `prepare` and its workgroup counts.
+/// What `encode` records: the bind group of the last `prepare` and its workgroup counts (`G`: one
+/// `[x, y, z]`, or one per entry point of a kernel of several passes).
 #[derive(Debug)]
-pub(crate) struct Dispatch {
+pub(crate) struct Dispatch<G = [u32; 3]> {
     /// The buffers the bind group holds, to tell when it is stale (wgpu buffers compare by
     /// identity).
     pub bound: Vec<wgpu::Buffer>,
     pub bind_group: wgpu::BindGroup,
-    pub workgroups: [u32; 3],
+    pub workgroups: G,
 }
 
-impl Dispatch {
+impl<G> Dispatch<G> {
     /// Reuses `previous` when it binds exactly `buffers`, else builds a new bind group.
     pub fn rebind(
-        previous: Option<Dispatch>,
+        previous: Option<Dispatch<G>>,
         device: &wgpu::Device,
         label: &'static str,
         layout: &wgpu::BindGroupLayout,
         buffers: &[&wgpu::Buffer],
-        workgroups: [u32; 3],
-    ) -> Dispatch {
+        workgroups: G,
+    ) -> Dispatch<G> {
         match previous {
             Some(d)
                 if d.bound.len() == buffers.len()
@@ -189,7 +190,9 @@ impl Dispatch {
             },
         }
     }
+}
 
+impl Dispatch {
     /// What [`crate::Kernel::dispatches`] returns for a kernel of one pipeline.
     pub fn single<'a>(&'a self, pipeline: &'a wgpu::ComputePipeline) -> Dispatches<'a> {
         (&self.bind_group, vec![(pipeline, self.workgroups)])

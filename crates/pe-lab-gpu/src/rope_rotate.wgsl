@@ -22,36 +22,13 @@ const PIO2_2: f32 = 4.837512969970703125e-4;
 const PIO2_3: f32 = 7.54978995489188216e-8;
 const TWO_OVER_PI: f32 = 0.6366197723675814;
 
-// Mirrors RopeParams in rope_scores.rs (its layout, 16 bytes, checked by shaders/layout_checks.rs).
-struct Params {
-    n: u32,
-    d: u32,
-    // ⌈d/2⌉: the pairs, the last one a lone unrotated column when d is odd.
-    pairs: u32,
-    scale: f32,
-}
-
-@group(0) @binding(0) var<uniform> params: Params;
+// Params and binding 0: shared/rope_params.wgsl.
 @group(0) @binding(1) var<storage, read> q: array<f32>;
 @group(0) @binding(2) var<storage, read> k: array<f32>;
 // θ_t for t < ⌊d/2⌋, from math::rope::theta_table_f32.
 @group(0) @binding(3) var<storage, read> theta: array<f32>;
 @group(0) @binding(4) var<storage, read_write> rq: array<f32>;
 @group(0) @binding(5) var<storage, read_write> rk: array<f32>;
-
-// Taylor polynomials on [−π/4, π/4], Horner form (as encoding.wgsl); truncation ≤ 1.8e-9 (sin)
-// and 1.1e-10 (cos).
-fn sin_poly(x: f32) -> f32 {
-    let x2 = x * x;
-    let tail = -1.0 / 5040.0 + x2 * (1.0 / 362880.0);
-    return x * (1.0 + x2 * (-1.0 / 6.0 + x2 * (1.0 / 120.0 + x2 * tail)));
-}
-
-fn cos_poly(x: f32) -> f32 {
-    let x2 = x * x;
-    let tail = -1.0 / 720.0 + x2 * (1.0 / 40320.0 + x2 * (-1.0 / 3628800.0));
-    return 1.0 + x2 * (-0.5 + x2 * (1.0 / 24.0 + x2 * tail));
-}
 
 // (sin a, cos a) for 0 ≤ a < 4096, to a few 1e-8 of the exact values of the f32 angle: WGSL's
 // built-ins only promise 2^-11 absolute error on [−π, π] and nothing outside it.
@@ -60,23 +37,7 @@ fn sin_cos(a: f32) -> vec2<f32> {
     // a − quadrant·PIO2_1 is exact (both products exact, Sterbenz), the next step rounds once at
     // magnitude ≤ π/4.
     let x = ((a - quadrant * PIO2_1) - quadrant * PIO2_2) - quadrant * PIO2_3;
-    let sn = sin_poly(x);
-    let cs = cos_poly(x);
-    // sin(q·π/2 + x), cos(q·π/2 + x) by quadrant (& 3 maps it to 0..3).
-    var result = vec2<f32>(sn, cs);
-    switch (i32(quadrant) & 3) {
-        case 1: {
-            result = vec2<f32>(cs, -sn);
-        }
-        case 2: {
-            result = vec2<f32>(-sn, -cs);
-        }
-        case 3: {
-            result = vec2<f32>(-cs, sn);
-        }
-        default: {}
-    }
-    return result;
+    return quadrant_sin_cos(quadrant, x);
 }
 
 @compute @workgroup_size(ROTATE_WORKGROUP)

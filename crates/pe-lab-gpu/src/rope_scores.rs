@@ -23,7 +23,7 @@
 use crate::host_qk::{check_square_inputs, impl_square_qk, HostQk};
 use crate::kernel::{Dispatches, Kernel};
 use crate::tiled_kernel::{impl_tiled, TiledKernel, TiledKernelSpec};
-use crate::wgsl::{wgsl, WgslSource};
+use crate::wgsl::{wgsl, WgslFile, WgslSource, SIN_COS, SQUARE_SCORES};
 use bytemuck::{Pod, Zeroable};
 
 use super::buffers::GrowableBuffer;
@@ -34,8 +34,13 @@ use pe_lab_math::attention::score_scale;
 use pe_lab_math::rope::{theta_table_f32, RopeError};
 
 /// The scores pass's WGSL (composed with the tile core, see [`super::tile::compose`]).
-pub(crate) const SOURCE: WgslSource = WgslSource(&[wgsl!("rope_scores.wgsl")]);
-pub(crate) const ROTATE_SOURCE: WgslSource = WgslSource(&[wgsl!("rope_rotate.wgsl")]);
+pub(crate) const SOURCE: WgslSource =
+    WgslSource(&[PARAMS, SQUARE_SCORES, wgsl!("rope_scores.wgsl")]);
+/// The rotation pass's WGSL.
+pub(crate) const ROTATE_SOURCE: WgslSource =
+    WgslSource(&[PARAMS, SIN_COS, wgsl!("rope_rotate.wgsl")]);
+/// The uniforms both passes read (one bind group).
+const PARAMS: WgslFile = wgsl!("shared/rope_params.wgsl");
 
 /// Pairs per workgroup of the rotation pass (rows along y, Q and K along z). `ROTATE_WORKGROUP`
 /// in rope_rotate.wgsl (checked by shaders/layout_checks.rs).
@@ -49,7 +54,8 @@ pub const ROPE_MAX_POSITIONS: usize = 4096;
 /// The largest d accepted (Q and K at n = 4096, d = 1024 are 16 MiB each).
 pub const ROPE_MAX_DIMENSION: usize = 1024;
 
-/// Mirrors `Params` in rope_scores.wgsl (its layout, 16 bytes, checked by shaders/layout_checks.rs).
+/// Mirrors `Params` in shared/rope_params.wgsl (its layout, 16 bytes, checked by
+/// shaders/layout_checks.rs).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Pod, Zeroable)]
 pub(crate) struct RopeParams {
@@ -181,7 +187,7 @@ impl Kernel for RopeScoresKernel {
             &[q, k, &theta_buffer, &rotated_q, &rotated_k],
             bytes,
             cap,
-            [tiles, tiles, 1],
+            [[tiles, tiles, 1]],
         );
         // vec4 loads need every row of rq and rk to start on a vec4.
         self.tiled.compile(device, shape, d % 4 == 0);
@@ -190,11 +196,9 @@ impl Kernel for RopeScoresKernel {
     }
 
     fn dispatches(&self) -> Option<Dispatches<'_>> {
-        let (bind_group, [scores], tiles) = self.tiled.prepared()?;
-        Some((
-            bind_group,
-            vec![(&self.rotate, self.rotate_groups), (scores, tiles)],
-        ))
+        let (bind_group, scores) = self.tiled.dispatches()?;
+        let rotate = (&self.rotate, self.rotate_groups);
+        Some((bind_group, std::iter::once(rotate).chain(scores).collect()))
     }
 
     fn buffer(&self) -> Option<&wgpu::Buffer> {

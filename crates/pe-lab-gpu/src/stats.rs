@@ -14,7 +14,8 @@ use bytemuck::{Pod, Zeroable};
 use crate::plain_kernel::{PlainKernel, PlainKernelSpec};
 
 use super::{
-    buffers::GrowableBuffer, check_input, check_storage_size, check_workgroups, read_u32, GpuError,
+    buffers::GrowableBuffer, check_matrix_input, check_storage_size, check_workgroups, read_u32,
+    GpuError,
 };
 use pe_lab_math::encoding::frequency_count;
 use pe_lab_math::relative::{rotation_for_pair, valid_positions};
@@ -159,12 +160,7 @@ impl Kernel for StatsKernel {
     ) -> Result<(), GpuError> {
         validate(n, d, base)?;
         let limits = device.limits();
-        check_input(
-            &limits,
-            "P",
-            p,
-            (n as u64).saturating_mul(d as u64).saturating_mul(4),
-        )?;
+        check_matrix_input(&limits, "P", p, (n, d))?;
         let pairs = d / 2;
         let table: Vec<[f32; 2]> = (0..pairs)
             .map(|j| {

@@ -7,6 +7,7 @@
 use bytemuck::Pod;
 
 use crate::buffers::GrowableBuffer;
+use crate::kernel::Dispatches;
 use crate::pipelines::{compute_entries, layouts, uniform_buffer, Dispatch};
 use crate::tile::{TileShape, TiledPipelines, Variant};
 use crate::wgsl::WgslSource;
@@ -36,8 +37,8 @@ pub(crate) struct TiledKernel<const N: usize> {
     layout: wgpu::BindGroupLayout,
     params: wgpu::Buffer,
     output: GrowableBuffer,
-    /// The bind group and the workgroups given to [`TiledKernel::bind`].
-    dispatch: Option<Dispatch>,
+    /// The bind group and the workgroups of each entry point given to [`TiledKernel::bind`].
+    dispatch: Option<Dispatch<[[u32; 3]; N]>>,
 }
 
 impl<const N: usize> TiledKernel<N> {
@@ -93,15 +94,15 @@ impl<const N: usize> TiledKernel<N> {
     }
 
     /// Grows the output to `output_bytes` (≤ `cap`, checked by the caller) and binds the uniforms,
-    /// `inputs` and the output, in that order, to bindings 0, 1, …; `workgroups` are handed back
-    /// by [`TiledKernel::prepared`].
+    /// `inputs` and the output, in that order, to bindings 0, 1, …; `workgroups` (one per entry
+    /// point, in their order) are what [`TiledKernel::dispatches`] dispatches them with.
     pub fn bind(
         &mut self,
         device: &wgpu::Device,
         inputs: &[&wgpu::Buffer],
         output_bytes: u64,
         cap: u64,
-        workgroups: [u32; 3],
+        workgroups: [[u32; 3]; N],
     ) {
         let output = self.output.ensure(device, output_bytes, cap);
         let mut buffers = Vec::with_capacity(inputs.len() + 2);
@@ -126,12 +127,13 @@ impl<const N: usize> TiledKernel<N> {
         self.choice.variant = Some(variant);
     }
 
-    /// The bind group, the pipelines of the variant and the workgroups of the last successful
-    /// `prepare`; `None` before one.
-    pub fn prepared(&self) -> Option<(&wgpu::BindGroup, &[wgpu::ComputePipeline; N], [u32; 3])> {
+    /// The bind group of the last successful `prepare` and its passes: every entry point's
+    /// pipeline of the variant prepared, with its workgroups, in order; `None` before one.
+    pub fn dispatches(&self) -> Option<Dispatches<'_>> {
         let dispatch = self.dispatch.as_ref()?;
         let pipelines = self.pipelines.get(self.choice.variant?)?;
-        Some((&dispatch.bind_group, pipelines, dispatch.workgroups))
+        let passes = pipelines.iter().zip(dispatch.workgroups).collect();
+        Some((&dispatch.bind_group, passes))
     }
 
     /// The output buffer (`STORAGE | COPY_SRC`), once a `prepare` has allocated it.

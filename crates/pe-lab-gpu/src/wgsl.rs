@@ -6,7 +6,8 @@
 //! with `@`) is kept whole.
 //!
 //! WGSL has no imports: a kernel that uses a shared piece (`shared/*.wgsl`: the tree reductions,
-//! the softmaxes, the training kernels' bindings) lists it before its own file in its
+//! the softmaxes, sin and cos, the square score kernels' scores pass, the RoPE kernel's uniforms,
+//! the training kernels' bindings) lists it before its own file in its
 //! [`WgslSource`], as rerun's re_renderer does with `#import`. naga_oil would compose at run time
 //! from naga's IR: it would put naga's parser into the page's wasm (the WebGPU backend hands WGSL
 //! text to the browser and carries no naga), where joining stripped `include_str!`s does it for a
@@ -59,6 +60,10 @@ pub(crate) use wgsl;
 pub(crate) const REDUCE: WgslFile = wgsl!("shared/reduce.wgsl");
 /// The forward kernels' softmax of a row, one workgroup per row (needs [`REDUCE`]).
 pub(crate) const SOFTMAX: WgslFile = wgsl!("shared/softmax.wgsl");
+/// sin and cos of a quadrant and a remainder (the encoding and the RoPE rotation).
+pub(crate) const SIN_COS: WgslFile = wgsl!("shared/sin_cos.wgsl");
+/// The scores pass of the square score kernels (ALiBi and RoPE), on the tile core.
+pub(crate) const SQUARE_SCORES: WgslFile = wgsl!("shared/square_scores.wgsl");
 /// The training kernels' bind group and invocation index.
 pub(crate) const TRAIN_BINDINGS: WgslFile = wgsl!("shared/train_bindings.wgsl");
 /// The training kernels' softmax of a row, one invocation per row.

@@ -20,6 +20,12 @@ pub const DIVERGING_STOPS: [[u8; 3]; 9] = [
 
 /// Colour of `value` on the diverging map over `[low, high]` (values outside are clamped; NaN is grey).
 pub fn diverging(value: f32, low: f32, high: f32) -> [u8; 3] {
+    on_stops(&DIVERGING_STOPS, value, low, high)
+}
+
+/// Colour of `value` on the map of `stops` over `[low, high]` (clamped; NaN is mid grey; a range
+/// of no width puts every value at the middle of the map).
+fn on_stops(stops: &[[u8; 3]], value: f32, low: f32, high: f32) -> [u8; 3] {
     if value.is_nan() {
         return [128, 128, 128];
     }
@@ -29,7 +35,7 @@ pub fn diverging(value: f32, low: f32, high: f32) -> [u8; 3] {
     } else {
         0.5
     };
-    interpolate(&DIVERGING_STOPS, t)
+    interpolate(stops, t)
 }
 
 fn interpolate(stops: &[[u8; 3]], t: f32) -> [u8; 3] {
@@ -346,16 +352,7 @@ pub const MASKED_DARK: [u8; 3] = [150, 150, 150];
 
 /// Colour of `value` on viridis over `[low, high]` (clamped; NaN is mid grey).
 pub fn sequential(value: f32, low: f32, high: f32) -> [u8; 3] {
-    if value.is_nan() {
-        return [128, 128, 128];
-    }
-    let span = high - low;
-    let t = if span > 0.0 {
-        ((value - low) / span).clamp(0.0, 1.0)
-    } else {
-        0.5
-    };
-    interpolate(&VIRIDIS_STOPS, t)
+    on_stops(&VIRIDIS_STOPS, value, low, high)
 }
 
 /// RGBA pixels (one per value, opaque) on viridis over `[low, high]`.

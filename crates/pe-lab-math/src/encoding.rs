@@ -88,8 +88,19 @@ pub fn try_sinusoidal_from(
     d: usize,
     base: f64,
 ) -> Result<Array2<f32>, MathError> {
+    checked(sinusoidal_from, first, n, d, base)
+}
+
+/// `encode(first, n, d, base)` once [`validate`] accepts n, d and base.
+fn checked(
+    encode: fn(usize, usize, usize, f64) -> Array2<f32>,
+    first: usize,
+    n: usize,
+    d: usize,
+    base: f64,
+) -> Result<Array2<f32>, MathError> {
     validate(n, d, base)?;
-    Ok(sinusoidal_from(first, n, d, base))
+    Ok(encode(first, n, d, base))
 }
 
 /// P as the d2l PyTorch and MXNet editions compute it, everything in float32:
@@ -162,8 +173,7 @@ pub fn try_textbook_sinusoidal_from(
     d: usize,
     base: f64,
 ) -> Result<Array2<f32>, MathError> {
-    validate(n, d, base)?;
-    Ok(textbook_sinusoidal_from(first, n, d, base))
+    checked(textbook_sinusoidal_from, first, n, d, base)
 }
 
 /// The largest error, in radians, of the float32 angle of [`textbook_sinusoidal_from`] against

@@ -26,6 +26,7 @@ use super::attention::{masked_softmax_row, score_scale};
 use super::encoding::{frequency, frequency_count};
 use super::position::{PositionError, PositionScheme};
 use super::rng::SplitMix64;
+use super::MathError;
 
 /// The seed of the random projections when the link names none.
 pub const DEFAULT_SEED: u64 = 1;
@@ -54,6 +55,19 @@ pub enum ProjectionError {
     Shape { projections: usize, input: usize },
     #[error("{heads} heads do not divide d = {d}")]
     Heads { d: usize, heads: usize },
+    #[error(transparent)]
+    Position(#[from] PositionError),
+}
+
+/// Why a layer of a sentence cannot be computed: its sizes, its projections or its position
+/// scheme (the attention panels' sentence, [`super::sentence`], and the pipeline,
+/// [`super::pipeline`]).
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum LayerError {
+    #[error(transparent)]
+    Math(#[from] MathError),
+    #[error(transparent)]
+    Projection(#[from] ProjectionError),
     #[error(transparent)]
     Position(#[from] PositionError),
 }

@@ -8,18 +8,13 @@ use ndarray::Array2;
 use thiserror::Error;
 
 use super::rng::SplitMix64;
+use super::SizeError;
 
 /// Why a learned table cannot be built or read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum LearnedError {
-    #[error("{what} must be at least 1")]
-    Empty { what: &'static str },
-    #[error("{what} = {requested} is larger than the limit {limit}")]
-    TooLarge {
-        what: &'static str,
-        requested: usize,
-        limit: usize,
-    },
+    #[error(transparent)]
+    Size(#[from] SizeError),
     #[error("position {position} is beyond the table, which has rows for positions 0 to {} only", max_len - 1)]
     BeyondTable { position: usize, max_len: usize },
 }
@@ -40,18 +35,19 @@ impl LearnedTable {
     /// row from `SplitMix64::new(seed)`.
     pub fn new(max_len: usize, d: usize, seed: u64) -> Result<Self, LearnedError> {
         if max_len == 0 {
-            return Err(LearnedError::Empty { what: "max_len" });
+            return Err(SizeError::Empty { what: "max_len" }.into());
         }
         if d == 0 {
-            return Err(LearnedError::Empty { what: "d" });
+            return Err(SizeError::Empty { what: "d" }.into());
         }
         let entries = max_len.saturating_mul(d);
         if entries > MAX_ENTRIES {
-            return Err(LearnedError::TooLarge {
+            return Err(SizeError::TooLarge {
                 what: "max_len·d",
                 requested: entries,
                 limit: MAX_ENTRIES,
-            });
+            }
+            .into());
         }
         let mut stream = SplitMix64::new(seed);
         let table = Array2::from_shape_simple_fn((max_len, d), || {

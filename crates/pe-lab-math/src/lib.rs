@@ -53,6 +53,19 @@ pub enum MathError {
     },
 }
 
+/// A size out of range: 0, or above a module's limit (a learned table's, a stack's).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SizeError {
+    #[error("{what} must be at least 1")]
+    Empty { what: &'static str },
+    #[error("{what} = {requested} is larger than the limit {limit}")]
+    TooLarge {
+        what: &'static str,
+        requested: usize,
+        limit: usize,
+    },
+}
+
 /// Checks the arguments shared by every encoding function.
 pub fn validate(n: usize, d: usize, base: f64) -> Result<(), MathError> {
     if d == 0 {

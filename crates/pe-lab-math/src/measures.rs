@@ -314,28 +314,12 @@ pub fn weights_at<S: AsRef<str>>(
     Ok(stages.weights[0].clone())
 }
 
-/// Exercise 3's cleanest test: shift the whole sentence by `shift` positions and take the largest
-/// change of any attention weight, max |A(positions s…s+n−1) − A(positions 0…n−1)|. Exactly 0 for
-/// the families that see only j − i (ALiBi, T5, Shaw) and for none, float32 rounding for RoPE
-/// (its scores depend on j − i, its rotations are rounded), and not 0 for added P or a learned
-/// table (absolute positions).
-pub fn shift_gap<S: AsRef<str>>(
-    tokens: &[S],
-    d: usize,
-    scale_embeddings: bool,
-    position: &PositionScheme,
-    projections: &Projections,
-    shift: usize,
-) -> Result<f64, OrderError> {
-    if tokens.is_empty() {
-        return Ok(0.0);
-    }
-    let at_zero = weights_at(tokens, d, scale_embeddings, position, projections, 0)?;
-    let shifted = weights_at(tokens, d, scale_embeddings, position, projections, shift)?;
-    Ok(max_abs_difference(at_zero.view(), shifted.view()))
-}
-
-/// [`shift_gap`] for every family of [`SHIFT_FAMILIES`], with the other settings of `position`.
+/// Exercise 3's cleanest test, for every family of [`SHIFT_FAMILIES`] with the other settings of
+/// `position`: shift the whole sentence by `shift` positions and take the largest change of any
+/// attention weight, max |A(positions s…s+n−1) − A(positions 0…n−1)|. Exactly 0 for the families
+/// that see only j − i (ALiBi, T5, Shaw) and for none, float32 rounding for RoPE (its scores
+/// depend on j − i, its rotations are rounded), and not 0 for added P or a learned table
+/// (absolute positions).
 pub fn shift_gaps<S: AsRef<str>>(
     tokens: &[S],
     d: usize,
@@ -344,6 +328,14 @@ pub fn shift_gaps<S: AsRef<str>>(
     projections: &Projections,
     shift: usize,
 ) -> Result<Vec<(Encoding, f64)>, OrderError> {
+    let gap = |scheme: &PositionScheme| -> Result<f64, OrderError> {
+        if tokens.is_empty() {
+            return Ok(0.0);
+        }
+        let at_zero = weights_at(tokens, d, scale_embeddings, scheme, projections, 0)?;
+        let shifted = weights_at(tokens, d, scale_embeddings, scheme, projections, shift)?;
+        Ok(max_abs_difference(at_zero.view(), shifted.view()))
+    };
     SHIFT_FAMILIES
         .iter()
         .map(|&encoding| {
@@ -351,8 +343,7 @@ pub fn shift_gaps<S: AsRef<str>>(
                 encoding,
                 ..*position
             };
-            shift_gap(tokens, d, scale_embeddings, &scheme, projections, shift)
-                .map(|gap| (encoding, gap))
+            gap(&scheme).map(|value| (encoding, value))
         })
         .collect()
 }

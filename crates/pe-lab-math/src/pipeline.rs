@@ -5,13 +5,11 @@
 //! figure's layout is `model::pipeline_figure`). Pure, so tested natively.
 
 use ndarray::{s, Array2, ArrayView2};
-use thiserror::Error;
 
 use super::colormap::{diverging, diverging_rgba, sequential, MASKED_DARK, MASKED_LIGHT};
-use super::layer::{layer_positioned, LayerStages, ProjectionError, ProjectionMode, Projections};
-use super::position::{PositionError, PositionScheme};
+use super::layer::{layer_positioned, LayerError, LayerStages, ProjectionMode, Projections};
+use super::position::PositionScheme;
 use super::tokens::attention_input;
-use super::MathError;
 
 /// The stages of the figure: Z, Q, K, V in the upper band, the rest in the lower one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,15 +73,8 @@ pub struct PipelineSettings {
     pub position: PositionScheme,
 }
 
-#[derive(Debug, Clone, PartialEq, Error)]
-pub enum PipelineError {
-    #[error(transparent)]
-    Math(#[from] MathError),
-    #[error(transparent)]
-    Projection(#[from] ProjectionError),
-    #[error(transparent)]
-    Position(#[from] PositionError),
-}
+/// Why the pipeline cannot be computed: its layer's errors.
+pub type PipelineError = LayerError;
 
 /// The layer's input and every stage.
 #[derive(Debug, Clone, PartialEq)]

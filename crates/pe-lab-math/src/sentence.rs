@@ -3,28 +3,20 @@
 //! on P alone and on X + P.
 
 use ndarray::{Array2, Array3, Axis};
-use thiserror::Error;
 
 use super::attention::score_scale;
 use super::encoding::sinusoidal;
 use super::layer::{
-    layer, layer_positioned, mean_self_weight, offset, offset_hit_rate, LayerStages,
-    ProjectionError, ProjectionMode, Projections,
+    layer, layer_positioned, mean_self_weight, offset, offset_hit_rate, LayerError, LayerStages,
+    ProjectionMode, Projections,
 };
 use super::measures::batch_input;
-use super::position::{PositionError, PositionScheme};
+use super::position::PositionScheme;
 use super::tokens::{attention_input, embed_tokens};
-use super::{validate, MathError};
+use super::validate;
 
-#[derive(Debug, Clone, PartialEq, Error)]
-pub enum SentenceError {
-    #[error(transparent)]
-    Math(#[from] MathError),
-    #[error(transparent)]
-    Projection(#[from] ProjectionError),
-    #[error(transparent)]
-    Position(#[from] PositionError),
-}
+/// Why the sentence's layer cannot be computed.
+pub type SentenceError = LayerError;
 
 /// How the attention panels build their layer.
 #[derive(Debug, Clone, Copy, PartialEq)]

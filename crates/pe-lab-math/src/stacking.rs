@@ -9,24 +9,14 @@
 //! from one [`SplitMix64`] stream. P is the sinusoidal encoding of the chapter (base 10000).
 
 use ndarray::{Array1, Array2, ArrayView2, Axis};
-use thiserror::Error;
 
 use super::encoding::sinusoidal;
 use super::nope::softmax_rows;
 use super::rng::SplitMix64;
+use super::SizeError;
 
-/// Why a stack cannot be run.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum StackingError {
-    #[error("{what} must be at least 1")]
-    Empty { what: &'static str },
-    #[error("{what} = {requested} is larger than the limit {limit}")]
-    TooLarge {
-        what: &'static str,
-        requested: usize,
-        limit: usize,
-    },
-}
+/// Why a stack cannot be run: n or d is 0 or above its limit.
+pub type StackingError = SizeError;
 
 /// Deepest stack computed; deeper requests are clamped to it.
 pub const MAX_LAYERS: usize = 48;

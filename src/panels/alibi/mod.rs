@@ -6,11 +6,11 @@
 use ndarray::{s, Array2};
 use serde::Serialize;
 
-use crate::model::plot::PixelRect;
-use crate::model::present::format_number;
 use crate::gpu::alibi_scores::ALIBI_MAX_POSITIONS;
 use crate::math::alibi::{causal_weights_f32, slopes, span, weight_beyond_context};
 use crate::math::rng::SplitMix64;
+use crate::model::plot::PixelRect;
+use crate::model::present::format_number;
 
 pub mod takeaway;
 #[cfg(target_arch = "wasm32")]

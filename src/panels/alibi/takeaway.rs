@@ -2,8 +2,8 @@
 //! conclusion with the live numbers that show it, computed from the panel's own stats so that it
 //! cannot disagree with its read-outs. Tested natively; the view writes it above its "More".
 
-use crate::model::present::format_number;
 use super::{AlibiStats, SHOWN_POSITIONS};
+use crate::model::present::format_number;
 
 /// ALiBi: what the main figure (each head's bias matrix, −m·(i − j) over the first
 /// SHOWN_POSITIONS positions) shows: the first head's bias falls steeply with the distance, the
@@ -47,9 +47,8 @@ mod tests {
             text,
             "Through the scores: each head adds −m·(i\u{a0}−\u{a0}j), a rule with no table that holds at any length: head 0 (m = 0.5000) falls to −5.500 at 11 keys back, head 7 (m = 0.0039) only to −0.0430: it reads farther."
         );
-        assert!(
-            takeaway(&super::super::compute(1, 2048)).starts_with("Through the scores: the single head adds")
-        );
+        assert!(takeaway(&super::super::compute(1, 2048))
+            .starts_with("Through the scores: the single head adds"));
         assert!(words(&text) <= 45);
     }
 }

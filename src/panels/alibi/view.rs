@@ -8,22 +8,22 @@
 use crate::model::inputs::Inputs;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
-use crate::web::dom::{self, now_ms};
-use crate::web::error::WebError;
-use crate::web::panels::family_charts::{
-    draw_lines, draw_matrix, draw_matrix_in, matrix_frame, LineChart, Scale, Series,
-};
-use crate::web::panels::view::View;
-use crate::web::panels::{elapsed, Ctx};
-use crate::math::alibi::causal_weights_f32;
 use super::{
     beyond_sentence, bias_limit, bias_only_curve, compute, content, content_width, curve_label,
     head_block, head_name, head_name_boxes, heatmap_rows, heatmap_sentence, heatmap_slope,
     measure_weights, slopes_sentence, tile_names, tiled_biases, AlibiStats, HeadNames,
     CONTENT_WIDTH, CPU_WEIGHT_ROWS, CURVE_HEADS,
 };
+use crate::math::alibi::causal_weights_f32;
 use crate::model::figure_style::{FigureStyle, Rgb};
 use crate::model::plot::PixelRect;
+use crate::web::dom::{self, now_ms};
+use crate::web::error::WebError;
+use crate::web::panels::family_charts::{
+    draw_lines, draw_matrix, draw_matrix_in, key_query_axes, matrix_frame, LineChart, Scale, Series,
+};
+use crate::web::panels::view::View;
+use crate::web::panels::{elapsed, Ctx};
 use crate::web::surface;
 use ndarray::s;
 
@@ -38,10 +38,7 @@ fn weight_heatmap(ctx: &mut Ctx, dom: &AlibiDom, stats: &mut AlibiStats) -> Resu
     if !ctx.draw {
         return Ok(());
     }
-    let (key, query) = (
-        crate::message!("label-axis-key-position-j"),
-        crate::message!("label-axis-query-position-i"),
-    );
+    let (key, query) = key_query_axes();
     let names = (key.as_str(), query.as_str());
     // Only on WebGPU: on the CPU path draw_matrix below draws the frame once.
     if ctx.backend.is_gpu() {
@@ -225,9 +222,4 @@ pub static VIEW: View<AlibiDom, AlibiStats> = View {
     render,
 };
 
-/// The panel, mounted (its row of the panel list names this module).
-pub fn mount(
-    spec: &'static crate::web::panel::PanelSpec,
-) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
-    crate::web::panels::view::mount(spec, &VIEW)
-}
+crate::web::panels::view::mount_view!(VIEW);

@@ -14,6 +14,8 @@ pub mod takeaway;
 #[cfg(target_arch = "wasm32")]
 mod view;
 #[cfg(target_arch = "wasm32")]
+mod weights_view;
+#[cfg(target_arch = "wasm32")]
 pub use view::mount;
 
 /// The projections, in words (the CSV's first line uses [`formula`]).

@@ -12,9 +12,10 @@ use serde::Serialize;
 use web_sys::HtmlCanvasElement;
 
 use super::takeaway::{self, AttentionTakeaway};
+pub use super::weights_view::WeightsView;
 use super::{
-    cell_reading, encoding_sentence, formula, identity_warning, offset_sentence,
-    projection_description, weights_summary, IdentityNumbers, Strongest, WeightsSummary,
+    encoding_sentence, formula, identity_warning, offset_sentence, projection_description,
+    weights_summary, IdentityNumbers, Strongest, WeightsSummary,
 };
 use crate::math::colormap::{sequential_bar_rgba, weights_image};
 use crate::math::layer::ProjectionMode;
@@ -22,7 +23,7 @@ use crate::math::measures::{masked_weights_are_zero, row_sum_error};
 use crate::math::position::Encoding;
 use crate::math::sentence::{self_and_other_dots, sentence_attention};
 use crate::model::figure_style::FigureStyle;
-use crate::model::plot::{cell_at, step_cell, PixelRect};
+use crate::model::plot::{step_cell, PixelRect};
 use crate::web::action::{Action, PanelEvent};
 use crate::web::backend::LocalFuture;
 use crate::web::dom::{self, now_ms};
@@ -85,62 +86,6 @@ pub struct AttentionStats {
     /// panel is off screen and not drawn yet).
     pub image: [f64; 4],
     pub ms: f64,
-}
-
-/// The heatmap as drawn, for hovering.
-pub struct WeightsView {
-    rect: PixelRect,
-    /// The CSV's first line: the formula actually used.
-    formula: String,
-    tokens: Vec<String>,
-    weights: Array2<f32>,
-    valid_len: Option<usize>,
-    /// The offset head's map: rows and columns are positions of P alone.
-    on_positions: bool,
-}
-
-impl WeightsView {
-    /// The weights as CSV: queries as rows, keys as columns, both named by their tokens.
-    pub fn csv(&self) -> String {
-        let labels: Vec<String> = self
-            .tokens
-            .iter()
-            .enumerate()
-            .map(|(k, t)| format!("{k}:{t}"))
-            .collect();
-        let valid = self
-            .valid_len
-            .map_or_else(|| "all".to_string(), |v| v.to_string());
-        crate::model::export::matrix_csv(
-            &self.formula,
-            &[
-                ("tokens", self.tokens.len().to_string()),
-                ("valid_len", valid),
-            ],
-            "query",
-            &labels,
-            self.weights.view(),
-        )
-    }
-
-    /// The readout for the cell under canvas point (x, y), if any.
-    pub fn describe(&self, x: f64, y: f64) -> Option<String> {
-        let n = self.tokens.len();
-        let (query, key) = cell_at(self.rect, n, n, x, y)?;
-        Some(self.describe_cell(query, key))
-    }
-
-    /// The readout for cell (query, key).
-    pub fn describe_cell(&self, query: usize, key: usize) -> String {
-        cell_reading(
-            &self.tokens,
-            query,
-            key,
-            f64::from(self.weights[[query, key]]),
-            self.valid_len,
-            self.on_positions,
-        )
-    }
 }
 
 /// Whether the map hatches cell (row, column): a masked key whose weight is exactly 0 (as in the
@@ -601,6 +546,7 @@ impl Panel for AttentionPanel {
 }
 
 /// The panel, mounted (its row of the panel list names this module).
+#[inline(always)] // into the list's one `match` (see `crate::panels`)
 pub fn mount(
     spec: &'static crate::web::panel::PanelSpec,
 ) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {

@@ -2,10 +2,10 @@
 //! live numbers as the evidence, and says what holds instead where the usual conclusion does not,
 //! so that it cannot disagree with the figure beside it. Tested natively.
 
+use super::BinaryStats;
 use crate::math::binary::pair_period;
 use crate::math::encoding::frequency_count;
 use crate::model::present::{format_number, format_period};
-use super::BinaryStats;
 
 /// The binary panel's takeaway: bit k repeats every 2^(k+1) numbers, pair j every
 /// 2π·(base^(2/d))^j positions; both slow down to the right, the bits by 2 at each step, the
@@ -43,10 +43,9 @@ pub fn takeaway(stats: &BinaryStats, d: usize, base: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    
-    use crate::model::sentence_checks::words;
+
     use super::super::compute as binary_stats;
-    
+    use crate::model::sentence_checks::words;
 
     #[test]
     fn binary_answers_the_correspondence_with_its_factors() {

@@ -7,6 +7,12 @@ use crate::model::inputs::Inputs;
 use crate::web::surface;
 use web_sys::HtmlCanvasElement;
 
+use super::{bits_figure_aspect, compute, period_table, summary, BinaryStats, PeriodTable};
+use crate::math::binary::{bit_count, bits};
+use crate::math::colormap::diverging_rgba;
+use crate::math::measures::bits_as_signs;
+use crate::model::figure_style::FigureStyle;
+use crate::model::plot::PixelRect;
 use crate::web::backend::paint_waiting_heatmap;
 use crate::web::dom::{self, now_ms};
 use crate::web::draw::heatmap::{
@@ -16,14 +22,6 @@ use crate::web::draw::heatmap::{
 use crate::web::error::WebError;
 use crate::web::panel::{to_js, Panel, PanelSpec};
 use crate::web::panels::{elapsed, Ctx};
-use crate::math::binary::{bit_count, bits};
-use crate::math::colormap::diverging_rgba;
-use crate::math::measures::bits_as_signs;
-use super::{
-    bits_figure_aspect, compute, period_table, summary, BinaryStats, PeriodTable,
-};
-use crate::model::figure_style::FigureStyle;
-use crate::model::plot::PixelRect;
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
@@ -279,6 +277,7 @@ impl Panel for BinaryPanel {
 }
 
 /// The panel, mounted (its row of the panel list names this module).
+#[inline(always)] // into the list's one `match` (see `crate::panels`)
 pub fn mount(
     spec: &'static crate::web::panel::PanelSpec,
 ) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {

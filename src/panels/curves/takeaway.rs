@@ -101,7 +101,6 @@ mod tests {
     use crate::model::sentence_checks::words;
 
     const WHY: &str = "Each column pair j is the sine and cosine of one angle, i·ω_j, with ω_j = base^(−2j/d) smaller to the right, and cos x = sin(x + π/2): a quarter period apart.";
-    
 
     #[test]
     fn curves_answer_why_then_name_each_pair_with_its_period() {
@@ -137,7 +136,9 @@ mod tests {
             "{julia}"
         );
         // Columns beyond d are not drawn; none left says so.
-        assert!(takeaway(&[40], 32, 10_000.0, 0).ends_with("Pick a column below d to see its curve."));
+        assert!(
+            takeaway(&[40], 32, 10_000.0, 0).ends_with("Pick a column below d to see its curve.")
+        );
         assert_eq!(
             takeaway(&[0], 1, 10_000.0, 0),
             "With d = 1 the only column is the sine of one angle, i·ω_0, with ω_0 = 1 and no cosine. Here column 0 repeats every 6.28 positions."

@@ -5,14 +5,14 @@ use crate::model::inputs::Inputs;
 use ndarray::{s, ArrayView1};
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
+use crate::model::export::encoding_csv_head;
+use crate::model::export::matrix_csv;
+use crate::model::present::curves_summary;
 use crate::web::backend::LocalFuture;
 use crate::web::dom;
 use crate::web::draw::curves::{curves_svg, draw_curves};
 use crate::web::error::WebError;
 use crate::web::panel::{Ctx, Panel, PanelSpec};
-use crate::model::export::encoding_csv_head;
-use crate::model::export::matrix_csv;
-use crate::model::present::curves_summary;
 
 crate::element_table! {
     pub struct CurvesDom {
@@ -107,6 +107,7 @@ impl Panel for CurvesPanel {
 }
 
 /// The panel, mounted (its row of the panel list names this module).
+#[inline(always)] // into the list's one `match` (see `crate::panels`)
 pub fn mount(
     spec: &'static crate::web::panel::PanelSpec,
 ) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {

@@ -4,11 +4,11 @@
 
 use serde::Serialize;
 
-use crate::model::present::format_number;
 use crate::math::extension::{
     frequencies, ntk_base, ntk_ratios, yarn, yarn_attention_factor, yarn_correction_range,
     yarn_deployed_ratios, ExtensionError, YarnParams,
 };
+use crate::model::present::format_number;
 
 pub mod takeaway;
 #[cfg(target_arch = "wasm32")]

@@ -2,8 +2,8 @@
 //! conclusion with the live numbers that show it, computed from the panel's own stats so that it
 //! cannot disagree with its read-outs. Tested natively; the view writes it above its "More".
 
-use crate::model::present::format_number;
 use super::ExtensionStats;
+use crate::model::present::format_number;
 
 /// Context extension: what the methods do (lower frequencies so that s·L positions reach angles
 /// the model has seen, nothing at s = 1), then what the main chart (θ'_j/θ_j per pair) shows at

@@ -6,15 +6,15 @@
 use crate::model::inputs::Inputs;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
+use super::{
+    compute, ratios_sentence, too_few_pairs_sentence, wavelength_sentence, ExtensionStats,
+};
+use crate::model::figure_style::FigureStyle;
 use crate::web::dom::{self, now_ms};
 use crate::web::error::WebError;
 use crate::web::panels::family_charts::{draw_lines, LineChart, Series};
 use crate::web::panels::view::View;
 use crate::web::panels::{canvas_message, elapsed, Ctx};
-use super::{
-    compute, ratios_sentence, too_few_pairs_sentence, wavelength_sentence, ExtensionStats,
-};
-use crate::model::figure_style::FigureStyle;
 
 fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError> {
     let started = now_ms();
@@ -190,9 +190,4 @@ pub static VIEW: View<ExtensionDom, ExtensionStats> = View {
     render,
 };
 
-/// The panel, mounted (its row of the panel list names this module).
-pub fn mount(
-    spec: &'static crate::web::panel::PanelSpec,
-) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
-    crate::web::panels::view::mount(spec, &VIEW)
-}
+crate::web::panels::view::mount_view!(VIEW);

@@ -7,16 +7,16 @@ use crate::model::panels::PanelId;
 use crate::web::surface;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
+use crate::math::encoding::{frequency_count, period};
+use crate::model::export::{encoding_csv, matrix_csv, numbered_columns};
+use crate::model::plot::{cell_at, step_cell};
+use crate::model::present::{encoding_cell, encoding_summary, EncodingSummary};
 use crate::web::action::{Action, PanelEvent};
 use crate::web::backend::{paint_waiting_heatmap, LocalFuture};
 use crate::web::dom;
 use crate::web::error::WebError;
 use crate::web::panel::{Ctx, Panel, PanelSpec};
 use crate::web::panels::reading::{self, Paging};
-use crate::math::encoding::{frequency_count, period};
-use crate::model::export::{encoding_csv, matrix_csv, numbered_columns};
-use crate::model::plot::{cell_at, step_cell};
-use crate::model::present::{encoding_cell, encoding_summary, EncodingSummary};
 
 crate::element_table! {
     pub struct HeatmapDom {
@@ -179,6 +179,7 @@ impl Panel for HeatmapPanel {
 }
 
 /// The panel, mounted (its row of the panel list names this module).
+#[inline(always)] // into the list's one `match` (see `crate::panels`)
 pub fn mount(
     spec: &'static crate::web::panel::PanelSpec,
 ) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {

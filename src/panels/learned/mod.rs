@@ -5,9 +5,9 @@
 use ndarray::Array2;
 use serde::Serialize;
 
-use crate::model::present::format_number;
 use crate::math::encoding::sinusoidal_from;
 use crate::math::learned::{LearnedError, LearnedTable, INIT_STD};
+use crate::model::present::format_number;
 
 pub mod takeaway;
 #[cfg(target_arch = "wasm32")]

@@ -32,12 +32,16 @@ mod tests {
 
     #[test]
     fn learned_says_which_positions_have_a_row() {
-        let stats = super::super::compute(32, 60, 10_000.0, 512, 1).unwrap().stats;
+        let stats = super::super::compute(32, 60, 10_000.0, 512, 1)
+            .unwrap()
+            .stats;
         assert_eq!(
             takeaway(&stats),
             "Yes, up to a length: E has rows for positions 0–511 only, so the page's 60 positions fit but position 512 has none, where the sinusoid still gives p_512."
         );
-        let one = super::super::compute(32, 1, 10_000.0, 512, 1).unwrap().stats;
+        let one = super::super::compute(32, 1, 10_000.0, 512, 1)
+            .unwrap()
+            .stats;
         assert!(takeaway(&one).contains("the page's 1 position fits but position 512 has none"));
         let short = super::super::compute(32, 60, 10_000.0, 1, 1).unwrap().stats;
         assert_eq!(

@@ -6,13 +6,13 @@
 use crate::model::inputs::Inputs;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
+use super::{compute, figure_values, readout, LearnedStats, SHOWN_COLUMNS};
+use crate::math::learned::INIT_STD;
 use crate::web::dom::{self, now_ms};
 use crate::web::error::WebError;
 use crate::web::panels::family_charts::{draw_matrix, Scale};
 use crate::web::panels::view::View;
 use crate::web::panels::{elapsed, Ctx};
-use crate::math::learned::INIT_STD;
-use super::{compute, figure_values, readout, LearnedStats, SHOWN_COLUMNS};
 
 fn render(ctx: &mut Ctx, dom: &LearnedDom) -> Result<LearnedStats, WebError> {
     let started = now_ms();
@@ -65,9 +65,4 @@ pub static VIEW: View<LearnedDom, LearnedStats> = View {
     render,
 };
 
-/// The panel, mounted (its row of the panel list names this module).
-pub fn mount(
-    spec: &'static crate::web::panel::PanelSpec,
-) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
-    crate::web::panels::view::mount(spec, &VIEW)
-}
+crate::web::panels::view::mount_view!(VIEW);

@@ -2,8 +2,8 @@
 //! conclusion with the live numbers that show it, computed from the panel's own stats so that it
 //! cannot disagree with its read-outs. Tested natively; the view writes it above its "More".
 
-use crate::model::present::format_number;
 use super::NopeStats;
+use crate::model::present::format_number;
 
 /// NoPE: the causal mask gives position t the output 1/t; without it every position gets 1/n.
 pub fn takeaway(stats: &NopeStats) -> String {
@@ -39,7 +39,8 @@ mod tests {
             text,
             "Yes, in principle: with the causal mask position t sees only t tokens and can count them, outputting 1/t (1.000 at t = 1 down to 0.0167 at t = 60), a different value at each; without the mask every position gets 1/60 = 0.0167."
         );
-        assert!(takeaway(&super::super::compute(1)).starts_with("With one position the output is 1.000"));
+        assert!(takeaway(&super::super::compute(1))
+            .starts_with("With one position the output is 1.000"));
         assert!(takeaway(&super::super::compute(2)).contains("0.5000 at t = 2"));
     }
 }

@@ -569,6 +569,7 @@ impl Panel for OrderPanel {
 }
 
 /// The panel, mounted (its row of the panel list names this module).
+#[inline(always)] // into the list's one `match` (see `crate::panels`)
 pub fn mount(
     spec: &'static crate::web::panel::PanelSpec,
 ) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {

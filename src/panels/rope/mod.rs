@@ -6,13 +6,13 @@
 use ndarray::Array2;
 use serde::Serialize;
 
-use crate::model::present::format_number;
 use crate::gpu::rope_scores::ROPE_MAX_POSITIONS;
 use crate::math::rng::SplitMix64;
 use crate::math::rope::{
     decay_bound_curve, interleaved_to_half_split, permute, random_pair_decay, score, scores_f32,
     shift_residuals, Layout, Precision, RopeError,
 };
+use crate::model::present::format_number;
 
 pub mod takeaway;
 #[cfg(target_arch = "wasm32")]

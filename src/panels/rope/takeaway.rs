@@ -2,8 +2,8 @@
 //! conclusion with the live numbers that show it, computed from the panel's own stats so that it
 //! cannot disagree with its read-outs. Tested natively; the view writes it above its "More".
 
-use crate::model::present::format_number;
 use super::RopeStats;
+use crate::model::present::format_number;
 
 /// Shift residuals this far below the largest float32 one are rounding of float64 itself: the
 /// float64 curve sits ~1e-9 below float32's on the chart, a real dependence on the position

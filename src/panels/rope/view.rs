@@ -6,19 +6,21 @@
 use crate::model::inputs::Inputs;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
-use crate::web::dom::{self, now_ms};
-use crate::web::error::WebError;
-use crate::web::panels::family_charts::{draw_lines, draw_matrix, matrix_frame, LineChart, Scale, Series};
-use crate::web::panels::view::View;
-use crate::web::panels::{canvas_message, elapsed, Ctx};
-use crate::gpu::rope_scores::ROPE_MAX_DIMENSION;
-use crate::math::rope::scores_f32;
-use crate::model::figure_style::FigureStyle;
 use super::{
     compute, cpu_score_rows, decay_sentence, gpu_score_rows, measure_scores, no_pair_message,
     no_pair_sentence, repeated, residual_sentence, score_range, score_vectors, scores_sentence,
     RopeStats,
 };
+use crate::gpu::rope_scores::ROPE_MAX_DIMENSION;
+use crate::math::rope::scores_f32;
+use crate::model::figure_style::FigureStyle;
+use crate::web::dom::{self, now_ms};
+use crate::web::error::WebError;
+use crate::web::panels::family_charts::{
+    draw_lines, draw_matrix, key_query_axes, matrix_frame, LineChart, Scale, Series,
+};
+use crate::web::panels::view::View;
+use crate::web::panels::{canvas_message, elapsed, Ctx};
 
 /// The score heatmap's numbers (every backend) and picture (when drawn).
 fn score_heatmap(ctx: &mut Ctx, dom: &RopeDom, stats: &mut RopeStats) -> Result<(), WebError> {
@@ -28,26 +30,22 @@ fn score_heatmap(ctx: &mut Ctx, dom: &RopeDom, stats: &mut RopeStats) -> Result<
     let range = score_range(stats);
     let gpu_rows = gpu_score_rows(n);
     let cpu_rows = cpu_score_rows(n, d);
-    let frame = |rows: usize, ctx: &mut Ctx| {
-        matrix_frame(
-            &dom.scores,
-            ctx.scratch,
-            (rows, rows),
-            Scale::Diverging(range),
-            (
-                crate::message!("label-axis-key-position-j").as_str(),
-                crate::message!("label-axis-query-position-i").as_str(),
-            ),
-            (None, None),
-        )
-    };
     if !ctx.draw {
         return Ok(());
     }
+    let (key, query) = key_query_axes();
+    let names = (key.as_str(), query.as_str());
     // Only on WebGPU: on the CPU path the frame and the n-row copies of q and k would be made
     // for nothing (draw_matrix below draws its own frame).
     if d <= ROPE_MAX_DIMENSION && ctx.backend.is_gpu() {
-        let rect = frame(gpu_rows, ctx)?;
+        let rect = matrix_frame(
+            &dom.scores,
+            ctx.scratch,
+            (gpu_rows, gpu_rows),
+            Scale::Diverging(range),
+            names,
+            (None, None),
+        )?;
         let (qg, kg) = (repeated(&q, gpu_rows), repeated(&k, gpu_rows));
         match ctx
             .backend
@@ -74,10 +72,7 @@ fn score_heatmap(ctx: &mut Ctx, dom: &RopeDom, stats: &mut RopeStats) -> Result<
         scores.as_slice().unwrap_or(&[]),
         (cpu_rows, cpu_rows),
         Scale::Diverging(range),
-        (
-            crate::message!("label-axis-key-position-j").as_str(),
-            crate::message!("label-axis-query-position-i").as_str(),
-        ),
+        names,
         (None, None),
     )?;
     stats.scores_n = cpu_rows;
@@ -105,8 +100,26 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
         return Ok(stats);
     }
     if ctx.draw {
-        draw_residuals(&dom.residuals, &stats, ctx.style)?;
-        draw_decay(&dom.decay, &stats, ctx.style)?;
+        draw_log_y(
+            &dom.residuals,
+            ctx.style,
+            (
+                &crate::message!("figure-rope-residuals-x"),
+                &crate::message!("figure-rope-residuals-y"),
+            ),
+            true,
+            residual_series(&stats),
+        )?;
+        draw_log_y(
+            &dom.decay,
+            ctx.style,
+            (
+                &crate::message!("figure-rope-decay-x"),
+                &crate::message!("figure-rope-decay-y"),
+            ),
+            false,
+            decay_series(&stats),
+        )?;
     }
     dom::text(&dom.readout, &residual_sentence(&stats));
     dom::text(&dom.decay_readout, &decay_sentence(&stats));
@@ -117,88 +130,79 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
     Ok(stats)
 }
 
-/// The shift residual against Δ in float32 and float64.
-fn draw_residuals(
+/// A chart of the panel's (both are on a log y axis, fitted to their points).
+fn draw_log_y(
     canvas: &HtmlCanvasElement,
-    stats: &RopeStats,
     style: &FigureStyle,
+    (x_desc, y_desc): (&str, &str),
+    log_x: bool,
+    series: Vec<Series>,
 ) -> Result<(), WebError> {
     draw_lines(
         canvas,
         &LineChart {
             style,
-            x_desc: &crate::message!("figure-rope-residuals-x"),
-            y_desc: &crate::message!("figure-rope-residuals-y"),
-            log_x: true,
+            x_desc,
+            y_desc,
+            log_x,
             log_y: true,
-            series: vec![
-                Series {
-                    label: "float32".into(),
-                    colour: 4,
-                    points: stats
-                        .shift_residual_f32
-                        .iter()
-                        .map(|&(x, y)| (x as f64, y))
-                        .collect(),
-                    dashed: false,
-                    markers: true,
-                    ..Default::default()
-                },
-                Series {
-                    label: "float64".into(),
-                    colour: 0,
-                    points: stats
-                        .shift_residual_f64_curve
-                        .iter()
-                        .map(|&(x, y)| (x as f64, y.max(1e-18)))
-                        .collect(),
-                    dashed: false,
-                    markers: true,
-                    ..Default::default()
-                },
-            ],
+            series,
             y_range: None,
             marks: Vec::new(),
         },
     )
 }
 
-/// The long-term decay: the bound on |score| and the mean |score| against the distance.
-fn draw_decay(
-    canvas: &HtmlCanvasElement,
-    stats: &RopeStats,
-    style: &FigureStyle,
-) -> Result<(), WebError> {
-    draw_lines(
-        canvas,
-        &LineChart {
-            style,
-            x_desc: &crate::message!("figure-rope-decay-x"),
-            y_desc: &crate::message!("figure-rope-decay-y"),
-            log_x: false,
-            log_y: true,
-            series: vec![
-                Series {
-                    label: crate::message!("figure-rope-legend-bound"),
-                    colour: 0,
-                    points: stats.score_bound.clone(),
-                    dashed: false,
-                    markers: false,
-                    ..Default::default()
-                },
-                Series {
-                    label: crate::message!("figure-rope-legend-mean"),
-                    colour: 4,
-                    points: stats.mean_abs_score.clone(),
-                    dashed: false,
-                    markers: true,
-                    ..Default::default()
-                },
-            ],
-            y_range: None,
-            marks: Vec::new(),
+/// The shift residual against Δ in float32 and float64.
+fn residual_series(stats: &RopeStats) -> Vec<Series> {
+    vec![
+        Series {
+            label: "float32".into(),
+            colour: 4,
+            points: stats
+                .shift_residual_f32
+                .iter()
+                .map(|&(x, y)| (x as f64, y))
+                .collect(),
+            dashed: false,
+            markers: true,
+            ..Default::default()
         },
-    )
+        Series {
+            label: "float64".into(),
+            colour: 0,
+            points: stats
+                .shift_residual_f64_curve
+                .iter()
+                .map(|&(x, y)| (x as f64, y.max(1e-18)))
+                .collect(),
+            dashed: false,
+            markers: true,
+            ..Default::default()
+        },
+    ]
+}
+
+/// The long-term decay: the bound on |score| and the mean |score| against the distance.
+fn decay_series(stats: &RopeStats) -> Vec<Series> {
+    vec![
+        Series {
+            label: crate::message!("figure-rope-legend-bound"),
+            colour: 0,
+            points: stats.score_bound.clone(),
+            dashed: false,
+            markers: false,
+            ..Default::default()
+        },
+        Series {
+            label: crate::message!("figure-rope-legend-mean"),
+            colour: 4,
+            points: stats.mean_abs_score.clone(),
+            dashed: false,
+            markers: true,
+            ..Default::default()
+        },
+    ]
 }
 
 crate::element_table! {
@@ -227,9 +231,4 @@ pub static VIEW: View<RopeDom, RopeStats> = View {
     render,
 };
 
-/// The panel, mounted (its row of the panel list names this module).
-pub fn mount(
-    spec: &'static crate::web::panel::PanelSpec,
-) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
-    crate::web::panels::view::mount(spec, &VIEW)
-}
+crate::web::panels::view::mount_view!(VIEW);

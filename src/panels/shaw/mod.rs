@@ -6,12 +6,12 @@
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::model::present::format_number;
 use crate::math::shaw::{
     naive_relative_memory, skewed_relative_memory, ShawError, ShawLayer, MAX_DIMENSION,
 };
 use crate::math::tokens::attention_input;
 use crate::math::MathError;
+use crate::model::present::format_number;
 
 pub mod takeaway;
 #[cfg(target_arch = "wasm32")]

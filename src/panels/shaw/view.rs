@@ -6,14 +6,12 @@
 
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
+use super::{compute, no_tokens_message, offset_labels, readout, ShawPanelError, ShawStats};
 use crate::web::dom::{self, now_ms};
 use crate::web::error::WebError;
 use crate::web::panels::family_charts::{draw_matrix, Scale};
 use crate::web::panels::view::View;
 use crate::web::panels::{canvas_message, elapsed, Ctx};
-use super::{
-    compute, no_tokens_message, offset_labels, readout, ShawPanelError, ShawStats,
-};
 
 fn render(ctx: &mut Ctx, dom: &ShawDom) -> Result<ShawStats, WebError> {
     let started = now_ms();
@@ -96,9 +94,4 @@ pub static VIEW: View<ShawDom, ShawStats> = View {
     render,
 };
 
-/// The panel, mounted (its row of the panel list names this module).
-pub fn mount(
-    spec: &'static crate::web::panel::PanelSpec,
-) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
-    crate::web::panels::view::mount(spec, &VIEW)
-}
+crate::web::panels::view::mount_view!(VIEW);

@@ -6,16 +6,14 @@ use crate::web::surface;
 use plotters::prelude::*;
 use web_sys::HtmlCanvasElement;
 
+use super::{curve_labels, no_neighbour_message, normalized_label, SimilarityStats};
+use crate::math::similarity::normalized_similarity;
+use crate::model::figure_style::FigureStyle;
 use crate::web::draw::chart::{
     colour, prepare, record, styled_mesh, Axis, ChartFrame, LegendEntry,
 };
 use crate::web::error::{draw_error, WebError};
 use crate::web::panels::canvas_message;
-use crate::math::similarity::normalized_similarity;
-use crate::model::figure_style::FigureStyle;
-use super::{
-    curve_labels, no_neighbour_message, normalized_label, SimilarityStats,
-};
 
 /// The look the page shows now (the one the app keeps in `Ctx::style`; the similarity panel's
 /// charts are drawn from its own module, which passes no style).

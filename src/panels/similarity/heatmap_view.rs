@@ -4,11 +4,7 @@
 use ndarray::{s, Array2};
 use web_sys::HtmlCanvasElement;
 
-use crate::web::dom;
-use crate::web::draw::heatmap::{draw_styled_heatmap_frame, paint_cells, HeatmapAxes, RgbaImage};
-use crate::web::error::WebError;
-use super::view::SimilarityDom;
-use crate::web::panels::Ctx;
+use super::{describe_cell, diagonal_check, heatmap_note, heatmap_plan, SimilarityStats};
 use crate::gpu::gram::GRAM_MAX_POSITIONS;
 use crate::math::colormap::{
     diverging_bar_rgba, diverging_rgba, sequential_bar_rgba, sequential_rgba,
@@ -17,9 +13,10 @@ use crate::math::gram::gram;
 use crate::math::measures::{distances_from_gram, encoding_rows};
 use crate::model::plot::{cell_at, PixelRect};
 use crate::model::settings::SimilarityView;
-use super::{
-    describe_cell, diagonal_check, heatmap_note, heatmap_plan, SimilarityStats,
-};
+use crate::web::dom;
+use crate::web::draw::heatmap::{draw_styled_heatmap_frame, paint_cells, HeatmapAxes, RgbaImage};
+use crate::web::error::WebError;
+use crate::web::panels::Ctx;
 
 /// The heatmap as drawn, for reading its cells.
 pub struct GramView {
@@ -48,11 +45,11 @@ impl GramView {
 /// (`ctx.draw` false) only the numbers are computed; the picture waits until it is scrolled to.
 pub(super) fn draw_heatmap(
     ctx: &mut Ctx,
-    dom: &SimilarityDom,
+    canvas: &HtmlCanvasElement,
+    note: &web_sys::HtmlElement,
     stats: &mut SimilarityStats,
 ) -> Result<Option<GramView>, WebError> {
     let (n, d, base) = (ctx.params.n, ctx.params.d, ctx.params.base);
-    let canvas = &dom.heatmap;
     let view = ctx.settings.sim_view;
     let range = (d as f32 / 2.0).ceil();
     let plan = heatmap_plan(view, ctx.backend.is_gpu(), n, d, GRAM_MAX_POSITIONS);
@@ -75,7 +72,7 @@ pub(super) fn draw_heatmap(
     if ctx.draw && stats.heatmap_source == "cpu" {
         drawn = Some(draw_cpu_heatmap(ctx, canvas, cpu_rows, range)?);
     }
-    dom::text(&dom.note, &heatmap_note(stats, view, gpu_error.as_deref()));
+    dom::text(note, &heatmap_note(stats, view, gpu_error.as_deref()));
     Ok(drawn.map(|rect| GramView {
         rect,
         rows: stats.heatmap_rows,

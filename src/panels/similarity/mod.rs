@@ -5,16 +5,16 @@
 
 use serde::Serialize;
 
-use crate::model::params::format_base;
-use crate::model::present::{format_number, subscript};
-use crate::model::query::values::UrlName;
-use crate::model::settings::SimilarityView;
 use crate::math::gram::gram;
 use crate::math::measures::{dot_curve, encoding_rows, row_dot, rows_within_budget};
 use crate::math::similarity::{
     diagonal_spread, normalized_similarity, row_resemblance, SimilarityError,
 };
 use crate::math::MathError;
+use crate::model::params::format_base;
+use crate::model::present::{format_number, subscript};
+use crate::model::query::values::UrlName;
+use crate::model::settings::SimilarityView;
 
 pub mod takeaway;
 #[cfg(target_arch = "wasm32")]

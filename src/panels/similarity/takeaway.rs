@@ -2,9 +2,9 @@
 //! live numbers as the evidence, and says what holds instead where the usual conclusion does not,
 //! so that it cannot disagree with the figure beside it. Tested natively.
 
+use super::SimilarityStats;
 use crate::model::query::values::UrlName;
 use crate::model::settings::SimilarityView;
-use super::SimilarityStats;
 
 /// The similarity panel's takeaway, where the lesson has shown all three reasons for sine and
 /// cosine (the values in [−1, 1], a code per position, one rotation per offset): why not i/n,

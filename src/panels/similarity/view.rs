@@ -16,19 +16,19 @@ use crate::model::panels::PanelId;
 use crate::web::surface;
 use web_sys::HtmlCanvasElement;
 
+use super::charts::{draw_curve, draw_normalized};
+use super::heatmap_view::{draw_heatmap, GramView};
+use super::{
+    compute, curve_sentence, distance_sentence, forum_sentence, live_sentence, normalized_sentence,
+    SimilarityStats,
+};
+use crate::model::plot::step_cell;
 use crate::web::action::{Action, PanelEvent};
 use crate::web::dom::{self, now_ms};
 use crate::web::error::WebError;
 use crate::web::panel::{to_js, Panel, PanelSpec};
 use crate::web::panels::reading::{self, Paging};
-use super::charts::{draw_curve, draw_normalized};
-use super::heatmap_view::{draw_heatmap, GramView};
 use crate::web::panels::{elapsed, Ctx};
-use crate::model::plot::step_cell;
-use super::{
-    compute, curve_sentence, distance_sentence, forum_sentence, live_sentence, normalized_sentence,
-    SimilarityStats,
-};
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
@@ -42,7 +42,7 @@ pub fn render(
     let (n, d, base) = (params.n, params.d, params.base);
     let (i, k_max) = (lesson.sim_position, lesson.sim_max_offset);
     let mut stats = compute(lesson.sim_view, n, d, base, i, k_max)?;
-    let drawn = draw_heatmap(ctx, dom, &mut stats)?;
+    let drawn = draw_heatmap(ctx, &dom.heatmap, &dom.note, &mut stats)?;
     if let Some(view) = &drawn {
         let r = view.rect;
         stats.image = surface::backing_rect(&dom.heatmap, (r.x0, r.y0, r.x1, r.y1));
@@ -174,6 +174,7 @@ impl Panel for SimilarityPanel {
 }
 
 /// The panel, mounted (its row of the panel list names this module).
+#[inline(always)] // into the list's one `match` (see `crate::panels`)
 pub fn mount(
     spec: &'static crate::web::panel::PanelSpec,
 ) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {

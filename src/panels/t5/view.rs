@@ -7,12 +7,12 @@
 use crate::model::inputs::Inputs;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
+use super::{compute, readout, T5Stats};
 use crate::web::dom::{self, now_ms};
 use crate::web::error::WebError;
 use crate::web::panels::family_charts::{draw_lines, LineChart, Series};
 use crate::web::panels::view::View;
 use crate::web::panels::{elapsed, Ctx};
-use super::{compute, readout, T5Stats};
 
 fn render(ctx: &mut Ctx, dom: &T5Dom) -> Result<T5Stats, WebError> {
     let started = now_ms();
@@ -93,9 +93,4 @@ pub static VIEW: View<T5Dom, T5Stats> = View {
     render,
 };
 
-/// The panel, mounted (its row of the panel list names this module).
-pub fn mount(
-    spec: &'static crate::web::panel::PanelSpec,
-) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
-    crate::web::panels::view::mount(spec, &VIEW)
-}
+crate::web::panels::view::mount_view!(VIEW);

@@ -47,41 +47,30 @@ pub const DESC_FONT: (&str, u32) = ("sans-serif", 17);
 /// Pixels of the colour bar image (one column).
 const BAR_PIXELS: usize = 256;
 
-/// The axes, labels and colour bar of the heatmap of P (n rows, d columns), in the page's look;
-/// returns where its cells go. `first_position` = 1 (`?index=1`, the Julia edition): rows are
-/// labelled with their positions 1…n and columns 1…d.
+/// How the heatmap of P is laid out.
+#[derive(Clone, Copy)]
+pub enum EncodingFigure {
+    /// P's own figure: the colour bar, and cells of at least `MIN_CELL_PX` (a table read cell by
+    /// cell).
+    Table,
+    /// A picture of P beside another figure (the binary panel's): no colour bar (P's own heatmap
+    /// has it) and no minimum cell size, so that P's stripes share a row with the bits on a
+    /// projector instead of pushing them off to the side; P's values are read on its own heatmap.
+    Picture,
+}
+
+/// The axes, labels and (for a table) colour bar of the heatmap of P (n rows, d columns), in the
+/// page's look; returns where its cells go. `first_position` = 1 (`?index=1`, the Julia edition):
+/// rows are labelled with their positions 1…n and columns 1…d.
 pub fn draw_encoding_axes(
     canvas: &HtmlCanvasElement,
     scratch: &HtmlCanvasElement,
     (n, d): (usize, usize),
     first_position: usize,
     style: &FigureStyle,
+    figure: EncodingFigure,
 ) -> Result<PixelRect, WebError> {
-    encoding_axes(canvas, scratch, (n, d), first_position, style, true)
-}
-
-/// [`draw_encoding_axes`] for a picture of P beside another figure (the binary panel's): no
-/// colour bar (P's own heatmap has it) and no minimum cell size, so that P's stripes share a row
-/// with the bits on a projector instead of pushing them off to the side; P's values are read on
-/// its own heatmap.
-pub fn draw_encoding_picture_axes(
-    canvas: &HtmlCanvasElement,
-    scratch: &HtmlCanvasElement,
-    (n, d): (usize, usize),
-    first_position: usize,
-    style: &FigureStyle,
-) -> Result<PixelRect, WebError> {
-    encoding_axes(canvas, scratch, (n, d), first_position, style, false)
-}
-
-fn encoding_axes(
-    canvas: &HtmlCanvasElement,
-    scratch: &HtmlCanvasElement,
-    (n, d): (usize, usize),
-    first_position: usize,
-    style: &FigureStyle,
-    table: bool,
-) -> Result<PixelRect, WebError> {
+    let table = matches!(figure, EncodingFigure::Table);
     let bar = crate::math::colormap::diverging_bar_rgba(BAR_PIXELS, -1.0, 1.0);
     let bar = RgbaImage {
         width: 1,
@@ -150,15 +139,8 @@ pub fn draw_heatmap_frame(
     bar: &RgbaImage,
     axes: &HeatmapAxes,
 ) -> Result<PixelRect, WebError> {
-    draw_frame(
-        canvas,
-        scratch,
-        (rows, columns),
-        Frame::table(Some(bar)),
-        axes,
-        0,
-        &FigureStyle::for_look(crate::web::page::figure_look()),
-    )
+    let style = FigureStyle::for_look(crate::web::page::figure_look());
+    table_frame(canvas, scratch, (rows, columns), Some(bar), axes, &style)
 }
 
 /// [`draw_styled_heatmap_frame`] without a colour bar: for a matrix of two values whose meaning
@@ -171,15 +153,7 @@ pub fn draw_heatmap_frame_without_bar(
     axes: &HeatmapAxes,
     style: &FigureStyle,
 ) -> Result<PixelRect, WebError> {
-    draw_frame(
-        canvas,
-        scratch,
-        (rows, columns),
-        Frame::table(None),
-        axes,
-        0,
-        style,
-    )
+    table_frame(canvas, scratch, (rows, columns), None, axes, style)
 }
 
 /// [`draw_heatmap_frame`] in the look `style` gives (paper, ink, frame and type of the page's
@@ -192,15 +166,20 @@ pub fn draw_styled_heatmap_frame(
     axes: &HeatmapAxes,
     style: &FigureStyle,
 ) -> Result<PixelRect, WebError> {
-    draw_frame(
-        canvas,
-        scratch,
-        (rows, columns),
-        Frame::table(Some(bar)),
-        axes,
-        0,
-        style,
-    )
+    table_frame(canvas, scratch, (rows, columns), Some(bar), axes, style)
+}
+
+/// The frame of a table (cells of at least `MIN_CELL_PX`, indices from 0) with the colour bar
+/// `bar`, if any.
+fn table_frame(
+    canvas: &HtmlCanvasElement,
+    scratch: &HtmlCanvasElement,
+    cells: (usize, usize),
+    bar: Option<&RgbaImage>,
+    axes: &HeatmapAxes,
+    style: &FigureStyle,
+) -> Result<PixelRect, WebError> {
+    draw_frame(canvas, scratch, cells, Frame::table(bar), axes, 0, style)
 }
 
 /// Paints CPU-coloured cells into `rect`, resampled to its device pixels first (see

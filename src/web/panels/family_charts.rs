@@ -388,6 +388,14 @@ pub enum Scale {
     Weights,
 }
 
+/// The axis titles of a matrix over positions: keys j along x, queries i along y.
+pub fn key_query_axes() -> (String, String) {
+    (
+        crate::message!("label-axis-key-position-j"),
+        crate::message!("label-axis-query-position-i"),
+    )
+}
+
 /// The axes and colour bar of a `rows × columns` matrix heatmap; returns where the cells go (the
 /// caller paints them: [`draw_matrix`] from CPU values, or a WebGPU kernel's render pass).
 pub fn matrix_frame(

@@ -48,6 +48,21 @@ pub fn mount<D, S: Serialize + Default>(
     }))
 }
 
+/// Writes a view panel's `pub fn mount` (what its row of the panel list calls): [`mount`] of its
+/// [`View`] static `$view`.
+macro_rules! mount_view {
+    ($view:ident) => {
+        /// The panel, mounted (its row of the panel list names this module).
+        #[inline(always)] // into the list's one `match` (see `crate::panels`)
+        pub fn mount(
+            spec: &'static $crate::web::panel::PanelSpec,
+        ) -> Result<Box<dyn $crate::web::panel::Panel>, $crate::web::error::WebError> {
+            $crate::web::panels::view::mount(spec, &$view)
+        }
+    };
+}
+pub(crate) use mount_view;
+
 impl<D, S: Serialize> Panel for ViewPanel<D, S> {
     fn spec(&self) -> &'static PanelSpec {
         self.spec

