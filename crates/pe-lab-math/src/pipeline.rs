@@ -2,7 +2,7 @@
 //! stage by stage, for head 0: Z, Q = Z·W_q, K = Z·W_k, V = Z·W_v (head 0's d/h columns), the
 //! scaled scores QKᵀ/√d_h, the mask (−10⁶ as d2l's `masked_softmax`), the softmax, weights·V, and
 //! the output after concatenating the heads and multiplying by W_o. Also the cell images (the
-//! figure's layout is `model::pipeline_figure`). Pure, so tested natively.
+//! figure's layout is `panels::pipeline::figure` in the page crate). Pure, so tested natively.
 
 use ndarray::{s, Array2, ArrayView2};
 

@@ -1,7 +1,7 @@
 //! The ALiBi panel without the DOM: every head's slope, how far each head looks from the bias
 //! alone (inside the training length and beyond it), the tiled bias matrices and weight curves as
 //! numbers, head 0's measured causal weights, and the sentences that state them. Tested natively;
-//! `web::panels::alibi` draws and wires (and asks the GPU backend for the heatmap picture).
+//! its view (`view.rs`) draws and wires (and asks the GPU backend for the heatmap picture).
 
 use ndarray::{s, Array2};
 use serde::Serialize;
@@ -387,7 +387,7 @@ pub fn beyond_sentence(stats: &AlibiStats) -> String {
 }
 
 /// The read-out under the weight heatmap for the page's n and d. It is the same whether or not
-/// the heatmap was drawn, like the RoPE panel's (see `model::rope::scores_sentence`).
+/// the heatmap was drawn, like the RoPE panel's (see `panels::rope::scores_sentence`).
 pub fn heatmap_sentence(stats: &AlibiStats, n: usize, d: usize) -> String {
     crate::message!(
         "readout-alibi-heatmap",

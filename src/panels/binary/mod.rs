@@ -1,6 +1,6 @@
 //! The binary-analogy panel without the DOM: the period of each bit of 0 … n−1 beside the period
 //! of each column pair of P, each bit paired with the pair of the closest period, and the table
-//! and summary that state them. Tested natively; `web::panels::binary` draws the bits, copies P's
+//! and summary that state them. Tested natively; its view (`view.rs`) draws the bits, copies P's
 //! heatmap beside them and fills the table.
 
 use serde::Serialize;

@@ -1,6 +1,6 @@
 //! The context-extension panel without the DOM: every pair's ratio under position
 //! interpolation, NTK-aware scaling and YaRN (as models run it and as the paper writes it), and
-//! the sentences that state them. Tested natively; `web::panels::extension` draws and wires.
+//! the sentences that state them. Tested natively; its view (`view.rs`) draws and wires.
 
 use serde::Serialize;
 

@@ -1,6 +1,6 @@
 //! The learned-table panel without the DOM: a seeded, untrained table E of L_max × d position
 //! embeddings measured against the sinusoid (which has a row at L_max), the figure's values, and
-//! the read-out that states them. Tested natively; `web::panels::learned` draws and wires.
+//! the read-out that states them. Tested natively; its view (`view.rs`) draws and wires.
 
 use ndarray::Array2;
 use serde::Serialize;

@@ -1,6 +1,6 @@
 //! The RoPE panel without the DOM: the shift residuals in float64 and float32, the layout check,
 //! RoFormer's decay bound beside the scores of random pairs, the score heatmap's measured numbers,
-//! and the sentences that state them. Tested natively; `web::panels::rope` draws and wires (and
+//! and the sentences that state them. Tested natively; its view (`view.rs`) draws and wires (and
 //! asks the GPU backend for the heatmap picture).
 
 use ndarray::Array2;

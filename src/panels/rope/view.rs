@@ -1,7 +1,7 @@
 //! RoPE (Su et al. 2021): the shift residual |s(m, n) − s(m + Δ, n + Δ)|/(‖q‖‖k‖) in float64
 //! and float32 against Δ, RoFormer's long-term-decay bound beside the mean score of random q, k,
 //! and the interleaved vs half-split layouts. CPU (`math::rope`) on both backends: a few hundred
-//! rotations of one vector. The numbers and sentences are `model::rope`; this draws and wires.
+//! rotations of one vector. The numbers and sentences are the panel's (`mod.rs`, `takeaway.rs`); this draws and wires.
 
 use crate::model::inputs::Inputs;
 use web_sys::{HtmlCanvasElement, HtmlElement};

@@ -1,7 +1,7 @@
 //! The Shaw panel without the DOM: a seeded layer with relative key vectors clipped to ±k, its
 //! scores e_ij on the attention panel's sentence, the memory of the naive and the skewed form at
 //! the page's n and d, the offset labels of the table and the read-out that states them. Tested
-//! natively; `web::panels::shaw` draws and wires.
+//! natively; its view (`view.rs`) draws and wires.
 
 use serde::Serialize;
 use thiserror::Error;

@@ -1,5 +1,5 @@
 //! The similarity panel's heatmap: the Gram matrix P·Pᵀ or the distances ‖p_i − p_j‖ of the first
-//! rows (see `model::similarity` for the budgets), and its cell by cell reading.
+//! rows (see the panel's `mod.rs` for the budgets), and its cell by cell reading.
 
 use ndarray::{s, Array2};
 use web_sys::HtmlCanvasElement;

@@ -1,7 +1,7 @@
 //! The similarity panel without the DOM: the heatmap's rows and its diagonal check, p_i·p_j (live
 //! and the forum's), the curve p_i·p_{i+k} from two rows, normalised positions, the distances of
 //! neighbouring rows, a heatmap cell's reading, and every sentence and label stating them. Tested
-//! natively; `web::panels::similarity` and its two drawing files draw, run the GPU and wire.
+//! natively; its view (`view.rs`) and its two drawing files draw, run the GPU and wire.
 
 use serde::Serialize;
 

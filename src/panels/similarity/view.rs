@@ -6,7 +6,7 @@
 //! the first rows whose r²·d fits [`GPU_GRAM_BUDGET`]; on the CPU `math::gram` of the first rows
 //! within [`CPU_GRAM_BUDGET`] (a visible note says when rows are left out). The distances are
 //! always computed on the CPU from a capped Gram matrix. The numbers and sentences come from
-//! `model::similarity`.
+//! the panel's numbers (`mod.rs`).
 //!
 //! [`GPU_GRAM_BUDGET`]: super::GPU_GRAM_BUDGET
 //! [`CPU_GRAM_BUDGET`]: super::CPU_GRAM_BUDGET
