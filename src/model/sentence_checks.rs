@@ -1,5 +1,6 @@
 //! What the takeaway tests measure of a sentence (test code only): its words, as the page's reading
-//! test counts them, and its numbers, which must be the same in every language.
+//! test counts them, and its numbers, which must be the same in every language; and a sentence cut
+//! into the tokens the attention panels take (at single spaces).
 
 /// Words as the page's reading test counts them: runs with a letter or a digit.
 pub fn words(text: &str) -> usize {
@@ -19,4 +20,9 @@ pub fn numbers(text: &str) -> Vec<String> {
         .collect();
     sorted.sort();
     sorted
+}
+
+/// A sentence's tokens, cut at single spaces (the attention panels' test sentences).
+pub fn tokens_of(text: &str) -> Vec<String> {
+    text.split(' ').map(String::from).collect()
 }

@@ -11,18 +11,13 @@ use super::{
     pipeline, rope, scaling, shaw, similarity, stacking, t5,
 };
 use crate::math::layer::ProjectionMode;
-use crate::model::sentence_checks::numbers;
+use crate::model::sentence_checks::{numbers, tokens_of};
 use crate::model::settings::SimilarityView;
 
 /// A sentence's tokens (split at spaces).
-fn words(text: &str) -> Vec<String> {
-    text.split(' ').map(String::from).collect()
-}
-
 #[test]
 fn the_chinese_takeaways_state_the_same_numbers() {
     use crate::model::messages::{install_source, use_english, Computed};
-    use crate::model::sentence_checks::numbers;
     let extension_stats = extension::compute(32, 10_000.0, 4.0, 2048).unwrap();
     let alibi_stats = alibi::compute(8, 2048);
     let t5_stats = t5::compute(160).unwrap();
@@ -137,13 +132,13 @@ fn in_chinese_the_takeaways_state_the_same_numbers() {
 #[test]
 fn the_chinese_catalog_states_the_same_numbers() {
     use crate::model::messages::{install_source, use_english, Computed};
-    let tokens = words("the cat sat");
+    let tokens = tokens_of("the cat sat");
     let w = vec![
         vec![0.2, 0.5, 0.3],
         vec![0.1, 0.1, 0.8],
         vec![0.3, 0.3, 0.4],
     ];
-    let (pair, even) = (words("a b"), vec![vec![0.5f32; 2]; 2]);
+    let (pair, even) = (tokens_of("a b"), vec![vec![0.5f32; 2]; 2]);
     let sentences = || {
         vec![
             pipeline::takeaway::takeaway(8, 32, 4, 8, 8e-8),

@@ -275,9 +275,7 @@ mod tests {
     use crate::math::sentence::{sentence_attention, LayerChoice};
 
     /// A sentence's tokens (split at spaces).
-    fn words(text: &str) -> Vec<String> {
-        text.split(' ').map(String::from).collect()
-    }
+    use crate::model::sentence_checks::tokens_of;
 
     /// The page's default base.
     const DEFAULT_BASE: f64 = 10_000.0;
@@ -288,7 +286,7 @@ mod tests {
 
     #[test]
     fn attention_answers_both_questions_then_gives_the_strongest_share() {
-        let tokens = words("the cat sat");
+        let tokens = tokens_of("the cat sat");
         let w = vec![
             vec![0.2, 0.5, 0.3],
             vec![0.1, 0.1, 0.8],
@@ -389,8 +387,8 @@ mod tests {
         // "Without position the weight of one word on another depends only on the words, never on
         // their order (the mask aside)": the panel's layer, the default sentence and the swap of
         // "3" and "4" (positions 3 and 6).
-        let sentence = words("I would like 3 oranges and 4 bananas");
-        let swapped = words("I would like 4 oranges and 3 bananas");
+        let sentence = tokens_of("I would like 3 oranges and 4 bananas");
+        let swapped = tokens_of("I would like 4 oranges and 3 bananas");
         let swap = (3, 6);
         let without = gap_under_swap(
             &layer_weights(&sentence, false, None),
@@ -428,14 +426,14 @@ mod tests {
 
     #[test]
     fn attention_at_the_extremes_says_what_holds() {
-        let tokens = words("a b c d");
+        let tokens = tokens_of("a b c d");
         let uniform = vec![vec![0.25; 4]; 4];
         let text = takeaway(&attention_case(&tokens, &uniform, Some(0)));
         assert_eq!(
             text,
             format!("{IDEA}; with every key masked every score is −10⁶, so each row is uniform: all 16 weights are 1/4.")
         );
-        let one = words("solo");
+        let one = tokens_of("solo");
         let text = takeaway(&attention_case(&one, &[vec![1.0]], None));
         assert_eq!(
             text,

@@ -1,6 +1,7 @@
 use super::super::{device, TrainSettings};
 use super::*;
 use crate::model::messages::{install_source, use_english, Computed, Training};
+use crate::model::sentence_checks::numbers;
 
 /// A run of made-up reports (two seeds), enough for the verdict and the findings: the train
 /// tests' run, with learned translation spreads so that their finding is written too.
@@ -24,20 +25,6 @@ fn made_up_run() -> TrainRun {
 
 fn has_chinese(text: &str) -> bool {
     text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
-}
-
-/// The numbers of a sentence, in order ("94% (89–100)" → 94, 89, 100).
-fn numbers(text: &str) -> Vec<String> {
-    text.split(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .map(|s| s.trim_matches('.'))
-        .filter(|s| !s.is_empty())
-        .map(str::to_string)
-        .collect()
-}
-
-fn sorted(mut v: Vec<String>) -> Vec<String> {
-    v.sort();
-    v
 }
 
 #[test]
@@ -71,11 +58,7 @@ fn the_verdict_and_the_takeaway_are_chinese_with_the_same_numbers() {
     for (english, chinese) in pairs {
         assert!(has_chinese(chinese), "{chinese}");
         assert!(!has_chinese(english), "{english}");
-        assert_eq!(
-            sorted(numbers(english)),
-            sorted(numbers(chinese)),
-            "{english}\n{chinese}"
-        );
+        assert_eq!(numbers(english), numbers(chinese), "{english}\n{chinese}");
     }
     assert_eq!(english_verdict.len(), chinese_verdict.len());
     assert_eq!(english_findings.len(), chinese_findings.len());
