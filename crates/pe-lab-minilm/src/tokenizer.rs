@@ -544,11 +544,11 @@ fn is_chinese_char(c: char) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// A tokenizer.json of BERT's shape with a vocabulary of a few pieces.
-    fn small_tokenizer_json(vocab: &[&str]) -> String {
+    pub(crate) fn small_tokenizer_json(vocab: &[&str]) -> String {
         let vocab: serde_json::Map<String, serde_json::Value> = vocab
             .iter()
             .enumerate()
@@ -588,7 +588,7 @@ mod tests {
         .to_string()
     }
 
-    const SMALL_VOCAB: &[&str] = &[
+    pub(crate) const SMALL_VOCAB: &[&str] = &[
         "[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "the", "cafe", "un", "##aff", "##able", "!",
         ",", "$", "[", "]", "中", "文", "σ", "##σ", "##ς", "a", "##a",
     ];

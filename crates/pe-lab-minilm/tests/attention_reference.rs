@@ -15,12 +15,12 @@ mod common;
 
 use std::sync::OnceLock;
 
-use ndarray::{Array2, Array4, ArrayView, Dimension};
+use common::{max_abs_difference, reference_ids, reference_tensor};
+use ndarray::{Array2, Array4};
 use pe_lab_minilm::{ForwardOutput, PositionTable};
-use safetensors::{Dtype, SafeTensors};
+use safetensors::SafeTensors;
 
-/// The sentences whose weights scripts/minilm_reference.py writes in full.
-const SENTENCES: usize = 50;
+const SENTENCES: usize = common::REFERENCE_SENTENCES;
 
 /// This crate's forward passes of the first sentences: (with the table, without it).
 struct Forwards {
@@ -58,43 +58,6 @@ fn forwards() -> Option<&'static Forwards> {
             Some(Forwards { ids, outputs })
         })
         .as_ref()
-}
-
-fn max_abs_difference<D: Dimension>(ours: ArrayView<f32, D>, theirs: ArrayView<f32, D>) -> f32 {
-    assert_eq!(ours.shape(), theirs.shape());
-    ours.iter()
-        .zip(theirs.iter())
-        .map(|(a, b)| (a - b).abs())
-        .fold(0.0, f32::max)
-}
-
-/// A float32 tensor of the reference, with its shape checked.
-fn reference_tensor(reference: &SafeTensors, name: &str, shape: &[usize]) -> Vec<f32> {
-    let view = reference
-        .tensor(name)
-        .unwrap_or_else(|error| panic!("reference tensor {name}: {error}"));
-    assert_eq!(view.dtype(), Dtype::F32, "{name}");
-    assert_eq!(view.shape(), shape, "{name}");
-    view.data()
-        .chunks_exact(4)
-        .map(|chunk| f32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]))
-        .collect()
-}
-
-fn reference_ids(reference: &SafeTensors, index: usize) -> Vec<u32> {
-    let name = format!("sentence.{index}.input_ids");
-    let view = reference
-        .tensor(&name)
-        .unwrap_or_else(|error| panic!("reference tensor {name}: {error}"));
-    assert_eq!(view.dtype(), Dtype::I64, "{name}");
-    view.data()
-        .chunks_exact(8)
-        .map(|chunk| {
-            let mut bytes = [0u8; 8];
-            bytes.copy_from_slice(chunk);
-            u32::try_from(i64::from_le_bytes(bytes)).unwrap_or_else(|_| panic!("{name}: bad id"))
-        })
-        .collect()
 }
 
 #[test]

@@ -5,7 +5,9 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use ndarray::{ArrayView, Dimension};
 use pe_lab_minilm::{BertConfig, MiniLm, WordPieceTokenizer};
+use safetensors::{Dtype, SafeTensors};
 use serde::Deserialize;
 
 /// Set (to anything) to make a missing model or reference a failure instead of a skip.
@@ -20,6 +22,10 @@ pub const HOW_TO_MAKE_THE_REFERENCE: &str = "make the reference with \
 
 /// The largest difference allowed between a weight here and transformers' (float32 both).
 pub const ATTENTION_TOLERANCE: f32 = 2e-3;
+
+/// The first sentences of the fixture, whose weights scripts/minilm_reference.py writes in full
+/// into the reference.
+pub const REFERENCE_SENTENCES: usize = 50;
 
 /// The same for the last hidden state (values of a few units; a gross error, not rounding).
 pub const HIDDEN_TOLERANCE: f32 = 1e-3;
@@ -127,4 +133,43 @@ pub fn load_fixture() -> Fixture {
     let path = fixture_dir().join("reference.json");
     serde_json::from_slice(&read_bytes(&path))
         .unwrap_or_else(|error| panic!("{}: {error}", path.display()))
+}
+
+/// The largest absolute difference between two arrays of the same shape.
+pub fn max_abs_difference<D: Dimension>(ours: ArrayView<f32, D>, theirs: ArrayView<f32, D>) -> f32 {
+    assert_eq!(ours.shape(), theirs.shape());
+    ours.iter()
+        .zip(theirs.iter())
+        .map(|(a, b)| (a - b).abs())
+        .fold(0.0, f32::max)
+}
+
+/// A float32 tensor of the reference, with its shape checked.
+pub fn reference_tensor(reference: &SafeTensors, name: &str, shape: &[usize]) -> Vec<f32> {
+    let view = reference
+        .tensor(name)
+        .unwrap_or_else(|error| panic!("reference tensor {name}: {error}"));
+    assert_eq!(view.dtype(), Dtype::F32, "{name}");
+    assert_eq!(view.shape(), shape, "{name}");
+    view.data()
+        .chunks_exact(4)
+        .map(|chunk| f32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]))
+        .collect()
+}
+
+/// The token ids scripts/minilm_reference.py ran sentence `index` on.
+pub fn reference_ids(reference: &SafeTensors, index: usize) -> Vec<u32> {
+    let name = format!("sentence.{index}.input_ids");
+    let view = reference
+        .tensor(&name)
+        .unwrap_or_else(|error| panic!("reference tensor {name}: {error}"));
+    assert_eq!(view.dtype(), Dtype::I64, "{name}");
+    view.data()
+        .chunks_exact(8)
+        .map(|chunk| {
+            let mut bytes = [0u8; 8];
+            bytes.copy_from_slice(chunk);
+            u32::try_from(i64::from_le_bytes(bytes)).unwrap_or_else(|_| panic!("{name}: bad id"))
+        })
+        .collect()
 }
