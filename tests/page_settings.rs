@@ -521,6 +521,7 @@ fn pe_lab_lesson_has_the_fields_of_the_table() {
         "causal",
         "injection",
         "t5Range",
+        "positionTable",
     ];
     let params = Params::default();
     let (settings, _) = parse("text=a b c&valid=2&enc=alibi&pe=0&cn=7&heads=8&clip=3", 32);

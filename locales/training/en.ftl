@@ -221,3 +221,67 @@ train-figure-spread = Translation spread (the RMS, over i < j, of G[i, j] minus 
 train-attention-readout = { $encoding }, layer { $layer }, head { $head }, seed { $seed }, on one sequence of length { $length } (tokens { $tokens }).{ $hit }
 train-attention-hit = { " " }Its largest weight is on the key k = { $k } places back (j = i − { $k }) for { $share } of the queries that have one; its mean weight there is { $weight }, more than at any other offset.
 train-attention-noise = { " " }Its mean weight on the key k = { $k } places back is { $weight }, no more than at some other offset (uniform would be { $uniform }): where its largest weight falls is noise, not a learned offset.
+
+## The pretrained panel (all-MiniLM-L6-v2): its offsets, takeaway and read-outs, computed from
+## the model's attention weights (src/panels/pretrained); fetched with that panel's module.
+
+pretrained-offset = { $direction ->
+        [back] { $count ->
+            [1] the previous token
+           *[other] { $count } tokens back
+        }
+        [ahead] { $count ->
+            [1] the next token
+           *[other] { $count } tokens ahead
+        }
+       *[self] itself
+    }
+pretrained-head = layer { $layer }, head { $head } ({ $offset }: { $with } with the table, { $without } without)
+pretrained-opening-table = Learning the encoding does not remove the need for it: this model learned its position table, and depends on it.
+pretrained-opening-zeroed = Without its position table this trained model no longer sees word order.
+pretrained-too-short = A sentence of { $tokens } tokens is too short to tell which heads attend by position: try one of at least { $least } tokens.
+pretrained-no-position-heads = In this sentence no head puts most of its weight at one offset from each token; try a longer sentence.
+pretrained-heads-lost = Here { $heads } of its { $total } heads { $heads ->
+        [one] attends
+       *[other] attend
+    } by position, and { $lost } of them { $lost ->
+        [one] loses
+       *[other] lose
+    } that pattern without the table: { $example }.
+pretrained-heads-kept = Here { $heads } of its { $total } heads { $heads ->
+        [one] attends
+       *[other] attend
+    } by position, and none of them loses that pattern without the table ({ $example }).
+pretrained-order-blind = Without its position table this trained model no longer sees word order: reversing the words only reverses its attention (largest difference { $without }, float32 rounding).
+pretrained-order-gap = Without its position table, reversing the words still changes this model's attention by up to { $without } (with the table: { $with }).
+pretrained-layer-label = layer { $layer }
+pretrained-head-title = Layer { $layer }, head { $head }: { $offset }, mean weight { $weight }
+pretrained-status-loading = Loading the model: { $loaded } of { $total } MB, from this site (the browser keeps it for the next visit).
+pretrained-status-ready = all-MiniLM-L6-v2, { $tokens } tokens: four runs in { $ms } ms on this computer's CPU ({ $loaded } MB fetched).
+pretrained-status-failed = The model could not be loaded: { $error }. The rest of the page works without it.
+pretrained-truncated = (cut to the model's first { $limit } tokens)
+pretrained-heads-list = { $count ->
+        [0] No head attends by position in this sentence.
+       *[other] Heads that attend by position: { $heads }.
+    } Reversing the words changes the attention by { $without } without the table and by { $with } with it.
+
+## The learned panel's trained table (all-MiniLM-L6-v2's 512 × 384 position table beside the
+## sinusoid): its takeaway, status and figure labels, computed from the table
+## (src/panels/learned/trained.rs); fetched with the pretrained panel's module, which draws it.
+## $near: the trained table's mean cosine similarity at offset 1; $far: over every pair $offset or more apart,
+## $low … $high: the lowest and highest mean over those offsets;
+## $sinusoid_near, $sinusoid_far: the sinusoid's at width $d.
+
+learned-trained-takeaway-band = Learning the encoding keeps the layer and learns its table, and trained, the table came out like the sinusoid up close: MiniLM's rows make nearby positions similar, a band along the diagonal. Neighbours' mean cosine similarity is { $near } (the sinusoid at d = { $d }: { $sinusoid_near }). Far apart its rows are about unrelated, where the sinusoid's stay similar: pairs { $offset } or more positions apart average { $far } (the sinusoid's: { $sinusoid_far }), the curve swinging between { $low } and { $high } from one offset to the next.
+learned-trained-takeaway-wide = Learning the encoding keeps the layer and learns its table, and trained, the table makes nearby positions similar, as the sinusoid does, and far ones stay similar too. Neighbours' mean cosine similarity is { $near } (the sinusoid at d = { $d }: { $sinusoid_near }); pairs { $offset } or more positions apart average { $far } (the sinusoid's: { $sinusoid_far }).
+learned-trained-takeaway-no-band = Learning the encoding keeps the layer and learns its table, but this trained table does not make nearby positions similar as the sinusoid does: neighbours' mean cosine similarity is { $near } (the sinusoid at d = { $d }: { $sinusoid_near }).
+learned-trained-status-loading = Loading MiniLM's trained position table: { $loaded } KB, from this site.
+learned-trained-status-failed = MiniLM's trained position table could not be loaded: { $error }. The seeded table above works without it.
+learned-trained-map-trained = MiniLM, trained: cos(E_i, E_j)
+learned-trained-map-sinusoid = Sinusoid, d = { $d }: cos(p_i, p_j)
+learned-trained-axis-i = position i
+learned-trained-axis-j = position j
+learned-trained-axis-offset = offset k = j − i
+learned-trained-axis-mean = mean cosine
+learned-trained-curve-trained = MiniLM's table (trained)
+learned-trained-curve-sinusoid = sinusoid, d = { $d }

@@ -195,3 +195,52 @@ train-figure-spread = 平移离散度（对 i < j，G[i, j] 减去其对角线 j
 train-attention-readout = { $encoding }，第 { $layer } 层，第 { $head } 个头，种子 { $seed }，在一条长度为 { $length } 的序列上（词元 { $tokens }）。{ $hit }
 train-attention-hit = 它的最大权重落在 k = { $k } 个位置之前的键上（j = i − { $k }），这在有该键的查询中占 { $share }；它在那里的平均权重是 { $weight }，比任何其他偏移都大。
 train-attention-noise = 它在 k = { $k } 个位置之前的键上的平均权重是 { $weight }，不比某个其他偏移上的大（均匀时为 { $uniform }）：它的最大权重落在哪里只是噪声，而不是学到的偏移。
+
+## 预训练面板（all-MiniLM-L6-v2）：由模型的注意力权重算出的偏移、要点和读数。
+
+pretrained-offset = { $direction ->
+        [back] { $count ->
+            [1] 前一个词元
+           *[other] 往前第 { $count } 个词元
+        }
+        [ahead] { $count ->
+            [1] 后一个词元
+           *[other] 往后第 { $count } 个词元
+        }
+       *[self] 自己
+    }
+pretrained-head = 第 { $layer } 层第 { $head } 个头（{ $offset }：有位置表时 { $with }，没有时 { $without }）
+pretrained-opening-table = 学习位置编码并不能省掉它：这个模型学了自己的位置表，并且依赖它。
+pretrained-opening-zeroed = 没有位置表，这个训练好的模型就看不到词序了。
+pretrained-too-short = 只有 { $tokens } 个词元的句子太短，看不出哪些头按位置注意：请试一个至少 { $least } 个词元的句子。
+pretrained-no-position-heads = 在这个句子里，没有哪个头把每个词元的大部分权重放在同一个偏移上；请试一个更长的句子。
+pretrained-heads-lost = 在这里，它的 { $total } 个头中有 { $heads } 个按位置注意，其中 { $lost } 个在没有位置表时失去了这一模式：{ $example }。
+pretrained-heads-kept = 在这里，它的 { $total } 个头中有 { $heads } 个按位置注意，没有位置表时它们都没有失去这一模式（{ $example }）。
+pretrained-order-blind = 没有位置表，这个训练好的模型就看不到词序了：把词序倒过来只会把它的注意力倒过来（最大差 { $without }，float32 舍入）。
+pretrained-order-gap = 没有位置表时，把词序倒过来仍会使这个模型的注意力最多变化 { $without }（有位置表时：{ $with }）。
+pretrained-layer-label = 第 { $layer } 层
+pretrained-head-title = 第 { $layer } 层第 { $head } 个头：{ $offset }，平均权重 { $weight }
+pretrained-status-loading = 正在加载模型：{ $loaded } / { $total } MB，来自本站（浏览器会保存它，下次访问直接使用）。
+pretrained-status-ready = all-MiniLM-L6-v2，{ $tokens } 个词元：在本机 CPU 上运行四次用时 { $ms } ms（已获取 { $loaded } MB）。
+pretrained-status-failed = 无法加载模型：{ $error }。页面的其余部分不受影响。
+pretrained-truncated = （截取为模型的前 { $limit } 个词元）
+pretrained-heads-list = { $count ->
+        [0] 这个句子里没有按位置注意的头。
+       *[other] 按位置注意的头：{ $heads }。
+    }把词序倒过来，注意力在没有位置表时变化 { $without }，有位置表时变化 { $with }。
+
+## 可学习位置嵌入表面板中的训练后的表（all-MiniLM-L6-v2 的 512 × 384 位置嵌入表与正弦位置编码对照）
+
+learned-trained-takeaway-band = 学习位置编码并不能省掉这一层，而是学出这张表；训练之后，这张表在近处和正弦位置编码一样：MiniLM 的各行让相近的位置相似，沿对角线形成一条带。相邻位置的平均余弦相似度为 { $near }（d = { $d } 的正弦位置编码：{ $sinusoid_near }）。相距远时它的各行大致无关，而正弦位置编码的行仍然相似：相距 { $offset } 个位置及以上的位置对平均为 { $far }（正弦位置编码：{ $sinusoid_far }），曲线随偏移在 { $low } 与 { $high } 之间摆动。
+learned-trained-takeaway-wide = 学习位置编码并不能省掉这一层，而是学出这张表；训练之后，这张表像正弦位置编码一样让相近的位置相似，相距远的位置也仍然相似。相邻位置的平均余弦相似度为 { $near }（d = { $d } 的正弦位置编码：{ $sinusoid_near }）；相距 { $offset } 个位置及以上的位置对平均为 { $far }（正弦位置编码：{ $sinusoid_far }）。
+learned-trained-takeaway-no-band = 学习位置编码并不能省掉这一层，而是学出这张表；但这张训练后的表不像正弦位置编码那样让相近的位置相似：相邻位置的平均余弦相似度为 { $near }（d = { $d } 的正弦位置编码：{ $sinusoid_near }）。
+learned-trained-status-loading = 正在加载 MiniLM 训练后的位置嵌入表：{ $loaded } KB，来自本站。
+learned-trained-status-failed = 无法加载 MiniLM 训练后的位置嵌入表：{ $error }。上面用随机种子初始化的表不受影响。
+learned-trained-map-trained = MiniLM，训练后：cos(E_i, E_j)
+learned-trained-map-sinusoid = 正弦位置编码，d = { $d }：cos(p_i, p_j)
+learned-trained-axis-i = 位置 i
+learned-trained-axis-j = 位置 j
+learned-trained-axis-offset = 偏移 k = j − i
+learned-trained-axis-mean = 平均余弦
+learned-trained-curve-trained = MiniLM 的表（训练后）
+learned-trained-curve-sinusoid = 正弦位置编码，d = { $d }

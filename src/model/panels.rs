@@ -33,12 +33,13 @@ macro_rules! for_each_panel {
             { Projection, "projection", projection, "positional-encoding", csv: true, svg: false, globals: ["d", "n", "base"] }
             { Similarity, "similarity", similarity, "positional-encoding", csv: false, svg: false, globals: ["d", "n", "base"] }
             { Scaling, "scaling", scaling, "questions", csv: false, svg: false, globals: ["d", "base"] }
+            { Pretrained, "pretrained", pretrained, "questions", csv: false, svg: false, globals: [] }
             { Rope, "rope", rope, "beyond", csv: false, svg: false, globals: ["d", "n", "base"] }
             { Extension, "extension", extension, "beyond", csv: false, svg: false, globals: ["d", "base"] }
             { Alibi, "alibi", alibi, "beyond", csv: false, svg: false, globals: ["d", "n"] }
             { T5, "t5", t5, "beyond", csv: false, svg: false, globals: [] }
             { Shaw, "shaw", shaw, "beyond", csv: false, svg: false, globals: ["d", "n"] }
-            { Learned, "learned", learned, "beyond", csv: false, svg: false, globals: ["d", "n"] }
+            { Learned, "learned", learned, "beyond", csv: false, svg: false, globals: ["d", "n", "base"] }
             { Nope, "nope", nope, "beyond", csv: false, svg: false, globals: ["n"] }
             { Stacking, "stacking", stacking, "beyond", csv: false, svg: false, globals: ["d", "n"] }
             { Train, "train", train, "exercise", csv: false, svg: false, globals: [] }

@@ -67,6 +67,8 @@ pub enum PanelEvent {
     Train(TrainCommand),
     /// A training worker's report.
     TrainReport(Box<pe_lab_train::protocol::Report>),
+    /// A panel's own wasm module arrived or has news (bytes of its model, a finished run).
+    Module,
 }
 
 /// What the training panel is asked to do.

@@ -27,6 +27,7 @@ mod frame;
 mod gpu_backend;
 pub mod language;
 pub mod layout;
+pub(crate) mod lazy_module;
 pub mod lesson;
 pub mod page;
 pub mod panel;

@@ -5,12 +5,10 @@
 // frames report their heights (CLS < 0.1); axe-core finds nothing in an embed with its prose open.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeViolations, cls, open, origin, recordLayoutShifts, screenshot, setUp } from './helpers.mjs';
+import { LESSON, axeViolations, cls, open, origin, recordLayoutShifts, screenshot, setUp } from './helpers.mjs';
 
-// The panels in page order (model::panels::PANELS); the first four must fit 800 px.
-const PANELS = ['heatmap', 'curves', 'projection', 'attention', 'pipeline', 'heads', 'order',
-  'similarity', 'binary', 'complexity', 'scaling', 'rope', 'extension', 'alibi', 't5', 'shaw',
-  'learned', 'nope', 'stacking', 'train'];
+// The panels in lesson order (the one list of panels); the four below must fit 800 px.
+const PANELS = LESSON;
 const COMPACT = ['heatmap', 'curves', 'projection', 'attention'];
 // Every panel's height is measured with PE_LAB_EMBED_ALL=1 (a minute more); the four above always.
 const MEASURED = process.env.PE_LAB_EMBED_ALL ? PANELS : COMPACT;

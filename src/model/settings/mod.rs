@@ -152,6 +152,9 @@ pub struct PanelSettings {
     pub injection: PositionInjection,
     /// The T5 panel shows relative distances −range … range (`trange`).
     pub t5_range: usize,
+    /// The pretrained panel's model adds its trained position table (`ptable`); off, the
+    /// table's rows are zero.
+    pub position_table: bool,
     /// The global d the heads were fitted to (not part of a link).
     pub(crate) d: usize,
 }
@@ -189,6 +192,7 @@ impl Default for PanelSettings {
             causal: false,
             injection: PositionInjection::Once,
             t5_range: DEFAULT_T5_RANGE,
+            position_table: true,
             d: super::params::DEFAULT_D,
         }
     }

@@ -21,7 +21,7 @@ use crate::model::params::Params;
 use crate::model::query::values::UrlName;
 
 /// Every panel setting, in the order a link writes them.
-pub const SETTINGS: [Setting; 31] = [
+pub const SETTINGS: [Setting; 32] = [
     Setting::own("text", read_text, |s| Some(s.text.clone()))
         .long("sentence")
         .control(Control::LiveText("attn-text"))
@@ -367,6 +367,16 @@ pub const SETTINGS: [Setting; 31] = [
     .written(Write::Changed)
     .control(Control::Menu("stack-inject", MenuOf::Page))
     .view(&[field("injection")]),
+    // The pretrained panel's model with its trained position table, or with its rows set to zero.
+    Setting::switch(
+        "ptable",
+        |s| s.position_table,
+        |s, on| s.position_table = on,
+    )
+    .long("positionTable")
+    .written(Write::Changed)
+    .control(Control::Check("pretrained-ptable"))
+    .view(&[field("positionTable")]),
 ];
 
 /// Sets a named choice if `name` is one of its spellings.

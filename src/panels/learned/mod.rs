@@ -9,7 +9,10 @@ use crate::math::encoding::sinusoidal_from;
 use crate::math::learned::{LearnedError, LearnedTable, INIT_STD};
 use crate::model::present::format_number;
 
+#[cfg(all(target_arch = "wasm32", feature = "pretrained-module"))]
+pub mod module;
 pub mod takeaway;
+pub mod trained;
 #[cfg(target_arch = "wasm32")]
 mod view;
 #[cfg(target_arch = "wasm32")]

@@ -8,15 +8,14 @@
 
 use std::cell::{Cell, RefCell};
 
-use js_sys::{Function, Object, Promise, Reflect};
+use js_sys::{Function, Object, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 
 use super::super::action::{Action, PanelEvent, TrainCommand};
-use super::super::dom::{self, listen};
+use super::super::dom::listen;
 use super::super::error::WebError;
-use super::super::language;
 use super::super::panel::{Panel, PanelSpec};
 use super::train::{self, TrainFields};
 use super::Ctx;
@@ -103,8 +102,6 @@ fn query(settings: &TrainSettings) -> String {
 
 /// Imports the module and makes its panel; `ModuleLoaded` follows either way.
 fn load(send: fn(Action)) -> Result<(), WebError> {
-    let base = dom::document()?.base_uri()?.unwrap_or_default();
-    let url = |name: &str| web_sys::Url::new_with_base(name, &base).map(|u| u.href());
     let host = Object::new();
     let wake = Closure::<dyn Fn()>::new(move || {
         send(Action::Panel {
@@ -120,34 +117,7 @@ fn load(send: fn(Action)) -> Result<(), WebError> {
     // The module lives as long as the page.
     wake.forget();
     set.forget();
-    // On a translated page, the training panel's catalog comes with the module (its sentences
-    // are written by the module only); the module installs it as `host.catalog`.
-    let catalog = match language::training_catalog_address() {
-        Some(address) => JsValue::from(url(&address)?),
-        None => JsValue::NULL,
-    };
-    // A dynamic import: wasm-bindgen has no way to name a module that is not known when the page
-    // is built. The catalog is fetched beside it; a catalog that cannot be fetched fails the
-    // load as a module that cannot be would (they come from the same place).
-    let import = Function::new_with_args(
-        "js, wasm, catalog, host",
-        "const text = catalog === null ? null : fetch(catalog).then((r) => { \
-         if (!r.ok) throw new Error(`${catalog}: HTTP ${r.status}`); return r.text(); }); \
-         const module = import(js).then(async (m) => { \
-         await m.default({ module_or_path: wasm }); return m; }); \
-         return Promise.all([module, text]).then(([m, t]) => { \
-         host.catalog = t; return new m.TrainModule(host); })",
-    );
-    let promise: Promise = import
-        .call4(
-            &JsValue::NULL,
-            &url(MODULE_JS)?.into(),
-            &url(MODULE_WASM)?.into(),
-            &catalog,
-            &host,
-        )?
-        .dyn_into()
-        .map_err(|_| WebError::Js("the training module's loader returned no promise".into()))?;
+    let promise = crate::web::lazy_module::import(MODULE_JS, MODULE_WASM, "TrainModule", &host)?;
     wasm_bindgen_futures::spawn_local(async move {
         let arrived = wasm_bindgen_futures::JsFuture::from(promise)
             .await
