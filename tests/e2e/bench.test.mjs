@@ -4,7 +4,7 @@
 // checks that both sides computed the same numbers.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { browser, drawn, open, setUp } from './helpers.mjs';
 
 const RESULTS = process.env.PE_LAB_RESULTS || 'tests/e2e/results';
@@ -235,4 +235,53 @@ test('a drag with one panel in view: every task, largest size beside the default
   for (const [size, t] of Object.entries(results.topFrames)) {
     console.log(`# lastFrameMs at the top (${size}): p50 ${t.p50} ms, p95 ${t.p95} ms, max ${t.max} ms`);
   }
+});
+
+// The pretrained model (all-MiniLM-L6-v2) in the page's WebAssembly, on the 16- and 64-token
+// sentences that crates/pe-lab-minilm/examples/forward_speed.rs times natively and
+// benches/minilm_speed.py in PyTorch (docs/benchmarks.md puts them side by side). The panel runs
+// four forward passes per sentence (with and without the position table, and the reversed words
+// both ways): its runMs / 4 is one pass. Also the time from a new sentence (its word rows already
+// fetched) to its maps drawn, which a reader typing sees. Printed, never asserted on.
+test('the pretrained model in the page: one forward pass, and a retyped sentence to its maps', async () => {
+  const source = readFileSync('crates/pe-lab-minilm/examples/forward_speed.rs', 'utf8');
+  const block = source.slice(source.indexOf('SENTENCES'), source.indexOf('];'));
+  const sentences = [...block.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1].replace(/\\'/g, "'"));
+  const { page, problems } = await open(`?compute=cpu&embed=pretrained&text=${encodeURIComponent(sentences[0])}`, [1366, 900]);
+  const stats = async () => {
+    await page.evaluate(() => window.peLab.whenDrawn());
+    return page.evaluate(() => window.peLab.stats.panels.pretrained);
+  };
+  await page.waitForFunction(() => window.peLab.stats?.panels?.pretrained?.status === 'ready', null, { timeout: 120000 });
+  const passes = new Map();
+  const typed = [];
+  for (let round = 0; round < 5; round++) {
+    for (const [k, sentence] of sentences.entries()) {
+      // A word changed each round ("The" / "A"), so that the panel runs again; the rows are in.
+      const text = round % 2 ? sentence.replace(/^The /, 'A ') : sentence;
+      // From the change to the first animation frame whose stats hold the new sentence's maps,
+      // timed in the page (whenDrawn would also wait for the off-screen panels that read it).
+      const first = round % 2 ? 'a' : 'the';
+      const ms = await page.evaluate(({ t, word }) => new Promise((resolve) => {
+        const started = performance.now();
+        window.peLab.set({ text: t });
+        const poll = () => {
+          const p = window.peLab.stats?.panels?.pretrained;
+          if (p?.tokens?.[1] === word && ['running', 'ready'].includes(p?.status)) resolve(performance.now() - started);
+          else requestAnimationFrame(poll);
+        };
+        requestAnimationFrame(poll);
+      }), { t: text, word: first });
+      const s = await stats();
+      if (round > 0 && k === 0) typed.push(Math.round(ms));
+      if (round > 0) passes.set(s.tokens.length, [...(passes.get(s.tokens.length) ?? []), s.runMs / 4]);
+    }
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+  for (const [tokens, ms] of passes) {
+    console.log(`# bench pretrained ${tokens} tokens: one forward pass ${median(ms).toFixed(1)} ms in the page's wasm (median of ${ms.length}; ${Math.min(...ms).toFixed(1)}–${Math.max(...ms).toFixed(1)})`);
+  }
+  console.log(`# bench pretrained: a retyped ${[...passes.keys()][0]}-token sentence to its maps drawn: ${median(typed)} ms (median of ${typed.length}; ${Math.min(...typed)}–${Math.max(...typed)})`);
+  assert.deepEqual(problems, []);
+  await page.close();
 });

@@ -107,14 +107,31 @@ describe('the learned panel’s trained table', () => {
     await page.close();
   });
 
+  test('the pretrained panel works from the module the learned panel imported first', async () => {
+    const { page, requests, problems } = await open('', [1366, 768], { scrollTo: '#panel-learned' });
+    await page.waitForFunction(() => window.peLab.stats.panels.learned?.trained?.status !== 'idle');
+    assertTrained((await learned(page)).trained);
+    await page.locator('#panel-pretrained').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => window.peLab.stats.panels.pretrained?.status !== 'idle');
+    await page.evaluate(() => window.peLab.whenDrawn());
+    const pretrained = (await panels(page)).pretrained;
+    assert.equal(pretrained.status, 'ready', pretrained.error ?? '');
+    // One module for both panels: its files were fetched once.
+    assert.equal(requests.filter((u) => u.endsWith('pe-lab-pretrained-panel_bg.wasm')).length, 1);
+    assertTrained((await panels(page)).learned.trained);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   test('screenshots: light and dark, laptop and phone', async () => {
-    for (const [name, size] of [['laptop', [1366, 768]], ['phone', [390, 844]]]) {
+    for (const [name, size, scale] of [['laptop', [1366, 768], 1], ['phone', [390, 844], 2]]) {
       for (const theme of ['light', 'dark']) {
-        const { page, problems } = await open(`theme=${theme}`, size, { scrollTo: '#panel-learned' });
+        const { page, problems } = await open(`theme=${theme}`, size, { scale, scrollTo: '#panel-learned' });
         await page.waitForFunction(() => window.peLab.stats.panels.learned?.trained?.status !== 'idle');
         assertTrained((await learned(page)).trained);
         await page.locator('#learned-more').evaluate((d) => { d.open = true; });
         await screenshotOf(page, '#panel-learned', `learned-trained-${name}-${theme}`);
+        await screenshotOf(page, '#learned-trained', `learned-trained-figure-${name}-${theme}`);
         assert.deepEqual(problems, []);
         await page.close();
       }

@@ -267,7 +267,7 @@ impl TrainedTableModule {
             paint_diverging(canvas, &self.scratch, values, (rows, rows), (-1.0, 1.0), *rect)?;
             let context = surface::context(canvas)?;
             let x = if k == 0 { 2.0 } else { rect.x0 };
-            write_title(&context, style, title, x, rect.y0, rect.x1 - x + style.tick_px)?;
+            write_title(&context, style, title, x, rect.y0, rect.x1 - x)?;
             map_axes(&context, style, *rect, rows, k == 0)?;
         }
         // The colour bar: 1 at the top, −1 at the bottom.

@@ -184,7 +184,7 @@ impl Panel for LearnedPanel {
     }
 
     /// The seeded table's numbers, and the trained table's under `trained` (before the module is
-    /// in: its status).
+    /// in: only its `status`, and the `error` of a module that could not be loaded).
     fn stats(&self) -> Option<JsValue> {
         let stats = to_js(&self.stats);
         let trained = match &self.trained {
@@ -196,7 +196,6 @@ impl Panel for LearnedPanel {
                     Trained::Failed(message) => ("failed", Some(message.as_str())),
                     _ => ("loading", None),
                 };
-                let _ = Reflect::set(&trained, &"model".into(), &crate::panels::pretrained::MODEL_NAME.into());
                 let _ = Reflect::set(&trained, &"status".into(), &status.into());
                 if let Some(error) = error {
                     let _ = Reflect::set(&trained, &"error".into(), &error.into());

@@ -103,7 +103,48 @@ pub fn draw_grid(
             }
         }
     }
+    draw_legend(canvas, style, &grid)?;
     Ok(grid)
+}
+
+/// Under the grid: what its two outlines mean.
+fn draw_legend(
+    canvas: &HtmlCanvasElement,
+    style: &FigureStyle,
+    grid: &GridLayout,
+) -> Result<(), WebError> {
+    let context = surface::context(canvas)?;
+    let px = style.tick_px;
+    let mut x = grid.origin.0;
+    context.set_font(&format!("{px}px {}", style.font));
+    context.set_text_baseline("alphabetic");
+    for (line, (colour, width, label)) in [
+        (
+            style.series(1).css(),
+            2.0,
+            crate::training_message!("pretrained-legend-position"),
+        ),
+        (
+            style.ink.css(),
+            3.0,
+            crate::training_message!("pretrained-legend-chosen"),
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let y = grid.legend_y(px, line * (grid.legend_lines - 1));
+        if line > 0 && grid.legend_lines > 1 {
+            x = grid.origin.0;
+        }
+        context.set_stroke_style_str(&colour);
+        context.set_line_width(width);
+        context.stroke_rect(x + 1.5, y - px * 0.85, px * 0.8, px * 0.8);
+        context.set_fill_style_str(&style.muted.css());
+        context.fill_text(&label, x + px * 1.4, y)?;
+        x += px * 1.4 + context.measure_text(&label)?.width() + px * 1.5;
+    }
+    Ok(())
 }
 
 /// The chosen head, enlarged: its title, its map, the tokens on both axes and the colour scale.

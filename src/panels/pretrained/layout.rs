@@ -14,25 +14,40 @@ pub struct GridLayout {
     pub gap: f64,
     /// The top-left corner of the first map (room for the labels left and above).
     pub origin: (f64, f64),
+    /// The legend's lines under the grid: its two entries side by side, or one under the other
+    /// on a narrow figure (a phone's).
+    pub legend_lines: usize,
 }
+
+/// Narrower than this (logical pixels), the legend's two entries take a line each.
+const LEGEND_ONE_LINE_WIDTH: f64 = 560.0;
 
 impl GridLayout {
     /// Fits `layers × heads` square maps into `width × height` logical pixels, leaving `label_px`
-    /// of type room for the layer names on the left and the head numbers above.
+    /// of type room for the layer names on the left, the head numbers above and the legend's line
+    /// below.
     pub fn fit(width: f64, height: f64, layers: usize, heads: usize, label_px: f64) -> Self {
         let left = (label_px * 4.2).ceil();
         let top = (label_px * 1.8).ceil();
         let gap = (width / 160.0).clamp(2.0, 6.0).round();
         let (layers_f, heads_f) = (layers.max(1) as f64, heads.max(1) as f64);
         let across = (width - left - gap * (heads_f - 1.0)) / heads_f;
-        let down = (height - top - gap * (layers_f - 1.0)) / layers_f;
+        let legend_lines = if width < LEGEND_ONE_LINE_WIDTH { 2 } else { 1 };
+        let legend_room = (label_px * (0.8 + 1.3 * legend_lines as f64)).ceil();
+        let down = (height - top - legend_room - gap * (layers_f - 1.0)) / layers_f;
         GridLayout {
             layers,
             heads,
             tile: across.min(down).floor().max(4.0),
             gap,
             origin: (left, top),
+            legend_lines,
         }
+    }
+
+    /// The baseline of the legend's `line` (0 or 1), under the last row.
+    pub fn legend_y(&self, label_px: f64, line: usize) -> f64 {
+        self.tile_rect(self.layers.saturating_sub(1), 0).y1 + label_px * (1.5 + 1.3 * line as f64)
     }
 
     /// The map of one layer and head.
@@ -122,6 +137,19 @@ mod tests {
         }
         assert_eq!(grid.hit(1.0, 1.0), None);
         assert_eq!(grid.hit(679.0, 339.5), None);
+    }
+
+    #[test]
+    fn the_legend_lines_sit_under_the_last_row_and_inside() {
+        for (width, height, label_px, lines) in [(680.0, 340.0, 12.0, 1), (340.0, 200.0, 11.0, 2)] {
+            let grid = GridLayout::fit(width, height, 6, 12, label_px);
+            assert_eq!(grid.legend_lines, lines, "{grid:?}");
+            let last_row = grid.tile_rect(5, 0).y1;
+            let first = grid.legend_y(label_px, 0);
+            let last = grid.legend_y(label_px, lines - 1);
+            assert!(first - label_px > last_row, "{grid:?}");
+            assert!(last + label_px * 0.3 <= height, "{grid:?}: {last}");
+        }
     }
 
     #[test]

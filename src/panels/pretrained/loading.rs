@@ -194,3 +194,16 @@ pub(super) fn start_words(host: Rc<Host>, shared: Rc<RefCell<Shared>>, chunks: V
             wake(&host, &shared, true);
         });
     }
+
+/// Wakes the page in a later task (a zero-delay timeout), after the browser has painted what this
+/// one drew: the render it asks for computes the sentence's other runs.
+pub(super) fn wake_later(host: Rc<Host>, shared: Rc<RefCell<Shared>>) {
+    let Ok(window) = crate::web::dom::window() else {
+        return;
+    };
+    let callback = Closure::once_into_js(move || wake(&host, &shared, true));
+    let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+        callback.unchecked_ref(),
+        0,
+    );
+}

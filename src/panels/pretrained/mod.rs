@@ -249,12 +249,13 @@ pub struct PretrainedStats {
     pub bytes_loaded: f64,
     /// The bytes the model's first sentence needs (its manifest's layers, table and files).
     pub bytes_total: f64,
-    /// Where the model is: `idle`, `loading`, `ready` or `failed`.
+    /// Where the model is: `idle`, `loading`, `running` (a new sentence's shown run is in, its
+    /// other runs, position heads and takeaway are to come), `ready` or `failed`.
     pub status: String,
     /// Why the load failed, when it did.
     pub error: Option<String>,
     pub takeaway: String,
-    /// How long the three runs took, in ms.
+    /// How long the sentence's runs took, in ms (the shown one alone while `running`).
     pub run_ms: f64,
 }
 

@@ -15,7 +15,9 @@ use pe_lab_minilm::{MiniLm, PositionTable};
 use wasm_bindgen::prelude::*;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement};
 
-use super::loading::{model_error, start_loading, start_words, wake, Host, Shared, Stage};
+use super::loading::{
+    model_error, start_loading, start_words, wake, wake_later, Host, Shared, Stage,
+};
 use super::figure::{draw_grid, draw_head, head_title};
 use super::layout::GridLayout;
 use super::takeaway::{takeaway, TakeawayInputs};
@@ -40,15 +42,36 @@ crate::element_table! {
 }
 
 
-/// The four runs of one sentence.
+/// The runs of one sentence: first the one shown (with the table or without, as the switch
+/// says), drawn at once so that the maps follow the reader's typing; then, in a later task, the
+/// other three (the other table, and the reversed words both ways) that the takeaway compares.
 struct Runs {
     ids: Vec<u32>,
-    with_table: Array4<f32>,
-    without_table: Array4<f32>,
+    /// The table of the first run, and its weights.
+    first_table: bool,
+    first: Array4<f32>,
+    first_ms: f64,
+    rest: Option<RestRuns>,
+}
+
+/// The runs after the first.
+struct RestRuns {
+    other: Array4<f32>,
     gap_without_table: f64,
     gap_with_table: f64,
     reversal_moves: bool,
     ms: f64,
+}
+
+impl Runs {
+    /// The weights of the run with (`true`) or without the table, once computed.
+    fn of(&self, position_table: bool) -> Option<&Array4<f32>> {
+        if position_table == self.first_table {
+            Some(&self.first)
+        } else {
+            self.rest.as_ref().map(|rest| &rest.other)
+        }
+    }
 }
 
 #[wasm_bindgen]
@@ -65,6 +88,12 @@ pub struct PretrainedModule {
     /// head of the sentence.
     chosen: Rc<Cell<Option<(usize, usize)>>>,
     grid: Rc<RefCell<Option<GridLayout>>>,
+    /// The stats as the page reads them, made once per change (the weights are thousands of
+    /// numbers, and the page asks after every frame).
+    stats_js: RefCell<Option<JsValue>>,
+    /// The heads outlined in the grid: the last complete sentence's position heads, kept while
+    /// a new sentence's other runs are still to come, so that the outlines do not blink.
+    marked: Vec<(usize, usize)>,
 }
 
 fn js_error(error: WebError) -> JsError {
@@ -85,39 +114,54 @@ fn cut(mut tokens: Vec<String>, mut ids: Vec<u32>) -> (Vec<String>, Vec<u32>, bo
     (tokens, ids, truncated)
 }
 
-fn run_all(model: &MiniLm, ids: &[u32], tokens: &[String]) -> Result<Runs, WebError> {
-    let start = now_ms();
-    let run = |ids: &[u32], table| {
-        model
-            .forward(ids, table)
-            .map(|output| output.attention)
-            .map_err(model_error)
+fn run(model: &MiniLm, ids: &[u32], position_table: bool) -> Result<Array4<f32>, WebError> {
+    let table = if position_table {
+        PositionTable::Learned
+    } else {
+        PositionTable::Zeroed
     };
-    let with_table = run(ids, PositionTable::Learned)?;
-    let without_table = run(ids, PositionTable::Zeroed)?;
+    model
+        .forward(ids, table)
+        .map(|output| output.attention)
+        .map_err(model_error)
+}
+
+/// The shown run of a new sentence.
+fn first_run(model: &MiniLm, ids: &[u32], position_table: bool) -> Result<Runs, WebError> {
+    let start = now_ms();
+    let first = run(model, ids, position_table)?;
+    Ok(Runs {
+        ids: ids.to_vec(),
+        first_table: position_table,
+        first,
+        first_ms: now_ms() - start,
+        rest: None,
+    })
+}
+
+/// The other three runs of `runs`' sentence.
+fn rest_runs(model: &MiniLm, runs: &Runs, tokens: &[String]) -> Result<RestRuns, WebError> {
+    let start = now_ms();
+    let ids = &runs.ids;
+    let other = run(model, ids, !runs.first_table)?;
+    let (with_table, without_table) = if runs.first_table {
+        (&runs.first, &other)
+    } else {
+        (&other, &runs.first)
+    };
     let permutation = reversal(tokens);
     let reversal_moves = permutation.iter().enumerate().any(|(i, &p)| i != p);
     let (gap_without_table, gap_with_table) = if reversal_moves {
         let reversed: Vec<u32> = permutation.iter().map(|&i| ids[i]).collect();
         (
-            permutation_gap(
-                &without_table,
-                &run(&reversed, PositionTable::Zeroed)?,
-                &permutation,
-            ),
-            permutation_gap(
-                &with_table,
-                &run(&reversed, PositionTable::Learned)?,
-                &permutation,
-            ),
+            permutation_gap(without_table, &run(model, &reversed, false)?, &permutation),
+            permutation_gap(with_table, &run(model, &reversed, true)?, &permutation),
         )
     } else {
         (0.0, 0.0)
     };
-    Ok(Runs {
-        ids: ids.to_vec(),
-        with_table,
-        without_table,
+    Ok(RestRuns {
+        other,
         gap_without_table,
         gap_with_table,
         reversal_moves,
@@ -149,6 +193,8 @@ impl PretrainedModule {
             wanted: None,
             chosen: Rc::new(Cell::new(None)),
             grid: Rc::new(RefCell::new(None)),
+            stats_js: RefCell::new(None),
+            marked: Vec::new(),
         };
         module.wire().map_err(js_error)?;
         Ok(module)
@@ -181,7 +227,10 @@ impl PretrainedModule {
 
     /// `stats.panels.pretrained`.
     pub fn stats(&self) -> JsValue {
-        crate::web::panel::to_js(&self.stats)
+        self.stats_js
+            .borrow_mut()
+            .get_or_insert_with(|| crate::web::panel::to_js(&self.stats))
+            .clone()
     }
 
     /// Changes whenever something arrived (bytes, the model, the word rows).
@@ -200,7 +249,10 @@ impl PretrainedModule {
                 shared.fetching_words
                     || (shared.words_error.is_none()
                         && self.wanted.as_ref().is_some_and(|(ids, _)| {
-                            !self.runs.as_ref().is_some_and(|runs| &runs.ids == ids)
+                            !self
+                                .runs
+                                .as_ref()
+                                .is_some_and(|runs| &runs.ids == ids && runs.rest.is_some())
                         }))
             }
         }
@@ -269,6 +321,12 @@ impl PretrainedModule {
             self.start_loading();
         }
         let shared = self.shared.borrow();
+        if self.stats.status != "ready"
+            || self.stats.position_table != position_table
+            || self.stats.bytes_loaded != shared.bytes_loaded.get()
+        {
+            self.stats_js.replace(None);
+        }
         self.stats.bytes_loaded = shared.bytes_loaded.get();
         self.stats.bytes_total = shared.bytes_total;
         self.stats.model = MODEL_NAME.into();
@@ -276,11 +334,13 @@ impl PretrainedModule {
         let model = match &shared.stage {
             Stage::Idle | Stage::Loading => {
                 self.stats.status = "loading".into();
+                self.stats_js.replace(None);
                 self.wanted = Some((Vec::new(), position_table));
                 return Ok(());
             }
             Stage::Failed(message) => {
                 self.stats.status = "failed".into();
+                self.stats_js.replace(None);
                 self.stats.error = Some(message.clone());
                 return Ok(());
             }
@@ -291,12 +351,14 @@ impl PretrainedModule {
         self.wanted = Some((ids.clone(), position_table));
         if let Some(message) = &shared.words_error {
             self.stats.status = "failed".into();
+            self.stats_js.replace(None);
             self.stats.error = Some(message.clone());
             return Ok(());
         }
         let missing = model.model.missing_word_chunks(&ids);
         if !missing.is_empty() {
             self.stats.status = "loading".into();
+            self.stats_js.replace(None);
             let fetching = shared.fetching_words;
             drop(shared);
             if !fetching {
@@ -305,49 +367,79 @@ impl PretrainedModule {
             return Ok(());
         }
         if !self.runs.as_ref().is_some_and(|runs| runs.ids == ids) {
-            self.runs = Some(run_all(&model.model, &ids, &tokens)?);
+            // A new sentence: its shown run now, drawn by this render; the other three in the
+            // render that a wake in a later task asks for, once the browser has painted.
+            self.runs = Some(first_run(&model.model, &ids, position_table)?);
             self.chosen.set(None);
+            wake_later(self.host.clone(), self.shared.clone());
+        } else if let Some(runs) = self.runs.as_mut().filter(|runs| runs.rest.is_none()) {
+            runs.rest = Some(rest_runs(&model.model, runs, &tokens)?);
         }
         let Some(runs) = &self.runs else {
             return Ok(());
         };
-        let shown = if position_table {
-            &runs.with_table
-        } else {
-            &runs.without_table
+        let Some(shown) = runs.of(position_table) else {
+            // The switch moved before the other runs: they come with the wake.
+            return Ok(());
         };
-        let heads = position_heads(&runs.with_table, &runs.without_table);
-        let token_count = ids.len();
-        self.stats = PretrainedStats {
+        let common = PretrainedStats {
             model: MODEL_NAME.into(),
             layers: model.config.num_hidden_layers,
             heads: model.config.num_attention_heads,
             d: model.config.hidden_size,
-            tokens,
-            ids,
             truncated,
             attention: nested(shown),
             position_table,
             head_offsets: head_offsets(shown),
+            bytes_loaded: shared.bytes_loaded.get(),
+            bytes_total: shared.bytes_total,
+            ..PretrainedStats::default()
+        };
+        let (Some(rest), Some(with_table), Some(without_table)) =
+            (&runs.rest, runs.of(true), runs.of(false))
+        else {
+            // Only the shown run so far: its maps and offsets, the sentence's comparison to come.
+            self.stats = PretrainedStats {
+                tokens,
+                ids,
+                status: "running".into(),
+                run_ms: runs.first_ms,
+                ..common
+            };
+            self.stats_js.replace(None);
+            return Ok(());
+        };
+        let heads = position_heads(with_table, without_table);
+        let token_count = ids.len();
+        let stats = PretrainedStats {
+            tokens,
+            ids,
             lost_patterns: heads.iter().filter(|h| h.lost()).count(),
             takeaway: takeaway(&TakeawayInputs {
                 position_table,
                 total_heads: model.config.num_hidden_layers * model.config.num_attention_heads,
                 tokens: token_count,
                 position_heads: &heads,
-                gap_without_table: runs.gap_without_table,
-                gap_with_table: runs.gap_with_table,
-                reversal_moves: runs.reversal_moves,
+                gap_without_table: rest.gap_without_table,
+                gap_with_table: rest.gap_with_table,
+                reversal_moves: rest.reversal_moves,
             }),
             position_heads: heads,
-            permutation_gap_without_table: runs.gap_without_table,
-            permutation_gap_with_table: runs.gap_with_table,
-            bytes_loaded: shared.bytes_loaded.get(),
-            bytes_total: shared.bytes_total,
+            permutation_gap_without_table: rest.gap_without_table,
+            permutation_gap_with_table: rest.gap_with_table,
             status: "ready".into(),
-            error: None,
-            run_ms: runs.ms,
+            run_ms: runs.first_ms + rest.ms,
+            ..common
         };
+        if stats.status != self.stats.status || stats.ids != self.stats.ids {
+            self.stats_js.replace(None);
+        }
+        self.marked = stats
+            .position_heads
+            .iter()
+            .map(|h| (h.layer, h.head))
+            .collect();
+        self.stats = stats;
         Ok(())
     }
 
@@ -366,17 +458,20 @@ impl PretrainedModule {
                 loaded = megabytes(s.bytes_loaded),
                 ms = format!("{:.0}", s.run_ms)
             ),
+            // The new sentence's maps are drawn; its lines follow with its other runs.
+            "running" => String::new(),
             _ => crate::training_message!(
                 "pretrained-status-loading",
                 loaded = megabytes(s.bytes_loaded),
                 total = megabytes(s.bytes_total.max(s.bytes_loaded))
             ),
         };
-        self.dom.status.set_text_content(Some(&status));
-        if s.status != "ready" {
+        if !status.is_empty() {
+            self.dom.status.set_text_content(Some(&status));
+        }
+        if !matches!(s.status.as_str(), "ready" | "running") {
             return;
         }
-        self.dom.takeaway.set_text_content(Some(&s.takeaway));
         let mut tokens = s.tokens.join(" · ");
         if s.truncated {
             tokens.push(' ');
@@ -386,6 +481,10 @@ impl PretrainedModule {
             ));
         }
         self.dom.tokens.set_text_content(Some(&tokens));
+        if s.status != "ready" {
+            return;
+        }
+        self.dom.takeaway.set_text_content(Some(&s.takeaway));
         let listed: Vec<String> = s
             .position_heads
             .iter()
@@ -414,22 +513,18 @@ impl PretrainedModule {
         let Some(runs) = &self.runs else {
             return Ok(());
         };
-        if self.stats.status != "ready" {
+        if !matches!(self.stats.status.as_str(), "ready" | "running") {
             return Ok(());
         }
-        let shown = if self.stats.position_table {
-            &runs.with_table
-        } else {
-            &runs.without_table
+        let Some(shown) = runs.of(self.stats.position_table) else {
+            return Ok(());
         };
-        let heads = &self.stats.position_heads;
         let chosen = self
             .chosen
             .get()
-            .or_else(|| heads.first().map(|h| (h.layer, h.head)))
+            .or_else(|| self.marked.first().copied())
             .unwrap_or((0, 0));
-        let marked =
-            |layer: usize, head: usize| heads.iter().any(|h| (h.layer, h.head) == (layer, head));
+        let marked = |layer: usize, head: usize| self.marked.contains(&(layer, head));
         let grid = draw_grid(
             &self.dom.grid,
             &self.scratch,

@@ -72,7 +72,7 @@ pub fn takeaway(inputs: &TakeawayInputs) -> String {
             crate::training_message!("pretrained-opening-table"),
             pattern,
         ]
-        .join(" ");
+        .join(&crate::training_message!("train-sentence-separator"));
     }
     let order = if !inputs.reversal_moves {
         crate::training_message!("pretrained-opening-zeroed")
@@ -88,7 +88,7 @@ pub fn takeaway(inputs: &TakeawayInputs) -> String {
             with = format!("{:.2}", inputs.gap_with_table)
         )
     };
-    [order, pattern].join(" ")
+    [order, pattern].join(&crate::training_message!("train-sentence-separator"))
 }
 
 #[cfg(test)]
