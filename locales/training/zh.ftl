@@ -221,6 +221,8 @@ pretrained-order-gap = 没有位置表时，把词序倒过来仍会使这个模
 pretrained-layer-label = 第 { $layer } 层
 pretrained-head-title = 第 { $layer } 层第 { $head } 个头：{ $offset }，平均权重 { $weight }
 # 网格下方：两种边框的含义。
+# “更多”下的说明，随模型的模块写入：要点中的词的含义。
+pretrained-definition = 句子是注意力面板的句子（在第一个面板中编辑），按 Hugging Face 的 BERT 分词器完全相同的方式切分为词元，首尾加 [CLS] 和 [SEP]。各层权重以 float16 存储，词向量以 float32 存储：每个注意力权重与 PyTorch 的 float32 结果相差不超过 0.002（在 50 个测试句子上最多 0.0011）。如果一个头把每个词元的大部分权重（平均至少 0.5）放在同一个偏移上（不是词元自己）——前一个词元、后一个词元——我们就说它按位置注意。没有位置表时，如果它在该偏移上的权重降到原来的一半以下，它就失去了这一模式。少于一半词元才有的偏移不计入。开关把表的每一行设为零：模型看到的只是一袋词元，把词序倒过来只会把它的注意力倒过来，正如顺序面板对一层所展示的。
 pretrained-legend-position = 按位置注意（有位置表时）
 pretrained-legend-chosen = 在下方放大（点击小图选择）
 pretrained-status-loading = 正在加载模型：{ $loaded } / { $total } MB，来自本站（浏览器会保存它，下次访问直接使用）。

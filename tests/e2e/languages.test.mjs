@@ -133,8 +133,9 @@ describe('languages', () => {
   // then the takeaways that answer their questions, with the posters at half resolution (see
   // train.test.mjs): 585,572 B; 584,200 B with the short argument names. The training verdict's
   // headline slot (an element and its markup) and the binary panel's paint of P's waiting cells:
-  // 585,065 B. The panels in their folders (see train.test.mjs): 584,866 B.
-  const CHINESE_FIRST_LOAD_NOW = 584870;
+  // 585,065 B. The panels in their folders (see train.test.mjs): 584,866 B. The pretrained panel
+  // and the learned panel's trained table (see train.test.mjs): 586,248 B.
+  const CHINESE_FIRST_LOAD_NOW = 586248;
   const CHINESE_TARGET = 590_000;
   let chineseTotal;
 

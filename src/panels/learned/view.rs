@@ -6,16 +6,15 @@
 //! imported the first time the panel is on screen, so that the page's first load carries none of
 //! it.
 
-use std::cell::RefCell;
-
-use js_sys::{Object, Reflect};
+use js_sys::Reflect;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
 use crate::model::inputs::Inputs;
 use crate::model::panels::PanelId;
-use crate::web::action::{Action, PanelEvent};
+use crate::web::action::PanelEvent;
+use crate::web::lazy_module::LazyModule;
 use crate::web::panel::{to_js, Panel, PanelSpec};
 
 use super::{compute, figure_values, readout, LearnedStats, SHOWN_COLUMNS};
@@ -25,14 +24,10 @@ use crate::web::error::WebError;
 use crate::web::panels::family_charts::{draw_matrix, Scale};
 use crate::web::panels::{elapsed, Ctx};
 
-/// The pretrained panel's module, which holds the trained table's code too (the browser fetches
-/// it once for both panels).
-const MODULE_JS: &str = "pe-lab-pretrained-panel.js";
-const MODULE_WASM: &str = "pe-lab-pretrained-panel_bg.wasm";
-
 #[wasm_bindgen]
 extern "C" {
-    /// `panels::learned::module::TrainedTableModule`, in the pretrained panel's module.
+    /// `panels::learned::module::TrainedTableModule`, in the pretrained panel's module (the
+    /// browser fetches it once for both panels).
     pub type TrainedTableModule;
     #[wasm_bindgen(method, catch)]
     fn render(
@@ -43,24 +38,6 @@ extern "C" {
         projector: bool,
         page_px: u16,
     ) -> Result<(), JsValue>;
-    #[wasm_bindgen(method)]
-    fn stats(this: &TrainedTableModule) -> JsValue;
-    #[wasm_bindgen(method)]
-    fn version(this: &TrainedTableModule) -> f64;
-    #[wasm_bindgen(method)]
-    fn busy(this: &TrainedTableModule) -> bool;
-}
-
-thread_local! {
-    /// The module (or why it could not be loaded), from its arrival until the panel takes it.
-    static ARRIVED: RefCell<Option<Result<TrainedTableModule, String>>> = const { RefCell::new(None) };
-}
-
-enum Trained {
-    NotLoaded,
-    Loading,
-    Ready(TrainedTableModule),
-    Failed(String),
 }
 
 fn render(ctx: &mut Ctx, dom: &LearnedDom) -> Result<LearnedStats, WebError> {
@@ -104,31 +81,7 @@ struct LearnedPanel {
     spec: &'static PanelSpec,
     dom: LearnedDom,
     stats: LearnedStats,
-    trained: Trained,
-}
-
-/// Imports the module (the pretrained panel's files); `PanelEvent::Module` follows either way.
-fn load(send: fn(Action)) -> Result<(), WebError> {
-    let event = || Action::Panel {
-        panel: PanelId::Learned,
-        event: PanelEvent::Module,
-    };
-    let host = Object::new();
-    let wake = Closure::<dyn Fn()>::new(move || send(event()));
-    Reflect::set(&host, &"wake".into(), wake.as_ref())?;
-    // The module lives as long as the page.
-    wake.forget();
-    let promise =
-        crate::web::lazy_module::import(MODULE_JS, MODULE_WASM, "TrainedTableModule", &host)?;
-    wasm_bindgen_futures::spawn_local(async move {
-        let arrived = wasm_bindgen_futures::JsFuture::from(promise)
-            .await
-            .map(JsCast::unchecked_into::<TrainedTableModule>)
-            .map_err(|e| format!("{MODULE_JS}: {}", WebError::from(e)));
-        ARRIVED.with(|slot| *slot.borrow_mut() = Some(arrived));
-        send(event());
-    });
-    Ok(())
+    trained: LazyModule,
 }
 
 impl Panel for LearnedPanel {
@@ -137,12 +90,7 @@ impl Panel for LearnedPanel {
     }
 
     fn inputs(&self, ctx: &Ctx) -> Inputs {
-        let (stage, version) = match &self.trained {
-            Trained::NotLoaded => (0u32, 0.0),
-            Trained::Loading => (1, 0.0),
-            Trained::Ready(module) => (2, module.version()),
-            Trained::Failed(_) => (3, 0.0),
-        };
+        let (stage, version) = self.trained.key();
         Inputs::new()
             .with(ctx.params.d)
             .with(ctx.params.n)
@@ -158,16 +106,18 @@ impl Panel for LearnedPanel {
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
         self.stats = render(ctx, &self.dom)?;
         let look = ctx.style.look;
+        if ctx.draw {
+            let (js, wasm) = crate::panels::pretrained::MODULE;
+            self.trained
+                .start(PanelId::Learned, (js, wasm, "TrainedTableModule"), ctx.send);
+        }
         let failed = match &self.trained {
-            Trained::Ready(module) => module
+            LazyModule::Ready(module) => module
+                .unchecked_ref::<TrainedTableModule>()
                 .render(ctx.params.base, ctx.draw, look.dark, look.projector, look.page_px)
                 .err()
                 .map(|e| WebError::from(e).to_string()),
-            Trained::NotLoaded if ctx.draw => {
-                self.trained = Trained::Loading;
-                load(ctx.send).err().map(|e| e.to_string())
-            }
-            Trained::Failed(message) => Some(message.clone()),
+            LazyModule::Failed(message) => Some(message.clone()),
             _ => None,
         };
         // A trained table that cannot be had leaves the seeded one and its takeaway as they are.
@@ -176,8 +126,8 @@ impl Panel for LearnedPanel {
                 &self.dom.trained,
                 &crate::message!("learned-trained-module-failed", error = error.as_str()),
             );
-            if !matches!(self.trained, Trained::Ready(_)) {
-                self.trained = Trained::Failed(error);
+            if !matches!(self.trained, LazyModule::Ready(_)) {
+                self.trained = LazyModule::Failed(error);
             }
         }
         Ok(())
@@ -188,17 +138,12 @@ impl Panel for LearnedPanel {
     fn stats(&self) -> Option<JsValue> {
         let stats = to_js(&self.stats);
         let trained = match &self.trained {
-            Trained::Ready(module) => module.stats(),
+            LazyModule::Ready(module) => module.stats(),
             other => {
-                let trained = Object::new();
-                let (status, error) = match other {
-                    Trained::NotLoaded => ("idle", None),
-                    Trained::Failed(message) => ("failed", Some(message.as_str())),
-                    _ => ("loading", None),
-                };
-                let _ = Reflect::set(&trained, &"status".into(), &status.into());
-                if let Some(error) = error {
-                    let _ = Reflect::set(&trained, &"error".into(), &error.into());
+                let trained = js_sys::Object::new();
+                let _ = Reflect::set(&trained, &"status".into(), &other.status().into());
+                if let LazyModule::Failed(message) = other {
+                    let _ = Reflect::set(&trained, &"error".into(), &message.into());
                 }
                 trained.into()
             }
@@ -215,21 +160,12 @@ impl Panel for LearnedPanel {
         if !matches!(event, PanelEvent::Module) {
             return Ok(false);
         }
-        if let Some(arrived) = ARRIVED.with(|slot| slot.borrow_mut().take()) {
-            self.trained = match arrived {
-                Ok(module) => Trained::Ready(module),
-                Err(message) => Trained::Failed(message),
-            };
-        }
+        self.trained.arrive(PanelId::Learned);
         Ok(true)
     }
 
     fn busy(&self) -> bool {
-        match &self.trained {
-            Trained::Loading => true,
-            Trained::Ready(module) => module.busy(),
-            _ => false,
-        }
+        self.trained.busy()
     }
 }
 
@@ -240,6 +176,6 @@ pub fn mount(spec: &'static PanelSpec) -> Result<Box<dyn Panel>, WebError> {
         spec,
         dom: LearnedDom::mount()?,
         stats: LearnedStats::default(),
-        trained: Trained::NotLoaded,
+        trained: LazyModule::NotLoaded,
     }))
 }

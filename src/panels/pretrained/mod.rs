@@ -26,7 +26,7 @@ mod tests;
 #[cfg(target_arch = "wasm32")]
 mod view;
 #[cfg(target_arch = "wasm32")]
-pub use view::mount;
+pub use view::{mount, MODULE};
 
 /// The model's name, as its authors publish it.
 pub const MODEL_NAME: &str = "all-MiniLM-L6-v2";

@@ -38,6 +38,7 @@ crate::element_table! {
         grid: HtmlCanvasElement = "pretrained-grid",
         head: HtmlCanvasElement = "pretrained-head",
         switch: HtmlInputElement = "pretrained-ptable",
+        definition: HtmlElement = "pretrained-definition",
     }
 }
 
@@ -181,6 +182,10 @@ impl PretrainedModule {
             let _ = crate::web::language::install_catalog::<Training>(&catalog);
         }
         let dom = PretrainedDom::mount().map_err(js_error)?;
+        // The words of the takeaway, defined where its numbers come from (not in the page's
+        // first load).
+        dom.definition
+            .set_text_content(Some(&crate::training_message!("pretrained-definition")));
         surface::record_design(&dom.grid);
         surface::record_design(&dom.head);
         let module = PretrainedModule {

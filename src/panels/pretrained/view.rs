@@ -6,8 +6,6 @@
 //! bytes or runs arrive (`host.wake()`), which renders the panel again through the page's one
 //! message path.
 
-use std::cell::RefCell;
-
 use js_sys::{Object, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -15,14 +13,17 @@ use web_sys::HtmlElement;
 
 use crate::model::inputs::Inputs;
 use crate::model::panels::PanelId;
-use crate::web::action::{Action, PanelEvent};
+use crate::web::action::PanelEvent;
 use crate::web::error::WebError;
+use crate::web::lazy_module::LazyModule;
 use crate::web::panel::{Ctx, Panel, PanelSpec};
 
 /// The module's files, beside the page (index.html's `data-type="worker"` Trunk link builds them
-/// without loading them).
-const MODULE_JS: &str = "pe-lab-pretrained-panel.js";
-const MODULE_WASM: &str = "pe-lab-pretrained-panel_bg.wasm";
+/// without loading them), and its class for this panel.
+pub const MODULE: (&str, &str) = (
+    "pe-lab-pretrained-panel.js",
+    "pe-lab-pretrained-panel_bg.wasm",
+);
 
 #[wasm_bindgen]
 extern "C" {
@@ -38,24 +39,6 @@ extern "C" {
         projector: bool,
         page_px: u16,
     ) -> Result<(), JsValue>;
-    #[wasm_bindgen(method)]
-    fn stats(this: &PretrainedModule) -> JsValue;
-    #[wasm_bindgen(method)]
-    fn version(this: &PretrainedModule) -> f64;
-    #[wasm_bindgen(method)]
-    fn busy(this: &PretrainedModule) -> bool;
-}
-
-thread_local! {
-    /// The module (or why it could not be loaded), from its arrival until the panel takes it.
-    static ARRIVED: RefCell<Option<Result<PretrainedModule, String>>> = const { RefCell::new(None) };
-}
-
-enum Module {
-    NotLoaded,
-    Loading,
-    Ready(PretrainedModule),
-    Failed(String),
 }
 
 crate::element_table! {
@@ -68,7 +51,7 @@ crate::element_table! {
 struct PretrainedHost {
     spec: &'static PanelSpec,
     dom: PretrainedDom,
-    module: Module,
+    module: LazyModule,
     position_table: bool,
     /// Whether the takeaway says what holds for every sentence instead of the default view's.
     general_takeaway: bool,
@@ -88,46 +71,13 @@ impl PretrainedHost {
     }
 }
 
-/// Imports the module; `PanelEvent::Module` follows either way.
-fn load(send: fn(Action)) -> Result<(), WebError> {
-    let host = Object::new();
-    let wake = Closure::<dyn Fn()>::new(move || {
-        send(Action::Panel {
-            panel: PanelId::Pretrained,
-            event: PanelEvent::Module,
-        })
-    });
-    Reflect::set(&host, &"wake".into(), wake.as_ref())?;
-    // The module lives as long as the page.
-    wake.forget();
-    let promise =
-        crate::web::lazy_module::import(MODULE_JS, MODULE_WASM, "PretrainedModule", &host)?;
-    wasm_bindgen_futures::spawn_local(async move {
-        let arrived = wasm_bindgen_futures::JsFuture::from(promise)
-            .await
-            .map(JsCast::unchecked_into::<PretrainedModule>)
-            .map_err(|e| format!("{MODULE_JS}: {}", WebError::from(e)));
-        ARRIVED.with(|slot| *slot.borrow_mut() = Some(arrived));
-        send(Action::Panel {
-            panel: PanelId::Pretrained,
-            event: PanelEvent::Module,
-        });
-    });
-    Ok(())
-}
-
 impl Panel for PretrainedHost {
     fn spec(&self) -> &'static PanelSpec {
         self.spec
     }
 
     fn inputs(&self, ctx: &Ctx) -> Inputs {
-        let (stage, version) = match &self.module {
-            Module::NotLoaded => (0u32, 0.0),
-            Module::Loading => (1, 0.0),
-            Module::Ready(module) => (2, module.version()),
-            Module::Failed(_) => (3, 0.0),
-        };
+        let (stage, version) = self.module.key();
         Inputs::new()
             .with(ctx.settings.text.as_str())
             .with(ctx.settings.position_table)
@@ -140,9 +90,10 @@ impl Panel for PretrainedHost {
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
         self.position_table = ctx.settings.position_table;
         match &self.module {
-            Module::Ready(module) => {
+            LazyModule::Ready(module) => {
                 let look = ctx.style.look;
                 module
+                    .unchecked_ref::<PretrainedModule>()
                     .render(
                         &ctx.settings.text,
                         ctx.settings.position_table,
@@ -153,13 +104,18 @@ impl Panel for PretrainedHost {
                     )
                     .map_err(WebError::from)
             }
-            Module::Failed(message) => Err(WebError::Js(message.clone())),
-            Module::NotLoaded if ctx.draw => {
+            LazyModule::Failed(message) => Err(WebError::Js(message.clone())),
+            LazyModule::NotLoaded if ctx.draw => {
                 self.write_general_takeaway();
-                self.module = Module::Loading;
-                load(ctx.send).inspect_err(|error| self.module = Module::Failed(error.to_string()))
+                let (js, wasm) = MODULE;
+                self.module
+                    .start(PanelId::Pretrained, (js, wasm, "PretrainedModule"), ctx.send);
+                match &self.module {
+                    LazyModule::Failed(message) => Err(WebError::Js(message.clone())),
+                    _ => Ok(()),
+                }
             }
-            Module::NotLoaded | Module::Loading => {
+            LazyModule::NotLoaded | LazyModule::Loading => {
                 let settings = ctx.settings;
                 if settings.text != crate::math::tokens::DEFAULT_SENTENCE
                     || !settings.position_table
@@ -173,24 +129,19 @@ impl Panel for PretrainedHost {
 
     /// Before the module is in: the model's name, where it stands and the switch.
     fn stats(&self) -> Option<JsValue> {
-        if let Module::Ready(module) = &self.module {
+        if let LazyModule::Ready(module) = &self.module {
             return Some(module.stats());
         }
         let stats = Object::new();
-        let status = match &self.module {
-            Module::NotLoaded => "idle",
-            Module::Failed(_) => "failed",
-            _ => "loading",
-        };
         for (key, value) in [
             ("model", JsValue::from(super::MODEL_NAME)),
-            ("status", status.into()),
+            ("status", self.module.status().into()),
             ("positionTable", self.position_table.into()),
             ("bytesLoaded", 0.into()),
         ] {
             let _ = Reflect::set(&stats, &key.into(), &value);
         }
-        if let Module::Failed(message) = &self.module {
+        if let LazyModule::Failed(message) = &self.module {
             let _ = Reflect::set(&stats, &"error".into(), &message.into());
         }
         Some(stats.into())
@@ -204,21 +155,12 @@ impl Panel for PretrainedHost {
         if !matches!(event, PanelEvent::Module) {
             return Ok(false);
         }
-        if let Some(arrived) = ARRIVED.with(|slot| slot.borrow_mut().take()) {
-            self.module = match arrived {
-                Ok(module) => Module::Ready(module),
-                Err(message) => Module::Failed(message),
-            };
-        }
+        self.module.arrive(PanelId::Pretrained);
         Ok(true)
     }
 
     fn busy(&self) -> bool {
-        match &self.module {
-            Module::Loading => true,
-            Module::Ready(module) => module.busy(),
-            _ => false,
-        }
+        self.module.busy()
     }
 }
 
@@ -228,7 +170,7 @@ pub fn mount(spec: &'static PanelSpec) -> Result<Box<dyn Panel>, WebError> {
     let mut host = PretrainedHost {
         spec,
         dom: PretrainedDom::mount()?,
-        module: Module::NotLoaded,
+        module: LazyModule::NotLoaded,
         position_table: true,
         general_takeaway: false,
     };
