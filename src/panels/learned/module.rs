@@ -219,7 +219,8 @@ impl TrainedTableModule {
         };
         let started = now_ms();
         if self.sinusoid.as_ref().map(|s| s.base) != Some(base) {
-            let similarity = Similarity::of_sinusoid(table.similarity.cosine.nrows(), table.columns, base);
+            let similarity =
+                Similarity::of_sinusoid(table.similarity.cosine.nrows(), table.columns, base);
             self.sinusoid = Some(Sinusoid {
                 base,
                 values: similarity.values(),
@@ -264,7 +265,14 @@ impl TrainedTableModule {
             ),
         ];
         for (k, (values, rect, title)) in maps.iter().enumerate() {
-            paint_diverging(canvas, &self.scratch, values, (rows, rows), (-1.0, 1.0), *rect)?;
+            paint_diverging(
+                canvas,
+                &self.scratch,
+                values,
+                (rows, rows),
+                (-1.0, 1.0),
+                *rect,
+            )?;
             let context = surface::context(canvas)?;
             let x = if k == 0 { 2.0 } else { rect.x0 };
             write_title(&context, style, title, x, rect.y0, rect.x1 - x)?;
@@ -289,7 +297,11 @@ impl TrainedTableModule {
         context.set_fill_style_str(&style.ink.css());
         context.set_text_align("left");
         context.set_text_baseline("middle");
-        for (value, y) in [("1", bar.y0), ("0", (bar.y0 + bar.y1) / 2.0), ("−1", bar.y1)] {
+        for (value, y) in [
+            ("1", bar.y0),
+            ("0", (bar.y0 + bar.y1) / 2.0),
+            ("−1", bar.y1),
+        ] {
             context.fill_text(value, bar.x1 + 3.0, y)?;
         }
         let curves = [
@@ -370,7 +382,11 @@ fn map_axes(
         context.translate(rect.x0 - style.tick_px * 2.6, (rect.y0 + rect.y1) / 2.0)?;
         context.rotate(-std::f64::consts::FRAC_PI_2)?;
         context.set_text_baseline("bottom");
-        context.fill_text(&crate::training_message!("learned-trained-axis-i"), 0.0, 0.0)?;
+        context.fill_text(
+            &crate::training_message!("learned-trained-axis-i"),
+            0.0,
+            0.0,
+        )?;
         context.restore();
     }
     Ok(())
@@ -438,7 +454,11 @@ fn draw_curves(
     context.translate(rect.x0 - style.tick_px * 2.6, (rect.y0 + rect.y1) / 2.0)?;
     context.rotate(-std::f64::consts::FRAC_PI_2)?;
     context.set_text_baseline("bottom");
-    context.fill_text(&crate::training_message!("learned-trained-axis-mean"), 0.0, 0.0)?;
+    context.fill_text(
+        &crate::training_message!("learned-trained-axis-mean"),
+        0.0,
+        0.0,
+    )?;
     context.restore();
     // The legend above the plot: a short line of each colour and its name, in smaller type where
     // the plot is narrower than it (a phone).

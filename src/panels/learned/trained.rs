@@ -71,7 +71,10 @@ impl Similarity {
     pub fn mean_from(&self, from: usize) -> f64 {
         let rows = self.mean_at_offset.len();
         let (sum, pairs) = (from..rows).fold((0.0, 0usize), |(sum, pairs), k| {
-            (sum + self.mean_at_offset[k] * (rows - k) as f64, pairs + rows - k)
+            (
+                sum + self.mean_at_offset[k] * (rows - k) as f64,
+                pairs + rows - k,
+            )
         });
         if pairs == 0 {
             f64::NAN
@@ -175,7 +178,12 @@ pub struct TrainedStats {
 }
 
 /// The trained table's numbers beside the sinusoid's of the same shape and the page's `base`.
-pub fn stats(trained: &Similarity, sinusoid: &Similarity, columns: usize, base: f64) -> TrainedStats {
+pub fn stats(
+    trained: &Similarity,
+    sinusoid: &Similarity,
+    columns: usize,
+    base: f64,
+) -> TrainedStats {
     TrainedStats {
         model: crate::panels::pretrained::MODEL_NAME.into(),
         status: "ready".into(),
@@ -265,7 +273,10 @@ impl TrainedLayout {
         let below_map = (tick_px * 1.4).ceil() + label;
         // The maps: half the width each, at most a little over half the height.
         let across = (width - left - label - gap - bar_room) / 2.0;
-        let side = across.min(height * 0.58 - title - below_map).max(24.0).floor();
+        let side = across
+            .min(height * 0.58 - title - below_map)
+            .max(24.0)
+            .floor();
         let y0 = title;
         let x0 = left + label;
         let trained = PixelRect {
@@ -305,5 +316,6 @@ impl TrainedLayout {
     }
 }
 
-#[cfg(test)]
+// Native only: they read the model and the reference with native-only dev-dependencies.
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;

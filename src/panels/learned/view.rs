@@ -114,7 +114,13 @@ impl Panel for LearnedPanel {
         let failed = match &self.trained {
             LazyModule::Ready(module) => module
                 .unchecked_ref::<TrainedTableModule>()
-                .render(ctx.params.base, ctx.draw, look.dark, look.projector, look.page_px)
+                .render(
+                    ctx.params.base,
+                    ctx.draw,
+                    look.dark,
+                    look.projector,
+                    look.page_px,
+                )
                 .err()
                 .map(|e| WebError::from(e).to_string()),
             LazyModule::Failed(message) => Some(message.clone()),

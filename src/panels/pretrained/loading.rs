@@ -167,15 +167,15 @@ async fn load_words(
 /// Fetches the model's files and builds it; the page is woken when it is ready or failed.
 pub(super) fn start_loading(host: Rc<Host>, shared: Rc<RefCell<Shared>>) {
     shared.borrow_mut().stage = Stage::Loading;
-        wasm_bindgen_futures::spawn_local(async move {
-            let loaded = load_model(host.clone(), shared.clone()).await;
-            shared.borrow_mut().stage = match loaded {
-                Ok(model) => Stage::Ready(Box::new(model)),
-                Err(error) => Stage::Failed(error.to_string()),
-            };
-            wake(&host, &shared, true);
-        });
-    }
+    wasm_bindgen_futures::spawn_local(async move {
+        let loaded = load_model(host.clone(), shared.clone()).await;
+        shared.borrow_mut().stage = match loaded {
+            Ok(model) => Stage::Ready(Box::new(model)),
+            Err(error) => Stage::Failed(error.to_string()),
+        };
+        wake(&host, &shared, true);
+    });
+}
 
 /// Fetches the word table's files `chunks`; the page is woken when they are in or failed.
 pub(super) fn start_words(host: Rc<Host>, shared: Rc<RefCell<Shared>>, chunks: Vec<u32>) {
@@ -184,16 +184,16 @@ pub(super) fn start_words(host: Rc<Host>, shared: Rc<RefCell<Shared>>, chunks: V
         shared.fetching_words = true;
         shared.words_error = None;
     }
-        wasm_bindgen_futures::spawn_local(async move {
-            let loaded = load_words(host.clone(), shared.clone(), chunks).await;
-            {
-                let mut shared = shared.borrow_mut();
-                shared.fetching_words = false;
-                shared.words_error = loaded.err().map(|error| error.to_string());
-            }
-            wake(&host, &shared, true);
-        });
-    }
+    wasm_bindgen_futures::spawn_local(async move {
+        let loaded = load_words(host.clone(), shared.clone(), chunks).await;
+        {
+            let mut shared = shared.borrow_mut();
+            shared.fetching_words = false;
+            shared.words_error = loaded.err().map(|error| error.to_string());
+        }
+        wake(&host, &shared, true);
+    });
+}
 
 /// Wakes the page in a later task (a zero-delay timeout), after the browser has painted what this
 /// one drew: the render it asks for computes the sentence's other runs.
@@ -202,8 +202,6 @@ pub(super) fn wake_later(host: Rc<Host>, shared: Rc<RefCell<Shared>>) {
         return;
     };
     let callback = Closure::once_into_js(move || wake(&host, &shared, true));
-    let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
-        callback.unchecked_ref(),
-        0,
-    );
+    let _ =
+        window.set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), 0);
 }

@@ -21,7 +21,8 @@ mod loading;
 #[cfg(all(target_arch = "wasm32", feature = "pretrained-module"))]
 pub mod module;
 pub mod takeaway;
-#[cfg(test)]
+// Native only: they read the model and the reference with native-only dev-dependencies.
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
 #[cfg(target_arch = "wasm32")]
 mod view;

@@ -15,11 +15,11 @@ use pe_lab_minilm::{MiniLm, PositionTable};
 use wasm_bindgen::prelude::*;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement};
 
+use super::figure::{draw_grid, draw_head, head_title};
+use super::layout::GridLayout;
 use super::loading::{
     model_error, start_loading, start_words, wake, wake_later, Host, Shared, Stage,
 };
-use super::figure::{draw_grid, draw_head, head_title};
-use super::layout::GridLayout;
 use super::takeaway::{takeaway, TakeawayInputs};
 use super::*;
 use crate::model::figure_style::{FigureLook, FigureStyle};
@@ -41,7 +41,6 @@ crate::element_table! {
         definition: HtmlElement = "pretrained-definition",
     }
 }
-
 
 /// The runs of one sentence: first the one shown (with the table or without, as the switch
 /// says), drawn at once so that the maps follow the reader's typing; then, in a later task, the
@@ -100,7 +99,6 @@ pub struct PretrainedModule {
 fn js_error(error: WebError) -> JsError {
     JsError::new(&error.to_string())
 }
-
 
 /// The sentence's ids, cut to [`MAX_TOKENS`] with its `[SEP]` kept.
 fn cut(mut tokens: Vec<String>, mut ids: Vec<u32>) -> (Vec<String>, Vec<u32>, bool) {

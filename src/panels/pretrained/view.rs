@@ -108,8 +108,11 @@ impl Panel for PretrainedHost {
             LazyModule::NotLoaded if ctx.draw => {
                 self.write_general_takeaway();
                 let (js, wasm) = MODULE;
-                self.module
-                    .start(PanelId::Pretrained, (js, wasm, "PretrainedModule"), ctx.send);
+                self.module.start(
+                    PanelId::Pretrained,
+                    (js, wasm, "PretrainedModule"),
+                    ctx.send,
+                );
                 match &self.module {
                     LazyModule::Failed(message) => Err(WebError::Js(message.clone())),
                     _ => Ok(()),

@@ -20,7 +20,10 @@ fn similarity_is_the_cosine_of_rows_and_its_mean_along_each_offset() {
     // A zero row has no direction: 0 against everything, itself too.
     assert_eq!(s.cosine.row(3).to_vec(), vec![0.0; 4]);
     assert_eq!(s.mean_at_offset.len(), 4);
-    assert!((s.at(0) - 0.75).abs() < 1e-12, "three unit rows and a zero one");
+    assert!(
+        (s.at(0) - 0.75).abs() < 1e-12,
+        "three unit rows and a zero one"
+    );
     assert!((s.at(1) - (2.0 * h + 0.0) / 3.0).abs() < 1e-12);
     assert!((s.at(2) - 0.0).abs() < 1e-12);
     assert!(s.at(4).is_nan());
@@ -38,7 +41,11 @@ fn the_sinusoids_similarity_is_its_closed_form() {
             .map(|j| (k as f64 * crate::math::encoding::frequency(j, d, base)).cos())
             .sum::<f64>()
             / (d / 2) as f64;
-        assert!((s.at(k) - closed).abs() < 1e-6, "k = {k}: {} against {closed}", s.at(k));
+        assert!(
+            (s.at(k) - closed).abs() < 1e-6,
+            "k = {k}: {} against {closed}",
+            s.at(k)
+        );
     }
     // Its far rows stay similar: the slow columns hardly turn over 200 positions.
     assert!((s.at(1) - 0.9727).abs() < 1e-4 && (s.at(200) - 0.3676).abs() < 1e-4);
@@ -73,7 +80,11 @@ fn the_takeaway_answers_the_question_and_states_the_numbers() {
     });
     let trained = Similarity::of(smooth.view());
     let text = takeaway(&trained, &sinusoid, 384);
-    assert!(trained.at(1) > 0.8 && trained.mean_from(FAR).abs() < 0.1, "{}", trained.mean_from(FAR));
+    assert!(
+        trained.at(1) > 0.8 && trained.mean_from(FAR).abs() < 0.1,
+        "{}",
+        trained.mean_from(FAR)
+    );
     assert!(
         text.starts_with("Learning the encoding keeps the layer and learns its table, and trained, the table came out like the sinusoid"),
         "{text}"
@@ -96,12 +107,18 @@ fn the_takeaway_answers_the_question_and_states_the_numbers() {
     let text = takeaway(&wide, &sinusoid, 384);
     assert!(wide.mean_from(FAR) > UNRELATED);
     assert!(text.contains("and far ones stay similar too"), "{text}");
-    assert!(text.contains("pairs 100 or more positions apart average"), "{text}");
+    assert!(
+        text.contains("pairs 100 or more positions apart average"),
+        "{text}"
+    );
     // Neighbours unrelated: no band at all.
     let random_rows = Array2::from_shape_fn((512, 64), |_| random() as f32);
     let none = Similarity::of(random_rows.view());
     let text = takeaway(&none, &sinusoid, 384);
-    assert!(text.contains("does not make nearby positions similar"), "{text}");
+    assert!(
+        text.contains("does not make nearby positions similar"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -118,7 +135,11 @@ fn the_stats_name_the_contracts_offsets() {
         assert_eq!(value, trained.at(k));
     }
     let json = serde_json::to_value(&stats).unwrap();
-    let keys: Vec<&String> = json["meanCosineAtOffset"].as_object().unwrap().keys().collect();
+    let keys: Vec<&String> = json["meanCosineAtOffset"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .collect();
     let mut expected = ["1", "10", "100", "2", "200", "5", "50"];
     expected.sort_unstable();
     assert_eq!(keys, expected);
@@ -128,13 +149,20 @@ fn the_stats_name_the_contracts_offsets() {
 
 #[test]
 fn the_figure_fits_on_a_laptop_and_a_phone() {
-    for (w, h, tick, title) in [(680.0, 640.0, 13.0, 15.0), (350.0, 329.0, 13.0, 15.0), (1000.0, 940.0, 20.0, 23.0)] {
+    for (w, h, tick, title) in [
+        (680.0, 640.0, 13.0, 15.0),
+        (350.0, 329.0, 13.0, 15.0),
+        (1000.0, 940.0, 20.0, 23.0),
+    ] {
         let l = TrainedLayout::fit(w, h, tick, title);
         let inside = |r: &PixelRect| r.x0 >= 0.0 && r.y0 >= 0.0 && r.x1 <= w && r.y1 <= h;
         for r in [&l.trained, &l.sinusoid, &l.bar, &l.curve] {
             assert!(inside(r), "{w}×{h}: {l:?}");
         }
-        assert!(l.trained.x1 < l.sinusoid.x0 && l.sinusoid.x1 < l.bar.x0, "{l:?}");
+        assert!(
+            l.trained.x1 < l.sinusoid.x0 && l.sinusoid.x1 < l.bar.x0,
+            "{l:?}"
+        );
         assert!(l.trained.y1 < l.curve.y0, "{l:?}");
         assert_eq!(l.trained.width(), l.trained.height());
         assert!(l.trained.width() >= 100.0, "{w}: {l:?}");
@@ -156,7 +184,10 @@ mod real_table {
     /// PE_LAB_REQUIRE_MINILM unset).
     fn files(names: &[&str]) -> Option<Vec<Vec<u8>>> {
         let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/minilm");
-        let read: Vec<Option<Vec<u8>>> = names.iter().map(|n| std::fs::read(dir.join(n)).ok()).collect();
+        let read: Vec<Option<Vec<u8>>> = names
+            .iter()
+            .map(|n| std::fs::read(dir.join(n)).ok())
+            .collect();
         if read.iter().all(Option::is_some) {
             return Some(read.into_iter().flatten().collect());
         }
@@ -215,8 +246,11 @@ mod real_table {
     /// difference is far smaller). The means then match the issue's figures.
     #[test]
     fn the_float16_table_gives_the_float32_tables_similarity_and_the_issues_figures() {
-        let Some(files) = files(&["model.safetensors", "config.json", "page/embeddings.safetensors"])
-        else {
+        let Some(files) = files(&[
+            "model.safetensors",
+            "config.json",
+            "page/embeddings.safetensors",
+        ]) else {
             return;
         };
         // The page reads the table with the model's shape built in (one file of 399,744 bytes):
@@ -241,7 +275,10 @@ mod real_table {
                 largest = largest.max((trained.cosine[[i, j]] - cos).abs());
             }
         }
-        assert!(largest <= bound, "largest cosine difference {largest:e} > {bound:e}");
+        assert!(
+            largest <= bound,
+            "largest cosine difference {largest:e} > {bound:e}"
+        );
         let mut means = Vec::new();
         // The end-to-end test's reference (tests/e2e/learned-trained.test.mjs) is this file's.
         let fixture: serde_json::Value = serde_json::from_str(include_str!(
@@ -250,15 +287,33 @@ mod real_table {
         .unwrap();
         for k in OFFSETS {
             let expected = reference_mean_at(&reference, k);
-            let stored = fixture["meanCosineAtOffset"][k.to_string()].as_f64().unwrap();
-            assert!((stored - expected).abs() < 1e-6, "the fixture's {k}: {stored} against {expected}");
+            let stored = fixture["meanCosineAtOffset"][k.to_string()]
+                .as_f64()
+                .unwrap();
+            assert!(
+                (stored - expected).abs() < 1e-6,
+                "the fixture's {k}: {stored} against {expected}"
+            );
             let difference = (trained.at(k) - expected).abs();
-            assert!(difference <= bound, "k = {k}: {} against {expected}", trained.at(k));
+            assert!(
+                difference <= bound,
+                "k = {k}: {} against {expected}",
+                trained.at(k)
+            );
             means.push(format!("{k}: {:.4} (float32 {expected:.4})", trained.at(k)));
         }
         // The issue's figures (measured in float32, to two digits or one significant one).
-        for (k, figure, within) in [(1, 0.85, 0.006), (10, 0.32, 0.006), (100, 0.15, 0.006), (200, 0.0007, 0.0006)] {
-            assert!((trained.at(k) - figure).abs() <= within, "k = {k}: {} against {figure}", trained.at(k));
+        for (k, figure, within) in [
+            (1, 0.85, 0.006),
+            (10, 0.32, 0.006),
+            (100, 0.15, 0.006),
+            (200, 0.0007, 0.0006),
+        ] {
+            assert!(
+                (trained.at(k) - figure).abs() <= within,
+                "k = {k}: {} against {figure}",
+                trained.at(k)
+            );
         }
         let _ = writeln!(
             std::io::stderr(),
@@ -269,7 +324,10 @@ mod real_table {
         let text = takeaway(&trained, &sinusoid, 384);
         assert!(text.contains("came out like the sinusoid"), "{text}");
         assert!(text.contains("Neighbours' mean cosine similarity is 0.85 (the sinusoid at d = 384: 0.97). Far apart its rows are about unrelated"), "{text}");
-        assert!(text.contains("pairs 100 or more positions apart average 0.07 (the sinusoid's: 0.3"), "{text}");
+        assert!(
+            text.contains("pairs 100 or more positions apart average 0.07 (the sinusoid's: 0.3"),
+            "{text}"
+        );
         let _ = writeln!(std::io::stderr(), "takeaway: {text}");
     }
 }
