@@ -236,7 +236,7 @@ pretrained-heads-list = { $count ->
 
 ## 可学习位置嵌入表面板中的训练后的表（all-MiniLM-L6-v2 的 512 × 384 位置嵌入表与正弦位置编码对照）
 
-learned-trained-takeaway-band = 学习位置编码并不能省掉这一层，而是学出这张表；训练之后，这张表在近处和正弦位置编码一样：MiniLM 的各行让相近的位置相似，沿对角线形成一条带。相邻位置的平均余弦相似度为 { $near }（d = { $d } 的正弦位置编码：{ $sinusoid_near }）。相距远时它的各行大致无关，而正弦位置编码的行仍然相似：相距 { $offset } 个位置及以上的位置对平均为 { $far }（正弦位置编码：{ $sinusoid_far }），曲线随偏移在 { $low } 与 { $high } 之间摆动。
+learned-trained-takeaway-band = 学习位置编码并不能省掉这一层，而是学出这张表；训练之后，这张表在近处和正弦位置编码一样：MiniLM 的各行让相近的位置相似，沿对角线形成一条带。相邻位置的平均余弦相似度为 { $near }（d = { $d } 的正弦位置编码：{ $sinusoid_near }）。相距远时两者不同：相距 { $offset } 个位置及以上时，正弦位置编码的行仍然相似（平均 { $sinusoid_far }），而训练出的表的相似度不再随距离下降，而是随偏移在 { $low } 与 { $high } 之间摆动（平均 { $far }）。
 learned-trained-takeaway-wide = 学习位置编码并不能省掉这一层，而是学出这张表；训练之后，这张表像正弦位置编码一样让相近的位置相似，相距远的位置也仍然相似。相邻位置的平均余弦相似度为 { $near }（d = { $d } 的正弦位置编码：{ $sinusoid_near }）；相距 { $offset } 个位置及以上的位置对平均为 { $far }（正弦位置编码：{ $sinusoid_far }）。
 learned-trained-takeaway-no-band = 学习位置编码并不能省掉这一层，而是学出这张表；但这张训练后的表不像正弦位置编码那样让相近的位置相似：相邻位置的平均余弦相似度为 { $near }（d = { $d } 的正弦位置编码：{ $sinusoid_near }）。
 learned-trained-status-loading = 正在加载 MiniLM 训练后的位置嵌入表：{ $loaded } KB，来自本站。

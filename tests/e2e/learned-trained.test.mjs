@@ -67,7 +67,7 @@ describe('the learned panel’s trained table', () => {
     const takeaway = await page.locator('#learned-trained-takeaway').textContent();
     assert.equal(takeaway, s.trained.takeaway);
     assert.match(takeaway, /came out like the sinusoid/);
-    assert.match(takeaway, /Neighbours' mean cosine similarity is 0\.85 \(the sinusoid at d = 384: 0\.97\)\. Far apart its rows are about unrelated/);
+    assert.match(takeaway, /Neighbours' mean cosine similarity is 0\.85 \(the sinusoid at d = 384: 0\.97\)\. Far apart they part ways/);
     assert.equal(s.trained.farFrom, 100);
     assert.ok(Math.abs(s.trained.meanCosineFarApart) < 0.1 && s.trained.sinusoidMeanCosineFarApart > 0.3, JSON.stringify(s.trained));
     const ink = await canvasInk(page, 'learned-trained');

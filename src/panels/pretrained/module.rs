@@ -11,7 +11,7 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use ndarray::Array4;
-use pe_lab_minilm::{MiniLm, PositionTable};
+use pe_lab_minilm::{BertConfig, MiniLm, PositionTable};
 use wasm_bindgen::prelude::*;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement};
 
@@ -20,7 +20,7 @@ use super::layout::GridLayout;
 use super::loading::{
     model_error, start_loading, start_words, wake, wake_later, Host, Shared, Stage,
 };
-use super::takeaway::{takeaway, TakeawayInputs};
+use super::takeaway::{head_words, takeaway, TakeawayInputs};
 use super::*;
 use crate::model::figure_style::{FigureLook, FigureStyle};
 use crate::model::messages::{Computed, Training};
@@ -166,6 +166,35 @@ fn rest_runs(model: &MiniLm, runs: &Runs, tokens: &[String]) -> Result<RestRuns,
         reversal_moves,
         ms: now_ms() - start,
     })
+}
+
+/// The stats of a sentence whose four runs are in: `partial`'s (the shown run's) with the
+/// position heads, the reversal's gaps and the takeaway.
+fn complete_stats(
+    partial: PretrainedStats,
+    (with_table, without_table): (&Array4<f32>, &Array4<f32>),
+    rest: &RestRuns,
+    first_ms: f64,
+) -> PretrainedStats {
+    let heads = position_heads(with_table, without_table);
+    PretrainedStats {
+        lost_patterns: heads.iter().filter(|h| h.lost()).count(),
+        takeaway: takeaway(&TakeawayInputs {
+            position_table: partial.position_table,
+            total_heads: partial.layers * partial.heads,
+            tokens: partial.ids.len(),
+            position_heads: &heads,
+            gap_without_table: rest.gap_without_table,
+            gap_with_table: rest.gap_with_table,
+            reversal_moves: rest.reversal_moves,
+        }),
+        position_heads: heads,
+        permutation_gap_without_table: rest.gap_without_table,
+        permutation_gap_with_table: rest.gap_with_table,
+        status: "ready".into(),
+        run_ms: first_ms + rest.ms,
+        ..partial
+    }
 }
 
 #[wasm_bindgen]
@@ -323,7 +352,9 @@ impl PretrainedModule {
         if matches!(self.shared.borrow().stage, Stage::Idle) {
             self.start_loading();
         }
-        let shared = self.shared.borrow();
+        // Borrowed from a clone of the Rc, not from `self`, which is written below.
+        let shared_cell = self.shared.clone();
+        let shared = shared_cell.borrow();
         if self.stats.status != "ready"
             || self.stats.position_table != position_table
             || self.stats.bytes_loaded != shared.bytes_loaded.get()
@@ -336,15 +367,12 @@ impl PretrainedModule {
         self.stats.position_table = position_table;
         let model = match &shared.stage {
             Stage::Idle | Stage::Loading => {
-                self.stats.status = "loading".into();
-                self.stats_js.replace(None);
+                self.set_status("loading", None);
                 self.wanted = Some((Vec::new(), position_table));
                 return Ok(());
             }
             Stage::Failed(message) => {
-                self.stats.status = "failed".into();
-                self.stats_js.replace(None);
-                self.stats.error = Some(message.clone());
+                self.set_status("failed", Some(message.clone()));
                 return Ok(());
             }
             Stage::Ready(model) => model,
@@ -353,15 +381,12 @@ impl PretrainedModule {
         let (tokens, ids, truncated) = cut(encoding.tokens, encoding.ids);
         self.wanted = Some((ids.clone(), position_table));
         if let Some(message) = &shared.words_error {
-            self.stats.status = "failed".into();
-            self.stats_js.replace(None);
-            self.stats.error = Some(message.clone());
+            self.set_status("failed", Some(message.clone()));
             return Ok(());
         }
         let missing = model.model.missing_word_chunks(&ids);
         if !missing.is_empty() {
-            self.stats.status = "loading".into();
-            self.stats_js.replace(None);
+            self.set_status("loading", None);
             let fetching = shared.fetching_words;
             drop(shared);
             if !fetching {
@@ -378,24 +403,50 @@ impl PretrainedModule {
         } else if let Some(runs) = self.runs.as_mut().filter(|runs| runs.rest.is_none()) {
             runs.rest = Some(rest_runs(&model.model, runs, &tokens)?);
         }
+        let bytes = (shared.bytes_loaded.get(), shared.bytes_total);
+        self.publish(
+            &model.config,
+            (tokens, ids, truncated),
+            position_table,
+            bytes,
+        );
+        Ok(())
+    }
+
+    fn set_status(&mut self, status: &str, error: Option<String>) {
+        self.stats.status = status.into();
+        if error.is_some() {
+            self.stats.error = error;
+        }
+        self.stats_js.replace(None);
+    }
+
+    /// The stats of the sentence from its runs so far (the shown one, or all four).
+    fn publish(
+        &mut self,
+        config: &BertConfig,
+        (tokens, ids, truncated): (Vec<String>, Vec<u32>, bool),
+        position_table: bool,
+        (bytes_loaded, bytes_total): (f64, f64),
+    ) {
         let Some(runs) = &self.runs else {
-            return Ok(());
+            return;
         };
         let Some(shown) = runs.of(position_table) else {
             // The switch moved before the other runs: they come with the wake.
-            return Ok(());
+            return;
         };
         let common = PretrainedStats {
             model: MODEL_NAME.into(),
-            layers: model.config.num_hidden_layers,
-            heads: model.config.num_attention_heads,
-            d: model.config.hidden_size,
+            layers: config.num_hidden_layers,
+            heads: config.num_attention_heads,
+            d: config.hidden_size,
             truncated,
             attention: nested(shown),
             position_table,
             head_offsets: head_offsets(shown),
-            bytes_loaded: shared.bytes_loaded.get(),
-            bytes_total: shared.bytes_total,
+            bytes_loaded,
+            bytes_total,
             ..PretrainedStats::default()
         };
         let (Some(rest), Some(with_table), Some(without_table)) =
@@ -410,30 +461,18 @@ impl PretrainedModule {
                 ..common
             };
             self.stats_js.replace(None);
-            return Ok(());
+            return;
         };
-        let heads = position_heads(with_table, without_table);
-        let token_count = ids.len();
-        let stats = PretrainedStats {
-            tokens,
-            ids,
-            lost_patterns: heads.iter().filter(|h| h.lost()).count(),
-            takeaway: takeaway(&TakeawayInputs {
-                position_table,
-                total_heads: model.config.num_hidden_layers * model.config.num_attention_heads,
-                tokens: token_count,
-                position_heads: &heads,
-                gap_without_table: rest.gap_without_table,
-                gap_with_table: rest.gap_with_table,
-                reversal_moves: rest.reversal_moves,
-            }),
-            position_heads: heads,
-            permutation_gap_without_table: rest.gap_without_table,
-            permutation_gap_with_table: rest.gap_with_table,
-            status: "ready".into(),
-            run_ms: runs.first_ms + rest.ms,
-            ..common
-        };
+        let stats = complete_stats(
+            PretrainedStats {
+                tokens,
+                ids,
+                ..common
+            },
+            (with_table, without_table),
+            rest,
+            runs.first_ms,
+        );
         if stats.status != self.stats.status || stats.ids != self.stats.ids {
             self.stats_js.replace(None);
         }
@@ -443,7 +482,6 @@ impl PretrainedModule {
             .map(|h| (h.layer, h.head))
             .collect();
         self.stats = stats;
-        Ok(())
     }
 
     /// The status line, the takeaway, the tokens and the list of position heads.
@@ -488,20 +526,7 @@ impl PretrainedModule {
             return;
         }
         self.dom.takeaway.set_text_content(Some(&s.takeaway));
-        let listed: Vec<String> = s
-            .position_heads
-            .iter()
-            .map(|head| {
-                crate::training_message!(
-                    "pretrained-head",
-                    layer = head.layer,
-                    head = head.head,
-                    offset = offset_name(head.offset),
-                    with = format!("{:.2}", head.with_table),
-                    without = format!("{:.2}", head.without_table)
-                )
-            })
-            .collect();
+        let listed: Vec<String> = s.position_heads.iter().map(head_words).collect();
         let heads = crate::training_message!(
             "pretrained-heads-list",
             count = listed.len(),

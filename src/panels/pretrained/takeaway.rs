@@ -29,7 +29,7 @@ pub struct TakeawayInputs<'a> {
 }
 
 /// One head, as the sentences name it: "layer 0, head 2 (the previous token: 1.00 → 0.11)".
-fn head_words(head: &PositionHead) -> String {
+pub fn head_words(head: &PositionHead) -> String {
     crate::training_message!(
         "pretrained-head",
         layer = head.layer,

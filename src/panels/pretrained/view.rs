@@ -45,6 +45,7 @@ crate::element_table! {
     struct PretrainedDom {
         status: HtmlElement = "pretrained-status",
         takeaway: HtmlElement = "pretrained-takeaway",
+        tokens: HtmlElement = "pretrained-tokens",
     }
 }
 
@@ -61,6 +62,14 @@ impl PretrainedHost {
     /// Until the model has run on the reader's sentence: what it gives on every sentence of the
     /// test corpus long enough to tell (`tests.rs`), instead of the default sentence's numbers
     /// that the page is written with.
+    /// The page is written with the default sentence's tokens: another sentence's come with
+    /// the model.
+    fn forget_default_tokens(&self, text: &str) {
+        if text != crate::math::tokens::DEFAULT_SENTENCE {
+            self.dom.tokens.set_text_content(None);
+        }
+    }
+
     fn write_general_takeaway(&mut self) {
         if !self.general_takeaway {
             self.general_takeaway = true;
@@ -107,6 +116,7 @@ impl Panel for PretrainedHost {
             LazyModule::Failed(message) => Err(WebError::Js(message.clone())),
             LazyModule::NotLoaded if ctx.draw => {
                 self.write_general_takeaway();
+                self.forget_default_tokens(&ctx.settings.text);
                 let (js, wasm) = MODULE;
                 self.module.start(
                     PanelId::Pretrained,
@@ -125,6 +135,7 @@ impl Panel for PretrainedHost {
                 {
                     self.write_general_takeaway();
                 }
+                self.forget_default_tokens(&settings.text);
                 Ok(())
             }
         }
