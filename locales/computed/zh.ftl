@@ -296,7 +296,7 @@ takeaway-learned-positions-fit = 可以，但只到一定长度：{ $max_len ->
         [1] E 只有位置 0 的一行
        *[other] E 只有位置 0–{ $last } 的行
     }，所以本页的 { $n } 个位置放得进表中，但位置 { $max_len } 没有行，而正弦位置编码在那里仍然给出 p_{ $max_len }。
-learned-trained-module-failed = 无法加载 MiniLM 训练后的位置嵌入表：{ $error }。上面用随机种子初始化的表不受影响。
+learned-trained-module-failed = 无法加载 MiniLM 训练后的位置嵌入表：{ $error }。
 takeaway-nope-no-positions = 没有位置：没有什么可数的。
 takeaway-nope-one-position = 只有一个位置时，无论有没有因果掩码，输出都是 { $output }：没有什么需要区分的。
 takeaway-nope = 原则上可以：有因果掩码时，位置 t 只能看到 t 个词元，可以数出它们，输出 1/t（从 t = 1 处的 { $first } 降到 t = { $n } 处的 { $last }）{ $distinct ->
@@ -611,7 +611,6 @@ takeaway-heads-tile-wrong = np.tile 会让 { $maps } 张图中的 { $wrong } 张
 takeaway-heads = 是 bug：在批量中，一个序列的各个头排在一起，都必须使用该序列的 valid_len，所以应当重复（repeat），而不是平铺（tile）。这里{ $sequences }；{ $tile }。
 # 回答“为什么自注意力对很长的序列慢得难以承受？”和“卷积神经网络的复杂度是怎么推导的？”，与图表一致：$attention、$rnn、$cnn：这个 n、d、k 下的三个运算量；$kd = k·d。
 takeaway-complexity = 长序列之所以慢，是因为自注意力要给每一对位置打分：n = { $n }、d = { $d } 时 n²·d = { $attention } 次运算，n 翻一倍就变为 4 倍；而循环神经网络的 n·d² = { $rnn } 和卷积神经网络的 k·n·d² = { $cnn }（k = { $k } 个邻居，各乘 d × d 的权重）只翻一倍：n 超过 d = { $d } 后它比循环神经网络开销大，超过 k·d = { $kd } 后比卷积神经网络开销大。
-takeaway-pretrained-before = 学习位置编码并不能省掉它：这个训练好的模型中读取相邻词元的头，在位置表被置零时会失去这一模式。模型加载后，这里会给出你的句子的数字。
 takeaway-scaling-no-tokens = 没有词元：没有可测量的嵌入。
 # 缩放面板的要点：为什么乘以 √d（$unscaled、$scaled：嵌入的 RMS 是 P 的多少倍，0.2478），然后为什么相加而不是追加（takeaway-scaling-add），由 takeaway-scaling 连接。
 takeaway-scaling-empty = × √d 使 P 不至于淹没词，相加则保持宽度 d 不变：在注意力面板中输入几个词，即可测量这两点。

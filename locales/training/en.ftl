@@ -262,6 +262,7 @@ pretrained-definition = The sentence is the attention panels' (edit it in the fi
 pretrained-legend-position = attends by position (with the table)
 pretrained-legend-chosen = enlarged below (click a map to choose)
 pretrained-status-loading = Loading the model: { $loaded } of { $total } MB, from this site (the browser keeps it for the next visit).
+pretrained-takeaway-before = Learning the encoding does not remove the need for it: the heads of this trained model that read neighbouring tokens lose that pattern when its position table is zeroed. The numbers for your sentence appear once the model has loaded.
 pretrained-status-ready = all-MiniLM-L6-v2, { $tokens } tokens: four runs in { $ms } ms on this computer's CPU ({ $loaded } MB fetched).
 pretrained-status-failed = The model could not be loaded: { $error }. The rest of the page works without it.
 pretrained-truncated = (cut to the model's first { $limit } tokens)
@@ -277,9 +278,9 @@ pretrained-heads-list = { $count ->
 ## $low … $high: the lowest and highest mean over those offsets;
 ## $sinusoid_near, $sinusoid_far: the sinusoid's at width $d.
 
-learned-trained-takeaway-band = Learning the encoding keeps the layer and learns its table, and trained, the table came out like the sinusoid up close: MiniLM's rows make nearby positions similar, a band along the diagonal. Neighbours' mean cosine similarity is { $near } (the sinusoid at d = { $d }: { $sinusoid_near }). Far apart they part ways: for pairs { $offset } or more positions apart the sinusoid's rows stay alike ({ $sinusoid_far } on average), while the trained table's similarity no longer falls with distance but swings between { $low } and { $high } from one offset to the next ({ $far } on average).
-learned-trained-takeaway-wide = Learning the encoding keeps the layer and learns its table, and trained, the table makes nearby positions similar, as the sinusoid does, and far ones stay similar too. Neighbours' mean cosine similarity is { $near } (the sinusoid at d = { $d }: { $sinusoid_near }); pairs { $offset } or more positions apart average { $far } (the sinusoid's: { $sinusoid_far }).
-learned-trained-takeaway-no-band = Learning the encoding keeps the layer and learns its table, but this trained table does not make nearby positions similar as the sinusoid does: neighbours' mean cosine similarity is { $near } (the sinusoid at d = { $d }: { $sinusoid_near }).
+learned-trained-takeaway-band = Trained, MiniLM's table learned a band like the sinusoid's: neighbours' rows are alike (mean cosine { $near }; the sinusoid's { $sinusoid_near }). Far apart the two differ: { $offset } or more positions apart, MiniLM's similarity swings between { $low } and { $high } with the offset, where the sinusoid's rows stay alike ({ $sinusoid_far } on average).
+learned-trained-takeaway-wide = Trained, MiniLM's table learned a band like the sinusoid's, only wider: neighbours' rows are alike (mean cosine { $near }; the sinusoid's { $sinusoid_near }), and rows { $offset } or more positions apart stay alike too ({ $far } on average; the sinusoid's { $sinusoid_far }).
+learned-trained-takeaway-no-band = Trained, MiniLM's table did not learn a band like the sinusoid's: neighbours' rows are not alike (mean cosine { $near }; the sinusoid's { $sinusoid_near }).
 learned-trained-status-loading = Loading MiniLM's trained position table: { $loaded } KB, from this site.
 learned-trained-status-failed = MiniLM's trained position table could not be loaded: { $error }. The seeded table above works without it.
 learned-trained-map-trained = MiniLM, trained: cos(E_i, E_j)

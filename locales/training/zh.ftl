@@ -226,6 +226,7 @@ pretrained-definition = 句子是注意力面板的句子（在第一个面板�
 pretrained-legend-position = 按位置注意（有位置表时）
 pretrained-legend-chosen = 在下方放大（点击小图选择）
 pretrained-status-loading = 正在加载模型：{ $loaded } / { $total } MB，来自本站（浏览器会保存它，下次访问直接使用）。
+pretrained-takeaway-before = 学习位置编码并不能省掉它：这个训练好的模型中读取相邻词元的头，在位置表被置零时会失去这一模式。模型加载后，这里会给出你的句子的数字。
 pretrained-status-ready = all-MiniLM-L6-v2，{ $tokens } 个词元：在本机 CPU 上运行四次用时 { $ms } ms（已获取 { $loaded } MB）。
 pretrained-status-failed = 无法加载模型：{ $error }。页面的其余部分不受影响。
 pretrained-truncated = （截取为模型的前 { $limit } 个词元）
@@ -236,9 +237,9 @@ pretrained-heads-list = { $count ->
 
 ## 可学习位置嵌入表面板中的训练后的表（all-MiniLM-L6-v2 的 512 × 384 位置嵌入表与正弦位置编码对照）
 
-learned-trained-takeaway-band = 学习位置编码并不能省掉这一层，而是学出这张表；训练之后，这张表在近处和正弦位置编码一样：MiniLM 的各行让相近的位置相似，沿对角线形成一条带。相邻位置的平均余弦相似度为 { $near }（d = { $d } 的正弦位置编码：{ $sinusoid_near }）。相距远时两者不同：相距 { $offset } 个位置及以上时，正弦位置编码的行仍然相似（平均 { $sinusoid_far }），而训练出的表的相似度不再随距离下降，而是随偏移在 { $low } 与 { $high } 之间摆动（平均 { $far }）。
-learned-trained-takeaway-wide = 学习位置编码并不能省掉这一层，而是学出这张表；训练之后，这张表像正弦位置编码一样让相近的位置相似，相距远的位置也仍然相似。相邻位置的平均余弦相似度为 { $near }（d = { $d } 的正弦位置编码：{ $sinusoid_near }）；相距 { $offset } 个位置及以上的位置对平均为 { $far }（正弦位置编码：{ $sinusoid_far }）。
-learned-trained-takeaway-no-band = 学习位置编码并不能省掉这一层，而是学出这张表；但这张训练后的表不像正弦位置编码那样让相近的位置相似：相邻位置的平均余弦相似度为 { $near }（d = { $d } 的正弦位置编码：{ $sinusoid_near }）。
+learned-trained-takeaway-band = 训练之后，MiniLM 的表学出了一条和正弦位置编码相似的带：相邻位置的行相似（平均余弦相似度 { $near }；正弦位置编码 { $sinusoid_near }）。相距远时两者不同：相距 { $offset } 个位置及以上时，MiniLM 的相似度随偏移在 { $low } 与 { $high } 之间摆动，而正弦位置编码的行仍然相似（平均 { $sinusoid_far }）。
+learned-trained-takeaway-wide = 训练之后，MiniLM 的表学出了一条和正弦位置编码相似、但更宽的带：相邻位置的行相似（平均余弦相似度 { $near }；正弦位置编码 { $sinusoid_near }），相距 { $offset } 个位置及以上的行也仍然相似（平均 { $far }；正弦位置编码 { $sinusoid_far }）。
+learned-trained-takeaway-no-band = 训练之后，MiniLM 的表没有学出和正弦位置编码相似的带：相邻位置的行并不相似（平均余弦相似度 { $near }；正弦位置编码 { $sinusoid_near }）。
 learned-trained-status-loading = 正在加载 MiniLM 训练后的位置嵌入表：{ $loaded } KB，来自本站。
 learned-trained-status-failed = 无法加载 MiniLM 训练后的位置嵌入表：{ $error }。上面用随机种子初始化的表不受影响。
 learned-trained-map-trained = MiniLM，训练后：cos(E_i, E_j)

@@ -16,6 +16,13 @@ fn page_language() -> String {
         .unwrap_or_default()
 }
 
+/// Whether the page is the English one, whose static text states the default view: a translated
+/// page's readouts written by a lazily loaded module are its module's.
+pub fn page_is_english() -> bool {
+    let language = page_language();
+    language.is_empty() || language.starts_with("en")
+}
+
 /// Installs resource `R`'s catalog if this page carries one, in the language of `<html lang>`.
 /// The English page carries none and stays as compiled. Returns the notice for a catalog that
 /// does not parse (the page then stays in English).

@@ -149,12 +149,35 @@ impl LazyModule {
     }
 
     /// `idle`, `loading`, `ready` or `failed`, for the panel's stats before the module's own.
-    pub fn status(&self) -> &'static str {
+    fn status(&self) -> &'static str {
         match self {
             LazyModule::NotLoaded => "idle",
             LazyModule::Loading => "loading",
             LazyModule::Ready(_) => "ready",
             LazyModule::Failed(_) => "failed",
         }
+    }
+
+    /// The module's stats once it is in; before that, `known` (what the page knows without it)
+    /// with the `status` and the `error` of a module that could not be loaded.
+    pub fn stats(&self, known: &[(&str, JsValue)]) -> JsValue {
+        if let LazyModule::Ready(module) = self {
+            return module.stats();
+        }
+        let stats = Object::new();
+        let error = match self {
+            LazyModule::Failed(message) => JsValue::from(message.as_str()),
+            _ => JsValue::UNDEFINED,
+        };
+        for (key, value) in known
+            .iter()
+            .cloned()
+            .chain([("status", self.status().into()), ("error", error)])
+        {
+            if !value.is_undefined() {
+                let _ = Reflect::set(&stats, &key.into(), &value);
+            }
+        }
+        stats.into()
     }
 }

@@ -111,8 +111,12 @@ export async function open(target = '', size = undefined, options = {}) {
   const url = /^[a-z]+:/.test(target) ? target : at(target);
   // A page asked to compute on the GPU gets a browser with WebGPU unless the test says otherwise.
   const withWebgpu = webgpu ?? (/[?&]compute=gpu(&|#|$)/.test(url) || undefined);
-  const page = await (within ?? await browserFor(withWebgpu))
-    .newPage({ viewport: { width, height }, deviceScaleFactor: scale, ...contextOptions });
+  // The page's service worker (scripts/offline/) fetches and hash-checks every file of the site a
+  // few seconds after the page starts: offline.test.mjs tests it; elsewhere it would only load the
+  // machine under the test (a timed update at the largest sizes saw it).
+  const page = await (within ?? await browserFor(withWebgpu)).newPage({
+    viewport: { width, height }, deviceScaleFactor: scale, serviceWorkers: 'block', ...contextOptions,
+  });
   // Waits are for conditions, never for a time: on a 2-core machine running two files side by
   // side (SwiftShader's WebGPU among them), Playwright's default of 30 s has run out.
   page.setDefaultTimeout(90_000);

@@ -140,7 +140,7 @@ describe('offline', () => {
     const { server, asked, base } = await serverFor(DIST);
     let context;
     try {
-      const opened = await open(`${base}/?compute=cpu`, undefined, { drawn: true });
+      const opened = await open(`${base}/?compute=cpu`, undefined, { drawn: true, serviceWorkers: 'allow' });
       ({ context } = opened);
       const { page, problems } = opened;
       const started = Date.now();

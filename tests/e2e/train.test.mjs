@@ -69,7 +69,7 @@ const FIRST_LOAD_BEFORE_TRAINING = 561877;
 // constants into addresses (--low-memory-unused) and run once more over the renamed code
 // (scripts/minify-wasm-names.mjs); the pretrained panel's definitions written by its module:
 // 559,872 B.
-const FIRST_LOAD_NOW = 559872;
+const FIRST_LOAD_NOW = 559883;
 const TARGET_GROWTH = 10 * 1024;
 // 560 KB read as 560,000 B, the stricter of the two readings (560 KiB would be 573,440 B).
 const TARGET_CEILING = 560 * 1000;

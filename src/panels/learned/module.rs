@@ -76,6 +76,9 @@ pub struct TrainedTableModule {
     scratch: HtmlCanvasElement,
     sinusoid: Option<Sinusoid>,
     stats: TrainedStats,
+    /// Whether the page still states the default view's takeaway (the English page, the default
+    /// base), which stands while the table loads instead of a progress line.
+    prefilled: bool,
 }
 
 fn js_error(error: WebError) -> JsError {
@@ -106,6 +109,7 @@ impl TrainedTableModule {
         }
         let dom = TableDom::mount().map_err(js_error)?;
         surface::record_design(&dom.figure);
+        let prefilled = dom.takeaway.text_content().is_some_and(|t| !t.is_empty());
         Ok(TrainedTableModule {
             host: Rc::new(host),
             stage: Rc::new(RefCell::new(Stage::Idle)),
@@ -115,6 +119,7 @@ impl TrainedTableModule {
             scratch: dom::new_canvas().map_err(js_error)?,
             sinusoid: None,
             stats: TrainedStats::default(),
+            prefilled,
         })
     }
 
@@ -132,18 +137,25 @@ impl TrainedTableModule {
             self.start_loading();
         }
         self.update(base);
+        self.prefilled &= base == crate::model::params::DEFAULT_BASE;
         let text = match self.stats.status.as_str() {
-            "ready" => self.stats.takeaway.clone(),
-            "failed" => crate::training_message!(
+            "ready" => Some(self.stats.takeaway.clone()),
+            "failed" => Some(crate::training_message!(
                 "learned-trained-status-failed",
                 error = self.stats.error.clone().unwrap_or_default()
-            ),
-            _ => crate::training_message!(
+            )),
+            // The page's takeaway is this table's at the default base: it stands while the
+            // table loads.
+            _ if self.prefilled => None,
+            _ => Some(crate::training_message!(
                 "learned-trained-status-loading",
                 loaded = format!("{:.0}", self.stats.bytes_loaded / 1e3)
-            ),
+            )),
         };
-        dom::text(&self.dom.takeaway, &text);
+        if let Some(text) = text {
+            self.prefilled = false;
+            dom::text(&self.dom.takeaway, &text);
+        }
         if draw {
             let style = FigureStyle::for_look(FigureLook {
                 dark,

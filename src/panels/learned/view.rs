@@ -111,6 +111,13 @@ impl Panel for LearnedPanel {
             self.trained
                 .start(PanelId::Learned, (js, wasm, "TrainedTableModule"), ctx.send);
         }
+        // The page is written with the trained takeaway at the default base; another base's
+        // sinusoid numbers come with the module.
+        if ctx.params.base != crate::model::params::DEFAULT_BASE
+            && !matches!(self.trained, LazyModule::Ready(_))
+        {
+            self.dom.trained.set_text_content(None);
+        }
         let failed = match &self.trained {
             LazyModule::Ready(module) => module
                 .unchecked_ref::<TrainedTableModule>()
@@ -143,18 +150,7 @@ impl Panel for LearnedPanel {
     /// in: only its `status`, and the `error` of a module that could not be loaded).
     fn stats(&self) -> Option<JsValue> {
         let stats = to_js(&self.stats);
-        let trained = match &self.trained {
-            LazyModule::Ready(module) => module.stats(),
-            other => {
-                let trained = js_sys::Object::new();
-                let _ = Reflect::set(&trained, &"status".into(), &other.status().into());
-                if let LazyModule::Failed(message) = other {
-                    let _ = Reflect::set(&trained, &"error".into(), &message.into());
-                }
-                trained.into()
-            }
-        };
-        let _ = Reflect::set(&stats, &"trained".into(), &trained);
+        let _ = Reflect::set(&stats, &"trained".into(), &self.trained.stats(&[]));
         Some(stats)
     }
 
@@ -178,9 +174,14 @@ impl Panel for LearnedPanel {
 /// The panel, mounted (its row of the panel list names this folder).
 #[inline(always)] // into the list's one `match` (see `crate::panels`)
 pub fn mount(spec: &'static PanelSpec) -> Result<Box<dyn Panel>, WebError> {
+    let dom = LearnedDom::mount()?;
+    // A translated page's trained takeaway in its language: the module's.
+    if !crate::web::language::page_is_english() {
+        dom.trained.set_text_content(None);
+    }
     Ok(Box::new(LearnedPanel {
         spec,
-        dom: LearnedDom::mount()?,
+        dom,
         stats: LearnedStats::default(),
         trained: LazyModule::NotLoaded,
     }))

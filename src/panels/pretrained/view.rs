@@ -6,13 +6,13 @@
 //! bytes or runs arrive (`host.wake()`), which renders the panel again through the page's one
 //! message path.
 
-use js_sys::{Object, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 
 use crate::model::inputs::Inputs;
 use crate::model::panels::PanelId;
+use crate::model::settings::PanelSettings;
 use crate::web::action::PanelEvent;
 use crate::web::error::WebError;
 use crate::web::lazy_module::LazyModule;
@@ -54,28 +54,19 @@ struct PretrainedHost {
     dom: PretrainedDom,
     module: LazyModule,
     position_table: bool,
-    /// Whether the takeaway says what holds for every sentence instead of the default view's.
-    general_takeaway: bool,
 }
 
 impl PretrainedHost {
-    /// Until the model has run on the reader's sentence: what it gives on every sentence of the
-    /// test corpus long enough to tell (`tests.rs`), instead of the default sentence's numbers
-    /// that the page is written with.
-    /// The page is written with the default sentence's tokens: another sentence's come with
-    /// the model.
-    fn forget_default_tokens(&self, text: &str) {
-        if text != crate::math::tokens::DEFAULT_SENTENCE {
+    /// The page is written with the default view's tokens and takeaway: another sentence's, or
+    /// the zeroed table's, come with the module (which says what the model gives on every
+    /// sentence while it loads).
+    fn forget_default_view(&self, settings: &PanelSettings) {
+        let default_text = settings.text == crate::math::tokens::DEFAULT_SENTENCE;
+        if !default_text {
             self.dom.tokens.set_text_content(None);
         }
-    }
-
-    fn write_general_takeaway(&mut self) {
-        if !self.general_takeaway {
-            self.general_takeaway = true;
-            self.dom
-                .takeaway
-                .set_text_content(Some(&crate::message!("takeaway-pretrained-before")));
+        if !default_text || !settings.position_table {
+            self.dom.takeaway.set_text_content(None);
         }
     }
 }
@@ -115,8 +106,7 @@ impl Panel for PretrainedHost {
             }
             LazyModule::Failed(message) => Err(WebError::Js(message.clone())),
             LazyModule::NotLoaded if ctx.draw => {
-                self.write_general_takeaway();
-                self.forget_default_tokens(&ctx.settings.text);
+                self.forget_default_view(ctx.settings);
                 let (js, wasm) = MODULE;
                 self.module.start(
                     PanelId::Pretrained,
@@ -129,13 +119,7 @@ impl Panel for PretrainedHost {
                 }
             }
             LazyModule::NotLoaded | LazyModule::Loading => {
-                let settings = ctx.settings;
-                if settings.text != crate::math::tokens::DEFAULT_SENTENCE
-                    || !settings.position_table
-                {
-                    self.write_general_takeaway();
-                }
-                self.forget_default_tokens(&settings.text);
+                self.forget_default_view(ctx.settings);
                 Ok(())
             }
         }
@@ -143,22 +127,11 @@ impl Panel for PretrainedHost {
 
     /// Before the module is in: the model's name, where it stands and the switch.
     fn stats(&self) -> Option<JsValue> {
-        if let LazyModule::Ready(module) = &self.module {
-            return Some(module.stats());
-        }
-        let stats = Object::new();
-        for (key, value) in [
-            ("model", JsValue::from(super::MODEL_NAME)),
-            ("status", self.module.status().into()),
+        Some(self.module.stats(&[
+            ("model", super::MODEL_NAME.into()),
             ("positionTable", self.position_table.into()),
             ("bytesLoaded", 0.into()),
-        ] {
-            let _ = Reflect::set(&stats, &key.into(), &value);
-        }
-        if let LazyModule::Failed(message) = &self.module {
-            let _ = Reflect::set(&stats, &"error".into(), &message.into());
-        }
-        Some(stats.into())
+        ]))
     }
 
     fn error_slot(&self) -> &HtmlElement {
@@ -181,21 +154,15 @@ impl Panel for PretrainedHost {
 /// The panel, mounted (its row of the panel list names this folder).
 #[inline(always)] // into the list's one `match` (see `crate::panels`)
 pub fn mount(spec: &'static PanelSpec) -> Result<Box<dyn Panel>, WebError> {
-    let mut host = PretrainedHost {
+    let host = PretrainedHost {
         spec,
         dom: PretrainedDom::mount()?,
         module: LazyModule::NotLoaded,
         position_table: true,
-        general_takeaway: false,
     };
-    // A translated page's takeaway in its language from the start.
-    let english = crate::web::dom::document()
-        .ok()
-        .and_then(|document| document.document_element())
-        .and_then(|html| html.get_attribute("lang"))
-        .map_or(true, |lang| lang.starts_with("en"));
-    if !english {
-        host.write_general_takeaway();
+    // A translated page's takeaway in its language: the module's.
+    if !crate::web::language::page_is_english() {
+        host.dom.takeaway.set_text_content(None);
     }
     Ok(Box::new(host))
 }
