@@ -94,6 +94,10 @@ pub struct PretrainedModule {
     /// The heads outlined in the grid: the last complete sentence's position heads, kept while
     /// a new sentence's other runs are still to come, so that the outlines do not blink.
     marked: Vec<(usize, usize)>,
+    /// The ids and switch whose complete stats are published: a render that changes neither
+    /// (the chosen head, the theme, bytes of another fetch) keeps them instead of rebuilding
+    /// every layer's and head's weights.
+    published: Option<(Vec<u32>, bool)>,
 }
 
 fn js_error(error: WebError) -> JsError {
@@ -226,6 +230,7 @@ impl PretrainedModule {
             chosen: Rc::new(Cell::new(None)),
             grid: Rc::new(RefCell::new(None)),
             stats_js: RefCell::new(None),
+            published: None,
             marked: Vec::new(),
         };
         module.wire().map_err(js_error)?;
@@ -413,6 +418,9 @@ impl PretrainedModule {
             wake_later(self.host.clone(), self.shared.clone());
         } else if let Some(runs) = self.runs.as_mut().filter(|runs| runs.rest.is_none()) {
             runs.rest = Some(rest_runs(&model.model, runs, &tokens)?);
+        } else if self.published.as_ref() == Some(&(ids.clone(), position_table)) {
+            self.stats.status = "ready".into();
+            return Ok(());
         }
         let bytes = (shared.bytes_loaded.get(), shared.bytes_total);
         self.publish(
@@ -487,6 +495,7 @@ impl PretrainedModule {
         if stats.status != self.stats.status || stats.ids != self.stats.ids {
             self.stats_js.replace(None);
         }
+        self.published = Some((stats.ids.clone(), position_table));
         self.marked = stats
             .position_heads
             .iter()

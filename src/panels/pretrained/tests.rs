@@ -113,7 +113,9 @@ mod real_model {
 
     use super::super::*;
 
-    fn model_files() -> Option<(MiniLm, WordPieceTokenizer)> {
+    /// The model and its tokenizer from target/minilm/, or `None` (the test skips) where
+    /// scripts/fetch-minilm.sh has not put them there; files that are there but do not read fail.
+    pub(super) fn model_files() -> Option<(MiniLm, WordPieceTokenizer)> {
         let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/minilm");
         let read = |name: &str| std::fs::read(dir.join(name)).ok();
         let (Some(config), Some(tokenizer), Some(weights)) = (
@@ -124,11 +126,16 @@ mod real_model {
             eprintln!("skipped: no model in target/minilm/ (run scripts/fetch-minilm.sh)");
             return None;
         };
-        let config = BertConfig::from_config_json(&config).ok()?;
-        Some((
-            MiniLm::from_safetensors(config, &weights).ok()?,
-            WordPieceTokenizer::from_tokenizer_json(&tokenizer).ok()?,
-        ))
+        let (Ok(config), Ok(tokenizer)) = (
+            BertConfig::from_config_json(&config),
+            WordPieceTokenizer::from_tokenizer_json(&tokenizer),
+        ) else {
+            panic!("the model's config or tokenizer does not read");
+        };
+        let Ok(model) = MiniLm::from_safetensors(config, &weights) else {
+            panic!("the model's weights do not read");
+        };
+        Some((model, tokenizer))
     }
 
     /// The chapter's claim on the trained model, with the sentence: layer 0's head 2
@@ -197,25 +204,9 @@ const CORPUS_SENTENCES: usize = 100;
 /// the test takes the first [`CORPUS_SENTENCES`] of them to stay a few seconds).
 #[test]
 fn every_sentence_long_enough_has_a_position_head_the_zeroed_table_breaks() {
-    use pe_lab_minilm::{BertConfig, MiniLm, PositionTable, WordPieceTokenizer};
-    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/minilm");
-    let read = |name: &str| std::fs::read(dir.join(name)).ok();
-    let (Some(config), Some(tokenizer), Some(weights)) = (
-        read("config.json"),
-        read("tokenizer.json"),
-        read("model.safetensors"),
-    ) else {
-        eprintln!("skipped: no model in target/minilm/ (run scripts/fetch-minilm.sh)");
+    use pe_lab_minilm::PositionTable;
+    let Some((model, tokenizer)) = real_model::model_files() else {
         return;
-    };
-    let (Ok(config), Ok(tokenizer)) = (
-        BertConfig::from_config_json(&config),
-        WordPieceTokenizer::from_tokenizer_json(&tokenizer),
-    ) else {
-        panic!("the model's config or tokenizer does not read");
-    };
-    let Ok(model) = MiniLm::from_safetensors(config, &weights) else {
-        panic!("the model's weights do not read");
     };
     let corpus = include_str!("../../../tests/fixtures/minilm/sentences.txt");
     let mut checked = 0;
