@@ -256,11 +256,11 @@ impl PretrainedModule {
         self.dom.switch.set_checked(position_table);
         self.update(text, position_table).map_err(js_error)?;
         self.write_lines();
-        // The page is written with the default view's takeaway; until the model has run on
-        // another sentence (or the zeroed table), what it gives on every sentence of the test
-        // corpus long enough to tell (`tests.rs`).
-        let default_view = text == crate::math::tokens::DEFAULT_SENTENCE && position_table;
-        if !default_view && !matches!(self.stats.status.as_str(), "ready" | "running") {
+        // Where the page's takeaway does not hold, until the model has run on the sentence:
+        // what it gives on every sentence of the test corpus long enough to tell (`tests.rs`).
+        if !super::view::page_states_takeaway(text, position_table)
+            && !matches!(self.stats.status.as_str(), "ready" | "running")
+        {
             self.dom
                 .takeaway
                 .set_text_content(Some(&crate::training_message!(

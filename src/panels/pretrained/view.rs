@@ -61,14 +61,21 @@ impl PretrainedHost {
     /// the zeroed table's, come with the module (which says what the model gives on every
     /// sentence while it loads).
     fn forget_default_view(&self, settings: &PanelSettings) {
-        let default_text = settings.text == crate::math::tokens::DEFAULT_SENTENCE;
-        if !default_text {
+        if settings.text != crate::math::tokens::DEFAULT_SENTENCE {
             self.dom.tokens.set_text_content(None);
         }
-        if !default_text || !settings.position_table {
+        if !page_states_takeaway(&settings.text, settings.position_table) {
             self.dom.takeaway.set_text_content(None);
         }
     }
+}
+
+/// Whether the page's own takeaway holds for `text` and the switch: the English page is written
+/// with the default view's; every other view's (and a translated page's) is the module's.
+pub(super) fn page_states_takeaway(text: &str, position_table: bool) -> bool {
+    text == crate::math::tokens::DEFAULT_SENTENCE
+        && position_table
+        && crate::web::language::page_is_english()
 }
 
 impl Panel for PretrainedHost {
@@ -160,7 +167,7 @@ pub fn mount(spec: &'static PanelSpec) -> Result<Box<dyn Panel>, WebError> {
         module: LazyModule::NotLoaded,
         position_table: true,
     };
-    // A translated page's takeaway in its language: the module's.
+    // A translated page's takeaway in its language from the start: the module's.
     if !crate::web::language::page_is_english() {
         host.dom.takeaway.set_text_content(None);
     }
