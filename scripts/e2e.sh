@@ -6,7 +6,8 @@
 # measure (and fail them on a 2-core machine); each holds only its timed tests:
 #   api-burst:      2,000 set() calls settle within 2 s;
 #   panels-largest: a lesson-only update at the largest sizes within 3 s;
-#   train-default-run: no task over 50 ms on the main thread while the worker trains.
+#   train-default-run: the main thread's long tasks while the worker trains (printed; with
+#                      PE_LAB_BENCH=1 a gate: none over 50 ms).
 # Everything else waits for conditions, not for a time (with the fixture's 90 s for a wait); the
 # longest files start first (LONGEST, measured), so that two short ones end the run rather than
 # one long one alone.

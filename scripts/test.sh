@@ -11,6 +11,22 @@ cd "$ROOT"
 
 # shellcheck source=scripts/lib.sh
 . "$ROOT/scripts/lib.sh"
+# shellcheck source=scripts/env.sh
+. "$ROOT/scripts/env.sh"
+# A CI run on a machine that ran CI before starts from the dependencies that run compiled (what a
+# hosted CI's cargo cache does): cargo's build directory is kept outside the clone, one per
+# toolchain and Cargo.lock (the others are removed). The clone's own crates are always rebuilt
+# (their files are newer than anything kept); registry crates are reused only where cargo's
+# fingerprint (version, features, profile, flags) matches. PE_LAB_CARGO_CACHE=0 turns it off.
+if [ "${CI:-}" = "true" ] && [ -z "${CARGO_TARGET_DIR:-}" ] && [ "${PE_LAB_CARGO_CACHE:-1}" != 0 ] &&
+  command -v rustc >/dev/null 2>&1; then
+  cache_key="$({ rustc -vV; cat Cargo.lock; } | sha256sum | cut -c1-16)"
+  cache_root="${XDG_CACHE_HOME:-$HOME/.cache}/pe-lab/cargo-target"
+  mkdir -p "$cache_root"
+  find "$cache_root" -mindepth 1 -maxdepth 1 ! -name "$cache_key" -exec rm -rf {} +
+  export CARGO_TARGET_DIR="$cache_root/$cache_key"
+  printf '[test] cargo build directory kept between CI runs: %s\n' "$CARGO_TARGET_DIR"
+fi
 step "set-up (scripts/setup.sh test)" "$ROOT/scripts/setup.sh" test
 # shellcheck source=scripts/env.sh
 . "$ROOT/scripts/env.sh"
@@ -28,7 +44,7 @@ export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 if [ "${CI:-}" = "true" ]; then export CARGO_INCREMENTAL=0; fi
 
 # The page's release build runs beside the fast tier and the browser glue: it builds in its own
-# profiles' directories (target/wasm32-unknown-unknown/{web,release}), which no other step locks,
+# profiles' directories (wasm32-unknown-unknown/{web,release} in cargo's build directory), which no other step locks,
 # and its last phases (link-time optimisation with one codegen unit, wasm-opt) use one core while
 # the tests' builds and runs use the other.
 # index.html is assembled from www/page.html and the panels' sections before every build; the

@@ -135,9 +135,12 @@ describe('projector steps show the title, the takeaway and the whole figure', ()
 });
 
 describe('embeds at 800 px', () => {
-  test('none scrolls sideways; after its first height report none moves more than 16 px', async () => {
+  // One frame per panel serves both tests' questions (a page load each is most of their time).
+  test('none scrolls sideways; after its first height report none moves more than 16 px; each shows exactly the global sliders that change its panel (none for training)', async () => {
+    const expected = await slidersThatChange();
     const failures = [];
     const heights = {};
+    const shown = {};
     for (const panel of LESSON) {
       // A course page with the panel in an 800 px frame, collecting the frame's height reports.
       const { page, problems } = await open('', [840, 900], { html: `<script>window.__heights = []; addEventListener('message', (e) => {
@@ -151,19 +154,22 @@ describe('embeds at 800 px', () => {
       const got = await frame.evaluate(() => ({
         wide: document.documentElement.scrollWidth,
         view: document.documentElement.clientWidth,
-        controls: [...document.querySelectorAll('#controls .control')].filter((c) => c.checkVisibility()).map((c) => c.querySelector('input').id),
+        controls: [...document.querySelectorAll('#controls .control')].filter((c) => c.checkVisibility())
+          .map((c) => c.querySelector('input[type=range]').id.replace('-range', '')),
       }));
       heights[panel] = reports.at(-1);
+      shown[panel] = got.controls;
       if (got.wide > got.view) failures.push(`${panel}: ${got.wide} px wide in a ${got.view} px frame`);
       if (!reports.length) failures.push(`${panel}: no height reported`);
       const moved = Math.max(...reports.map((h) => Math.abs(h - reports[0])));
       if (moved > 16) failures.push(`${panel}: heights ${reports.join(' → ')}`);
-      if (panel === 'train' && got.controls.length) failures.push(`train shows global controls ${got.controls}`);
       if (problems.length) failures.push(`${panel}: ${problems.join('; ')}`);
       await page.close();
     }
     console.log(`embed heights at 800 px: ${JSON.stringify(heights)}`);
     assert.deepEqual(failures, []);
+    assert.deepEqual(shown, expected);
+    assert.deepEqual(shown.train, []);
     // The table of heights in docs/embedding.md is this test's: PE_LAB_WRITE_FIXTURES=1 writes it.
     const readme = readFileSync('docs/embedding.md', 'utf8');
     const [start, end] = ['<!-- embed-heights: start -->', '<!-- embed-heights: end -->'];
@@ -180,9 +186,11 @@ describe('embeds at 800 px', () => {
   });
 });
 
-test('an embed shows exactly the global sliders that change its panel (none for training)', async () => {
-  // Which sliders change which panel: every panel's canvases and read-outs before and after each
-  // slider moves (a measured time is left out: it differs from run to run).
+/** Which global sliders change which panel: every panel's canvases and read-outs before and after
+ *  each slider moves, on one page (the projection panel's own δ stands beside its figure, so the
+ *  global one is not expected there). */
+async function slidersThatChange() {
+  // A measured time is left out: it differs from run to run.
   const { page, problems } = await open('', [1400, 30000]);
   const fingerprint = () => page.evaluate(async () => {
     await window.peLab.whenDrawn();
@@ -207,17 +215,8 @@ test('an embed shows exactly the global sliders that change its panel (none for 
   }
   assert.deepEqual(problems, []);
   await page.close();
-  const shown = {};
-  for (const panel of LESSON) {
-    const embed = await open(`embed=${panel}`, [800, 700]);
-    shown[panel] = await embed.page.evaluate(() => [...document.querySelectorAll('#controls .control')]
-      .filter((c) => c.checkVisibility()).map((c) => c.querySelector('input[type=range]').id.replace('-range', '')));
-    await embed.page.close();
-  }
-  // The projection panel has its own δ beside its figure: the global one would be a second.
-  const expected = { ...changes, projection: changes.projection.filter((k) => k !== 'delta') };
-  assert.deepEqual(shown, expected);
-});
+  return { ...changes, projection: changes.projection.filter((k) => k !== 'delta') };
+}
 
 test('every takeaway is in the page before the wasm starts, as the default view states it', async () => {
   // The static page carries the default view's takeaways (and the few short read-outs marked

@@ -92,13 +92,15 @@ describe('the training panel\'s default run', () => {
     // a run is measured again, up to twice, and the last must have none: work of the page's own
     // that blocks the main thread shows in every run. The runs after the first are watched from
     // their first step: their first frame clears the previous run's verdict, findings, table and
-    // figures in one go (41 ms of script measured here), work a first run does not have.
-    for (let again = 1; again <= 2 && longTasks.length > 0; again++) {
+    // figures in one go (41 ms of script measured here), work a first run does not have. Only as
+    // a gate (PE_LAB_BENCH=1): elsewhere nothing reads them, and each is a whole run (about 50 s).
+    const gate = process.env.PE_LAB_BENCH === '1';
+    for (let again = 1; gate && again <= 2 && longTasks.length > 0; again++) {
       ({ stats, longTasks, frames } = await trainWatchingTheMainThread(page, { fromFirstStep: true }));
       console.log(`# long tasks in run ${again + 1}: ${mainThreadSummary(longTasks, frames)}`);
       assert.equal(stats.done, true);
     }
-    if (process.env.PE_LAB_BENCH === '1') assert.ok(longTasks.every((d) => d <= 50), `long tasks: ${longTasks}`);
+    if (gate) assert.ok(longTasks.every((d) => d <= 50), `long tasks: ${longTasks}`);
     // The contract: three seeds by default, each encoding's means over them, their ranges and
     // every seed's own numbers.
     assert.deepEqual(stats.seeds, [1, 2, 3]);

@@ -20,9 +20,8 @@ use crate::web::draw::heatmap::{
     RgbaImage,
 };
 use crate::web::error::WebError;
-use crate::web::panel::{to_js, Panel, PanelSpec};
+use crate::web::panels::view::View;
 use crate::web::panels::{elapsed, Ctx};
-use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
 pub fn render(ctx: &mut Ctx, dom: &BinaryDom) -> Result<BinaryStats, WebError> {
@@ -230,28 +229,11 @@ crate::element_table! {
     }
 }
 
-pub struct BinaryPanel {
-    spec: &'static PanelSpec,
-    dom: BinaryDom,
-    stats: BinaryStats,
-}
-
-impl BinaryPanel {
-    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
-        Ok(BinaryPanel {
-            spec,
-            dom: BinaryDom::mount()?,
-            stats: BinaryStats::default(),
-        })
-    }
-}
-
-impl Panel for BinaryPanel {
-    fn spec(&self) -> &'static PanelSpec {
-        self.spec
-    }
-
-    fn inputs(&self, ctx: &Ctx) -> Inputs {
+/// The panel: its elements, the inputs it reads and its view ([`crate::web::panels::view`]).
+pub static VIEW: View<BinaryDom, BinaryStats> = View {
+    elements: BinaryDom::mount,
+    error_slot: |dom| &dom.takeaway,
+    inputs: |ctx| {
         let p = ctx.params;
         // The copy of P's heatmap follows every frame of P.
         Inputs::new()
@@ -260,26 +242,8 @@ impl Panel for BinaryPanel {
             .with(p.base)
             .with(ctx.backend.name())
             .with(ctx.frame_id)
-    }
+    },
+    render,
+};
 
-    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
-        self.stats = render(ctx, &self.dom)?;
-        Ok(())
-    }
-
-    fn stats(&self) -> Option<JsValue> {
-        Some(to_js(&self.stats))
-    }
-
-    fn error_slot(&self) -> &HtmlElement {
-        &self.dom.summary
-    }
-}
-
-/// The panel, mounted (its row of the panel list names this module).
-#[inline(always)] // into the list's one `match` (see `crate::panels`)
-pub fn mount(
-    spec: &'static crate::web::panel::PanelSpec,
-) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
-    Ok(Box::new(BinaryPanel::mount(spec)?))
-}
+crate::web::panels::view::mount_view!(VIEW);

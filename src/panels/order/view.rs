@@ -2,7 +2,6 @@
 //! rows permuted (max |Y(πX) − πY(X)| is float32 rounding); with P they are not. No mask here: the
 //! masked variant is not equivariant (shown as its own number). CPU twins on both backends.
 
-use crate::model::inputs::Inputs;
 use crate::model::query::values::UrlName;
 use crate::web::surface::{self, Plotting};
 use plotters::coord::Shift;
@@ -28,9 +27,8 @@ use crate::web::draw::chart::{
     colour, prepare, record, styled_mesh, text_style, Axis, ChartFrame, LegendEntry,
 };
 use crate::web::error::{draw_error, WebError};
-use crate::web::panel::{to_js, Panel, PanelSpec};
+use crate::web::panels::view::View;
 use crate::web::panels::{canvas_message, elapsed, format_number, Ctx};
-use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
 #[derive(Debug, Clone, Default, Serialize)]
@@ -525,53 +523,18 @@ crate::element_table! {
     }
 }
 
-pub struct OrderPanel {
-    spec: &'static PanelSpec,
-    dom: OrderDom,
-    stats: OrderStats,
-}
-
-impl OrderPanel {
-    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
-        Ok(OrderPanel {
-            spec,
-            dom: OrderDom::mount()?,
-            stats: OrderStats::default(),
-        })
-    }
-}
-
-impl Panel for OrderPanel {
-    fn spec(&self) -> &'static PanelSpec {
-        self.spec
-    }
-
-    fn inputs(&self, ctx: &Ctx) -> Inputs {
+/// The panel: its elements, the inputs it reads and its view ([`crate::web::panels::view`]).
+pub static VIEW: View<OrderDom, OrderStats> = View {
+    elements: OrderDom::mount,
+    error_slot: |dom| &dom.takeaway,
+    inputs: |ctx| {
         let l = ctx.settings;
         crate::web::panels::tokens_key(ctx)
             .with_parts(&l.permutation)
             .with(l.effective_valid_len())
             .with_all(crate::web::panels::projection_key(ctx))
-    }
+    },
+    render,
+};
 
-    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
-        self.stats = render(ctx, &self.dom)?;
-        Ok(())
-    }
-
-    fn stats(&self) -> Option<JsValue> {
-        Some(to_js(&self.stats))
-    }
-
-    fn error_slot(&self) -> &HtmlElement {
-        &self.dom.description
-    }
-}
-
-/// The panel, mounted (its row of the panel list names this module).
-#[inline(always)] // into the list's one `match` (see `crate::panels`)
-pub fn mount(
-    spec: &'static crate::web::panel::PanelSpec,
-) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
-    Ok(Box::new(OrderPanel::mount(spec)?))
-}
+crate::web::panels::view::mount_view!(VIEW);

@@ -5,7 +5,6 @@
 //! [x_i; p_i]·[x_j; p_j], with the cross terms relative to ‖x_i‖‖p_j‖ + ‖p_i‖‖x_j‖. CPU twins
 //! (`math::scaling`) on both backends.
 
-use crate::model::inputs::Inputs;
 use crate::web::surface::{self, Plotting};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -25,10 +24,9 @@ use crate::web::draw::chart::{
     Prepared,
 };
 use crate::web::error::{draw_error, WebError};
-use crate::web::panel::{to_js, Panel, PanelSpec};
+use crate::web::panels::view::View;
 use crate::web::panels::{canvas_message, elapsed, Ctx};
 use plotters::style::text_anchor::{HPos, Pos, VPos};
-use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
 pub fn render(ctx: &mut Ctx, dom: &ScalingDom) -> Result<ScalingStats, WebError> {
@@ -395,51 +393,16 @@ crate::element_table! {
     }
 }
 
-pub struct ScalingPanel {
-    spec: &'static PanelSpec,
-    dom: ScalingDom,
-    stats: ScalingStats,
-}
-
-impl ScalingPanel {
-    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
-        Ok(ScalingPanel {
-            spec,
-            dom: ScalingDom::mount()?,
-            stats: ScalingStats::default(),
-        })
-    }
-}
-
-impl Panel for ScalingPanel {
-    fn spec(&self) -> &'static PanelSpec {
-        self.spec
-    }
-
-    fn inputs(&self, ctx: &Ctx) -> Inputs {
+/// The panel: its elements, the inputs it reads and its view ([`crate::web::panels::view`]).
+pub static VIEW: View<ScalingDom, ScalingStats> = View {
+    elements: ScalingDom::mount,
+    error_slot: |dom| &dom.takeaway,
+    inputs: |ctx| {
         crate::web::panels::tokens_key(ctx)
             .with(ctx.settings.token_pair.0)
             .with(ctx.settings.token_pair.1)
-    }
+    },
+    render,
+};
 
-    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
-        self.stats = render(ctx, &self.dom)?;
-        Ok(())
-    }
-
-    fn stats(&self) -> Option<JsValue> {
-        Some(to_js(&self.stats))
-    }
-
-    fn error_slot(&self) -> &HtmlElement {
-        &self.dom.magnitudes
-    }
-}
-
-/// The panel, mounted (its row of the panel list names this module).
-#[inline(always)] // into the list's one `match` (see `crate::panels`)
-pub fn mount(
-    spec: &'static crate::web::panel::PanelSpec,
-) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
-    Ok(Box::new(ScalingPanel::mount(spec)?))
-}
+crate::web::panels::view::mount_view!(VIEW);

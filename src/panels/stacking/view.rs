@@ -6,7 +6,6 @@
 //! (`math::stacking`, float64) on both backends.
 
 use crate::model::inputs::Inputs;
-use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
 use super::takeaway::{self, StackingTakeaway};
@@ -14,8 +13,8 @@ use super::{compute, readout, StackingStats};
 use crate::math::stacking::StackOptions;
 use crate::web::dom::{self, now_ms};
 use crate::web::error::WebError;
-use crate::web::panel::{to_js, Panel, PanelSpec};
 use crate::web::panels::family_charts::{draw_lines, LineChart, Series};
+use crate::web::panels::view::View;
 use crate::web::panels::{elapsed, Ctx};
 
 /// The experiment runs on at most this many positions and dimensions: 48 layers of a 64 × 64
@@ -126,49 +125,12 @@ crate::element_table! {
     }
 }
 
-pub struct StackingPanel {
-    spec: &'static PanelSpec,
-    dom: StackingDom,
-    stats: StackingStats,
-}
+/// The panel: its elements, the inputs it reads and its view ([`crate::web::panels::view`]).
+pub static VIEW: View<StackingDom, StackingStats> = View {
+    elements: StackingDom::mount,
+    error_slot: |dom| &dom.takeaway,
+    inputs: |ctx| Inputs::new().with_parts(&options(ctx)),
+    render,
+};
 
-impl StackingPanel {
-    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
-        Ok(StackingPanel {
-            spec,
-            dom: StackingDom::mount()?,
-            stats: StackingStats::default(),
-        })
-    }
-}
-
-impl Panel for StackingPanel {
-    fn spec(&self) -> &'static PanelSpec {
-        self.spec
-    }
-
-    fn inputs(&self, ctx: &Ctx) -> Inputs {
-        Inputs::new().with_parts(&options(ctx))
-    }
-
-    fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
-        self.stats = render(ctx, &self.dom)?;
-        Ok(())
-    }
-
-    fn stats(&self) -> Option<JsValue> {
-        Some(to_js(&self.stats))
-    }
-
-    fn error_slot(&self) -> &HtmlElement {
-        &self.dom.readout
-    }
-}
-
-/// The panel, mounted (its row of the panel list names this module).
-#[inline(always)] // into the list's one `match` (see `crate::panels`)
-pub fn mount(
-    spec: &'static crate::web::panel::PanelSpec,
-) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
-    Ok(Box::new(StackingPanel::mount(spec)?))
-}
+crate::web::panels::view::mount_view!(VIEW);

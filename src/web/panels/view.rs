@@ -1,8 +1,9 @@
 //! A panel that is a view of the context and nothing more: the elements it finds, the inputs it
 //! reads and one function that computes its numbers, writes its sentences and draws its figures.
-//! The encoding families' panels (RoPE, its extensions, ALiBi, T5, Shaw, learned, NoPE) are each
-//! one [`View`] row, so that their file holds only what is theirs; a panel with events, exports or
-//! a canvas shared with another implements [`Panel`] itself.
+//! The encoding families' panels (RoPE, its extensions, ALiBi, T5, Shaw, NoPE) and the binary,
+//! order, scaling and stacking panels are each one [`View`] row, so that their file holds only
+//! what is theirs; a panel with events, exports or a canvas shared with another implements
+//! [`Panel`] itself.
 
 use serde::Serialize;
 use wasm_bindgen::JsValue;
@@ -20,7 +21,7 @@ pub struct View<D: 'static, S: 'static> {
     pub elements: fn() -> Result<D, WebError>,
     /// Where a failure is shown: the takeaway, not a read-out behind "More", so that a reader
     /// sees it.
-    pub takeaway: fn(&D) -> &HtmlElement,
+    pub error_slot: fn(&D) -> &HtmlElement,
     /// Everything its numbers and picture depend on.
     pub inputs: fn(&Ctx) -> Inputs,
     /// Computes, writes and (when `ctx.draw`) draws; returns the panel's numbers.
@@ -82,6 +83,6 @@ impl<D, S: Serialize> Panel for ViewPanel<D, S> {
     }
 
     fn error_slot(&self) -> &HtmlElement {
-        (self.view.takeaway)(&self.dom)
+        (self.view.error_slot)(&self.dom)
     }
 }
