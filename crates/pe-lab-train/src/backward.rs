@@ -3,7 +3,7 @@
 
 use crate::attention::{self, rope_rotate};
 use crate::encodings::{relative_rows, Encoding, CONV_KERNEL};
-use crate::linalg::{layer_norm_backward, matmul, matmul_transposed_left, sum_rows, transpose};
+use crate::linalg::{layer_norm_backward, linear_backward, sum_rows, LinearGrads};
 use crate::model::{Model, Workspace};
 use crate::real::Real;
 use crate::tasks::{Batch, NO_TARGET};
@@ -47,31 +47,24 @@ impl<T: Real> Model<T> {
         }
         let last = &ws.states[c.layers][..rows * d];
         let readout = self.layout.readout;
-        matmul_transposed_left(
+        let (weight, bias) = two_mut(
+            grads,
+            readout,
+            d * classes,
+            self.layout.readout_bias,
+            classes,
+        );
+        linear_backward(
             last,
             grad_logits,
-            &mut grads[readout..readout + d * classes],
-            rows,
-            d,
-            classes,
-        );
-        sum_rows(
-            grad_logits,
-            &mut grads[self.layout.readout_bias..][..classes],
-        );
-        transpose(
             &params[readout..readout + d * classes],
+            LinearGrads {
+                weight,
+                bias: Some(bias),
+            },
             &mut ws.transposed,
-            d,
-            classes,
-        );
-        matmul(
-            grad_logits,
-            &ws.transposed,
             &mut ws.grad_x,
-            rows,
-            classes,
-            d,
+            (rows, d, classes),
             false,
         );
         for l in (0..c.layers).rev() {
@@ -131,24 +124,19 @@ impl<T: Real> Model<T> {
             );
         }
         let h = &cache.hidden[..rows * hidden];
-        matmul_transposed_left(
+        let (weight, bias) = two_mut(grads, o.mlp_out, hidden * d, o.mlp_out_bias, d);
+        let grad_hidden = &mut ws.grad_hidden[..rows * hidden];
+        linear_backward(
             h,
             grad_out,
-            &mut grads[o.mlp_out..][..hidden * d],
-            rows,
-            hidden,
-            d,
-        );
-        sum_rows(grad_out, &mut grads[o.mlp_out_bias..][..d]);
-        transpose(w(o.mlp_out, hidden * d), &mut ws.transposed, hidden, d);
-        let grad_hidden = &mut ws.grad_hidden[..rows * hidden];
-        matmul(
-            grad_out,
-            &ws.transposed,
+            w(o.mlp_out, hidden * d),
+            LinearGrads {
+                weight,
+                bias: Some(bias),
+            },
+            &mut ws.transposed,
             grad_hidden,
-            rows,
-            d,
-            hidden,
+            (rows, hidden, d),
             false,
         );
         for (g, &a) in grad_hidden.iter_mut().zip(h) {
@@ -173,29 +161,19 @@ impl<T: Real> Model<T> {
         let (d, hidden) = (c.d, c.mlp_width());
         let mid = &ws.layers[l].mid[..rows * d];
         let grad_hidden = &ws.grad_hidden[..rows * hidden];
-        matmul_transposed_left(
+        ws.grad_mid[..rows * d].copy_from_slice(&ws.grad_x[..rows * d]);
+        let (weight, bias) = two_mut(grads, o.mlp_in, d * hidden, o.mlp_in_bias, hidden);
+        linear_backward(
             mid,
             grad_hidden,
-            &mut grads[o.mlp_in..][..d * hidden],
-            rows,
-            d,
-            hidden,
-        );
-        sum_rows(grad_hidden, &mut grads[o.mlp_in_bias..][..hidden]);
-        ws.grad_mid[..rows * d].copy_from_slice(&ws.grad_x[..rows * d]);
-        transpose(
             &params[o.mlp_in..o.mlp_in + d * hidden],
+            LinearGrads {
+                weight,
+                bias: Some(bias),
+            },
             &mut ws.transposed,
-            d,
-            hidden,
-        );
-        matmul(
-            grad_hidden,
-            &ws.transposed,
             &mut ws.grad_mid,
-            rows,
-            hidden,
-            d,
+            (rows, d, hidden),
             true,
         );
     }
@@ -227,22 +205,17 @@ impl<T: Real> Model<T> {
                 bias_grad,
             );
         }
-        matmul_transposed_left(
+        linear_backward(
             &cache.attended,
             grad_mid,
-            &mut grads[o.w_o..][..d * d],
-            rows,
-            d,
-            d,
-        );
-        transpose(w(o.w_o, d * d), &mut ws.transposed, d, d);
-        matmul(
-            grad_mid,
-            &ws.transposed,
+            w(o.w_o, d * d),
+            LinearGrads {
+                weight: &mut grads[o.w_o..][..d * d],
+                bias: None,
+            },
+            &mut ws.transposed,
             &mut ws.grad_attended,
-            rows,
-            d,
-            d,
+            (rows, d, d),
             false,
         );
     }
@@ -322,9 +295,19 @@ impl<T: Real> Model<T> {
             (o.w_k, &ws.grad_k),
             (o.w_v, &ws.grad_v),
         ] {
-            matmul_transposed_left(x, grad, &mut grads[weight..][..d * d], rows, d, d);
-            transpose(&params[weight..weight + d * d], &mut ws.transposed, d, d);
-            matmul(grad, &ws.transposed, grad_x, rows, d, d, true);
+            linear_backward(
+                x,
+                grad,
+                &params[weight..weight + d * d],
+                LinearGrads {
+                    weight: &mut grads[weight..][..d * d],
+                    bias: None,
+                },
+                &mut ws.transposed,
+                grad_x,
+                (rows, d, d),
+                true,
+            );
         }
     }
 

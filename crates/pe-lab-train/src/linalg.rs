@@ -50,6 +50,43 @@ pub fn matmul_transposed_left<T: Real>(
     gemm(Left::transposed(a, k), b, n, out, n, (k, m, n), true);
 }
 
+/// The backward pass of a linear map y (rows × outputs) = x (rows × inputs) · w (+ b), in one
+/// order for every layer: w's gradient (`+= xᵀ·g`), b's (`+=` g's rows) when the map has a bias,
+/// then x's (g·wᵀ, through `transposed`; `+=` when `accumulate`, for a residual's gradient
+/// already in `grad_input`).
+pub struct LinearGrads<'a, T> {
+    pub weight: &'a mut [T],
+    pub bias: Option<&'a mut [T]>,
+}
+
+/// See [`LinearGrads`]; `shape` is (rows, inputs, outputs).
+#[allow(clippy::too_many_arguments)] // the map's two inputs, its gradients, scratch and shape
+pub fn linear_backward<T: Real>(
+    x: &[T],
+    grad_output: &[T],
+    weight: &[T],
+    grads: LinearGrads<'_, T>,
+    transposed: &mut [T],
+    grad_input: &mut [T],
+    (rows, inputs, outputs): (usize, usize, usize),
+    accumulate: bool,
+) {
+    matmul_transposed_left(x, grad_output, grads.weight, rows, inputs, outputs);
+    if let Some(bias) = grads.bias {
+        sum_rows(grad_output, bias);
+    }
+    transpose(weight, transposed, inputs, outputs);
+    matmul(
+        grad_output,
+        transposed,
+        grad_input,
+        rows,
+        outputs,
+        inputs,
+        accumulate,
+    );
+}
+
 /// out (cols × rows) = aᵀ for a (rows × cols).
 pub fn transpose<T: Real>(a: &[T], out: &mut [T], rows: usize, cols: usize) {
     for (r, row) in a[..rows * cols].chunks_exact(cols).enumerate() {

@@ -107,6 +107,18 @@ struct Frame {
 }
 
 impl Frame {
+    /// The frame's middle band, at most `half` above and below its centre line: never taller than
+    /// the frame, since on a small canvas the diagram would cross its labels.
+    fn centred(&self, half: f64) -> Frame {
+        let middle = (self.top + self.bottom) / 2.0;
+        let half = ((self.bottom - self.top) / 2.0).min(half);
+        Frame {
+            top: middle - half,
+            bottom: middle + half,
+            ..*self
+        }
+    }
+
     /// x of position t of m.
     fn x(&self, t: usize, m: usize) -> f64 {
         if m <= 1 {
@@ -271,14 +283,7 @@ fn draw_rnn(
     m: usize,
 ) -> Result<(), WebError> {
     let accent = &pen.accents[1];
-    let middle = (frame.top + frame.bottom) / 2.0;
-    // Never taller than the frame: on a small canvas the diagram would cross its labels.
-    let half = ((frame.bottom - frame.top) / 2.0).min(40.0);
-    let inner = Frame {
-        top: middle - half,
-        bottom: middle + half,
-        ..*frame
-    };
+    let inner = frame.centred(40.0);
     let at = |row: usize, t: usize| (inner.x(t, m), inner.y(row, 2));
     // Every edge is on the path from x_0 to h_{m−1} except the inputs after the first.
     context.set_line_width(1.0);
@@ -321,14 +326,7 @@ fn draw_attention(
     m: usize,
 ) -> Result<(), WebError> {
     let accent = &pen.accents[2];
-    let middle = (frame.top + frame.bottom) / 2.0;
-    // Never taller than the frame: on a small canvas the diagram would cross its labels.
-    let half = ((frame.bottom - frame.top) / 2.0).min(70.0);
-    let inner = Frame {
-        top: middle - half,
-        bottom: middle + half,
-        ..*frame
-    };
+    let inner = frame.centred(70.0);
     let at = |row: usize, t: usize| (inner.x(t, m), inner.y(row, 2));
     context.set_line_width(1.0);
     context.set_stroke_style_str(&pen.edge);
