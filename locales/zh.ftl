@@ -53,7 +53,7 @@ lesson-prev = <span data-l10n-name="span">◀</span><span data-l10n-name="span-2
 lesson-menu =
     .title = 课程的各个小节，按本章的顺序
 lesson-menu-lesson = 课程 <span data-l10n-name="lesson-step"></span>
-lesson-current = 21 个小节
+lesson-current = 共 21 节
 lesson-next = <span data-l10n-name="span">下一小节</span><span data-l10n-name="span-2">▶</span>
     .title = 课程的下一小节（]）
 controls =

@@ -258,3 +258,31 @@ fn the_pages_runtime_formats_every_computed_message_as_fluent_does() {
     assert!(compared > 0);
     eprintln!("{compared} formatted messages compared with fluent-bundle");
 }
+
+/// The bar's count of sections before the wasm starts ("21 sections"): the page's assembly writes
+/// the English from the list of panels (scripts/page/assemble.mjs); every translation must say the
+/// same number, so that a new panel's row, which changes it, names the catalogs to change.
+#[test]
+fn every_language_states_the_lessons_length() {
+    let count = pe_lab::model::panels::LESSON.len().to_string();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for code in pe_lab::model::query::LANGUAGES {
+        let path = root.join(format!("locales/{code}.ftl"));
+        let source =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let line = source
+            .lines()
+            .find(|line| line.starts_with("lesson-current = "))
+            .unwrap_or_else(|| panic!("{}: no lesson-current", path.display()));
+        let numbers: Vec<&str> = line
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|part| !part.is_empty())
+            .collect();
+        assert_eq!(
+            numbers,
+            [count.as_str()],
+            "{}: {line} (the lesson has {count} sections)",
+            path.display()
+        );
+    }
+}

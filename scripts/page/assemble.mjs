@@ -1,9 +1,10 @@
 // Assembles index.html, the page Trunk builds, from its parts: www/page.html (the page around
 // the panels: head, header, controls, footer), each panel's section (src/panels/<name>/section.html)
 // in the order of the one list of panels (src/model/panels.rs, read by panel-list.mjs), the heading
-// of each part of the chapter where the part changes (www/parts.html), and the head script's table
-// of the global sliders that change each panel (from the same list). A new panel is then its row
-// in the list and its folder; nothing here names a panel.
+// of each part of the chapter where the part changes (www/parts.html), the head script's table of
+// the global sliders that change each panel (from the same list) and the lesson's length in the
+// bar ("21 sections" before the wasm starts). A new panel is then its row in the list and its
+// folder; nothing here names a panel.
 //
 // Run by Trunk before every build (Trunk.toml's pre_build hook) and by scripts/test.sh; it writes
 // index.html only when it changes, so that `trunk serve` does not rebuild in a loop. index.html is
@@ -15,6 +16,7 @@ import { panelList, ROOT } from './panel-list.mjs';
 
 const PANELS_MARK = '    <!-- the panels: scripts/page/assemble.mjs -->\n';
 const GLOBALS_MARK = '/* the global sliders of each panel: scripts/page/assemble.mjs */';
+const LESSON_LENGTH_MARK = "<!-- the lesson's length: scripts/page/assemble.mjs -->";
 
 /** The part headings of www/parts.html, by part name (`id="part-<name>"`). */
 function partHeadings() {
@@ -47,8 +49,8 @@ function globalsTable(panels) {
 export function assemble() {
   const panels = panelList();
   const template = readFileSync(join(ROOT, 'www/page.html'), 'utf8');
-  if (!template.includes(PANELS_MARK) || !template.includes(GLOBALS_MARK)) {
-    throw new Error('www/page.html: the panels or the globals mark is missing');
+  if (![PANELS_MARK, GLOBALS_MARK, LESSON_LENGTH_MARK].every((mark) => template.includes(mark))) {
+    throw new Error("www/page.html: the panels', the globals' or the lesson length's mark is missing");
   }
   const headings = partHeadings();
   let main = '';
@@ -64,7 +66,8 @@ export function assemble() {
     if (!existsSync(file)) throw new Error(`${file}: panel ${panel.name} has no section`);
     main += readFileSync(file, 'utf8');
   }
-  return template.replace(PANELS_MARK, main).replace(GLOBALS_MARK, globalsTable(panels));
+  return template.replace(PANELS_MARK, main).replace(GLOBALS_MARK, globalsTable(panels))
+    .replace(LESSON_LENGTH_MARK, String(panels.length));
 }
 
 const page = assemble();
