@@ -28,8 +28,6 @@ if [ "${CI:-}" = "true" ] && [ -z "${CARGO_TARGET_DIR:-}" ] && [ "${PE_LAB_CARGO
   printf '[test] cargo build directory kept between CI runs: %s\n' "$CARGO_TARGET_DIR"
 fi
 step "set-up (scripts/setup.sh test)" "$ROOT/scripts/setup.sh" test
-# shellcheck source=scripts/env.sh
-. "$ROOT/scripts/env.sh"
 
 # A private runtime dir keeps Mesa/Chromium from complaining about a missing XDG_RUNTIME_DIR.
 if [ -z "${XDG_RUNTIME_DIR:-}" ] || [ ! -d "$XDG_RUNTIME_DIR" ]; then
@@ -44,9 +42,9 @@ export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 if [ "${CI:-}" = "true" ]; then export CARGO_INCREMENTAL=0; fi
 
 # The page's release build runs beside the fast tier and the browser glue: it builds in its own
-# profiles' directories (wasm32-unknown-unknown/{web,release} in cargo's build directory), which no other step locks,
-# and its last phases (link-time optimisation with one codegen unit, wasm-opt) use one core while
-# the tests' builds and runs use the other.
+# profiles' directories (wasm32-unknown-unknown/{web,release} in cargo's build directory), which
+# no other step locks, and its last phases (link-time optimisation with one codegen unit,
+# wasm-opt) use one core while the tests' builds and runs use the other.
 # index.html is assembled from www/page.html and the panels' sections before every build; the
 # committed copy, which the native tests read, must be that page.
 step "the page assembled from its parts (scripts/page/assemble.mjs --check)" \

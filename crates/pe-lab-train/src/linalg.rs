@@ -50,16 +50,16 @@ pub fn matmul_transposed_left<T: Real>(
     gemm(Left::transposed(a, k), b, n, out, n, (k, m, n), true);
 }
 
-/// The backward pass of a linear map y (rows × outputs) = x (rows × inputs) · w (+ b), in one
-/// order for every layer: w's gradient (`+= xᵀ·g`), b's (`+=` g's rows) when the map has a bias,
-/// then x's (g·wᵀ, through `transposed`; `+=` when `accumulate`, for a residual's gradient
-/// already in `grad_input`).
+/// The gradients [`linear_backward`] adds to: the weight's, and the bias's when the map has one.
 pub struct LinearGrads<'a, T> {
     pub weight: &'a mut [T],
     pub bias: Option<&'a mut [T]>,
 }
 
-/// See [`LinearGrads`]; `shape` is (rows, inputs, outputs).
+/// The backward pass of a linear map y (rows × outputs) = x (rows × inputs) · w (+ b), in one
+/// order for every layer: w's gradient (`+= xᵀ·g`), b's (`+=` g's rows) when the map has a bias,
+/// then x's (g·wᵀ, through `transposed`; `+=` when `accumulate`, for a residual's gradient
+/// already in `grad_input`). `shape` is (rows, inputs, outputs).
 #[allow(clippy::too_many_arguments)] // the map's two inputs, its gradients, scratch and shape
 pub fn linear_backward<T: Real>(
     x: &[T],

@@ -210,7 +210,7 @@ crate::element_table! {
 /// The panel: its elements, the inputs it reads and its view ([`crate::web::panels::view`]).
 pub static VIEW: View<AlibiDom, AlibiStats> = View {
     elements: AlibiDom::mount,
-    error_slot: |dom| &dom.takeaway,
+    takeaway: |dom| &dom.takeaway,
     inputs: |ctx| {
         Inputs::new()
             .with(ctx.settings.alibi_heads)

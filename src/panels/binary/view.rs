@@ -232,7 +232,7 @@ crate::element_table! {
 /// The panel: its elements, the inputs it reads and its view ([`crate::web::panels::view`]).
 pub static VIEW: View<BinaryDom, BinaryStats> = View {
     elements: BinaryDom::mount,
-    error_slot: |dom| &dom.takeaway,
+    takeaway: |dom| &dom.takeaway,
     inputs: |ctx| {
         let p = ctx.params;
         // The copy of P's heatmap follows every frame of P.

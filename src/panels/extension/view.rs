@@ -179,7 +179,7 @@ crate::element_table! {
 /// The panel: its elements, the inputs it reads and its view ([`crate::web::panels::view`]).
 pub static VIEW: View<ExtensionDom, ExtensionStats> = View {
     elements: ExtensionDom::mount,
-    error_slot: |dom| &dom.takeaway,
+    takeaway: |dom| &dom.takeaway,
     inputs: |ctx| {
         Inputs::new()
             .with(ctx.params.d)

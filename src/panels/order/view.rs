@@ -526,7 +526,7 @@ crate::element_table! {
 /// The panel: its elements, the inputs it reads and its view ([`crate::web::panels::view`]).
 pub static VIEW: View<OrderDom, OrderStats> = View {
     elements: OrderDom::mount,
-    error_slot: |dom| &dom.takeaway,
+    takeaway: |dom| &dom.takeaway,
     inputs: |ctx| {
         let l = ctx.settings;
         crate::web::panels::tokens_key(ctx)

@@ -220,7 +220,7 @@ crate::element_table! {
 /// The panel: its elements, the inputs it reads and its view ([`crate::web::panels::view`]).
 pub static VIEW: View<RopeDom, RopeStats> = View {
     elements: RopeDom::mount,
-    error_slot: |dom| &dom.takeaway,
+    takeaway: |dom| &dom.takeaway,
     inputs: |ctx| {
         Inputs::new()
             .with(ctx.params.d)

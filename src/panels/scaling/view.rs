@@ -396,7 +396,7 @@ crate::element_table! {
 /// The panel: its elements, the inputs it reads and its view ([`crate::web::panels::view`]).
 pub static VIEW: View<ScalingDom, ScalingStats> = View {
     elements: ScalingDom::mount,
-    error_slot: |dom| &dom.takeaway,
+    takeaway: |dom| &dom.takeaway,
     inputs: |ctx| {
         crate::web::panels::tokens_key(ctx)
             .with(ctx.settings.token_pair.0)

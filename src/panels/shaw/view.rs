@@ -84,7 +84,7 @@ crate::element_table! {
 /// The panel: its elements, the inputs it reads and its view ([`crate::web::panels::view`]).
 pub static VIEW: View<ShawDom, ShawStats> = View {
     elements: ShawDom::mount,
-    error_slot: |dom| &dom.takeaway,
+    takeaway: |dom| &dom.takeaway,
     inputs: |ctx| {
         crate::web::panels::tokens_key(ctx)
             .with(ctx.params.n)

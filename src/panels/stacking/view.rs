@@ -128,7 +128,7 @@ crate::element_table! {
 /// The panel: its elements, the inputs it reads and its view ([`crate::web::panels::view`]).
 pub static VIEW: View<StackingDom, StackingStats> = View {
     elements: StackingDom::mount,
-    error_slot: |dom| &dom.takeaway,
+    takeaway: |dom| &dom.takeaway,
     inputs: |ctx| Inputs::new().with_parts(&options(ctx)),
     render,
 };

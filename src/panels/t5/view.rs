@@ -88,7 +88,7 @@ crate::element_table! {
 /// The panel: its elements, the inputs it reads and its view ([`crate::web::panels::view`]).
 pub static VIEW: View<T5Dom, T5Stats> = View {
     elements: T5Dom::mount,
-    error_slot: |dom| &dom.takeaway,
+    takeaway: |dom| &dom.takeaway,
     inputs: |ctx| Inputs::new().with(ctx.settings.t5_range),
     render,
 };

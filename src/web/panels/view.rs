@@ -21,7 +21,7 @@ pub struct View<D: 'static, S: 'static> {
     pub elements: fn() -> Result<D, WebError>,
     /// Where a failure is shown: the takeaway, not a read-out behind "More", so that a reader
     /// sees it.
-    pub error_slot: fn(&D) -> &HtmlElement,
+    pub takeaway: fn(&D) -> &HtmlElement,
     /// Everything its numbers and picture depend on.
     pub inputs: fn(&Ctx) -> Inputs,
     /// Computes, writes and (when `ctx.draw`) draws; returns the panel's numbers.
@@ -83,6 +83,6 @@ impl<D, S: Serialize> Panel for ViewPanel<D, S> {
     }
 
     fn error_slot(&self) -> &HtmlElement {
-        (self.view.error_slot)(&self.dom)
+        (self.view.takeaway)(&self.dom)
     }
 }
