@@ -23,6 +23,7 @@ pub mod columns;
 pub mod encoding;
 pub mod gram;
 pub mod heatmap;
+pub mod minilm;
 pub mod rope_scores;
 pub mod shaders;
 pub mod stats;
@@ -54,6 +55,7 @@ pub use attention::AttentionKernel;
 pub use columns::ColumnsKernel;
 pub use encoding::EncodingKernel;
 pub use gram::GramKernel;
+pub use minilm::MiniLmKernel;
 pub use rope_scores::RopeScoresKernel;
 pub use stats::{EncodingStats, StatsKernel};
 pub use wgpu;
@@ -97,6 +99,9 @@ pub enum GpuError {
     },
     #[error("the ALiBi slope must be a finite number (got {0})")]
     InvalidSlope(f32),
+    /// The pretrained model refused its input (pe_lab_minilm's error, as text).
+    #[error("{0}")]
+    Model(String),
     #[error("reading back failed: {0}")]
     Map(String),
     #[error("GPU validation failed: {0}")]

@@ -16,11 +16,13 @@
 //!   with [`MiniLm::insert_word_chunk`] to run the model from them.
 
 pub mod config;
+pub mod encoder_tensors;
 pub mod model;
 pub mod page_assets;
 pub mod tokenizer;
 
 pub use config::BertConfig;
+pub use encoder_tensors::{EncoderTensors, LayerTensors, LinearTensors, NormTensors};
 pub use model::{ForwardOutput, MiniLm, PositionTable};
 pub use page_assets::{
     read_position_table, word_chunk_count, word_chunk_of, word_chunk_path, word_chunk_rows,

@@ -31,9 +31,9 @@ pub struct ForwardOutput {
 
 /// A dense layer as PyTorch stores it: `y = x · Wᵀ + b`, with `W` of shape `[out, in]`.
 #[derive(Debug, Clone)]
-struct Linear {
-    weight: Array2<f32>,
-    bias: Array1<f32>,
+pub(crate) struct Linear {
+    pub(crate) weight: Array2<f32>,
+    pub(crate) bias: Array1<f32>,
 }
 
 impl Linear {
@@ -45,10 +45,10 @@ impl Linear {
 }
 
 #[derive(Debug, Clone)]
-struct LayerNorm {
-    weight: Array1<f32>,
-    bias: Array1<f32>,
-    eps: f32,
+pub(crate) struct LayerNorm {
+    pub(crate) weight: Array1<f32>,
+    pub(crate) bias: Array1<f32>,
+    pub(crate) eps: f32,
 }
 
 impl LayerNorm {
@@ -74,15 +74,15 @@ impl LayerNorm {
 
 /// One encoder layer: self-attention with its output projection and norm, then the MLP.
 #[derive(Debug, Clone)]
-struct EncoderLayer {
-    query: Linear,
-    key: Linear,
-    value: Linear,
-    attention_output: Linear,
-    attention_norm: LayerNorm,
-    intermediate: Linear,
-    output: Linear,
-    output_norm: LayerNorm,
+pub(crate) struct EncoderLayer {
+    pub(crate) query: Linear,
+    pub(crate) key: Linear,
+    pub(crate) value: Linear,
+    pub(crate) attention_output: Linear,
+    pub(crate) attention_norm: LayerNorm,
+    pub(crate) intermediate: Linear,
+    pub(crate) output: Linear,
+    pub(crate) output_norm: LayerNorm,
 }
 
 /// The word-embedding table, whole or as the chunks fetched so far.
@@ -103,8 +103,8 @@ pub struct MiniLm {
     word_embeddings: WordRows,
     position_embeddings: Array2<f32>,
     token_type_embeddings: Array2<f32>,
-    embedding_norm: LayerNorm,
-    layers: Vec<EncoderLayer>,
+    pub(crate) embedding_norm: LayerNorm,
+    pub(crate) layers: Vec<EncoderLayer>,
 }
 
 impl MiniLm {
@@ -258,6 +258,29 @@ impl MiniLm {
         ids: &[u32],
         position_table: PositionTable,
     ) -> Result<ForwardOutput, MiniLmError> {
+        let mut hidden = self.embedding_sum(ids, position_table)?;
+        self.embedding_norm.apply(&mut hidden);
+        let count = ids.len();
+        let heads = self.config.num_attention_heads;
+        let mut attention = Array4::zeros((self.layers.len(), heads, count, count));
+        for (layer, weights) in self.layers.iter().zip(attention.outer_iter_mut()) {
+            hidden = self.encoder_layer(layer, &hidden, weights);
+        }
+        Ok(ForwardOutput {
+            attention,
+            last_hidden_state: hidden,
+        })
+    }
+
+    /// The embeddings of `ids` before their LayerNorm: word, token-type (0) and, unless zeroed,
+    /// position rows, summed in transformers' order, `[token, hidden]`. The first step of
+    /// [`MiniLm::forward`], and the input another implementation of the encoder (the GPU's) is
+    /// given: a gather of rows, which the word table's chunks make a CPU step.
+    pub fn embedding_sum(
+        &self,
+        ids: &[u32],
+        position_table: PositionTable,
+    ) -> Result<Array2<f32>, MiniLmError> {
         let count = ids.len();
         if count == 0 {
             return Err(MiniLmError::NoTokens);
@@ -278,42 +301,16 @@ impl MiniLm {
                 vocab_size,
             });
         }
-
-        let word_rows = ids
-            .iter()
-            .map(|&id| self.word_row(id))
-            .collect::<Result<Vec<_>, _>>()?;
-
-        let mut hidden = self.embed(&word_rows, position_table);
-        let heads = self.config.num_attention_heads;
-        let mut attention = Array4::zeros((self.layers.len(), heads, count, count));
-        for (layer, weights) in self.layers.iter().zip(attention.outer_iter_mut()) {
-            hidden = self.encoder_layer(layer, &hidden, weights);
-        }
-        Ok(ForwardOutput {
-            attention,
-            last_hidden_state: hidden,
-        })
-    }
-
-    /// Word, token-type (0) and, unless zeroed, position embeddings, summed in transformers'
-    /// order, then normalized.
-    fn embed(
-        &self,
-        word_rows: &[ArrayView1<'_, f32>],
-        position_table: PositionTable,
-    ) -> Array2<f32> {
-        let mut embeddings = Array2::zeros((word_rows.len(), self.config.hidden_size));
+        let mut embeddings = Array2::zeros((count, self.config.hidden_size));
         let token_type = self.token_type_embeddings.row(0);
-        for (position, (mut row, word)) in embeddings.outer_iter_mut().zip(word_rows).enumerate() {
-            row.assign(word);
+        for (position, (mut row, &id)) in embeddings.outer_iter_mut().zip(ids).enumerate() {
+            row.assign(&self.word_row(id)?);
             row += &token_type;
             if position_table == PositionTable::Learned {
                 row += &self.position_embeddings.row(position);
             }
         }
-        self.embedding_norm.apply(&mut embeddings);
-        embeddings
+        Ok(embeddings)
     }
 
     /// One encoder layer; writes its heads' attention weights into `weights` ([head, query, key]).

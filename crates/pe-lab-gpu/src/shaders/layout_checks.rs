@@ -15,7 +15,9 @@ use crate::train::kernels::{
     MASK, NO_TARGET_WORD, RELU,
 };
 use crate::train::plan::{SPLIT_LANES, WORKGROUP};
-use crate::{alibi_scores, attention, columns, encoding, gram, heatmap, rope_scores, stats};
+use crate::{
+    alibi_scores, attention, columns, encoding, gram, heatmap, minilm, rope_scores, stats,
+};
 
 /// A Rust struct's size, alignment and named fields' offsets.
 struct RustLayout {
@@ -166,6 +168,25 @@ fn every_shared_struct_has_the_same_layout_in_rust_and_wgsl() {
                 low,
                 high,
                 colormap
+            }),
+        ),
+        (
+            "minilm",
+            "Op",
+            rust_layout!(minilm::EncoderOp {
+                input,
+                weight,
+                bias,
+                output,
+                other,
+                weights,
+                rows,
+                inputs,
+                outputs,
+                heads,
+                head_size,
+                flags,
+                scale
             }),
         ),
         (
@@ -399,6 +420,10 @@ fn the_constants_both_sides_use_agree() {
         ),
         ("train loss", "NO_TARGET", NO_TARGET_WORD.into()),
         ("attention", "REDUCE_LANES", lanes),
+        ("minilm", "REDUCE_LANES", lanes),
+        ("minilm", "GELU", minilm::GELU.into()),
+        ("minilm", "RESIDUAL", minilm::RESIDUAL.into()),
+        ("minilm", "LINEAR_ROWS", minilm::LINEAR_ROWS.into()),
         ("train matmul", "REDUCE_LANES", SPLIT_LANES as i64),
     ];
     checks.extend(train_flags.map(|(name, value)| ("train matmul", name, i64::from(value))));
