@@ -265,6 +265,9 @@ pretrained-status-loading = Loading the model: { $loaded } of { $total } MB, fro
 pretrained-takeaway-before = Learning the encoding does not remove the need for it: the heads of this trained model that read neighbouring tokens lose that pattern when its position table is zeroed. The numbers for your sentence appear once the model has loaded.
 pretrained-status-ready = all-MiniLM-L6-v2, { $tokens } tokens: four runs in { $ms } ms on this computer's CPU ({ $loaded } MB fetched).
 pretrained-status-failed = The model could not be loaded: { $error }. The rest of the page works without it.
+pretrained-status-ready-gpu = all-MiniLM-L6-v2, { $tokens } tokens: four runs in { $ms } ms on this computer's GPU (WebGPU, the page's compute setting; { $loaded } MB fetched).
+pretrained-status-computing = Running the model on this computer's GPU (WebGPU)…
+pretrained-gpu-failed = WebGPU could not run the model ({ $error }), so the CPU did, with the same numbers.
 pretrained-truncated = (cut to the model's first { $limit } tokens)
 pretrained-heads-list = { $count ->
         [0] No head attends by position in this sentence.

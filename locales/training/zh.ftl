@@ -229,6 +229,9 @@ pretrained-status-loading = 正在加载模型：{ $loaded } / { $total } MB，�
 pretrained-takeaway-before = 学习位置编码并不能省掉它：这个训练好的模型中读取相邻词元的头，在位置表被置零时会失去这一模式。模型加载后，这里会给出你的句子的数字。
 pretrained-status-ready = all-MiniLM-L6-v2，{ $tokens } 个词元：在本机 CPU 上运行四次用时 { $ms } ms（已获取 { $loaded } MB）。
 pretrained-status-failed = 无法加载模型：{ $error }。页面的其余部分不受影响。
+pretrained-status-ready-gpu = all-MiniLM-L6-v2，{ $tokens } 个词元：在本机 GPU（WebGPU，页面的计算设置）上运行四次用时 { $ms } ms（已获取 { $loaded } MB）。
+pretrained-status-computing = 正在本机 GPU（WebGPU）上运行模型……
+pretrained-gpu-failed = WebGPU 无法运行模型（{ $error }），因此改由 CPU 运行，数字相同。
 pretrained-truncated = （截取为模型的前 { $limit } 个词元）
 pretrained-heads-list = { $count ->
         [0] 这个句子里没有按位置注意的头。

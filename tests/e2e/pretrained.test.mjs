@@ -1,7 +1,8 @@
 // The pretrained panel: all-MiniLM-L6-v2 run in the page on the reader's sentence. Its tokens and
 // attention weights match Hugging Face's (transformers' float32 eager attention, in
 // tests/fixtures/minilm/e2e-attention.json, written by scripts/minilm_e2e_fixture.py) within
-// 2e-3, with the position table and without it; the stats follow the documented contract; the
+// 2e-3, with the position table and without it, on the CPU path and on WebGPU (SwiftShader here),
+// where they also match the CPU path's within 1e-4; the stats follow the documented contract; the
 // model is fetched only when the panel is first on screen, with its bytes counted, and a new
 // sentence fetches only its missing word rows; a model that cannot be fetched says why and leaves
 // the rest of the page working. The time from a new sentence to its maps is printed (a figure,
@@ -41,12 +42,46 @@ describe('the pretrained panel', () => {
         const { page, problems } = await open(`embed=pretrained&ptable=${ptable}&text=${encodeURIComponent(c.text)}`);
         const s = await pretrained(page);
         assert.equal(s.status, 'ready', s.error ?? '');
+        assert.equal(s.compute, 'cpu');
         assert.deepEqual(s.ids, c.ids, `ids of “${c.text}”`);
         const difference = largestDifference(s.attention, ptable ? c.withTable : c.withoutTable);
         console.log(`sentence ${index} (${c.ids.length} tokens), ptable=${ptable}: largest difference ${difference.toExponential(2)}`);
         assert.ok(difference <= TOLERANCE, `${difference} > ${TOLERANCE}`);
         assert.equal(s.positionTable, ptable === 1);
         if (index === 1 && ptable === 1) await screenshot(page, 'pretrained-embed');
+        assert.deepEqual(problems, []);
+        await page.close();
+      }
+    }
+  });
+
+  test('matches transformers within 2e-3 on the WebGPU path, and the CPU path within 1e-4', async () => {
+    for (const [index, c] of FIXTURE.cases.entries()) {
+      for (const ptable of [1, 0]) {
+        const query = `embed=pretrained&ptable=${ptable}&text=${encodeURIComponent(c.text)}`;
+        const { page, problems } = await open(`compute=gpu&${query}`);
+        const s = await pretrained(page);
+        assert.equal(s.status, 'ready', s.error ?? '');
+        assert.equal(s.compute, 'webgpu', s.gpuError ?? '');
+        assert.ok(s.gpuError == null, s.gpuError);
+        assert.deepEqual(s.ids, c.ids, `ids of “${c.text}”`);
+        const difference = largestDifference(s.attention, ptable ? c.withTable : c.withoutTable);
+        console.log(`WebGPU, sentence ${index} (${c.ids.length} tokens), ptable=${ptable}: largest difference ${difference.toExponential(2)}; four runs in ${s.runMs.toFixed(0)} ms`);
+        assert.ok(difference <= TOLERANCE, `${difference} > ${TOLERANCE}`);
+        assert.match(await page.locator('#pretrained-status').textContent(), /GPU \(WebGPU/);
+        if (index === 1 && ptable === 1) {
+          // The same sentence on the CPU path: the same weights to float32 rounding, the same
+          // position heads and takeaway.
+          const cpuPage = (await open(query)).page;
+          const cpu = await pretrained(cpuPage);
+          assert.equal(cpu.compute, 'cpu');
+          const gap = largestDifference(s.attention, cpu.attention);
+          console.log(`WebGPU against the CPU path: largest difference ${gap.toExponential(2)}`);
+          assert.ok(gap <= 1e-4, `${gap}`);
+          assert.deepEqual(s.positionHeads.map((h) => [h.layer, h.head]), cpu.positionHeads.map((h) => [h.layer, h.head]));
+          assert.equal(s.takeaway, cpu.takeaway);
+          await cpuPage.close();
+        }
         assert.deepEqual(problems, []);
         await page.close();
       }

@@ -12,6 +12,7 @@ use pe_lab_minilm::{BertConfig, MiniLm, WordPieceTokenizer};
 use wasm_bindgen::prelude::*;
 
 use super::fetch::fetch_counted;
+use super::gpu::{GpuRuns, GpuStage};
 use crate::web::dom::now_ms;
 use crate::web::error::WebError;
 
@@ -54,6 +55,11 @@ pub(super) struct Shared {
     /// Changes whenever something arrived.
     pub(super) news: u32,
     pub(super) last_wake_ms: f64,
+    /// The WebGPU path (`gpu.rs`): where it stands, whether a sentence's job is in flight, and
+    /// the last job's runs until a render takes them.
+    pub(super) gpu: GpuStage,
+    pub(super) gpu_running: bool,
+    pub(super) gpu_runs: Option<GpuRuns>,
 }
 
 impl Shared {
@@ -66,6 +72,9 @@ impl Shared {
             words_error: None,
             news: 0,
             last_wake_ms: f64::NEG_INFINITY,
+            gpu: GpuStage::Off,
+            gpu_running: false,
+            gpu_runs: None,
         }
     }
 }

@@ -15,6 +15,8 @@ use serde::Serialize;
 pub(crate) mod fetch;
 #[cfg(all(target_arch = "wasm32", feature = "pretrained-module"))]
 pub mod figure;
+#[cfg(all(target_arch = "wasm32", feature = "pretrained-module"))]
+mod gpu;
 pub mod layout;
 #[cfg(all(target_arch = "wasm32", feature = "pretrained-module"))]
 mod loading;
@@ -250,9 +252,16 @@ pub struct PretrainedStats {
     pub bytes_loaded: f64,
     /// The bytes the model's first sentence needs (its manifest's layers, table and files).
     pub bytes_total: f64,
-    /// Where the model is: `idle`, `loading`, `running` (a new sentence's shown run is in, its
-    /// other runs, position heads and takeaway are to come), `ready` or `failed`.
+    /// Where the model is: `idle`, `loading`, `computing` (on WebGPU: the sentence's runs are
+    /// on the GPU), `running` (on the CPU: a new sentence's shown run is in, its other runs,
+    /// position heads and takeaway are to come), `ready` or `failed`.
     pub status: String,
+    /// Where the runs shown were computed: `cpu`, or `webgpu` when the page computes on WebGPU
+    /// (the same encoder in WGSL, `pe_lab_gpu::minilm`).
+    pub compute: String,
+    /// Why WebGPU could not run the model, when the page computes there and the CPU ran it
+    /// instead.
+    pub gpu_error: Option<String>,
     /// Why the load failed, when it did.
     pub error: Option<String>,
     pub takeaway: String,

@@ -17,6 +17,7 @@ use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement};
 
 use super::figure::{draw_grid, draw_head, head_title};
 use super::layout::GridLayout;
+use super::gpu::{start_gpu, start_runs, GpuJob, GpuRuns, GpuStage};
 use super::loading::{
     model_error, start_loading, start_words, wake, wake_later, Host, Shared, Stage,
 };
@@ -52,6 +53,8 @@ struct Runs {
     first: Array4<f32>,
     first_ms: f64,
     rest: Option<RestRuns>,
+    /// Where the runs were computed: `cpu` or `webgpu`.
+    compute: &'static str,
 }
 
 /// The runs after the first.
@@ -98,6 +101,8 @@ pub struct PretrainedModule {
     /// (the chosen head, the theme, bytes of another fetch) keeps them instead of rebuilding
     /// every layer's and head's weights.
     published: Option<(Vec<u32>, bool)>,
+    /// Whether the page asks for the WebGPU path ([`PretrainedModule::use_gpu`]).
+    gpu: bool,
 }
 
 fn js_error(error: WebError) -> JsError {
@@ -139,6 +144,7 @@ fn first_run(model: &MiniLm, ids: &[u32], position_table: bool) -> Result<Runs, 
         first,
         first_ms: now_ms() - start,
         rest: None,
+        compute: "cpu",
     })
 }
 
@@ -147,28 +153,99 @@ fn rest_runs(model: &MiniLm, runs: &Runs, tokens: &[String]) -> Result<RestRuns,
     let start = now_ms();
     let ids = &runs.ids;
     let other = run(model, ids, !runs.first_table)?;
-    let (with_table, without_table) = if runs.first_table {
-        (&runs.first, &other)
-    } else {
-        (&other, &runs.first)
-    };
     let permutation = reversal(tokens);
-    let reversal_moves = permutation.iter().enumerate().any(|(i, &p)| i != p);
-    let (gap_without_table, gap_with_table) = if reversal_moves {
-        let reversed: Vec<u32> = permutation.iter().map(|&i| ids[i]).collect();
-        (
-            permutation_gap(without_table, &run(model, &reversed, false)?, &permutation),
-            permutation_gap(with_table, &run(model, &reversed, true)?, &permutation),
-        )
-    } else {
-        (0.0, 0.0)
+    let reversed = match reordered(ids, &permutation) {
+        Some(reversed) => Some((run(model, &reversed, false)?, run(model, &reversed, true)?)),
+        None => None,
     };
-    Ok(RestRuns {
+    Ok(rest_of(
+        (runs.first_table, &runs.first),
+        other,
+        &permutation,
+        reversed,
+        now_ms() - start,
+    ))
+}
+
+/// `ids` in the order of `permutation`, or `None` when it moves no token.
+fn reordered(ids: &[u32], permutation: &[usize]) -> Option<Vec<u32>> {
+    let moves = permutation.iter().enumerate().any(|(i, &p)| i != p);
+    moves.then(|| permutation.iter().map(|&i| ids[i]).collect())
+}
+
+/// The runs after the first, from their weights: the other table's run, and the reversed words'
+/// runs (without the table, with it) when reversing moves a token.
+fn rest_of(
+    (first_table, first): (bool, &Array4<f32>),
+    other: Array4<f32>,
+    permutation: &[usize],
+    reversed: Option<(Array4<f32>, Array4<f32>)>,
+    ms: f64,
+) -> RestRuns {
+    let (with_table, without_table) = if first_table {
+        (first, &other)
+    } else {
+        (&other, first)
+    };
+    let (gap_without_table, gap_with_table) = match &reversed {
+        Some((without, with)) => (
+            permutation_gap(without_table, without, permutation),
+            permutation_gap(with_table, with, permutation),
+        ),
+        None => (0.0, 0.0),
+    };
+    RestRuns {
         other,
         gap_without_table,
         gap_with_table,
-        reversal_moves,
-        ms: now_ms() - start,
+        reversal_moves: reversed.is_some(),
+        ms,
+    }
+}
+
+/// A sentence's four runs from the GPU, as the CPU path keeps them.
+fn gpu_runs(runs: GpuRuns, tokens: &[String]) -> Runs {
+    let rest = rest_of(
+        (runs.first_table, &runs.first),
+        runs.other,
+        &reversal(tokens),
+        runs.reversed,
+        runs.ms - runs.first_ms,
+    );
+    Runs {
+        ids: runs.ids,
+        first_table: runs.first_table,
+        first: runs.first,
+        first_ms: runs.first_ms,
+        rest: Some(rest),
+        compute: "webgpu",
+    }
+}
+
+/// The embeddings' sums of the four runs of `ids`, for the GPU.
+fn gpu_job(
+    model: &MiniLm,
+    (ids, tokens): (&[u32], &[String]),
+    first_table: bool,
+) -> Result<GpuJob, WebError> {
+    let sum = |ids: &[u32], learned: bool| {
+        let table = if learned {
+            PositionTable::Learned
+        } else {
+            PositionTable::Zeroed
+        };
+        model.embedding_sum(ids, table).map_err(model_error)
+    };
+    let reversed = match reordered(ids, &reversal(tokens)) {
+        Some(reversed) => Some((sum(&reversed, false)?, sum(&reversed, true)?)),
+        None => None,
+    };
+    Ok(GpuJob {
+        ids: ids.to_vec(),
+        first_table,
+        first: sum(ids, first_table)?,
+        other: sum(ids, !first_table)?,
+        reversed,
     })
 }
 
@@ -232,13 +309,20 @@ impl PretrainedModule {
             stats_js: RefCell::new(None),
             published: None,
             marked: Vec::new(),
+            gpu: false,
         };
         module.wire().map_err(js_error)?;
         Ok(module)
     }
 
-    /// Computes the numbers of this sentence and, when `draw`, its figures, in the page's theme
-    /// and mode.
+    /// Whether to run the model on WebGPU (the page computes there); the CPU path otherwise, and
+    /// whenever WebGPU fails.
+    pub fn use_gpu(&mut self, gpu: bool) {
+        self.gpu = gpu;
+    }
+
+    /// Computes the numbers of this sentence (on WebGPU after `use_gpu(true)`) and, when `draw`,
+    /// its figures, in the page's theme and mode.
     pub fn render(
         &mut self,
         text: &str,
@@ -254,7 +338,7 @@ impl PretrainedModule {
             page_px,
         });
         self.dom.switch.set_checked(position_table);
-        self.update(text, position_table).map_err(js_error)?;
+        self.update(text, position_table, self.gpu).map_err(js_error)?;
         self.write_lines();
         // Where the page's takeaway does not hold, until the model has run on the sentence:
         // what it gives on every sentence of the test corpus long enough to tell (`tests.rs`).
@@ -363,8 +447,9 @@ impl PretrainedModule {
         start_words(self.host.clone(), self.shared.clone(), chunks);
     }
 
-    /// Loads what is missing and runs the model when the sentence changed.
-    fn update(&mut self, text: &str, position_table: bool) -> Result<(), WebError> {
+    /// Loads what is missing and runs the model when the sentence changed: on the CPU the shown
+    /// run at once and the other three in a later task; on WebGPU all four in one job.
+    fn update(&mut self, text: &str, position_table: bool, gpu: bool) -> Result<(), WebError> {
         if matches!(self.shared.borrow().stage, Stage::Idle) {
             self.start_loading();
         }
@@ -410,11 +495,56 @@ impl PretrainedModule {
             }
             return Ok(());
         }
-        if !self.runs.as_ref().is_some_and(|runs| runs.ids == ids) {
+        let complete = self
+            .runs
+            .as_ref()
+            .is_some_and(|runs| runs.ids == ids && runs.rest.is_some());
+        self.stats.gpu_error = match &shared.gpu {
+            GpuStage::Failed(message) if gpu => Some(message.clone()),
+            _ => None,
+        };
+        if gpu && !complete && !matches!(shared.gpu, GpuStage::Failed(_)) {
+            let job = match &shared.gpu {
+                GpuStage::Ready(encoder)
+                    if !shared.gpu_running
+                        && !shared.gpu_runs.as_ref().is_some_and(|runs| runs.ids == ids) =>
+                {
+                    Some((
+                        encoder.clone(),
+                        gpu_job(&model.model, (&ids, &tokens), position_table)?,
+                    ))
+                }
+                _ => None,
+            };
+            let start = matches!(shared.gpu, GpuStage::Off);
+            drop(shared);
+            let finished = {
+                let mut shared = shared_cell.borrow_mut();
+                match shared.gpu_runs.take() {
+                    Some(runs) if runs.ids == ids => Some(runs),
+                    other => {
+                        shared.gpu_runs = other;
+                        None
+                    }
+                }
+            };
+            let Some(finished) = finished else {
+                if start {
+                    start_gpu(self.host.clone(), self.shared.clone());
+                } else if let Some((encoder, job)) = job {
+                    start_runs(self.host.clone(), self.shared.clone(), encoder, job);
+                }
+                self.set_status("computing", None);
+                return Ok(());
+            };
+            self.runs = Some(gpu_runs(finished, &tokens));
+            self.chosen.set(None);
+        } else if !self.runs.as_ref().is_some_and(|runs| runs.ids == ids) {
             // A new sentence: its shown run now, drawn by this render; the other three in the
             // render that a wake in a later task asks for, once the browser has painted.
             self.runs = Some(first_run(&model.model, &ids, position_table)?);
             self.chosen.set(None);
+            drop(shared);
             wake_later(self.host.clone(), self.shared.clone());
         } else if let Some(runs) = self.runs.as_mut().filter(|runs| runs.rest.is_none()) {
             runs.rest = Some(rest_runs(&model.model, runs, &tokens)?);
@@ -422,13 +552,14 @@ impl PretrainedModule {
             self.stats.status = "ready".into();
             return Ok(());
         }
+        let shared = shared_cell.borrow();
+        let Stage::Ready(model) = &shared.stage else {
+            return Ok(());
+        };
         let bytes = (shared.bytes_loaded.get(), shared.bytes_total);
-        self.publish(
-            &model.config,
-            (tokens, ids, truncated),
-            position_table,
-            bytes,
-        );
+        let config = model.config.clone();
+        drop(shared);
+        self.publish(&config, (tokens, ids, truncated), position_table, bytes);
         Ok(())
     }
 
@@ -466,6 +597,8 @@ impl PretrainedModule {
             head_offsets: head_offsets(shown),
             bytes_loaded,
             bytes_total,
+            compute: runs.compute.into(),
+            gpu_error: self.stats.gpu_error.clone(),
             ..PretrainedStats::default()
         };
         let (Some(rest), Some(with_table), Some(without_table)) =
@@ -513,12 +646,28 @@ impl PretrainedModule {
                 "pretrained-status-failed",
                 error = s.error.clone().unwrap_or_default()
             ),
-            "ready" => crate::training_message!(
-                "pretrained-status-ready",
+            "ready" if s.compute == "webgpu" => crate::training_message!(
+                "pretrained-status-ready-gpu",
                 tokens = s.tokens.len(),
                 loaded = megabytes(s.bytes_loaded),
                 ms = format!("{:.0}", s.run_ms)
             ),
+            "ready" => {
+                let ready = crate::training_message!(
+                    "pretrained-status-ready",
+                    tokens = s.tokens.len(),
+                    loaded = megabytes(s.bytes_loaded),
+                    ms = format!("{:.0}", s.run_ms)
+                );
+                match &s.gpu_error {
+                    Some(error) => format!(
+                        "{ready} {}",
+                        crate::training_message!("pretrained-gpu-failed", error = error.clone())
+                    ),
+                    None => ready,
+                }
+            }
+            "computing" => crate::training_message!("pretrained-status-computing"),
             // The new sentence's maps are drawn; its lines follow with its other runs.
             "running" => String::new(),
             _ => crate::training_message!(

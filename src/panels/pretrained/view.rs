@@ -29,6 +29,8 @@ pub const MODULE: (&str, &str) = (
 extern "C" {
     /// `panels::pretrained::module::PretrainedModule`, in the module.
     pub type PretrainedModule;
+    #[wasm_bindgen(method)]
+    fn use_gpu(this: &PretrainedModule, gpu: bool);
     #[wasm_bindgen(method, catch)]
     fn render(
         this: &PretrainedModule,
@@ -88,6 +90,7 @@ impl Panel for PretrainedHost {
         Inputs::new()
             .with(ctx.settings.text.as_str())
             .with(ctx.settings.position_table)
+            .with(ctx.backend.is_gpu())
             .with(stage)
             .with(version)
             .with(ctx.style.background.css())
@@ -99,8 +102,9 @@ impl Panel for PretrainedHost {
         match &self.module {
             LazyModule::Ready(module) => {
                 let look = ctx.style.look;
+                let module = module.unchecked_ref::<PretrainedModule>();
+                module.use_gpu(ctx.backend.is_gpu());
                 module
-                    .unchecked_ref::<PretrainedModule>()
                     .render(
                         &ctx.settings.text,
                         ctx.settings.position_table,
