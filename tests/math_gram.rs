@@ -144,7 +144,7 @@ fn degenerate_shapes() {
     assert_eq!(gram(Array2::<f32>::zeros((0, 4)).view()).dim(), (0, 0));
     assert_eq!(
         gram(Array2::<f32>::zeros((3, 0)).view()),
-        Array2::zeros((3, 3))
+        Array2::<f32>::zeros((3, 3))
     );
     let one = Array2::from_shape_vec((1, 3), vec![1.0f32, 2.0, 3.0]).expect("1×3");
     assert_eq!(gram(one.view()), Array2::from_elem((1, 1), 14.0));
@@ -228,9 +228,9 @@ fn dot_products_never_panic_on_degenerate_shapes() {
     assert_eq!(dot_products(none.view(), a.view()).dim(), (0, 4));
     assert_eq!(
         dot_products(a.view(), no_columns.view()),
-        Array2::zeros((4, 5))
+        Array2::<f32>::zeros((4, 5))
     );
-    assert_eq!(gram(no_columns.view()), Array2::zeros((5, 5)));
+    assert_eq!(gram(no_columns.view()), Array2::<f32>::zeros((5, 5)));
 }
 
 proptest! {

@@ -23,6 +23,7 @@ pub mod columns;
 pub mod encoding;
 pub mod gram;
 pub mod heatmap;
+#[cfg(feature = "minilm")]
 pub mod minilm;
 pub mod rope_scores;
 pub mod shaders;
@@ -55,6 +56,7 @@ pub use attention::AttentionKernel;
 pub use columns::ColumnsKernel;
 pub use encoding::EncodingKernel;
 pub use gram::GramKernel;
+#[cfg(feature = "minilm")]
 pub use minilm::MiniLmKernel;
 pub use rope_scores::RopeScoresKernel;
 pub use stats::{EncodingStats, StatsKernel};

@@ -3,9 +3,7 @@
 //! ones (tests/wgsl_layouts.rs).
 
 use crate::wgsl::WgslSource;
-use crate::{
-    alibi_scores, attention, columns, encoding, gram, heatmap, minilm, rope_scores, stats, tile,
-};
+use crate::{alibi_scores, attention, columns, encoding, gram, heatmap, rope_scores, stats, tile};
 
 /// The workgroup width of the tree reductions (`REDUCE_LANES` in shared/reduce.wgsl, checked by
 /// tests/wgsl_layouts.rs): the forward kernels' softmax passes and the GPU trainer's long sums
@@ -39,13 +37,14 @@ pub fn every_module() -> Vec<Module> {
         Module::of("columns", columns::SOURCE),
         Module::of("stats", stats::SOURCE),
         Module::of("rope rotate", rope_scores::ROTATE_SOURCE),
-        Module::of("minilm", minilm::SOURCE),
         Module {
             label: "heatmap".to_owned(),
             files: heatmap::SOURCE.files(),
             source: heatmap::shader_source(),
         },
     ];
+    #[cfg(feature = "minilm")]
+    modules.push(Module::of("minilm", crate::minilm::SOURCE));
     modules.extend(
         crate::train::kernels::MODULES
             .iter()

@@ -16,8 +16,8 @@ use wasm_bindgen::prelude::*;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement};
 
 use super::figure::{draw_grid, draw_head, head_title};
-use super::layout::GridLayout;
 use super::gpu::{start_gpu, start_runs, GpuJob, GpuRuns, GpuStage};
+use super::layout::GridLayout;
 use super::loading::{
     model_error, start_loading, start_words, wake, wake_later, Host, Shared, Stage,
 };
@@ -338,7 +338,8 @@ impl PretrainedModule {
             page_px,
         });
         self.dom.switch.set_checked(position_table);
-        self.update(text, position_table, self.gpu).map_err(js_error)?;
+        self.update(text, position_table, self.gpu)
+            .map_err(js_error)?;
         self.write_lines();
         // Where the page's takeaway does not hold, until the model has run on the sentence:
         // what it gives on every sentence of the test corpus long enough to tell (`tests.rs`).

@@ -15,9 +15,7 @@ use crate::train::kernels::{
     MASK, NO_TARGET_WORD, RELU,
 };
 use crate::train::plan::{SPLIT_LANES, WORKGROUP};
-use crate::{
-    alibi_scores, attention, columns, encoding, gram, heatmap, minilm, rope_scores, stats,
-};
+use crate::{alibi_scores, attention, columns, encoding, gram, heatmap, rope_scores, stats};
 
 /// A Rust struct's size, alignment and named fields' offsets.
 struct RustLayout {
@@ -171,25 +169,6 @@ fn every_shared_struct_has_the_same_layout_in_rust_and_wgsl() {
             }),
         ),
         (
-            "minilm",
-            "Op",
-            rust_layout!(minilm::EncoderOp {
-                input,
-                weight,
-                bias,
-                output,
-                other,
-                weights,
-                rows,
-                inputs,
-                outputs,
-                heads,
-                head_size,
-                flags,
-                scale
-            }),
-        ),
-        (
             "rope scores",
             "Params",
             rust_layout!(rope_scores::RopeParams { n, d, pairs, scale }),
@@ -329,6 +308,29 @@ fn every_shared_struct_has_the_same_layout_in_rust_and_wgsl() {
             }),
         ),
     ];
+    // Pushed to only with the `minilm` feature.
+    #[cfg_attr(not(feature = "minilm"), allow(unused_mut))]
+    let mut checks = Vec::from(checks);
+    #[cfg(feature = "minilm")]
+    checks.push((
+        "minilm",
+        "Op",
+        rust_layout!(crate::minilm::EncoderOp {
+            input,
+            weight,
+            bias,
+            output,
+            other,
+            weights,
+            rows,
+            inputs,
+            outputs,
+            heads,
+            head_size,
+            flags,
+            scale
+        }),
+    ));
     let mut errors = Vec::new();
     for (label, wgsl_name, rust) in &checks {
         errors.extend(compare(label, &parse(label), wgsl_name, rust));
@@ -420,13 +422,16 @@ fn the_constants_both_sides_use_agree() {
         ),
         ("train loss", "NO_TARGET", NO_TARGET_WORD.into()),
         ("attention", "REDUCE_LANES", lanes),
-        ("minilm", "REDUCE_LANES", lanes),
-        ("minilm", "GELU", minilm::GELU.into()),
-        ("minilm", "RESIDUAL", minilm::RESIDUAL.into()),
-        ("minilm", "LINEAR_ROWS", minilm::LINEAR_ROWS.into()),
         ("train matmul", "REDUCE_LANES", SPLIT_LANES as i64),
     ];
     checks.extend(train_flags.map(|(name, value)| ("train matmul", name, i64::from(value))));
+    #[cfg(feature = "minilm")]
+    checks.extend([
+        ("minilm", "REDUCE_LANES", lanes),
+        ("minilm", "GELU", crate::minilm::GELU.into()),
+        ("minilm", "RESIDUAL", crate::minilm::RESIDUAL.into()),
+        ("minilm", "LINEAR_ROWS", crate::minilm::LINEAR_ROWS.into()),
+    ]);
     let mut errors = Vec::new();
     for (label, name, rust) in checks {
         let wgsl = constant(&parse(label), name);
