@@ -20,6 +20,7 @@ pub mod alibi_scores;
 pub mod attention;
 pub mod buffers;
 pub mod columns;
+pub mod device_failure;
 pub mod encoding;
 pub mod gram;
 pub mod heatmap;
@@ -54,6 +55,9 @@ pub use tiled_kernel::{TileChoice, Tiled};
 // The wgpu these kernels are built on (WebGPU only in wasm32), for the training worker's device.
 pub use attention::AttentionKernel;
 pub use columns::ColumnsKernel;
+#[cfg(target_arch = "wasm32")]
+pub use device_failure::browser_adapter;
+pub use device_failure::DeviceFailure;
 pub use encoding::EncodingKernel;
 pub use gram::GramKernel;
 #[cfg(feature = "minilm")]

@@ -5,13 +5,10 @@
 //! page. Any failure (no adapter, a lost device, a shader the browser rejects) is said once and
 //! the CPU path runs instead, with the same numbers to within float32 rounding.
 
+use ndarray::{Array2, Array4};
+use pe_lab_gpu::{browser_adapter, request_device, DeviceFailure, MiniLmKernel};
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-
-use ndarray::{Array2, Array4};
-use pe_lab_gpu::{request_device, MiniLmKernel};
 
 use super::loading::{wake, Host, Shared, Stage};
 use crate::web::dom::now_ms;
@@ -21,8 +18,8 @@ pub(super) struct GpuEncoder {
     device: wgpu::Device,
     queue: wgpu::Queue,
     kernel: MiniLmKernel,
-    /// Set from wgpu's callbacks when the device is lost or reports an error.
-    broken: Arc<AtomicBool>,
+    /// What wgpu's callbacks report when the device is lost or raises an error.
+    failure: DeviceFailure,
 }
 
 /// Where the WebGPU path stands.
@@ -74,27 +71,11 @@ pub(super) fn start_gpu(host: Rc<Host>, shared: Rc<RefCell<Shared>>) {
 }
 
 async fn start(shared: &RefCell<Shared>) -> Result<GpuEncoder, String> {
-    let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
-        backends: wgpu::Backends::BROWSER_WEBGPU,
-        ..wgpu::InstanceDescriptor::new_without_display_handle()
-    });
-    let adapter = instance
-        .request_adapter(&wgpu::RequestAdapterOptions {
-            power_preference: wgpu::PowerPreference::HighPerformance,
-            ..Default::default()
-        })
-        .await
-        .map_err(|error| error.to_string())?;
+    let adapter = browser_adapter().await.map_err(|error| error.to_string())?;
     let (device, queue) = request_device(&adapter, wgpu::Features::empty())
         .await
         .map_err(|error| error.to_string())?;
-    let broken = Arc::new(AtomicBool::new(false));
-    let lost = broken.clone();
-    device.set_device_lost_callback(move |_, _| lost.store(true, Ordering::Relaxed));
-    let failed = broken.clone();
-    device.on_uncaptured_error(Arc::new(move |_: wgpu::Error| {
-        failed.store(true, Ordering::Relaxed)
-    }));
+    let failure = DeviceFailure::watch(&device);
     let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
     let kernel = {
         // The model is read, not held, across no await: the upload is synchronous.
@@ -111,7 +92,7 @@ async fn start(shared: &RefCell<Shared>) -> Result<GpuEncoder, String> {
         device,
         queue,
         kernel,
-        broken,
+        failure,
     })
 }
 
@@ -161,9 +142,7 @@ async fn run(encoder: &GpuEncoder, job: GpuJob) -> Result<GpuRuns, String> {
     if let Some(error) = scope.pop().await {
         return Err(error.to_string());
     }
-    if encoder.broken.load(Ordering::Relaxed) {
-        return Err("the GPU device was lost or reported an error".into());
-    }
+    encoder.failure.check()?;
     Ok(GpuRuns {
         ids: job.ids,
         first_table: job.first_table,

@@ -1,10 +1,9 @@
 //! The worker's GPU side: a device of its own on WebGPU, the GPU trainer's loop for a run, and
 //! the trial that times both trainers.
 
-use std::sync::{Arc, Mutex};
-
 use pe_lab_gpu::train::{GpuTrainer, LongSums};
 use pe_lab_gpu::wgpu;
+use pe_lab_gpu::DeviceFailure;
 use pe_lab_train::protocol::Report;
 use pe_lab_train::session::{seeds_or_config, Session};
 use pe_lab_train::{Encoding, TrainConfig, Trainer};
@@ -22,7 +21,7 @@ struct Device {
     queue: wgpu::Queue,
     /// The adapter's faster form of the trainer's long sums.
     long_sums: LongSums,
-    failure: Arc<Mutex<Option<String>>>,
+    failure: DeviceFailure,
 }
 
 impl Device {
@@ -33,34 +32,14 @@ impl Device {
         if gpu.is_undefined() || gpu.is_null() {
             return Err("this browser has no WebGPU in workers (navigator.gpu is missing)".into());
         }
-        let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
-            backends: wgpu::Backends::BROWSER_WEBGPU,
-            ..wgpu::InstanceDescriptor::new_without_display_handle()
-        });
-        let adapter = instance
-            .request_adapter(&wgpu::RequestAdapterOptions {
-                power_preference: wgpu::PowerPreference::HighPerformance,
-                ..Default::default()
-            })
+        let adapter = pe_lab_gpu::browser_adapter()
             .await
             .map_err(|e| format!("no WebGPU adapter in the worker: {e}"))?;
         let long_sums = LongSums::for_adapter(&adapter.get_info());
         let (device, queue) = pe_lab_gpu::request_device(&adapter, wgpu::Features::empty())
             .await
             .map_err(|e| e.to_string())?;
-        let failure = Arc::new(Mutex::new(None::<String>));
-        let lost = Arc::clone(&failure);
-        device.set_device_lost_callback(move |reason, message| {
-            if let Ok(mut slot) = lost.lock() {
-                slot.get_or_insert(format!("the GPU device was lost ({reason:?}): {message}"));
-            }
-        });
-        let errors = Arc::clone(&failure);
-        device.on_uncaptured_error(Arc::new(move |error: wgpu::Error| {
-            if let Ok(mut slot) = errors.lock() {
-                slot.get_or_insert(format!("GPU error: {error}"));
-            }
-        }));
+        let failure = DeviceFailure::watch(&device);
         Ok(Device {
             device,
             queue,
@@ -71,10 +50,7 @@ impl Device {
 
     /// The first failure the GPU reported, if any.
     fn failure(&self) -> Result<(), String> {
-        match self.failure.lock().ok().and_then(|slot| slot.clone()) {
-            Some(message) => Err(message),
-            None => Ok(()),
-        }
+        self.failure.check()
     }
 
     async fn trainer(&self, config: TrainConfig) -> Result<GpuTrainer, String> {
