@@ -5,8 +5,8 @@
 // where they also match the CPU path's within 1e-4; the stats follow the documented contract; the
 // model is fetched only when the panel is first on screen, with its bytes counted, and a new
 // sentence fetches only its missing word rows; a model that cannot be fetched says why and leaves
-// the rest of the page working. The time from a new sentence to its maps is printed (a figure,
-// not a gate).
+// the rest of the page working, and where WebGPU cannot run it the CPU does, saying why. The
+// time from a new sentence to its maps is printed (a figure, not a gate).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -88,6 +88,34 @@ describe('the pretrained panel', () => {
       assert.deepEqual(problems, []);
       await page.close();
     }
+  });
+
+  test('where WebGPU cannot run the model, the panel says why and the CPU runs it', async () => {
+    // The page's own device is made at start; the module asks for one when the panel is first on
+    // screen. From then on every new device is refused, as a browser that is out of GPU memory
+    // (or has lost its GPU) would.
+    const init = () => {
+      const requestDevice = GPUAdapter.prototype.requestDevice;
+      GPUAdapter.prototype.requestDevice = function (...args) {
+        return window.refuseDevices
+          ? Promise.reject(new DOMException('no device for this test', 'OperationError'))
+          : requestDevice.apply(this, args);
+      };
+    };
+    const { page, problems } = await open('compute=gpu', [1366, 768], { init });
+    assert.equal(await page.evaluate(() => window.peLab.stats.backend), 'webgpu');
+    await page.evaluate(() => { window.refuseDevices = true; });
+    await page.locator('#panel-pretrained').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => window.peLab.stats.panels.pretrained?.status !== 'idle');
+    const s = await pretrained(page);
+    assert.equal(s.status, 'ready', s.error ?? '');
+    assert.equal(s.compute, 'cpu');
+    assert.equal(s.gpuError, 'the GPU device could not be created: OperationError: no device for this test');
+    const status = await page.locator('#pretrained-status').textContent();
+    assert.match(status, /on this computer's CPU .*WebGPU could not run the model \(the GPU device could not be created: OperationError: no device for this test\), so the CPU did/);
+    assert.ok(s.headOffsets[0][2].meanWeight > 0.95);
+    assert.deepEqual(problems, []);
+    await page.close();
   });
 
   test('its stats follow the contract and the takeaway states the runs', async () => {

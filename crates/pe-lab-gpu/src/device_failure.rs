@@ -53,3 +53,37 @@ pub async fn browser_adapter() -> Result<wgpu::Adapter, wgpu::RequestAdapterErro
         })
         .await
 }
+
+/// A GPU error as a reader can read it: on the web wgpu writes the browser's exception as
+/// `JsValue(Name: message` followed by its stack and `)`; this keeps `Name: message`.
+pub fn plain_message(text: &str) -> String {
+    const WRAPPER: &str = "JsValue(";
+    let Some(start) = text.find(WRAPPER) else {
+        return text.to_owned();
+    };
+    let inner = &text[start + WRAPPER.len()..];
+    let close = inner.rfind(')').unwrap_or(inner.len());
+    let end = inner[..close].find('\n').unwrap_or(close);
+    let after = inner.get(close + 1..).unwrap_or("");
+    format!("{}{}{after}", &text[..start], inner[..end].trim_end())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain_message;
+
+    #[test]
+    fn a_browser_exception_loses_its_wrapper_and_stack() {
+        assert_eq!(
+            plain_message(
+                "the GPU device could not be created: JsValue(OperationError: no device\nundefined)"
+            ),
+            "the GPU device could not be created: OperationError: no device"
+        );
+        assert_eq!(
+            plain_message("x: JsValue(TypeError: bad)."),
+            "x: TypeError: bad."
+        );
+        assert_eq!(plain_message("no adapter"), "no adapter");
+    }
+}

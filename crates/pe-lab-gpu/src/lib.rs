@@ -57,7 +57,7 @@ pub use attention::AttentionKernel;
 pub use columns::ColumnsKernel;
 #[cfg(target_arch = "wasm32")]
 pub use device_failure::browser_adapter;
-pub use device_failure::DeviceFailure;
+pub use device_failure::{plain_message, DeviceFailure};
 pub use encoding::EncodingKernel;
 pub use gram::GramKernel;
 #[cfg(feature = "minilm")]

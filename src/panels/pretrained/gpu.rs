@@ -6,7 +6,7 @@
 //! the CPU path runs instead, with the same numbers to within float32 rounding.
 
 use ndarray::{Array2, Array4};
-use pe_lab_gpu::{browser_adapter, request_device, DeviceFailure, MiniLmKernel};
+use pe_lab_gpu::{browser_adapter, plain_message, request_device, DeviceFailure, MiniLmKernel};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -64,7 +64,7 @@ pub(super) fn start_gpu(host: Rc<Host>, shared: Rc<RefCell<Shared>>) {
         let started = start(&shared).await;
         shared.borrow_mut().gpu = match started {
             Ok(encoder) => GpuStage::Ready(Rc::new(encoder)),
-            Err(error) => GpuStage::Failed(error),
+            Err(error) => GpuStage::Failed(plain_message(&error)),
         };
         wake(&host, &shared, true);
     });
@@ -112,7 +112,7 @@ pub(super) fn start_runs(
             shared.gpu_running = false;
             match runs {
                 Ok(runs) => shared.gpu_runs = Some(runs),
-                Err(error) => shared.gpu = GpuStage::Failed(error),
+                Err(error) => shared.gpu = GpuStage::Failed(plain_message(&error)),
             }
         }
         wake(&host, &shared, true);
