@@ -326,8 +326,44 @@ impl MiniLmKernel {
             u64::from(arena.hidden) * 4,
             bytemuck::cast_slice(&embeddings),
         );
+        self.dispatch(device, queue, &ops, &activations);
+
+        let layers = self.layers.len();
+        let heads = self.heads as usize;
+        let hidden_len = tokens * self.hidden as usize;
+        let attention_len = layers * heads * tokens * tokens;
+        let values = read_f32(
+            device,
+            queue,
+            &activations,
+            u64::from(arena.hidden),
+            (hidden_len + attention_len) as u64,
+        )
+        .await?;
+        let (hidden, attention) = values.split_at(hidden_len);
+        let shape_error = |error: ndarray::ShapeError| GpuError::Map(error.to_string());
+        Ok(ForwardOutput {
+            attention: Array4::from_shape_vec((layers, heads, tokens, tokens), attention.to_vec())
+                .map_err(shape_error)?,
+            last_hidden_state: Array2::from_shape_vec(
+                (tokens, self.hidden as usize),
+                hidden.to_vec(),
+            )
+            .map_err(shape_error)?,
+        })
+    }
+
+    /// Records `ops` into one compute pass over `activations` and submits it: each op's offsets
+    /// in its slot of one uniform buffer, chosen by a dynamic offset.
+    fn dispatch(
+        &self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        ops: &[(Entry, EncoderOp, [u32; 3])],
+        activations: &wgpu::Buffer,
+    ) {
         let mut slots = vec![0u8; ops.len() * OP_SLOT as usize];
-        for (slot, (_, op, _)) in slots.chunks_mut(OP_SLOT as usize).zip(&ops) {
+        for (slot, (_, op, _)) in slots.chunks_mut(OP_SLOT as usize).zip(ops) {
             slot[..size_of::<EncoderOp>()].copy_from_slice(bytemuck::bytes_of(op));
         }
         let uniforms = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
@@ -372,30 +408,6 @@ impl MiniLmKernel {
             }
         }
         queue.submit([encoder.finish()]);
-
-        let layers = self.layers.len();
-        let heads = self.heads as usize;
-        let hidden_len = tokens * self.hidden as usize;
-        let attention_len = layers * heads * tokens * tokens;
-        let values = read_f32(
-            device,
-            queue,
-            &activations,
-            u64::from(arena.hidden),
-            (hidden_len + attention_len) as u64,
-        )
-        .await?;
-        let (hidden, attention) = values.split_at(hidden_len);
-        let shape_error = |error: ndarray::ShapeError| GpuError::Map(error.to_string());
-        Ok(ForwardOutput {
-            attention: Array4::from_shape_vec((layers, heads, tokens, tokens), attention.to_vec())
-                .map_err(shape_error)?,
-            last_hidden_state: Array2::from_shape_vec(
-                (tokens, self.hidden as usize),
-                hidden.to_vec(),
-            )
-            .map_err(shape_error)?,
-        })
     }
 
     /// The activations' places for a sentence of `tokens`.

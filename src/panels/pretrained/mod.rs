@@ -22,6 +22,8 @@ pub mod layout;
 mod loading;
 #[cfg(all(target_arch = "wasm32", feature = "pretrained-module"))]
 pub mod module;
+#[cfg(all(target_arch = "wasm32", feature = "pretrained-module"))]
+mod runs;
 pub mod takeaway;
 // Native only: they read the model and the reference with native-only dev-dependencies.
 #[cfg(all(test, not(target_arch = "wasm32")))]

@@ -10,23 +10,21 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use ndarray::Array4;
-use pe_lab_minilm::{BertConfig, MiniLm, PositionTable};
+use pe_lab_minilm::BertConfig;
 use wasm_bindgen::prelude::*;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement};
 
 use super::figure::{draw_grid, draw_head, head_title};
-use super::gpu::{start_gpu, start_runs, GpuJob, GpuRuns, GpuStage};
+use super::gpu::{start_gpu, start_runs, GpuEncoder, GpuJob, GpuStage};
 use super::layout::GridLayout;
-use super::loading::{
-    model_error, start_loading, start_words, wake, wake_later, Host, Shared, Stage,
-};
-use super::takeaway::{head_words, takeaway, TakeawayInputs};
+use super::loading::{start_loading, start_words, wake, wake_later, Host, Shared, Stage};
+use super::runs::{complete_stats, cut, first_run, gpu_job, gpu_runs, rest_runs, Runs};
+use super::takeaway::head_words;
 use super::*;
 use crate::model::figure_style::{FigureLook, FigureStyle};
 use crate::model::messages::{Computed, Training};
 use crate::model::present::format_number;
-use crate::web::dom::{self, now_ms};
+use crate::web::dom;
 use crate::web::error::WebError;
 use crate::web::surface;
 
@@ -40,40 +38,6 @@ crate::element_table! {
         head: HtmlCanvasElement = "pretrained-head",
         switch: HtmlInputElement = "pretrained-ptable",
         definition: HtmlElement = "pretrained-definition",
-    }
-}
-
-/// The runs of one sentence: first the one shown (with the table or without, as the switch
-/// says), drawn at once so that the maps follow the reader's typing; then, in a later task, the
-/// other three (the other table, and the reversed words both ways) that the takeaway compares.
-struct Runs {
-    ids: Vec<u32>,
-    /// The table of the first run, and its weights.
-    first_table: bool,
-    first: Array4<f32>,
-    first_ms: f64,
-    rest: Option<RestRuns>,
-    /// Where the runs were computed: `cpu` or `webgpu`.
-    compute: &'static str,
-}
-
-/// The runs after the first.
-struct RestRuns {
-    other: Array4<f32>,
-    gap_without_table: f64,
-    gap_with_table: f64,
-    reversal_moves: bool,
-    ms: f64,
-}
-
-impl Runs {
-    /// The weights of the run with (`true`) or without the table, once computed.
-    fn of(&self, position_table: bool) -> Option<&Array4<f32>> {
-        if position_table == self.first_table {
-            Some(&self.first)
-        } else {
-            self.rest.as_ref().map(|rest| &rest.other)
-        }
     }
 }
 
@@ -107,175 +71,6 @@ pub struct PretrainedModule {
 
 fn js_error(error: WebError) -> JsError {
     JsError::new(&error.to_string())
-}
-
-/// The sentence's ids, cut to [`MAX_TOKENS`] with its `[SEP]` kept.
-fn cut(mut tokens: Vec<String>, mut ids: Vec<u32>) -> (Vec<String>, Vec<u32>, bool) {
-    let truncated = ids.len() > MAX_TOKENS;
-    if truncated {
-        let (last_token, last_id) = (tokens.pop(), ids.pop());
-        tokens.truncate(MAX_TOKENS - 1);
-        ids.truncate(MAX_TOKENS - 1);
-        tokens.extend(last_token);
-        ids.extend(last_id);
-    }
-    (tokens, ids, truncated)
-}
-
-fn run(model: &MiniLm, ids: &[u32], position_table: bool) -> Result<Array4<f32>, WebError> {
-    let table = if position_table {
-        PositionTable::Learned
-    } else {
-        PositionTable::Zeroed
-    };
-    model
-        .forward(ids, table)
-        .map(|output| output.attention)
-        .map_err(model_error)
-}
-
-/// The shown run of a new sentence.
-fn first_run(model: &MiniLm, ids: &[u32], position_table: bool) -> Result<Runs, WebError> {
-    let start = now_ms();
-    let first = run(model, ids, position_table)?;
-    Ok(Runs {
-        ids: ids.to_vec(),
-        first_table: position_table,
-        first,
-        first_ms: now_ms() - start,
-        rest: None,
-        compute: "cpu",
-    })
-}
-
-/// The other three runs of `runs`' sentence.
-fn rest_runs(model: &MiniLm, runs: &Runs, tokens: &[String]) -> Result<RestRuns, WebError> {
-    let start = now_ms();
-    let ids = &runs.ids;
-    let other = run(model, ids, !runs.first_table)?;
-    let permutation = reversal(tokens);
-    let reversed = match reordered(ids, &permutation) {
-        Some(reversed) => Some((run(model, &reversed, false)?, run(model, &reversed, true)?)),
-        None => None,
-    };
-    Ok(rest_of(
-        (runs.first_table, &runs.first),
-        other,
-        &permutation,
-        reversed,
-        now_ms() - start,
-    ))
-}
-
-/// `ids` in the order of `permutation`, or `None` when it moves no token.
-fn reordered(ids: &[u32], permutation: &[usize]) -> Option<Vec<u32>> {
-    let moves = permutation.iter().enumerate().any(|(i, &p)| i != p);
-    moves.then(|| permutation.iter().map(|&i| ids[i]).collect())
-}
-
-/// The runs after the first, from their weights: the other table's run, and the reversed words'
-/// runs (without the table, with it) when reversing moves a token.
-fn rest_of(
-    (first_table, first): (bool, &Array4<f32>),
-    other: Array4<f32>,
-    permutation: &[usize],
-    reversed: Option<(Array4<f32>, Array4<f32>)>,
-    ms: f64,
-) -> RestRuns {
-    let (with_table, without_table) = if first_table {
-        (first, &other)
-    } else {
-        (&other, first)
-    };
-    let (gap_without_table, gap_with_table) = match &reversed {
-        Some((without, with)) => (
-            permutation_gap(without_table, without, permutation),
-            permutation_gap(with_table, with, permutation),
-        ),
-        None => (0.0, 0.0),
-    };
-    RestRuns {
-        other,
-        gap_without_table,
-        gap_with_table,
-        reversal_moves: reversed.is_some(),
-        ms,
-    }
-}
-
-/// A sentence's four runs from the GPU, as the CPU path keeps them.
-fn gpu_runs(runs: GpuRuns, tokens: &[String]) -> Runs {
-    let rest = rest_of(
-        (runs.first_table, &runs.first),
-        runs.other,
-        &reversal(tokens),
-        runs.reversed,
-        runs.ms - runs.first_ms,
-    );
-    Runs {
-        ids: runs.ids,
-        first_table: runs.first_table,
-        first: runs.first,
-        first_ms: runs.first_ms,
-        rest: Some(rest),
-        compute: "webgpu",
-    }
-}
-
-/// The embeddings' sums of the four runs of `ids`, for the GPU.
-fn gpu_job(
-    model: &MiniLm,
-    (ids, tokens): (&[u32], &[String]),
-    first_table: bool,
-) -> Result<GpuJob, WebError> {
-    let sum = |ids: &[u32], learned: bool| {
-        let table = if learned {
-            PositionTable::Learned
-        } else {
-            PositionTable::Zeroed
-        };
-        model.embedding_sum(ids, table).map_err(model_error)
-    };
-    let reversed = match reordered(ids, &reversal(tokens)) {
-        Some(reversed) => Some((sum(&reversed, false)?, sum(&reversed, true)?)),
-        None => None,
-    };
-    Ok(GpuJob {
-        ids: ids.to_vec(),
-        first_table,
-        first: sum(ids, first_table)?,
-        other: sum(ids, !first_table)?,
-        reversed,
-    })
-}
-
-/// The stats of a sentence whose four runs are in: `partial`'s (the shown run's) with the
-/// position heads, the reversal's gaps and the takeaway.
-fn complete_stats(
-    partial: PretrainedStats,
-    (with_table, without_table): (&Array4<f32>, &Array4<f32>),
-    rest: &RestRuns,
-    first_ms: f64,
-) -> PretrainedStats {
-    let heads = position_heads(with_table, without_table);
-    PretrainedStats {
-        lost_patterns: heads.iter().filter(|h| h.lost()).count(),
-        takeaway: takeaway(&TakeawayInputs {
-            position_table: partial.position_table,
-            total_heads: partial.layers * partial.heads,
-            tokens: partial.ids.len(),
-            position_heads: &heads,
-            gap_without_table: rest.gap_without_table,
-            gap_with_table: rest.gap_with_table,
-            reversal_moves: rest.reversal_moves,
-        }),
-        position_heads: heads,
-        permutation_gap_without_table: rest.gap_without_table,
-        permutation_gap_with_table: rest.gap_with_table,
-        status: "ready".into(),
-        run_ms: first_ms + rest.ms,
-        ..partial
-    }
 }
 
 #[wasm_bindgen]
@@ -519,27 +314,9 @@ impl PretrainedModule {
             };
             let start = matches!(shared.gpu, GpuStage::Off);
             drop(shared);
-            let finished = {
-                let mut shared = shared_cell.borrow_mut();
-                match shared.gpu_runs.take() {
-                    Some(runs) if runs.ids == ids => Some(runs),
-                    other => {
-                        shared.gpu_runs = other;
-                        None
-                    }
-                }
-            };
-            let Some(finished) = finished else {
-                if start {
-                    start_gpu(self.host.clone(), self.shared.clone());
-                } else if let Some((encoder, job)) = job {
-                    start_runs(self.host.clone(), self.shared.clone(), encoder, job);
-                }
-                self.set_status("computing", None);
+            if !self.take_gpu_runs((&ids, &tokens), start, job) {
                 return Ok(());
-            };
-            self.runs = Some(gpu_runs(finished, &tokens));
-            self.chosen.set(None);
+            }
         } else if !self.runs.as_ref().is_some_and(|runs| runs.ids == ids) {
             // A new sentence: its shown run now, drawn by this render; the other three in the
             // render that a wake in a later task asks for, once the browser has painted.
@@ -562,6 +339,38 @@ impl PretrainedModule {
         drop(shared);
         self.publish(&config, (tokens, ids, truncated), position_table, bytes);
         Ok(())
+    }
+
+    /// The GPU's runs of `ids` when they are in (then kept as the sentence's runs: `true`); else
+    /// starts the device (`start`) or the sentence's `job`, and says the model is computing.
+    fn take_gpu_runs(
+        &mut self,
+        (ids, tokens): (&[u32], &[String]),
+        start: bool,
+        job: Option<(Rc<GpuEncoder>, GpuJob)>,
+    ) -> bool {
+        let finished = {
+            let mut shared = self.shared.borrow_mut();
+            match shared.gpu_runs.take() {
+                Some(runs) if runs.ids == ids => Some(runs),
+                other => {
+                    shared.gpu_runs = other;
+                    None
+                }
+            }
+        };
+        let Some(finished) = finished else {
+            if start {
+                start_gpu(self.host.clone(), self.shared.clone());
+            } else if let Some((encoder, job)) = job {
+                start_runs(self.host.clone(), self.shared.clone(), encoder, job);
+            }
+            self.set_status("computing", None);
+            return false;
+        };
+        self.runs = Some(gpu_runs(finished, tokens));
+        self.chosen.set(None);
+        true
     }
 
     fn set_status(&mut self, status: &str, error: Option<String>) {
