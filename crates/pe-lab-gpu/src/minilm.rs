@@ -11,11 +11,11 @@
 
 use bytemuck::{Pod, Zeroable};
 use ndarray::{Array2, Array4, ArrayView1, ArrayView2};
-use pe_lab_minilm::{ForwardOutput, MiniLm, NormTensors, PositionTable};
+use pe_lab_minilm::{ForwardOutput, MiniLm, MiniLmError, NormTensors, PositionTable};
 use wgpu::util::DeviceExt;
 
 use crate::wgsl::{wgsl, WgslSource, REDUCE, SOFTMAX};
-use crate::{read_f32, storage_entry, GpuError};
+use crate::{check_storage_size, read_f32, storage_entry, GpuError};
 
 /// The encoder's module: the tree reductions and the row softmax it shares with the forward
 /// kernels, then its own entry points.
@@ -213,14 +213,11 @@ impl MiniLmKernel {
             .values
             .resize(packed.values.len().next_multiple_of(4), 0.0);
         let model_bytes = (packed.values.len() * 4) as u64;
-        let limit = device.limits().max_storage_buffer_binding_size;
-        if model_bytes > limit {
-            return Err(GpuError::TooLarge {
-                what: "the encoder's tensors (bytes)",
-                requested: model_bytes,
-                limit,
-            });
-        }
+        check_storage_size(
+            &device.limits(),
+            "the encoder's tensors (bytes)",
+            model_bytes,
+        )?;
         let model_buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
             label: Some("minilm tensors"),
             contents: bytemuck::cast_slice(&packed.values),
@@ -291,9 +288,7 @@ impl MiniLmKernel {
     ) -> Result<ForwardOutput, GpuError> {
         let (tokens, width) = embeddings.dim();
         if tokens == 0 {
-            return Err(GpuError::Model(
-                "there are no tokens to run the model on".into(),
-            ));
+            return Err(GpuError::Model(MiniLmError::NoTokens.to_string()));
         }
         if tokens > self.max_tokens || width != self.hidden as usize {
             return Err(GpuError::Model(format!(
@@ -303,15 +298,12 @@ impl MiniLmKernel {
         }
         let arena = self.arena(tokens)?;
         let ops = self.ops(&arena, tokens as u32);
-        let limit = device.limits().max_storage_buffer_binding_size;
         let arena_bytes = u64::from(arena.len) * 4;
-        if arena_bytes > limit {
-            return Err(GpuError::TooLarge {
-                what: "the encoder's activations (bytes)",
-                requested: arena_bytes,
-                limit,
-            });
-        }
+        check_storage_size(
+            &device.limits(),
+            "the encoder's activations (bytes)",
+            arena_bytes,
+        )?;
         let activations = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("minilm activations"),
             size: arena_bytes,

@@ -197,18 +197,9 @@ fn the_gpu_encoder_gives_transformers_weights() {
                     .flat_map(|q| q.as_array().expect("query"))
                     .map(|w| w.as_f64().expect("weight") as f32)
                     .collect();
-                assert_eq!(
-                    theirs.len(),
-                    gpu.attention.len(),
-                    "{key} of {:?}",
-                    case["text"]
-                );
-                let gap = gpu
-                    .attention
-                    .iter()
-                    .zip(&theirs)
-                    .map(|(a, b)| (a - b).abs())
-                    .fold(0.0, f32::max);
+                let theirs = ndarray::Array4::from_shape_vec(gpu.attention.dim(), theirs)
+                    .unwrap_or_else(|error| panic!("{key} of {:?}: {error}", case["text"]));
+                let gap = largest_difference(gpu.attention.view(), theirs.view());
                 report(&format!(
                     "GPU encoder against transformers, {} tokens, {key}: within {gap:.1e}",
                     ids.len()

@@ -5,10 +5,11 @@
 //! page. Any failure (no adapter, a lost device, a shader the browser rejects) is said once and
 //! the CPU path runs instead, with the same numbers to within float32 rounding.
 
-use ndarray::{Array2, Array4};
-use pe_lab_gpu::{browser_adapter, plain_message, request_device, DeviceFailure, MiniLmKernel};
 use std::cell::RefCell;
 use std::rc::Rc;
+
+use ndarray::{Array2, Array4};
+use pe_lab_gpu::{browser_adapter, plain_message, request_device, DeviceFailure, MiniLmKernel};
 
 use super::loading::{wake, Host, Shared, Stage};
 use crate::web::dom::now_ms;
@@ -78,7 +79,7 @@ async fn start(shared: &RefCell<Shared>) -> Result<GpuEncoder, String> {
     let failure = DeviceFailure::watch(&device);
     let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
     let kernel = {
-        // The model is read, not held, across no await: the upload is synchronous.
+        // The model is borrowed for the upload alone, which is synchronous: never across an await.
         let shared = shared.borrow();
         let Stage::Ready(model) = &shared.stage else {
             return Err("the model is not loaded".into());

@@ -133,8 +133,7 @@ impl PretrainedModule {
             page_px,
         });
         self.dom.switch.set_checked(position_table);
-        self.update(text, position_table, self.gpu)
-            .map_err(js_error)?;
+        self.update(text, position_table).map_err(js_error)?;
         self.write_lines();
         // Where the page's takeaway does not hold, until the model has run on the sentence:
         // what it gives on every sentence of the test corpus long enough to tell (`tests.rs`).
@@ -244,8 +243,10 @@ impl PretrainedModule {
     }
 
     /// Loads what is missing and runs the model when the sentence changed: on the CPU the shown
-    /// run at once and the other three in a later task; on WebGPU all four in one job.
-    fn update(&mut self, text: &str, position_table: bool, gpu: bool) -> Result<(), WebError> {
+    /// run at once and the other three in a later task; on WebGPU (`use_gpu`) all four in one
+    /// job.
+    fn update(&mut self, text: &str, position_table: bool) -> Result<(), WebError> {
+        let gpu = self.gpu;
         if matches!(self.shared.borrow().stage, Stage::Idle) {
             self.start_loading();
         }
@@ -291,6 +292,9 @@ impl PretrainedModule {
             }
             return Ok(());
         }
+        // What the stats take from the load, read while it is borrowed (the GPU's turn lets go).
+        let bytes = (shared.bytes_loaded.get(), shared.bytes_total);
+        let config = model.config.clone();
         let complete = self
             .runs
             .as_ref()
@@ -322,7 +326,6 @@ impl PretrainedModule {
             // render that a wake in a later task asks for, once the browser has painted.
             self.runs = Some(first_run(&model.model, &ids, position_table)?);
             self.chosen.set(None);
-            drop(shared);
             wake_later(self.host.clone(), self.shared.clone());
         } else if let Some(runs) = self.runs.as_mut().filter(|runs| runs.rest.is_none()) {
             runs.rest = Some(rest_runs(&model.model, runs, &tokens)?);
@@ -330,13 +333,6 @@ impl PretrainedModule {
             self.stats.status = "ready".into();
             return Ok(());
         }
-        let shared = shared_cell.borrow();
-        let Stage::Ready(model) = &shared.stage else {
-            return Ok(());
-        };
-        let bytes = (shared.bytes_loaded.get(), shared.bytes_total);
-        let config = model.config.clone();
-        drop(shared);
         self.publish(&config, (tokens, ids, truncated), position_table, bytes);
         Ok(())
     }

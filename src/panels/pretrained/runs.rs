@@ -59,18 +59,22 @@ pub(super) fn cut(mut tokens: Vec<String>, mut ids: Vec<u32>) -> (Vec<String>, V
     (tokens, ids, truncated)
 }
 
+/// The model's table for the switch: the trained rows (`true`) or zeros.
+fn table(position_table: bool) -> PositionTable {
+    if position_table {
+        PositionTable::Learned
+    } else {
+        PositionTable::Zeroed
+    }
+}
+
 pub(super) fn run(
     model: &MiniLm,
     ids: &[u32],
     position_table: bool,
 ) -> Result<Array4<f32>, WebError> {
-    let table = if position_table {
-        PositionTable::Learned
-    } else {
-        PositionTable::Zeroed
-    };
     model
-        .forward(ids, table)
+        .forward(ids, table(position_table))
         .map(|output| output.attention)
         .map_err(model_error)
 }
@@ -177,13 +181,10 @@ pub(super) fn gpu_job(
     (ids, tokens): (&[u32], &[String]),
     first_table: bool,
 ) -> Result<GpuJob, WebError> {
-    let sum = |ids: &[u32], learned: bool| {
-        let table = if learned {
-            PositionTable::Learned
-        } else {
-            PositionTable::Zeroed
-        };
-        model.embedding_sum(ids, table).map_err(model_error)
+    let sum = |ids: &[u32], position_table: bool| {
+        model
+            .embedding_sum(ids, table(position_table))
+            .map_err(model_error)
     };
     let reversed = match reordered(ids, &reversal(tokens)) {
         Some(reversed) => Some((sum(&reversed, false)?, sum(&reversed, true)?)),
