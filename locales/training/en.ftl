@@ -267,7 +267,7 @@ pretrained-status-ready = all-MiniLM-L6-v2, { $tokens } tokens: four runs in { $
 pretrained-status-failed = The model could not be loaded: { $error }. The rest of the page works without it.
 pretrained-status-ready-gpu = all-MiniLM-L6-v2, { $tokens } tokens: four runs in { $ms } ms on WebGPU (the page's compute setting; { $loaded } MB fetched).
 pretrained-status-computing = Running the model on WebGPU…
-pretrained-gpu-failed = WebGPU could not run the model ({ $error }), so the CPU did, with the same numbers.
+pretrained-gpu-failed = WebGPU could not run the model ({ $error }), so the CPU did.
 pretrained-truncated = (cut to the model's first { $limit } tokens)
 pretrained-heads-list = { $count ->
         [0] No head attends by position in this sentence.

@@ -231,7 +231,7 @@ pretrained-status-ready = all-MiniLM-L6-v2，{ $tokens } 个词元：在本机 C
 pretrained-status-failed = 无法加载模型：{ $error }。页面的其余部分不受影响。
 pretrained-status-ready-gpu = all-MiniLM-L6-v2，{ $tokens } 个词元：在 WebGPU 上运行四次用时 { $ms } ms（页面的计算设置；已获取 { $loaded } MB）。
 pretrained-status-computing = 正在 WebGPU 上运行模型……
-pretrained-gpu-failed = WebGPU 无法运行模型（{ $error }），因此改由 CPU 运行，数字相同。
+pretrained-gpu-failed = WebGPU 无法运行模型（{ $error }），因此改由 CPU 运行。
 pretrained-truncated = （截取为模型的前 { $limit } 个词元）
 pretrained-heads-list = { $count ->
         [0] 这个句子里没有按位置注意的头。
