@@ -38,13 +38,11 @@ notice-valid-len-too-long = valid_len = { $value } is more than the { $tokens } 
 notice-lens-invalid = lens = '{ $value }' must be two valid lengths such as 3,2; keeping { $first },{ $second }.
 notice-perm-invalid = perm = '{ $value }' is not swap, none or a shuffle seed (a whole number); keeping { $kept }.
 notice-task-unknown = task = '{ $value }' is not shift, reverse or histogram; keeping { $kept }.
-notice-trainer-unknown = trainer = '{ $value }' is not auto, cpu or gpu; keeping { $kept }.
 notice-tenc-unknown-name = tenc: '{ $value }' is not one of { $choices }; left out.
 notice-tenc-empty = tenc = '{ $value }' names no encoding; keeping { $kept }.
 notice-preset-unknown = preset = '{ $value }' is not one of: { $choices }.
 notice-compute-unknown = compute = '{ $value }' is not auto, gpu or cpu; using auto.
 notice-lang-unknown = lang = '{ $value }' is not one of: { $choices }; showing English.
-notice-theme-unknown = theme = '{ $value }' is not auto, light or dark; following the system.
 
 ## The compute badge and status line
 

@@ -33,13 +33,11 @@ notice-valid-len-too-long = valid_len = { $value } 超过了 { $tokens } 个词�
 notice-lens-invalid = lens = “{ $value }”必须是两个有效长度，例如 3,2；保持 { $first },{ $second }。
 notice-perm-invalid = perm = “{ $value }”不是 swap、none 或打乱种子（整数）；保持 { $kept }。
 notice-task-unknown = task = “{ $value }”不是 shift、reverse 或 histogram；保持 { $kept }。
-notice-trainer-unknown = trainer = “{ $value }”不是 auto、cpu 或 gpu；保持 { $kept }。
 notice-tenc-unknown-name = tenc：“{ $value }”不是 { $choices } 之一；已略去。
 notice-tenc-empty = tenc = “{ $value }”没有指定任何编码；保持 { $kept }。
 notice-preset-unknown = preset = “{ $value }”不是以下之一：{ $choices }。
 notice-compute-unknown = compute = “{ $value }”不是 auto、gpu 或 cpu；改用 auto。
 notice-lang-unknown = lang = “{ $value }”不是以下之一：{ $choices }；显示英文。
-notice-theme-unknown = theme = “{ $value }”不是 auto、light 或 dark；跟随系统设置。
 
 ## 计算标识与状态行
 

@@ -34,6 +34,7 @@ pub mod tables;
 pub mod thousands;
 pub mod train;
 pub mod unbroken;
+pub mod view;
 
 #[cfg(test)]
 pub mod sentence_checks;

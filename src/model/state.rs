@@ -8,58 +8,15 @@
 use super::query::params_keys::is_key as is_param_key;
 use super::query::settings_keys::is_settings_key;
 use super::query::train_keys::is_train_key;
-use super::query::values::{shorten as quote, UrlName};
+use super::query::values::shorten as quote;
+use super::query::view_keys::{is_view_key, read_view_key};
 use super::train::TrainSettings;
 use crate::model::params::{Limits, Params, CPU_LIMITS};
 use crate::model::presets;
 use crate::model::settings::{next_shuffle_seed, PanelSettings, PermutationChoice};
 
 use super::panels::{lesson_move, Go, PanelId};
-
-/// The colour theme: `?theme=auto|light|dark`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Theme {
-    /// Follow the system's light or dark setting.
-    #[default]
-    Auto,
-    Light,
-    Dark,
-}
-
-/// The script in index.html's head applies `theme` before the first paint by the same rules
-/// (checked: tests/e2e/layout.test.mjs, "the link's theme and projector mode apply before…").
-impl UrlName for Theme {
-    fn to_query(self) -> &'static str {
-        match self {
-            Theme::Auto => "auto",
-            Theme::Light => "light",
-            Theme::Dark => "dark",
-        }
-    }
-
-    fn from_query(text: &str) -> Option<Self> {
-        match text.trim() {
-            "auto" | "" => Some(Theme::Auto),
-            "light" => Some(Theme::Light),
-            "dark" => Some(Theme::Dark),
-            _ => None,
-        }
-    }
-}
-
-/// The view keys: the link's keys of [`ViewSettings`].
-pub const VIEW_KEYS: [&str; 2] = ["theme", "present"];
-
-/// How the page looks: theme, projector mode and the section of the lesson path being shown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct ViewSettings {
-    pub theme: Theme,
-    /// Projector mode: large type and thick lines.
-    pub present: bool,
-    /// The stop of the lesson path ([`LESSON`](super::panels::LESSON)) last gone to: the address bar's `#panel-<name>`,
-    /// not a key of the query.
-    pub section: Option<PanelId>,
-}
+pub use super::view::{Theme, ViewSettings};
 
 /// Everything a view of the page is: the encoding parameters, the attention panels' settings and
 /// the view settings. A link reproduces it exactly (see [`super::query`]).
@@ -153,7 +110,7 @@ impl State {
                 .apply_all(pairs().filter(|(k, _)| is_train_key(k))),
         );
         for (key, value) in pairs() {
-            state.view.apply(key, value, &mut notices);
+            read_view_key(&mut state.view, key, value, &mut notices);
         }
         (state, notices)
     }
@@ -322,8 +279,8 @@ impl State {
         {
             if is_settings_key(key) {
                 notices.extend(self.settings.update(key, value));
-            } else if VIEW_KEYS.contains(&key.as_str()) {
-                self.view.apply(key, value, notices);
+            } else if is_view_key(key) {
+                read_view_key(&mut self.view, key, value, notices);
             } else {
                 notices.push(crate::message!("notice-unknown-key", key = quote(key)));
             }
@@ -344,13 +301,6 @@ pub fn start_limits(cpu_only: bool) -> Limits {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_theme_reads_back_its_link_name() {
-        for theme in [Theme::Auto, Theme::Light, Theme::Dark] {
-            assert_eq!(Theme::from_query(theme.to_query()), Some(theme));
-        }
-    }
 
     fn set(pairs: &[(&str, &str)]) -> Msg {
         Msg::Set(

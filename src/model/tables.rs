@@ -5,42 +5,47 @@
 //! panels' table is `model::panels`.
 
 use super::panels::Go;
-use super::settings::row::Control;
+use super::query::params_keys::PARAM_ROWS;
+use super::query::view_keys::VIEW_ROWS;
+use super::settings::row::{Control, Setting};
 use super::settings::table::SETTINGS;
 use super::state::Msg;
 
-/// The encoding parameters' sliders, each with its exact numeric field: (key, range id, number id).
-const PARAMETER_SLIDERS: [(&str, &str, &str); 7] = [
-    ("d", "d-range", "d-number"),
-    ("n", "n-range", "n-number"),
-    ("base", "base-range", "base-number"),
-    ("delta", "delta-range", "delta-number"),
-    ("pair", "pair-range", "pair-number"),
-    ("pos", "pos-range", "pos-number"),
-    // The projection panel's own δ, beside its figure: the same state key as the bar's δ, so the
-    // two always show one value (and on a phone the figure needs no parameter sheet).
-    ("delta", "proj-delta-range", "proj-delta-number"),
-];
+/// The projection panel's own δ, beside its figure: a second control of the parameters' `delta`,
+/// so the two always show one value (and on a phone the figure needs no parameter sheet).
+const SECOND_DELTA_SLIDER: (&str, &str, &str) = ("delta", "proj-delta-range", "proj-delta-number");
 
-/// Every slider with its exact numeric field: (key, range id, number id): the parameters', then
-/// the panel settings' as their table ([`SETTINGS`]) gives them.
-pub const SLIDERS: [(&str, &str, &str); PARAMETER_SLIDERS.len() + setting_controls().0] = {
-    let mut sliders = [("", "", ""); PARAMETER_SLIDERS.len() + setting_controls().0];
-    let mut at = 0;
-    while at < PARAMETER_SLIDERS.len() {
-        sliders[at] = PARAMETER_SLIDERS[at];
-        at += 1;
-    }
+/// Every slider with its exact numeric field: (key, range id, number id), as the rows give them:
+/// the parameters' ([`PARAM_ROWS`]), the projection panel's δ, then the panel settings'
+/// ([`SETTINGS`]).
+pub const SLIDERS: [(&str, &str, &str); slider_count()] = {
+    let mut sliders = [("", "", ""); slider_count()];
+    let at = put_sliders(&mut sliders, 0, &PARAM_ROWS);
+    sliders[at] = SECOND_DELTA_SLIDER;
+    put_sliders(&mut sliders, at + 1, &SETTINGS);
+    sliders
+};
+
+const fn slider_count() -> usize {
+    controls_of(&PARAM_ROWS).0 + 1 + controls_of(&SETTINGS).0
+}
+
+/// Writes the sliders of `rows` into `sliders` from `at` on; returns where it stopped.
+const fn put_sliders<S, const N: usize>(
+    sliders: &mut [(&'static str, &'static str, &'static str); N],
+    mut at: usize,
+    rows: &[Setting<S>],
+) -> usize {
     let mut row = 0;
-    while row < SETTINGS.len() {
-        if let Control::Slider { range, number, .. } = SETTINGS[row].control {
-            sliders[at] = (SETTINGS[row].key, range, number);
+    while row < rows.len() {
+        if let Control::Slider { range, number, .. } = rows[row].control {
+            sliders[at] = (rows[row].key, range, number);
             at += 1;
         }
         row += 1;
     }
-    sliders
-};
+    at
+}
 
 /// The sliders of the bar at the top (the embed mode may show only some of them).
 pub const GLOBAL_SLIDERS: [&str; 4] = ["d", "n", "base", "delta"];
@@ -58,27 +63,31 @@ pub enum FieldKind {
     Lens(usize),
 }
 
-/// The encoding parameters' and the view's other inputs: (key, id, kind).
-const PARAMETER_FIELDS: [(&str, &str, FieldKind); 4] = [
-    ("cols", "cols-input", FieldKind::Text),
-    ("index", "index-check", FieldKind::Check),
-    ("textbook", "textbook-check", FieldKind::Check),
-    ("theme", "theme-select", FieldKind::Menu),
-];
+/// The other inputs: (key, id, kind), as the rows give them: the parameters' ([`PARAM_ROWS`]),
+/// the view's ([`VIEW_ROWS`]), then the panel settings' ([`SETTINGS`]).
+pub const FIELDS: [(&str, &str, FieldKind); field_count()] = {
+    let mut fields = [("", "", FieldKind::Text); field_count()];
+    let at = put_fields(&mut fields, 0, &PARAM_ROWS);
+    let at = put_fields(&mut fields, at, &VIEW_ROWS);
+    put_fields(&mut fields, at, &SETTINGS);
+    fields
+};
 
-/// The other inputs: (key, id, kind): the parameters' and the view's, then the panel settings'
-/// as their table gives them.
-pub const FIELDS: [(&str, &str, FieldKind); PARAMETER_FIELDS.len() + setting_controls().1] = {
-    let mut fields = [("", "", FieldKind::Text); PARAMETER_FIELDS.len() + setting_controls().1];
-    let mut at = 0;
-    while at < PARAMETER_FIELDS.len() {
-        fields[at] = PARAMETER_FIELDS[at];
-        at += 1;
-    }
+const fn field_count() -> usize {
+    controls_of(&PARAM_ROWS).1 + controls_of(&VIEW_ROWS).1 + controls_of(&SETTINGS).1
+}
+
+/// Writes the fields of `rows` other than sliders into `fields` from `at` on; returns where it
+/// stopped.
+const fn put_fields<S, const N: usize>(
+    fields: &mut [(&'static str, &'static str, FieldKind); N],
+    mut at: usize,
+    rows: &[Setting<S>],
+) -> usize {
     let mut row = 0;
-    while row < SETTINGS.len() {
-        let key = SETTINGS[row].key;
-        let (first, second) = match SETTINGS[row].control {
+    while row < rows.len() {
+        let key = rows[row].key;
+        let (first, second) = match rows[row].control {
             Control::Check(id) => (Some((key, id, FieldKind::Check)), None),
             Control::Menu(id, _) => (Some((key, id, FieldKind::Menu)), None),
             Control::Text(id) => (Some((key, id, FieldKind::Text)), None),
@@ -99,15 +108,15 @@ pub const FIELDS: [(&str, &str, FieldKind); PARAMETER_FIELDS.len() + setting_con
         }
         row += 1;
     }
-    fields
-};
+    at
+}
 
-/// How many sliders and other fields the panel settings have.
-const fn setting_controls() -> (usize, usize) {
+/// How many sliders and other fields `rows` have.
+const fn controls_of<S>(rows: &[Setting<S>]) -> (usize, usize) {
     let (mut sliders, mut fields) = (0, 0);
     let mut row = 0;
-    while row < SETTINGS.len() {
-        match SETTINGS[row].control {
+    while row < rows.len() {
+        match rows[row].control {
             Control::None => {}
             Control::Slider { .. } => sliders += 1,
             Control::Lens(..) => fields += 2,

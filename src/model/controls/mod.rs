@@ -3,7 +3,7 @@
 //! sliders' defaults so that the page shows them before the WebAssembly starts (a native test
 //! holds them to these values); from the first frame on they are all set from here.
 
-mod scales;
+pub mod scales;
 pub mod widgets;
 
 pub use scales::{
@@ -15,6 +15,7 @@ pub use widgets::{FieldValue, MenuValue, SliderValue};
 
 use super::state::State;
 use crate::model::params::Params;
+use crate::model::query::params_keys::PARAM_ROWS;
 use crate::model::query::values::UrlName;
 use crate::model::settings::row::{Control, MenuOf, Setting, SliderOf, Value};
 use crate::model::settings::table::SETTINGS;
@@ -56,7 +57,16 @@ impl ControlValues {
 /// setting's control as its row of the settings table says.
 pub fn control_values(state: &State) -> ControlValues {
     let (p, settings) = (&state.params, &state.settings);
-    let mut sliders = scales::parameter_sliders(p);
+    let mut sliders: Vec<SliderValue> = PARAM_ROWS
+        .iter()
+        .filter_map(|row| match row.control {
+            Control::Slider {
+                of: SliderOf::Own(slider),
+                ..
+            } => Some(slider(p, p)),
+            _ => None,
+        })
+        .collect();
     let mut fields = Vec::new();
     for row in &SETTINGS {
         if let Control::Slider { of, .. } = row.control {
@@ -90,6 +100,7 @@ fn setting_slider(
 ) -> SliderValue {
     match (of, row.value) {
         (SliderOf::Steps(spoken), Value::Integer { min, max, get, .. }) => {
+            let min = min.of(settings);
             let value = get(settings).unwrap_or(min);
             integer_slider(
                 row.key,

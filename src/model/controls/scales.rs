@@ -60,29 +60,34 @@ pub fn value_from_slider(key: &str, position: f64, raw: &str) -> String {
     }
 }
 
-/// The sliders of d, n, the base, δ, the pair and the position.
-pub(super) fn parameter_sliders(p: &Params) -> Vec<SliderValue> {
+/// d, one step per whole number up to the backend's limit. The parameters' sliders take the
+/// parameters twice (as the settings their rows read, and as the global parameters every row's
+/// slider is given).
+pub fn d_slider(p: &Params, _: &Params) -> SliderValue {
+    integer_slider("d", D_MIN, p.limits.d_max, p.d, format!("d = {}", p.d))
+}
+
+/// The pair of columns j, up to d/2 − 1.
+pub fn pair_slider(p: &Params, _: &Params) -> SliderValue {
+    let max_pair = (p.d / 2).saturating_sub(1);
+    integer_slider("pair", 0, max_pair, p.pair, format!("pair = {}", p.pair))
+}
+
+/// The position i, over the positions that have a partner at δ.
+pub fn pos_slider(p: &Params, _: &Params) -> SliderValue {
     let positions = p.valid_positions();
     let last_position = positions.end.saturating_sub(1).max(positions.start);
-    let max_pair = (p.d / 2).saturating_sub(1);
-    vec![
-        integer_slider("d", D_MIN, p.limits.d_max, p.d, format!("d = {}", p.d)),
-        n_slider(p),
-        base_slider(p),
-        delta_slider(p),
-        integer_slider("pair", 0, max_pair, p.pair, format!("pair = {}", p.pair)),
-        integer_slider(
-            "pos",
-            positions.start,
-            last_position,
-            p.position,
-            format!("pos = {}", p.position),
-        ),
-    ]
+    integer_slider(
+        "pos",
+        positions.start,
+        last_position,
+        p.position,
+        format!("pos = {}", p.position),
+    )
 }
 
 /// n on a log2 scale ([`N_SLIDER_STEP`]); the field takes any n up to the backend's limit.
-fn n_slider(p: &Params) -> SliderValue {
+pub fn n_slider(p: &Params, _: &Params) -> SliderValue {
     SliderValue {
         key: "n",
         min: slider_from_n(N_MIN),
@@ -97,7 +102,7 @@ fn n_slider(p: &Params) -> SliderValue {
 }
 
 /// The base on log10 of the base, in [`BASE_SLIDER_STEP`]s; the field takes any base.
-fn base_slider(p: &Params) -> SliderValue {
+pub fn base_slider(p: &Params, _: &Params) -> SliderValue {
     SliderValue {
         key: "base",
         // On a whole step, so that every position of the slider is one the browser accepts.
@@ -115,7 +120,7 @@ fn base_slider(p: &Params) -> SliderValue {
 }
 
 /// δ from −(n − 1) to n − 1.
-fn delta_slider(p: &Params) -> SliderValue {
+pub fn delta_slider(p: &Params, _: &Params) -> SliderValue {
     let max_delta = p.n as i64 - 1;
     SliderValue {
         key: "delta",

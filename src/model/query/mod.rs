@@ -15,14 +15,15 @@ pub mod params_keys;
 pub mod settings_keys;
 pub mod train_keys;
 pub mod values;
+pub mod view_keys;
 
 use self::params_keys::{params_pairs, KEYS};
 use self::settings_keys::{is_settings_key, SETTINGS_KEYS};
-use self::values::UrlName;
+pub use self::view_keys::VIEW_KEYS;
+use self::view_keys::{is_view_key, view_pairs};
 use super::panels::PanelId;
 use super::presets;
-pub use super::state::VIEW_KEYS;
-use super::state::{State, Theme, ViewSettings};
+use super::state::State;
 
 /// The keys read once at load; the page never rewrites them.
 pub const LOAD_KEYS: [&str; 5] = ["compute", "embed", "controls", "preset", "lang"];
@@ -142,10 +143,7 @@ pub fn parse_link(search: &str) -> (Link, Vec<String>) {
 
 /// Whether `key` is part of the state the page writes to its link (aliases included).
 pub fn is_state_key(key: &str) -> bool {
-    is_param_key(key)
-        || is_settings_key(key)
-        || train_keys::is_train_key(key)
-        || VIEW_KEYS.contains(&key)
+    is_param_key(key) || is_settings_key(key) || train_keys::is_train_key(key) || is_view_key(key)
 }
 
 /// The encoding parameters' keys, with the long names `peLab.set` also accepts.
@@ -160,37 +158,6 @@ pub fn state_pairs(state: &State) -> Vec<(&'static str, String)> {
     pairs.extend(state.settings.to_query());
     pairs.extend(state.train.to_query());
     pairs.extend(view_pairs(&state.view));
-    pairs
-}
-
-impl ViewSettings {
-    /// Reads a view key. The script in index.html's head applies `theme` and `present` before
-    /// the first paint by the same rules (checked: tests/e2e/layout.test.mjs).
-    pub(crate) fn apply(&mut self, key: &str, value: &str, notices: &mut Vec<String>) {
-        match key {
-            "theme" => match Theme::from_query(value) {
-                Some(theme) => self.theme = theme,
-                None => notices.push(crate::message!(
-                    "notice-theme-unknown",
-                    value = quote(value.trim())
-                )),
-            },
-            "present" => {
-                self.present = matches!(value.trim(), "1" | "true" | "on" | "yes");
-            }
-            _ => {}
-        }
-    }
-}
-
-fn view_pairs(view: &ViewSettings) -> Vec<(&'static str, String)> {
-    let mut pairs = Vec::new();
-    if view.theme != Theme::Auto {
-        pairs.push(("theme", view.theme.to_query().to_string()));
-    }
-    if view.present {
-        pairs.push(("present", "1".to_string()));
-    }
     pairs
 }
 

@@ -1,28 +1,104 @@
 //! The encoding parameters' keys (`d`, `n`, `base`, `delta`, `pair`, `pos`, `cols`, `textbook`,
 //! `index`): read from a link, a field or `peLab.set` into [`Params`], and written back.
 
-use super::values::{parse_integer, parse_number, parse_switch, shorten};
+use super::values::{parse_number, shorten};
+use crate::model::controls::scales::{
+    base_slider, d_slider, delta_slider, n_slider, pair_slider, pos_slider,
+};
 use crate::model::params::{
     format_base, Limits, Params, BASE_MAX, BASE_MIN, CPU_LIMITS, D_MIN, MAX_CURVES, N_MIN,
     WIDEST_LIMITS,
 };
+use crate::model::settings::row::{
+    keys_of, row_named, written_pairs, Bound, Control, Setting, SliderOf, Write,
+};
 
-/// The URL/API names of the parameters, in the order they are written to a link (`textbook` and
-/// `index` only when they are on).
-pub const KEYS: [&str; 9] = [
-    "d", "n", "base", "delta", "pair", "pos", "cols", "textbook", "index",
+/// A row of the parameters' table.
+type Row = Setting<Params>;
+
+/// Every encoding parameter, in the order a link writes them: the values in use, not the
+/// requests, so that a link reproduces what is on screen without a notice. δ, j, i and the
+/// columns depend on n and d: their keys set the request, and [`Params::clamp`] derives the
+/// values in use from it. `textbook` and `index` are written only when on: a link without them
+/// is the exact P counted from 0.
+pub const PARAM_ROWS: [Row; 9] = [
+    Row::integer_to(
+        "d",
+        Bound::Fixed(D_MIN as i64),
+        Bound::Of(|p| p.limits.d_max as i64),
+        |p| Some(p.d as i64),
+        |p, d| p.d = d as usize,
+    )
+    .slider("d-range", "d-number", SliderOf::Own(d_slider)),
+    Row::integer_to(
+        "n",
+        Bound::Fixed(N_MIN as i64),
+        Bound::Of(|p| p.limits.n_max as i64),
+        |p| Some(p.n as i64),
+        |p, n| p.n = n as usize,
+    )
+    .slider("n-range", "n-number", SliderOf::Own(n_slider)),
+    Row::own("base", read_base, |p| Some(format_base(p.base))).slider(
+        "base-range",
+        "base-number",
+        SliderOf::Own(base_slider),
+    ),
+    Row::integer_to(
+        "delta",
+        Bound::Of(|p| -(p.limits.n_max as i64)),
+        Bound::Of(|p| p.limits.n_max as i64),
+        |p| Some(p.delta),
+        |p, delta| p.requested.delta = delta,
+    )
+    .slider("delta-range", "delta-number", SliderOf::Own(delta_slider)),
+    Row::integer_to(
+        "pair",
+        Bound::Fixed(0),
+        Bound::Of(|p| p.limits.d_max as i64),
+        |p| Some(p.pair as i64),
+        |p, pair| p.requested.pair = pair as usize,
+    )
+    .slider("pair-range", "pair-number", SliderOf::Own(pair_slider)),
+    Row::integer_to(
+        "pos",
+        Bound::Fixed(0),
+        Bound::Of(|p| p.limits.n_max as i64),
+        |p| Some(p.position as i64),
+        |p, i| p.requested.position = i as usize,
+    )
+    .long(&["position"])
+    .slider("pos-range", "pos-number", SliderOf::Own(pos_slider)),
+    Row::own(
+        "cols",
+        |p, value, notices| p.requested.columns = parse_columns(value, notices),
+        |p| {
+            let columns: Vec<String> = p.columns.iter().map(|c| c.to_string()).collect();
+            Some(columns.join(","))
+        },
+    )
+    .long(&["columns"])
+    .control(Control::Text("cols-input")),
+    Row::switch("textbook", |p| p.textbook, |p, on| p.textbook = on)
+        .written(Write::Changed)
+        .control(Control::Check("textbook-check")),
+    Row::integer(
+        "index",
+        0,
+        1,
+        |p| Some(p.first_position as i64),
+        |p, first| p.first_position = first as usize,
+    )
+    .long(&["first_position"])
+    .written(Write::Changed)
+    .control(Control::Check("index-check")),
 ];
 
-/// The long names `peLab.set` also accepts for some keys: (long name, key).
-pub const LONG_NAMES: [(&str, &str); 3] = [
-    ("position", "pos"),
-    ("columns", "cols"),
-    ("first_position", "index"),
-];
+/// The URL/API names of the parameters, in the order they are written to a link.
+pub const KEYS: [&str; PARAM_ROWS.len()] = keys_of(&PARAM_ROWS);
 
-/// Whether `key` names an encoding parameter: a key of [`KEYS`] or one of its [`LONG_NAMES`].
+/// Whether `key` names an encoding parameter: a key of [`KEYS`] or one of its long names.
 pub fn is_key(key: &str) -> bool {
-    KEYS.contains(&key) || LONG_NAMES.iter().any(|(long, _)| *long == key)
+    row_named(&PARAM_ROWS, key).is_some()
 }
 
 impl Params {
@@ -45,7 +121,9 @@ impl Params {
         };
         let mut notices = Vec::new();
         for (key, value) in pairs {
-            params.apply(key, value, &mut notices);
+            if let Some(row) = row_named(&PARAM_ROWS, key) {
+                row.read(&mut params, value, &mut notices);
+            }
         }
         notices.extend(params.clamp());
         (params, notices)
@@ -64,100 +142,37 @@ impl Params {
     ) -> Vec<String> {
         let mut notices = Vec::new();
         for (key, value) in pairs {
-            if is_key(key) {
-                self.apply(key, value, &mut notices);
-            } else {
-                notices.push(crate::message!("notice-unknown-key", key = key));
+            match row_named(&PARAM_ROWS, key) {
+                Some(row) => row.read(self, value, &mut notices),
+                None => notices.push(crate::message!("notice-unknown-key", key = key)),
             }
         }
         notices.extend(self.clamp());
         notices
     }
-
-    fn apply(&mut self, key: &str, value: &str, notices: &mut Vec<String>) {
-        match key {
-            "d" => {
-                let max = self.limits.d_max as f64;
-                if let Some(v) = parse_integer(key, value, D_MIN as f64, max, notices) {
-                    self.d = v as usize;
-                }
-            }
-            "n" => {
-                let max = self.limits.n_max as f64;
-                if let Some(v) = parse_integer(key, value, N_MIN as f64, max, notices) {
-                    self.n = v as usize;
-                }
-            }
-            "base" => {
-                if let Some(v) = parse_number(key, value, notices) {
-                    let clamped = v.clamp(BASE_MIN, BASE_MAX);
-                    if clamped != v {
-                        notices.push(crate::message!(
-                            "notice-base-outside",
-                            value = value,
-                            min = BASE_MIN.to_string(),
-                            max = format!("{BASE_MAX:e}"),
-                            used = clamped.to_string()
-                        ));
-                    }
-                    self.base = clamped;
-                }
-            }
-            // δ, j, i and the columns depend on n and d: these keys set the request, and `clamp`
-            // derives the values in use from it.
-            "delta" => {
-                let limit = self.limits.n_max as f64;
-                if let Some(v) = parse_integer(key, value, -limit, limit, notices) {
-                    self.requested.delta = v as i64;
-                }
-            }
-            "pair" => {
-                if let Some(v) = parse_integer(key, value, 0.0, self.limits.d_max as f64, notices) {
-                    self.requested.pair = v as usize;
-                }
-            }
-            "pos" | "position" => {
-                if let Some(v) = parse_integer(key, value, 0.0, self.limits.n_max as f64, notices) {
-                    self.requested.position = v as usize;
-                }
-            }
-            "cols" | "columns" => self.requested.columns = parse_columns(value, notices),
-            "textbook" => {
-                if let Some(on) = parse_switch(key, value, notices) {
-                    self.textbook = on;
-                }
-            }
-            "index" | "first_position" => {
-                if let Some(v) = parse_integer("index", value, 0.0, 1.0, notices) {
-                    self.first_position = v as usize;
-                }
-            }
-            _ => {}
-        }
-    }
 }
 
-/// The parameters as link pairs, in the order they are written: the values in use, not the
-/// requests, so that a link reproduces what is on screen without a notice.
+/// The parameters as link pairs, in the order they are written.
 pub fn params_pairs(params: &Params) -> Vec<(&'static str, String)> {
-    let columns: Vec<String> = params.columns.iter().map(|c| c.to_string()).collect();
-    let mut pairs = vec![
-        ("d", params.d.to_string()),
-        ("n", params.n.to_string()),
-        ("base", format_base(params.base)),
-        ("delta", params.delta.to_string()),
-        ("pair", params.pair.to_string()),
-        ("pos", params.position.to_string()),
-        ("cols", columns.join(",")),
-    ];
-    // Written only when on: a link without them is the exact P counted from 0.
-    if params.textbook {
-        pairs.push(("textbook", "1".to_string()));
+    written_pairs(&PARAM_ROWS, params, &Params::default())
+}
+
+/// The base: any finite number, clamped into its range with a notice that writes the largest
+/// base as `1e8`.
+fn read_base(params: &mut Params, value: &str, notices: &mut Vec<String>) {
+    if let Some(v) = parse_number("base", value, notices) {
+        let clamped = v.clamp(BASE_MIN, BASE_MAX);
+        if clamped != v {
+            notices.push(crate::message!(
+                "notice-base-outside",
+                value = value,
+                min = BASE_MIN.to_string(),
+                max = format!("{BASE_MAX:e}"),
+                used = clamped.to_string()
+            ));
+        }
+        params.base = clamped;
     }
-    if params.first_position != 0 {
-        pairs.push(("index", params.first_position.to_string()));
-    }
-    pairs
 }
 
 fn parse_columns(value: &str, notices: &mut Vec<String>) -> Vec<usize> {

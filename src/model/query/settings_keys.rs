@@ -4,10 +4,8 @@
 //! (the mask, the number of heads, the complexity panel's n and d) are `None` until set, and are
 //! then absent from the link.
 
-use super::values::{parse_integer, parse_switch, shorten};
-use crate::model::decimal::parse_decimal;
-use crate::model::messages;
-use crate::model::settings::row::{Setting, Value};
+use super::values::shorten;
+use crate::model::settings::row::{in_read_order, written_pairs};
 use crate::model::settings::table::{setting, SETTINGS};
 use crate::model::settings::*;
 
@@ -31,17 +29,10 @@ impl PanelSettings {
         };
         let mut notices = Vec::new();
         // The mask and the token pair are checked against the sentence, which may come later in
-        // the link.
-        let mut after_sentence = Vec::new();
-        for (key, value) in pairs {
-            match setting(key) {
-                Some(row) if row.after_sentence => after_sentence.push((row, value)),
-                Some(row) => lesson.apply(row, value, &mut notices),
-                None => {}
-            }
-        }
-        for (row, value) in after_sentence {
-            lesson.apply(row, value, &mut notices);
+        // the link: their rows are read after the rest.
+        let (rows, _others) = in_read_order(&SETTINGS, pairs);
+        for (row, value) in rows {
+            row.read(&mut lesson, value, &mut notices);
         }
         notices.extend(lesson.clamp());
         (lesson, notices)
@@ -54,99 +45,15 @@ impl PanelSettings {
             notices.push(crate::message!("notice-unknown-key", key = shorten(key)));
             return notices;
         };
-        self.apply(row, value, &mut notices);
+        row.read(self, value, &mut notices);
         notices.extend(self.clamp());
         notices
-    }
-
-    /// Reads one value as its row says: a malformed one keeps the setting, an out-of-range one
-    /// is clamped, each with a notice.
-    fn apply(&mut self, row: &Setting, value: &str, notices: &mut Vec<String>) {
-        let key = row.key;
-        match row.value {
-            Value::Integer { min, max, put, .. } => {
-                let max = max.of(self);
-                if let Some(v) = parse_integer(key, value, min as f64, max as f64, notices) {
-                    put(self, v as u64);
-                }
-            }
-            Value::Decimal {
-                min,
-                max,
-                why,
-                get,
-                put,
-            } => match parse_decimal(value.trim()) {
-                Some(v) => {
-                    let clamped = v.clamp(min, max);
-                    if clamped != v {
-                        // `why` is a message of its own (its short id; the only one: the
-                        // extension scale's).
-                        let why = if why.is_empty() {
-                            String::new()
-                        } else {
-                            messages::format::<messages::Computed>(why, &[])
-                        };
-                        notices.push(crate::message!(
-                            "notice-decimal-outside",
-                            key = key,
-                            value = shorten(value),
-                            min = min.to_string(),
-                            max = max.to_string(),
-                            why = why,
-                            used = clamped.to_string()
-                        ));
-                    }
-                    put(self, clamped);
-                }
-                None => notices.push(crate::message!(
-                    "notice-not-a-number",
-                    key = key,
-                    value = shorten(value),
-                    kept = get(self).to_string()
-                )),
-            },
-            Value::Switch { put, .. } => {
-                if let Some(on) = parse_switch(key, value, notices) {
-                    put(self, on);
-                }
-            }
-            Value::Name { names, get, put } => {
-                if !put(self, value) {
-                    notices.push(crate::message!(
-                        "notice-not-a-name",
-                        key = key,
-                        value = shorten(value),
-                        choices = one_of(names),
-                        kept = get(self)
-                    ));
-                }
-            }
-            Value::Own { read } => read(self, value, notices),
-        }
     }
 
     /// The settings as URL pairs, in the table's order: those left to follow something else are
     /// absent (a link then follows too), and so are those a row writes only when changed. Values
     /// are raw text, to be URL-encoded by the caller.
     pub fn to_query(&self) -> Vec<(&'static str, String)> {
-        let defaults = PanelSettings::default();
-        SETTINGS
-            .iter()
-            .filter_map(|row| row.pair(self, &defaults))
-            .collect()
-    }
-}
-
-/// "a, b or c".
-fn one_of(names: &[&str]) -> String {
-    match names.split_last() {
-        Some((last, [])) => last.to_string(),
-        Some((last, rest)) => crate::message!(
-            "list-or",
-            rest = crate::model::messages::join_names(rest),
-            last = *last
-        ),
-        None => String::new(),
+        written_pairs(&SETTINGS, self, &PanelSettings::default())
     }
 }

@@ -6,119 +6,201 @@
 //! A new task resets the others to its run (keeping the seed), so within one update `task` is
 //! applied first.
 
-use super::values::{parse_integer, parse_number, parse_switch, shorten, switch_text};
+use super::values::shorten;
+use crate::model::settings::row::{
+    in_read_order, keys_of, row_keyed, row_named, written_pairs, Setting, Write,
+};
 use crate::model::train::device::TrainerRequest;
 use crate::model::train::{Task, TrainEncoding, TrainSettings, MAX_SEEDS};
 
-/// The training keys, in the order a link writes them (the length before `tk`, which must stay
-/// below it; the heads before `td`, which must be a multiple of twice their number).
-pub const TRAIN_KEYS: [&str; 13] = [
-    "task", "tenc", "tn", "tk", "tsteps", "tlr", "tseed", "tseeds", "theads", "td", "tlayers",
-    "tcausal", "trainer",
-];
-
-pub fn is_train_key(key: &str) -> bool {
-    TRAIN_KEYS.contains(&key)
-}
-
-/// `peLab.train(options)` also takes descriptive names.
-pub fn option_key(name: &str) -> &str {
-    match name {
-        "encodings" => "tenc",
-        "shiftK" | "k" => "tk",
-        "trainLength" => "tn",
-        "steps" => "tsteps",
-        "learningRate" | "lr" => "tlr",
-        "seed" => "tseed",
-        "seeds" => "tseeds",
-        "d" => "td",
-        "heads" => "theads",
-        "layers" => "tlayers",
-        "causal" => "tcausal",
-        other => other,
-    }
-}
+/// A row of the training panel's table.
+type Row = Setting<TrainSettings>;
 
 /// The largest integer a key takes before clamping (a seed: 2³² − 1).
-const MAX_SEED: f64 = 4_294_967_295.0;
+const MAX_SEED: i64 = 4_294_967_295;
+/// The largest value read for a size or a count; the training crate's own clamping then brings
+/// it into its range, with the notice that names that range.
+const MAX_SIZE: i64 = 1_000_000_000;
+
+/// Every training key, in the order a link writes them (the length before `tk`, which must stay
+/// below it; the heads before `td`, which must be a multiple of twice their number). A link
+/// leaves out what equals the task's ready-made run ([`TrainSettings::preset`]).
+pub const TRAIN_ROWS: [Row; 13] = [
+    // A new task resets the others to its run (keeping the seed), so it is read first.
+    Row::own("task", read_task, |t| {
+        (t.config.task != Task::Shift).then(|| t.config.task.link_name().to_string())
+    })
+    .first(),
+    Row::own("tenc", read_encodings, |t| {
+        (t.encodings != t.preset().encodings).then(|| t.encodings_text())
+    })
+    .long(&["encodings"]),
+    Row::integer(
+        "tn",
+        0,
+        MAX_SIZE,
+        |t| Some(t.config.train_length as i64),
+        |t, n| t.config.train_length = n as usize,
+    )
+    .long(&["trainLength"])
+    .written(Write::Changed),
+    // `tk` only matters on `shift`.
+    Row::integer(
+        "tk",
+        0,
+        MAX_SIZE,
+        |t| Some(t.config.shift_k as i64),
+        |t, k| t.config.shift_k = k as usize,
+    )
+    .long(&["shiftK", "k"])
+    .written(Write::ChangedAnd(|t| t.config.task == Task::Shift)),
+    Row::integer(
+        "tsteps",
+        0,
+        MAX_SIZE,
+        |t| Some(t.config.steps as i64),
+        |t, steps| t.config.steps = steps as usize,
+    )
+    .long(&["steps"])
+    .written(Write::Changed),
+    Row::number(
+        "tlr",
+        |t| t.config.learning_rate,
+        |t, rate| t.config.learning_rate = rate,
+    )
+    .long(&["learningRate", "lr"])
+    .written(Write::Changed),
+    Row::integer(
+        "tseed",
+        0,
+        MAX_SEED,
+        |t| Some(t.config.seed as i64),
+        |t, seed| t.config.seed = seed as u64,
+    )
+    .long(&["seed"])
+    .written(Write::Changed),
+    Row::integer(
+        "tseeds",
+        1,
+        MAX_SEEDS as i64,
+        |t| Some(t.seeds as i64),
+        |t, count| t.seeds = count as usize,
+    )
+    .long(&["seeds"])
+    .written(Write::Changed),
+    Row::integer(
+        "theads",
+        0,
+        MAX_SIZE,
+        |t| Some(t.config.heads as i64),
+        |t, heads| t.config.heads = heads as usize,
+    )
+    .long(&["heads"])
+    .written(Write::Changed),
+    Row::integer(
+        "td",
+        0,
+        MAX_SIZE,
+        |t| Some(t.config.d as i64),
+        |t, d| t.config.d = d as usize,
+    )
+    .long(&["d"])
+    .written(Write::Changed),
+    Row::integer(
+        "tlayers",
+        0,
+        MAX_SIZE,
+        |t| Some(t.config.layers as i64),
+        |t, layers| t.config.layers = layers as usize,
+    )
+    .long(&["layers"])
+    .written(Write::Changed),
+    Row::switch("tcausal", |t| t.config.causal, |t, on| t.config.causal = on)
+        .long(&["causal"])
+        .written(Write::Changed),
+    Row::name(
+        "trainer",
+        &["auto", "cpu", "gpu"],
+        |t| t.trainer.link_name(),
+        |t, name| match TrainerRequest::from_link(name) {
+            Some(request) => {
+                t.trainer = request;
+                true
+            }
+            None => false,
+        },
+    )
+    .written(Write::Changed),
+];
+
+/// The training keys, in the order a link writes them.
+pub const TRAIN_KEYS: [&str; TRAIN_ROWS.len()] = keys_of(&TRAIN_ROWS);
+
+/// Whether `key` is a training key of a link (the long names are `peLab.train`'s options only:
+/// `d` and `heads` are the page's own keys in a link).
+pub fn is_train_key(key: &str) -> bool {
+    row_keyed(&TRAIN_ROWS, key).is_some()
+}
+
+/// The key of one of `peLab.train(options)`'s names (a key, or a row's long name such as
+/// `learningRate`); other names are returned as they are.
+pub fn option_key(name: &str) -> &str {
+    row_named(&TRAIN_ROWS, name).map_or(name, |row| row.key)
+}
 
 impl TrainSettings {
-    /// Applies training updates (`task` first), clamping once after each; returns the notices.
+    /// Applies training updates (`task` first), then clamps once, so that values tied to each
+    /// other (`tk` below `tn`, `td` a multiple of twice `theads`) are checked together, in
+    /// whatever order they come; returns the notices.
     pub fn apply_all<'a>(
         &mut self,
         entries: impl IntoIterator<Item = (&'a str, &'a str)>,
     ) -> Vec<String> {
-        let entries: Vec<(&str, &str)> = entries.into_iter().collect();
         let mut notices = Vec::new();
-        let tasks = entries.iter().filter(|(k, _)| *k == "task");
-        let rest = entries.iter().filter(|(k, _)| *k != "task");
-        for (key, value) in tasks.chain(rest) {
-            self.apply(key, value, &mut notices);
-            notices.extend(self.clamp());
+        let (rows, unknown) = in_read_order(&TRAIN_ROWS, entries);
+        for key in unknown {
+            notices.push(crate::message!("notice-unknown-key", key = shorten(key)));
         }
+        for (row, value) in rows {
+            row.read(self, value, &mut notices);
+        }
+        notices.extend(self.clamp());
         notices
     }
 
-    fn apply(&mut self, key: &str, value: &str, notices: &mut Vec<String>) {
-        let integer = |notices: &mut Vec<String>, max: f64| {
-            parse_integer(key, value, 0.0, max, notices).map(|v| v as usize)
-        };
-        let c = &mut self.config;
-        match key {
-            "task" => match Task::from_link(value.trim().to_ascii_lowercase().as_str()) {
-                Some(task) if task != c.task => {
-                    *self = TrainSettings {
-                        trainer: self.trainer,
-                        seeds: self.seeds,
-                        ..TrainSettings::for_task(task, c.seed)
-                    }
-                }
-                Some(_) => {}
-                None => notices.push(crate::message!(
-                    "notice-task-unknown",
-                    value = shorten(value),
-                    kept = c.task.link_name()
-                )),
-            },
-            "tenc" => self.apply_encodings(value, notices),
-            "trainer" => match TrainerRequest::from_link(value) {
-                Some(request) => self.trainer = request,
-                None => notices.push(crate::message!(
-                    "notice-trainer-unknown",
-                    value = shorten(value),
-                    kept = self.trainer.link_name()
-                )),
-            },
-            "tk" => c.shift_k = integer(notices, 1e9).unwrap_or(c.shift_k),
-            "tn" => c.train_length = integer(notices, 1e9).unwrap_or(c.train_length),
-            "tsteps" => c.steps = integer(notices, 1e9).unwrap_or(c.steps),
-            "td" => c.d = integer(notices, 1e9).unwrap_or(c.d),
-            "theads" => c.heads = integer(notices, 1e9).unwrap_or(c.heads),
-            "tlayers" => c.layers = integer(notices, 1e9).unwrap_or(c.layers),
-            "tseed" => {
-                if let Some(seed) = parse_integer(key, value, 0.0, MAX_SEED, notices) {
-                    c.seed = seed as u64;
-                }
-            }
-            "tseeds" => {
-                if let Some(count) = parse_integer(key, value, 1.0, MAX_SEEDS as f64, notices) {
-                    self.seeds = count as usize;
-                }
-            }
-            "tlr" => {
-                if let Some(rate) = parse_number(key, value, notices) {
-                    c.learning_rate = rate;
-                }
-            }
-            "tcausal" => {
-                if let Some(on) = parse_switch(key, value, notices) {
-                    c.causal = on;
-                }
-            }
-            _ => notices.push(crate::message!("notice-unknown-key", key = shorten(key))),
-        }
+    /// The link's training pairs: what differs from the task's ready-made run.
+    pub fn to_query(&self) -> Vec<(&'static str, String)> {
+        written_pairs(&TRAIN_ROWS, self, &self.preset())
     }
+}
 
+/// `task`: a new task resets the other settings to its ready-made run, keeping the seed, the
+/// number of seeds and where the steps run.
+fn read_task(settings: &mut TrainSettings, value: &str, notices: &mut Vec<String>) {
+    let current = settings.config.task;
+    match Task::from_link(value.trim().to_ascii_lowercase().as_str()) {
+        Some(task) if task != current => {
+            *settings = TrainSettings {
+                trainer: settings.trainer,
+                seeds: settings.seeds,
+                ..TrainSettings::for_task(task, settings.config.seed)
+            }
+        }
+        Some(_) => {}
+        None => notices.push(crate::message!(
+            "notice-task-unknown",
+            value = shorten(value),
+            kept = current.link_name()
+        )),
+    }
+}
+
+/// `tenc`: a comma list of encodings.
+fn read_encodings(settings: &mut TrainSettings, value: &str, notices: &mut Vec<String>) {
+    settings.apply_encodings(value, notices);
+}
+
+impl TrainSettings {
     fn apply_encodings(&mut self, value: &str, notices: &mut Vec<String>) {
         let mut chosen = Vec::new();
         for name in value
@@ -156,55 +238,5 @@ impl TrainSettings {
             .map(|e| e.link_name())
             .collect::<Vec<_>>()
             .join(",")
-    }
-
-    /// The link's training pairs: what differs from the task's ready-made run.
-    pub fn to_query(&self) -> Vec<(&'static str, String)> {
-        let preset = self.preset();
-        let (c, p) = (&self.config, &preset.config);
-        let mut pairs = Vec::new();
-        if c.task != Task::Shift {
-            pairs.push(("task", c.task.link_name().to_string()));
-        }
-        if self.encodings != preset.encodings {
-            pairs.push(("tenc", self.encodings_text()));
-        }
-        let numbers: [(&'static str, usize, usize); 6] = [
-            ("tn", c.train_length, p.train_length),
-            ("tk", c.shift_k, p.shift_k),
-            ("tsteps", c.steps, p.steps),
-            ("theads", c.heads, p.heads),
-            ("td", c.d, p.d),
-            ("tlayers", c.layers, p.layers),
-        ];
-        for (key, value, default) in numbers {
-            // `tk` only matters on `shift`.
-            if value != default && (key != "tk" || c.task == Task::Shift) {
-                pairs.push((key, value.to_string()));
-            }
-        }
-        if c.learning_rate != p.learning_rate {
-            pairs.push(("tlr", format!("{}", c.learning_rate)));
-        }
-        if c.seed != p.seed {
-            pairs.push(("tseed", c.seed.to_string()));
-        }
-        if self.seeds != preset.seeds {
-            pairs.push(("tseeds", self.seeds.to_string()));
-        }
-        if c.causal {
-            pairs.push(("tcausal", switch_text(true).to_string()));
-        }
-        if self.trainer != TrainerRequest::Auto {
-            pairs.push(("trainer", self.trainer.link_name().to_string()));
-        }
-        // Keep the order of TRAIN_KEYS.
-        crate::model::sort::sort_by_key_f64(&mut pairs, |(key, _)| {
-            TRAIN_KEYS
-                .iter()
-                .position(|k| k == key)
-                .map_or(-1.0, |i| i as f64)
-        });
-        pairs
     }
 }

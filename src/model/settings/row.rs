@@ -1,125 +1,166 @@
-//! What a row of the settings table ([`super::table::SETTINGS`]) says about one setting: its key
-//! and long name, what its value is (a whole number in a range, a decimal, a switch, a name, or
-//! text read by a function of its own), when a link writes it, its control and its fields in
-//! `peLab.lesson`. The rows are constants built with the `const fn`s below, so that each reads as
-//! one sentence about its setting.
+//! One kind of row for every link key: its key and long names, what its value is (a whole
+//! number in a range, a decimal, a switch, a name, or text read by a function of its own), when a
+//! link writes it, the order it is read in, its control and its fields in `peLab.lesson`. A row
+//! is written over the settings it reads and writes (`S`): the encoding parameters
+//! (`query::params_keys`), the panel settings ([`super::table::SETTINGS`], the default),
+//! the training panel's (`query::train_keys`) and the view's (`query::view_keys`). The rows are
+//! constants built with the `const fn`s below, so that each reads as one sentence about its
+//! setting; [`Setting::read`] and [`written_pairs`] are the one reader and writer of them all.
 
 use serde::Serialize;
 
 use super::PanelSettings;
 use crate::model::controls::widgets::{MenuValue, SliderValue};
+use crate::model::messages;
 use crate::model::params::Params;
+use crate::model::query::values::{
+    parse_integer, parse_number, parse_switch, shorten, switch_text,
+};
 
 /// Reads a setting's value.
-pub type Get<T> = fn(&PanelSettings) -> T;
+pub type Get<S, T> = fn(&S) -> T;
 /// Writes a setting's value (already checked and clamped).
-pub type Put<T> = fn(&mut PanelSettings, T);
+pub type Put<S, T> = fn(&mut S, T);
 
-/// The largest value of a whole-number setting.
-#[derive(Debug, Clone, Copy)]
-pub enum Bound {
-    Fixed(u64),
-    /// The global d the heads were fitted to.
-    D,
-    /// The index of the sentence's last token.
-    LastToken,
+/// The types below hold only function pointers and plain data, so they are `Copy` whatever the
+/// settings type is (a derive would ask `S: Copy`, which [`PanelSettings`] is not).
+macro_rules! copy_whatever_the_settings {
+    ($($name:ident),*) => {$(
+        impl<S> Clone for $name<S> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<S> Copy for $name<S> {}
+    )*};
 }
 
-impl Bound {
-    pub fn of(self, settings: &PanelSettings) -> u64 {
+copy_whatever_the_settings!(
+    Bound, Value, Write, SliderOf, MenuOf, Control, ShownOf, ViewField, Setting
+);
+
+/// An end of a whole-number setting's range.
+#[derive(Debug)]
+pub enum Bound<S: 'static = PanelSettings> {
+    Fixed(i64),
+    /// One that follows the state (the global d the heads are fitted to, the sentence's last
+    /// token, the backend's largest n).
+    Of(Get<S, i64>),
+}
+
+impl<S> Bound<S> {
+    pub fn of(self, settings: &S) -> i64 {
         match self {
-            Bound::Fixed(max) => max,
-            Bound::D => settings.d() as u64,
-            Bound::LastToken => settings.token_count().saturating_sub(1) as u64,
+            Bound::Fixed(end) => end,
+            Bound::Of(end) => end(settings),
         }
     }
 }
 
 /// What a setting's value is, and so how it is read and clamped.
-#[derive(Debug, Clone, Copy)]
-pub enum Value {
+#[derive(Debug)]
+pub enum Value<S: 'static = PanelSettings> {
     /// A whole number: rounded, then clamped into `min`…`max` with a notice. `get` is `None`
     /// while the setting follows another value (it is then absent from the link).
     Integer {
-        min: u64,
-        max: Bound,
-        get: Get<Option<u64>>,
-        put: Put<u64>,
+        min: Bound<S>,
+        max: Bound<S>,
+        get: Get<S, Option<i64>>,
+        put: Put<S, i64>,
     },
     /// A decimal number clamped into `min`…`max` with a notice; `why` says what the range means.
     Decimal {
         min: f64,
         max: f64,
         why: &'static str,
-        get: Get<f64>,
-        put: Put<f64>,
+        get: Get<S, f64>,
+        put: Put<S, f64>,
     },
+    /// A finite decimal number that the settings' own clamping brings into range (the learning
+    /// rate: its limits, and the notice that names them, are the training crate's).
+    Number { get: Get<S, f64>, put: Put<S, f64> },
     /// On or off (`1`, `true`, `on`, `yes` or `0`, `false`, `off`, `no`).
-    Switch { get: Get<bool>, put: Put<bool> },
+    Switch {
+        get: Get<S, bool>,
+        put: Put<S, bool>,
+    },
     /// One of `names` (the spellings its `UrlName` writes; it reads a few more). `put` says
     /// whether it knew the name.
     Name {
         names: &'static [&'static str],
-        get: Get<&'static str>,
-        put: fn(&mut PanelSettings, &str) -> bool,
+        get: Get<S, &'static str>,
+        put: fn(&mut S, &str) -> bool,
     },
     /// Text read by a function of its own (the sentence, the mask, the batch's lengths, the
-    /// permutation), which gives its own notices.
+    /// permutation, the columns, the task), which gives its own notices.
     Own {
-        read: fn(&mut PanelSettings, &str, &mut Vec<String>),
+        read: fn(&mut S, &str, &mut Vec<String>),
     },
 }
 
 /// When a link writes a setting.
-#[derive(Debug, Clone, Copy)]
-pub enum Write {
+#[derive(Debug)]
+pub enum Write<S: 'static = PanelSettings> {
     /// Always (unless it follows another value: [`Value::Integer`]'s `None`).
     Always,
     /// Only when it differs from the default.
     Changed,
     /// When it differs from the default, or when this holds (`beta` with the offset head).
-    ChangedOr(Get<bool>),
+    ChangedOr(Get<S, bool>),
+    /// When it differs from the default and this holds (`tk`, which only the shift task reads).
+    ChangedAnd(Get<S, bool>),
     /// This text, or nothing.
-    Own(Get<Option<String>>),
+    Own(Get<S, Option<String>>),
+}
+
+/// When a setting is read among the others of one update.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReadOrder {
+    /// Before the rest: `task`, which resets the training settings to its ready-made run.
+    First,
+    /// Where it stands in the link.
+    InTurn,
+    /// After the rest: its range follows the sentence, which may come later.
+    AfterSentence,
 }
 
 /// How a slider shows a setting.
-#[derive(Debug, Clone, Copy)]
-pub enum SliderOf {
+#[derive(Debug)]
+pub enum SliderOf<S: 'static = PanelSettings> {
     /// One step per whole number of the setting's range, with what a screen reader says.
-    Steps(fn(u64) -> String),
+    Steps(fn(i64) -> String),
     /// A slider of its own (a log scale, a range that follows the sentence, …).
-    Own(fn(&PanelSettings, &Params) -> SliderValue),
+    Own(fn(&S, &Params) -> SliderValue),
 }
 
 /// How a menu gets its options.
-#[derive(Debug, Clone, Copy)]
-pub enum MenuOf {
+#[derive(Debug)]
+pub enum MenuOf<S: 'static = PanelSettings> {
     /// The page lists them; the state gives only the choice (the row's value).
     Page,
     /// From the state (the divisors of d, the tokens); `disabled` when it has none.
-    Own(Get<MenuValue>),
+    Own(Get<S, MenuValue>),
 }
 
 /// A setting's control on the page, with its element ids.
-#[derive(Debug, Clone, Copy)]
-pub enum Control {
+#[derive(Debug)]
+pub enum Control<S: 'static = PanelSettings> {
     /// Set by buttons only (or not at all).
     None,
     /// A slider (`range`) and its exact numeric field (`number`).
     Slider {
         range: &'static str,
         number: &'static str,
-        of: SliderOf,
+        of: SliderOf<S>,
     },
     Check(&'static str),
-    Menu(&'static str, MenuOf),
+    Menu(&'static str, MenuOf<S>),
     /// A text field sent when it changes (Enter, or leaving it).
     Text(&'static str),
     /// A text field sent at every keystroke.
     LiveText(&'static str),
     /// The batch example's two length fields, sent together as `a,b`.
-    Lens([&'static str; 2], Get<[usize; 2]>),
+    Lens([&'static str; 2], Get<S, [usize; 2]>),
 }
 
 /// A field of `peLab.lesson`, as JavaScript sees it.
@@ -138,82 +179,77 @@ pub enum Shown {
 }
 
 /// Where a field of `peLab.lesson` comes from.
-#[derive(Debug, Clone, Copy)]
-pub enum ShownOf {
+#[derive(Debug)]
+pub enum ShownOf<S: 'static = PanelSettings> {
     /// The row's value as it is.
     Value,
     /// The value in use, which may depend on the global n and d (the complexity panel's).
-    Own(fn(&PanelSettings, &Params) -> Shown),
+    Own(fn(&S, &Params) -> Shown),
 }
 
 /// A field of `peLab.lesson` (camelCase).
-#[derive(Debug, Clone, Copy)]
-pub struct ViewField {
+#[derive(Debug)]
+pub struct ViewField<S: 'static = PanelSettings> {
     pub name: &'static str,
-    pub of: ShownOf,
+    pub of: ShownOf<S>,
 }
 
 /// One setting: everything the page knows about it.
-#[derive(Debug, Clone, Copy)]
-pub struct Setting {
+#[derive(Debug)]
+pub struct Setting<S: 'static = PanelSettings> {
     /// The link's key.
     pub key: &'static str,
-    /// The descriptive name `peLab.set` also accepts (`shawClip` for `clip`).
-    pub long_name: Option<&'static str>,
-    pub value: Value,
-    pub write: Write,
-    /// Read after the rest of a link: its range follows the sentence, which may come later.
-    pub after_sentence: bool,
-    pub control: Control,
-    pub view: &'static [ViewField],
+    /// The descriptive names `peLab.set` (or `peLab.train`'s options) also accept (`shawClip`
+    /// for `clip`, `learningRate` and `lr` for `tlr`).
+    pub long_names: &'static [&'static str],
+    pub value: Value<S>,
+    pub write: Write<S>,
+    pub order: ReadOrder,
+    pub control: Control<S>,
+    pub view: &'static [ViewField<S>],
 }
 
-impl Setting {
-    const fn new(key: &'static str, value: Value) -> Setting {
+impl<S> Setting<S> {
+    const fn new(key: &'static str, value: Value<S>) -> Setting<S> {
         Setting {
             key,
-            long_name: None,
+            long_names: &[],
             value,
             write: Write::Always,
-            after_sentence: false,
+            order: ReadOrder::InTurn,
             control: Control::None,
             view: &[],
         }
     }
 
-    pub(super) const fn integer(
+    pub const fn integer(
         key: &'static str,
-        min: u64,
-        max: u64,
-        get: Get<Option<u64>>,
-        put: Put<u64>,
-    ) -> Setting {
-        let max = Bound::Fixed(max);
+        min: i64,
+        max: i64,
+        get: Get<S, Option<i64>>,
+        put: Put<S, i64>,
+    ) -> Setting<S> {
+        Setting::integer_to(key, Bound::Fixed(min), Bound::Fixed(max), get, put)
+    }
+
+    /// A whole number whose range follows the state.
+    pub const fn integer_to(
+        key: &'static str,
+        min: Bound<S>,
+        max: Bound<S>,
+        get: Get<S, Option<i64>>,
+        put: Put<S, i64>,
+    ) -> Setting<S> {
         Setting::new(key, Value::Integer { min, max, get, put })
     }
 
-    /// A whole number whose largest value follows the state.
-    pub(super) const fn integer_to(
-        key: &'static str,
-        min: u64,
-        max: Bound,
-        get: Get<Option<u64>>,
-        put: Put<u64>,
-    ) -> Setting {
-        let after_sentence = matches!(max, Bound::LastToken);
-        Setting {
-            after_sentence,
-            ..Setting::new(key, Value::Integer { min, max, get, put })
-        }
-    }
-
-    pub(super) const fn decimal(
+    pub const fn decimal(
         key: &'static str,
         (min, max): (f64, f64),
         why: &'static str,
-        get: Get<f64>,
-        put: Put<f64>,
-    ) -> Setting {
+        get: Get<S, f64>,
+        put: Put<S, f64>,
+    ) -> Setting<S> {
         Setting::new(
             key,
             Value::Decimal {
@@ -226,93 +262,179 @@ impl Setting {
         )
     }
 
-    pub(super) const fn switch(key: &'static str, get: Get<bool>, put: Put<bool>) -> Setting {
+    pub const fn number(key: &'static str, get: Get<S, f64>, put: Put<S, f64>) -> Setting<S> {
+        Setting::new(key, Value::Number { get, put })
+    }
+
+    pub const fn switch(key: &'static str, get: Get<S, bool>, put: Put<S, bool>) -> Setting<S> {
         Setting::new(key, Value::Switch { get, put })
     }
 
-    pub(super) const fn name(
+    pub const fn name(
         key: &'static str,
         names: &'static [&'static str],
-        get: Get<&'static str>,
-        put: fn(&mut PanelSettings, &str) -> bool,
-    ) -> Setting {
+        get: Get<S, &'static str>,
+        put: fn(&mut S, &str) -> bool,
+    ) -> Setting<S> {
         Setting::new(key, Value::Name { names, get, put })
     }
 
-    pub(super) const fn own(
+    pub const fn own(
         key: &'static str,
-        read: fn(&mut PanelSettings, &str, &mut Vec<String>),
-        write: Get<Option<String>>,
-    ) -> Setting {
+        read: fn(&mut S, &str, &mut Vec<String>),
+        write: Get<S, Option<String>>,
+    ) -> Setting<S> {
         Setting {
             write: Write::Own(write),
             ..Setting::new(key, Value::Own { read })
         }
     }
 
-    pub(super) const fn long(self, name: &'static str) -> Setting {
+    pub const fn long(self, names: &'static [&'static str]) -> Setting<S> {
         Setting {
-            long_name: Some(name),
+            long_names: names,
             ..self
         }
     }
 
-    pub(super) const fn after_sentence(self) -> Setting {
+    pub const fn after_sentence(self) -> Setting<S> {
         Setting {
-            after_sentence: true,
+            order: ReadOrder::AfterSentence,
             ..self
         }
     }
 
-    pub(super) const fn written(self, write: Write) -> Setting {
+    pub const fn first(self) -> Setting<S> {
+        Setting {
+            order: ReadOrder::First,
+            ..self
+        }
+    }
+
+    pub const fn written(self, write: Write<S>) -> Setting<S> {
         Setting { write, ..self }
     }
 
-    pub(super) const fn control(self, control: Control) -> Setting {
+    pub const fn control(self, control: Control<S>) -> Setting<S> {
         Setting { control, ..self }
     }
 
     /// A slider `<key>-range` with its field `<key>-number`.
-    pub(super) const fn slider(
+    pub const fn slider(
         self,
         range: &'static str,
         number: &'static str,
-        of: SliderOf,
-    ) -> Setting {
+        of: SliderOf<S>,
+    ) -> Setting<S> {
         self.control(Control::Slider { range, number, of })
     }
 
-    pub(super) const fn view(self, view: &'static [ViewField]) -> Setting {
+    pub const fn view(self, view: &'static [ViewField<S>]) -> Setting<S> {
         Setting { view, ..self }
     }
 
+    /// Whether `name` is this row's key or one of its long names.
+    pub fn is_named(&self, name: &str) -> bool {
+        self.key == name || self.long_names.contains(&name)
+    }
+
+    /// Reads one value as the row says: a malformed one keeps the setting, an out-of-range one
+    /// is clamped, each with a notice (in the row's key, whichever name the value came by).
+    /// Settings that tie one value to another clamp afterwards, in their own `clamp`.
+    pub fn read(&self, settings: &mut S, value: &str, notices: &mut Vec<String>) {
+        let key = self.key;
+        match self.value {
+            Value::Integer { min, max, put, .. } => {
+                let (min, max) = (min.of(settings) as f64, max.of(settings) as f64);
+                if let Some(v) = parse_integer(key, value, min, max, notices) {
+                    put(settings, v as i64);
+                }
+            }
+            Value::Decimal {
+                min,
+                max,
+                why,
+                get,
+                put,
+            } => match crate::model::decimal::parse_decimal(value.trim()) {
+                Some(v) => {
+                    let clamped = v.clamp(min, max);
+                    if clamped != v {
+                        // `why` is a message of its own (its short id; the only one: the
+                        // extension scale's).
+                        let why = if why.is_empty() {
+                            String::new()
+                        } else {
+                            messages::format::<messages::Computed>(why, &[])
+                        };
+                        notices.push(crate::message!(
+                            "notice-decimal-outside",
+                            key = key,
+                            value = shorten(value),
+                            min = min.to_string(),
+                            max = max.to_string(),
+                            why = why,
+                            used = clamped.to_string()
+                        ));
+                    }
+                    put(settings, clamped);
+                }
+                None => notices.push(crate::message!(
+                    "notice-not-a-number",
+                    key = key,
+                    value = shorten(value),
+                    kept = get(settings).to_string()
+                )),
+            },
+            Value::Number { put, .. } => {
+                if let Some(v) = parse_number(key, value, notices) {
+                    put(settings, v);
+                }
+            }
+            Value::Switch { put, .. } => {
+                if let Some(on) = parse_switch(key, value, notices) {
+                    put(settings, on);
+                }
+            }
+            Value::Name { names, get, put } => {
+                if !put(settings, value) {
+                    notices.push(crate::message!(
+                        "notice-not-a-name",
+                        key = key,
+                        value = shorten(value),
+                        choices = one_of(names),
+                        kept = get(settings)
+                    ));
+                }
+            }
+            Value::Own { read } => read(settings, value, notices),
+        }
+    }
+
     /// The value as a link writes it; `None` while it follows another value.
-    pub fn text(&self, settings: &PanelSettings) -> Option<String> {
+    pub fn text(&self, settings: &S) -> Option<String> {
         if let Write::Own(write) = self.write {
             return write(settings);
         }
         match self.value {
             Value::Integer { get, .. } => get(settings).map(|v| v.to_string()),
-            Value::Decimal { get, .. } => Some(format!("{}", get(settings))),
-            Value::Switch { get, .. } => {
-                Some(crate::model::query::values::switch_text(get(settings)).to_string())
+            Value::Decimal { get, .. } | Value::Number { get, .. } => {
+                Some(format!("{}", get(settings)))
             }
+            Value::Switch { get, .. } => Some(switch_text(get(settings)).to_string()),
             Value::Name { get, .. } => Some(get(settings).to_string()),
             Value::Own { .. } => None,
         }
     }
 
-    /// The pair a link carries for this setting, if it writes one (`defaults`: the settings'
-    /// defaults, made once per link rather than once per row).
-    pub fn pair(
-        &self,
-        settings: &PanelSettings,
-        defaults: &PanelSettings,
-    ) -> Option<(&'static str, String)> {
+    /// The pair a link carries for this setting, if it writes one (`defaults`: what a link
+    /// leaves out, made once per link rather than once per row).
+    pub fn pair(&self, settings: &S, defaults: &S) -> Option<(&'static str, String)> {
         let written = match self.write {
             Write::Always | Write::Own(_) => true,
             Write::Changed => self.differs(settings, defaults),
             Write::ChangedOr(also) => also(settings) || self.differs(settings, defaults),
+            Write::ChangedAnd(only) => only(settings) && self.differs(settings, defaults),
         };
         if !written {
             return None;
@@ -322,10 +444,12 @@ impl Setting {
 
     /// Whether the value differs from the default's (compared as values: no text is made for a
     /// setting a link leaves out).
-    fn differs(&self, settings: &PanelSettings, defaults: &PanelSettings) -> bool {
+    fn differs(&self, settings: &S, defaults: &S) -> bool {
         match self.value {
             Value::Integer { get, .. } => get(settings) != get(defaults),
-            Value::Decimal { get, .. } => get(settings) != get(defaults),
+            Value::Decimal { get, .. } | Value::Number { get, .. } => {
+                get(settings) != get(defaults)
+            }
             Value::Switch { get, .. } => get(settings) != get(defaults),
             Value::Name { get, .. } => get(settings) != get(defaults),
             Value::Own { .. } => self.text(settings) != self.text(defaults),
@@ -333,10 +457,10 @@ impl Setting {
     }
 
     /// The row's own value as `peLab.lesson` shows it.
-    fn shown(&self, settings: &PanelSettings) -> Shown {
+    fn shown(&self, settings: &S) -> Shown {
         match self.value {
             Value::Integer { get, .. } => Shown::Maybe(get(settings).map(|v| v as usize)),
-            Value::Decimal { get, .. } => Shown::Number(get(settings)),
+            Value::Decimal { get, .. } | Value::Number { get, .. } => Shown::Number(get(settings)),
             Value::Switch { get, .. } => Shown::Switch(get(settings)),
             Value::Name { get, .. } => Shown::Name(get(settings)),
             Value::Own { .. } => Shown::Text(self.text(settings).unwrap_or_default()),
@@ -346,7 +470,7 @@ impl Setting {
     /// This row's fields of `peLab.lesson`.
     pub fn view_fields<'a>(
         &'a self,
-        settings: &'a PanelSettings,
+        settings: &'a S,
         params: &'a Params,
     ) -> impl Iterator<Item = (&'static str, Shown)> + 'a {
         self.view.iter().map(move |field| {
@@ -357,6 +481,63 @@ impl Setting {
             (field.name, shown)
         })
     }
+}
+
+/// The row of `name` (a key or a long name) in `rows`.
+pub fn row_named<S>(rows: &'static [Setting<S>], name: &str) -> Option<&'static Setting<S>> {
+    rows.iter().find(|row| row.is_named(name))
+}
+
+/// The row whose key is `key` (long names not accepted: a link's keys are short).
+pub fn row_keyed<S>(rows: &'static [Setting<S>], key: &str) -> Option<&'static Setting<S>> {
+    rows.iter().find(|row| row.key == key)
+}
+
+/// The pairs of an update that `rows` name, with their rows, in the order they are read:
+/// [`ReadOrder::First`] ones, then the rest as they come, then [`ReadOrder::AfterSentence`]
+/// ones. The names no row has are returned apart.
+pub fn in_read_order<'a, S>(
+    rows: &'static [Setting<S>],
+    pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+) -> (Vec<(&'static Setting<S>, &'a str)>, Vec<&'a str>) {
+    let mut known = Vec::new();
+    let mut unknown = Vec::new();
+    for (name, value) in pairs {
+        match row_named(rows, name) {
+            Some(row) => known.push((row, value)),
+            None => unknown.push(name),
+        }
+    }
+    // A stable sort keeps each group in the link's order.
+    known.sort_by_key(|(row, _)| match row.order {
+        ReadOrder::First => 0,
+        ReadOrder::InTurn => 1,
+        ReadOrder::AfterSentence => 2,
+    });
+    (known, unknown)
+}
+
+/// The pairs a link carries for `settings`, in the rows' order (`defaults`: what a link leaves
+/// out). Values are raw text, to be URL-encoded by the caller.
+pub fn written_pairs<S>(
+    rows: &'static [Setting<S>],
+    settings: &S,
+    defaults: &S,
+) -> Vec<(&'static str, String)> {
+    rows.iter()
+        .filter_map(|row| row.pair(settings, defaults))
+        .collect()
+}
+
+/// The keys of `rows`, in their order (for the tables' constants).
+pub const fn keys_of<S, const N: usize>(rows: &[Setting<S>; N]) -> [&'static str; N] {
+    let mut keys = [""; N];
+    let mut i = 0;
+    while i < N {
+        keys[i] = rows[i].key;
+        i += 1;
+    }
+    keys
 }
 
 /// A field of `peLab.lesson` showing the row's value.
@@ -375,5 +556,18 @@ pub(super) const fn field_of(
     ViewField {
         name,
         of: ShownOf::Own(of),
+    }
+}
+
+/// "a, b or c".
+fn one_of(names: &[&str]) -> String {
+    match names.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => crate::message!(
+            "list-or",
+            rest = crate::model::messages::join_names(rest),
+            last = *last
+        ),
+        None => String::new(),
     }
 }

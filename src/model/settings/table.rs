@@ -12,7 +12,12 @@ use super::controls::{
     token_menu, training_context_slider, valid_slider,
 };
 use super::read::{read_lens, read_permutation, read_text, read_valid};
-use super::row::{field, field_of, Bound, Control, MenuOf, Setting, Shown, SliderOf, Write};
+use super::row::{
+    field, field_of, keys_of, row_named, Bound, Control, MenuOf, Setting, Shown, SliderOf, Write,
+};
+
+/// A row of this table.
+type Row = Setting<PanelSettings>;
 use super::*;
 use crate::math::layer::{ProjectionMode, MAX_BETA};
 use crate::math::position::{MAX_ALIBI_HEADS, MAX_CLIP, MAX_LEARNED_MAX};
@@ -21,22 +26,22 @@ use crate::model::params::Params;
 use crate::model::query::values::UrlName;
 
 /// Every panel setting, in the order a link writes them.
-pub const SETTINGS: [Setting; 32] = [
-    Setting::own("text", read_text, |s| Some(s.text.clone()))
-        .long("sentence")
+pub const SETTINGS: [Row; 32] = [
+    Row::own("text", read_text, |s| Some(s.text.clone()))
+        .long(&["sentence"])
         .control(Control::LiveText("attn-text"))
         .view(&[
             field("text"),
             field_of("tokens", |s, _| Shown::Texts(s.tokens())),
         ]),
-    Setting::own("valid", read_valid, |s| s.valid_len.map(|v| v.to_string()))
-        .long("validLen")
+    Row::own("valid", read_valid, |s| s.valid_len.map(|v| v.to_string()))
+        .long(&["validLen"])
         .after_sentence()
         .slider("valid-range", "valid-number", SliderOf::Own(valid_slider))
         .view(&[field_of("validLen", |s, _| {
             Shown::Maybe(s.effective_valid_len())
         })]),
-    Setting::switch(
+    Row::switch(
         "pe",
         |s| s.positional_encoding,
         |s, on| {
@@ -47,19 +52,19 @@ pub const SETTINGS: [Setting; 32] = [
             }
         },
     )
-    .long("positionalEncoding")
+    .long(&["positionalEncoding"])
     .control(Control::Check("attn-pe"))
     .view(&[field("positionalEncoding")]),
-    Setting::switch(
+    Row::switch(
         "sqrtd",
         |s| s.scale_embeddings,
         |s, on| s.scale_embeddings = on,
     )
-    .long("scaleEmbeddings")
+    .long(&["scaleEmbeddings"])
     .control(Control::Check("attn-scale"))
     .view(&[field("scaleEmbeddings")]),
     // The link keeps the family chosen while `pe` is off; the page shows the one in use (`none`).
-    Setting::name(
+    Row::name(
         "enc",
         &[
             "sinusoidal",
@@ -80,80 +85,80 @@ pub const SETTINGS: [Setting; 32] = [
             true
         },
     )
-    .long("encoding")
+    .long(&["encoding"])
     .written(Write::Own(|s| {
         (s.encoding != Encoding::Sinusoidal).then(|| s.encoding.to_query().to_string())
     }))
     .control(Control::Menu("attn-enc", MenuOf::Page))
     .view(&[field("encoding")]),
-    Setting::integer_to(
+    Row::integer_to(
         "heads",
-        1,
-        Bound::D,
-        |s| s.heads.map(|h| h as u64),
+        Bound::Fixed(1),
+        Bound::Of(|s| s.d() as i64),
+        |s| s.heads.map(|h| h as i64),
         |s, h| s.heads = Some(h as usize),
     )
     .control(Control::Menu("heads-select", MenuOf::Own(heads_menu)))
     .view(&[field_of("heads", |s, _| Shown::Count(s.heads()))]),
-    Setting::own("lens", read_lens, |s| {
+    Row::own("lens", read_lens, |s| {
         Some(format!("{},{}", s.batch_lens[0], s.batch_lens[1]))
     })
-    .long("validLens")
+    .long(&["validLens"])
     .control(Control::Lens(["lens0", "lens1"], batch_lens))
     .view(&[field_of("validLens", |s, _| {
         Shown::Counts(s.batch_lens.to_vec())
     })]),
-    Setting::own("perm", read_permutation, |s| {
+    Row::own("perm", read_permutation, |s| {
         Some(permutation_text(s.permutation))
     })
-    .long("permutation")
+    .long(&["permutation"])
     .view(&[field("permutation")]),
-    Setting::integer(
+    Row::integer(
         "simi",
         0,
-        SIM_POSITION_MAX as u64,
-        |s| Some(s.sim_position as u64),
+        SIM_POSITION_MAX as i64,
+        |s| Some(s.sim_position as i64),
         |s, i| s.sim_position = i as usize,
     )
-    .long("simPosition")
+    .long(&["simPosition"])
     .slider(
         "simi-range",
         "simi-number",
         SliderOf::Steps(|i| crate::message!("label-slider-position-i", value = i)),
     )
     .view(&[field("simPosition")]),
-    Setting::integer(
+    Row::integer(
         "simk",
         1,
-        SIM_MAX_OFFSET_LIMIT as u64,
-        |s| Some(s.sim_max_offset as u64),
+        SIM_MAX_OFFSET_LIMIT as i64,
+        |s| Some(s.sim_max_offset as i64),
         |s, k| s.sim_max_offset = k as usize,
     )
-    .long("simMaxOffset")
+    .long(&["simMaxOffset"])
     .slider(
         "simk-range",
         "simk-number",
         SliderOf::Steps(|k| crate::message!("label-slider-largest-offset", value = k)),
     )
     .view(&[field("simMaxOffset")]),
-    Setting::name(
+    Row::name(
         "simview",
         &["gram", "dist"],
         |s| s.sim_view.to_query(),
         |s, name| set_name(&mut s.sim_view, name),
     )
-    .long("simView")
+    .long(&["simView"])
     .control(Control::Menu("simview-select", MenuOf::Page))
     .view(&[field("simView")]),
     // The complexity panel's n and d follow the global ones until set.
-    Setting::integer(
+    Row::integer(
         "cn",
         1,
-        COMPLEXITY_N_MAX as u64,
-        |s| s.complexity_n.map(|n| n as u64),
+        COMPLEXITY_N_MAX as i64,
+        |s| s.complexity_n.map(|n| n as i64),
         |s, n| s.complexity_n = Some(n as usize),
     )
-    .long("complexityN")
+    .long(&["complexityN"])
     .slider(
         "cn-range",
         "cn-number",
@@ -162,14 +167,14 @@ pub const SETTINGS: [Setting; 32] = [
     .view(&[field_of("complexityN", |s, p| {
         Shown::Count(s.complexity(p.n, p.d).0)
     })]),
-    Setting::integer(
+    Row::integer(
         "cd",
         1,
-        COMPLEXITY_D_MAX as u64,
-        |s| s.complexity_d.map(|d| d as u64),
+        COMPLEXITY_D_MAX as i64,
+        |s| s.complexity_d.map(|d| d as i64),
         |s, d| s.complexity_d = Some(d as usize),
     )
-    .long("complexityD")
+    .long(&["complexityD"])
     .slider(
         "cd-range",
         "cd-number",
@@ -178,70 +183,72 @@ pub const SETTINGS: [Setting; 32] = [
     .view(&[field_of("complexityD", |s, p| {
         Shown::Count(s.complexity(p.n, p.d).1)
     })]),
-    Setting::integer(
+    Row::integer(
         "k",
         1,
-        KERNEL_MAX as u64,
-        |s| Some(s.kernel as u64),
+        KERNEL_MAX as i64,
+        |s| Some(s.kernel as i64),
         |s, k| s.kernel = k as usize,
     )
-    .long("kernel")
+    .long(&["kernel"])
     .slider("k-range", "k-number", SliderOf::Own(kernel_slider))
     .view(&[field_of("kernel", |s, p| {
         Shown::Count(s.complexity(p.n, p.d).2)
     })]),
-    Setting::integer_to(
+    Row::integer_to(
         "ti",
-        0,
-        Bound::LastToken,
-        |s| Some(s.token_pair.0 as u64),
+        Bound::Fixed(0),
+        Bound::Of(last_token),
+        |s| Some(s.token_pair.0 as i64),
         |s, i| s.token_pair.0 = i as usize,
     )
-    .long("tokenI")
+    .long(&["tokenI"])
+    .after_sentence()
     .control(Control::Menu("ti-select", MenuOf::Own(token_menu::<0>)))
     .view(&[field("tokenI")]),
-    Setting::integer_to(
+    Row::integer_to(
         "tj",
-        0,
-        Bound::LastToken,
-        |s| Some(s.token_pair.1 as u64),
+        Bound::Fixed(0),
+        Bound::Of(last_token),
+        |s| Some(s.token_pair.1 as i64),
         |s, j| s.token_pair.1 = j as usize,
     )
-    .long("tokenJ")
+    .long(&["tokenJ"])
+    .after_sentence()
     .control(Control::Menu("tj-select", MenuOf::Own(token_menu::<1>)))
     .view(&[field("tokenJ")]),
-    Setting::name(
+    Row::name(
         "proj",
         &["random", "identity", "offset"],
         |s| s.projection.to_query(),
         |s, name| set_name(&mut s.projection, name),
     )
-    .long("projection")
+    .long(&["projection"])
     .control(Control::Menu("attn-proj", MenuOf::Page)),
-    Setting::integer(
+    Row::integer(
         "seed",
         0,
-        MAX_SEED,
-        |s| Some(s.seed),
-        |s, seed| s.seed = seed,
+        MAX_SEED as i64,
+        |s| Some(s.seed as i64),
+        |s, seed| s.seed = seed as u64,
     )
     .control(Control::Text("attn-seed")),
     // The offset head's sharpness κ: written whenever the offset head is in use.
-    Setting::decimal("beta", (0.0, MAX_BETA), "", |s| s.beta, |s, b| s.beta = b)
+    Row::decimal("beta", (0.0, MAX_BETA), "", |s| s.beta, |s, b| s.beta = b)
         .written(Write::ChangedOr(|s| s.projection == ProjectionMode::Offset))
         .slider("beta-range", "beta-number", SliderOf::Own(sharpness_slider)),
-    Setting::switch("tile", |s| s.show_tile, |s, on| s.show_tile = on)
-        .long("tiled")
+    Row::switch("tile", |s| s.show_tile, |s, on| s.show_tile = on)
+        .long(&["tiled"])
         .written(Write::Changed)
         .control(Control::Check("heads-tile")),
-    Setting::integer(
+    Row::integer(
         "aheads",
         1,
-        MAX_ALIBI_HEADS as u64,
-        |s| Some(s.alibi_heads as u64),
+        MAX_ALIBI_HEADS as i64,
+        |s| Some(s.alibi_heads as i64),
         |s, h| s.alibi_heads = h as usize,
     )
-    .long("alibiHeads")
+    .long(&["alibiHeads"])
     .written(Write::Changed)
     .slider(
         "aheads-range",
@@ -249,14 +256,14 @@ pub const SETTINGS: [Setting; 32] = [
         SliderOf::Steps(|h| crate::message!("label-slider-alibi-heads", value = h)),
     )
     .view(&[field("alibiHeads")]),
-    Setting::integer(
+    Row::integer(
         "clip",
         1,
-        MAX_CLIP as u64,
-        |s| Some(s.clip as u64),
+        MAX_CLIP as i64,
+        |s| Some(s.clip as i64),
         |s, k| s.clip = k as usize,
     )
-    .long("shawClip")
+    .long(&["shawClip"])
     .written(Write::Changed)
     .slider(
         "clip-range",
@@ -264,14 +271,14 @@ pub const SETTINGS: [Setting; 32] = [
         SliderOf::Steps(|k| crate::message!("label-slider-clipping-distance", value = k)),
     )
     .view(&[field("clip")]),
-    Setting::integer(
+    Row::integer(
         "lmax",
         1,
-        MAX_LEARNED_MAX as u64,
-        |s| Some(s.learned_max as u64),
+        MAX_LEARNED_MAX as i64,
+        |s| Some(s.learned_max as i64),
         |s, l| s.learned_max = l as usize,
     )
-    .long("learnedMax")
+    .long(&["learnedMax"])
     .written(Write::Changed)
     .slider(
         "lmax-range",
@@ -279,14 +286,14 @@ pub const SETTINGS: [Setting; 32] = [
         SliderOf::Steps(|l| crate::message!("label-slider-table-length", value = l)),
     )
     .view(&[field("learnedMax")]),
-    Setting::integer(
+    Row::integer(
         "ctx",
-        MIN_TRAINING_CONTEXT as u64,
-        MAX_TRAINING_CONTEXT as u64,
-        |s| Some(s.training_context as u64),
+        MIN_TRAINING_CONTEXT as i64,
+        MAX_TRAINING_CONTEXT as i64,
+        |s| Some(s.training_context as i64),
         |s, l| s.training_context = l as usize,
     )
-    .long("trainingContext")
+    .long(&["trainingContext"])
     .written(Write::Changed)
     .slider(
         "ctx-range",
@@ -294,11 +301,11 @@ pub const SETTINGS: [Setting; 32] = [
         SliderOf::Own(training_context_slider),
     )
     .view(&[field("trainingContext")]),
-    Setting::integer(
+    Row::integer(
         "layers",
         0,
-        MAX_LAYERS as u64,
-        |s| Some(s.layers as u64),
+        MAX_LAYERS as i64,
+        |s| Some(s.layers as i64),
         |s, l| s.layers = l as usize,
     )
     .written(Write::Changed)
@@ -308,14 +315,14 @@ pub const SETTINGS: [Setting; 32] = [
         SliderOf::Steps(|l| crate::message!("label-slider-layers", value = l)),
     )
     .view(&[field("layers")]),
-    Setting::integer(
+    Row::integer(
         "trange",
-        MIN_T5_RANGE as u64,
-        MAX_T5_RANGE as u64,
-        |s| Some(s.t5_range as u64),
+        MIN_T5_RANGE as i64,
+        MAX_T5_RANGE as i64,
+        |s| Some(s.t5_range as i64),
         |s, r| s.t5_range = r as usize,
     )
-    .long("t5Range")
+    .long(&["t5Range"])
     .written(Write::Changed)
     .slider(
         "trange-range",
@@ -325,7 +332,7 @@ pub const SETTINGS: [Setting; 32] = [
     .view(&[field("t5Range")]),
     // `scale` is the context-extension factor s ≥ 1, and only that: the √d switch is `sqrtd`
     // (one key, one meaning; `scale=0` is clamped to 1 with a notice like any other value).
-    Setting::decimal(
+    Row::decimal(
         "scale",
         (1.0, MAX_EXTENSION_SCALE),
         // A message of locales/computed (its short id): the notice's reason.
@@ -336,7 +343,7 @@ pub const SETTINGS: [Setting; 32] = [
         |s| s.extension_scale,
         |s, scale| s.extension_scale = scale,
     )
-    .long("extensionScale")
+    .long(&["extensionScale"])
     .written(Write::Changed)
     .slider(
         "scale-range",
@@ -344,36 +351,36 @@ pub const SETTINGS: [Setting; 32] = [
         SliderOf::Own(extension_slider),
     )
     .view(&[field("extensionScale")]),
-    Setting::switch("skip", |s| s.skip, |s, on| s.skip = on)
+    Row::switch("skip", |s| s.skip, |s, on| s.skip = on)
         .written(Write::Changed)
         .control(Control::Check("stack-skip"))
         .view(&[field("skip")]),
-    Setting::switch("ln", |s| s.layer_norm, |s, on| s.layer_norm = on)
-        .long("layerNorm")
+    Row::switch("ln", |s| s.layer_norm, |s, on| s.layer_norm = on)
+        .long(&["layerNorm"])
         .written(Write::Changed)
         .control(Control::Check("stack-ln"))
         .view(&[field("layerNorm")]),
-    Setting::switch("causal", |s| s.causal, |s, on| s.causal = on)
+    Row::switch("causal", |s| s.causal, |s, on| s.causal = on)
         .written(Write::Changed)
         .control(Control::Check("stack-causal"))
         .view(&[field("causal")]),
-    Setting::name(
+    Row::name(
         "inject",
         &["once", "every", "none"],
         |s| s.injection.to_query(),
         |s, name| set_name(&mut s.injection, name),
     )
-    .long("injection")
+    .long(&["injection"])
     .written(Write::Changed)
     .control(Control::Menu("stack-inject", MenuOf::Page))
     .view(&[field("injection")]),
     // The pretrained panel's model with its trained position table, or with its rows set to zero.
-    Setting::switch(
+    Row::switch(
         "ptable",
         |s| s.position_table,
         |s, on| s.position_table = on,
     )
-    .long("positionTable")
+    .long(&["positionTable"])
     .written(Write::Changed)
     .control(Control::Check("pretrained-ptable"))
     .view(&[field("positionTable")]),
@@ -390,23 +397,18 @@ fn set_name<T: UrlName>(choice: &mut T, name: &str) -> bool {
     }
 }
 
+/// The index of the sentence's last token: the token pair's largest value.
+fn last_token(settings: &PanelSettings) -> i64 {
+    settings.token_count().saturating_sub(1) as i64
+}
+
 /// The row of a key or a long name.
 pub fn setting(key: &str) -> Option<&'static Setting> {
-    SETTINGS
-        .iter()
-        .find(|row| row.key == key || row.long_name == Some(key))
+    row_named(&SETTINGS, key)
 }
 
 /// The keys of [`SETTINGS`], in its order.
-pub const SETTINGS_KEYS: [&str; SETTINGS.len()] = {
-    let mut keys = [""; SETTINGS.len()];
-    let mut i = 0;
-    while i < SETTINGS.len() {
-        keys[i] = SETTINGS[i].key;
-        i += 1;
-    }
-    keys
-};
+pub const SETTINGS_KEYS: [&str; SETTINGS.len()] = keys_of(&SETTINGS);
 
 /// `peLab.lesson`: the panel settings after clamping (the global ones are `peLab.state`), one
 /// field per view field of [`SETTINGS`], in its order.
