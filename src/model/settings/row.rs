@@ -340,7 +340,9 @@ impl<S> Setting<S> {
 
     /// Reads one value as the row says: a malformed one keeps the setting, an out-of-range one
     /// is clamped, each with a notice (in the row's key, whichever name the value came by).
-    /// Settings that tie one value to another clamp afterwards, in their own `clamp`.
+    /// Settings that tie one value to another clamp afterwards, in their own `clamp`. (The
+    /// parsing and the notices are functions of the value alone, not of `S`, so that the page
+    /// carries them once rather than once per table.)
     pub fn read(&self, settings: &mut S, value: &str, notices: &mut Vec<String>) {
         let key = self.key;
         match self.value {
@@ -356,36 +358,11 @@ impl<S> Setting<S> {
                 why,
                 get,
                 put,
-            } => match crate::model::decimal::parse_decimal(value.trim()) {
-                Some(v) => {
-                    let clamped = v.clamp(min, max);
-                    if clamped != v {
-                        // `why` is a message of its own (its short id; the only one: the
-                        // extension scale's).
-                        let why = if why.is_empty() {
-                            String::new()
-                        } else {
-                            messages::format::<messages::Computed>(why, &[])
-                        };
-                        notices.push(crate::message!(
-                            "notice-decimal-outside",
-                            key = key,
-                            value = shorten(value),
-                            min = min.to_string(),
-                            max = max.to_string(),
-                            why = why,
-                            used = clamped.to_string()
-                        ));
-                    }
-                    put(settings, clamped);
+            } => {
+                if let Some(v) = read_decimal(key, value, (min, max), why, get(settings), notices) {
+                    put(settings, v);
                 }
-                None => notices.push(crate::message!(
-                    "notice-not-a-number",
-                    key = key,
-                    value = shorten(value),
-                    kept = get(settings).to_string()
-                )),
-            },
+            }
             Value::Number { put, .. } => {
                 if let Some(v) = parse_number(key, value, notices) {
                     put(settings, v);
@@ -398,13 +375,7 @@ impl<S> Setting<S> {
             }
             Value::Name { names, get, put } => {
                 if !put(settings, value) {
-                    notices.push(crate::message!(
-                        "notice-not-a-name",
-                        key = key,
-                        value = shorten(value),
-                        choices = one_of(names),
-                        kept = get(settings)
-                    ));
+                    notices.push(not_a_name(key, value, names, get(settings)));
                 }
             }
             Value::Own { read } => read(settings, value, notices),
@@ -508,13 +479,17 @@ pub fn in_read_order<'a, S>(
             None => unknown.push(name),
         }
     }
-    // A stable sort keeps each group in the link's order.
-    known.sort_by_key(|(row, _)| match row.order {
-        ReadOrder::First => 0,
-        ReadOrder::InTurn => 1,
-        ReadOrder::AfterSentence => 2,
-    });
-    (known, unknown)
+    // Each group in the link's order (three passes: no sort to carry per table).
+    let ordered = [
+        ReadOrder::First,
+        ReadOrder::InTurn,
+        ReadOrder::AfterSentence,
+    ]
+    .iter()
+    .flat_map(|order| known.iter().filter(move |(row, _)| row.order == *order))
+    .copied()
+    .collect();
+    (ordered, unknown)
 }
 
 /// The pairs a link carries for `settings`, in the rows' order (`defaults`: what a link leaves
@@ -557,6 +532,57 @@ pub(super) const fn field_of(
         name,
         of: ShownOf::Own(of),
     }
+}
+
+/// A decimal value clamped into `min`…`max` (with a notice saying why the range is what it is);
+/// `None`, with a notice, when it is not a number.
+fn read_decimal(
+    key: &str,
+    value: &str,
+    (min, max): (f64, f64),
+    why: &str,
+    kept: f64,
+    notices: &mut Vec<String>,
+) -> Option<f64> {
+    let Some(v) = crate::model::decimal::parse_decimal(value.trim()) else {
+        notices.push(crate::message!(
+            "notice-not-a-number",
+            key = key,
+            value = shorten(value),
+            kept = kept.to_string()
+        ));
+        return None;
+    };
+    let clamped = v.clamp(min, max);
+    if clamped != v {
+        // `why` is a message of its own (its short id; the only one: the extension scale's).
+        let why = if why.is_empty() {
+            String::new()
+        } else {
+            messages::format::<messages::Computed>(why, &[])
+        };
+        notices.push(crate::message!(
+            "notice-decimal-outside",
+            key = key,
+            value = shorten(value),
+            min = min.to_string(),
+            max = max.to_string(),
+            why = why,
+            used = clamped.to_string()
+        ));
+    }
+    Some(clamped)
+}
+
+/// The notice for a name that is none of `names`.
+fn not_a_name(key: &str, value: &str, names: &[&str], kept: &str) -> String {
+    crate::message!(
+        "notice-not-a-name",
+        key = key,
+        value = shorten(value),
+        choices = one_of(names),
+        kept = kept
+    )
 }
 
 /// "a, b or c".
