@@ -2,7 +2,7 @@
 //! every panel has its section and heading, every control its one element, the sliders show at the
 //! first paint the defaults Rust sets (the documentation's tables: tests/docs_reference.rs).
 
-use pe_lab::model::controls::{control_values, global_summary};
+use pe_lab::model::controls::{control_values, first_paint_attributes, global_summary};
 use pe_lab::model::panels::{PanelId, LESSON, PANELS};
 use pe_lab::model::state::State;
 use pe_lab::model::tables::{BUTTONS, FIELDS, SLIDERS};
@@ -166,36 +166,50 @@ fn the_head_script_shows_each_embed_the_sliders_of_the_panel_table() {
     assert_eq!(table.matches(": '").count(), PANELS.len());
 }
 
-/// Attributes of a tag: (name, value).
-type Attributes = Vec<(&'static str, String)>;
+/// The attributes of the input with this id at the first paint (`model::controls`).
+fn first_paint(id: &str) -> Vec<(&'static str, String)> {
+    first_paint_attributes()
+        .into_iter()
+        .find(|(input, _)| *input == id)
+        .map(|(_, attributes)| attributes)
+        .unwrap_or_else(|| panic!("no first-paint attributes for #{id}"))
+}
 
-/// The attributes a slider's two inputs have at the first paint: the values the first frame sets
-/// (`model::controls` for the default state), so that nothing moves when the WebAssembly starts.
-fn default_slider_attributes(key: &str) -> (Attributes, Attributes) {
-    let values = control_values(&State::default());
-    let slider = values
-        .sliders
-        .iter()
-        .find(|s| s.key == key)
-        .unwrap_or_else(|| panic!("no slider {key}"));
-    (
-        vec![
-            ("min", slider.min.to_string()),
-            ("max", slider.max.to_string()),
-            ("step", slider.step.to_string()),
-            ("value", slider.position.to_string()),
-            ("aria-valuetext", slider.valuetext.clone()),
-        ],
-        vec![
-            ("min", slider.number_min.to_string()),
-            ("max", slider.number_max.to_string()),
-            (
-                "step",
-                (if key == "base" { "any" } else { "1" }).to_string(),
-            ),
-            ("value", slider.text.clone()),
-        ],
+#[cfg(not(target_arch = "wasm32"))]
+/// `www/controls.json` as [`first_paint_attributes`] gives it: one input a line, `[id, [[name,
+/// value], …]]`, after a line that says where it comes from.
+fn controls_file() -> String {
+    let about = "The attributes of the sliders' inputs at the first paint, from the rows and the \
+                 default state (pe_lab::model::controls::first_paint_attributes): written by \
+                 PE_LAB_WRITE_FIXTURES=1 cargo test --test page_tables, put into the page's \
+                 markup by scripts/page/assemble.mjs.";
+    let inputs: Vec<String> = first_paint_attributes()
+        .into_iter()
+        .map(|input| format!("    {}", serde_json::json!(input)))
+        .collect();
+    format!(
+        "{{\n  \"about\": {},\n  \"inputs\": [\n{}\n  ]\n}}\n",
+        serde_json::json!(about),
+        inputs.join(",\n")
     )
+}
+
+/// The build writes the sliders' attributes into the markup from `www/controls.json`: the file
+/// must be what the rows give today.
+#[cfg(not(target_arch = "wasm32"))]
+#[test]
+fn the_first_paint_attributes_file_is_the_rows() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/www/controls.json");
+    let wanted = controls_file();
+    if std::env::var_os("PE_LAB_WRITE_FIXTURES").is_some() {
+        std::fs::write(path, &wanted).expect("www/controls.json written");
+    }
+    let file = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        file == wanted,
+        "www/controls.json is not the rows' first paint: PE_LAB_WRITE_FIXTURES=1 cargo test \
+         --test page_tables writes it, then node scripts/page/assemble.mjs"
+    );
 }
 
 #[test]
@@ -208,7 +222,7 @@ fn every_control_has_one_element_and_the_sliders_their_defaults() {
             number_tag.contains("type=\"number\""),
             "{key}: {number_tag}"
         );
-        let (range_attributes, number_attributes) = default_slider_attributes(key);
+        let (range_attributes, number_attributes) = (first_paint(range), first_paint(number));
         let wanted = |attributes: &[(&str, String)]| {
             attributes
                 .iter()

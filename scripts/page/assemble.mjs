@@ -3,8 +3,10 @@
 // in the order of the one list of panels (src/model/panels.rs, read by panel-list.mjs), the heading
 // of each part of the chapter where the part changes (www/parts.html), the head script's table of
 // the global sliders that change each panel (from the same list) and the lesson's length in the
-// bar ("21 sections" before the wasm starts). A new panel is then its row in the list and its
-// folder; nothing here names a panel.
+// bar ("21 sections" before the wasm starts), and the sliders' attributes at the first paint
+// (www/controls.json: their ranges, steps, values and spoken values for the default state, as the
+// rows of src/model give them; the markup names only the inputs). A new panel is then its row in
+// the list and its folder; nothing here names a panel or a slider's range.
 //
 // Run by Trunk before every build (Trunk.toml's pre_build hook) and by scripts/test.sh; it writes
 // index.html only when it changes, so that `trunk serve` does not rebuild in a loop. index.html is
@@ -66,8 +68,40 @@ export function assemble() {
     if (!existsSync(file)) throw new Error(`${file}: panel ${panel.name} has no section`);
     main += readFileSync(file, 'utf8');
   }
-  return template.replace(PANELS_MARK, main).replace(GLOBALS_MARK, globalsTable(panels))
+  const page = template.replace(PANELS_MARK, main).replace(GLOBALS_MARK, globalsTable(panels))
     .replace(LESSON_LENGTH_MARK, String(panels.length));
+  return withFirstPaint(page);
+}
+
+/** An attribute's value in HTML. */
+const escapeAttribute = (value) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;')
+  .replaceAll('<', '&lt;');
+
+/**
+ * The page with each input of www/controls.json given its attributes, right after its id. An
+ * input the page lacks, or one whose markup already writes one of them, is an error: the
+ * attributes are written in one place.
+ */
+function withFirstPaint(page) {
+  const { inputs } = JSON.parse(readFileSync(join(ROOT, 'www/controls.json'), 'utf8'));
+  for (const [id, attributes] of inputs) {
+    const idAttribute = ` id="${id}"`;
+    const at = page.indexOf(idAttribute);
+    if (at < 0 || page.indexOf(idAttribute, at + 1) >= 0) {
+      throw new Error(`www/controls.json: the page has ${at < 0 ? 'no' : 'more than one'} #${id}`);
+    }
+    const tagStart = page.lastIndexOf('<', at);
+    const tag = page.slice(tagStart, page.indexOf('>', at) + 1);
+    for (const [name] of attributes) {
+      if (new RegExp(`\\s${name}=`).test(tag)) {
+        throw new Error(`#${id}: its markup writes ${name}, which www/controls.json gives`);
+      }
+    }
+    const written = attributes.map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`).join('');
+    const end = at + idAttribute.length;
+    page = page.slice(0, end) + written + page.slice(end);
+  }
+  return page;
 }
 
 const page = assemble();

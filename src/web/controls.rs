@@ -328,11 +328,7 @@ fn sync_slider(
     set_attribute(range, "step", &value.step.to_string())?;
     set_attribute(number, "min", &value.number_min.to_string())?;
     set_attribute(number, "max", &value.number_max.to_string())?;
-    set_attribute(
-        number,
-        "step",
-        if slider.key == "base" { "any" } else { "1" },
-    )?;
+    set_attribute(number, "step", value.number_step())?;
     if editable(range) && range.value_as_number() != value.position {
         range.set_value_as_number(value.position);
     }

@@ -1,7 +1,8 @@
 //! What every control of the page shows, computed from the state: each slider's range, step,
-//! position, exact value and spoken value; the fields, boxes and menus. `index.html` repeats the
-//! sliders' defaults so that the page shows them before the WebAssembly starts (a native test
-//! holds them to these values); from the first frame on they are all set from here.
+//! position, exact value and spoken value; the fields, boxes and menus. The sliders' attributes at
+//! the first paint, before the WebAssembly starts, are these for the default state too
+//! ([`first_paint_attributes`]: `www/controls.json`, which `scripts/page/assemble.mjs` writes
+//! into the page's markup); from the first frame on they are all set from here.
 
 pub mod scales;
 pub mod widgets;
@@ -89,6 +90,44 @@ pub fn control_values(state: &State) -> ControlValues {
         present: state.view.present,
         fields,
     }
+}
+
+/// Element id and attributes: what one input carries at the first paint.
+pub type FirstPaint = (&'static str, Vec<(&'static str, String)>);
+
+/// The attributes of every slider's two inputs at the first paint: the values the first frame
+/// sets for the default state, so that nothing moves when the WebAssembly starts. The markup
+/// (`www/page.html`, the panels' `section.html`) names only the inputs; the build writes these
+/// into them from `www/controls.json`, which a native test holds to this
+/// (`tests/page_tables.rs`; `PE_LAB_WRITE_FIXTURES=1` writes it anew).
+pub fn first_paint_attributes() -> Vec<FirstPaint> {
+    let values = control_values(&State::default());
+    let mut inputs = Vec::new();
+    for (key, range, number) in super::tables::SLIDERS {
+        let Some(slider) = values.sliders.iter().find(|s| s.key == key) else {
+            continue;
+        };
+        inputs.push((
+            range,
+            vec![
+                ("min", slider.min.to_string()),
+                ("max", slider.max.to_string()),
+                ("step", slider.step.to_string()),
+                ("value", slider.position.to_string()),
+                ("aria-valuetext", slider.valuetext.clone()),
+            ],
+        ));
+        inputs.push((
+            number,
+            vec![
+                ("min", slider.number_min.to_string()),
+                ("max", slider.number_max.to_string()),
+                ("step", slider.number_step().to_string()),
+                ("value", slider.text.clone()),
+            ],
+        ));
+    }
+    inputs
 }
 
 /// A panel setting's slider: one step per whole number of its range, or one of its own.

@@ -22,6 +22,16 @@ pub struct SliderValue {
 }
 
 impl SliderValue {
+    /// The numeric field's step: any base (its slider steps log10 of it), whole numbers
+    /// otherwise.
+    pub fn number_step(&self) -> &'static str {
+        if self.key == "base" {
+            "any"
+        } else {
+            "1"
+        }
+    }
+
     /// A slider with one value (min = max) cannot be moved.
     pub fn disabled(&self) -> bool {
         self.min == self.max
