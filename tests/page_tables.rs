@@ -250,10 +250,23 @@ fn every_control_has_one_element_and_the_sliders_their_defaults() {
         summary,
         "#controls-summary should read {summary}"
     );
+    // The other fields carry no value at the first paint, except the training panel's numeric
+    // fields, which carry their rows' (their spinners' range and the default run).
+    let first_paint = first_paint_attributes();
     for (key, id, _) in FIELDS {
         let tag = tag_of(id);
-        for attribute in [" value=", " checked", " maxlength=", " min=", " max="] {
-            assert!(!tag.contains(attribute), "{key}: {tag}");
+        match first_paint.iter().find(|(input, _)| *input == id) {
+            Some((_, attributes)) => {
+                for (name, value) in attributes {
+                    let attribute = format!(" {name}=\"{value}\"");
+                    assert!(tag.contains(&attribute), "{key}: {tag} lacks{attribute}");
+                }
+            }
+            None => {
+                for attribute in [" value=", " checked", " maxlength=", " min=", " max="] {
+                    assert!(!tag.contains(attribute), "{key}: {tag}");
+                }
+            }
         }
     }
     for (id, _) in BUTTONS {

@@ -37,7 +37,6 @@ notice-sentence-too-long = The sentence has { $words } words; the attention pane
 notice-valid-len-too-long = valid_len = { $value } is more than the { $tokens } tokens; using all of them (no mask).
 notice-lens-invalid = lens = '{ $value }' must be two valid lengths such as 3,2; keeping { $first },{ $second }.
 notice-perm-invalid = perm = '{ $value }' is not swap, none or a shuffle seed (a whole number); keeping { $kept }.
-notice-task-unknown = task = '{ $value }' is not shift, reverse or histogram; keeping { $kept }.
 notice-tenc-unknown-name = tenc: '{ $value }' is not one of { $choices }; left out.
 notice-tenc-empty = tenc = '{ $value }' names no encoding; keeping { $kept }.
 notice-preset-unknown = preset = '{ $value }' is not one of: { $choices }.

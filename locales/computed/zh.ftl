@@ -32,7 +32,6 @@ notice-sentence-too-long = 句子有 { $words } 个词；注意力面板只使�
 notice-valid-len-too-long = valid_len = { $value } 超过了 { $tokens } 个词元；全部使用（不掩蔽）。
 notice-lens-invalid = lens = “{ $value }”必须是两个有效长度，例如 3,2；保持 { $first },{ $second }。
 notice-perm-invalid = perm = “{ $value }”不是 swap、none 或打乱种子（整数）；保持 { $kept }。
-notice-task-unknown = task = “{ $value }”不是 shift、reverse 或 histogram；保持 { $kept }。
 notice-tenc-unknown-name = tenc：“{ $value }”不是 { $choices } 之一；已略去。
 notice-tenc-empty = tenc = “{ $value }”没有指定任何编码；保持 { $kept }。
 notice-preset-unknown = preset = “{ $value }”不是以下之一：{ $choices }。

@@ -6,6 +6,7 @@
 
 use super::panels::Go;
 use super::query::params_keys::PARAM_ROWS;
+use super::query::train_keys::TRAIN_ROWS;
 use super::query::view_keys::VIEW_ROWS;
 use super::settings::row::{Control, Setting};
 use super::settings::table::SETTINGS;
@@ -64,17 +65,22 @@ pub enum FieldKind {
 }
 
 /// The other inputs: (key, id, kind), as the rows give them: the parameters' ([`PARAM_ROWS`]),
-/// the view's ([`VIEW_ROWS`]), then the panel settings' ([`SETTINGS`]).
+/// the view's ([`VIEW_ROWS`]), the panel settings' ([`SETTINGS`]), then the training panel's
+/// ([`TRAIN_ROWS`]).
 pub const FIELDS: [(&str, &str, FieldKind); field_count()] = {
     let mut fields = [("", "", FieldKind::Text); field_count()];
     let at = put_fields(&mut fields, 0, &PARAM_ROWS);
     let at = put_fields(&mut fields, at, &VIEW_ROWS);
-    put_fields(&mut fields, at, &SETTINGS);
+    let at = put_fields(&mut fields, at, &SETTINGS);
+    put_fields(&mut fields, at, &TRAIN_ROWS);
     fields
 };
 
 const fn field_count() -> usize {
-    controls_of(&PARAM_ROWS).1 + controls_of(&VIEW_ROWS).1 + controls_of(&SETTINGS).1
+    controls_of(&PARAM_ROWS).1
+        + controls_of(&VIEW_ROWS).1
+        + controls_of(&SETTINGS).1
+        + controls_of(&TRAIN_ROWS).1
 }
 
 /// Writes the fields of `rows` other than sliders into `fields` from `at` on; returns where it
@@ -90,7 +96,9 @@ const fn put_fields<S, const N: usize>(
         let (first, second) = match rows[row].control {
             Control::Check(id) => (Some((key, id, FieldKind::Check)), None),
             Control::Menu(id, _) => (Some((key, id, FieldKind::Menu)), None),
-            Control::Text(id) => (Some((key, id, FieldKind::Text)), None),
+            Control::Text(id) | Control::Number { id, .. } => {
+                (Some((key, id, FieldKind::Text)), None)
+            }
             Control::LiveText(id) => (Some((key, id, FieldKind::LiveText)), None),
             Control::Lens([a, b], _) => (
                 Some((key, a, FieldKind::Lens(0))),

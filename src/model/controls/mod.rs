@@ -17,6 +17,7 @@ pub use widgets::{FieldValue, MenuValue, SliderValue};
 use super::state::State;
 use crate::model::params::Params;
 use crate::model::query::params_keys::PARAM_ROWS;
+use crate::model::query::train_keys::TRAIN_ROWS;
 use crate::model::query::values::UrlName;
 use crate::model::settings::row::{Control, MenuOf, Setting, SliderOf, Value};
 use crate::model::settings::table::SETTINGS;
@@ -35,7 +36,8 @@ pub struct ControlValues {
     pub one_based: bool,
     pub theme: &'static str,
     pub present: bool,
-    /// The panel settings' fields other than sliders, by key, in the settings table's order.
+    /// The panel settings' and the training panel's fields other than sliders, by key, in their
+    /// tables' order.
     pub fields: Vec<(&'static str, FieldValue)>,
 }
 
@@ -76,6 +78,11 @@ pub fn control_values(state: &State) -> ControlValues {
             fields.push((row.key, value));
         }
     }
+    for row in &TRAIN_ROWS {
+        if let Some(value) = field_value(row, &state.train) {
+            fields.push((row.key, value));
+        }
+    }
     ControlValues {
         sliders,
         columns: p
@@ -95,13 +102,15 @@ pub fn control_values(state: &State) -> ControlValues {
 /// Element id and attributes: what one input carries at the first paint.
 pub type FirstPaint = (&'static str, Vec<(&'static str, String)>);
 
-/// The attributes of every slider's two inputs at the first paint: the values the first frame
-/// sets for the default state, so that nothing moves when the WebAssembly starts. The markup
+/// The attributes of every slider's two inputs, and of the training panel's numeric fields, at
+/// the first paint: the values the first frame sets for the default state, so that nothing moves
+/// when the WebAssembly starts. The markup
 /// (`www/page.html`, the panels' `section.html`) names only the inputs; the build writes these
 /// into them from `www/controls.json`, which a native test holds to this
 /// (`tests/page_tables.rs`; `PE_LAB_WRITE_FIXTURES=1` writes it anew).
 pub fn first_paint_attributes() -> Vec<FirstPaint> {
-    let values = control_values(&State::default());
+    let state = State::default();
+    let values = control_values(&state);
     let mut inputs = Vec::new();
     for (key, range, number) in super::tables::SLIDERS {
         let Some(slider) = values.sliders.iter().find(|s| s.key == key) else {
@@ -126,6 +135,16 @@ pub fn first_paint_attributes() -> Vec<FirstPaint> {
                 ("value", slider.text.clone()),
             ],
         ));
+    }
+    // The training panel's numeric fields: their spinners' range and step, and the default run.
+    for row in &TRAIN_ROWS {
+        if let Control::Number { id, min, max, step } = row.control {
+            let mut attributes = vec![("min", min.to_string())];
+            attributes.extend(max.map(|max| ("max", max.to_string())));
+            attributes.push(("step", step.to_string()));
+            attributes.push(("value", row.text(&state.train).unwrap_or_default()));
+            inputs.push((id, attributes));
+        }
     }
     inputs
 }
@@ -159,8 +178,9 @@ fn setting_slider(
     }
 }
 
-/// A panel setting's field other than a slider: a box, a menu, a text, the batch's lengths.
-fn field_value(row: &Setting, settings: &PanelSettings) -> Option<FieldValue> {
+/// A setting's field other than a slider: a box, a menu, a text or a number, the batch's
+/// lengths.
+fn field_value<S>(row: &Setting<S>, settings: &S) -> Option<FieldValue> {
     Some(match row.control {
         Control::None | Control::Slider { .. } => return None,
         Control::Check(_) => {
@@ -185,7 +205,7 @@ fn field_value(row: &Setting, settings: &PanelSettings) -> Option<FieldValue> {
             let disabled = menu.options.is_empty();
             FieldValue::Menu { menu, disabled }
         }
-        Control::Text(_) | Control::LiveText(_) => {
+        Control::Text(_) | Control::LiveText(_) | Control::Number { .. } => {
             FieldValue::Text(row.text(settings).unwrap_or_default())
         }
         Control::Lens(_, lens) => FieldValue::Lens {

@@ -8,10 +8,14 @@
 
 use super::values::shorten;
 use crate::model::settings::row::{
-    in_read_order, keys_of, row_keyed, row_named, written_pairs, Setting, Write,
+    in_read_order, keys_of, row_keyed, row_named, written_pairs, Control, MenuOf, Setting, Write,
 };
 use crate::model::train::device::TrainerRequest;
 use crate::model::train::{Task, TrainEncoding, TrainSettings, MAX_SEEDS};
+use pe_lab_train::config::{
+    MAX_D, MAX_HEADS, MAX_LAYERS, MAX_LEARNING_RATE, MAX_STEPS, MAX_TRAIN_LENGTH, MIN_D,
+    MIN_LEARNING_RATE, MIN_TRAIN_LENGTH,
+};
 
 /// A row of the training panel's table.
 type Row = Setting<TrainSettings>;
@@ -27,10 +31,17 @@ const MAX_SIZE: i64 = 1_000_000_000;
 /// leaves out what equals the task's ready-made run ([`TrainSettings::preset`]).
 pub const TRAIN_ROWS: [Row; 13] = [
     // A new task resets the others to its run (keeping the seed), so it is read first.
-    Row::own("task", read_task, |t| {
+    Row::name(
+        "task",
+        &["shift", "reverse", "histogram"],
+        |t| t.config.task.link_name(),
+        put_task,
+    )
+    .written(Write::Own(|t| {
         (t.config.task != Task::Shift).then(|| t.config.task.link_name().to_string())
-    })
-    .first(),
+    }))
+    .first()
+    .control(Control::Menu("train-task", MenuOf::Page)),
     Row::own("tenc", read_encodings, |t| {
         (t.encodings != t.preset().encodings).then(|| t.encodings_text())
     })
@@ -43,7 +54,13 @@ pub const TRAIN_ROWS: [Row; 13] = [
         |t, n| t.config.train_length = n as usize,
     )
     .long(&["trainLength"])
-    .written(Write::Changed),
+    .written(Write::Changed)
+    .control(Control::Number {
+        id: "train-tn",
+        min: MIN_TRAIN_LENGTH as f64,
+        max: Some(MAX_TRAIN_LENGTH as f64),
+        step: 1.0,
+    }),
     // `tk` only matters on `shift`.
     Row::integer(
         "tk",
@@ -53,7 +70,13 @@ pub const TRAIN_ROWS: [Row; 13] = [
         |t, k| t.config.shift_k = k as usize,
     )
     .long(&["shiftK", "k"])
-    .written(Write::ChangedAnd(|t| t.config.task == Task::Shift)),
+    .written(Write::ChangedAnd(|t| t.config.task == Task::Shift))
+    .control(Control::Number {
+        id: "train-tk",
+        min: 1.0,
+        max: Some((MAX_TRAIN_LENGTH - 1) as f64),
+        step: 1.0,
+    }),
     Row::integer(
         "tsteps",
         0,
@@ -62,14 +85,26 @@ pub const TRAIN_ROWS: [Row; 13] = [
         |t, steps| t.config.steps = steps as usize,
     )
     .long(&["steps"])
-    .written(Write::Changed),
+    .written(Write::Changed)
+    .control(Control::Number {
+        id: "train-tsteps",
+        min: 1.0,
+        max: Some(MAX_STEPS as f64),
+        step: 50.0,
+    }),
     Row::number(
         "tlr",
         |t| t.config.learning_rate,
         |t, rate| t.config.learning_rate = rate,
     )
     .long(&["learningRate", "lr"])
-    .written(Write::Changed),
+    .written(Write::Changed)
+    .control(Control::Number {
+        id: "train-tlr",
+        min: MIN_LEARNING_RATE,
+        max: Some(MAX_LEARNING_RATE),
+        step: 0.001,
+    }),
     Row::integer(
         "tseed",
         0,
@@ -78,7 +113,13 @@ pub const TRAIN_ROWS: [Row; 13] = [
         |t, seed| t.config.seed = seed as u64,
     )
     .long(&["seed"])
-    .written(Write::Changed),
+    .written(Write::Changed)
+    .control(Control::Number {
+        id: "train-tseed",
+        min: 0.0,
+        max: None,
+        step: 1.0,
+    }),
     Row::integer(
         "tseeds",
         1,
@@ -87,7 +128,13 @@ pub const TRAIN_ROWS: [Row; 13] = [
         |t, count| t.seeds = count as usize,
     )
     .long(&["seeds"])
-    .written(Write::Changed),
+    .written(Write::Changed)
+    .control(Control::Number {
+        id: "train-tseeds",
+        min: 1.0,
+        max: Some(MAX_SEEDS as f64),
+        step: 1.0,
+    }),
     Row::integer(
         "theads",
         0,
@@ -96,7 +143,13 @@ pub const TRAIN_ROWS: [Row; 13] = [
         |t, heads| t.config.heads = heads as usize,
     )
     .long(&["heads"])
-    .written(Write::Changed),
+    .written(Write::Changed)
+    .control(Control::Number {
+        id: "train-theads",
+        min: 1.0,
+        max: Some(MAX_HEADS as f64),
+        step: 1.0,
+    }),
     Row::integer(
         "td",
         0,
@@ -105,7 +158,13 @@ pub const TRAIN_ROWS: [Row; 13] = [
         |t, d| t.config.d = d as usize,
     )
     .long(&["d"])
-    .written(Write::Changed),
+    .written(Write::Changed)
+    .control(Control::Number {
+        id: "train-td",
+        min: MIN_D as f64,
+        max: Some(MAX_D as f64),
+        step: 4.0,
+    }),
     Row::integer(
         "tlayers",
         0,
@@ -114,10 +173,17 @@ pub const TRAIN_ROWS: [Row; 13] = [
         |t, layers| t.config.layers = layers as usize,
     )
     .long(&["layers"])
-    .written(Write::Changed),
+    .written(Write::Changed)
+    .control(Control::Number {
+        id: "train-tlayers",
+        min: 1.0,
+        max: Some(MAX_LAYERS as f64),
+        step: 1.0,
+    }),
     Row::switch("tcausal", |t| t.config.causal, |t, on| t.config.causal = on)
         .long(&["causal"])
-        .written(Write::Changed),
+        .written(Write::Changed)
+        .control(Control::Check("train-tcausal")),
     Row::name(
         "trainer",
         &["auto", "cpu", "gpu"],
@@ -175,24 +241,19 @@ impl TrainSettings {
 }
 
 /// `task`: a new task resets the other settings to its ready-made run, keeping the seed, the
-/// number of seeds and where the steps run.
-fn read_task(settings: &mut TrainSettings, value: &str, notices: &mut Vec<String>) {
-    let current = settings.config.task;
-    match Task::from_link(value.trim().to_ascii_lowercase().as_str()) {
-        Some(task) if task != current => {
-            *settings = TrainSettings {
-                trainer: settings.trainer,
-                seeds: settings.seeds,
-                ..TrainSettings::for_task(task, settings.config.seed)
-            }
+/// number of seeds and where the steps run. Says whether it knew the name.
+fn put_task(settings: &mut TrainSettings, name: &str) -> bool {
+    let Some(task) = Task::from_link(name.trim().to_ascii_lowercase().as_str()) else {
+        return false;
+    };
+    if task != settings.config.task {
+        *settings = TrainSettings {
+            trainer: settings.trainer,
+            seeds: settings.seeds,
+            ..TrainSettings::for_task(task, settings.config.seed)
         }
-        Some(_) => {}
-        None => notices.push(crate::message!(
-            "notice-task-unknown",
-            value = shorten(value),
-            kept = current.link_name()
-        )),
     }
+    true
 }
 
 /// `tenc`: a comma list of encodings.

@@ -157,6 +157,14 @@ pub enum Control<S: 'static = PanelSettings> {
     Menu(&'static str, MenuOf<S>),
     /// A text field sent when it changes (Enter, or leaving it).
     Text(&'static str),
+    /// A numeric field sent when it changes, with the range and step its spinner offers (the
+    /// values a link may ask for are the row's; what is out of range is clamped with a notice).
+    Number {
+        id: &'static str,
+        min: f64,
+        max: Option<f64>,
+        step: f64,
+    },
     /// A text field sent at every keystroke.
     LiveText(&'static str),
     /// The batch example's two length fields, sent together as `a,b`.

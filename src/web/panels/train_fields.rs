@@ -3,7 +3,7 @@
 //! before a run, and `stats.panels.train` as the contract writes it.
 
 use wasm_bindgen::JsValue;
-use web_sys::{HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
+use web_sys::{HtmlButtonElement, HtmlElement, HtmlInputElement};
 
 use crate::model::state::Msg;
 use crate::model::train::run::TrainStats;
@@ -14,20 +14,12 @@ use crate::web::error::WebError;
 use crate::web::panels::train_figures;
 
 crate::element_table! {
-    /// The settings' fields and the lines the page writes before a run (the page holds them
-    /// whether or not the training module is loaded).
+    /// What the page writes of the training panel besides the fields its rows give
+    /// (`query::train_keys::TRAIN_ROWS`, which the page's controls set and send): the encodings'
+    /// boxes, the lines before a run (the page holds them whether or not the training module is
+    /// loaded).
     pub struct TrainFields {
-        task: HtmlSelectElement = "train-task",
         tk: HtmlInputElement = "train-tk",
-        tn: HtmlInputElement = "train-tn",
-        steps: HtmlInputElement = "train-tsteps",
-        lr: HtmlInputElement = "train-tlr",
-        seed: HtmlInputElement = "train-tseed",
-        seeds: HtmlInputElement = "train-tseeds",
-        d: HtmlInputElement = "train-td",
-        heads: HtmlInputElement = "train-theads",
-        layers: HtmlInputElement = "train-tlayers",
-        causal: HtmlInputElement = "train-tcausal",
         encodings: HtmlElement = "train-encodings",
         task_line: HtmlElement = "train-task-line",
         start: HtmlButtonElement = "train-start",
@@ -37,19 +29,6 @@ crate::element_table! {
         headline: HtmlElement = "train-headline",
     }
 }
-
-/// The number fields and the keys they set.
-const NUMBER_KEYS: [(&str, &str); 9] = [
-    ("train-tk", "tk"),
-    ("train-tn", "tn"),
-    ("train-tsteps", "tsteps"),
-    ("train-tlr", "tlr"),
-    ("train-tseed", "tseed"),
-    ("train-tseeds", "tseeds"),
-    ("train-td", "td"),
-    ("train-theads", "theads"),
-    ("train-tlayers", "tlayers"),
-];
 
 /// The line that says where a run of `settings` would train, before one starts.
 pub fn device_line_before_run(settings: &TrainSettings, page_cpu_reason: Option<&str>) -> String {
@@ -85,30 +64,13 @@ pub fn render_before_run(
     );
 }
 
-/// The settings' fields as the state has them (the page writes them: the settings are part of
-/// its state and link, whether or not the training module is loaded).
+/// The panel's inputs that are not one row's field, as the state has them: `tk` is only the
+/// shift task's, the encodings' boxes are one key (`tenc`), and the line under the task says what
+/// it asks and what guessing scores.
 pub fn show_settings(dom: &TrainFields, settings: &TrainSettings) {
     let c = &settings.config;
-    dom.task.set_value(c.task.link_name());
-    let numbers = [
-        (&dom.tk, c.shift_k.to_string()),
-        (&dom.tn, c.train_length.to_string()),
-        (&dom.steps, c.steps.to_string()),
-        (&dom.lr, format!("{}", c.learning_rate)),
-        (&dom.seed, c.seed.to_string()),
-        (&dom.seeds, settings.seeds.to_string()),
-        (&dom.d, c.d.to_string()),
-        (&dom.heads, c.heads.to_string()),
-        (&dom.layers, c.layers.to_string()),
-    ];
-    for (input, value) in numbers {
-        if input.value() != value {
-            input.set_value(&value);
-        }
-    }
     dom.tk
         .set_disabled(c.task != crate::model::train::Task::Shift);
-    dom.causal.set_checked(c.causal);
     for encoding in TrainEncoding::ALL {
         if let Ok(box_) =
             dom::element::<HtmlInputElement>(&format!("train-enc-{}", encoding.link_name()))
@@ -119,22 +81,9 @@ pub fn show_settings(dom: &TrainFields, settings: &TrainSettings) {
     dom::text(&dom.task_line, &train_model::task_and_chance(c));
 }
 
-/// The settings' fields: each change is a change of the page's state (and link).
+/// The encodings' boxes: a change of any is a change of `tenc` (the other fields are the page's
+/// controls, from their rows).
 pub fn wire_settings(dom: &TrainFields, send: fn(Action)) -> Result<(), WebError> {
-    let set = move |key: &str, value: String| {
-        send(Action::State(Msg::set(key, value)));
-    };
-    let task = dom.task.clone();
-    listen(&dom.task, "change", move |_| set("task", task.value()))?;
-    let causal = dom.causal.clone();
-    listen(&dom.causal, "change", move |_| {
-        set("tcausal", if causal.checked() { "1" } else { "0" }.into())
-    })?;
-    for (id, key) in NUMBER_KEYS {
-        let input = dom::element::<HtmlInputElement>(id)?;
-        let field = input.clone();
-        listen(&input, "change", move |_| set(key, field.value()))?;
-    }
     listen(&dom.encodings, "change", move |_| {
         let chosen: Vec<&str> = TrainEncoding::ALL
             .iter()
@@ -144,7 +93,7 @@ pub fn wire_settings(dom: &TrainFields, send: fn(Action)) -> Result<(), WebError
                     .is_ok_and(|b| b.checked())
             })
             .collect();
-        set("tenc", chosen.join(","));
+        send(Action::State(Msg::set("tenc", chosen.join(","))));
     })?;
     Ok(())
 }
