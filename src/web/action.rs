@@ -37,6 +37,9 @@ pub enum Action {
     FollowUp,
     /// A pointer went down on a slider (`true`) or was released anywhere (`false`).
     SliderHeld(bool),
+    /// A text or number field lost the focus: the controls are set again from the state, so
+    /// that a value typed there and clamped shows as the value in use.
+    FieldLeft,
     /// The GPU finished the work submitted up to the check with this number.
     GpuQueueDone(u32),
 }

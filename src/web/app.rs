@@ -304,6 +304,15 @@ impl App {
                 self.slider_held = held;
                 Ok(Effects::default())
             }
+            Action::FieldLeft => {
+                // The field is no longer being edited (its `change`, if any, came first).
+                self.editing = None;
+                self.stale.controls = true;
+                Ok(Effects {
+                    frame: true,
+                    url: false,
+                })
+            }
             Action::GpuQueueDone(check) => {
                 if check == self.gpu_queue_check {
                     self.gpu_queue_busy = false;

@@ -264,6 +264,7 @@ fn wire_slider(slider: &Slider, send: fn(Action)) -> Result<(), WebError> {
             Msg::set(key, number.value()),
         ));
     })?;
+    listen(&slider.number, "blur", move |_| send(Action::FieldLeft))?;
     Ok(())
 }
 
@@ -276,6 +277,11 @@ fn wire_field(field: &Field, lens: &[HtmlInputElement], send: fn(Action)) -> Res
     } else {
         "change"
     };
+    if matches!(kind, FieldKind::Text | FieldKind::Lens(_)) {
+        // A value typed here may have been clamped: once the reader leaves the field, it shows
+        // the value in use (while it has the focus the frames leave it alone).
+        listen(&field.element, "blur", move |_| send(Action::FieldLeft))?;
+    }
     let lens = lens.to_vec();
     listen(&field.element, event, move |_| {
         let value = match kind {

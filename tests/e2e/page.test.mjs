@@ -176,6 +176,31 @@ describe(`${compute}: moving the controls`, () => {
     await page.close();
   });
 
+  test('a value typed beyond its range shows, once its field is left, as the value in use', async () => {
+    const { page, problems } = await open(on);
+    // A slider's exact field, a panel setting's and a training setting's (the training panel's
+    // fields are rows' controls like the others).
+    for (const [id, typed, used, read] of [
+      ['d-number', '5000', String(LIMITS.d), 'window.peLab.state.d'],
+      ['clip-number', '100', '64', 'window.peLab.lesson.clip'],
+      ['train-tn', '500', '64', 'window.peLab.stats.panels.train.trainLength'],
+    ]) {
+      const field = page.locator('#' + id);
+      await field.scrollIntoViewIfNeeded();
+      await field.fill(typed);
+      await field.press('Enter');
+      await page.waitForFunction(`String(${read}) === '${used}'`);
+      // Leaving the field (a click elsewhere) shows the value the state clamped it to.
+      await page.locator('h1').first().click();
+      await page.evaluate(() => window.peLab.whenDrawn());
+      assert.equal(await field.inputValue(), used, `#${id} after typing ${typed}`);
+    }
+    // The last change's notice says what was used.
+    assert.match(await text(page, 'notices'), /tn = 500\b.*64/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   test('n = 1 still draws every panel', async () => {
     const { page, problems } = await open(on);
     await page.locator('#n-number').fill('1');

@@ -9,9 +9,8 @@ use crate::model::params::{
     format_base, Limits, Params, BASE_MAX, BASE_MIN, CPU_LIMITS, D_MIN, MAX_CURVES, N_MIN,
     WIDEST_LIMITS,
 };
-use crate::model::settings::row::{
-    keys_of, row_named, written_pairs, Bound, Control, Setting, SliderOf, Write,
-};
+use crate::model::settings::row::{Bound, Control, Setting, SliderOf, Write};
+use crate::model::settings::rows::{keys_of, row_named, written_pairs};
 
 /// A row of the parameters' table.
 type Row = Setting<Params>;

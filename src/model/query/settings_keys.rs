@@ -5,7 +5,7 @@
 //! then absent from the link.
 
 use super::values::shorten;
-use crate::model::settings::row::{in_read_order, written_pairs};
+use crate::model::settings::rows::{in_read_order, written_pairs};
 use crate::model::settings::table::{setting, SETTINGS};
 use crate::model::settings::*;
 

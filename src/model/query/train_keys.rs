@@ -7,9 +7,8 @@
 //! applied first.
 
 use super::values::shorten;
-use crate::model::settings::row::{
-    in_read_order, keys_of, row_keyed, row_named, written_pairs, Control, MenuOf, Setting, Write,
-};
+use crate::model::settings::row::{Control, MenuOf, Setting, Write};
+use crate::model::settings::rows::{in_read_order, keys_of, row_keyed, row_named, written_pairs};
 use crate::model::train::device::TrainerRequest;
 use crate::model::train::{Task, TrainEncoding, TrainSettings, MAX_SEEDS};
 use pe_lab_train::config::{

@@ -4,9 +4,8 @@
 //! tests/e2e/layout.test.mjs).
 
 use super::values::UrlName;
-use crate::model::settings::row::{
-    keys_of, row_keyed, written_pairs, Control, MenuOf, Setting, Write,
-};
+use crate::model::settings::row::{Control, MenuOf, Setting, Write};
+use crate::model::settings::rows::{keys_of, row_keyed, written_pairs};
 use crate::model::view::{Theme, ViewSettings};
 
 /// A row of the view's table.

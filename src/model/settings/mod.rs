@@ -9,6 +9,7 @@ mod divisors;
 mod permutation;
 pub mod read;
 pub mod row;
+pub mod rows;
 pub mod table;
 
 pub use divisors::{divisors, nearest_divisor};

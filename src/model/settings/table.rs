@@ -12,9 +12,8 @@ use super::controls::{
     token_menu, training_context_slider, valid_slider,
 };
 use super::read::{read_lens, read_permutation, read_text, read_valid};
-use super::row::{
-    field, field_of, keys_of, row_named, Bound, Control, MenuOf, Setting, Shown, SliderOf, Write,
-};
+use super::row::{field, field_of, Bound, Control, MenuOf, Setting, Shown, SliderOf, Write};
+use super::rows::{keys_of, row_named};
 
 /// A row of this table.
 type Row = Setting<PanelSettings>;

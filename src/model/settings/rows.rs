@@ -1,0 +1,67 @@
+//! What a table of rows ([`Setting`]) does as a whole: finds the row of a name, puts an
+//! update's pairs in the order they are read, writes a link's pairs and lists the keys. Every
+//! table of link keys (the parameters', the panel settings', the training panel's, the view's)
+//! is read and written through these.
+
+use super::row::{ReadOrder, Setting};
+
+/// The row of `name` (a key or a long name) in `rows`.
+pub fn row_named<S>(rows: &'static [Setting<S>], name: &str) -> Option<&'static Setting<S>> {
+    rows.iter().find(|row| row.is_named(name))
+}
+
+/// The row whose key is `key` (long names not accepted: a link's keys are short).
+pub fn row_keyed<S>(rows: &'static [Setting<S>], key: &str) -> Option<&'static Setting<S>> {
+    rows.iter().find(|row| row.key == key)
+}
+
+/// The pairs of an update that `rows` name, with their rows, in the order they are read:
+/// [`ReadOrder::First`] ones, then the rest as they come, then [`ReadOrder::AfterSentence`]
+/// ones. The names no row has are returned apart.
+pub fn in_read_order<'a, S>(
+    rows: &'static [Setting<S>],
+    pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+) -> (Vec<(&'static Setting<S>, &'a str)>, Vec<&'a str>) {
+    let mut known = Vec::new();
+    let mut unknown = Vec::new();
+    for (name, value) in pairs {
+        match row_named(rows, name) {
+            Some(row) => known.push((row, value)),
+            None => unknown.push(name),
+        }
+    }
+    // Each group in the link's order (three passes: no sort to carry per table).
+    let ordered = [
+        ReadOrder::First,
+        ReadOrder::InTurn,
+        ReadOrder::AfterSentence,
+    ]
+    .iter()
+    .flat_map(|order| known.iter().filter(move |(row, _)| row.order == *order))
+    .copied()
+    .collect();
+    (ordered, unknown)
+}
+
+/// The pairs a link carries for `settings`, in the rows' order (`defaults`: what a link leaves
+/// out). Values are raw text, to be URL-encoded by the caller.
+pub fn written_pairs<S>(
+    rows: &'static [Setting<S>],
+    settings: &S,
+    defaults: &S,
+) -> Vec<(&'static str, String)> {
+    rows.iter()
+        .filter_map(|row| row.pair(settings, defaults))
+        .collect()
+}
+
+/// The keys of `rows`, in their order (for the tables' constants).
+pub const fn keys_of<S, const N: usize>(rows: &[Setting<S>; N]) -> [&'static str; N] {
+    let mut keys = [""; N];
+    let mut i = 0;
+    while i < N {
+        keys[i] = rows[i].key;
+        i += 1;
+    }
+    keys
+}
