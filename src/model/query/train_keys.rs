@@ -7,7 +7,7 @@
 //! applied first.
 
 use super::values::shorten;
-use crate::model::settings::row::{Control, MenuOf, Setting, Write};
+use crate::model::settings::row::{Control, Get, MenuOf, Put, Setting, Write};
 use crate::model::settings::rows::{in_read_order, keys_of, row_keyed, row_named, written_pairs};
 use crate::model::train::device::TrainerRequest;
 use crate::model::train::{Task, TrainEncoding, TrainSettings, MAX_SEEDS};
@@ -24,6 +24,26 @@ const MAX_SEED: i64 = 4_294_967_295;
 /// The largest value read for a size or a count; the training crate's own clamping then brings
 /// it into its range, with the notice that names that range.
 const MAX_SIZE: i64 = 1_000_000_000;
+
+/// A size or a count of the configuration: any whole number up to [`MAX_SIZE`] (the training
+/// crate clamps it), written when it differs from the task's ready-made run.
+const fn size(
+    key: &'static str,
+    get: Get<TrainSettings, Option<i64>>,
+    put: Put<TrainSettings, i64>,
+) -> Row {
+    Row::integer(key, 0, MAX_SIZE, get, put).written(Write::Changed)
+}
+
+/// A numeric field with its spinner's range and step.
+const fn spinner(
+    id: &'static str,
+    min: f64,
+    max: Option<f64>,
+    step: f64,
+) -> Control<TrainSettings> {
+    Control::Number { id, min, max, step }
+}
 
 /// Every training key, in the order a link writes them (the length before `tk`, which must stay
 /// below it; the heads before `td`, which must be a multiple of twice their number). A link
@@ -45,52 +65,39 @@ pub const TRAIN_ROWS: [Row; 13] = [
         (t.encodings != t.preset().encodings).then(|| t.encodings_text())
     })
     .long(&["encodings"]),
-    Row::integer(
+    size(
         "tn",
-        0,
-        MAX_SIZE,
         |t| Some(t.config.train_length as i64),
         |t, n| t.config.train_length = n as usize,
     )
     .long(&["trainLength"])
-    .written(Write::Changed)
-    .control(Control::Number {
-        id: "train-tn",
-        min: MIN_TRAIN_LENGTH as f64,
-        max: Some(MAX_TRAIN_LENGTH as f64),
-        step: 1.0,
-    }),
+    .control(spinner(
+        "train-tn",
+        MIN_TRAIN_LENGTH as f64,
+        Some(MAX_TRAIN_LENGTH as f64),
+        1.0,
+    )),
     // `tk` only matters on `shift`.
-    Row::integer(
+    size(
         "tk",
-        0,
-        MAX_SIZE,
         |t| Some(t.config.shift_k as i64),
         |t, k| t.config.shift_k = k as usize,
     )
     .long(&["shiftK", "k"])
     .written(Write::ChangedAnd(|t| t.config.task == Task::Shift))
-    .control(Control::Number {
-        id: "train-tk",
-        min: 1.0,
-        max: Some((MAX_TRAIN_LENGTH - 1) as f64),
-        step: 1.0,
-    }),
-    Row::integer(
+    .control(spinner(
+        "train-tk",
+        1.0,
+        Some((MAX_TRAIN_LENGTH - 1) as f64),
+        1.0,
+    )),
+    size(
         "tsteps",
-        0,
-        MAX_SIZE,
         |t| Some(t.config.steps as i64),
         |t, steps| t.config.steps = steps as usize,
     )
     .long(&["steps"])
-    .written(Write::Changed)
-    .control(Control::Number {
-        id: "train-tsteps",
-        min: 1.0,
-        max: Some(MAX_STEPS as f64),
-        step: 50.0,
-    }),
+    .control(spinner("train-tsteps", 1.0, Some(MAX_STEPS as f64), 50.0)),
     Row::number(
         "tlr",
         |t| t.config.learning_rate,
@@ -98,12 +105,12 @@ pub const TRAIN_ROWS: [Row; 13] = [
     )
     .long(&["learningRate", "lr"])
     .written(Write::Changed)
-    .control(Control::Number {
-        id: "train-tlr",
-        min: MIN_LEARNING_RATE,
-        max: Some(MAX_LEARNING_RATE),
-        step: 0.001,
-    }),
+    .control(spinner(
+        "train-tlr",
+        MIN_LEARNING_RATE,
+        Some(MAX_LEARNING_RATE),
+        0.001,
+    )),
     Row::integer(
         "tseed",
         0,
@@ -113,12 +120,7 @@ pub const TRAIN_ROWS: [Row; 13] = [
     )
     .long(&["seed"])
     .written(Write::Changed)
-    .control(Control::Number {
-        id: "train-tseed",
-        min: 0.0,
-        max: None,
-        step: 1.0,
-    }),
+    .control(spinner("train-tseed", 0.0, None, 1.0)),
     Row::integer(
         "tseeds",
         1,
@@ -128,57 +130,28 @@ pub const TRAIN_ROWS: [Row; 13] = [
     )
     .long(&["seeds"])
     .written(Write::Changed)
-    .control(Control::Number {
-        id: "train-tseeds",
-        min: 1.0,
-        max: Some(MAX_SEEDS as f64),
-        step: 1.0,
-    }),
-    Row::integer(
+    .control(spinner("train-tseeds", 1.0, Some(MAX_SEEDS as f64), 1.0)),
+    size(
         "theads",
-        0,
-        MAX_SIZE,
         |t| Some(t.config.heads as i64),
         |t, heads| t.config.heads = heads as usize,
     )
     .long(&["heads"])
-    .written(Write::Changed)
-    .control(Control::Number {
-        id: "train-theads",
-        min: 1.0,
-        max: Some(MAX_HEADS as f64),
-        step: 1.0,
-    }),
-    Row::integer(
+    .control(spinner("train-theads", 1.0, Some(MAX_HEADS as f64), 1.0)),
+    size(
         "td",
-        0,
-        MAX_SIZE,
         |t| Some(t.config.d as i64),
         |t, d| t.config.d = d as usize,
     )
     .long(&["d"])
-    .written(Write::Changed)
-    .control(Control::Number {
-        id: "train-td",
-        min: MIN_D as f64,
-        max: Some(MAX_D as f64),
-        step: 4.0,
-    }),
-    Row::integer(
+    .control(spinner("train-td", MIN_D as f64, Some(MAX_D as f64), 4.0)),
+    size(
         "tlayers",
-        0,
-        MAX_SIZE,
         |t| Some(t.config.layers as i64),
         |t, layers| t.config.layers = layers as usize,
     )
     .long(&["layers"])
-    .written(Write::Changed)
-    .control(Control::Number {
-        id: "train-tlayers",
-        min: 1.0,
-        max: Some(MAX_LAYERS as f64),
-        step: 1.0,
-    }),
+    .control(spinner("train-tlayers", 1.0, Some(MAX_LAYERS as f64), 1.0)),
     Row::switch("tcausal", |t| t.config.causal, |t, on| t.config.causal = on)
         .long(&["causal"])
         .written(Write::Changed)
