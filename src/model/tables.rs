@@ -96,7 +96,7 @@ const fn put_fields<S, const N: usize>(
         let (first, second) = match rows[row].control {
             Control::Check(id) => (Some((key, id, FieldKind::Check)), None),
             Control::Menu(id, _) => (Some((key, id, FieldKind::Menu)), None),
-            Control::Text(id) | Control::Number { id, .. } => {
+            Control::Text(id, _) | Control::Number { id, .. } => {
                 (Some((key, id, FieldKind::Text)), None)
             }
             Control::LiveText(id) => (Some((key, id, FieldKind::LiveText)), None),

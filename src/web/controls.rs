@@ -158,18 +158,8 @@ impl Controls {
         editable: &dyn Fn(&HtmlElement) -> bool,
     ) -> Result<(), WebError> {
         let element = &field.element;
-        let value = match field.key {
-            "cols" => FieldValue::Text(values.columns.clone()),
-            "index" => FieldValue::Check(values.one_based),
-            "textbook" => FieldValue::Check(values.textbook),
-            "theme" => FieldValue::Menu {
-                menu: fixed(values.theme),
-                disabled: false,
-            },
-            key => match values.field(key) {
-                Some(value) => value.clone(),
-                None => return Ok(()),
-            },
+        let Some(value) = values.field(field.key).cloned() else {
+            return Ok(());
         };
         match (field.kind, value) {
             (FieldKind::Check, FieldValue::Check(checked)) => {
@@ -316,13 +306,6 @@ fn wire_field(field: &Field, lens: &[HtmlInputElement], send: fn(Action)) -> Res
 }
 
 /// A menu whose options the page lists itself: only its value comes from the state.
-fn fixed(value: &str) -> MenuValue {
-    MenuValue {
-        options: Vec::new(),
-        value: value.to_string(),
-    }
-}
-
 fn sync_slider(
     slider: &Slider,
     value: &SliderValue,

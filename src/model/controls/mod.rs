@@ -18,8 +18,8 @@ use super::state::State;
 use crate::model::params::Params;
 use crate::model::query::params_keys::PARAM_ROWS;
 use crate::model::query::train_keys::TRAIN_ROWS;
-use crate::model::query::values::UrlName;
-use crate::model::settings::row::{Control, MenuOf, Setting, SliderOf, Value};
+use crate::model::query::view_keys::VIEW_ROWS;
+use crate::model::settings::row::{Control, MenuOf, Setting, SliderOf, TextOf, Value};
 use crate::model::settings::table::SETTINGS;
 use crate::model::settings::{PanelSettings, BATCH_SEQUENCE_LEN};
 use widgets::integer_slider;
@@ -28,21 +28,15 @@ use widgets::integer_slider;
 #[derive(Debug, Clone, PartialEq)]
 pub struct ControlValues {
     pub sliders: Vec<SliderValue>,
-    /// The curve columns, "6, 7, 8, 9" (counted from 1 with `index=1`).
-    pub columns: String,
-    /// `?textbook=1`: the textbook float32 P.
-    pub textbook: bool,
-    /// `?index=1`: positions and columns counted from 1 (the Julia edition).
-    pub one_based: bool,
-    pub theme: &'static str,
+    /// Projector mode (the button's pressed state).
     pub present: bool,
-    /// The panel settings' and the training panel's fields other than sliders, by key, in their
-    /// tables' order.
+    /// Every field other than a slider, by key, in the order of [`super::tables::FIELDS`]: the
+    /// parameters', the view's, the panel settings', then the training panel's.
     pub fields: Vec<(&'static str, FieldValue)>,
 }
 
 impl ControlValues {
-    /// The field of a panel setting's key.
+    /// The field of a setting's key.
     pub fn field(&self, key: &str) -> Option<&FieldValue> {
         self.fields.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
     }
@@ -71,6 +65,8 @@ pub fn control_values(state: &State) -> ControlValues {
         })
         .collect();
     let mut fields = Vec::new();
+    fields.extend(fields_of(&PARAM_ROWS, p));
+    fields.extend(fields_of(&VIEW_ROWS, &state.view));
     for row in &SETTINGS {
         if let Control::Slider { of, .. } = row.control {
             sliders.push(setting_slider(row, of, settings, p));
@@ -78,25 +74,21 @@ pub fn control_values(state: &State) -> ControlValues {
             fields.push((row.key, value));
         }
     }
-    for row in &TRAIN_ROWS {
-        if let Some(value) = field_value(row, &state.train) {
-            fields.push((row.key, value));
-        }
-    }
+    fields.extend(fields_of(&TRAIN_ROWS, &state.train));
     ControlValues {
         sliders,
-        columns: p
-            .columns
-            .iter()
-            .map(|&c| crate::model::present::column_label(c, p.first_position).to_string())
-            .collect::<Vec<_>>()
-            .join(", "),
-        textbook: p.textbook,
-        one_based: p.first_position != 0,
-        theme: state.view.theme.to_query(),
         present: state.view.present,
         fields,
     }
+}
+
+/// The fields of a table's rows that have one (a slider is not a field).
+fn fields_of<'a, S>(
+    rows: &'a [Setting<S>],
+    settings: &'a S,
+) -> impl Iterator<Item = (&'static str, FieldValue)> + 'a {
+    rows.iter()
+        .filter_map(move |row| Some((row.key, field_value(row, settings)?)))
 }
 
 /// Element id and attributes: what one input carries at the first paint.
@@ -183,9 +175,11 @@ fn setting_slider(
 fn field_value<S>(row: &Setting<S>, settings: &S) -> Option<FieldValue> {
     Some(match row.control {
         Control::None | Control::Slider { .. } => return None,
-        Control::Check(_) => {
-            FieldValue::Check(matches!(row.value, Value::Switch { get, .. } if get(settings)))
-        }
+        Control::Check(_) => FieldValue::Check(match row.value {
+            Value::Switch { get, .. } => get(settings),
+            Value::Integer { get, max, .. } => get(settings) == Some(max.of(settings)),
+            _ => false,
+        }),
         Control::Menu(_, MenuOf::Page) => {
             let value = match row.value {
                 // The value in use (`enc` is `none` while `pe` is off).
@@ -205,7 +199,8 @@ fn field_value<S>(row: &Setting<S>, settings: &S) -> Option<FieldValue> {
             let disabled = menu.options.is_empty();
             FieldValue::Menu { menu, disabled }
         }
-        Control::Text(_) | Control::LiveText(_) | Control::Number { .. } => {
+        Control::Text(_, TextOf::Own(text)) => FieldValue::Text(text(settings)),
+        Control::Text(_, TextOf::Link) | Control::LiveText(_) | Control::Number { .. } => {
             FieldValue::Text(row.text(settings).unwrap_or_default())
         }
         Control::Lens(_, lens) => FieldValue::Lens {
@@ -233,6 +228,41 @@ pub fn global_summary(values: &ControlValues) -> String {
 mod tests {
     use super::*;
     use crate::model::state::Msg;
+
+    /// The fields of the parameters and the view are their rows' fields, as the panel settings'
+    /// are: `index` is a box over a whole number (checked at 1), the columns field shows the
+    /// columns as the reader counts them, and the theme menu the theme's link name.
+    #[test]
+    fn every_field_comes_from_its_row() {
+        let mut state = State::default();
+        for (key, value) in [("index", "1"), ("textbook", "1"), ("theme", "dark")] {
+            state.update(Msg::set(key, value));
+        }
+        let values = control_values(&state);
+        let field = |key| values.field(key).cloned();
+        assert_eq!(field("index"), Some(FieldValue::Check(true)));
+        assert_eq!(field("textbook"), Some(FieldValue::Check(true)));
+        let counted_from_one: Vec<String> = state
+            .params
+            .columns
+            .iter()
+            .map(|c| (c + 1).to_string())
+            .collect();
+        assert_eq!(
+            field("cols"),
+            Some(FieldValue::Text(counted_from_one.join(", ")))
+        );
+        assert_eq!(values.menu("theme").map(|m| m.value.as_str()), Some("dark"));
+        // One value per field of the page's table of fields, in its order.
+        let keys: Vec<&str> = values.fields.iter().map(|(key, _)| *key).collect();
+        // (The batch's two length fields are one value.)
+        let mut table: Vec<&str> = super::super::tables::FIELDS
+            .iter()
+            .map(|(key, _, _)| *key)
+            .collect();
+        table.dedup();
+        assert_eq!(keys, table);
+    }
 
     #[test]
     fn the_summary_names_the_global_values() {
@@ -265,10 +295,14 @@ mod tests {
         assert_eq!(step(base.min), crate::model::params::BASE_MIN);
         let delta = values.sliders.iter().find(|s| s.key == "delta").unwrap();
         assert_eq!((delta.min, delta.max), (-59.0, 59.0));
-        assert_eq!(values.columns, "6, 7, 8, 9");
+        let field = |key| values.field(key).cloned();
+        assert_eq!(field("cols"), Some(FieldValue::Text("6, 7, 8, 9".into())));
+        assert_eq!(field("index"), Some(FieldValue::Check(false)));
+        assert_eq!(field("textbook"), Some(FieldValue::Check(false)));
         assert_eq!(values.menu("heads").map(|m| m.value.as_str()), Some("4"));
         assert_eq!(values.menu("ti").map(|m| m.options.len()), Some(8));
-        assert_eq!(values.theme, "auto");
+        assert_eq!(values.menu("theme").map(|m| m.value.as_str()), Some("auto"));
+        assert_eq!(values.field("present"), None);
     }
 
     #[test]

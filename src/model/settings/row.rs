@@ -37,7 +37,7 @@ macro_rules! copy_whatever_the_settings {
 }
 
 copy_whatever_the_settings!(
-    Bound, Value, Write, SliderOf, MenuOf, Control, ShownOf, ViewField, Setting
+    Bound, Value, Write, SliderOf, MenuOf, TextOf, Control, ShownOf, ViewField, Setting
 );
 
 /// An end of a whole-number setting's range.
@@ -143,6 +143,16 @@ pub enum MenuOf<S: 'static = PanelSettings> {
     Own(Get<S, MenuValue>),
 }
 
+/// What a text field shows.
+#[derive(Debug)]
+pub enum TextOf<S: 'static = PanelSettings> {
+    /// The value as a link writes it (the seed).
+    Link,
+    /// A text of its own: the curve columns as the reader counts them, "6, 7, 8, 9", where the
+    /// link writes "6,7,8,9" counted from 0.
+    Own(Get<S, String>),
+}
+
 /// A setting's control on the page, with its element ids.
 #[derive(Debug)]
 pub enum Control<S: 'static = PanelSettings> {
@@ -154,10 +164,11 @@ pub enum Control<S: 'static = PanelSettings> {
         number: &'static str,
         of: SliderOf<S>,
     },
+    /// A box: a switch, or a whole number from 0 to 1 (`index`), checked at 1.
     Check(&'static str),
     Menu(&'static str, MenuOf<S>),
     /// A text field sent when it changes (Enter, or leaving it).
-    Text(&'static str),
+    Text(&'static str, TextOf<S>),
     /// A numeric field sent when it changes, with the range and step its spinner offers (the
     /// values a link may ask for are the row's; what is out of range is clamped with a notice).
     Number {

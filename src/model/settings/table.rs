@@ -12,7 +12,9 @@ use super::controls::{
     token_menu, training_context_slider, valid_slider,
 };
 use super::read::{read_lens, read_permutation, read_text, read_valid};
-use super::row::{field, field_of, Bound, Control, MenuOf, Setting, Shown, SliderOf, Write};
+use super::row::{
+    field, field_of, Bound, Control, MenuOf, Setting, Shown, SliderOf, TextOf, Write,
+};
 use super::rows::{keys_of, row_named};
 
 /// A row of this table.
@@ -231,7 +233,7 @@ pub const SETTINGS: [Row; 32] = [
         |s| Some(s.seed as i64),
         |s, seed| s.seed = seed as u64,
     )
-    .control(Control::Text("attn-seed")),
+    .control(Control::Text("attn-seed", TextOf::Link)),
     // The offset head's sharpness κ: written whenever the offset head is in use.
     Row::decimal("beta", (0.0, MAX_BETA), "", |s| s.beta, |s, b| s.beta = b)
         .written(Write::ChangedOr(|s| s.projection == ProjectionMode::Offset))
