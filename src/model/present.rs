@@ -158,6 +158,16 @@ pub fn column_label(column: usize, first_position: usize) -> usize {
     column + usize::from(one_based(first_position))
 }
 
+/// Columns' labels in a line, "6, 7, 8, 9" ([`column_label`] each): the columns field, the
+/// curves' takeaway.
+pub fn column_labels(columns: &[usize], first_position: usize) -> String {
+    columns
+        .iter()
+        .map(|&c| column_label(c, first_position).to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The sentence under the curves. `columns` are 0-based (as in the link's
 /// `cols`); with `first_position` = 1 they are named counted from 1, positions run 1…n, and the
 /// sentence says so.

@@ -9,6 +9,7 @@ use crate::model::params::{
     format_base, Limits, Params, BASE_MAX, BASE_MIN, CPU_LIMITS, D_MIN, MAX_CURVES, N_MIN,
     WIDEST_LIMITS,
 };
+use crate::model::present::column_labels;
 use crate::model::settings::row::{Bound, Control, Setting, SliderOf, TextOf, Write};
 use crate::model::settings::rows::{keys_of, row_named, written_pairs};
 
@@ -76,7 +77,11 @@ pub const PARAM_ROWS: [Row; 9] = [
         },
     )
     .long(&["columns"])
-    .control(Control::Text("cols-input", TextOf::Own(column_labels))),
+    .control(Control::Text(
+        "cols-input",
+        // As the reader counts them: "6, 7, 8, 9", from 1 with `index=1`.
+        TextOf::Own(|p| column_labels(&p.columns, p.first_position)),
+    )),
     Row::switch("textbook", |p| p.textbook, |p, on| p.textbook = on)
         .written(Write::Changed)
         .control(Control::Check("textbook-check")),
@@ -91,16 +96,6 @@ pub const PARAM_ROWS: [Row; 9] = [
     .written(Write::Changed)
     .control(Control::Check("index-check")),
 ];
-
-/// The curve columns as the columns field shows them: "6, 7, 8, 9", counted from 1 with
-/// `index=1`.
-fn column_labels(p: &Params) -> String {
-    p.columns
-        .iter()
-        .map(|&c| crate::model::present::column_label(c, p.first_position).to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
 
 /// The URL/API names of the parameters, in the order they are written to a link.
 pub const KEYS: [&str; PARAM_ROWS.len()] = keys_of(&PARAM_ROWS);

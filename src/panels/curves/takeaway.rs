@@ -3,7 +3,7 @@
 //! so that it cannot disagree with the figure beside it. Tested natively.
 
 use crate::math::encoding::{is_sine_column, pair_of_column, period};
-use crate::model::present::{column_label, format_period};
+use crate::model::present::{column_labels, format_period};
 
 /// Pairs of columns the curves' takeaway names one by one; more are summed up with "…".
 const NAMED_PAIRS: usize = 3;
@@ -40,12 +40,7 @@ fn chosen_periods(columns: &[usize], d: usize, base: f64, first_position: usize)
     if pairs.is_empty() {
         return crate::message!("takeaway-curves-none");
     }
-    let named = |cols: &[usize]| {
-        cols.iter()
-            .map(|&c| column_label(c, first_position).to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let named = |cols: &[usize]| column_labels(cols, first_position);
     let period_of = |j: usize| format_period(period(j, d, base));
     let first = &pairs[0];
     if pairs.len() == 1 {
