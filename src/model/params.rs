@@ -20,6 +20,41 @@ pub const BASE_MAX: f64 = 1e6;
 /// At most this many curves are drawn: more would be unreadable on a projector.
 pub const MAX_CURVES: usize = 8;
 
+/// A key's step of n on the n slider: an arrow changes n by about 5% (at least 1), Page Up and
+/// Page Down double and halve it. Home and End keep the slider's own behaviour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NStep {
+    Up,
+    Down,
+    Double,
+    Halve,
+}
+
+impl NStep {
+    /// The step a key makes; `None` for other keys.
+    pub fn of_key(key: &str) -> Option<Self> {
+        match key {
+            "ArrowUp" | "ArrowRight" => Some(Self::Up),
+            "ArrowDown" | "ArrowLeft" => Some(Self::Down),
+            "PageUp" => Some(Self::Double),
+            "PageDown" => Some(Self::Halve),
+            _ => None,
+        }
+    }
+
+    /// The n after this step from `n`, within N_MIN…`n_max`.
+    pub fn from(self, n: usize, n_max: usize) -> usize {
+        let nf = n as f64;
+        let next = match self {
+            Self::Up => (nf * 1.05).round().max(nf + 1.0),
+            Self::Down => (nf / 1.05).round().min(nf - 1.0),
+            Self::Double => nf * 2.0,
+            Self::Halve => (nf / 2.0).round().min(nf - 1.0),
+        };
+        (next.max(N_MIN as f64) as usize).min(n_max.max(N_MIN))
+    }
+}
+
 /// Defaults: the chapter's figure (d = 32, n = 60, base 10000, columns 6–9).
 pub const DEFAULT_D: usize = 32;
 pub const DEFAULT_N: usize = 60;

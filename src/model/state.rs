@@ -11,7 +11,7 @@ use super::query::train_keys::is_train_key;
 use super::query::values::shorten as quote;
 use super::query::view_keys::{is_view_key, read_view_key};
 use super::train::TrainSettings;
-use crate::model::params::{Limits, Params, CPU_LIMITS};
+use crate::model::params::{Limits, NStep, Params, CPU_LIMITS};
 use crate::model::presets;
 use crate::model::settings::{next_shuffle_seed, PanelSettings, PermutationChoice};
 
@@ -38,6 +38,9 @@ pub enum Msg {
     /// Moves every curve column by this many columns (the "higher/lower frequency" buttons), kept
     /// inside 0…d−1.
     ShiftColumns(i64),
+    /// A key's step of n on the n slider, from the n in the state: the slider may not show it yet
+    /// (it follows at the next frame), so a key pressed before that frame steps from the right n.
+    StepN(NStep),
     /// What the reader typed in the Columns field: counted from 1 when the page counts from 1
     /// (`index=1`), from 0 otherwise (the link's `cols` always counts from 0).
     ColumnsField(String),
@@ -134,6 +137,10 @@ impl State {
         match msg {
             Msg::Set(entries) => self.apply_entries(&entries, &mut notices),
             Msg::ShiftColumns(shift) => self.shift_columns(shift, &mut notices),
+            Msg::StepN(step) => {
+                let next = step.from(self.params.n, self.params.limits.n_max);
+                notices.extend(self.params.update("n", &next.to_string()));
+            }
             Msg::ColumnsField(text) => self.columns_field(text, &mut notices),
             Msg::Preset(name) => {
                 changed.show_section = self.apply_preset(&name, &mut notices);
@@ -358,6 +365,24 @@ mod tests {
         assert!(notices.len() >= 4, "{notices:?}");
         assert_eq!(state.params.d, 32);
         assert_eq!(state.params.n, 1);
+    }
+
+    #[test]
+    fn keys_on_the_n_slider_step_from_the_state() {
+        // Two keys before a frame moves the slider: each steps from the n in the state.
+        let mut state = State::default();
+        state.update(Msg::StepN(NStep::Up));
+        assert_eq!(state.params.n, 63);
+        state.update(Msg::StepN(NStep::Up));
+        assert_eq!(state.params.n, 66);
+        state.update(Msg::StepN(NStep::Down));
+        state.update(Msg::StepN(NStep::Down));
+        assert_eq!(state.params.n, 60);
+        // Within the backend's limit, without a notice.
+        state.update(Msg::set("n", "2000"));
+        let changed = state.update(Msg::StepN(NStep::Double));
+        assert_eq!(state.params.n, state.params.limits.n_max);
+        assert!(changed.notices.as_ref().is_none_or(Vec::is_empty), "{changed:?}");
     }
 
     #[test]

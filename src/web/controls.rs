@@ -13,9 +13,9 @@ use super::action::Action;
 use super::dom::{self, element, listen};
 use super::error::WebError;
 use crate::model::controls::{
-    n_after_key, n_from_slider, value_from_slider, ControlValues, FieldValue, MenuValue,
-    SliderValue,
+    value_from_slider, ControlValues, FieldValue, MenuValue, SliderValue,
 };
+use crate::model::params::NStep;
 use crate::model::state::Msg;
 pub use crate::model::tables::{FieldKind, Press, BUTTONS, FIELDS, GLOBAL_SLIDERS, SLIDERS};
 
@@ -231,7 +231,6 @@ fn wire_slider(slider: &Slider, send: fn(Action)) -> Result<(), WebError> {
     if key == "n" {
         // The log-scale slider's own arrow steps would leave a small n unchanged for
         // several presses: the keys step n itself, and the slider follows.
-        let (range, number) = (slider.range.clone(), slider.number.clone());
         listen(&slider.range, "keydown", move |event| {
             let Some(press) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
                 return;
@@ -239,11 +238,11 @@ fn wire_slider(slider: &Slider, send: fn(Action)) -> Result<(), WebError> {
             if press.alt_key() || press.ctrl_key() || press.meta_key() {
                 return;
             }
-            let n = n_from_slider(range.value_as_number());
-            let n_max = number.max().parse::<usize>().unwrap_or(n);
-            if let Some(next) = n_after_key(n, n_max, &press.key()) {
+            // The step is made from the state's n, not from the slider's position, which follows
+            // the state only at the next frame: a second key before it would step from the old n.
+            if let Some(step) = NStep::of_key(&press.key()) {
                 event.prevent_default();
-                send(Action::State(Msg::set("n", next.to_string())));
+                send(Action::State(Msg::StepN(step)));
             }
         })?;
     }

@@ -5,7 +5,7 @@
 // sliders show their defaults before the WebAssembly starts; the n slider's scale.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { at, cls, LESSON, open, recordLayoutShifts, screenshot, setUp } from './helpers.mjs';
+import { at, cls, drawn, LESSON, open, recordLayoutShifts, screenshot, setUp, state } from './helpers.mjs';
 
 setUp({ scale: 2, drawn: true, init: recordLayoutShifts });
 
@@ -223,6 +223,16 @@ describe('keyboard and links', () => {
     await page.waitForFunction(() => window.peLab.state.n === 63);
     await page.keyboard.press('ArrowLeft');
     await page.waitForFunction(() => window.peLab.state.n === 60);
+    // Keys pressed faster than frames: each steps from the n before it, not from where the slider
+    // was last drawn (60 -> 63 -> 66, then back).
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await drawn(page);
+    assert.equal((await state(page)).n, 66);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await drawn(page);
+    assert.equal((await state(page)).n, 60);
     await page.locator('#n-number').fill('1001');
     await page.locator('#n-number').press('Enter');
     await page.waitForFunction(() => new URL(location.href).searchParams.get('n') === '1001');

@@ -8,7 +8,7 @@ pub mod scales;
 pub mod widgets;
 
 pub use scales::{
-    n_after_key, n_from_slider, slider_from_n, value_from_slider, BASE_SLIDER_STEP,
+    n_from_slider, slider_from_n, value_from_slider, BASE_SLIDER_STEP,
     BASE_SLIDER_STEPS_PER_DECADE, N_SLIDER_STEP,
 };
 
@@ -227,6 +227,7 @@ pub fn global_summary(values: &ControlValues) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::params::NStep;
     use crate::model::state::Msg;
 
     /// The fields of the parameters and the view are their rows' fields, as the panel settings'
@@ -325,7 +326,7 @@ mod tests {
         assert_eq!(value_from_slider("n", n.position, ""), "60");
         assert_eq!(value_from_slider("n", n.max, ""), "2048");
         // The keyboard: about 5% per arrow, at least 1, doubling per page, inside the range.
-        let step = |n, key| n_after_key(n, 2048, key);
+        let step = |n, key| NStep::of_key(key).map(|step| step.from(n, 2048));
         assert_eq!(step(60, "ArrowUp"), Some(63));
         assert_eq!(step(60, "ArrowLeft"), Some(57));
         assert_eq!(step(1, "ArrowUp"), Some(2));

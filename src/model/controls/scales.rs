@@ -1,6 +1,6 @@
 //! The sliders of the encoding parameters, and the scales of those that are not one step per
-//! whole number: n on log2 of n (with keys that step n itself), the base on log10 of the base,
-//! the training length on log2 of the length.
+//! whole number: n on log2 of n (with keys that step n itself, `params::NStep`), the base on
+//! log10 of the base, the training length on log2 of the length.
 
 use super::widgets::{integer_slider, SliderValue};
 use crate::model::params::{
@@ -16,7 +16,7 @@ pub const BASE_SLIDER_STEP: f64 = 1.0 / BASE_SLIDER_STEPS_PER_DECADE;
 
 /// The n slider is logarithmic (log2 of n), so that the chapter's n = 60 sits near the middle of
 /// its track rather than at 3% of it; its positions are this fine (every n to 1448 has its own),
-/// and the keyboard steps n itself ([`n_after_key`]). The numeric field takes any n.
+/// and the keyboard steps n itself ([`NStep`](crate::model::params::NStep)). The numeric field takes any n.
 pub const N_SLIDER_STEP: f64 = 0.001;
 
 /// The n slider's position for `n`.
@@ -32,21 +32,6 @@ pub fn n_from_slider(position: f64) -> usize {
     } else {
         1
     }
-}
-
-/// The n after a key on the n slider: an arrow key changes n by about 5% (at least 1), Page Up and
-/// Page Down double and halve it, within N_MIN…`n_max`; `None` for other keys (Home and End keep
-/// the slider's own behaviour).
-pub fn n_after_key(n: usize, n_max: usize, key: &str) -> Option<usize> {
-    let nf = n as f64;
-    let next = match key {
-        "ArrowUp" | "ArrowRight" => (nf * 1.05).round().max(nf + 1.0),
-        "ArrowDown" | "ArrowLeft" => (nf / 1.05).round().min(nf - 1.0),
-        "PageUp" => nf * 2.0,
-        "PageDown" => (nf / 2.0).round().min(nf - 1.0),
-        _ => return None,
-    };
-    Some((next.max(N_MIN as f64) as usize).min(n_max.max(N_MIN)))
 }
 
 /// The value a slider's position stands for, as `peLab.set` takes it: the base, n and the
