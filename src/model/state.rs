@@ -382,7 +382,10 @@ mod tests {
         state.update(Msg::set("n", "2000"));
         let changed = state.update(Msg::StepN(NStep::Double));
         assert_eq!(state.params.n, state.params.limits.n_max);
-        assert!(changed.notices.as_ref().is_none_or(Vec::is_empty), "{changed:?}");
+        assert!(
+            changed.notices.as_ref().is_none_or(Vec::is_empty),
+            "{changed:?}"
+        );
     }
 
     #[test]
