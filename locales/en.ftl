@@ -59,16 +59,16 @@ lesson-next = <span data-l10n-name="span">Next section</span><span data-l10n-nam
     .title = Next section of the lesson (])
 controls =
     .aria-label = Parameters
-controls-d-encoding-dimension = <var>d</var> <small>encoding dimension</small>
+controls-d-encoding-dimension = <var>d</var> <small>encoding dimension</small><small data-l10n-name="unused">not used here</small>
 d-number =
     .aria-label = d, exact value
-controls-n-positions-log-scale = <var>n</var> <small>positions, log scale</small>
+controls-n-positions-log-scale = <var>n</var> <small>positions, log scale</small><small data-l10n-name="unused">not used here</small>
 n-number =
     .aria-label = n, exact value
-controls-base-log-scale = base <small>log scale</small>
+controls-base-log-scale = base <small>log scale</small><small data-l10n-name="unused">not used here</small>
 base-number =
     .aria-label = base, exact value
-controls-position-offset = <var>δ</var> <small>position offset</small>
+controls-position-offset = <var>δ</var> <small>position offset</small><small data-l10n-name="unused">not used here</small>
 delta-number =
     .aria-label = delta, exact value
 embed-title = pe-lab

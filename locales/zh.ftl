@@ -58,16 +58,16 @@ lesson-next = <span data-l10n-name="span">下一小节</span><span data-l10n-nam
     .title = 课程的下一小节（]）
 controls =
     .aria-label = 参数
-controls-d-encoding-dimension = <var>d</var> <small>编码维度</small>
+controls-d-encoding-dimension = <var>d</var> <small>编码维度</small><small data-l10n-name="unused">本小节不使用</small>
 d-number =
     .aria-label = d，精确值
-controls-n-positions-log-scale = <var>n</var> <small>位置数，对数刻度</small>
+controls-n-positions-log-scale = <var>n</var> <small>位置数，对数刻度</small><small data-l10n-name="unused">本小节不使用</small>
 n-number =
     .aria-label = n，精确值
-controls-base-log-scale = 底数 <small>对数刻度</small>
+controls-base-log-scale = 底数 <small>对数刻度</small><small data-l10n-name="unused">本小节不使用</small>
 base-number =
     .aria-label = 底数，精确值
-controls-position-offset = <var>δ</var> <small>位置偏移</small>
+controls-position-offset = <var>δ</var> <small>位置偏移</small><small data-l10n-name="unused">本小节不使用</small>
 delta-number =
     .aria-label = delta，精确值
 embed-title = pe-lab

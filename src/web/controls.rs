@@ -142,6 +142,14 @@ impl Controls {
         for field in &self.fields {
             self.sync_field(field, values, &editable)?;
         }
+        for key in GLOBAL_SLIDERS {
+            if let Some(block) = self.global_block(key) {
+                let unused = values.unused_here.contains(&key);
+                block
+                    .class_list()
+                    .toggle_with_force("unused-here", unused)?;
+            }
+        }
         self.present.set_attribute(
             "aria-pressed",
             if values.present { "true" } else { "false" },

@@ -8,6 +8,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { at, LESSON, open, origin, SCREENSHOTS, setUp } from './helpers.mjs';
 import { median, WORD_LIMITS, wordsBeforeMore } from './reading.mjs';
 
+// The bar's sliders (model::tables::GLOBAL_SLIDERS).
+const GLOBALS = ['d', 'n', 'base', 'delta'];
+
 setUp({ scale: 2 });
 
 describe('one path down the page', () => {
@@ -48,7 +51,8 @@ describe('one path down the page', () => {
     await page.close();
   });
 
-  test('scrolling names the section being read in the bar and the hash; ] goes on from there', async () => {
+  test('scrolling names the section being read in the bar and the hash, and the bar marks the sliders that do not change it; ] goes on from there', async () => {
+    const changes = await slidersThatChangeOnce();
     const { page, problems } = await open('', [1366, 768]);
     const length = await page.evaluate(() => history.length);
     for (const [k, panel] of LESSON.entries()) {
@@ -61,6 +65,21 @@ describe('one path down the page', () => {
       await page.waitForFunction((panel) => location.hash === `#panel-${panel}`, panel, { timeout: 3000 });
       const bar = await page.locator('#sticky-bar').textContent();
       assert.ok(bar.includes(`${k + 1}/${LESSON.length}`), `${panel}: the bar says ${bar}`);
+      // The sliders whose moving changes nothing in this panel are marked "not used here"
+      // (measured: slidersThatChange), and only those.
+      const unused = GLOBALS.filter((key) => !changes[panel].includes(key));
+      await page.waitForFunction((unused) => [...document.querySelectorAll('#controls .control')]
+        .filter((c) => c.classList.contains('unused-here'))
+        .map((c) => c.querySelector('input[type=range]').id.replace('-range', '')).join() === unused.join(), unused,
+      { timeout: 3000 }).catch(() => {});
+      const marks = await page.evaluate(() => [...document.querySelectorAll('#controls .control')].map((c) => ({
+        key: c.querySelector('input[type=range]').id.replace('-range', ''),
+        note: c.querySelector('.unused-note').checkVisibility(),
+        description: c.querySelector('label small:not(.unused-note)').checkVisibility(),
+      })));
+      assert.deepEqual(marks.filter((m) => m.note).map((m) => m.key), unused, `${panel}: ${JSON.stringify(marks)}`);
+      // A marked slider's description gives way to the note.
+      for (const m of marks) assert.equal(m.description, !m.note, `${panel}, ${m.key}`);
     }
     // Half-way into the similarity section, ] goes to the next one below, [ to the one above.
     await page.evaluate(() => {
@@ -76,6 +95,8 @@ describe('one path down the page', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForFunction(() => location.hash === '');
     assert.equal(await page.locator('#lesson-step').textContent(), '');
+    await page.evaluate(() => window.peLab.whenDrawn());
+    assert.equal(await page.locator('#controls .unused-here').count(), 0, 'above the first panel every slider is in use');
     assert.equal(await page.evaluate(() => history.length), length, 'scrolling adds no history entries');
     assert.deepEqual(problems, []);
     await page.close();
@@ -137,7 +158,7 @@ describe('projector steps show the title, the takeaway and the whole figure', ()
 describe('embeds at 800 px', () => {
   // One frame per panel serves both tests' questions (a page load each is most of their time).
   test('none scrolls sideways; after its first height report none moves more than 16 px; each shows exactly the global sliders that change its panel (none for training)', async () => {
-    const expected = await slidersThatChange();
+    const expected = await slidersThatChangeOnce();
     const failures = [];
     const heights = {};
     const shown = {};
@@ -189,6 +210,10 @@ describe('embeds at 800 px', () => {
 /** Which global sliders change which panel: every panel's canvases and read-outs before and after
  *  each slider moves, on one page (the projection panel's own δ stands beside its figure, so the
  *  global one is not expected there). */
+let measuredChanges;
+/** slidersThatChange, measured once for the file. */
+const slidersThatChangeOnce = () => (measuredChanges ??= slidersThatChange());
+
 async function slidersThatChange() {
   // A measured time is left out: it differs from run to run.
   const { page, problems } = await open('', [1400, 30000]);

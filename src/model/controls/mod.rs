@@ -14,7 +14,9 @@ pub use scales::{
 
 pub use widgets::{FieldValue, MenuValue, SliderValue};
 
+use super::panels::PanelId;
 use super::state::State;
+use super::tables::GLOBAL_SLIDERS;
 use crate::model::params::Params;
 use crate::model::query::params_keys::PARAM_ROWS;
 use crate::model::query::train_keys::TRAIN_ROWS;
@@ -33,6 +35,8 @@ pub struct ControlValues {
     /// Every field other than a slider, by key, in the order of [`super::tables::FIELDS`]: the
     /// parameters', the view's, the panel settings', then the training panel's.
     pub fields: Vec<(&'static str, FieldValue)>,
+    /// The bar's sliders that the panel being read does not use ([`globals_unused_by`]).
+    pub unused_here: Vec<&'static str>,
 }
 
 impl ControlValues {
@@ -79,7 +83,21 @@ pub fn control_values(state: &State) -> ControlValues {
         sliders,
         present: state.view.present,
         fields,
+        unused_here: globals_unused_by(state.view.section),
     }
+}
+
+/// The bar's sliders that `section`'s panel does not read (those not in its row's `globals`):
+/// moving them changes nothing on the reader's screen, so the bar says so. None above the first
+/// panel, where the reader has not chosen one yet.
+pub fn globals_unused_by(section: Option<PanelId>) -> Vec<&'static str> {
+    let Some(panel) = section else {
+        return Vec::new();
+    };
+    GLOBAL_SLIDERS
+        .into_iter()
+        .filter(|key| !panel.spec().globals.contains(key))
+        .collect()
 }
 
 /// The fields of a table's rows that have one (a slider is not a field).
@@ -213,7 +231,7 @@ fn field_value<S>(row: &Setting<S>, settings: &S) -> Option<FieldValue> {
 /// The global sliders' values in a line, for the collapsed bar of a phone:
 /// "d 32 · n 60 · base 10000 · δ 1".
 pub fn global_summary(values: &ControlValues) -> String {
-    super::tables::GLOBAL_SLIDERS
+    GLOBAL_SLIDERS
         .iter()
         .filter_map(|key| {
             let slider = values.sliders.iter().find(|s| s.key == *key)?;
@@ -336,6 +354,30 @@ mod tests {
         assert_eq!(step(60, "PageDown"), Some(30));
         assert_eq!(step(2000, "PageUp"), Some(2048));
         assert_eq!(step(60, "Home"), None);
+    }
+
+    #[test]
+    fn the_bar_marks_the_sliders_the_panel_being_read_does_not_use() {
+        use crate::model::panels::PanelId;
+        let mut state = State::default();
+        // Above the first panel: every slider is in use.
+        assert!(control_values(&state).unused_here.is_empty());
+        // The training panel has a model of its own: none of the four changes it.
+        state.update(Msg::Reading(Some(PanelId::Train)));
+        assert_eq!(
+            control_values(&state).unused_here,
+            ["d", "n", "base", "delta"]
+        );
+        // The heatmap of P reads d, n and the base, not the offset.
+        state.update(Msg::Reading(Some(PanelId::Heatmap)));
+        assert_eq!(control_values(&state).unused_here, ["delta"]);
+        // Each panel: exactly the bar's sliders missing from its row's `globals`.
+        for spec in crate::model::panels::PANELS.iter() {
+            let unused = globals_unused_by(Some(spec.id));
+            for key in GLOBAL_SLIDERS {
+                assert_eq!(unused.contains(&key), !spec.globals.contains(&key), "{key}");
+            }
+        }
     }
 
     #[test]
