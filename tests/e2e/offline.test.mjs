@@ -96,6 +96,11 @@ async function visit(context, url) {
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
   page.on('response', (r) => { responses.push(r); if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
   page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+  // Requests not answered yet: what a navigation that never reaches its load event waits for.
+  const pending = new Set();
+  page.on('request', (r) => pending.add(r));
+  page.on('requestfinished', (r) => pending.delete(r));
+  page.on('requestfailed', (r) => pending.delete(r));
   await page.goto(url);
   // The version each training worker's loader (train-worker.js) came from, as it says on a
   // channel (Chromium keeps no body of a worker's script to read).
@@ -106,7 +111,11 @@ async function visit(context, url) {
   });
   await page.evaluate(() => window.peLab.ready);
   await drawn(page);
-  return { page, problems, responses, loaderVersions: () => page.evaluate(() => window.loaderVersions) };
+  return {
+    page, problems, responses,
+    loaderVersions: () => page.evaluate(() => window.loaderVersions),
+    pending: () => [...pending].map((r) => `${r.url()}${r.serviceWorker() ? ' (from a worker)' : ''}`),
+  };
 }
 
 /** A short run on the CPU: it loads the training module, its catalog and its workers. */
@@ -287,8 +296,16 @@ describe('offline', () => {
       execFileSync(process.execPath, [WRITE_WORKER, dir], { env: { ...process.env, PE_LAB_SERVICE_WORKER: 'dev' } });
       mark('index.html', 'C');
       const fifth = await visit(context, url);
-      await fifth.page.waitForFunction(async () => !(await caches.keys()).some((name) => name.startsWith('pe-lab-app ')));
-      await fifth.page.reload();
+      // The development worker in place and done activating (its caches deleted), nothing
+      // installing or waiting behind it, before the reload.
+      await fifth.page.waitForFunction(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return registration?.active?.state === 'activated' && !registration.installing && !registration.waiting
+          && !(await caches.keys()).some((name) => name.startsWith('pe-lab-app '));
+      });
+      await fifth.page.reload().catch((error) => {
+        throw new Error(`${error.message}\nrequests not answered: ${fifth.pending().join(', ') || 'none'}`);
+      });
       assert.ok((await fifth.page.content()).includes('version C'));
       assert.deepEqual(fifth.problems, []);
     } finally {
