@@ -83,20 +83,29 @@ pub fn control_values(state: &State) -> ControlValues {
         sliders,
         present: state.view.present,
         fields,
-        unused_here: globals_unused_by(state.view.section),
+        unused_here: globals_unused_by(state.view.section, settings),
     }
 }
 
-/// The bar's sliders that `section`'s panel does not read (those not in its row's `globals`):
-/// moving them changes nothing on the reader's screen, so the bar says so. None above the first
-/// panel, where the reader has not chosen one yet.
-pub fn globals_unused_by(section: Option<PanelId>) -> Vec<&'static str> {
+/// The bar's sliders that `section`'s panel does not read (those not in its row's `globals`, and
+/// the complexity panel's n and d once the reader has set its own): moving them changes nothing
+/// on the reader's screen, so the bar says so. None above the first panel, where the reader has
+/// not chosen one yet.
+pub fn globals_unused_by(section: Option<PanelId>, settings: &PanelSettings) -> Vec<&'static str> {
     let Some(panel) = section else {
         return Vec::new();
     };
+    let own = |key: &str| {
+        panel == PanelId::Complexity
+            && match key {
+                "n" => settings.complexity_n.is_some(),
+                "d" => settings.complexity_d.is_some(),
+                _ => false,
+            }
+    };
     GLOBAL_SLIDERS
         .into_iter()
-        .filter(|key| !panel.spec().globals.contains(key))
+        .filter(|key| !panel.spec().globals.contains(key) || own(key))
         .collect()
 }
 
@@ -371,9 +380,16 @@ mod tests {
         // The heatmap of P reads d, n and the base, not the offset.
         state.update(Msg::Reading(Some(PanelId::Heatmap)));
         assert_eq!(control_values(&state).unused_here, ["delta"]);
+        // The complexity panel follows the global n and d until the reader sets its own n.
+        state.update(Msg::Reading(Some(PanelId::Complexity)));
+        assert_eq!(control_values(&state).unused_here, ["base", "delta"]);
+        state.update(Msg::set("cn", "100"));
+        assert_eq!(control_values(&state).unused_here, ["n", "base", "delta"]);
+        state.update(Msg::FollowGlobalSize);
+        assert_eq!(control_values(&state).unused_here, ["base", "delta"]);
         // Each panel: exactly the bar's sliders missing from its row's `globals`.
         for spec in crate::model::panels::PANELS.iter() {
-            let unused = globals_unused_by(Some(spec.id));
+            let unused = globals_unused_by(Some(spec.id), &state.settings);
             for key in GLOBAL_SLIDERS {
                 assert_eq!(unused.contains(&key), !spec.globals.contains(&key), "{key}");
             }
