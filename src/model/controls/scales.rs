@@ -16,7 +16,8 @@ pub const BASE_SLIDER_STEP: f64 = 1.0 / BASE_SLIDER_STEPS_PER_DECADE;
 
 /// The n slider is logarithmic (log2 of n), so that the chapter's n = 60 sits near the middle of
 /// its track rather than at 3% of it; its positions are this fine (every n to 1448 has its own),
-/// and the keyboard steps n itself ([`NStep`](crate::model::params::NStep)). The numeric field takes any n.
+/// and the keyboard steps n itself ([`NStep`](crate::model::params::NStep)). The numeric field
+/// takes any n.
 pub const N_SLIDER_STEP: f64 = 0.001;
 
 /// The n slider's position for `n`.
