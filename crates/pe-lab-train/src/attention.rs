@@ -92,21 +92,45 @@ pub fn rope_rotate<T: Real>(x: &mut [T], shape: &Shape, tables: &PositionTables<
     }
 }
 
+/// What the attention reads, in both directions: the batch's shape, the position tables, the
+/// layer's relative tables (T5's biases, Shaw's a^K and a^V; empty otherwise) and q, k (already
+/// rotated for RoPE) and v.
+pub struct Inputs<'a, T> {
+    pub shape: &'a Shape,
+    pub tables: &'a PositionTables<T>,
+    pub relative_key: &'a [T],
+    pub relative_value: &'a [T],
+    pub q: &'a [T],
+    pub k: &'a [T],
+    pub v: &'a [T],
+}
+
+/// What the backward pass of the attention writes (see [`backward`]).
+pub struct Grads<'a, T> {
+    pub q: &'a mut [T],
+    pub k: &'a mut [T],
+    pub v: &'a mut [T],
+    pub relative_key: &'a mut [T],
+    pub relative_value: &'a mut [T],
+}
+
 /// The attention weights (sequences × heads × length × length) and the heads' outputs,
-/// concatenated (rows × d), from q, k (already rotated for RoPE) and v.
-#[allow(clippy::too_many_arguments)]
+/// concatenated (rows × d), from `input`.
 pub fn forward<T: Real>(
-    shape: &Shape,
-    tables: &PositionTables<T>,
-    relative_key: &[T],
-    relative_value: &[T],
-    q: &[T],
-    k: &[T],
-    v: &[T],
+    input: &Inputs<T>,
     weights: &mut [T],
     attended: &mut [T],
     scratch: &mut Scratch<T>,
 ) {
+    let Inputs {
+        shape,
+        tables,
+        relative_key,
+        relative_value,
+        q,
+        k,
+        v,
+    } = *input;
     scratch.prepare(shape);
     let (d, n, dh, heads) = (shape.d, shape.length, shape.head_width(), shape.heads);
     let rows = relative_rows(shape.encoding);
@@ -193,44 +217,21 @@ pub fn forward<T: Real>(
 }
 
 /// Gradients of q, k, v (with respect to the rotated q and k for RoPE) and of the relative tables
-/// from the gradient of the heads' outputs. `grad_q`, `grad_k`, `grad_v` are overwritten; the
+/// from the gradient of the heads' outputs. `grads.q`, `grads.k`, `grads.v` are overwritten; the
 /// table gradients are accumulated.
-#[allow(clippy::too_many_arguments)]
 pub fn backward<T: Real>(
-    shape: &Shape,
-    tables: &PositionTables<T>,
-    relative_key: &[T],
-    relative_value: &[T],
-    q: &[T],
-    k: &[T],
-    v: &[T],
+    forward: &Inputs<T>,
     weights: &[T],
     grad_attended: &[T],
-    grad_q: &mut [T],
-    grad_k: &mut [T],
-    grad_v: &mut [T],
-    grad_relative_key: &mut [T],
-    grad_relative_value: &mut [T],
+    mut grads: Grads<T>,
     scratch: &mut Scratch<T>,
 ) {
+    let shape = forward.shape;
     scratch.prepare(shape);
     let input = BackwardInput {
-        shape,
-        tables,
-        relative_key,
-        relative_value,
-        q,
-        k,
-        v,
+        forward,
         weights,
         grad_attended,
-    };
-    let mut grads = BackwardGrads {
-        q: grad_q,
-        k: grad_k,
-        v: grad_v,
-        relative_key: grad_relative_key,
-        relative_value: grad_relative_value,
     };
     if shape.encoding == Encoding::Shaw {
         // Shaw's terms go into grad_q before the keys' (the products below add to them).
@@ -246,24 +247,9 @@ pub fn backward<T: Real>(
 /// What the backward pass of the attention reads: the forward pass's inputs and weights, and the
 /// gradient of the heads' outputs.
 struct BackwardInput<'a, T> {
-    shape: &'a Shape,
-    tables: &'a PositionTables<T>,
-    relative_key: &'a [T],
-    relative_value: &'a [T],
-    q: &'a [T],
-    k: &'a [T],
-    v: &'a [T],
+    forward: &'a Inputs<'a, T>,
     weights: &'a [T],
     grad_attended: &'a [T],
-}
-
-/// What the backward pass of the attention writes (see [`backward`]).
-struct BackwardGrads<'a, T> {
-    q: &'a mut [T],
-    k: &'a mut [T],
-    v: &'a mut [T],
-    relative_key: &'a mut [T],
-    relative_value: &'a mut [T],
 }
 
 /// One query row of one head: the head's index, the query's, and where the query's columns of
@@ -278,18 +264,18 @@ struct QueryRow {
 /// The backward pass of head `h` of sequence `b`.
 fn head_backward<T: Real>(
     input: &BackwardInput<T>,
-    grads: &mut BackwardGrads<T>,
+    grads: &mut Grads<T>,
     scratch: &mut Scratch<T>,
     b: usize,
     h: usize,
 ) {
-    let shape = input.shape;
+    let shape = input.forward.shape;
     let (d, n, dh, heads) = (shape.d, shape.length, shape.head_width(), shape.heads);
     let shaw = shape.encoding == Encoding::Shaw;
     let column = h * dh;
     let head = b * n * d + column;
     let value_t = &mut scratch.transposed[..dh * n];
-    transpose_head(input.v, (b, column), (n, d, dh), value_t);
+    transpose_head(input.forward.v, (b, column), (n, d, dh), value_t);
     let alphas = &input.weights[(b * heads + h) * n * n..][..n * n];
     let g_out = &input.grad_attended[head..];
     // ∂/∂α_ij = g_i·v_j for every query and key of the head, then ∂/∂v_j = Σ_i α_ij g_i.
@@ -334,7 +320,7 @@ fn head_backward<T: Real>(
     let dq = &mut grads.q[head..];
     gemm(
         Left::plain(ds, n),
-        &input.k[head..],
+        &input.forward.k[head..],
         d,
         dq,
         d,
@@ -344,7 +330,7 @@ fn head_backward<T: Real>(
     let dk = &mut grads.k[head..];
     gemm(
         Left::transposed(ds, n),
-        &input.q[head..],
+        &input.forward.q[head..],
         d,
         dk,
         d,
@@ -358,13 +344,13 @@ fn head_backward<T: Real>(
 /// of grad_q). The two scratch slices hold one entry per relative-table row.
 fn score_row_backward<T: Real>(
     input: &BackwardInput<T>,
-    grads: &mut BackwardGrads<T>,
+    grads: &mut Grads<T>,
     (group, group_weights): (&mut [T], &mut [T]),
     row: QueryRow,
     g_alpha: &mut [T],
     alpha: &[T],
 ) {
-    let shape = input.shape;
+    let shape = input.forward.shape;
     let rows = relative_rows(shape.encoding);
     let scale: T = shape.scale();
     if shape.encoding == Encoding::Shaw {
@@ -383,7 +369,7 @@ fn score_row_backward<T: Real>(
         Encoding::T5 => {
             let grad_biases = &mut grads.relative_key[row.h * rows..(row.h + 1) * rows];
             for (j, &ds) in g_alpha.iter().enumerate() {
-                grad_biases[input.tables.row_of(row.i, j)] += ds;
+                grad_biases[input.forward.tables.row_of(row.i, j)] += ds;
             }
         }
         Encoding::Shaw => shaw_key_backward(input, grads, &mut group[..rows], row, g_alpha),
@@ -406,25 +392,25 @@ fn softmax_backward<T: Real>(g_alpha: &mut [T], alpha: &[T]) {
 /// row r of the table, and the row's summed weight times g_out to the gradient of a^V_r.
 fn shaw_value_backward<T: Real>(
     input: &BackwardInput<T>,
-    grads: &mut BackwardGrads<T>,
+    grads: &mut Grads<T>,
     group: &mut [T],
     group_weights: &mut [T],
     row: QueryRow,
     g_alpha: &mut [T],
     alpha: &[T],
 ) {
-    let dh = input.shape.head_width();
-    let rows = relative_rows(input.shape.encoding);
+    let dh = input.forward.shape.head_width();
+    let rows = relative_rows(input.forward.shape.encoding);
     let (h, i) = (row.h, row.i);
     let g_out = &input.grad_attended[row.at..row.at + dh];
-    let table = &input.relative_value[h * rows * dh..(h + 1) * rows * dh];
+    let table = &input.forward.relative_value[h * rows * dh..(h + 1) * rows * dh];
     let grad_table = &mut grads.relative_value[h * rows * dh..(h + 1) * rows * dh];
     group_weights.fill(T::ZERO);
     for (r, a_value) in table.chunks_exact(dh).enumerate() {
         group[r] = dot(g_out, a_value);
     }
     for (j, (ga, &w)) in g_alpha.iter_mut().zip(alpha).enumerate() {
-        let r = input.tables.row_of(i, j);
+        let r = input.forward.tables.row_of(i, j);
         *ga += group[r];
         group_weights[r] += w;
     }
@@ -437,21 +423,21 @@ fn shaw_value_backward<T: Real>(
 /// query's gradient through a^K and the gradient of a^K.
 fn shaw_key_backward<T: Real>(
     input: &BackwardInput<T>,
-    grads: &mut BackwardGrads<T>,
+    grads: &mut Grads<T>,
     group: &mut [T],
     row: QueryRow,
     ds: &[T],
 ) {
-    let dh = input.shape.head_width();
-    let rows = relative_rows(input.shape.encoding);
-    let scale: T = input.shape.scale();
+    let dh = input.forward.shape.head_width();
+    let rows = relative_rows(input.forward.shape.encoding);
+    let scale: T = input.forward.shape.scale();
     let h = row.h;
-    let query = &input.q[row.at..row.at + dh];
+    let query = &input.forward.q[row.at..row.at + dh];
     group.fill(T::ZERO);
     for (j, &ds) in ds.iter().enumerate() {
-        group[input.tables.row_of(row.i, j)] += ds * scale;
+        group[input.forward.tables.row_of(row.i, j)] += ds * scale;
     }
-    let table = &input.relative_key[h * rows * dh..(h + 1) * rows * dh];
+    let table = &input.forward.relative_key[h * rows * dh..(h + 1) * rows * dh];
     let grad_table = &mut grads.relative_key[h * rows * dh..(h + 1) * rows * dh];
     let g_query = &mut grads.q[row.at..row.at + dh];
     for ((&g, a_key), grad_row) in group

@@ -20,6 +20,21 @@ fn two_mut<T>(
     (&mut head[first..first + first_len], &mut tail[..second_len])
 }
 
+/// The layer a step of the backward pass is in: the parameters, the layer's index and the batch.
+#[derive(Clone, Copy)]
+struct Layer<'a, T> {
+    params: &'a [T],
+    l: usize,
+    batch: &'a Batch,
+}
+
+impl<T> Layer<'_, T> {
+    /// The batch's rows: sequences × length.
+    fn rows(&self) -> usize {
+        self.batch.sequences * self.batch.length
+    }
+}
+
 impl<T: Real> Model<T> {
     /// Writes into `grads` (overwritten, same layout as the parameters) the gradient of the loss
     /// that [`Model::forward`] just computed on `batch` with `params`.
@@ -68,44 +83,31 @@ impl<T: Real> Model<T> {
             false,
         );
         for l in (0..c.layers).rev() {
-            self.layer_backward(params, l, batch, ws, grads);
+            self.layer_backward(Layer { params, l, batch }, ws, grads);
         }
         self.embed_backward(params, batch, ws, grads);
     }
 
     /// One layer's backward pass: `ws.grad_x` holds the gradient of the layer's output on entry
     /// and of its input on return.
-    fn layer_backward(
-        &self,
-        params: &[T],
-        l: usize,
-        batch: &Batch,
-        ws: &mut Workspace<T>,
-        grads: &mut [T],
-    ) {
-        let rows = batch.sequences * batch.length;
+    fn layer_backward(&self, at: Layer<T>, ws: &mut Workspace<T>, grads: &mut [T]) {
         if self.config.mlp {
-            self.mlp_output_backward(params, l, rows, ws, grads);
-            self.mlp_input_backward(params, l, rows, ws, grads);
+            self.mlp_output_backward(at, ws, grads);
+            self.mlp_input_backward(at, ws, grads);
         } else {
             // Without an MLP the layer's output is its middle: the gradient passes as it is.
             std::mem::swap(&mut ws.grad_mid, &mut ws.grad_x);
         }
-        self.output_projection_backward(params, l, rows, ws, grads);
-        self.attention_layer_backward(params, l, batch, ws, grads);
-        self.qkv_backward(params, l, rows, ws, grads);
+        self.output_projection_backward(at, ws, grads);
+        self.attention_layer_backward(at, ws, grads);
+        self.qkv_backward(at, ws, grads);
     }
 
     /// The second layer norm (in place on `ws.grad_x`), the MLP's output projection and its bias,
     /// then the gradient of the hidden activations through the ReLU, into `ws.grad_hidden`.
-    fn mlp_output_backward(
-        &self,
-        params: &[T],
-        l: usize,
-        rows: usize,
-        ws: &mut Workspace<T>,
-        grads: &mut [T],
-    ) {
+    fn mlp_output_backward(&self, at: Layer<T>, ws: &mut Workspace<T>, grads: &mut [T]) {
+        let Layer { params, l, .. } = at;
+        let rows = at.rows();
         let c = &self.config;
         let o = &self.layout.layers[l];
         let (d, hidden) = (c.d, c.mlp_width());
@@ -148,14 +150,9 @@ impl<T: Real> Model<T> {
 
     /// The MLP's input projection and its bias, and the gradient of the layer's middle: the
     /// residual's (`ws.grad_x`) plus the MLP's, into `ws.grad_mid`.
-    fn mlp_input_backward(
-        &self,
-        params: &[T],
-        l: usize,
-        rows: usize,
-        ws: &mut Workspace<T>,
-        grads: &mut [T],
-    ) {
+    fn mlp_input_backward(&self, at: Layer<T>, ws: &mut Workspace<T>, grads: &mut [T]) {
+        let Layer { params, l, .. } = at;
+        let rows = at.rows();
         let c = &self.config;
         let o = &self.layout.layers[l];
         let (d, hidden) = (c.d, c.mlp_width());
@@ -180,14 +177,9 @@ impl<T: Real> Model<T> {
 
     /// The first layer norm (in place on `ws.grad_mid`) and the attention's output projection:
     /// the gradient of w_o and of the heads' outputs, into `ws.grad_attended`.
-    fn output_projection_backward(
-        &self,
-        params: &[T],
-        l: usize,
-        rows: usize,
-        ws: &mut Workspace<T>,
-        grads: &mut [T],
-    ) {
+    fn output_projection_backward(&self, at: Layer<T>, ws: &mut Workspace<T>, grads: &mut [T]) {
+        let Layer { params, l, .. } = at;
+        let rows = at.rows();
         let c = &self.config;
         let o = &self.layout.layers[l];
         let d = c.d;
@@ -222,19 +214,12 @@ impl<T: Real> Model<T> {
 
     /// The attention's backward pass: the gradients of q, k, v (un-rotated for RoPE) into
     /// `ws.grad_q`, `ws.grad_k`, `ws.grad_v`, and of the layer's relative tables.
-    fn attention_layer_backward(
-        &self,
-        params: &[T],
-        l: usize,
-        batch: &Batch,
-        ws: &mut Workspace<T>,
-        grads: &mut [T],
-    ) {
+    fn attention_layer_backward(&self, at: Layer<T>, ws: &mut Workspace<T>, grads: &mut [T]) {
+        let Layer { params, l, batch } = at;
         let c = &self.config;
         let o = &self.layout.layers[l];
         let cache = &ws.layers[l];
         let shape = self.attention_shape(batch.sequences, batch.length);
-        let (relative_key, relative_value) = self.relative_tables(params, l);
         let relative_len = match c.encoding {
             Encoding::T5 => c.heads * relative_rows(c.encoding),
             Encoding::Shaw => c.heads * relative_rows(c.encoding) * c.head_width(),
@@ -252,21 +237,19 @@ impl<T: Real> Model<T> {
             let (head, tail) = grads.split_at_mut(o.relative_key + relative_len);
             (&mut head[o.relative_key..], &mut tail[..0])
         };
+        let input = self.attention_inputs(&shape, params, l, [&cache.q, &cache.k, &cache.v]);
+        let grads = attention::Grads {
+            q: &mut ws.grad_q,
+            k: &mut ws.grad_k,
+            v: &mut ws.grad_v,
+            relative_key: grad_relative_key,
+            relative_value: grad_relative_value,
+        };
         attention::backward(
-            &shape,
-            &self.tables,
-            relative_key,
-            relative_value,
-            &cache.q,
-            &cache.k,
-            &cache.v,
+            &input,
             &cache.weights,
             &ws.grad_attended,
-            &mut ws.grad_q,
-            &mut ws.grad_k,
-            &mut ws.grad_v,
-            grad_relative_key,
-            grad_relative_value,
+            grads,
             &mut ws.scratch,
         );
         if c.encoding == Encoding::Rope {
@@ -277,14 +260,9 @@ impl<T: Real> Model<T> {
 
     /// The projections w_q, w_k, w_v, and the gradient of the layer's input: the residual's
     /// (`ws.grad_mid`) plus the three projections', into `ws.grad_x`.
-    fn qkv_backward(
-        &self,
-        params: &[T],
-        l: usize,
-        rows: usize,
-        ws: &mut Workspace<T>,
-        grads: &mut [T],
-    ) {
+    fn qkv_backward(&self, at: Layer<T>, ws: &mut Workspace<T>, grads: &mut [T]) {
+        let Layer { params, l, .. } = at;
+        let rows = at.rows();
         let o = &self.layout.layers[l];
         let d = self.config.d;
         let x = &ws.states[l][..rows * d];

@@ -248,15 +248,9 @@ impl<T: Real> Model<T> {
             rope_rotate(&mut cache.q, &shape, &self.tables, false);
             rope_rotate(&mut cache.k, &shape, &self.tables, false);
         }
-        let (relative_key, relative_value) = self.relative_tables(params, l);
+        let input = self.attention_inputs(&shape, params, l, [&cache.q, &cache.k, &cache.v]);
         attention::forward(
-            &shape,
-            &self.tables,
-            relative_key,
-            relative_value,
-            &cache.q,
-            &cache.k,
-            &cache.v,
+            &input,
             &mut cache.weights,
             &mut cache.attended,
             &mut ws.scratch,
@@ -298,6 +292,27 @@ impl<T: Real> Model<T> {
                 w(o.norm2_gain, d),
                 w(o.norm2_bias, d),
             );
+        }
+    }
+
+    /// What layer `l`'s attention reads: the batch's `shape`, the position tables, the layer's
+    /// relative tables in `params`, and its q, k (rotated for RoPE) and v.
+    pub fn attention_inputs<'a>(
+        &'a self,
+        shape: &'a Shape,
+        params: &'a [T],
+        l: usize,
+        [q, k, v]: [&'a [T]; 3],
+    ) -> attention::Inputs<'a, T> {
+        let (relative_key, relative_value) = self.relative_tables(params, l);
+        attention::Inputs {
+            shape,
+            tables: &self.tables,
+            relative_key,
+            relative_value,
+            q,
+            k,
+            v,
         }
     }
 

@@ -22,12 +22,8 @@ fn head_dot(x: u32, row: u32, table: u32, r: u32) -> f32 {
 }
 
 @compute @workgroup_size(64)
-fn forward(
-    @builtin(workgroup_id) group: vec3<u32>,
-    @builtin(num_workgroups) groups: vec3<u32>,
-    @builtin(local_invocation_index) lane: u32,
-) {
-    let row = invocation(group, groups, lane);
+fn forward(grid: Grid, @builtin(local_invocation_index) lane: u32) {
+    let row = invocation(grid, lane);
     if row >= op.rows {
         return;
     }
@@ -57,12 +53,8 @@ fn forward(
 }
 
 @compute @workgroup_size(64)
-fn backward(
-    @builtin(workgroup_id) group: vec3<u32>,
-    @builtin(num_workgroups) groups: vec3<u32>,
-    @builtin(local_invocation_index) lane: u32,
-) {
-    let row = invocation(group, groups, lane);
+fn backward(grid: Grid, @builtin(local_invocation_index) lane: u32) {
+    let row = invocation(grid, lane);
     if row >= op.rows {
         return;
     }
@@ -92,13 +84,8 @@ fn backward(
 // gradients of that head (masked keys' are 0). The CPU adds the gradients before their 1/√d_head
 // scaling; here the scaled ones are divided by it (agreement within f32 rounding).
 @compute @workgroup_size(REDUCE_LANES)
-fn bias_grads(
-    @builtin(workgroup_id) group: vec3<u32>,
-    @builtin(num_workgroups) groups: vec3<u32>,
-    @builtin(local_invocation_index) lane: u32,
-) {
-    // Uniform over the workgroup: the early return keeps the barriers in uniform control.
-    let index = group.y * groups.x + group.x;
+fn bias_grads(grid: Grid, @builtin(local_invocation_index) lane: u32) {
+    let index = workgroup_index(grid);
     if index >= op.heads * op.buckets {
         return;
     }

@@ -37,12 +37,8 @@ const CONV_KERNEL: u32 = 3u;
 
 
 @compute @workgroup_size(64)
-fn embed(
-    @builtin(workgroup_id) group: vec3<u32>,
-    @builtin(num_workgroups) groups: vec3<u32>,
-    @builtin(local_invocation_index) lane: u32,
-) {
-    let index = invocation(group, groups, lane);
+fn embed(grid: Grid, @builtin(local_invocation_index) lane: u32) {
+    let index = invocation(grid, lane);
     if index >= op.rows * op.d {
         return;
     }
@@ -79,13 +75,8 @@ fn embed(
 // `conv`: the weights' gradient, one workgroup per (offset, channel) whose lanes share the rows:
 // Σ_rows e(i + o − 1)[c] · g[i][c].
 @compute @workgroup_size(REDUCE_LANES)
-fn conv_weight_grads(
-    @builtin(workgroup_id) group: vec3<u32>,
-    @builtin(num_workgroups) groups: vec3<u32>,
-    @builtin(local_invocation_index) lane: u32,
-) {
-    // Uniform over the workgroup: the early return keeps the barriers in uniform control.
-    let index = group.y * groups.x + group.x;
+fn conv_weight_grads(grid: Grid, @builtin(local_invocation_index) lane: u32) {
+    let index = workgroup_index(grid);
     if index >= CONV_KERNEL * op.d {
         return;
     }
@@ -110,12 +101,8 @@ fn conv_weight_grads(
 // `conv`: the token embeddings' gradient, g[s] + Σ_o w_o ⊙ g[s + 1 − o] (zero padded), the
 // terms in the CPU's order (queries ascending).
 @compute @workgroup_size(64)
-fn conv_input_grads(
-    @builtin(workgroup_id) group: vec3<u32>,
-    @builtin(num_workgroups) groups: vec3<u32>,
-    @builtin(local_invocation_index) lane: u32,
-) {
-    let index = invocation(group, groups, lane);
+fn conv_input_grads(grid: Grid, @builtin(local_invocation_index) lane: u32) {
+    let index = invocation(grid, lane);
     if index >= op.rows * op.d {
         return;
     }
@@ -137,13 +124,8 @@ fn conv_input_grads(
 
 // One workgroup per (token, column): its lanes share the rows.
 @compute @workgroup_size(REDUCE_LANES)
-fn token_grads(
-    @builtin(workgroup_id) group: vec3<u32>,
-    @builtin(num_workgroups) groups: vec3<u32>,
-    @builtin(local_invocation_index) lane: u32,
-) {
-    // Uniform over the workgroup: the early return keeps the barriers in uniform control.
-    let index = group.y * groups.x + group.x;
+fn token_grads(grid: Grid, @builtin(local_invocation_index) lane: u32) {
+    let index = workgroup_index(grid);
     if index >= op.vocab * op.token_width {
         return;
     }
@@ -162,12 +144,8 @@ fn token_grads(
 }
 
 @compute @workgroup_size(64)
-fn position_grads(
-    @builtin(workgroup_id) group: vec3<u32>,
-    @builtin(num_workgroups) groups: vec3<u32>,
-    @builtin(local_invocation_index) lane: u32,
-) {
-    let index = invocation(group, groups, lane);
+fn position_grads(grid: Grid, @builtin(local_invocation_index) lane: u32) {
+    let index = invocation(grid, lane);
     if index >= op.position_rows * op.d {
         return;
     }

@@ -44,12 +44,8 @@ const NO_TARGET: u32 = 0xffffffffu;
 @group(0) @binding(1) var<uniform> step: Step;
 
 @compute @workgroup_size(64)
-fn cross_entropy(
-    @builtin(workgroup_id) group: vec3<u32>,
-    @builtin(num_workgroups) groups: vec3<u32>,
-    @builtin(local_invocation_index) lane: u32,
-) {
-    let r = invocation(group, groups, lane);
+fn cross_entropy(grid: Grid, @builtin(local_invocation_index) lane: u32) {
+    let r = invocation(grid, lane);
     if r >= op.rows {
         return;
     }
@@ -97,12 +93,8 @@ fn mean_loss(@builtin(local_invocation_index) lane: u32) {
 }
 
 @compute @workgroup_size(64)
-fn adam(
-    @builtin(workgroup_id) group: vec3<u32>,
-    @builtin(num_workgroups) groups: vec3<u32>,
-    @builtin(local_invocation_index) lane: u32,
-) {
-    let i = invocation(group, groups, lane);
+fn adam(grid: Grid, @builtin(local_invocation_index) lane: u32) {
+    let i = invocation(grid, lane);
     if i >= op.count {
         return;
     }

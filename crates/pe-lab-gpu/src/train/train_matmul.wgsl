@@ -87,17 +87,13 @@ fn finish(at: u32, j: u32, product: f32) {
 // One invocation per entry: the sum in order, p = 0, 1, …, k − 1 (short sums: the products'
 // k = d or a head's width or n).
 @compute @workgroup_size(64)
-fn main(
-    @builtin(workgroup_id) group: vec3<u32>,
-    @builtin(num_workgroups) groups: vec3<u32>,
-    @builtin(local_invocation_index) lane: u32,
-) {
-    let index = invocation(group, groups, lane);
+fn main(grid: Grid, @builtin(local_invocation_index) lane: u32) {
+    let index = invocation(grid, lane);
     if index >= op.m * op.n {
         return;
     }
     let j = index % op.n;
-    let s = site(group.z, index / op.n, j);
+    let s = site(grid.group.z, index / op.n, j);
     var product = 0.0;
     for (var p = 0u; p < op.k; p++) {
         product += arena[s.a + p * op.a_col] * arena[s.b + p * op.b_row];
@@ -109,18 +105,13 @@ fn main(
 // batch): lane l sums p = l, l + REDUCE_LANES, …, then the lanes' sums are added as a tree. Another
 // order than the CPU's: agreement within f32 rounding.
 @compute @workgroup_size(REDUCE_LANES)
-fn split(
-    @builtin(workgroup_id) group: vec3<u32>,
-    @builtin(num_workgroups) groups: vec3<u32>,
-    @builtin(local_invocation_index) lane: u32,
-) {
-    // Uniform over the workgroup: the early return keeps the barriers below in uniform control.
-    let index = group.y * groups.x + group.x;
+fn split(grid: Grid, @builtin(local_invocation_index) lane: u32) {
+    let index = workgroup_index(grid);
     if index >= op.m * op.n {
         return;
     }
     let j = index % op.n;
-    let s = site(group.z, index / op.n, j);
+    let s = site(grid.group.z, index / op.n, j);
     var product = 0.0;
     for (var p = lane; p < op.k; p += REDUCE_LANES) {
         product += arena[s.a + p * op.a_col] * arena[s.b + p * op.b_row];

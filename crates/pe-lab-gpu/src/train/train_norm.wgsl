@@ -24,12 +24,8 @@ struct Op {
 }
 
 @compute @workgroup_size(64)
-fn forward(
-    @builtin(workgroup_id) group: vec3<u32>,
-    @builtin(num_workgroups) groups: vec3<u32>,
-    @builtin(local_invocation_index) lane: u32,
-) {
-    let r = invocation(group, groups, lane);
+fn forward(grid: Grid, @builtin(local_invocation_index) lane: u32) {
+    let r = invocation(grid, lane);
     if r >= op.rows {
         return;
     }
@@ -57,13 +53,8 @@ fn forward(
 // The gain's and bias's gradients, one workgroup per column (its lanes share the rows); must run
 // before `backward_rows` rewrites the gradient.
 @compute @workgroup_size(REDUCE_LANES)
-fn backward_columns(
-    @builtin(workgroup_id) group: vec3<u32>,
-    @builtin(num_workgroups) groups: vec3<u32>,
-    @builtin(local_invocation_index) lane: u32,
-) {
-    // Uniform over the workgroup: the early return keeps the barriers in uniform control.
-    let c = group.y * groups.x + group.x;
+fn backward_columns(grid: Grid, @builtin(local_invocation_index) lane: u32) {
+    let c = workgroup_index(grid);
     if c >= op.d {
         return;
     }
@@ -82,12 +73,8 @@ fn backward_columns(
 }
 
 @compute @workgroup_size(64)
-fn backward_rows(
-    @builtin(workgroup_id) group: vec3<u32>,
-    @builtin(num_workgroups) groups: vec3<u32>,
-    @builtin(local_invocation_index) lane: u32,
-) {
-    let r = invocation(group, groups, lane);
+fn backward_rows(grid: Grid, @builtin(local_invocation_index) lane: u32) {
+    let r = invocation(grid, lane);
     if r >= op.rows {
         return;
     }
@@ -113,12 +100,8 @@ fn backward_rows(
 // bias_grads[c] = Σ_r x[r, c] (a bias's gradient: the rows of the output's gradient summed),
 // one workgroup per column.
 @compute @workgroup_size(REDUCE_LANES)
-fn column_sums(
-    @builtin(workgroup_id) group: vec3<u32>,
-    @builtin(num_workgroups) groups: vec3<u32>,
-    @builtin(local_invocation_index) lane: u32,
-) {
-    let c = group.y * groups.x + group.x;
+fn column_sums(grid: Grid, @builtin(local_invocation_index) lane: u32) {
+    let c = workgroup_index(grid);
     if c >= op.d {
         return;
     }

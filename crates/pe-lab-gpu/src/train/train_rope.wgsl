@@ -22,12 +22,8 @@ struct Op {
 
 
 @compute @workgroup_size(64)
-fn main(
-    @builtin(workgroup_id) group: vec3<u32>,
-    @builtin(num_workgroups) groups: vec3<u32>,
-    @builtin(local_invocation_index) lane: u32,
-) {
-    let index = invocation(group, groups, lane);
+fn main(grid: Grid, @builtin(local_invocation_index) lane: u32) {
+    let index = invocation(grid, lane);
     let pairs_per_row = op.d / 2u;
     let per_block = op.rows * pairs_per_row;
     if index >= op.blocks * per_block {

@@ -39,12 +39,8 @@ fn entry(index: u32) -> Entry {
 
 // attended[b, i, h·dh + c] += Σ_r (Σ_j α_ij [row(i, j) = r]) a^V[h, r, c], r ascending.
 @compute @workgroup_size(64)
-fn values_forward(
-    @builtin(workgroup_id) group: vec3<u32>,
-    @builtin(num_workgroups) groups: vec3<u32>,
-    @builtin(local_invocation_index) lane: u32,
-) {
-    let index = invocation(group, groups, lane);
+fn values_forward(grid: Grid, @builtin(local_invocation_index) lane: u32) {
+    let index = invocation(grid, lane);
     if index >= (op.rows / op.heads) * op.d {
         return;
     }
@@ -60,12 +56,8 @@ fn values_forward(
 // q's gradient through a^K (written: the scores' product adds to it afterwards):
 // Σ_r (Σ_j ds_ij [row(i, j) = r]) a^K[h, r, c], from the scaled score gradients.
 @compute @workgroup_size(64)
-fn query_grads(
-    @builtin(workgroup_id) group: vec3<u32>,
-    @builtin(num_workgroups) groups: vec3<u32>,
-    @builtin(local_invocation_index) lane: u32,
-) {
-    let index = invocation(group, groups, lane);
+fn query_grads(grid: Grid, @builtin(local_invocation_index) lane: u32) {
+    let index = invocation(grid, lane);
     if index >= (op.rows / op.heads) * op.d {
         return;
     }
@@ -82,13 +74,8 @@ fn query_grads(
 // the outputs' gradient): one workgroup per (table, head, row, column), its lanes sharing the
 // batch's rows.
 @compute @workgroup_size(REDUCE_LANES)
-fn table_grads(
-    @builtin(workgroup_id) group: vec3<u32>,
-    @builtin(num_workgroups) groups: vec3<u32>,
-    @builtin(local_invocation_index) lane: u32,
-) {
-    // Uniform over the workgroup: the early return keeps the barriers in uniform control.
-    let index = group.y * groups.x + group.x;
+fn table_grads(grid: Grid, @builtin(local_invocation_index) lane: u32) {
+    let index = workgroup_index(grid);
     let per_table = op.heads * op.buckets * op.head_width;
     if index >= 2u * per_table {
         return;
