@@ -121,6 +121,30 @@ pub enum Report {
 }
 
 impl Report {
+    /// The losses of `encoding` at `seed` not reported yet (past `*reported`), as a
+    /// [`Report::Progress`], and `*reported` moved to the end; `None` when there are none.
+    pub fn progress_since(
+        run: u32,
+        (encoding, seed): (Encoding, u64),
+        losses: &[f32],
+        reported: &mut usize,
+        seconds: f64,
+    ) -> Option<Report> {
+        let from = *reported;
+        if losses.len() <= from {
+            return None;
+        }
+        *reported = losses.len();
+        Some(Report::Progress {
+            run,
+            encoding,
+            seed,
+            from,
+            losses: losses[from..].to_vec(),
+            seconds,
+        })
+    }
+
     /// The run the report belongs to.
     pub fn run(&self) -> u32 {
         match self {

@@ -173,17 +173,14 @@ impl Session {
         let mut progress = Vec::new();
         for job in &mut self.jobs {
             let losses = &job.run.losses()[0];
-            if losses.len() > job.reported {
-                progress.push(Report::Progress {
-                    run: self.run,
-                    encoding: job.encoding,
-                    seed: job.seed,
-                    from: job.reported,
-                    losses: losses[job.reported..].to_vec(),
-                    seconds: job.seconds,
-                });
-                job.reported = losses.len();
-            }
+            let at = (job.encoding, job.seed);
+            progress.extend(Report::progress_since(
+                self.run,
+                at,
+                losses,
+                &mut job.reported,
+                job.seconds,
+            ));
             let total = job.run.evaluation_lengths().len();
             let done = total - job.run.evaluations_left();
             if job.run.training_done() && done > job.evaluated_reported && !job.finished {

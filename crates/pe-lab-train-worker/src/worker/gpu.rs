@@ -171,16 +171,11 @@ async fn train_steps(
             last_post = now;
             for job in &mut jobs {
                 let losses = job.trainer.losses();
-                if losses.len() > job.reported {
-                    post(&Report::Progress {
-                        run,
-                        encoding: job.encoding,
-                        seed: job.seed,
-                        from: job.reported,
-                        losses: losses[job.reported..].to_vec(),
-                        seconds: job.seconds,
-                    });
-                    job.reported = losses.len();
+                let at = (job.encoding, job.seed);
+                if let Some(report) =
+                    Report::progress_since(run, at, losses, &mut job.reported, job.seconds)
+                {
+                    post(&report);
                 }
             }
         }
