@@ -13,7 +13,7 @@ use super::dom;
 use super::error::WebError;
 use super::export;
 use super::page::{self, PageDom};
-use super::panel::{Ctx, Panel};
+use super::panel::{Ctx, Panel, PANELS};
 use super::scheduler;
 use super::stats::{StateView, Stats};
 use crate::model::panels::PanelId;
@@ -184,8 +184,8 @@ impl App {
 
     /// Registers the panels' own listeners.
     pub fn wire_panels(&self) -> Result<(), WebError> {
-        for panel in &self.panels {
-            panel.wire(panel.spec().id, scheduler::send)?;
+        for (panel, spec) in self.panels.iter().zip(PANELS) {
+            panel.wire(spec.id, scheduler::send)?;
         }
         Ok(())
     }
@@ -210,9 +210,9 @@ impl App {
     pub fn stats_value(&self) -> JsValue {
         let value = serde_wasm_bindgen::to_value(&self.stats).unwrap_or(JsValue::NULL);
         let panels = js_sys::Object::new();
-        for panel in &self.panels {
+        for (panel, spec) in self.panels.iter().zip(PANELS) {
             if let Some(stats) = panel.stats() {
-                let _ = js_sys::Reflect::set(&panels, &panel.spec().name.into(), &stats);
+                let _ = js_sys::Reflect::set(&panels, &spec.name.into(), &stats);
             }
         }
         let _ = js_sys::Reflect::set(&value, &"panels".into(), &panels);

@@ -79,7 +79,7 @@ pub fn png(canvas_id: &str, params: &Params) -> Result<(), WebError> {
 /// Saves a panel's numbers as CSV (full float32 precision), once they are there (on WebGPU,
 /// after a read-back).
 pub fn csv(panel: &dyn Panel, ctx: &Ctx, params: &Params) -> Result<(), WebError> {
-    let name = file_name(panel.spec().name, &view_parameters(params), "csv");
+    let name = file_name(ctx.panel.spec().name, &view_parameters(params), "csv");
     if let Some(csv) = panel.csv(ctx) {
         wasm_bindgen_futures::spawn_local(async move {
             let result = csv
@@ -93,7 +93,7 @@ pub fn csv(panel: &dyn Panel, ctx: &Ctx, params: &Params) -> Result<(), WebError
 
 /// Saves a panel's figure as SVG.
 pub fn svg(panel: &dyn Panel, ctx: &Ctx, params: &Params) -> Result<(), WebError> {
-    let name = file_name(panel.spec().name, &view_parameters(params), "svg");
+    let name = file_name(ctx.panel.spec().name, &view_parameters(params), "svg");
     match panel.svg(ctx) {
         Some(svg) => download_text(&name, "image/svg+xml", &svg?),
         None => Ok(()),

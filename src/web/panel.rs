@@ -33,9 +33,8 @@ macro_rules! panel_mount {
     ($({ $variant:ident, $name:literal, $module:ident, $($row:tt)* })*) => {
         /// Finds one panel's elements.
         fn mount(id: PanelId) -> Result<Box<dyn Panel>, WebError> {
-            let spec = id.spec();
             match id {
-                $(PanelId::$variant => crate::panels::$module::mount(spec),)*
+                $(PanelId::$variant => crate::panels::$module::mount(),)*
             }
         }
     };
@@ -75,10 +74,9 @@ pub struct Ctx<'a> {
     pub train: &'a crate::model::train::TrainSettings,
 }
 
-/// A panel of the page.
+/// A panel of the page. Which one it is, is its place in the list that [`mount_panels`] returns
+/// (the order of [`PANELS`]).
 pub trait Panel {
-    fn spec(&self) -> &'static PanelSpec;
-
     /// Everything the panel's numbers and picture depend on, as a typed key: the panel is
     /// recomputed when it changes (and drawn once it is on screen).
     fn inputs(&self, ctx: &Ctx) -> Inputs;

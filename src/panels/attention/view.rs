@@ -29,7 +29,7 @@ use crate::web::backend::LocalFuture;
 use crate::web::dom::{self, now_ms};
 use crate::web::draw::heatmap::{draw_styled_heatmap_frame, paint_image, HeatmapAxes, RgbaImage};
 use crate::web::error::WebError;
-use crate::web::panel::{to_js, Panel, PanelSpec};
+use crate::web::panel::{to_js, Panel};
 use crate::web::panels::reading::{self, Paging};
 use crate::web::panels::{canvas_message, elapsed, Ctx};
 use wasm_bindgen::JsValue;
@@ -442,7 +442,6 @@ crate::element_table! {
 }
 
 pub struct AttentionPanel {
-    spec: &'static PanelSpec,
     dom: AttentionDom,
     stats: AttentionStats,
     /// The heatmap as drawn, for hovering and the CSV.
@@ -454,9 +453,8 @@ pub struct AttentionPanel {
 }
 
 impl AttentionPanel {
-    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
+    pub fn mount() -> Result<Self, WebError> {
         Ok(AttentionPanel {
-            spec,
             dom: AttentionDom::mount()?,
             stats: AttentionStats::default(),
             view: None,
@@ -467,10 +465,6 @@ impl AttentionPanel {
 }
 
 impl Panel for AttentionPanel {
-    fn spec(&self) -> &'static PanelSpec {
-        self.spec
-    }
-
     fn inputs(&self, ctx: &Ctx) -> Inputs {
         crate::web::panels::tokens_key(ctx)
             .with(ctx.settings.effective_valid_len())
@@ -547,8 +541,6 @@ impl Panel for AttentionPanel {
 
 /// The panel, mounted (its row of the panel list names this module).
 #[inline(always)] // into the list's one `match` (see `crate::panels`)
-pub fn mount(
-    spec: &'static crate::web::panel::PanelSpec,
-) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
-    Ok(Box::new(AttentionPanel::mount(spec)?))
+pub fn mount() -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
+    Ok(Box::new(AttentionPanel::mount()?))
 }

@@ -40,12 +40,7 @@ pub(super) fn draw_chart(
     let (y0, y1) = operations_range(&curves);
     let legend: Vec<LegendEntry> = curves
         .iter()
-        .map(|(label, series_colour, _)| LegendEntry {
-            label: label.clone(),
-            colour: *series_colour,
-            pattern: None,
-            marker: None,
-        })
+        .map(|(label, series_colour, _)| LegendEntry::line(label.clone(), *series_colour))
         .collect();
     let prepared = prepare(
         &root,

@@ -91,11 +91,35 @@ pub(super) fn draw_paths(
         top,
         bottom: h - bottom,
     });
-    draw_cnn(&context, &pen, &frames[0], m, k)?;
-    draw_rnn(&context, &pen, &frames[1], m)?;
-    draw_attention(&context, &pen, &frames[2], m)?;
+    let on = |frame| Diagram {
+        context: &context,
+        pen: &pen,
+        frame,
+    };
+    draw_cnn(on(&frames[0]), m, k)?;
+    draw_rnn(on(&frames[1]), m)?;
+    draw_attention(on(&frames[2]), m)?;
     context.set_text_align("start");
     Ok(())
+}
+
+/// One diagram: where it is drawn, with what, in which part of the canvas.
+#[derive(Clone, Copy)]
+struct Diagram<'a> {
+    context: &'a CanvasRenderingContext2d,
+    pen: &'a Pen,
+    frame: &'a Frame,
+}
+
+impl Pen {
+    /// A node's colour: the diagram's `accent` when it is on the path, the nodes' colour if not.
+    fn on_path_if<'a>(&'a self, on_path: bool, accent: &'a str) -> &'a str {
+        if on_path {
+            accent
+        } else {
+            &self.node
+        }
+    }
 }
 
 /// The area one diagram fills.
@@ -117,6 +141,13 @@ impl Frame {
             bottom: middle + half,
             ..*self
         }
+    }
+
+    /// Where position t of m is in a diagram of two rows (row 0 below), in the frame's middle
+    /// band of at most `half` ([`Frame::centred`]).
+    fn two_rows(&self, half: f64, m: usize) -> impl Fn(usize, usize) -> (f64, f64) {
+        let inner = self.centred(half);
+        move |row, t| (inner.x(t, m), inner.y(row, 2))
     }
 
     /// x of position t of m.
@@ -218,13 +249,8 @@ fn node(
 
 /// Stacked centred convolutions of kernel k until one unit sees both ends (one layer when k = 1,
 /// which never connects two positions).
-fn draw_cnn(
-    context: &CanvasRenderingContext2d,
-    pen: &Pen,
-    frame: &Frame,
-    m: usize,
-    k: usize,
-) -> Result<(), WebError> {
+fn draw_cnn(diagram: Diagram, m: usize, k: usize) -> Result<(), WebError> {
+    let Diagram { context, pen, frame } = diagram;
     let accent = &pen.accents[0];
     let cone = cnn_connecting_cone(m, k);
     let layers = cnn_layers_to_connect(m, k).map_or(1, |l| l.max(1));
@@ -237,8 +263,11 @@ fn draw_cnn(
     };
     let at = |row: usize, t: usize| (frame.x(t, m), frame.y(row, rows));
     for highlighted in [false, true] {
-        context.set_stroke_style_str(if highlighted { accent } else { &pen.edge });
-        context.set_line_width(if highlighted { 2.0 } else { 1.0 });
+        if highlighted {
+            stroke(context, 2.0, accent);
+        } else {
+            stroke(context, 1.0, &pen.edge);
+        }
         for row in 1..rows {
             for t in 0..m {
                 let first = t.saturating_sub(left);
@@ -254,12 +283,7 @@ fn draw_cnn(
     let radius = if rows > 10 { 2.5 } else { 4.0 };
     for row in 0..rows {
         for t in 0..m {
-            let colour = if in_cone(row, t) {
-                accent.as_str()
-            } else {
-                pen.node.as_str()
-            };
-            node(context, at(row, t), radius, colour)?;
+            node(context, at(row, t), radius, pen.on_path_if(in_cone(row, t), accent))?;
         }
     }
     let title = cnn_title(k);
@@ -275,35 +299,29 @@ fn draw_cnn(
     )
 }
 
+/// The width and colour of the lines drawn next.
+fn stroke(context: &CanvasRenderingContext2d, width: f64, colour: &str) {
+    context.set_line_width(width);
+    context.set_stroke_style_str(colour);
+}
+
 /// Inputs below, hidden states in a chain above.
-fn draw_rnn(
-    context: &CanvasRenderingContext2d,
-    pen: &Pen,
-    frame: &Frame,
-    m: usize,
-) -> Result<(), WebError> {
+fn draw_rnn(diagram: Diagram, m: usize) -> Result<(), WebError> {
+    let Diagram { context, pen, frame } = diagram;
     let accent = &pen.accents[1];
-    let inner = frame.centred(40.0);
-    let at = |row: usize, t: usize| (inner.x(t, m), inner.y(row, 2));
+    let at = frame.two_rows(40.0, m);
     // Every edge is on the path from x_0 to h_{m−1} except the inputs after the first.
-    context.set_line_width(1.0);
-    context.set_stroke_style_str(&pen.edge);
+    stroke(context, 1.0, &pen.edge);
     for t in 1..m {
         line(context, at(0, t), at(1, t));
     }
-    context.set_line_width(2.0);
-    context.set_stroke_style_str(accent);
+    stroke(context, 2.0, accent);
     line(context, at(0, 0), at(1, 0));
     for t in 1..m {
         line(context, at(1, t - 1), at(1, t));
     }
     for t in 0..m {
-        node(
-            context,
-            at(0, t),
-            4.0,
-            if t == 0 { accent } else { &pen.node },
-        )?;
+        node(context, at(0, t), 4.0, pen.on_path_if(t == 0, accent))?;
         node(context, at(1, t), 4.0, accent)?;
     }
     frame.labels(
@@ -319,38 +337,21 @@ fn draw_rnn(
 }
 
 /// Inputs below, outputs above, every output connected to every input.
-fn draw_attention(
-    context: &CanvasRenderingContext2d,
-    pen: &Pen,
-    frame: &Frame,
-    m: usize,
-) -> Result<(), WebError> {
+fn draw_attention(diagram: Diagram, m: usize) -> Result<(), WebError> {
+    let Diagram { context, pen, frame } = diagram;
     let accent = &pen.accents[2];
-    let inner = frame.centred(70.0);
-    let at = |row: usize, t: usize| (inner.x(t, m), inner.y(row, 2));
-    context.set_line_width(1.0);
-    context.set_stroke_style_str(&pen.edge);
+    let at = frame.two_rows(70.0, m);
+    stroke(context, 1.0, &pen.edge);
     for t in 0..m {
         for s in 0..m {
             line(context, at(0, s), at(1, t));
         }
     }
-    context.set_line_width(2.5);
-    context.set_stroke_style_str(accent);
+    stroke(context, 2.5, accent);
     line(context, at(0, 0), at(1, m - 1));
     for t in 0..m {
-        node(
-            context,
-            at(0, t),
-            4.0,
-            if t == 0 { accent } else { &pen.node },
-        )?;
-        node(
-            context,
-            at(1, t),
-            4.0,
-            if t == m - 1 { accent } else { &pen.node },
-        )?;
+        node(context, at(0, t), 4.0, pen.on_path_if(t == 0, accent))?;
+        node(context, at(1, t), 4.0, pen.on_path_if(t == m - 1, accent))?;
     }
     let title = crate::message!("figure-complexity-diagram-self-attention");
     let short = crate::message!("figure-complexity-diagram-self-attention-short");

@@ -22,7 +22,7 @@ use crate::web::action::{Action, PanelEvent};
 use crate::web::backend::Timing;
 use crate::web::dom::{self, listen, now_ms};
 use crate::web::error::WebError;
-use crate::web::panel::{to_js, Panel, PanelSpec};
+use crate::web::panel::{to_js, Panel};
 use crate::web::panels::{elapsed, Ctx};
 
 pub fn render(
@@ -75,16 +75,14 @@ crate::element_table! {
 }
 
 pub struct ComplexityPanel {
-    spec: &'static PanelSpec,
     dom: ComplexityDom,
     stats: ComplexityStats,
     measure: MeasureState,
 }
 
 impl ComplexityPanel {
-    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
+    pub fn mount() -> Result<Self, WebError> {
         Ok(ComplexityPanel {
-            spec,
             dom: ComplexityDom::mount()?,
             stats: ComplexityStats::default(),
             measure: MeasureState::default(),
@@ -196,10 +194,6 @@ impl ComplexityPanel {
 }
 
 impl Panel for ComplexityPanel {
-    fn spec(&self) -> &'static PanelSpec {
-        self.spec
-    }
-
     fn inputs(&self, ctx: &Ctx) -> Inputs {
         let (n, d, k) = ctx.settings.complexity(ctx.params.n, ctx.params.d);
         Inputs::new()
@@ -251,8 +245,6 @@ impl Panel for ComplexityPanel {
 
 /// The panel, mounted (its row of the panel list names this module).
 #[inline(always)] // into the list's one `match` (see `crate::panels`)
-pub fn mount(
-    spec: &'static crate::web::panel::PanelSpec,
-) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
-    Ok(Box::new(ComplexityPanel::mount(spec)?))
+pub fn mount() -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
+    Ok(Box::new(ComplexityPanel::mount()?))
 }

@@ -12,7 +12,7 @@ use crate::web::backend::LocalFuture;
 use crate::web::dom;
 use crate::web::draw::curves::{curves_svg, draw_curves};
 use crate::web::error::WebError;
-use crate::web::panel::{Ctx, Panel, PanelSpec};
+use crate::web::panel::{Ctx, Panel};
 
 crate::element_table! {
     pub struct CurvesDom {
@@ -26,14 +26,12 @@ crate::element_table! {
 const SVG_SIZE: (u32, u32) = (900, 560);
 
 pub struct CurvesPanel {
-    spec: &'static PanelSpec,
     dom: CurvesDom,
 }
 
 impl CurvesPanel {
-    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
+    pub fn mount() -> Result<Self, WebError> {
         Ok(CurvesPanel {
-            spec,
             dom: CurvesDom::mount()?,
         })
     }
@@ -52,10 +50,6 @@ fn series<'a>(ctx: &'a Ctx) -> Vec<(usize, ArrayView1<'a, f32>)> {
 }
 
 impl Panel for CurvesPanel {
-    fn spec(&self) -> &'static PanelSpec {
-        self.spec
-    }
-
     fn inputs(&self, ctx: &Ctx) -> Inputs {
         Inputs::new().with(ctx.frame_id)
     }
@@ -108,8 +102,6 @@ impl Panel for CurvesPanel {
 
 /// The panel, mounted (its row of the panel list names this module).
 #[inline(always)] // into the list's one `match` (see `crate::panels`)
-pub fn mount(
-    spec: &'static crate::web::panel::PanelSpec,
-) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
-    Ok(Box::new(CurvesPanel::mount(spec)?))
+pub fn mount() -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
+    Ok(Box::new(CurvesPanel::mount()?))
 }

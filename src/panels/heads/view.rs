@@ -20,7 +20,7 @@ use crate::web::action::{Action, PanelEvent};
 use crate::web::dom::{self, now_ms};
 use crate::web::draw::heatmap::{fit, paint_image, set_frame_colour, RgbaImage};
 use crate::web::error::WebError;
-use crate::web::panel::{to_js, Panel, PanelSpec};
+use crate::web::panel::{to_js, Panel};
 use crate::web::panels::reading::{self, Paging};
 use crate::web::panels::{elapsed, Ctx};
 use wasm_bindgen::JsValue;
@@ -237,7 +237,6 @@ crate::element_table! {
 }
 
 pub struct HeadsPanel {
-    spec: &'static PanelSpec,
     dom: HeadsDom,
     stats: HeadsStats,
     /// The maps as drawn, for reading their cells.
@@ -247,9 +246,8 @@ pub struct HeadsPanel {
 }
 
 impl HeadsPanel {
-    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
+    pub fn mount() -> Result<Self, WebError> {
         Ok(HeadsPanel {
-            spec,
             dom: HeadsDom::mount()?,
             stats: HeadsStats::default(),
             maps: Vec::new(),
@@ -259,10 +257,6 @@ impl HeadsPanel {
 }
 
 impl Panel for HeadsPanel {
-    fn spec(&self) -> &'static PanelSpec {
-        self.spec
-    }
-
     fn inputs(&self, ctx: &Ctx) -> Inputs {
         let l = ctx.settings;
         crate::web::panels::tokens_key(ctx)
@@ -341,8 +335,6 @@ impl Panel for HeadsPanel {
 
 /// The panel, mounted (its row of the panel list names this module).
 #[inline(always)] // into the list's one `match` (see `crate::panels`)
-pub fn mount(
-    spec: &'static crate::web::panel::PanelSpec,
-) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
-    Ok(Box::new(HeadsPanel::mount(spec)?))
+pub fn mount() -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
+    Ok(Box::new(HeadsPanel::mount()?))
 }

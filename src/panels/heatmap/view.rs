@@ -15,7 +15,7 @@ use crate::web::action::{Action, PanelEvent};
 use crate::web::backend::{paint_waiting_heatmap, LocalFuture};
 use crate::web::dom;
 use crate::web::error::WebError;
-use crate::web::panel::{Ctx, Panel, PanelSpec};
+use crate::web::panel::{Ctx, Panel};
 use crate::web::panels::reading::{self, Paging};
 
 crate::element_table! {
@@ -29,16 +29,14 @@ crate::element_table! {
 }
 
 pub struct HeatmapPanel {
-    spec: &'static PanelSpec,
     dom: HeatmapDom,
     /// The cell read from the keyboard (row, column).
     cursor: (usize, usize),
 }
 
 impl HeatmapPanel {
-    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
+    pub fn mount() -> Result<Self, WebError> {
         Ok(HeatmapPanel {
-            spec,
             dom: HeatmapDom::mount()?,
             cursor: (0, 0),
         })
@@ -67,10 +65,6 @@ impl HeatmapPanel {
 }
 
 impl Panel for HeatmapPanel {
-    fn spec(&self) -> &'static PanelSpec {
-        self.spec
-    }
-
     fn inputs(&self, ctx: &Ctx) -> Inputs {
         Inputs::new().with(ctx.frame_id)
     }
@@ -180,8 +174,6 @@ impl Panel for HeatmapPanel {
 
 /// The panel, mounted (its row of the panel list names this module).
 #[inline(always)] // into the list's one `match` (see `crate::panels`)
-pub fn mount(
-    spec: &'static crate::web::panel::PanelSpec,
-) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
-    Ok(Box::new(HeatmapPanel::mount(spec)?))
+pub fn mount() -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
+    Ok(Box::new(HeatmapPanel::mount()?))
 }

@@ -15,7 +15,7 @@ use crate::model::inputs::Inputs;
 use crate::model::panels::PanelId;
 use crate::web::action::PanelEvent;
 use crate::web::lazy_module::LazyModule;
-use crate::web::panel::{to_js, Panel, PanelSpec};
+use crate::web::panel::{to_js, Panel};
 
 use super::{compute, figure_values, readout, LearnedStats, SHOWN_COLUMNS};
 use crate::math::learned::INIT_STD;
@@ -78,17 +78,12 @@ crate::element_table! {
 }
 
 struct LearnedPanel {
-    spec: &'static PanelSpec,
     dom: LearnedDom,
     stats: LearnedStats,
     trained: LazyModule,
 }
 
 impl Panel for LearnedPanel {
-    fn spec(&self) -> &'static PanelSpec {
-        self.spec
-    }
-
     fn inputs(&self, ctx: &Ctx) -> Inputs {
         let (stage, version) = self.trained.key();
         Inputs::new()
@@ -173,14 +168,13 @@ impl Panel for LearnedPanel {
 
 /// The panel, mounted (its row of the panel list names this folder).
 #[inline(always)] // into the list's one `match` (see `crate::panels`)
-pub fn mount(spec: &'static PanelSpec) -> Result<Box<dyn Panel>, WebError> {
+pub fn mount() -> Result<Box<dyn Panel>, WebError> {
     let dom = LearnedDom::mount()?;
     // A translated page's trained takeaway in its language: the module's.
     if !crate::web::language::page_is_english() {
         dom.trained.set_text_content(None);
     }
     Ok(Box::new(LearnedPanel {
-        spec,
         dom,
         stats: LearnedStats::default(),
         trained: LazyModule::NotLoaded,

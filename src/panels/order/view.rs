@@ -352,12 +352,7 @@ fn draw_chart(
     ];
     let legend: Vec<LegendEntry> = bars
         .iter()
-        .map(|(_, label, bar_colour)| LegendEntry {
-            label: label.clone(),
-            colour: *bar_colour,
-            pattern: None,
-            marker: None,
-        })
+        .map(|(_, label, bar_colour)| LegendEntry::line(label.clone(), *bar_colour))
         .collect();
     let top = axis_top(bars.iter().map(|(rows, _, _)| rows.as_slice()), bound);
     let y_label = |v: &f64| gap_label(*v, top);

@@ -24,7 +24,7 @@ use crate::web::action::{Action, PanelEvent};
 use crate::web::dom::{self, listen, now_ms};
 use crate::web::draw::heatmap::{fit, paint_cells, set_frame_colour, RgbaImage};
 use crate::web::error::WebError;
-use crate::web::panel::{to_js, Panel, PanelSpec};
+use crate::web::panel::{to_js, Panel};
 use crate::web::panels::{canvas_message, elapsed, Ctx};
 
 /// The shapes of the stages, [rows, columns].
@@ -79,7 +79,6 @@ struct View {
 }
 
 pub struct PipelinePanel {
-    spec: &'static PanelSpec,
     dom: PipelineDom,
     stats: PipelineStats,
     view: Option<View>,
@@ -89,9 +88,8 @@ pub struct PipelinePanel {
 }
 
 impl PipelinePanel {
-    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
+    pub fn mount() -> Result<Self, WebError> {
         Ok(PipelinePanel {
-            spec,
             dom: PipelineDom::mount()?,
             stats: PipelineStats::default(),
             view: None,
@@ -300,10 +298,6 @@ fn compute_pipeline(ctx: &Ctx, tokens: Vec<String>, heads: usize) -> Result<Pipe
 }
 
 impl Panel for PipelinePanel {
-    fn spec(&self) -> &'static PanelSpec {
-        self.spec
-    }
-
     fn inputs(&self, ctx: &Ctx) -> Inputs {
         let (p, l) = (ctx.params, ctx.settings);
         crate::web::panels::tokens_key(ctx)
@@ -448,8 +442,6 @@ impl Panel for PipelinePanel {
 
 /// The panel, mounted (its row of the panel list names this module).
 #[inline(always)] // into the list's one `match` (see `crate::panels`)
-pub fn mount(
-    spec: &'static crate::web::panel::PanelSpec,
-) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
-    Ok(Box::new(PipelinePanel::mount(spec)?))
+pub fn mount() -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
+    Ok(Box::new(PipelinePanel::mount()?))
 }

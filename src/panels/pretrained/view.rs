@@ -16,7 +16,7 @@ use crate::model::settings::PanelSettings;
 use crate::web::action::PanelEvent;
 use crate::web::error::WebError;
 use crate::web::lazy_module::LazyModule;
-use crate::web::panel::{Ctx, Panel, PanelSpec};
+use crate::web::panel::{Ctx, Panel};
 
 /// The module's files, beside the page (index.html's `data-type="worker"` Trunk link builds them
 /// without loading them), and its class for this panel.
@@ -52,7 +52,6 @@ crate::element_table! {
 }
 
 struct PretrainedHost {
-    spec: &'static PanelSpec,
     dom: PretrainedDom,
     module: LazyModule,
     position_table: bool,
@@ -81,10 +80,6 @@ pub(super) fn page_states_takeaway(text: &str, position_table: bool) -> bool {
 }
 
 impl Panel for PretrainedHost {
-    fn spec(&self) -> &'static PanelSpec {
-        self.spec
-    }
-
     fn inputs(&self, ctx: &Ctx) -> Inputs {
         let (stage, version) = self.module.key();
         Inputs::new()
@@ -164,9 +159,8 @@ impl Panel for PretrainedHost {
 
 /// The panel, mounted (its row of the panel list names this folder).
 #[inline(always)] // into the list's one `match` (see `crate::panels`)
-pub fn mount(spec: &'static PanelSpec) -> Result<Box<dyn Panel>, WebError> {
+pub fn mount() -> Result<Box<dyn Panel>, WebError> {
     let host = PretrainedHost {
-        spec,
         dom: PretrainedDom::mount()?,
         module: LazyModule::NotLoaded,
         position_table: true,

@@ -18,7 +18,7 @@ use crate::web::backend::LocalFuture;
 use crate::web::dom;
 use crate::web::draw::projection::{draw_projection, projection_numbers, PairColumns, Projection};
 use crate::web::error::WebError;
-use crate::web::panel::{to_js, Ctx, Panel, PanelSpec};
+use crate::web::panel::{to_js, Ctx, Panel};
 use crate::web::panels::canvas_message;
 
 /// `stats.panels.projection`: the takeaway and where the figure's labels went, so that a test
@@ -60,15 +60,13 @@ crate::element_table! {
 }
 
 pub struct ProjectionPanel {
-    spec: &'static PanelSpec,
     dom: ProjectionDom,
     stats: ProjectionStats,
 }
 
 impl ProjectionPanel {
-    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
+    pub fn mount() -> Result<Self, WebError> {
         Ok(ProjectionPanel {
-            spec,
             dom: ProjectionDom::mount()?,
             stats: ProjectionStats::default(),
         })
@@ -169,10 +167,6 @@ impl ProjectionPanel {
 }
 
 impl Panel for ProjectionPanel {
-    fn spec(&self) -> &'static PanelSpec {
-        self.spec
-    }
-
     fn inputs(&self, ctx: &Ctx) -> Inputs {
         Inputs::new().with(ctx.frame_id)
     }
@@ -259,8 +253,6 @@ impl Panel for ProjectionPanel {
 
 /// The panel, mounted (its row of the panel list names this module).
 #[inline(always)] // into the list's one `match` (see `crate::panels`)
-pub fn mount(
-    spec: &'static crate::web::panel::PanelSpec,
-) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
-    Ok(Box::new(ProjectionPanel::mount(spec)?))
+pub fn mount() -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
+    Ok(Box::new(ProjectionPanel::mount()?))
 }

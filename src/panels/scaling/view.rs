@@ -163,12 +163,7 @@ fn rms_range(curve: &[Magnitudes]) -> (f64, f64) {
 fn magnitudes_legend(series: &[Series], style: &FigureStyle) -> Vec<LegendEntry> {
     let mut legend: Vec<LegendEntry> = series
         .iter()
-        .map(|(label, k, _)| LegendEntry {
-            label: label.to_string(),
-            colour: colour(style.series(*k)),
-            pattern: None,
-            marker: None,
-        })
+        .map(|(label, k, _)| LegendEntry::line(label.to_string(), colour(style.series(*k))))
         .collect();
     legend.push(LegendEntry {
         label: "|p| ≤ 1".to_string(),

@@ -45,12 +45,7 @@ pub(super) fn draw_curve(
     let legend: Vec<LegendEntry> = curves
         .iter()
         .enumerate()
-        .map(|(k, (_, label, _))| LegendEntry {
-            label: label.to_string(),
-            colour: colour(style.series(k)),
-            pattern: None,
-            marker: None,
-        })
+        .map(|(k, (_, label, _))| LegendEntry::line(label.to_string(), colour(style.series(k))))
         .collect();
     let y_format = |v: f64| format!("{v:.1}");
     let prepared = prepare(
@@ -125,12 +120,7 @@ pub(super) fn draw_normalized(
     let legend: Vec<LegendEntry> = lengths
         .iter()
         .enumerate()
-        .map(|(k, &length)| LegendEntry {
-            label: normalized_label(length),
-            colour: colour(style.series(2 + k)),
-            pattern: None,
-            marker: None,
-        })
+        .map(|(k, &length)| LegendEntry::line(normalized_label(length), colour(style.series(2 + k))))
         .collect();
     let prepared = prepare(
         &root,

@@ -26,7 +26,7 @@ use crate::model::plot::step_cell;
 use crate::web::action::{Action, PanelEvent};
 use crate::web::dom::{self, now_ms};
 use crate::web::error::WebError;
-use crate::web::panel::{to_js, Panel, PanelSpec};
+use crate::web::panel::{to_js, Panel};
 use crate::web::panels::reading::{self, Paging};
 use crate::web::panels::{elapsed, Ctx};
 use wasm_bindgen::JsValue;
@@ -81,7 +81,6 @@ crate::element_table! {
 }
 
 pub struct SimilarityPanel {
-    spec: &'static PanelSpec,
     dom: SimilarityDom,
     stats: SimilarityStats,
     /// The heatmap as drawn, for reading its cells.
@@ -91,9 +90,8 @@ pub struct SimilarityPanel {
 }
 
 impl SimilarityPanel {
-    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
+    pub fn mount() -> Result<Self, WebError> {
         Ok(SimilarityPanel {
-            spec,
             dom: SimilarityDom::mount()?,
             stats: SimilarityStats::default(),
             view: None,
@@ -103,10 +101,6 @@ impl SimilarityPanel {
 }
 
 impl Panel for SimilarityPanel {
-    fn spec(&self) -> &'static PanelSpec {
-        self.spec
-    }
-
     fn inputs(&self, ctx: &Ctx) -> Inputs {
         let (p, l) = (ctx.params, ctx.settings);
         Inputs::new()
@@ -175,8 +169,6 @@ impl Panel for SimilarityPanel {
 
 /// The panel, mounted (its row of the panel list names this module).
 #[inline(always)] // into the list's one `match` (see `crate::panels`)
-pub fn mount(
-    spec: &'static crate::web::panel::PanelSpec,
-) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
-    Ok(Box::new(SimilarityPanel::mount(spec)?))
+pub fn mount() -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
+    Ok(Box::new(SimilarityPanel::mount()?))
 }

@@ -56,6 +56,18 @@ pub struct LegendEntry {
     pub marker: Option<usize>,
 }
 
+impl LegendEntry {
+    /// A solid line's entry, without a marker.
+    pub fn line(label: String, colour: RGBColor) -> Self {
+        Self {
+            label,
+            colour,
+            pattern: None,
+            marker: None,
+        }
+    }
+}
+
 /// What a chart's frame shows around its data.
 pub struct ChartFrame<'a> {
     pub style: &'a FigureStyle,

@@ -104,11 +104,11 @@ fn draw_curves_on<DB: DrawingBackend>(
     let legend: Vec<LegendEntry> = series
         .iter()
         .enumerate()
-        .map(|(k, (column, _))| LegendEntry {
-            label: column_name(*column, d, base, first_position),
-            colour: super::chart::colour(style.series(k)),
-            pattern: None,
-            marker: None,
+        .map(|(k, (column, _))| {
+            LegendEntry::line(
+                column_name(*column, d, base, first_position),
+                super::chart::colour(style.series(k)),
+            )
         })
         .collect();
     let prepared = prepare(

@@ -16,7 +16,7 @@ use web_sys::HtmlElement;
 use super::super::action::{Action, PanelEvent, TrainCommand};
 use super::super::dom::listen;
 use super::super::error::WebError;
-use super::super::panel::{Panel, PanelSpec};
+use super::super::panel::Panel;
 use super::train::{self, TrainFields};
 use super::Ctx;
 use crate::model::inputs::Inputs;
@@ -78,7 +78,6 @@ enum Module {
 }
 
 pub struct TrainPanelHost {
-    spec: &'static PanelSpec,
     dom: TrainFields,
     module: Module,
     /// Commands given before the module was in (`peLab.train()`, the Train button).
@@ -138,9 +137,8 @@ fn load(send: fn(Action)) -> Result<(), WebError> {
 }
 
 impl TrainPanelHost {
-    pub fn mount(spec: &'static PanelSpec) -> Result<Self, WebError> {
+    pub fn mount() -> Result<Self, WebError> {
         Ok(TrainPanelHost {
-            spec,
             dom: TrainFields::mount()?,
             module: Module::NotLoaded,
             pending: Vec::new(),
@@ -206,10 +204,6 @@ impl TrainPanelHost {
 }
 
 impl Panel for TrainPanelHost {
-    fn spec(&self) -> &'static PanelSpec {
-        self.spec
-    }
-
     fn inputs(&self, ctx: &Ctx) -> Inputs {
         // The settings as their link writes them (exact: a link gives its settings back), which
         // spares the page the Debug code of every configuration type.
@@ -331,8 +325,6 @@ impl Panel for TrainPanelHost {
 
 /// The panel, mounted (its row of the panel list names this module).
 #[inline(always)] // into the list's one `match` (see `crate::panels`)
-pub fn mount(
-    spec: &'static crate::web::panel::PanelSpec,
-) -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
-    Ok(Box::new(TrainPanelHost::mount(spec)?))
+pub fn mount() -> Result<Box<dyn crate::web::panel::Panel>, crate::web::error::WebError> {
+    Ok(Box::new(TrainPanelHost::mount()?))
 }

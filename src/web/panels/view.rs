@@ -12,7 +12,7 @@ use web_sys::HtmlElement;
 use super::Ctx;
 use crate::model::inputs::Inputs;
 use crate::web::error::WebError;
-use crate::web::panel::{to_js, Panel, PanelSpec};
+use crate::web::panel::{to_js, Panel};
 
 /// What a view panel is made of: its elements (`D`) and the numbers it keeps for
 /// `stats.panels.<name>` (`S`).
@@ -30,19 +30,16 @@ pub struct View<D: 'static, S: 'static> {
 
 /// The panel a [`View`] describes, mounted.
 struct ViewPanel<D: 'static, S: 'static> {
-    spec: &'static PanelSpec,
     view: &'static View<D, S>,
     dom: D,
     stats: S,
 }
 
-/// Finds `view`'s elements and makes it the panel of `spec`.
+/// Finds `view`'s elements and makes it a panel.
 pub fn mount<D, S: Serialize + Default>(
-    spec: &'static PanelSpec,
     view: &'static View<D, S>,
 ) -> Result<Box<dyn Panel>, WebError> {
     Ok(Box::new(ViewPanel {
-        spec,
         view,
         dom: (view.elements)()?,
         stats: S::default(),
@@ -55,20 +52,14 @@ macro_rules! mount_view {
     ($view:ident) => {
         /// The panel, mounted (its row of the panel list names this module).
         #[inline(always)] // into the list's one `match` (see `crate::panels`)
-        pub fn mount(
-            spec: &'static $crate::web::panel::PanelSpec,
-        ) -> Result<Box<dyn $crate::web::panel::Panel>, $crate::web::error::WebError> {
-            $crate::web::panels::view::mount(spec, &$view)
+        pub fn mount() -> Result<Box<dyn $crate::web::panel::Panel>, $crate::web::error::WebError> {
+            $crate::web::panels::view::mount(&$view)
         }
     };
 }
 pub(crate) use mount_view;
 
 impl<D, S: Serialize> Panel for ViewPanel<D, S> {
-    fn spec(&self) -> &'static PanelSpec {
-        self.spec
-    }
-
     fn inputs(&self, ctx: &Ctx) -> Inputs {
         (self.view.inputs)(ctx)
     }
