@@ -4,7 +4,11 @@
 
 use pe_lab::model::controls::{control_values, first_paint_attributes, global_summary};
 use pe_lab::model::panels::{PanelId, LESSON, PANELS};
+#[cfg(not(target_arch = "wasm32"))]
+use pe_lab::model::settings::{rows::docs_table, table::SETTINGS};
 use pe_lab::model::state::State;
+#[cfg(not(target_arch = "wasm32"))]
+use pe_lab::model::tables::sliders_with_words;
 use pe_lab::model::tables::{BUTTONS, FIELDS, SLIDERS};
 
 const PAGE: &str = include_str!("../index.html");
@@ -180,17 +184,34 @@ fn first_paint(id: &str) -> Vec<(&'static str, String)> {
 /// value], …]]`, after a line that says where it comes from.
 fn controls_file() -> String {
     let about = "The attributes of the sliders' inputs at the first paint, from the rows and the \
-                 default state (pe_lab::model::controls::first_paint_attributes): written by \
-                 PE_LAB_WRITE_FIXTURES=1 cargo test --test page_tables, put into the page's \
-                 markup by scripts/page/assemble.mjs.";
+                 default state (pe_lab::model::controls::first_paint_attributes), and the words of \
+                 the sliders whose markup is written from their rows \
+                 (pe_lab::model::tables::sliders_with_words): written by PE_LAB_WRITE_FIXTURES=1 \
+                 cargo test --test page_tables, put into the page's markup by \
+                 scripts/page/assemble.mjs.";
     let inputs: Vec<String> = first_paint_attributes()
         .into_iter()
         .map(|input| format!("    {}", serde_json::json!(input)))
         .collect();
+    let words: Vec<String> = sliders_with_words()
+        .into_iter()
+        .map(|(key, range, number, words)| {
+            let line = serde_json::json!({
+                "row": key,
+                "range": range,
+                "number": number,
+                "message": words.message,
+                "label": words.label,
+                "exact": words.exact,
+            });
+            format!("    {line}")
+        })
+        .collect();
     format!(
-        "{{\n  \"about\": {},\n  \"inputs\": [\n{}\n  ]\n}}\n",
+        "{{\n  \"about\": {},\n  \"inputs\": [\n{}\n  ],\n  \"words\": [\n{}\n  ]\n}}\n",
         serde_json::json!(about),
-        inputs.join(",\n")
+        inputs.join(",\n"),
+        words.join(",\n")
     )
 }
 
@@ -209,6 +230,38 @@ fn the_first_paint_attributes_file_is_the_rows() {
         file == wanted,
         "www/controls.json is not the rows' first paint: PE_LAB_WRITE_FIXTURES=1 cargo test \
          --test page_tables writes it, then node scripts/page/assemble.mjs"
+    );
+}
+
+/// docs/links-and-keys.md's table of the panels' settings is written from their rows: each row's
+/// doc and values, in the rows' order.
+#[cfg(not(target_arch = "wasm32"))]
+#[test]
+fn the_docs_table_of_the_panel_settings_is_their_rows() {
+    const START: &str = "<!-- the panels' settings: written from their rows by \
+                         PE_LAB_WRITE_FIXTURES=1 cargo test --test page_tables -->\n";
+    const END: &str = "<!-- end of the panels' settings -->";
+    for row in &SETTINGS {
+        assert!(!row.doc.is_empty(), "`{}`: its row has no doc", row.key);
+    }
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/links-and-keys.md");
+    let doc = std::fs::read_to_string(path).unwrap_or_default();
+    let (Some(start), Some(end)) = (doc.find(START), doc.find(END)) else {
+        panic!("docs/links-and-keys.md: the marks of the panels' settings are missing");
+    };
+    let wanted = format!(
+        "{}{START}{}{}",
+        &doc[..start],
+        docs_table(&SETTINGS),
+        &doc[end..]
+    );
+    if std::env::var_os("PE_LAB_WRITE_FIXTURES").is_some() {
+        std::fs::write(path, &wanted).expect("docs/links-and-keys.md written");
+    }
+    assert!(
+        std::fs::read_to_string(path).unwrap_or_default() == wanted,
+        "docs/links-and-keys.md's table of the panels' settings is not their rows: \
+         PE_LAB_WRITE_FIXTURES=1 cargo test --test page_tables writes it"
     );
 }
 

@@ -8,7 +8,7 @@ use super::panels::Go;
 use super::query::params_keys::PARAM_ROWS;
 use super::query::train_keys::TRAIN_ROWS;
 use super::query::view_keys::VIEW_ROWS;
-use super::settings::row::{Control, Setting};
+use super::settings::row::{Control, Setting, SliderWords};
 use super::settings::table::SETTINGS;
 use super::state::Msg;
 
@@ -46,6 +46,24 @@ const fn put_sliders<S, const N: usize>(
         row += 1;
     }
     at
+}
+
+/// The sliders whose markup the build writes from their rows ([`SliderWords`]): (key, range id,
+/// number id, words), from the parameters' rows and the panel settings'. A section places one
+/// with `<div class="control" data-row="key"></div>`.
+pub fn sliders_with_words() -> Vec<(&'static str, &'static str, &'static str, SliderWords)> {
+    fn of<S>(
+        rows: &'static [Setting<S>],
+    ) -> impl Iterator<Item = (&'static str, &'static str, &'static str, SliderWords)> {
+        rows.iter()
+            .filter_map(|row| match (&row.control, row.words) {
+                (Control::Slider { range, number, .. }, Some(words)) => {
+                    Some((row.key, *range, *number, words))
+                }
+                _ => None,
+            })
+    }
+    of(&PARAM_ROWS).chain(of(&SETTINGS)).collect()
 }
 
 /// The sliders of the bar at the top (the embed mode may show only some of them).

@@ -58,7 +58,12 @@ pub const PARAM_ROWS: [Row; 9] = [
         |p| Some(p.pair as i64),
         |p, pair| p.requested.pair = pair as usize,
     )
-    .slider("pair-range", "pair-number", SliderOf::Own(pair_slider)),
+    .slider("pair-range", "pair-number", SliderOf::Own(pair_slider))
+    .words(
+        Some("projection-pair-j"),
+        "pair <var>j</var>",
+        "pair j, exact value",
+    ),
     Row::integer_to(
         "pos",
         Bound::Fixed(0),
@@ -67,7 +72,12 @@ pub const PARAM_ROWS: [Row; 9] = [
         |p, i| p.requested.position = i as usize,
     )
     .long(&["position"])
-    .slider("pos-range", "pos-number", SliderOf::Own(pos_slider)),
+    .slider("pos-range", "pos-number", SliderOf::Own(pos_slider))
+    .words(
+        Some("projection-position-i"),
+        "position <var>i</var>",
+        "position i, exact value",
+    ),
     Row::own(
         "cols",
         |p, value, notices| p.requested.columns = parse_columns(value, notices),

@@ -227,6 +227,24 @@ pub struct Setting<S: 'static = PanelSettings> {
     pub order: ReadOrder,
     pub control: Control<S>,
     pub view: &'static [ViewField<S>],
+    /// What the key does, as docs/links-and-keys.md lists it (its table of the panels' settings
+    /// is written from these: `cargo test --test page_tables`).
+    pub doc: &'static str,
+    /// A slider's label and its numeric field's name, for the markup the build writes.
+    pub words: Option<SliderWords>,
+}
+
+/// A slider's words in the page: the build (`scripts/page/assemble.mjs`, from
+/// `www/controls.json`) writes its label and its two inputs where the panel's section places the
+/// row, `<div class="control" data-row="key"></div>`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SliderWords {
+    /// The label's message id; `None` where the label's markup names its own messages.
+    pub message: Option<&'static str>,
+    /// The label's English markup.
+    pub label: &'static str,
+    /// The numeric field's accessible name (the slider's is the label).
+    pub exact: &'static str,
 }
 
 impl<S> Setting<S> {
@@ -239,6 +257,8 @@ impl<S> Setting<S> {
             order: ReadOrder::InTurn,
             control: Control::None,
             view: &[],
+            doc: "",
+            words: None,
         }
     }
 
@@ -351,6 +371,28 @@ impl<S> Setting<S> {
 
     pub const fn view(self, view: &'static [ViewField<S>]) -> Setting<S> {
         Setting { view, ..self }
+    }
+
+    /// What the key does, for the docs' table.
+    pub const fn doc(self, doc: &'static str) -> Setting<S> {
+        Setting { doc, ..self }
+    }
+
+    /// The slider's label (`label`, the message `message`) and its numeric field's name.
+    pub const fn words(
+        self,
+        message: Option<&'static str>,
+        label: &'static str,
+        exact: &'static str,
+    ) -> Setting<S> {
+        Setting {
+            words: Some(SliderWords {
+                message,
+                label,
+                exact,
+            }),
+            ..self
+        }
     }
 
     /// Whether `name` is this row's key or one of its long names.

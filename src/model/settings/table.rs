@@ -34,14 +34,23 @@ pub const SETTINGS: [Row; 32] = [
         .view(&[
             field("text"),
             field_of("tokens", |s, _| Shown::Texts(s.tokens())),
-        ]),
+        ])
+        .doc(
+            "the attention panels' sentence (at most 1000 characters; the first 64 words are used)",
+        ),
     Row::own("valid", read_valid, |s| s.valid_len.map(|v| v.to_string()))
         .long(&["validLen"])
         .after_sentence()
         .slider("valid-range", "valid-number", SliderOf::Own(valid_slider))
+        .words(
+            Some("attention-valid-len-keys-it"),
+            "<code>valid_len</code> <small>keys ≥ it are masked</small>",
+            "valid_len, exact value",
+        )
         .view(&[field_of("validLen", |s, _| {
             Shown::Maybe(s.effective_valid_len())
-        })]),
+        })])
+        .doc("valid_len of the sentence: keys at index ≥ valid_len are masked"),
     Row::switch(
         "pe",
         |s| s.positional_encoding,
@@ -55,7 +64,8 @@ pub const SETTINGS: [Row; 32] = [
     )
     .long(&["positionalEncoding"])
     .control(Control::Check("attn-pe"))
-    .view(&[field("positionalEncoding")]),
+    .view(&[field("positionalEncoding")])
+    .doc("add position to the embeddings (`pe=0` is `enc=none`)"),
     Row::switch(
         "sqrtd",
         |s| s.scale_embeddings,
@@ -63,7 +73,11 @@ pub const SETTINGS: [Row; 32] = [
     )
     .long(&["scaleEmbeddings"])
     .control(Control::Check("attn-scale"))
-    .view(&[field("scaleEmbeddings")]),
+    .view(&[field("scaleEmbeddings")])
+    .doc(
+        "scale the embeddings by √d (`sqrtd` is the only key for it: `scale` is the \
+        context-extension factor)",
+    ),
     // The link keeps the family chosen while `pe` is off; the page shows the one in use (`none`).
     Row::name(
         "enc",
@@ -91,7 +105,14 @@ pub const SETTINGS: [Row; 32] = [
         (s.encoding != Encoding::Sinusoidal).then(|| s.encoding.to_query().to_string())
     }))
     .control(Control::Menu("attn-enc", MenuOf::Page))
-    .view(&[field("encoding")]),
+    .view(&[field("encoding")])
+    .doc(
+        "how position enters the attention panels (weights, heads, pipeline, order): \
+        `sinusoidal` (default, P added), `rope` (each head's q and k rotated by i·θ_j), \
+        `alibi` (m_h·(j − i) added to the scores, with the causal mask ALiBi was defined \
+        for), `t5` (a seeded bias per T5 bucket of j − i), `shaw` (seeded a^K, a^V clipped \
+        at `clip`), `learned` (a seeded N(0, 0.02²) table E of `lmax` rows added), `none`",
+    ),
     Row::integer_to(
         "heads",
         Bound::Fixed(1),
@@ -100,7 +121,8 @@ pub const SETTINGS: [Row; 32] = [
         |s, h| s.heads = Some(h as usize),
     )
     .control(Control::Menu("heads-select", MenuOf::Own(heads_menu)))
-    .view(&[field_of("heads", |s, _| Shown::Count(s.heads()))]),
+    .view(&[field_of("heads", |s, _| Shown::Count(s.heads()))])
+    .doc("number of heads (a divisor of d; otherwise the nearest one, with a notice)"),
     Row::own("lens", read_lens, |s| {
         Some(format!("{},{}", s.batch_lens[0], s.batch_lens[1]))
     })
@@ -108,12 +130,14 @@ pub const SETTINGS: [Row; 32] = [
     .control(Control::Lens(["lens0", "lens1"], batch_lens))
     .view(&[field_of("validLens", |s, _| {
         Shown::Counts(s.batch_lens.to_vec())
-    })]),
+    })])
+    .doc("valid_lens of the multi-head batch example, e.g. `3,2`"),
     Row::own("perm", read_permutation, |s| {
         Some(permutation_text(s.permutation))
     })
     .long(&["permutation"])
-    .view(&[field("permutation")]),
+    .view(&[field("permutation")])
+    .doc("the order panel's permutation: `none`, `swap` or a shuffle seed"),
     Row::integer(
         "simi",
         0,
@@ -127,7 +151,14 @@ pub const SETTINGS: [Row; 32] = [
         "simi-number",
         SliderOf::Steps(|i| crate::message!("label-slider-position-i", value = i)),
     )
-    .view(&[field("simPosition")]),
+    .words(
+        None,
+        "<span data-l10n-id=\"similarity-position-i\">position <var>i</var></span> <small \
+        data-l10n-id=\"similarity-of-pi-pi-k\">of p<sub>i</sub>·p<sub>i+k</sub></small>",
+        "position i, exact value",
+    )
+    .view(&[field("simPosition")])
+    .doc("similarity panel: position i"),
     Row::integer(
         "simk",
         1,
@@ -141,7 +172,13 @@ pub const SETTINGS: [Row; 32] = [
         "simk-number",
         SliderOf::Steps(|k| crate::message!("label-slider-largest-offset", value = k)),
     )
-    .view(&[field("simMaxOffset")]),
+    .words(
+        Some("similarity-largest-offset-k"),
+        "largest offset <var>k</var>",
+        "largest offset k, exact value",
+    )
+    .view(&[field("simMaxOffset")])
+    .doc("similarity panel: the largest offset k"),
     Row::name(
         "simview",
         &["gram", "dist"],
@@ -150,7 +187,8 @@ pub const SETTINGS: [Row; 32] = [
     )
     .long(&["simView"])
     .control(Control::Menu("simview-select", MenuOf::Page))
-    .view(&[field("simView")]),
+    .view(&[field("simView")])
+    .doc("similarity panel: the heatmap's view"),
     // The complexity panel's n and d follow the global ones until set.
     Row::integer(
         "cn",
@@ -165,9 +203,15 @@ pub const SETTINGS: [Row; 32] = [
         "cn-number",
         SliderOf::Own(complexity_slider::<0>),
     )
+    .words(
+        Some("complexity-sequence-length-n-this"),
+        "sequence length <var>n</var> <small>(this panel)</small>",
+        "this panel's sequence length n, exact value",
+    )
     .view(&[field_of("complexityN", |s, p| {
         Shown::Count(s.complexity(p.n, p.d).0)
-    })]),
+    })])
+    .doc("complexity panel: its own n (absent: the global n)"),
     Row::integer(
         "cd",
         1,
@@ -181,9 +225,15 @@ pub const SETTINGS: [Row; 32] = [
         "cd-number",
         SliderOf::Own(complexity_slider::<1>),
     )
+    .words(
+        Some("complexity-width-d-this-panel"),
+        "width <var>d</var> <small>(this panel)</small>",
+        "this panel's width d, exact value",
+    )
     .view(&[field_of("complexityD", |s, p| {
         Shown::Count(s.complexity(p.n, p.d).1)
-    })]),
+    })])
+    .doc("complexity panel: its own d (absent: the global d)"),
     Row::integer(
         "k",
         1,
@@ -193,9 +243,15 @@ pub const SETTINGS: [Row; 32] = [
     )
     .long(&["kernel"])
     .slider("k-range", "k-number", SliderOf::Own(kernel_slider))
+    .words(
+        Some("complexity-kernel-k"),
+        "kernel <var>k</var>",
+        "kernel size k, exact value",
+    )
     .view(&[field_of("kernel", |s, p| {
         Shown::Count(s.complexity(p.n, p.d).2)
-    })]),
+    })])
+    .doc("complexity panel: the CNN's kernel size"),
     Row::integer_to(
         "ti",
         Bound::Fixed(0),
@@ -206,7 +262,8 @@ pub const SETTINGS: [Row; 32] = [
     .long(&["tokenI"])
     .after_sentence()
     .control(Control::Menu("ti-select", MenuOf::Own(token_menu::<0>)))
-    .view(&[field("tokenI")]),
+    .view(&[field("tokenI")])
+    .doc("add-vs-concatenate panel: the first of its two tokens"),
     Row::integer_to(
         "tj",
         Bound::Fixed(0),
@@ -217,7 +274,8 @@ pub const SETTINGS: [Row; 32] = [
     .long(&["tokenJ"])
     .after_sentence()
     .control(Control::Menu("tj-select", MenuOf::Own(token_menu::<1>)))
-    .view(&[field("tokenJ")]),
+    .view(&[field("tokenJ")])
+    .doc("add-vs-concatenate panel: the second of its two tokens"),
     Row::name(
         "proj",
         &["random", "identity", "offset"],
@@ -225,7 +283,13 @@ pub const SETTINGS: [Row; 32] = [
         |s, name| set_name(&mut s.projection, name),
     )
     .long(&["projection"])
-    .control(Control::Menu("attn-proj", MenuOf::Page)),
+    .control(Control::Menu("attn-proj", MenuOf::Page))
+    .doc(
+        "the attention layer's projections: `random` (default: an untrained layer, \
+        Glorot-uniform W_q, W_k, W_v, W_o as Flux's `Dense`), `identity` (Q = K = V = Z, \
+        with a warning: the diagonal dominates), `offset` (one head that attends from i to \
+        i + δ)",
+    ),
     Row::integer(
         "seed",
         0,
@@ -233,15 +297,28 @@ pub const SETTINGS: [Row; 32] = [
         |s| Some(s.seed as i64),
         |s, seed| s.seed = seed as u64,
     )
-    .control(Control::Text("attn-seed", TextOf::Link)),
+    .control(Control::Text("attn-seed", TextOf::Link))
+    .doc("the seed of the random projections (a whole number; \"Re-draw\" takes the next)"),
     // The offset head's sharpness κ: written whenever the offset head is in use.
     Row::decimal("beta", (0.0, MAX_BETA), "", |s| s.beta, |s, b| s.beta = b)
         .written(Write::ChangedOr(|s| s.projection == ProjectionMode::Offset))
-        .slider("beta-range", "beta-number", SliderOf::Own(sharpness_slider)),
+        .slider("beta-range", "beta-number", SliderOf::Own(sharpness_slider))
+        .words(
+            Some("attention-sharpness-of-the-offset"),
+            "κ <small>sharpness of the offset head</small>",
+            "sharpness kappa, exact value",
+        )
+        .doc(
+            "the offset head's sharpness κ (default 12, where the head on P alone puts a mean \
+        weight of 0.69 on i + δ at d = 32)",
+        ),
     Row::switch("tile", |s| s.show_tile, |s, on| s.show_tile = on)
         .long(&["tiled"])
         .written(Write::Changed)
-        .control(Control::Check("heads-tile")),
+        .control(Control::Check("heads-tile"))
+        .doc(
+            "`1`: the multi-head panel also draws what d2l's original `np.tile` of valid_lens gave",
+        ),
     Row::integer(
         "aheads",
         1,
@@ -256,7 +333,13 @@ pub const SETTINGS: [Row; 32] = [
         "aheads-number",
         SliderOf::Steps(|h| crate::message!("label-slider-alibi-heads", value = h)),
     )
-    .view(&[field("alibiHeads")]),
+    .words(
+        Some("alibi-heads-h"),
+        "heads <var>H</var>",
+        "ALiBi heads H, exact value",
+    )
+    .view(&[field("alibiHeads")])
+    .doc("ALiBi: the heads H whose slopes are used (head h of a layer uses slope h)"),
     Row::integer(
         "clip",
         1,
@@ -271,7 +354,13 @@ pub const SETTINGS: [Row; 32] = [
         "clip-number",
         SliderOf::Steps(|k| crate::message!("label-slider-clipping-distance", value = k)),
     )
-    .view(&[field("clip")]),
+    .words(
+        Some("shaw-clipping-distance-k"),
+        "clipping distance <var>k</var>",
+        "clipping distance k, exact value",
+    )
+    .view(&[field("clip")])
+    .doc("Shaw: the clipping distance k"),
     Row::integer(
         "lmax",
         1,
@@ -286,7 +375,16 @@ pub const SETTINGS: [Row; 32] = [
         "lmax-number",
         SliderOf::Steps(|l| crate::message!("label-slider-table-length", value = l)),
     )
-    .view(&[field("learnedMax")]),
+    .words(
+        Some("learned-lmax-rows-of-the"),
+        "<var>L</var><sub>max</sub> <small>rows of the table</small>",
+        "table length L_max, exact value",
+    )
+    .view(&[field("learnedMax")])
+    .doc(
+        "the learned table's length L_max; in the attention panels, positions ≥ L_max have \
+        no row and get nothing added",
+    ),
     Row::integer(
         "ctx",
         MIN_TRAINING_CONTEXT as i64,
@@ -301,7 +399,13 @@ pub const SETTINGS: [Row; 32] = [
         "ctx-number",
         SliderOf::Own(training_context_slider),
     )
-    .view(&[field("trainingContext")]),
+    .words(
+        Some("extension-training-length-l-log"),
+        "training length <var>L</var> <small>log scale</small>",
+        "training length L, exact value",
+    )
+    .view(&[field("trainingContext")])
+    .doc("context extension panel: the training length L"),
     Row::integer(
         "layers",
         0,
@@ -315,7 +419,13 @@ pub const SETTINGS: [Row; 32] = [
         "layers-number",
         SliderOf::Steps(|l| crate::message!("label-slider-layers", value = l)),
     )
-    .view(&[field("layers")]),
+    .words(
+        Some("stacking-layers"),
+        "layers",
+        "number of layers, exact value",
+    )
+    .view(&[field("layers")])
+    .doc("stacking panel: the depth"),
     Row::integer(
         "trange",
         MIN_T5_RANGE as i64,
@@ -330,7 +440,13 @@ pub const SETTINGS: [Row; 32] = [
         "trange-number",
         SliderOf::Steps(|r| crate::message!("label-slider-relative-distances", value = r)),
     )
-    .view(&[field("t5Range")]),
+    .words(
+        Some("t5-range-relative-distances-shown"),
+        "range <small>relative distances shown, ±</small>",
+        "range of relative distances, exact value",
+    )
+    .view(&[field("t5Range")])
+    .doc("T5 panel: the relative distances −range…range shown"),
     // `scale` is the context-extension factor s ≥ 1, and only that: the √d switch is `sqrtd`
     // (one key, one meaning; `scale=0` is clamped to 1 with a notice like any other value).
     Row::decimal(
@@ -351,20 +467,29 @@ pub const SETTINGS: [Row; 32] = [
         "scale-number",
         SliderOf::Own(extension_slider),
     )
-    .view(&[field("extensionScale")]),
+    .words(
+        Some("extension-scale-s-extended-length"),
+        "scale <var>s</var> <small>extended length ÷ training length</small>",
+        "scale factor s, exact value",
+    )
+    .view(&[field("extensionScale")])
+    .doc("context extension panel: the factor s"),
     Row::switch("skip", |s| s.skip, |s, on| s.skip = on)
         .written(Write::Changed)
         .control(Control::Check("stack-skip"))
-        .view(&[field("skip")]),
+        .view(&[field("skip")])
+        .doc("stacking panel: residual connections"),
     Row::switch("ln", |s| s.layer_norm, |s, on| s.layer_norm = on)
         .long(&["layerNorm"])
         .written(Write::Changed)
         .control(Control::Check("stack-ln"))
-        .view(&[field("layerNorm")]),
+        .view(&[field("layerNorm")])
+        .doc("stacking panel: LayerNorm after each layer"),
     Row::switch("causal", |s| s.causal, |s, on| s.causal = on)
         .written(Write::Changed)
         .control(Control::Check("stack-causal"))
-        .view(&[field("causal")]),
+        .view(&[field("causal")])
+        .doc("stacking panel: the causal mask"),
     Row::name(
         "inject",
         &["once", "every", "none"],
@@ -374,7 +499,8 @@ pub const SETTINGS: [Row; 32] = [
     .long(&["injection"])
     .written(Write::Changed)
     .control(Control::Menu("stack-inject", MenuOf::Page))
-    .view(&[field("injection")]),
+    .view(&[field("injection")])
+    .doc("stacking panel: where P enters (`every`: after every layer)"),
     // The pretrained panel's model with its trained position table, or with its rows set to zero.
     Row::switch(
         "ptable",
@@ -384,7 +510,11 @@ pub const SETTINGS: [Row; 32] = [
     .long(&["positionTable"])
     .written(Write::Changed)
     .control(Control::Check("pretrained-ptable"))
-    .view(&[field("positionTable")]),
+    .view(&[field("positionTable")])
+    .doc(
+        "pretrained panel: `1` (default) runs all-MiniLM-L6-v2 with its trained position \
+        table, `0` with the table's rows set to zero",
+    ),
 ];
 
 /// Sets a named choice if `name` is one of its spellings.

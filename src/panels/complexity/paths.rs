@@ -250,7 +250,11 @@ fn node(
 /// Stacked centred convolutions of kernel k until one unit sees both ends (one layer when k = 1,
 /// which never connects two positions).
 fn draw_cnn(diagram: Diagram, m: usize, k: usize) -> Result<(), WebError> {
-    let Diagram { context, pen, frame } = diagram;
+    let Diagram {
+        context,
+        pen,
+        frame,
+    } = diagram;
     let accent = &pen.accents[0];
     let cone = cnn_connecting_cone(m, k);
     let layers = cnn_layers_to_connect(m, k).map_or(1, |l| l.max(1));
@@ -283,7 +287,12 @@ fn draw_cnn(diagram: Diagram, m: usize, k: usize) -> Result<(), WebError> {
     let radius = if rows > 10 { 2.5 } else { 4.0 };
     for row in 0..rows {
         for t in 0..m {
-            node(context, at(row, t), radius, pen.on_path_if(in_cone(row, t), accent))?;
+            node(
+                context,
+                at(row, t),
+                radius,
+                pen.on_path_if(in_cone(row, t), accent),
+            )?;
         }
     }
     let title = cnn_title(k);
@@ -307,7 +316,11 @@ fn stroke(context: &CanvasRenderingContext2d, width: f64, colour: &str) {
 
 /// Inputs below, hidden states in a chain above.
 fn draw_rnn(diagram: Diagram, m: usize) -> Result<(), WebError> {
-    let Diagram { context, pen, frame } = diagram;
+    let Diagram {
+        context,
+        pen,
+        frame,
+    } = diagram;
     let accent = &pen.accents[1];
     let at = frame.two_rows(40.0, m);
     // Every edge is on the path from x_0 to h_{m−1} except the inputs after the first.
@@ -338,7 +351,11 @@ fn draw_rnn(diagram: Diagram, m: usize) -> Result<(), WebError> {
 
 /// Inputs below, outputs above, every output connected to every input.
 fn draw_attention(diagram: Diagram, m: usize) -> Result<(), WebError> {
-    let Diagram { context, pen, frame } = diagram;
+    let Diagram {
+        context,
+        pen,
+        frame,
+    } = diagram;
     let accent = &pen.accents[2];
     let at = frame.two_rows(70.0, m);
     stroke(context, 1.0, &pen.edge);

@@ -120,7 +120,9 @@ pub(super) fn draw_normalized(
     let legend: Vec<LegendEntry> = lengths
         .iter()
         .enumerate()
-        .map(|(k, &length)| LegendEntry::line(normalized_label(length), colour(style.series(2 + k))))
+        .map(|(k, &length)| {
+            LegendEntry::line(normalized_label(length), colour(style.series(2 + k)))
+        })
         .collect();
     let prepared = prepare(
         &root,
