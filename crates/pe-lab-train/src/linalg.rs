@@ -154,14 +154,14 @@ pub fn layer_norm<T: Real>(
         .zip(hat.chunks_exact_mut(NORM_ROWS * d))
         .zip(rstd.chunks_exact_mut(NORM_ROWS))
     {
-        norm_rows::<T, NORM_ROWS>(x, hat, rstd, gain, bias);
+        norm_rows::<T, NORM_ROWS>(x, hat, rstd, (gain, bias));
     }
     for ((x, hat), rstd) in x_rest
         .chunks_exact_mut(d)
         .zip(hat_rest.chunks_exact_mut(d))
         .zip(rstd_rest.chunks_exact_mut(1))
     {
-        norm_rows::<T, 1>(x, hat, rstd, gain, bias);
+        norm_rows::<T, 1>(x, hat, rstd, (gain, bias));
     }
 }
 
@@ -175,8 +175,7 @@ fn norm_rows<T: Real, const R: usize>(
     x: &mut [T],
     hat: &mut [T],
     inverse_std: &mut [T],
-    gain: &[T],
-    bias: &[T],
+    (gain, bias): (&[T], &[T]),
 ) {
     let d = gain.len();
     let width = T::from_usize(d);
