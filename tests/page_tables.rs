@@ -8,7 +8,7 @@ use pe_lab::model::panels::{PanelId, LESSON, PANELS};
 use pe_lab::model::settings::{rows::docs_table, table::SETTINGS};
 use pe_lab::model::state::State;
 #[cfg(not(target_arch = "wasm32"))]
-use pe_lab::model::tables::sliders_with_words;
+use pe_lab::model::tables::{controls_with_words, WrittenControl};
 use pe_lab::model::tables::{BUTTONS, FIELDS, SLIDERS};
 
 const PAGE: &str = include_str!("../index.html");
@@ -185,25 +185,33 @@ fn first_paint(id: &str) -> Vec<(&'static str, String)> {
 fn controls_file() -> String {
     let about = "The attributes of the sliders' inputs at the first paint, from the rows and the \
                  default state (pe_lab::model::controls::first_paint_attributes), and the words of \
-                 the sliders whose markup is written from their rows \
-                 (pe_lab::model::tables::sliders_with_words): written by PE_LAB_WRITE_FIXTURES=1 \
+                 the sliders and checkboxes whose markup is written from their rows \
+                 (pe_lab::model::tables::controls_with_words): written by PE_LAB_WRITE_FIXTURES=1 \
                  cargo test --test page_tables, put into the page's markup by \
                  scripts/page/assemble.mjs.";
     let inputs: Vec<String> = first_paint_attributes()
         .into_iter()
         .map(|input| format!("    {}", serde_json::json!(input)))
         .collect();
-    let words: Vec<String> = sliders_with_words()
+    let words: Vec<String> = controls_with_words()
         .into_iter()
-        .map(|(key, range, number, words)| {
-            let line = serde_json::json!({
-                "row": key,
-                "range": range,
-                "number": number,
-                "message": words.message,
-                "label": words.label,
-                "exact": words.exact,
-            });
+        .map(|(key, control, words)| {
+            let line = match control {
+                WrittenControl::Slider { range, number } => serde_json::json!({
+                    "row": key,
+                    "range": range,
+                    "number": number,
+                    "message": words.message,
+                    "label": words.label,
+                    "exact": words.exact,
+                }),
+                WrittenControl::Check(id) => serde_json::json!({
+                    "row": key,
+                    "check": id,
+                    "message": words.message,
+                    "label": words.label,
+                }),
+            };
             format!("    {line}")
         })
         .collect();

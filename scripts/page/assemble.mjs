@@ -5,11 +5,11 @@
 // the global sliders that change each panel (from the same list) and the lesson's length in the
 // bar ("21 sections" before the wasm starts), and the sliders' attributes at the first paint
 // (www/controls.json: their ranges, steps, values and spoken values for the default state, as the
-// rows of src/model give them; the markup names only the inputs), and the sliders a section
-// places by their row (`<div class="control" data-row="key"></div>`: the label and the two inputs
-// written from the row's words, www/controls.json's `words`). A new panel is then its row in the
-// list and its folder, a new slider its row and that one line; nothing here names a panel or a
-// slider.
+// rows of src/model give them; the markup names only the inputs), and the sliders and checkboxes
+// a section places by their row (`<div class="control" data-row="key"></div>`, `<label
+// data-row="key"></label>`: the label and the inputs written from the row's words, www/controls
+// .json's `words`). A new panel is then its row in the list and its folder, a new slider or
+// checkbox its row and that one line; nothing here names a panel or a control.
 //
 // Run by Trunk before every build (Trunk.toml's pre_build hook) and by scripts/test.sh; it writes
 // index.html only when it changes, so that `trunk serve` does not rebuild in a loop. index.html is
@@ -74,7 +74,7 @@ export function assemble() {
   const page = template.replace(PANELS_MARK, main).replace(GLOBALS_MARK, globalsTable(panels))
     .replace(LESSON_LENGTH_MARK, String(panels.length));
   const { inputs, words } = JSON.parse(readFileSync(join(ROOT, 'www/controls.json'), 'utf8'));
-  return withFirstPaint(withSliders(page, words), inputs);
+  return withFirstPaint(withControls(page, words), inputs);
 }
 
 /** An attribute's value in HTML. */
@@ -82,19 +82,24 @@ const escapeAttribute = (value) => value.replaceAll('&', '&amp;').replaceAll('"'
   .replaceAll('<', '&lt;');
 
 /**
- * The page with each slider that a section places by its row written out from the row's words:
- * its block's other attributes kept, its label (with the row's message id, if it has one) and its
- * two inputs. A row placed twice, a place without a row's words, or words no section places are
- * errors.
+ * The page with each control that a section places by its row written out from the row's words:
+ * a slider (`<div class="control" data-row="key"></div>`, its block's other attributes kept) as
+ * its label (with the row's message id, if it has one) and its two inputs; a checkbox (`<label
+ * data-row="key"></label>`) as its box and its label. A row placed twice, a place without a row's
+ * words, or words that no section places are errors.
  */
-function withSliders(page, words) {
+function withControls(page, words) {
   const byRow = new Map(words.map((w) => [w.row, w]));
   const placed = new Set();
-  page = page.replace(/^( *)<div class="control"([^>]*?) data-row="([a-z-]+)"><\/div>\n/gm, (_, indent, attributes, row) => {
+  const wordsOf = (row, kind) => {
     const w = byRow.get(row);
-    if (!w) throw new Error(`data-row="${row}": www/controls.json has no words for that row`);
+    if (!w || !(kind in w)) throw new Error(`data-row="${row}": www/controls.json has no ${kind === 'check' ? 'checkbox' : 'slider'} words for that row`);
     if (placed.has(row)) throw new Error(`data-row="${row}": placed twice`);
     placed.add(row);
+    return w;
+  };
+  page = page.replace(/^( *)<div class="control"([^>]*?) data-row="([a-z-]+)"><\/div>\n/gm, (_, indent, attributes, row) => {
+    const w = wordsOf(row, 'range');
     const message = w.message ? ` data-l10n-id="${w.message}"` : '';
     return `${indent}<div class="control"${attributes}>\n`
       + `${indent}  <label for="${w.range}"${message}>${w.label}</label>\n`
@@ -102,8 +107,12 @@ function withSliders(page, words) {
       + `${indent}  <input type="number" id="${w.number}" aria-label="${escapeAttribute(w.exact)}" data-l10n-id="${w.number}">\n`
       + `${indent}</div>\n`;
   });
+  page = page.replace(/^( *)<label data-row="([a-z-]+)"><\/label>\n/gm, (_, indent, row) => {
+    const w = wordsOf(row, 'check');
+    return `${indent}<label><input type="checkbox" id="${w.check}"><span data-l10n-id="${w.message}">${w.label}</span></label>\n`;
+  });
   const unplaced = words.filter((w) => !placed.has(w.row)).map((w) => w.row);
-  if (unplaced.length) throw new Error(`no section places the slider of ${unplaced.join(', ')} (data-row)`);
+  if (unplaced.length) throw new Error(`no section places the control of ${unplaced.join(', ')} (data-row)`);
   return page;
 }
 

@@ -8,7 +8,7 @@ use super::panels::Go;
 use super::query::params_keys::PARAM_ROWS;
 use super::query::train_keys::TRAIN_ROWS;
 use super::query::view_keys::VIEW_ROWS;
-use super::settings::row::{Control, Setting, SliderWords};
+use super::settings::row::{Control, Setting, Words};
 use super::settings::table::SETTINGS;
 use super::state::Msg;
 
@@ -48,22 +48,37 @@ const fn put_sliders<S, const N: usize>(
     at
 }
 
-/// The sliders whose markup the build writes from their rows ([`SliderWords`]): (key, range id,
-/// number id, words), from the parameters' rows and the panel settings'. A section places one
-/// with `<div class="control" data-row="key"></div>`.
-pub fn sliders_with_words() -> Vec<(&'static str, &'static str, &'static str, SliderWords)> {
+/// A control whose markup the build writes from its row's [`Words`], by its element ids.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WrittenControl {
+    /// A slider and its numeric field, placed by `<div class="control" data-row="key"></div>`.
+    Slider {
+        range: &'static str,
+        number: &'static str,
+    },
+    /// A checkbox, placed by `<label data-row="key"></label>`.
+    Check(&'static str),
+}
+
+/// The controls whose markup the build writes from their rows: (key, control, words), from the
+/// parameters', the panel settings' and the training panel's rows.
+pub fn controls_with_words() -> Vec<(&'static str, WrittenControl, Words)> {
     fn of<S>(
         rows: &'static [Setting<S>],
-    ) -> impl Iterator<Item = (&'static str, &'static str, &'static str, SliderWords)> {
-        rows.iter()
-            .filter_map(|row| match (&row.control, row.words) {
-                (Control::Slider { range, number, .. }, Some(words)) => {
-                    Some((row.key, *range, *number, words))
-                }
-                _ => None,
-            })
+    ) -> impl Iterator<Item = (&'static str, WrittenControl, Words)> {
+        rows.iter().filter_map(|row| {
+            let control = match row.control {
+                Control::Slider { range, number, .. } => WrittenControl::Slider { range, number },
+                Control::Check(id) => WrittenControl::Check(id),
+                _ => return None,
+            };
+            Some((row.key, control, row.words?))
+        })
     }
-    of(&PARAM_ROWS).chain(of(&SETTINGS)).collect()
+    of(&PARAM_ROWS)
+        .chain(of(&SETTINGS))
+        .chain(of(&TRAIN_ROWS))
+        .collect()
 }
 
 /// The sliders of the bar at the top (the embed mode may show only some of them).

@@ -94,7 +94,11 @@ pub const PARAM_ROWS: [Row; 9] = [
     )),
     Row::switch("textbook", |p| p.textbook, |p, on| p.textbook = on)
         .written(Write::Changed)
-        .control(Control::Check("textbook-check")),
+        .control(Control::Check("textbook-check"))
+        .check_words(
+            "projection-textbook-float32-d2l-s",
+            "textbook float32 (d2l's PyTorch/MXNet code)",
+        ),
     Row::integer(
         "index",
         0,
@@ -104,7 +108,12 @@ pub const PARAM_ROWS: [Row; 9] = [
     )
     .long(&["first_position"])
     .written(Write::Changed)
-    .control(Control::Check("index-check")),
+    .control(Control::Check("index-check"))
+    .check_words(
+        "heatmap-count-positions-and-columns",
+        "count positions and columns from 1, as the Julia code does \
+        (<code>collect(1:max_len)</code>)",
+    ),
 ];
 
 /// The URL/API names of the parameters, in the order they are written to a link.

@@ -155,7 +155,8 @@ pub const TRAIN_ROWS: [Row; 13] = [
     Row::switch("tcausal", |t| t.config.causal, |t, on| t.config.causal = on)
         .long(&["causal"])
         .written(Write::Changed)
-        .control(Control::Check("train-tcausal")),
+        .control(Control::Check("train-tcausal"))
+        .check_words("train-settings-causal-mask", "causal mask"),
     Row::name(
         "trainer",
         &["auto", "cpu", "gpu"],

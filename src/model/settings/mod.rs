@@ -11,6 +11,7 @@ pub mod read;
 pub mod row;
 pub mod rows;
 pub mod table;
+pub mod words;
 
 pub use divisors::{divisors, nearest_divisor};
 pub use permutation::{

@@ -10,6 +10,7 @@
 
 use serde::Serialize;
 
+pub use super::words::Words;
 use super::PanelSettings;
 use crate::model::controls::widgets::{MenuValue, SliderValue};
 use crate::model::messages;
@@ -230,21 +231,8 @@ pub struct Setting<S: 'static = PanelSettings> {
     /// What the key does, as docs/links-and-keys.md lists it (its table of the panels' settings
     /// is written from these: `cargo test --test page_tables`).
     pub doc: &'static str,
-    /// A slider's label and its numeric field's name, for the markup the build writes.
-    pub words: Option<SliderWords>,
-}
-
-/// A slider's words in the page: the build (`scripts/page/assemble.mjs`, from
-/// `www/controls.json`) writes its label and its two inputs where the panel's section places the
-/// row, `<div class="control" data-row="key"></div>`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SliderWords {
-    /// The label's message id; `None` where the label's markup names its own messages.
-    pub message: Option<&'static str>,
-    /// The label's English markup.
-    pub label: &'static str,
-    /// The numeric field's accessible name (the slider's is the label).
-    pub exact: &'static str,
+    /// A slider's or a checkbox's words, for the markup the build writes ([`Words`]).
+    pub words: Option<Words>,
 }
 
 impl<S> Setting<S> {
@@ -371,28 +359,6 @@ impl<S> Setting<S> {
 
     pub const fn view(self, view: &'static [ViewField<S>]) -> Setting<S> {
         Setting { view, ..self }
-    }
-
-    /// What the key does, for the docs' table.
-    pub const fn doc(self, doc: &'static str) -> Setting<S> {
-        Setting { doc, ..self }
-    }
-
-    /// The slider's label (`label`, the message `message`) and its numeric field's name.
-    pub const fn words(
-        self,
-        message: Option<&'static str>,
-        label: &'static str,
-        exact: &'static str,
-    ) -> Setting<S> {
-        Setting {
-            words: Some(SliderWords {
-                message,
-                label,
-                exact,
-            }),
-            ..self
-        }
     }
 
     /// Whether `name` is this row's key or one of its long names.

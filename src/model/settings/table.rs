@@ -64,6 +64,10 @@ pub const SETTINGS: [Row; 32] = [
     )
     .long(&["positionalEncoding"])
     .control(Control::Check("attn-pe"))
+    .check_words(
+        "attention-add-positional-encoding-p",
+        "add positional encoding <var>P</var>",
+    )
     .view(&[field("positionalEncoding")])
     .doc("add position to the embeddings (`pe=0` is `enc=none`)"),
     Row::switch(
@@ -73,6 +77,10 @@ pub const SETTINGS: [Row; 32] = [
     )
     .long(&["scaleEmbeddings"])
     .control(Control::Check("attn-scale"))
+    .check_words(
+        "attention-scale-embeddings-by-d",
+        "scale embeddings by √<var>d</var>",
+    )
     .view(&[field("scaleEmbeddings")])
     .doc(
         "scale the embeddings by √d (`sqrtd` is the only key for it: `scale` is the \
@@ -316,6 +324,10 @@ pub const SETTINGS: [Row; 32] = [
         .long(&["tiled"])
         .written(Write::Changed)
         .control(Control::Check("heads-tile"))
+        .check_words(
+            "heads-show-np-tile-buggy",
+            "show <code>np.tile</code> (buggy) beside",
+        )
         .doc(
             "`1`: the multi-head panel also draws what d2l's original `np.tile` of valid_lens gave",
         ),
@@ -477,17 +489,26 @@ pub const SETTINGS: [Row; 32] = [
     Row::switch("skip", |s| s.skip, |s, on| s.skip = on)
         .written(Write::Changed)
         .control(Control::Check("stack-skip"))
+        .check_words(
+            "stacking-skip-connections-x-attention",
+            "skip connections (<var>X</var> + attention(<var>X</var>))",
+        )
         .view(&[field("skip")])
         .doc("stacking panel: residual connections"),
     Row::switch("ln", |s| s.layer_norm, |s, on| s.layer_norm = on)
         .long(&["layerNorm"])
         .written(Write::Changed)
         .control(Control::Check("stack-ln"))
+        .check_words(
+            "stacking-layernorm-after-each-layer",
+            "LayerNorm after each layer",
+        )
         .view(&[field("layerNorm")])
         .doc("stacking panel: LayerNorm after each layer"),
     Row::switch("causal", |s| s.causal, |s, on| s.causal = on)
         .written(Write::Changed)
         .control(Control::Check("stack-causal"))
+        .check_words("stacking-causal-mask", "causal mask")
         .view(&[field("causal")])
         .doc("stacking panel: the causal mask"),
     Row::name(
@@ -510,6 +531,10 @@ pub const SETTINGS: [Row; 32] = [
     .long(&["positionTable"])
     .written(Write::Changed)
     .control(Control::Check("pretrained-ptable"))
+    .check_words(
+        "pretrained-add-the-trained-position",
+        "add the trained position table",
+    )
     .view(&[field("positionTable")])
     .doc(
         "pretrained panel: `1` (default) runs all-MiniLM-L6-v2 with its trained position \

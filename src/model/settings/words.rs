@@ -1,0 +1,50 @@
+//! What a row says of itself for the page's markup and the docs: what the key does (`doc`, the
+//! line of docs/links-and-keys.md's table of the panels' settings) and, for a slider or a checkbox,
+//! its words (the label, its message id, a slider's numeric field's name). The build writes the
+//! control from them (`scripts/page/assemble.mjs`, from `www/controls.json`) where the panel's
+//! section places the row: `<div class="control" data-row="key"></div>` for a slider, `<label
+//! data-row="key"></label>` for a checkbox.
+
+use super::row::Setting;
+
+/// A control's words in the page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Words {
+    /// The label's message id; `None` where the label's markup names its own messages.
+    pub message: Option<&'static str>,
+    /// The label's English markup.
+    pub label: &'static str,
+    /// A slider's numeric field's accessible name (the slider's is the label); empty for a
+    /// checkbox.
+    pub exact: &'static str,
+}
+
+impl<S> Setting<S> {
+    /// What the key does, for the docs' table.
+    pub const fn doc(self, doc: &'static str) -> Setting<S> {
+        Setting { doc, ..self }
+    }
+
+    /// A slider's label (`label`, the message `message`) and its numeric field's name.
+    pub const fn words(
+        self,
+        message: Option<&'static str>,
+        label: &'static str,
+        exact: &'static str,
+    ) -> Setting<S> {
+        let words = Words {
+            message,
+            label,
+            exact,
+        };
+        Setting {
+            words: Some(words),
+            ..self
+        }
+    }
+
+    /// A checkbox's label (`label`, the message `message`).
+    pub const fn check_words(self, message: &'static str, label: &'static str) -> Setting<S> {
+        self.words(Some(message), label, "")
+    }
+}
