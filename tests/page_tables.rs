@@ -211,6 +211,13 @@ fn controls_file() -> String {
                     "message": words.message,
                     "label": words.label,
                 }),
+                WrittenControl::Menu(id) => serde_json::json!({
+                    "row": key,
+                    "menu": id,
+                    "message": words.message,
+                    "label": words.label,
+                    "options": words.options,
+                }),
             };
             format!("    {line}")
         })
@@ -560,4 +567,32 @@ fn every_figure_of_a_panel_with_several_has_a_name_in_its_save_menu() {
         }
     }
     assert!(named >= 20, "only {named} figures in panels with several");
+}
+
+/// A menu written from its row offers exactly the values its row reads, in the row's order.
+#[test]
+fn every_written_menu_offers_its_rows_names() {
+    use pe_lab::model::query::view_keys::VIEW_ROWS;
+    use pe_lab::model::query::{params_keys::PARAM_ROWS, train_keys::TRAIN_ROWS};
+    use pe_lab::model::settings::row::{Setting, Value};
+    fn check<S>(rows: &[Setting<S>]) -> usize {
+        let mut menus = 0;
+        for row in rows {
+            let Some(words) = row.words.filter(|words| !words.options.is_empty()) else {
+                continue;
+            };
+            let Value::Name { names, .. } = &row.value else {
+                panic!("`{}`: a menu's words on a row that is not a name", row.key);
+            };
+            let values: Vec<&str> = words.options.iter().map(|(value, ..)| *value).collect();
+            assert_eq!(values, names.to_vec(), "`{}`: its menu's options", row.key);
+            menus += 1;
+        }
+        menus
+    }
+    let menus = check(&pe_lab::model::settings::table::SETTINGS)
+        + check(&PARAM_ROWS)
+        + check(&TRAIN_ROWS)
+        + check(&VIEW_ROWS);
+    assert!(menus >= 5, "{menus} menus written from their rows");
 }

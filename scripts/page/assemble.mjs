@@ -5,11 +5,12 @@
 // the global sliders that change each panel (from the same list) and the lesson's length in the
 // bar ("21 sections" before the wasm starts), and the sliders' attributes at the first paint
 // (www/controls.json: their ranges, steps, values and spoken values for the default state, as the
-// rows of src/model give them; the markup names only the inputs), and the sliders and checkboxes
-// a section places by their row (`<div class="control" data-row="key"></div>`, `<label
-// data-row="key"></label>`: the label and the inputs written from the row's words, www/controls
-// .json's `words`). A new panel is then its row in the list and its folder, a new slider or
-// checkbox its row and that one line; nothing here names a panel or a control.
+// rows of src/model give them; the markup names only the inputs), and the sliders, checkboxes and
+// menus a section places by their row (`<div class="control" data-row="key"></div>`, `<label
+// data-row="key"></label>`, `<div class="control-inline" data-row="key"></div>`: the label and
+// the inputs written from the row's words, www/controls.json's `words`). A new panel is then its
+// row in the list and its folder, a new control its row and that one line; nothing here names a
+// panel or a control.
 //
 // Run by Trunk before every build (Trunk.toml's pre_build hook) and by scripts/test.sh; it writes
 // index.html only when it changes, so that `trunk serve` does not rebuild in a loop. index.html is
@@ -85,7 +86,8 @@ const escapeAttribute = (value) => value.replaceAll('&', '&amp;').replaceAll('"'
  * The page with each control that a section places by its row written out from the row's words:
  * a slider (`<div class="control" data-row="key"></div>`, its block's other attributes kept) as
  * its label (with the row's message id, if it has one) and its two inputs; a checkbox (`<label
- * data-row="key"></label>`) as its box and its label. A row placed twice, a place without a row's
+ * data-row="key"></label>`) as its box and its label; a menu (`<div class="control-inline"
+ * data-row="key"></div>`) as its label and its options. A row placed twice, a place without a row's
  * words, or words that no section places are errors.
  */
 function withControls(page, words) {
@@ -93,11 +95,19 @@ function withControls(page, words) {
   const placed = new Set();
   const wordsOf = (row, kind) => {
     const w = byRow.get(row);
-    if (!w || !(kind in w)) throw new Error(`data-row="${row}": www/controls.json has no ${kind === 'check' ? 'checkbox' : 'slider'} words for that row`);
+    if (!w || !(kind in w)) throw new Error(`data-row="${row}": www/controls.json has no ${{ check: 'checkbox', menu: 'menu', range: 'slider' }[kind]} words for that row`);
     if (placed.has(row)) throw new Error(`data-row="${row}": placed twice`);
     placed.add(row);
     return w;
   };
+  page = page.replace(/^( *)<div class="control-inline" data-row="([a-z-]+)"><\/div>\n/gm, (_, indent, row) => {
+    const w = wordsOf(row, 'menu');
+    const options = w.options.map(([value, message, label]) => `${indent}    <option value="${value}" data-l10n-id="${message}">${label}</option>\n`);
+    return `${indent}<div class="control-inline">\n`
+      + `${indent}  <label for="${w.menu}" data-l10n-id="${w.message}">${w.label}</label>\n`
+      + `${indent}  <select id="${w.menu}">\n${options.join('')}${indent}  </select>\n`
+      + `${indent}</div>\n`;
+  });
   page = page.replace(/^( *)<div class="control"([^>]*?) data-row="([a-z-]+)"><\/div>\n/gm, (_, indent, attributes, row) => {
     const w = wordsOf(row, 'range');
     const message = w.message ? ` data-l10n-id="${w.message}"` : '';

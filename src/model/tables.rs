@@ -8,7 +8,7 @@ use super::panels::Go;
 use super::query::params_keys::PARAM_ROWS;
 use super::query::train_keys::TRAIN_ROWS;
 use super::query::view_keys::VIEW_ROWS;
-use super::settings::row::{Control, Setting, Words};
+use super::settings::row::{Control, MenuOf, Setting, Words};
 use super::settings::table::SETTINGS;
 use super::state::Msg;
 
@@ -58,10 +58,12 @@ pub enum WrittenControl {
     },
     /// A checkbox, placed by `<label data-row="key"></label>`.
     Check(&'static str),
+    /// A menu of the page's options, placed by `<div class="control-inline" data-row="key"></div>`.
+    Menu(&'static str),
 }
 
 /// The controls whose markup the build writes from their rows: (key, control, words), from the
-/// parameters', the panel settings' and the training panel's rows.
+/// parameters', the panel settings', the training panel's and the view's rows.
 pub fn controls_with_words() -> Vec<(&'static str, WrittenControl, Words)> {
     fn of<S>(
         rows: &'static [Setting<S>],
@@ -70,6 +72,7 @@ pub fn controls_with_words() -> Vec<(&'static str, WrittenControl, Words)> {
             let control = match row.control {
                 Control::Slider { range, number, .. } => WrittenControl::Slider { range, number },
                 Control::Check(id) => WrittenControl::Check(id),
+                Control::Menu(id, MenuOf::Page) => WrittenControl::Menu(id),
                 _ => return None,
             };
             Some((row.key, control, row.words?))
@@ -78,6 +81,7 @@ pub fn controls_with_words() -> Vec<(&'static str, WrittenControl, Words)> {
     of(&PARAM_ROWS)
         .chain(of(&SETTINGS))
         .chain(of(&TRAIN_ROWS))
+        .chain(of(&VIEW_ROWS))
         .collect()
 }
 

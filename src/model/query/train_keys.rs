@@ -60,7 +60,24 @@ pub const TRAIN_ROWS: [Row; 13] = [
         (t.config.task != Task::Shift).then(|| t.config.task.link_name().to_string())
     }))
     .first()
-    .control(Control::Menu("train-task", MenuOf::Page)),
+    .control(Control::Menu("train-task", MenuOf::Page))
+    .menu_words(
+        "train-settings-task",
+        "task",
+        &[
+            ("shift", "train-task-shift-y-i-x", "shift: y_i = x_(i−k)"),
+            (
+                "reverse",
+                "train-task-reverse-y-i-x",
+                "reverse: y_i = x_(n−1−i)",
+            ),
+            (
+                "histogram",
+                "train-task-histogram-count-of-x",
+                "histogram: count of x_i",
+            ),
+        ],
+    ),
     Row::own("tenc", read_encodings, |t| {
         (t.encodings != t.preset().encodings).then(|| t.encodings_text())
     })

@@ -6,6 +6,8 @@
 
 mod controls;
 mod divisors;
+pub mod lesson_view;
+pub mod menu_words;
 mod permutation;
 pub mod read;
 pub mod row;

@@ -5,11 +5,12 @@
 //! (`model::controls`, `model::tables`) and `peLab.lesson` ([`LessonView`]) all follow it; the
 //! defaults are [`PanelSettings::default`]'s.
 
-use serde::ser::{Serialize, SerializeStruct, Serializer};
-
 use super::controls::{
     batch_lens, complexity_slider, extension_slider, heads_menu, kernel_slider, sharpness_slider,
     token_menu, training_context_slider, valid_slider,
+};
+use super::menu_words::{
+    ENCODING_OPTIONS, INJECTION_OPTIONS, PROJECTION_OPTIONS, SIMILARITY_VIEW_OPTIONS,
 };
 use super::read::{read_lens, read_permutation, read_text, read_valid};
 use super::row::{
@@ -23,7 +24,6 @@ use super::*;
 use crate::math::layer::{ProjectionMode, MAX_BETA};
 use crate::math::position::{MAX_ALIBI_HEADS, MAX_CLIP, MAX_LEARNED_MAX};
 use crate::math::stacking::MAX_LAYERS;
-use crate::model::params::Params;
 use crate::model::query::values::UrlName;
 
 /// Every panel setting, in the order a link writes them.
@@ -113,6 +113,11 @@ pub const SETTINGS: [Row; 32] = [
         (s.encoding != Encoding::Sinusoidal).then(|| s.encoding.to_query().to_string())
     }))
     .control(Control::Menu("attn-enc", MenuOf::Page))
+    .menu_words(
+        "attention-position-enters-as",
+        "position enters as",
+        ENCODING_OPTIONS,
+    )
     .view(&[field("encoding")])
     .doc(
         "how position enters the attention panels (weights, heads, pipeline, order): \
@@ -195,6 +200,7 @@ pub const SETTINGS: [Row; 32] = [
     )
     .long(&["simView"])
     .control(Control::Menu("simview-select", MenuOf::Page))
+    .menu_words("similarity-heatmap", "heatmap", SIMILARITY_VIEW_OPTIONS)
     .view(&[field("simView")])
     .doc("similarity panel: the heatmap's view"),
     // The complexity panel's n and d follow the global ones until set.
@@ -292,6 +298,11 @@ pub const SETTINGS: [Row; 32] = [
     )
     .long(&["projection"])
     .control(Control::Menu("attn-proj", MenuOf::Page))
+    .menu_words(
+        "attention-projections-wq-wk-wv",
+        "projections <var>W</var><sub>q</sub>, <var>W</var><sub>k</sub>, <var>W</var><sub>v</sub>",
+        PROJECTION_OPTIONS,
+    )
     .doc(
         "the attention layer's projections: `random` (default: an untrained layer, \
         Glorot-uniform W_q, W_k, W_v, W_o as Flux's `Dense`), `identity` (Q = K = V = Z, \
@@ -520,6 +531,11 @@ pub const SETTINGS: [Row; 32] = [
     .long(&["injection"])
     .written(Write::Changed)
     .control(Control::Menu("stack-inject", MenuOf::Page))
+    .menu_words(
+        "stacking-p-is-added",
+        "<var>P</var> is added",
+        INJECTION_OPTIONS,
+    )
     .view(&[field("injection")])
     .doc("stacking panel: where P enters (`every`: after every layer)"),
     // The pretrained panel's model with its trained position table, or with its rows set to zero.
@@ -566,39 +582,4 @@ pub fn setting(key: &str) -> Option<&'static Setting> {
 /// The keys of [`SETTINGS`], in its order.
 pub const SETTINGS_KEYS: [&str; SETTINGS.len()] = keys_of(&SETTINGS);
 
-/// `peLab.lesson`: the panel settings after clamping (the global ones are `peLab.state`), one
-/// field per view field of [`SETTINGS`], in its order.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LessonView {
-    pub fields: Vec<(&'static str, Shown)>,
-}
-
-impl LessonView {
-    pub fn new(settings: &PanelSettings, params: &Params) -> LessonView {
-        LessonView {
-            fields: SETTINGS
-                .iter()
-                .flat_map(|row| row.view_fields(settings, params))
-                .collect(),
-        }
-    }
-
-    /// The names of its fields, in order.
-    pub fn names() -> Vec<&'static str> {
-        SETTINGS
-            .iter()
-            .flat_map(|row| row.view.iter().map(|field| field.name))
-            .collect()
-    }
-}
-
-/// A plain object, as the derived struct it replaces was.
-impl Serialize for LessonView {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut object = serializer.serialize_struct("LessonView", self.fields.len())?;
-        for (name, value) in &self.fields {
-            object.serialize_field(name, value)?;
-        }
-        object.end()
-    }
-}
+pub use super::lesson_view::LessonView;

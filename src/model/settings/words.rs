@@ -1,9 +1,10 @@
 //! What a row says of itself for the page's markup and the docs: what the key does (`doc`, the
 //! line of docs/links-and-keys.md's table of the panels' settings) and, for a slider or a checkbox,
-//! its words (the label, its message id, a slider's numeric field's name). The build writes the
-//! control from them (`scripts/page/assemble.mjs`, from `www/controls.json`) where the panel's
-//! section places the row: `<div class="control" data-row="key"></div>` for a slider, `<label
-//! data-row="key"></label>` for a checkbox.
+//! its words (the label, its message id, a slider's numeric field's name, a menu's options). The
+//! build writes the control from them (`scripts/page/assemble.mjs`, from `www/controls.json`)
+//! where the panel's section places the row: `<div class="control" data-row="key"></div>` for a
+//! slider, `<label data-row="key"></label>` for a checkbox, `<div class="control-inline"
+//! data-row="key"></div>` for a menu.
 
 use super::row::Setting;
 
@@ -14,9 +15,10 @@ pub struct Words {
     pub message: Option<&'static str>,
     /// The label's English markup.
     pub label: &'static str,
-    /// A slider's numeric field's accessible name (the slider's is the label); empty for a
-    /// checkbox.
+    /// A slider's numeric field's accessible name (the slider's is the label); empty otherwise.
     pub exact: &'static str,
+    /// A menu's options, in order: (value, message id, English label) each; empty otherwise.
+    pub options: &'static [(&'static str, &'static str, &'static str)],
 }
 
 impl<S> Setting<S> {
@@ -36,6 +38,7 @@ impl<S> Setting<S> {
             message,
             label,
             exact,
+            options: &[],
         };
         Setting {
             words: Some(words),
@@ -46,5 +49,25 @@ impl<S> Setting<S> {
     /// A checkbox's label (`label`, the message `message`).
     pub const fn check_words(self, message: &'static str, label: &'static str) -> Setting<S> {
         self.words(Some(message), label, "")
+    }
+
+    /// A menu's label (`label`, the message `message`) and its options: (value, message id,
+    /// English label) each, the values the row's names.
+    pub const fn menu_words(
+        self,
+        message: &'static str,
+        label: &'static str,
+        options: &'static [(&'static str, &'static str, &'static str)],
+    ) -> Setting<S> {
+        let words = Words {
+            message: Some(message),
+            label,
+            exact: "",
+            options,
+        };
+        Setting {
+            words: Some(words),
+            ..self
+        }
     }
 }
