@@ -570,6 +570,7 @@ fn every_figure_of_a_panel_with_several_has_a_name_in_its_save_menu() {
 }
 
 /// A menu written from its row offers exactly the values its row reads, in the row's order.
+#[cfg(not(target_arch = "wasm32"))]
 #[test]
 fn every_written_menu_offers_its_rows_names() {
     use pe_lab::model::query::view_keys::VIEW_ROWS;

@@ -8,7 +8,9 @@ use super::panels::Go;
 use super::query::params_keys::PARAM_ROWS;
 use super::query::train_keys::TRAIN_ROWS;
 use super::query::view_keys::VIEW_ROWS;
-use super::settings::row::{Control, MenuOf, Setting, Words};
+use super::settings::row::{Control, Setting};
+#[cfg(not(target_arch = "wasm32"))]
+use super::settings::row::{MenuOf, Words};
 use super::settings::table::SETTINGS;
 use super::state::Msg;
 
@@ -49,6 +51,7 @@ const fn put_sliders<S, const N: usize>(
 }
 
 /// A control whose markup the build writes from its row's [`Words`], by its element ids.
+#[cfg(not(target_arch = "wasm32"))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WrittenControl {
     /// A slider and its numeric field, placed by `<div class="control" data-row="key"></div>`.
@@ -63,7 +66,9 @@ pub enum WrittenControl {
 }
 
 /// The controls whose markup the build writes from their rows: (key, control, words), from the
-/// parameters', the panel settings', the training panel's and the view's rows.
+/// parameters', the panel settings', the training panel's and the view's rows (native builds:
+/// the build's fixture).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn controls_with_words() -> Vec<(&'static str, WrittenControl, Words)> {
     fn of<S>(
         rows: &'static [Setting<S>],

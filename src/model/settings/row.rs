@@ -229,9 +229,13 @@ pub struct Setting<S: 'static = PanelSettings> {
     pub control: Control<S>,
     pub view: &'static [ViewField<S>],
     /// What the key does, as docs/links-and-keys.md lists it (its table of the panels' settings
-    /// is written from these: `cargo test --test page_tables`).
+    /// is written from these: `cargo test --test page_tables`). Native builds only, as `words`:
+    /// the page's wasm never reads them (its markup is written at build time), and their text
+    /// would be part of its first load.
+    #[cfg(not(target_arch = "wasm32"))]
     pub doc: &'static str,
-    /// A slider's or a checkbox's words, for the markup the build writes ([`Words`]).
+    /// A control's words, for the markup the build writes ([`Words`]).
+    #[cfg(not(target_arch = "wasm32"))]
     pub words: Option<Words>,
 }
 
@@ -245,7 +249,9 @@ impl<S> Setting<S> {
             order: ReadOrder::InTurn,
             control: Control::None,
             view: &[],
+            #[cfg(not(target_arch = "wasm32"))]
             doc: "",
+            #[cfg(not(target_arch = "wasm32"))]
             words: None,
         }
     }

@@ -3,7 +3,9 @@
 //! table of link keys (the parameters', the panel settings', the training panel's, the view's)
 //! is read and written through these.
 
-use super::row::{Bound, ReadOrder, Setting, Value};
+#[cfg(not(target_arch = "wasm32"))]
+use super::row::{Bound, Value};
+use super::row::{ReadOrder, Setting};
 
 /// The row of `name` (a key or a long name) in `rows`.
 pub fn row_named<S>(rows: &'static [Setting<S>], name: &str) -> Option<&'static Setting<S>> {
@@ -69,6 +71,7 @@ pub const fn keys_of<S, const N: usize>(rows: &[Setting<S>; N]) -> [&'static str
 /// The values a link may give `row`, as the docs' table shows them: a number's range where it
 /// is fixed, `1`/`0` for a switch, a menu's names; empty where the range follows the state or
 /// the row reads its own text (its doc says what it takes).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn values_of<S>(row: &Setting<S>) -> String {
     match &row.value {
         Value::Integer {
@@ -89,6 +92,7 @@ pub fn values_of<S>(row: &Setting<S>) -> String {
 
 /// The Markdown table of `rows` for docs/links-and-keys.md: a line a key, in the rows' order
 /// (the order a link writes them), with its doc and its values.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn docs_table<S>(rows: &[Setting<S>]) -> String {
     let mut table = String::from("| key | meaning | values |\n| --- | --- | --- |\n");
     for row in rows {

@@ -4,7 +4,8 @@
 //! build writes the control from them (`scripts/page/assemble.mjs`, from `www/controls.json`)
 //! where the panel's section places the row: `<div class="control" data-row="key"></div>` for a
 //! slider, `<label data-row="key"></label>` for a checkbox, `<div class="control-inline"
-//! data-row="key"></div>` for a menu.
+//! data-row="key"></div>` for a menu. On wasm32 the builders drop what they are given: the page
+//! never reads it, and its text would be part of the page's first load.
 
 use super::row::Setting;
 
@@ -24,7 +25,13 @@ pub struct Words {
 impl<S> Setting<S> {
     /// What the key does, for the docs' table.
     pub const fn doc(self, doc: &'static str) -> Setting<S> {
-        Setting { doc, ..self }
+        #[cfg(not(target_arch = "wasm32"))]
+        return Setting { doc, ..self };
+        #[cfg(target_arch = "wasm32")]
+        {
+            let _ = doc;
+            self
+        }
     }
 
     /// A slider's label (`label`, the message `message`) and its numeric field's name.
@@ -34,16 +41,12 @@ impl<S> Setting<S> {
         label: &'static str,
         exact: &'static str,
     ) -> Setting<S> {
-        let words = Words {
+        self.with_words(Words {
             message,
             label,
             exact,
             options: &[],
-        };
-        Setting {
-            words: Some(words),
-            ..self
-        }
+        })
     }
 
     /// A checkbox's label (`label`, the message `message`).
@@ -59,15 +62,24 @@ impl<S> Setting<S> {
         label: &'static str,
         options: &'static [(&'static str, &'static str, &'static str)],
     ) -> Setting<S> {
-        let words = Words {
+        self.with_words(Words {
             message: Some(message),
             label,
             exact: "",
             options,
-        };
-        Setting {
+        })
+    }
+
+    const fn with_words(self, words: Words) -> Setting<S> {
+        #[cfg(not(target_arch = "wasm32"))]
+        return Setting {
             words: Some(words),
             ..self
+        };
+        #[cfg(target_arch = "wasm32")]
+        {
+            let _ = words;
+            self
         }
     }
 }
