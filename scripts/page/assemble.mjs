@@ -88,7 +88,7 @@ const escapeAttribute = (value) => value.replaceAll('&', '&amp;').replaceAll('"'
  * its label (with the row's message id, if it has one) and its two inputs; a checkbox (`<label
  * data-row="key"></label>`) as its box and its label; a menu (`<div class="control-inline"
  * data-row="key"></div>`) as its label and its options. A row placed twice, a place without a row's
- * words, or words that no section places are errors.
+ * words, a `data-row` left in any other form, or words that no section places are errors.
  */
 function withControls(page, words) {
   const byRow = new Map(words.map((w) => [w.row, w]));
@@ -121,6 +121,8 @@ function withControls(page, words) {
     const w = wordsOf(row, 'check');
     return `${indent}<label><input type="checkbox" id="${w.check}"><span data-l10n-id="${w.message}">${w.label}</span></label>\n`;
   });
+  const stray = /<[^>]*\sdata-row="[^"]*"[^>]*>/.exec(page);
+  if (stray) throw new Error(`${stray[0]}: a place for a row's control is a line of its own: <div class="control" data-row="key"></div>, <label data-row="key"></label> or <div class="control-inline" data-row="key"></div>`);
   const unplaced = words.filter((w) => !placed.has(w.row)).map((w) => w.row);
   if (unplaced.length) throw new Error(`no section places the control of ${unplaced.join(', ')} (data-row)`);
   return page;
