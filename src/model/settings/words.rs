@@ -1,11 +1,11 @@
 //! What a row says of itself for the page's markup and the docs: what the key does (`doc`, the
-//! line of docs/links-and-keys.md's table of the panels' settings) and, for a slider or a checkbox,
-//! its words (the label, its message id, a slider's numeric field's name, a menu's options). The
-//! build writes the control from them (`scripts/page/assemble.mjs`, from `www/controls.json`)
-//! where the panel's section places the row: `<div class="control" data-row="key"></div>` for a
-//! slider, `<label data-row="key"></label>` for a checkbox, `<div class="control-inline"
-//! data-row="key"></div>` for a menu. On wasm32 the builders drop what they are given: the page
-//! never reads it, and its text would be part of the page's first load.
+//! line of docs/links-and-keys.md's table of the panels' settings) and, for a slider, a checkbox or
+//! a menu, its words (the label, its message id, a slider's numeric field's name, a menu's
+//! options). The build writes the control from them (`scripts/page/assemble.mjs`, from
+//! `www/controls.json`) where the panel's section places the row: `<div class="control"
+//! data-row="key"></div>` for a slider, `<label data-row="key"></label>` for a checkbox, `<div
+//! class="control-inline" data-row="key"></div>` for a menu. On wasm32 the builders drop what they
+//! are given: the page never reads it, and its text would be part of the page's first load.
 
 use super::row::Setting;
 
