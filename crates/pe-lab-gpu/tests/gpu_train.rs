@@ -124,15 +124,10 @@ fn one_step_gradients_match_the_cpu_backward() {
             }
         }
         let long_sums = adapters_long_sums(context);
-        // The MLP, the causal mask and no LayerNorm, on the schemes that treat them differently.
-        for encoding in [
-            Encoding::Learned,
-            Encoding::Conv,
-            Encoding::Rope,
-            Encoding::Alibi,
-            Encoding::T5,
-            Encoding::Shaw,
-        ] {
+        // The MLP, the causal mask and no LayerNorm, on the schemes that treat them differently:
+        // all but the three whose positions are a fixed input (none, sinusoidal, concatenated).
+        let fixed = [Encoding::None, Encoding::Sinusoidal, Encoding::Concat];
+        for encoding in Encoding::ALL.into_iter().filter(|e| !fixed.contains(e)) {
             let variant = TrainConfig {
                 mlp: true,
                 causal: true,

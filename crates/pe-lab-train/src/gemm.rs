@@ -66,44 +66,50 @@ pub fn gemm<T: Real>(
     if m == 0 || n == 0 {
         return;
     }
+    let product = Product {
+        left,
+        b: (b, b_stride),
+        out: (out, out_stride),
+        shape: (m, k, n),
+        accumulate,
+    };
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx") {
         // SAFETY: the CPU has AVX, the only feature `gemm_avx` is compiled for.
-        unsafe { gemm_avx(left, b, b_stride, out, out_stride, (m, k, n), accumulate) };
+        unsafe { gemm_avx(product) };
         return;
     }
-    gemm_blocks::<T, 8, DEPTH_BLOCK>(left, b, b_stride, out, out_stride, (m, k, n), accumulate);
+    gemm_blocks::<T, 8, DEPTH_BLOCK>(product);
+}
+
+/// One product as [`gemm`] was asked for it, handed whole to the kernel it picks: B and out
+/// with their row strides.
+struct Product<'a, T> {
+    left: Left<'a, T>,
+    b: (&'a [T], usize),
+    out: (&'a mut [T], usize),
+    shape: (usize, usize, usize),
+    accumulate: bool,
 }
 
 /// [`gemm`] compiled for AVX (not FMA: a fused multiply-add would round differently).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx")]
-#[allow(clippy::too_many_arguments)]
-unsafe fn gemm_avx<T: Real>(
-    left: Left<T>,
-    b: &[T],
-    b_stride: usize,
-    out: &mut [T],
-    out_stride: usize,
-    shape: (usize, usize, usize),
-    accumulate: bool,
-) {
-    gemm_blocks::<T, 16, DEPTH_BLOCK>(left, b, b_stride, out, out_stride, shape, accumulate);
+unsafe fn gemm_avx<T: Real>(product: Product<T>) {
+    gemm_blocks::<T, 16, DEPTH_BLOCK>(product);
 }
 
 /// [`gemm`] with blocks of 4 × `NR` columns, then narrower ones at the right edge, in passes of
 /// `KC` terms.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn gemm_blocks<T: Real, const NR: usize, const KC: usize>(
-    left: Left<T>,
-    b: &[T],
-    b_stride: usize,
-    out: &mut [T],
-    out_stride: usize,
-    (m, k, n): (usize, usize, usize),
-    accumulate: bool,
-) {
+fn gemm_blocks<T: Real, const NR: usize, const KC: usize>(product: Product<T>) {
+    let Product {
+        left,
+        b: (b, b_stride),
+        out: (out, out_stride),
+        shape: (m, k, n),
+        accumulate,
+    } = product;
     let (a, lda) = (left.a, left.stride);
     let mut i0 = 0;
     while i0 < m {
@@ -245,7 +251,13 @@ mod tests {
                 let mut dispatched = start;
                 let shape = (m, k, n);
                 // Short passes here: splitting the sum does not change it.
-                gemm_blocks::<f32, 8, 32>(left, &b, n + 2, &mut portable, n + 1, shape, true);
+                gemm_blocks::<f32, 8, 32>(Product {
+                    left,
+                    b: (&b, n + 2),
+                    out: (&mut portable, n + 1),
+                    shape,
+                    accumulate: true,
+                });
                 gemm(left, &b, n + 2, &mut dispatched, n + 1, shape, true);
                 let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
                 assert_eq!(bits(&portable), bits(&dispatched), "{m} × {k} × {n}");

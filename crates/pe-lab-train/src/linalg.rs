@@ -43,9 +43,7 @@ pub fn matmul_transposed_left<T: Real>(
     a: &[T],
     b: &[T],
     out: &mut [T],
-    m: usize,
-    k: usize,
-    n: usize,
+    (m, k, n): (usize, usize, usize),
 ) {
     gemm(Left::transposed(a, k), b, n, out, n, (k, m, n), true);
 }
@@ -71,7 +69,7 @@ pub fn linear_backward<T: Real>(
     (rows, inputs, outputs): (usize, usize, usize),
     accumulate: bool,
 ) {
-    matmul_transposed_left(x, grad_output, grads.weight, rows, inputs, outputs);
+    matmul_transposed_left(x, grad_output, grads.weight, (rows, inputs, outputs));
     if let Some(bias) = grads.bias {
         sum_rows(grad_output, bias);
     }
@@ -305,7 +303,7 @@ mod tests {
         }
         // aᵀ·c for c (2 × 4): 3 × 4.
         let mut grad = vec![0.0; 12];
-        matmul_transposed_left(&a, &out, &mut grad, 2, 3, 4);
+        matmul_transposed_left(&a, &out, &mut grad, (2, 3, 4));
         for p in 0..3 {
             for j in 0..4 {
                 let want: f64 = (0..2).map(|i| a[i * 3 + p] * out[i * 4 + j]).sum();

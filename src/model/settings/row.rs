@@ -70,11 +70,9 @@ pub enum Value<S: 'static = PanelSettings> {
         get: Get<S, Option<i64>>,
         put: Put<S, i64>,
     },
-    /// A decimal number clamped into `min`…`max` with a notice; `why` says what the range means.
+    /// A decimal number clamped into its range with a notice.
     Decimal {
-        min: f64,
-        max: f64,
-        why: &'static str,
+        range: DecimalRange,
         get: Get<S, f64>,
         put: Put<S, f64>,
     },
@@ -98,6 +96,15 @@ pub enum Value<S: 'static = PanelSettings> {
     Own {
         read: fn(&mut S, &str, &mut Vec<String>),
     },
+}
+
+/// The range a decimal setting is clamped into, and what it means: `why`, a message's short id
+/// that the notice of a clamped value adds (empty for none).
+#[derive(Debug, Clone, Copy)]
+pub struct DecimalRange {
+    pub min: f64,
+    pub max: f64,
+    pub why: &'static str,
 }
 
 /// When a link writes a setting.
@@ -284,16 +291,8 @@ impl<S> Setting<S> {
         get: Get<S, f64>,
         put: Put<S, f64>,
     ) -> Setting<S> {
-        Setting::new(
-            key,
-            Value::Decimal {
-                min,
-                max,
-                why,
-                get,
-                put,
-            },
-        )
+        let range = DecimalRange { min, max, why };
+        Setting::new(key, Value::Decimal { range, get, put })
     }
 
     pub const fn number(key: &'static str, get: Get<S, f64>, put: Put<S, f64>) -> Setting<S> {
@@ -386,14 +385,8 @@ impl<S> Setting<S> {
                     put(settings, v as i64);
                 }
             }
-            Value::Decimal {
-                min,
-                max,
-                why,
-                get,
-                put,
-            } => {
-                if let Some(v) = read_decimal(key, value, (min, max), why, get(settings), notices) {
+            Value::Decimal { range, get, put } => {
+                if let Some(v) = read_decimal(key, value, range, get(settings), notices) {
                     put(settings, v);
                 }
             }
@@ -512,8 +505,7 @@ pub(super) const fn field_of(
 fn read_decimal(
     key: &str,
     value: &str,
-    (min, max): (f64, f64),
-    why: &str,
+    DecimalRange { min, max, why }: DecimalRange,
     kept: f64,
     notices: &mut Vec<String>,
 ) -> Option<f64> {

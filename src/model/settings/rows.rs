@@ -79,7 +79,7 @@ pub fn values_of<S>(row: &Setting<S>) -> String {
             max: Bound::Fixed(max),
             ..
         } => format!("{min}–{max}"),
-        Value::Decimal { min, max, .. } => format!("{min}–{max}"),
+        Value::Decimal { range, .. } => format!("{}–{}", range.min, range.max),
         Value::Switch { .. } => "`1`/`0`".to_string(),
         Value::Name { names, .. } => names
             .iter()
