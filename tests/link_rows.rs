@@ -119,7 +119,8 @@ fn check_table<S: Debug + PartialEq + Clone>(table: Table<S>) {
                     one_notice(row, &beyond.to_string(), &notices);
                 }
             }
-            Value::Decimal { min, max, .. } => {
+            Value::Decimal { range, .. } => {
+                let (min, max) = (range.min, range.max);
                 values.extend([min.to_string(), max.to_string()]);
                 let (_, notices) = read_row(&table, row, &(max * 2.0).to_string());
                 one_notice(row, "beyond", &notices);

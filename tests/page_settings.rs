@@ -409,7 +409,8 @@ fn every_row_round_trips_at_its_default_and_its_range_ends_and_clamps_with_a_not
                     );
                 }
             }
-            Value::Decimal { min, max, get, .. } => {
+            Value::Decimal { range, get, .. } => {
+                let (min, max) = (range.min, range.max);
                 for end in [min, max] {
                     let (read, notices) = read_and_round_trip(row, &end.to_string());
                     assert!(notices.is_empty(), "{}={end}: {notices:?}", row.key);

@@ -109,6 +109,16 @@ pub enum Timing {
     Pending(LocalFuture<Result<f64, WebError>>),
 }
 
+/// What a frame of P is asked for: the parameters, the columns the curves gather, and the
+/// rectangle of the heatmap canvas its cells go into.
+#[derive(Clone, Copy)]
+pub struct FrameRequest<'a> {
+    pub params: &'a Params,
+    pub gathered_columns: &'a [usize],
+    pub rect: PixelRect,
+    pub heatmap: &'a HtmlCanvasElement,
+}
+
 /// The compute backend in use.
 pub struct Backend {
     kind: Kind,
@@ -174,23 +184,17 @@ impl Backend {
 
     /// Computes P, paints its cells into `rect` of `heatmap`, and gathers `gathered_columns` and
     /// the reductions.
+    /// `scratch` is the canvas the CPU path paints through; it paints only when `paint` (WebGPU
+    /// always draws).
     pub fn start_frame(
         &mut self,
-        params: &Params,
-        gathered_columns: &[usize],
-        rect: PixelRect,
-        heatmap: &HtmlCanvasElement,
+        request: FrameRequest<'_>,
         scratch: &HtmlCanvasElement,
         paint: bool,
     ) -> Result<FrameResult, WebError> {
         match &mut self.kind {
-            Kind::Cpu => {
-                let target = paint.then_some((heatmap, scratch));
-                cpu_frame(params, gathered_columns, rect, target).map(FrameResult::Ready)
-            }
-            Kind::Gpu(gpu) => gpu
-                .start_frame(params, gathered_columns, rect, heatmap)
-                .map(FrameResult::Pending),
+            Kind::Cpu => cpu_frame(request, paint.then_some(scratch)).map(FrameResult::Ready),
+            Kind::Gpu(gpu) => gpu.start_frame(request).map(FrameResult::Pending),
         }
     }
 
@@ -375,12 +379,11 @@ impl Backend {
 /// One frame on the CPU: P, its cells painted into the heatmap, the gathered columns and
 /// reductions.
 fn cpu_frame(
-    params: &Params,
-    gathered_columns: &[usize],
-    rect: PixelRect,
-    target: Option<(&HtmlCanvasElement, &HtmlCanvasElement)>,
+    request: FrameRequest<'_>,
+    paint_through: Option<&HtmlCanvasElement>,
 ) -> Result<FrameData, WebError> {
     let started = now_ms();
+    let (params, gathered_columns) = (request.params, request.gathered_columns);
     let (d, n, base) = (params.d, params.n, params.base);
     // `?textbook=1`: the textbook float32 P everywhere (heatmap, curves, projection error).
     let (encoding, gathered, max_projection_error, textbook_angle_error) = if params.textbook {
@@ -400,7 +403,8 @@ fn cpu_frame(
     let values = encoding
         .as_slice()
         .ok_or_else(|| WebError::Js("the encoding matrix is not contiguous".into()))?;
-    if let Some((heatmap, scratch)) = target {
+    if let Some(scratch) = paint_through {
+        let (heatmap, rect) = (request.heatmap, request.rect);
         paint_diverging(heatmap, scratch, values, (n, d), (-1.0, 1.0), rect)?;
     }
     let (p_min, p_max) = value_range(values);
@@ -413,7 +417,7 @@ fn cpu_frame(
         encoding: Some(encoding),
         source: PSource::new(params.textbook, false),
         textbook_angle_error,
-        heatmap_waiting: std::cell::Cell::new(target.is_none()),
+        heatmap_waiting: std::cell::Cell::new(paint_through.is_none()),
     })
 }
 

@@ -4,7 +4,7 @@
 
 use super::action::Action;
 use super::app::{App, Effects, FrameStep};
-use super::backend::{FrameData, FrameResult};
+use super::backend::{FrameData, FrameRequest, FrameResult};
 use super::dom::{self, now_ms};
 use super::draw::heatmap::{draw_encoding_axes, EncodingFigure};
 use super::error::WebError;
@@ -129,14 +129,13 @@ impl App {
         // P's cells are painted now only where the heatmap is seen; off screen, the heatmap
         // panel paints them when it comes into view (the CPU path; WebGPU paints as it computes).
         let paint = page::is_on_screen(&PanelId::Heatmap.spec().section_id());
-        let drawn = self.backend.start_frame(
+        let request = FrameRequest {
             params,
-            &gathered,
-            self.heatmap_rect,
+            gathered_columns: &gathered,
+            rect: self.heatmap_rect,
             heatmap,
-            &self.scratch,
-            paint,
-        )?;
+        };
+        let drawn = self.backend.start_frame(request, &self.scratch, paint)?;
         self.encoding_drawn = Some(self.encoding_key());
         match drawn {
             FrameResult::Ready(data) => {

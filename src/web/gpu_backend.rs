@@ -8,7 +8,7 @@ mod panel_surface;
 use ndarray::{Array2, ArrayView2, Ix2};
 use web_sys::HtmlCanvasElement;
 
-use super::backend::{FrameData, LocalFuture, TextbookFrame};
+use super::backend::{FrameData, FrameRequest, LocalFuture, TextbookFrame};
 use super::dom::{self, now_ms};
 use super::error::WebError;
 use crate::gpu::attention::AttentionShape;
@@ -17,7 +17,6 @@ use crate::gpu::stats::read_totals;
 use crate::gpu::{
     read_f32, AlibiScoresKernel, EncodingKernel, GpuContext, Kernel, QkKernel, RopeScoresKernel,
 };
-use crate::model::params::Params;
 use crate::model::plot::PixelRect;
 use crate::model::present::PSource;
 use crate::model::status::is_software_adapter;
@@ -139,16 +138,15 @@ impl GpuBackend {
         }
     }
 
-    /// Computes P, draws its heatmap into `rect` of `heatmap`, and starts the read-backs that
-    /// [`FrameData`] needs; the returned future resolves when they arrive.
+    /// Computes P, draws its heatmap into the request's `rect` of its `heatmap`, and starts the
+    /// read-backs that [`FrameData`] needs; the returned future resolves when they arrive.
     pub fn start_frame(
         &mut self,
-        params: &Params,
-        gathered_columns: &[usize],
-        rect: PixelRect,
-        heatmap: &HtmlCanvasElement,
+        request: FrameRequest<'_>,
     ) -> Result<LocalFuture<Result<FrameData, WebError>>, WebError> {
         let started = now_ms();
+        let (params, gathered_columns) = (request.params, request.gathered_columns);
+        let (rect, heatmap) = (request.rect, request.heatmap);
         let (n, d, base, delta) = (params.n, params.d, params.base, params.delta);
         let ctx = &mut self.context;
         let p = ctx

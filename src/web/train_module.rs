@@ -118,23 +118,16 @@ impl TrainModule {
     }
 
     /// Computes the run's numbers and lines for these settings and, when `draw`, its figures,
-    /// in the page's theme and mode (`dark`, `projector`, its type size `page_px`: the page's
-    /// `FigureLook`, read once per frame by the page).
+    /// in the page's theme and mode (the module reads them from the page, as the page's own
+    /// figures do: it runs on the page's thread, in the same frame).
     pub fn render(
         &mut self,
         query: &str,
         draw: bool,
         page_cpu_reason: Option<String>,
-        dark: bool,
-        projector: bool,
-        page_px: u16,
     ) -> Result<(), JsError> {
         let settings = settings_from(query);
-        self.style = FigureStyle::for_look(FigureLook {
-            dark,
-            projector,
-            page_px,
-        });
+        self.style = FigureStyle::for_look(crate::web::page::figure_look());
         let mut ctx = TrainCtx {
             train: &settings,
             style: &self.style,

@@ -17,7 +17,7 @@ use web_sys::{HtmlCanvasElement, HtmlElement};
 
 use super::trained::{stats, Similarity, TrainedLayout, TrainedStats};
 use crate::math::colormap::diverging_bar_rgba;
-use crate::model::figure_style::{FigureLook, FigureStyle};
+use crate::model::figure_style::FigureStyle;
 use crate::model::messages::{Computed, Training};
 use crate::model::plot::PixelRect;
 use crate::panels::pretrained::fetch::fetch_counted;
@@ -129,9 +129,6 @@ impl TrainedTableModule {
         &mut self,
         base: f64,
         draw: bool,
-        dark: bool,
-        projector: bool,
-        page_px: u16,
     ) -> Result<(), JsError> {
         if matches!(*self.stage.borrow(), Stage::Idle) {
             self.start_loading();
@@ -157,11 +154,7 @@ impl TrainedTableModule {
             dom::text(&self.dom.takeaway, &text);
         }
         if draw {
-            let style = FigureStyle::for_look(FigureLook {
-                dark,
-                projector,
-                page_px,
-            });
+            let style = FigureStyle::for_look(crate::web::page::figure_look());
             self.draw(&style).map_err(js_error)?;
         }
         Ok(())

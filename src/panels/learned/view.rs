@@ -34,9 +34,6 @@ extern "C" {
         this: &TrainedTableModule,
         base: f64,
         draw: bool,
-        dark: bool,
-        projector: bool,
-        page_px: u16,
     ) -> Result<(), JsValue>;
 }
 
@@ -100,7 +97,6 @@ impl Panel for LearnedPanel {
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
         self.stats = render(ctx, &self.dom)?;
-        let look = ctx.style.look;
         if ctx.draw {
             let (js, wasm) = crate::panels::pretrained::MODULE;
             self.trained
@@ -119,9 +115,6 @@ impl Panel for LearnedPanel {
                 .render(
                     ctx.params.base,
                     ctx.draw,
-                    look.dark,
-                    look.projector,
-                    look.page_px,
                 )
                 .err()
                 .map(|e| WebError::from(e).to_string()),

@@ -37,9 +37,6 @@ extern "C" {
         text: &str,
         position_table: bool,
         draw: bool,
-        dark: bool,
-        projector: bool,
-        page_px: u16,
     ) -> Result<(), JsValue>;
 }
 
@@ -96,7 +93,6 @@ impl Panel for PretrainedHost {
         self.position_table = ctx.settings.position_table;
         match &self.module {
             LazyModule::Ready(module) => {
-                let look = ctx.style.look;
                 let module = module.unchecked_ref::<PretrainedModule>();
                 module.use_gpu(ctx.backend.is_gpu());
                 module
@@ -104,9 +100,6 @@ impl Panel for PretrainedHost {
                         &ctx.settings.text,
                         ctx.settings.position_table,
                         ctx.draw,
-                        look.dark,
-                        look.projector,
-                        look.page_px,
                     )
                     .map_err(WebError::from)
             }

@@ -39,9 +39,6 @@ extern "C" {
         query: &str,
         draw: bool,
         page_cpu_reason: Option<String>,
-        dark: bool,
-        projector: bool,
-        page_px: u16,
     ) -> Result<(), JsValue>;
     #[wasm_bindgen(method, catch)]
     fn command(
@@ -232,19 +229,9 @@ impl Panel for TrainPanelHost {
         self.page_cpu_reason = page_cpu_reason(ctx);
         train::show_settings(&self.dom, ctx.train);
         match &self.module {
-            Module::Ready(module) => {
-                let look = ctx.style.look;
-                module
-                    .render(
-                        &query(ctx.train),
-                        ctx.draw,
-                        self.page_cpu_reason.clone(),
-                        look.dark,
-                        look.projector,
-                        look.page_px,
-                    )
-                    .map_err(WebError::from)
-            }
+            Module::Ready(module) => module
+                .render(&query(ctx.train), ctx.draw, self.page_cpu_reason.clone())
+                .map_err(WebError::from),
             Module::Failed(message) => Err(WebError::Js(message.clone())),
             Module::NotLoaded | Module::Loading => {
                 train::render_before_run(&self.dom, ctx.train, self.page_cpu_reason.as_deref());
