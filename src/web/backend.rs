@@ -6,7 +6,7 @@
 use std::future::Future;
 use std::pin::Pin;
 
-use ndarray::{Array2, ArrayView2, Axis};
+use ndarray::{Array2, Axis};
 use web_sys::HtmlCanvasElement;
 
 use super::dom::now_ms;
@@ -242,47 +242,10 @@ impl Backend {
         }
     }
 
-    /// Draws G = P·Pᵀ of the first `rows` rows of the frame's P with the Gram kernel and the
-    /// heatmap render pass, when on WebGPU. Returns `Ok(false)` on the CPU (the panel draws G
-    /// itself).
-    pub fn draw_gram(
-        &mut self,
-        rows: usize,
-        range: f32,
-        rect: PixelRect,
-        target: &HtmlCanvasElement,
-    ) -> Result<bool, WebError> {
-        self.draw_on_gpu(|gpu| gpu.draw_gram(rows, range, rect, target))
-    }
-
-    /// Draws the RoPE scores of `q`, `k` with the RoPE kernel and the heatmap render pass, when on
-    /// WebGPU. Returns `Ok(false)` on the CPU (the panel computes them with the CPU twin).
-    pub fn draw_rope_scores(
-        &mut self,
-        qk: (ArrayView2<f32>, ArrayView2<f32>),
-        base: f64,
-        range: f32,
-        rect: PixelRect,
-        target: &HtmlCanvasElement,
-    ) -> Result<bool, WebError> {
-        self.draw_on_gpu(|gpu| gpu.draw_rope_scores(qk, base, range, rect, target))
-    }
-
-    /// Draws head weights with ALiBi's causal bias with the ALiBi kernel and the heatmap render
-    /// pass, when on WebGPU. Returns `Ok(false)` on the CPU.
-    pub fn draw_alibi_weights(
-        &mut self,
-        qk: (ArrayView2<f32>, ArrayView2<f32>),
-        slope: f32,
-        rect: PixelRect,
-        target: &HtmlCanvasElement,
-    ) -> Result<bool, WebError> {
-        self.draw_on_gpu(|gpu| gpu.draw_alibi_weights(qk, slope, rect, target))
-    }
-
     /// `draw` on WebGPU (`Ok(true)` once drawn); `Ok(false)` on the CPU, where the panel draws
-    /// with the CPU twin.
-    fn draw_on_gpu(
+    /// with the CPU twin. The panels' kernels drawn straight into their canvas (the Gram matrix,
+    /// the RoPE scores, ALiBi's weights) go through here.
+    pub fn draw_on_gpu(
         &mut self,
         draw: impl FnOnce(&mut GpuBackend) -> Result<(), WebError>,
     ) -> Result<bool, WebError> {

@@ -128,3 +128,14 @@ pub trait Panel {
 pub fn to_js<T: serde::Serialize>(stats: &T) -> JsValue {
     serde_wasm_bindgen::to_value(stats).unwrap_or(JsValue::NULL)
 }
+
+/// Writes, inside a `Panel` impl, the `stats` of a panel that keeps its numbers in the field
+/// `$field` (every panel with numbers of its own but the view rows, which keep theirs alike).
+macro_rules! stats_in {
+    ($field:ident) => {
+        fn stats(&self) -> Option<wasm_bindgen::JsValue> {
+            Some($crate::web::panel::to_js(&self.$field))
+        }
+    };
+}
+pub(crate) use stats_in;

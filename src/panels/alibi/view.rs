@@ -17,13 +17,13 @@ use super::{
 use crate::math::alibi::causal_weights_f32;
 use crate::model::figure_style::{FigureStyle, Rgb};
 use crate::model::plot::PixelRect;
-use crate::web::dom::{self, now_ms};
+use crate::web::dom;
 use crate::web::error::WebError;
 use crate::web::panels::family_charts::{
     draw_lines, draw_matrix, draw_matrix_in, key_query_axes, matrix_frame, LineChart, Scale, Series,
 };
 use crate::web::panels::view::View;
-use crate::web::panels::{elapsed, Ctx};
+use crate::web::panels::Ctx;
 use crate::web::surface;
 use ndarray::s;
 
@@ -50,10 +50,11 @@ fn weight_heatmap(ctx: &mut Ctx, dom: &AlibiDom, stats: &mut AlibiStats) -> Resu
             names,
             (None, None),
         )?;
-        match ctx
+        let (qk, heatmap) = ((q.view(), k.view()), &dom.heatmap);
+        let drawn = ctx
             .backend
-            .draw_alibi_weights((q.view(), k.view()), slope, rect, &dom.heatmap)
-        {
+            .draw_on_gpu(|gpu| gpu.draw_alibi_weights(qk, slope, rect, heatmap));
+        match drawn {
             Ok(true) => {
                 stats.weights_n = rows;
                 stats.weights_backend = "webgpu";
@@ -134,7 +135,6 @@ fn name_heads(
 }
 
 fn render(ctx: &mut Ctx, dom: &AlibiDom) -> Result<AlibiStats, WebError> {
-    let started = now_ms();
     let (heads, context) = (ctx.settings.alibi_heads, ctx.settings.training_context);
     let mut stats = compute(heads, context);
     weight_heatmap(ctx, dom, &mut stats)?;
@@ -191,7 +191,6 @@ fn render(ctx: &mut Ctx, dom: &AlibiDom) -> Result<AlibiStats, WebError> {
         &dom.heatmap_readout,
         &heatmap_sentence(&stats, ctx.params.n, ctx.params.d),
     );
-    stats.ms = elapsed(started);
     Ok(stats)
 }
 
@@ -220,6 +219,7 @@ pub static VIEW: View<AlibiDom, AlibiStats> = View {
             .with(ctx.settings.seed)
     },
     render,
+    ms: |stats| &mut stats.ms,
 };
 
 crate::web::panels::view::mount_view!(VIEW);

@@ -29,10 +29,9 @@ use crate::web::backend::LocalFuture;
 use crate::web::dom::{self, now_ms};
 use crate::web::draw::heatmap::{draw_styled_heatmap_frame, paint_image, HeatmapAxes, RgbaImage};
 use crate::web::error::WebError;
-use crate::web::panel::{to_js, Panel};
+use crate::web::panel::Panel;
 use crate::web::panels::reading::{self, Paging};
 use crate::web::panels::{canvas_message, elapsed, Ctx};
-use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
 #[derive(Debug, Clone, Default, Serialize)]
@@ -491,9 +490,7 @@ impl Panel for AttentionPanel {
         Ok(())
     }
 
-    fn stats(&self) -> Option<JsValue> {
-        Some(to_js(&self.stats))
-    }
+    crate::web::panel::stats_in!(stats);
 
     fn error_slot(&self) -> &HtmlElement {
         &self.dom.summary

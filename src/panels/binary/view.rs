@@ -14,18 +14,17 @@ use crate::math::measures::bits_as_signs;
 use crate::model::figure_style::FigureStyle;
 use crate::model::plot::PixelRect;
 use crate::web::backend::paint_waiting_heatmap;
-use crate::web::dom::{self, now_ms};
+use crate::web::dom;
 use crate::web::draw::heatmap::{
     draw_encoding_axes, draw_heatmap_frame_without_bar, paint_cells, EncodingFigure, HeatmapAxes,
     RgbaImage,
 };
 use crate::web::error::WebError;
 use crate::web::panels::view::View;
-use crate::web::panels::{elapsed, Ctx};
+use crate::web::panels::Ctx;
 use web_sys::HtmlElement;
 
 pub fn render(ctx: &mut Ctx, dom: &BinaryDom) -> Result<BinaryStats, WebError> {
-    let started = now_ms();
     let (n, d, base) = (ctx.params.n, ctx.params.d, ctx.params.base);
 
     let width = bit_count(n);
@@ -100,14 +99,13 @@ pub fn render(ctx: &mut Ctx, dom: &BinaryDom) -> Result<BinaryStats, WebError> {
             rect.height(),
         )?;
     }
-    let mut stats = compute(n, d, base, ctx.backend.name())?;
+    let stats = compute(n, d, base, ctx.backend.name())?;
     dom::text(&dom.takeaway, &super::takeaway::takeaway(&stats, d, base));
     fill_table(&dom.table, &dom.pairs_table, &period_table(&stats, d, base))?;
     dom::text(
         &dom.summary,
         &summary(&stats, d, base, ctx.params.first_position),
     );
-    stats.ms = elapsed(started);
     Ok(stats)
 }
 
@@ -244,6 +242,7 @@ pub static VIEW: View<BinaryDom, BinaryStats> = View {
             .with(ctx.frame_id)
     },
     render,
+    ms: |stats| &mut stats.ms,
 };
 
 crate::web::panels::view::mount_view!(VIEW);

@@ -9,7 +9,6 @@
 
 use crate::model::inputs::Inputs;
 use crate::model::panels::PanelId;
-use wasm_bindgen::JsValue;
 use web_sys::{HtmlButtonElement, HtmlCanvasElement, HtmlElement};
 
 use super::chart::draw_chart;
@@ -22,7 +21,7 @@ use crate::web::action::{Action, PanelEvent};
 use crate::web::backend::Timing;
 use crate::web::dom::{self, listen, now_ms};
 use crate::web::error::WebError;
-use crate::web::panel::{to_js, Panel};
+use crate::web::panel::Panel;
 use crate::web::panels::{elapsed, Ctx};
 
 pub fn render(
@@ -212,9 +211,7 @@ impl Panel for ComplexityPanel {
         Ok(())
     }
 
-    fn stats(&self) -> Option<JsValue> {
-        Some(to_js(&self.stats))
-    }
+    crate::web::panel::stats_in!(stats);
 
     fn error_slot(&self) -> &HtmlElement {
         &self.dom.crossover

@@ -10,16 +10,15 @@ use super::{
     compute, ratios_sentence, too_few_pairs_sentence, wavelength_sentence, ExtensionStats,
 };
 use crate::model::figure_style::FigureStyle;
-use crate::web::dom::{self, now_ms};
+use crate::web::dom;
 use crate::web::error::WebError;
 use crate::web::panels::family_charts::{draw_lines, LineChart, Series};
 use crate::web::panels::view::View;
-use crate::web::panels::{canvas_message, elapsed, Ctx};
+use crate::web::panels::{canvas_message, Ctx};
 
 fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError> {
-    let started = now_ms();
     let (p, l) = (ctx.params, ctx.settings);
-    let mut stats = compute(p.d, p.base, l.extension_scale, l.training_context)?;
+    let stats = compute(p.d, p.base, l.extension_scale, l.training_context)?;
     if stats.d < 4 {
         if ctx.draw {
             for canvas in [&dom.ratios, &dom.wavelengths] {
@@ -35,7 +34,6 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
         dom::text(&dom.readout, &too_few_pairs_sentence(p.d));
         dom::text(&dom.takeaway, &super::takeaway::takeaway(&stats));
         dom::text(&dom.wavelength_readout, "");
-        stats.ms = elapsed(started);
         return Ok(stats);
     }
     if ctx.draw {
@@ -45,7 +43,6 @@ fn render(ctx: &mut Ctx, dom: &ExtensionDom) -> Result<ExtensionStats, WebError>
     dom::text(&dom.readout, &ratios_sentence(&stats));
     dom::text(&dom.wavelength_readout, &wavelength_sentence(&stats));
     dom::text(&dom.takeaway, &super::takeaway::takeaway(&stats));
-    stats.ms = elapsed(started);
     Ok(stats)
 }
 
@@ -188,6 +185,7 @@ pub static VIEW: View<ExtensionDom, ExtensionStats> = View {
             .with(ctx.settings.training_context)
     },
     render,
+    ms: |stats| &mut stats.ms,
 };
 
 crate::web::panels::view::mount_view!(VIEW);

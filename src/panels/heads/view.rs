@@ -20,10 +20,9 @@ use crate::web::action::{Action, PanelEvent};
 use crate::web::dom::{self, now_ms};
 use crate::web::draw::heatmap::{fit, paint_image, set_frame_colour, RgbaImage};
 use crate::web::error::WebError;
-use crate::web::panel::{to_js, Panel};
+use crate::web::panel::Panel;
 use crate::web::panels::reading::{self, Paging};
 use crate::web::panels::{elapsed, Ctx};
-use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
 /// The panel's numbers, and its maps as drawn (`None` while off screen).
@@ -277,9 +276,7 @@ impl Panel for HeadsPanel {
         Ok(())
     }
 
-    fn stats(&self) -> Option<JsValue> {
-        Some(to_js(&self.stats))
-    }
+    crate::web::panel::stats_in!(stats);
 
     fn error_slot(&self) -> &HtmlElement {
         &self.dom.readout

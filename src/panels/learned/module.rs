@@ -125,11 +125,7 @@ impl TrainedTableModule {
 
     /// Fetches the table the first time, measures it against the sinusoid of `base`, writes the
     /// takeaway and, when `draw`, draws the figure in the page's theme and mode.
-    pub fn render(
-        &mut self,
-        base: f64,
-        draw: bool,
-    ) -> Result<(), JsError> {
+    pub fn render(&mut self, base: f64, draw: bool) -> Result<(), JsError> {
         if matches!(*self.stage.borrow(), Stage::Idle) {
             self.start_loading();
         }

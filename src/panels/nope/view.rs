@@ -7,15 +7,14 @@ use crate::model::inputs::Inputs;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
 use super::{compute, readout, NopeStats};
-use crate::web::dom::{self, now_ms};
+use crate::web::dom;
 use crate::web::error::WebError;
 use crate::web::panels::family_charts::{draw_lines, LineChart, Series};
 use crate::web::panels::view::View;
-use crate::web::panels::{elapsed, Ctx};
+use crate::web::panels::Ctx;
 
 fn render(ctx: &mut Ctx, dom: &NopeDom) -> Result<NopeStats, WebError> {
-    let started = now_ms();
-    let mut stats = compute(ctx.params.n);
+    let stats = compute(ctx.params.n);
     let n = stats.n;
     if ctx.draw {
         let points = |values: &[f64]| -> Vec<(f64, f64)> {
@@ -58,7 +57,6 @@ fn render(ctx: &mut Ctx, dom: &NopeDom) -> Result<NopeStats, WebError> {
     }
     dom::text(&dom.readout, &readout(&stats, n));
     dom::text(&dom.takeaway, &super::takeaway::takeaway(&stats));
-    stats.ms = elapsed(started);
     Ok(stats)
 }
 
@@ -76,6 +74,7 @@ pub static VIEW: View<NopeDom, NopeStats> = View {
     takeaway: |dom| &dom.takeaway,
     inputs: |ctx| Inputs::new().with(ctx.params.n),
     render,
+    ms: |stats| &mut stats.ms,
 };
 
 crate::web::panels::view::mount_view!(VIEW);

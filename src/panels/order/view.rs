@@ -22,13 +22,13 @@ use crate::math::position::{Encoding, PositionScheme};
 use crate::math::tokens::attention_input;
 use crate::model::figure_style::FigureStyle;
 use crate::model::plot::integer_ticks;
-use crate::web::dom::{self, now_ms};
+use crate::web::dom;
 use crate::web::draw::chart::{
     colour, prepare, record, styled_mesh, text_style, Axis, ChartFrame, LegendEntry,
 };
 use crate::web::error::{draw_error, WebError};
 use crate::web::panels::view::View;
-use crate::web::panels::{canvas_message, elapsed, format_number, Ctx};
+use crate::web::panels::{canvas_message, format_number, Ctx};
 use web_sys::HtmlElement;
 
 #[derive(Debug, Clone, Default, Serialize)]
@@ -184,7 +184,6 @@ fn order_gaps(
 }
 
 pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
-    let started = now_ms();
     let (params, lesson) = (ctx.params, ctx.settings);
     let (d, scale) = (params.d, lesson.scale_embeddings);
     let tokens = lesson.tokens();
@@ -245,11 +244,7 @@ pub fn render(ctx: &mut Ctx, dom: &OrderDom) -> Result<OrderStats, WebError> {
     if ctx.draw {
         draw_chart(&dom.chart, &permuted, &stats, ctx.style)?;
     }
-    Ok(OrderStats {
-        ms: elapsed(started),
-        takeaway,
-        ..stats
-    })
+    Ok(OrderStats { takeaway, ..stats })
 }
 
 /// The panel's sentences: the shift, the two orders, the permutation, the gaps, the takeaway and
@@ -530,6 +525,7 @@ pub static VIEW: View<OrderDom, OrderStats> = View {
             .with_all(crate::web::panels::projection_key(ctx))
     },
     render,
+    ms: |stats| &mut stats.ms,
 };
 
 crate::web::panels::view::mount_view!(VIEW);

@@ -9,7 +9,7 @@ use crate::model::panels::PanelId;
 use crate::model::query::values::UrlName;
 use crate::web::surface;
 use serde::Serialize;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement, MouseEvent};
 
 use super::figure::{FigureLayout, LEGEND_LINE};
@@ -24,7 +24,7 @@ use crate::web::action::{Action, PanelEvent};
 use crate::web::dom::{self, listen, now_ms};
 use crate::web::draw::heatmap::{fit, paint_cells, set_frame_colour, RgbaImage};
 use crate::web::error::WebError;
-use crate::web::panel::{to_js, Panel};
+use crate::web::panel::Panel;
 use crate::web::panels::{canvas_message, elapsed, Ctx};
 
 /// The shapes of the stages, [rows, columns].
@@ -383,9 +383,7 @@ impl Panel for PipelinePanel {
         Ok(())
     }
 
-    fn stats(&self) -> Option<JsValue> {
-        Some(to_js(&self.stats))
-    }
+    crate::web::panel::stats_in!(stats);
 
     fn error_slot(&self) -> &HtmlElement {
         &self.dom.summary

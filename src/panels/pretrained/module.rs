@@ -118,12 +118,7 @@ impl PretrainedModule {
 
     /// Computes the numbers of this sentence (on WebGPU after `use_gpu(true)`) and, when `draw`,
     /// its figures, in the page's theme and mode.
-    pub fn render(
-        &mut self,
-        text: &str,
-        position_table: bool,
-        draw: bool,
-    ) -> Result<(), JsError> {
+    pub fn render(&mut self, text: &str, position_table: bool, draw: bool) -> Result<(), JsError> {
         let style = FigureStyle::for_look(crate::web::page::figure_look());
         self.dom.switch.set_checked(position_table);
         self.update(text, position_table).map_err(js_error)?;

@@ -96,11 +96,7 @@ impl Panel for PretrainedHost {
                 let module = module.unchecked_ref::<PretrainedModule>();
                 module.use_gpu(ctx.backend.is_gpu());
                 module
-                    .render(
-                        &ctx.settings.text,
-                        ctx.settings.position_table,
-                        ctx.draw,
-                    )
+                    .render(&ctx.settings.text, ctx.settings.position_table, ctx.draw)
                     .map_err(WebError::from)
             }
             LazyModule::Failed(message) => Err(WebError::Js(message.clone())),

@@ -4,7 +4,6 @@
 use crate::model::inputs::Inputs;
 use ndarray::s;
 use serde::Serialize;
-use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
 use super::takeaway::{self, ProjectionFacts};
@@ -18,7 +17,7 @@ use crate::web::backend::LocalFuture;
 use crate::web::dom;
 use crate::web::draw::projection::{draw_projection, projection_numbers, PairColumns, Projection};
 use crate::web::error::WebError;
-use crate::web::panel::{to_js, Ctx, Panel};
+use crate::web::panel::{Ctx, Panel};
 use crate::web::panels::canvas_message;
 
 /// `stats.panels.projection`: the takeaway and where the figure's labels went, so that a test
@@ -217,9 +216,7 @@ impl Panel for ProjectionPanel {
         Ok(())
     }
 
-    fn stats(&self) -> Option<JsValue> {
-        Some(to_js(&self.stats))
-    }
+    crate::web::panel::stats_in!(stats);
 
     fn error_slot(&self) -> &HtmlElement {
         &self.dom.note

@@ -14,13 +14,13 @@ use super::{
 use crate::gpu::rope_scores::ROPE_MAX_DIMENSION;
 use crate::math::rope::scores_f32;
 use crate::model::figure_style::FigureStyle;
-use crate::web::dom::{self, now_ms};
+use crate::web::dom;
 use crate::web::error::WebError;
 use crate::web::panels::family_charts::{
     draw_lines, draw_matrix, key_query_axes, matrix_frame, LineChart, Scale, Series,
 };
 use crate::web::panels::view::View;
-use crate::web::panels::{canvas_message, elapsed, Ctx};
+use crate::web::panels::{canvas_message, Ctx};
 
 /// The score heatmap's numbers (every backend) and picture (when drawn).
 fn score_heatmap(ctx: &mut Ctx, dom: &RopeDom, stats: &mut RopeStats) -> Result<(), WebError> {
@@ -47,10 +47,11 @@ fn score_heatmap(ctx: &mut Ctx, dom: &RopeDom, stats: &mut RopeStats) -> Result<
             (None, None),
         )?;
         let (qg, kg) = (repeated(&q, gpu_rows), repeated(&k, gpu_rows));
-        match ctx
+        let (qk, scores) = ((qg.view(), kg.view()), &dom.scores);
+        let drawn = ctx
             .backend
-            .draw_rope_scores((qg.view(), kg.view()), base, range, rect, &dom.scores)
-        {
+            .draw_on_gpu(|gpu| gpu.draw_rope_scores(qk, base, range, rect, scores));
+        match drawn {
             Ok(true) => {
                 stats.scores_n = gpu_rows;
                 stats.scores_backend = "webgpu";
@@ -81,7 +82,6 @@ fn score_heatmap(ctx: &mut Ctx, dom: &RopeDom, stats: &mut RopeStats) -> Result<
 }
 
 fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
-    let started = now_ms();
     let (d, base, seed) = (ctx.params.d, ctx.params.base, ctx.settings.seed);
     let mut stats = compute(d, base, seed)?;
     if stats.d >= 2 {
@@ -96,7 +96,6 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
         dom::text(&dom.readout, &no_pair_sentence(d));
         dom::text(&dom.takeaway, &super::takeaway::takeaway(&stats));
         dom::text(&dom.decay_readout, "");
-        stats.ms = elapsed(started);
         return Ok(stats);
     }
     if ctx.draw {
@@ -126,7 +125,6 @@ fn render(ctx: &mut Ctx, dom: &RopeDom) -> Result<RopeStats, WebError> {
     // The same sentence whether or not the heatmap was drawn (see `scores_sentence`).
     dom::text(&dom.scores_readout, &scores_sentence(&stats, ctx.params.n));
     dom::text(&dom.takeaway, &super::takeaway::takeaway(&stats));
-    stats.ms = elapsed(started);
     Ok(stats)
 }
 
@@ -229,6 +227,7 @@ pub static VIEW: View<RopeDom, RopeStats> = View {
             .with(ctx.settings.seed)
     },
     render,
+    ms: |stats| &mut stats.ms,
 };
 
 crate::web::panels::view::mount_view!(VIEW);

@@ -18,19 +18,18 @@ use crate::math::scaling::Magnitudes;
 use crate::model::chart_layout::{category_label_rows, value_label_box};
 use crate::model::figure_style::FigureStyle;
 use crate::model::plot::PixelRect;
-use crate::web::dom::{self, now_ms};
+use crate::web::dom;
 use crate::web::draw::chart::{
     colour, measure, prepare, record, styled_mesh, text_style, Axis, ChartFrame, LegendEntry,
     Prepared,
 };
 use crate::web::error::{draw_error, WebError};
 use crate::web::panels::view::View;
-use crate::web::panels::{canvas_message, elapsed, Ctx};
+use crate::web::panels::{canvas_message, Ctx};
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use web_sys::HtmlElement;
 
 pub fn render(ctx: &mut Ctx, dom: &ScalingDom) -> Result<ScalingStats, WebError> {
-    let started = now_ms();
     let (params, lesson) = (ctx.params, ctx.settings);
     let d = params.d;
     let tokens = lesson.tokens();
@@ -45,7 +44,7 @@ pub fn render(ctx: &mut Ctx, dom: &ScalingDom) -> Result<ScalingStats, WebError>
         ScalingPanelError::Scaling(error) => WebError::from(error),
         missing @ ScalingPanelError::MissingWidth => WebError::Js(missing.to_string()),
     })?;
-    let mut stats = scaling.stats;
+    let stats = scaling.stats;
     let Some(pair) = stats.pair.as_ref() else {
         for canvas in [&dom.chart, &dom.dots].into_iter().filter(|_| ctx.draw) {
             canvas_message(canvas, &no_tokens_lines())?;
@@ -53,7 +52,6 @@ pub fn render(ctx: &mut Ctx, dom: &ScalingDom) -> Result<ScalingStats, WebError>
         dom::text(&dom.magnitudes, &no_tokens_sentence());
         dom::text(&dom.dots_readout, "");
         dom::text(&dom.takeaway, &super::takeaway::takeaway(&stats));
-        stats.ms = elapsed(started);
         return Ok(stats);
     };
     if ctx.draw {
@@ -63,7 +61,6 @@ pub fn render(ctx: &mut Ctx, dom: &ScalingDom) -> Result<ScalingStats, WebError>
     dom::text(&dom.magnitudes, &magnitudes_sentence(&stats));
     dom::text(&dom.dots_readout, &dots_sentence(d, pair));
     dom::text(&dom.takeaway, &super::takeaway::takeaway(&stats));
-    stats.ms = elapsed(started);
     Ok(stats)
 }
 
@@ -398,6 +395,7 @@ pub static VIEW: View<ScalingDom, ScalingStats> = View {
             .with(ctx.settings.token_pair.1)
     },
     render,
+    ms: |stats| &mut stats.ms,
 };
 
 crate::web::panels::view::mount_view!(VIEW);

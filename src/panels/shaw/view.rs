@@ -7,14 +7,13 @@
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
 use super::{compute, no_tokens_message, offset_labels, readout, ShawPanelError, ShawStats};
-use crate::web::dom::{self, now_ms};
+use crate::web::dom;
 use crate::web::error::WebError;
 use crate::web::panels::family_charts::{draw_matrix, Scale};
 use crate::web::panels::view::View;
-use crate::web::panels::{canvas_message, elapsed, Ctx};
+use crate::web::panels::{canvas_message, Ctx};
 
 fn render(ctx: &mut Ctx, dom: &ShawDom) -> Result<ShawStats, WebError> {
-    let started = now_ms();
     let (p, l) = (ctx.params, ctx.settings);
     let tokens = l.tokens();
     let shaw = compute(
@@ -30,7 +29,7 @@ fn render(ctx: &mut Ctx, dom: &ShawDom) -> Result<ShawStats, WebError> {
         ShawPanelError::Shaw(error) => WebError::from(error),
         ShawPanelError::Math(error) => WebError::from(error),
     })?;
-    let mut stats = shaw.stats;
+    let stats = shaw.stats;
     let (clip, d, n) = (stats.clip, stats.d, tokens.len());
     if ctx.draw {
         let table: Vec<f32> = shaw.layer.key_table.iter().map(|&v| v as f32).collect();
@@ -68,7 +67,6 @@ fn render(ctx: &mut Ctx, dom: &ShawDom) -> Result<ShawStats, WebError> {
     }
     dom::text(&dom.readout, &readout(&stats));
     dom::text(&dom.takeaway, &super::takeaway::takeaway(&stats));
-    stats.ms = elapsed(started);
     Ok(stats)
 }
 
@@ -92,6 +90,7 @@ pub static VIEW: View<ShawDom, ShawStats> = View {
             .with(ctx.settings.seed)
     },
     render,
+    ms: |stats| &mut stats.ms,
 };
 
 crate::web::panels::view::mount_view!(VIEW);

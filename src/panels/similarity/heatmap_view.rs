@@ -61,7 +61,10 @@ pub(super) fn draw_heatmap(
     let mut drawn = None;
     if ctx.draw && on_gpu {
         let rect = gram_frame(ctx, canvas, rows, range)?;
-        match ctx.backend.draw_gram(rows, range, rect, canvas) {
+        match ctx
+            .backend
+            .draw_on_gpu(|gpu| gpu.draw_gram(rows, range, rect, canvas))
+        {
             Ok(_) => drawn = Some(rect),
             Err(error) => {
                 gpu_error = Some(error.to_string());

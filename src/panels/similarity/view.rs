@@ -26,10 +26,9 @@ use crate::model::plot::step_cell;
 use crate::web::action::{Action, PanelEvent};
 use crate::web::dom::{self, now_ms};
 use crate::web::error::WebError;
-use crate::web::panel::{to_js, Panel};
+use crate::web::panel::Panel;
 use crate::web::panels::reading::{self, Paging};
 use crate::web::panels::{elapsed, Ctx};
-use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
 /// The panel's numbers, and its heatmap as drawn (`None` while off screen).
@@ -123,9 +122,7 @@ impl Panel for SimilarityPanel {
         Ok(())
     }
 
-    fn stats(&self) -> Option<JsValue> {
-        Some(to_js(&self.stats))
-    }
+    crate::web::panel::stats_in!(stats);
 
     fn error_slot(&self) -> &HtmlElement {
         &self.dom.note

@@ -11,11 +11,11 @@ use web_sys::{HtmlCanvasElement, HtmlElement};
 use super::takeaway::{self, StackingTakeaway};
 use super::{compute, readout, StackingStats};
 use crate::math::stacking::StackOptions;
-use crate::web::dom::{self, now_ms};
+use crate::web::dom;
 use crate::web::error::WebError;
 use crate::web::panels::family_charts::{draw_lines, LineChart, Series};
 use crate::web::panels::view::View;
-use crate::web::panels::{elapsed, Ctx};
+use crate::web::panels::Ctx;
 
 /// The experiment runs on at most this many positions and dimensions: 48 layers of a 64 × 64
 /// block take about 50 million multiply-adds, a fraction of a frame's budget per layer.
@@ -41,9 +41,8 @@ fn options(ctx: &Ctx) -> StackOptions {
 }
 
 fn render(ctx: &mut Ctx, dom: &StackingDom) -> Result<StackingStats, WebError> {
-    let started = now_ms();
     let options = options(ctx);
-    let mut stats = compute(&options)?;
+    let stats = compute(&options)?;
     let depth = |values: &[f64], floor: f64| -> Vec<(f64, f64)> {
         values
             .iter()
@@ -112,7 +111,6 @@ fn render(ctx: &mut Ctx, dom: &StackingDom) -> Result<StackingStats, WebError> {
             residuals: &stats.rank_residual,
         }),
     );
-    stats.ms = elapsed(started);
     Ok(stats)
 }
 
@@ -131,6 +129,7 @@ pub static VIEW: View<StackingDom, StackingStats> = View {
     takeaway: |dom| &dom.takeaway,
     inputs: |ctx| Inputs::new().with_parts(&options(ctx)),
     render,
+    ms: |stats| &mut stats.ms,
 };
 
 crate::web::panels::view::mount_view!(VIEW);

@@ -8,15 +8,14 @@ use crate::model::inputs::Inputs;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
 use super::{compute, readout, T5Stats};
-use crate::web::dom::{self, now_ms};
+use crate::web::dom;
 use crate::web::error::WebError;
 use crate::web::panels::family_charts::{draw_lines, LineChart, Series};
 use crate::web::panels::view::View;
-use crate::web::panels::{elapsed, Ctx};
+use crate::web::panels::Ctx;
 
 fn render(ctx: &mut Ctx, dom: &T5Dom) -> Result<T5Stats, WebError> {
-    let started = now_ms();
-    let mut stats = compute(ctx.settings.t5_range)?;
+    let stats = compute(ctx.settings.t5_range)?;
     let range = stats.range as i64;
     if ctx.draw {
         let points = |values: &[usize]| -> Vec<(f64, f64)> {
@@ -73,7 +72,6 @@ fn render(ctx: &mut Ctx, dom: &T5Dom) -> Result<T5Stats, WebError> {
     }
     dom::text(&dom.readout, &readout(&stats));
     dom::text(&dom.takeaway, &super::takeaway::takeaway(&stats));
-    stats.ms = elapsed(started);
     Ok(stats)
 }
 
@@ -91,6 +89,7 @@ pub static VIEW: View<T5Dom, T5Stats> = View {
     takeaway: |dom| &dom.takeaway,
     inputs: |ctx| Inputs::new().with(ctx.settings.t5_range),
     render,
+    ms: |stats| &mut stats.ms,
 };
 
 crate::web::panels::view::mount_view!(VIEW);

@@ -9,8 +9,9 @@ use serde::Serialize;
 use wasm_bindgen::JsValue;
 use web_sys::HtmlElement;
 
-use super::Ctx;
+use super::{elapsed, Ctx};
 use crate::model::inputs::Inputs;
+use crate::web::dom::now_ms;
 use crate::web::error::WebError;
 use crate::web::panel::{to_js, Panel};
 
@@ -26,6 +27,9 @@ pub struct View<D: 'static, S: 'static> {
     pub inputs: fn(&Ctx) -> Inputs,
     /// Computes, writes and (when `ctx.draw`) draws; returns the panel's numbers.
     pub render: fn(&mut Ctx, &D) -> Result<S, WebError>,
+    /// Where the numbers keep how long `render` took, in milliseconds (timed here, once for
+    /// every view).
+    pub ms: fn(&mut S) -> &mut f64,
 }
 
 /// The panel a [`View`] describes, mounted.
@@ -65,7 +69,9 @@ impl<D, S: Serialize> Panel for ViewPanel<D, S> {
     }
 
     fn render(&mut self, ctx: &mut Ctx) -> Result<(), WebError> {
+        let started = now_ms();
         self.stats = (self.view.render)(ctx, &self.dom)?;
+        *(self.view.ms)(&mut self.stats) = elapsed(started);
         Ok(())
     }
 
