@@ -196,7 +196,7 @@ fn controls_file() -> String {
     let words: Vec<String> = controls_with_words()
         .into_iter()
         .map(|(key, control, words)| {
-            let line = match control {
+            let mut line = match control {
                 WrittenControl::Slider { range, number } => serde_json::json!({
                     "row": key,
                     "range": range,
@@ -219,6 +219,9 @@ fn controls_file() -> String {
                     "options": words.options,
                 }),
             };
+            if let Some(panel) = words.panel {
+                line["panel"] = serde_json::json!(panel.spec().name);
+            }
             format!("    {line}")
         })
         .collect();

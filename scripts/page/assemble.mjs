@@ -78,6 +78,31 @@ export function assemble() {
   return withFirstPaint(withControls(page, words), inputs);
 }
 
+/**
+ * The page with a place for each control whose row names its panel (`panel` in its words) and
+ * that no section places: the last in that panel's `<div class="panel-controls">`, in the rows'
+ * order, so that a new setting needs no line of markup.
+ */
+function withPanelPlaces(page, words) {
+  const placeOf = (w) => ('menu' in w ? `<div class="control-inline" data-row="${w.row}"></div>`
+    : 'check' in w ? `<label data-row="${w.row}"></label>`
+      : `<div class="control" data-row="${w.row}"></div>`);
+  for (const w of words) {
+    if (!w.panel || page.includes(`data-row="${w.row}"`)) continue;
+    const section = page.search(new RegExp(`<section [^>]*id="panel-${w.panel}"`));
+    if (section < 0) throw new Error(`row ${w.row}: no section of panel ${w.panel}`);
+    const end = page.indexOf('</section>', section);
+    const controls = /^( *)<div class="panel-controls[^"]*"[^>]*>\n/m;
+    const open = controls.exec(page.slice(section, end));
+    if (!open) throw new Error(`row ${w.row}: the section of panel ${w.panel} has no <div class="panel-controls"> line to end with its control`);
+    const indent = open[1];
+    const close = page.indexOf(`\n${indent}</div>\n`, section + open.index);
+    if (close < 0 || close > end) throw new Error(`row ${w.row}: the panel-controls of panel ${w.panel} are not closed at their own indent`);
+    page = `${page.slice(0, close + 1)}${indent}  ${placeOf(w)}\n${page.slice(close + 1)}`;
+  }
+  return page;
+}
+
 /** An attribute's value in HTML. */
 const escapeAttribute = (value) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;')
   .replaceAll('<', '&lt;');
@@ -91,6 +116,7 @@ const escapeAttribute = (value) => value.replaceAll('&', '&amp;').replaceAll('"'
  * words, a `data-row` left in any other form, or words that no section places are errors.
  */
 function withControls(page, words) {
+  page = withPanelPlaces(page, words);
   const byRow = new Map(words.map((w) => [w.row, w]));
   const placed = new Set();
   const wordsOf = (row, kind) => {

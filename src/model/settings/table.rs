@@ -24,6 +24,7 @@ use super::*;
 use crate::math::layer::{ProjectionMode, MAX_BETA};
 use crate::math::position::{MAX_ALIBI_HEADS, MAX_CLIP, MAX_LEARNED_MAX};
 use crate::math::stacking::MAX_LAYERS;
+use crate::model::panels::PanelId;
 use crate::model::query::values::UrlName;
 
 /// Every panel setting, in the order a link writes them.
@@ -361,6 +362,7 @@ pub const SETTINGS: [Row; 32] = [
         "heads <var>H</var>",
         "ALiBi heads H, exact value",
     )
+    .in_panel(PanelId::Alibi)
     .view(&[field("alibiHeads")])
     .doc("ALiBi: the heads H whose slopes are used (head h of a layer uses slope h)"),
     Row::integer(
@@ -382,6 +384,7 @@ pub const SETTINGS: [Row; 32] = [
         "clipping distance <var>k</var>",
         "clipping distance k, exact value",
     )
+    .in_panel(PanelId::Shaw)
     .view(&[field("clip")])
     .doc("Shaw: the clipping distance k"),
     Row::integer(
@@ -468,6 +471,7 @@ pub const SETTINGS: [Row; 32] = [
         "range <small>relative distances shown, ±</small>",
         "range of relative distances, exact value",
     )
+    .in_panel(PanelId::T5)
     .view(&[field("t5Range")])
     .doc("T5 panel: the relative distances −range…range shown"),
     // `scale` is the context-extension factor s ≥ 1, and only that: the √d switch is `sqrtd`
