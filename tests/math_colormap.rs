@@ -15,7 +15,7 @@ fn two_step(
     out_height: usize,
 ) -> (Vec<u8>, usize, usize) {
     let cells = diverging_rgba(values, -1.0, 1.0);
-    resample_rgba(&cells, width, height, out_width, out_height)
+    resample_rgba(&cells, (width, height), (out_width, out_height))
 }
 
 proptest! {
@@ -43,7 +43,7 @@ proptest! {
             })
             .collect();
         prop_assert_eq!(
-            diverging_resampled_rgba(&values, width, height, -1.0, 1.0, out_width, out_height),
+            diverging_resampled_rgba(&values, (width, height), (-1.0, 1.0), (out_width, out_height)),
             two_step(&values, width, height, out_width, out_height)
         );
     }
@@ -59,7 +59,12 @@ fn the_largest_view_and_a_thumbnail_of_it_match_the_two_step_pixels() {
         .collect();
     for (out_width, out_height) in [(611, 402), (1, 1), (1024, 2048), (3000, 5)] {
         assert_eq!(
-            diverging_resampled_rgba(&values, width, height, -1.0, 1.0, out_width, out_height),
+            diverging_resampled_rgba(
+                &values,
+                (width, height),
+                (-1.0, 1.0),
+                (out_width, out_height)
+            ),
             two_step(&values, width, height, out_width, out_height),
             "{out_width} × {out_height}"
         );
@@ -68,14 +73,14 @@ fn the_largest_view_and_a_thumbnail_of_it_match_the_two_step_pixels() {
 
 #[test]
 fn bad_shapes_give_a_blank_picture_of_the_asked_size() {
-    let (pixels, w, h) = diverging_resampled_rgba(&[0.5, 0.5], 3, 2, -1.0, 1.0, 4, 0);
+    let (pixels, w, h) = diverging_resampled_rgba(&[0.5, 0.5], (3, 2), (-1.0, 1.0), (4, 0));
     assert_eq!((w, h, pixels.len()), (4, 1, 16));
     assert!(pixels.iter().all(|&b| b == 255));
     // An empty range colours everything with the middle of the map, as `diverging_rgba` does.
     let values = [0.3f32; 12];
     assert_eq!(
-        diverging_resampled_rgba(&values, 4, 3, 2.0, 2.0, 2, 2),
-        resample_rgba(&diverging_rgba(&values, 2.0, 2.0), 4, 3, 2, 2)
+        diverging_resampled_rgba(&values, (4, 3), (2.0, 2.0), (2, 2)),
+        resample_rgba(&diverging_rgba(&values, 2.0, 2.0), (4, 3), (2, 2))
     );
 }
 

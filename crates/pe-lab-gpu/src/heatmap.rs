@@ -1,6 +1,6 @@
 //! Heatmaps drawn by a render pass straight from a storage buffer (colour map in the fragment
 //! shader, `heatmap.wgsl`), so that on WebGPU a frame never reads P back to the CPU. The CPU twin is
-//! `math::colormap::{diverging_rgba, downsample_rgba}`; a test holds the two to the same pixels.
+//! `math::colormap::{diverging_rgba, resample_rgba}`; a test holds the two to the same pixels.
 
 use std::fmt::Write as _;
 

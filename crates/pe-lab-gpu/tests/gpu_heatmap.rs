@@ -150,7 +150,7 @@ fn cpu_pixels_of(
     out_width: usize,
     out_height: usize,
 ) -> Vec<u8> {
-    resample_rgba(coloured, columns, rows, out_width, out_height).0
+    resample_rgba(coloured, (columns, rows), (out_width, out_height)).0
 }
 
 fn assert_same_image(gpu: &[u8], cpu: &[u8], what: &str) {

@@ -6,16 +6,10 @@
 /// A diverging blue–white–red map (ColorBrewer RdBu, reversed so that −1 is blue and +1 is red):
 /// readable by students with red–green colour blindness, and symmetric around 0 so that the sign of
 /// a sine or cosine is visible at a glance.
+#[rustfmt::skip] // a table of stops, five to a line
 pub const DIVERGING_STOPS: [[u8; 3]; 9] = [
-    [33, 102, 172],
-    [67, 147, 195],
-    [146, 197, 222],
-    [209, 229, 240],
-    [247, 247, 247],
-    [253, 219, 199],
-    [244, 165, 130],
-    [214, 96, 77],
-    [178, 24, 43],
+    [33, 102, 172], [67, 147, 195], [146, 197, 222], [209, 229, 240], [247, 247, 247],
+    [253, 219, 199], [244, 165, 130], [214, 96, 77], [178, 24, 43],
 ];
 
 /// Colour of `value` on the diverging map over `[low, high]` (values outside are clamped; NaN is grey).
@@ -121,18 +115,15 @@ pub fn diverging_rgba(values: &[f32], low: f32, high: f32) -> Vec<u8> {
 const PACKED_CHANNEL_BITS: u32 = 21;
 const PACKED_MAX_CELLS: usize = ((1 << PACKED_CHANNEL_BITS) - 1) / 255;
 
-/// Exactly `resample_rgba(&diverging_rgba(values, low, high), width, height, out_width,
-/// out_height)`, without the full-size image between them: each cell's colour is looked up and
+/// Exactly `resample_rgba(&diverging_rgba(values, low, high), (width, height), (out_width,
+/// out_height))`, without the full-size image between them: each cell's colour is looked up and
 /// summed straight into its output pixel. At n = 2048, d = 1024 this skips writing and reading
 /// 8 MB per frame, which is what kept a dragged slider above one 60 Hz frame on the CPU path.
 pub fn diverging_resampled_rgba(
     values: &[f32],
-    width: usize,
-    height: usize,
-    low: f32,
-    high: f32,
-    out_width: usize,
-    out_height: usize,
+    (width, height): (usize, usize),
+    (low, high): (f32, f32),
+    (out_width, out_height): (usize, usize),
 ) -> (Vec<u8>, usize, usize) {
     let (out_width, out_height) = (out_width.max(1), out_height.max(1));
     let (xs, ys) = (
@@ -147,7 +138,7 @@ pub fn diverging_resampled_rgba(
     if cells_per_pixel > PACKED_MAX_CELLS {
         // A tiny picture of a huge matrix: the packed sums could overflow, so take the long way.
         let cells = diverging_rgba(values, low, high);
-        return resample_rgba(&cells, width, height, out_width, out_height);
+        return resample_rgba(&cells, (width, height), (out_width, out_height));
     }
     let table = DivergingTable::new(low, high);
     let pack = |[r, g, b, _]: [u8; 4]| {
@@ -234,7 +225,9 @@ fn resample_spans(size: usize, out: usize) -> Vec<std::ops::Range<usize>> {
 }
 
 /// Resamples an RGBA image to exactly `out_width × out_height` (at least 1 × 1): an axis that
-/// shrinks is area-averaged like [`downsample_rgba`]; an axis that grows takes, for output pixel
+/// shrinks is area-averaged (the colours of the source pixels each output pixel covers: a
+/// browser's bilinear downscale samples only a few, which turns the fast columns of a 2048-row
+/// encoding into moiré rings that are not in the data); an axis that grows takes, for output pixel
 /// p, the cell under its centre, ⌊(2p + 1)·size / (2·out)⌋, the rule of the WebGPU heatmap pass
 /// (pe-lab-gpu's heatmap.wgsl, `cover`; its
 /// tests/gpu_heatmap.rs holds the two to the same pixels). Drawing this image one pixel per device pixel
@@ -242,10 +235,8 @@ fn resample_spans(size: usize, out: usize) -> Vec<std::ops::Range<usize>> {
 /// breaks ties between two cells its own way.
 pub fn resample_rgba(
     pixels: &[u8],
-    width: usize,
-    height: usize,
-    out_width: usize,
-    out_height: usize,
+    (width, height): (usize, usize),
+    (out_width, out_height): (usize, usize),
 ) -> (Vec<u8>, usize, usize) {
     let (out_width, out_height) = (out_width.max(1), out_height.max(1));
     if width == 0 || height == 0 || pixels.len() != width * height * 4 {
@@ -282,27 +273,6 @@ pub fn resample_rgba(
     (out, out_width, out_height)
 }
 
-/// Shrinks an RGBA image to `out_width × out_height` by averaging the colours of the source pixels
-/// each output pixel covers (area averaging). A browser's bilinear downscale samples only a few
-/// source pixels per output pixel, which turns the fast columns of a 2048-row encoding into moiré
-/// rings that are not in the data; the average shows them as the mixed colour they are.
-/// Images that already fit are returned unchanged.
-pub fn downsample_rgba(
-    pixels: &[u8],
-    width: usize,
-    height: usize,
-    out_width: usize,
-    out_height: usize,
-) -> (Vec<u8>, usize, usize) {
-    let out_width = out_width.clamp(1, width.max(1));
-    let out_height = out_height.clamp(1, height.max(1));
-    if (out_width == width && out_height == height) || pixels.len() != width * height * 4 {
-        return (pixels.to_vec(), width, height);
-    }
-    // Never larger than the source on either axis, so `resample_rgba` only averages.
-    resample_rgba(pixels, width, height, out_width, out_height)
-}
-
 /// The values a vertical colour bar `height` pixels tall shows, `high` at the top, `low` at the
 /// bottom (the middle of the range for a bar one pixel tall).
 fn bar_values(height: usize, low: f32, high: f32) -> Vec<f32> {
@@ -332,17 +302,10 @@ pub fn diverging_part_bar_rgba(height: usize, shown_low: f32, low: f32, high: f3
 /// viridis (van der Walt and Smith, matplotlib's default), ten stops at t = k/9: perceptually
 /// uniform, luminance increasing from dark purple to yellow, readable in grey and with the common
 /// colour-vision deficiencies. The sequential map of the attention weights, which lie in [0, 1].
+#[rustfmt::skip] // a table of stops, five to a line
 pub const VIRIDIS_STOPS: [[u8; 3]; 10] = [
-    [68, 1, 84],
-    [72, 40, 120],
-    [62, 73, 137],
-    [49, 104, 142],
-    [38, 130, 142],
-    [31, 158, 137],
-    [53, 183, 121],
-    [110, 206, 88],
-    [181, 222, 43],
-    [253, 231, 37],
+    [68, 1, 84], [72, 40, 120], [62, 73, 137], [49, 104, 142], [38, 130, 142],
+    [31, 158, 137], [53, 183, 121], [110, 206, 88], [181, 222, 43], [253, 231, 37],
 ];
 
 /// Masked cells (attention weight exactly 0 because the key is beyond valid_len) are hatched in

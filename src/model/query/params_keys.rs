@@ -16,6 +16,17 @@ use crate::model::settings::rows::{keys_of, row_named, written_pairs};
 /// A row of the parameters' table.
 type Row = Setting<Params>;
 
+/// A global slider's label: its words, then the note the bar shows where the section being read
+/// does not use the slider.
+macro_rules! global_label {
+    ($words:literal) => {
+        concat!(
+            $words,
+            r#"<small class="unused-note" data-l10n-name="unused">not used here</small>"#
+        )
+    };
+}
+
 /// Every encoding parameter, in the order a link writes them: the values in use, not the
 /// requests, so that a link reproduces what is on screen without a notice. δ, j, i and the
 /// columns depend on n and d: their keys set the request, and [`Params::clamp`] derives the
@@ -29,7 +40,12 @@ pub const PARAM_ROWS: [Row; 9] = [
         |p| Some(p.d as i64),
         |p, d| p.d = d as usize,
     )
-    .slider("d-range", "d-number", SliderOf::Own(d_slider)),
+    .slider("d-range", "d-number", SliderOf::Own(d_slider))
+    .words(
+        Some("controls-d-encoding-dimension"),
+        global_label!("<var>d</var> <small>encoding dimension</small>"),
+        "d, exact value",
+    ),
     Row::integer_to(
         "n",
         Bound::Fixed(N_MIN as i64),
@@ -37,12 +53,19 @@ pub const PARAM_ROWS: [Row; 9] = [
         |p| Some(p.n as i64),
         |p, n| p.n = n as usize,
     )
-    .slider("n-range", "n-number", SliderOf::Own(n_slider)),
-    Row::own("base", read_base, |p| Some(format_base(p.base))).slider(
-        "base-range",
-        "base-number",
-        SliderOf::Own(base_slider),
+    .slider("n-range", "n-number", SliderOf::Own(n_slider))
+    .words(
+        Some("controls-n-positions-log-scale"),
+        global_label!("<var>n</var> <small>positions, log scale</small>"),
+        "n, exact value",
     ),
+    Row::own("base", read_base, |p| Some(format_base(p.base)))
+        .slider("base-range", "base-number", SliderOf::Own(base_slider))
+        .words(
+            Some("controls-base-log-scale"),
+            global_label!("base <small>log scale</small>"),
+            "base, exact value",
+        ),
     Row::integer_to(
         "delta",
         Bound::Of(|p| -(p.limits.n_max as i64)),
@@ -50,7 +73,12 @@ pub const PARAM_ROWS: [Row; 9] = [
         |p| Some(p.delta),
         |p, delta| p.requested.delta = delta,
     )
-    .slider("delta-range", "delta-number", SliderOf::Own(delta_slider)),
+    .slider("delta-range", "delta-number", SliderOf::Own(delta_slider))
+    .words(
+        Some("controls-position-offset"),
+        global_label!("<var>δ</var> <small>position offset</small>"),
+        "delta, exact value",
+    ),
     Row::integer_to(
         "pair",
         Bound::Fixed(0),

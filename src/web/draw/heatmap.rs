@@ -194,7 +194,7 @@ pub fn paint_cells(
     // Averaged down to the device pixels `rect` covers, not its logical pixels: at a pixel ratio
     // of 2 a 4096-row P keeps twice the rows.
     paint_resampled(canvas, scratch, rect, |width, height| {
-        resample_rgba(cells.pixels, cells.width, cells.height, width, height)
+        resample_rgba(cells.pixels, (cells.width, cells.height), (width, height))
     })
 }
 
@@ -209,7 +209,7 @@ pub fn paint_diverging(
     rect: PixelRect,
 ) -> Result<(), WebError> {
     paint_resampled(canvas, scratch, rect, |width, height| {
-        diverging_resampled_rgba(values, columns, rows, low, high, width, height)
+        diverging_resampled_rgba(values, (columns, rows), (low, high), (width, height))
     })
 }
 

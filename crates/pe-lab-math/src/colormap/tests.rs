@@ -1,5 +1,5 @@
 //! Tests of the colour maps: the stops and ends of the diverging and viridis maps, the lookup
-//! table against the exact map, resampling and downsampling, and the hatching of masked cells.
+//! table against the exact map, resampling (shrinking averages, growing takes the centre cell), and the hatching of masked cells.
 
 use super::*;
 
@@ -9,24 +9,19 @@ fn resampling_averages_when_shrinking_and_takes_the_centre_cell_when_growing() {
     let px: Vec<u8> = (0..6u8)
         .flat_map(|k| [k * 40, 255 - k * 40, k, 255])
         .collect();
-    // Shrinking: the same as `downsample_rgba`.
-    assert_eq!(
-        resample_rgba(&px, 3, 2, 2, 1),
-        downsample_rgba(&px, 3, 2, 2, 1)
-    );
     // Growing 3 → 7 across: cells 0,0,1,1,1,2,2 (centres (2p+1)·3/14).
-    let (wide, w, h) = resample_rgba(&px, 3, 2, 7, 2);
+    let (wide, w, h) = resample_rgba(&px, (3, 2), (7, 2));
     assert_eq!((w, h), (7, 2));
     let cells: Vec<u8> = wide.chunks_exact(4).take(7).map(|p| p[2]).collect();
     assert_eq!(cells, [0, 0, 1, 1, 1, 2, 2]);
     // A centre exactly on a boundary goes to the later cell, as on the GPU: 60 rows on 530
     // pixels, pixel 26's centre 26.5·60/530 = 3.
     let column: Vec<u8> = (0..60u8).flat_map(|k| [k, k, k, 255]).collect();
-    let (tall, _, _) = resample_rgba(&column, 1, 60, 1, 530);
+    let (tall, _, _) = resample_rgba(&column, (1, 60), (1, 530));
     assert_eq!(tall[26 * 4], 3);
     assert_eq!(tall[25 * 4], 2);
     // Bad input: a blank image of the asked size, never a panic.
-    assert_eq!(resample_rgba(&[1, 2], 3, 2, 4, 0).0.len(), 16);
+    assert_eq!(resample_rgba(&[1, 2], (3, 2), (4, 0)).0.len(), 16);
 }
 
 #[test]
@@ -47,7 +42,7 @@ fn interpolation_is_between_neighbouring_stops() {
 }
 
 #[test]
-fn downsampling_averages_the_covered_pixels() {
+fn shrinking_averages_the_covered_pixels() {
     // 4×2 image: columns alternate black and white; halve the width, keep the height.
     let px: Vec<u8> = (0..8)
         .flat_map(|k| {
@@ -58,18 +53,15 @@ fn downsampling_averages_the_covered_pixels() {
             }
         })
         .collect();
-    let (out, w, h) = downsample_rgba(&px, 4, 2, 2, 2);
+    let (out, w, h) = resample_rgba(&px, (4, 2), (2, 2));
     assert_eq!((w, h), (2, 2));
     assert!(out.chunks_exact(4).all(|p| p == [128, 128, 128, 255]));
-    // Already small enough: unchanged (never enlarged).
-    let (same, w, h) = downsample_rgba(&px, 4, 2, 10, 10);
-    assert_eq!((same, w, h), (px.clone(), 4, 2));
     // Uneven ratio: 3 rows into 2 covers rows {0} and {1, 2}.
     let col: Vec<u8> = [0u8, 90, 210]
         .iter()
         .flat_map(|&v| [v, v, v, 255])
         .collect();
-    let (out, _, _) = downsample_rgba(&col, 1, 3, 1, 2);
+    let (out, _, _) = resample_rgba(&col, (1, 3), (1, 2));
     assert_eq!(&out, &[0, 0, 0, 255, 150, 150, 150, 255]);
 }
 
