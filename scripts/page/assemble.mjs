@@ -129,9 +129,13 @@ function withControls(page, words) {
   page = page.replace(/^( *)<div class="control-inline" data-row="([a-z-]+)"><\/div>\n/gm, (_, indent, row) => {
     const w = wordsOf(row, 'menu');
     const options = w.options.map(([value, message, label]) => `${indent}    <option value="${value}" data-l10n-id="${message}">${label}</option>\n`);
+    const message = w.message ? ` data-l10n-id="${w.message}"` : '';
+    // A menu whose options come from the state is written empty (the page fills it).
+    const select = options.length ? `<select id="${w.menu}">\n${options.join('')}${indent}  </select>`
+      : `<select id="${w.menu}"></select>`;
     return `${indent}<div class="control-inline">\n`
-      + `${indent}  <label for="${w.menu}" data-l10n-id="${w.message}">${w.label}</label>\n`
-      + `${indent}  <select id="${w.menu}">\n${options.join('')}${indent}  </select>\n`
+      + `${indent}  <label for="${w.menu}"${message}>${w.label}</label>\n`
+      + `${indent}  ${select}\n`
       + `${indent}</div>\n`;
   });
   page = page.replace(/^( *)<div class="control"([^>]*?) data-row="([a-z-]+)"><\/div>\n/gm, (_, indent, attributes, row) => {

@@ -8,9 +8,9 @@ use super::panels::Go;
 use super::query::params_keys::PARAM_ROWS;
 use super::query::train_keys::TRAIN_ROWS;
 use super::query::view_keys::VIEW_ROWS;
-use super::settings::row::{Control, Setting};
 #[cfg(not(target_arch = "wasm32"))]
-use super::settings::row::{MenuOf, Words};
+use super::settings::row::Words;
+use super::settings::row::{Control, Setting};
 use super::settings::table::SETTINGS;
 use super::state::Msg;
 
@@ -61,7 +61,8 @@ pub enum WrittenControl {
     },
     /// A checkbox, placed by `<label data-row="key"></label>`.
     Check(&'static str),
-    /// A menu of the page's options, placed by `<div class="control-inline" data-row="key"></div>`.
+    /// A menu, placed by `<div class="control-inline" data-row="key"></div>`: the page's options,
+    /// or none where the state gives them.
     Menu(&'static str),
 }
 
@@ -77,7 +78,7 @@ pub fn controls_with_words() -> Vec<(&'static str, WrittenControl, Words)> {
             let control = match row.control {
                 Control::Slider { range, number, .. } => WrittenControl::Slider { range, number },
                 Control::Check(id) => WrittenControl::Check(id),
-                Control::Menu(id, MenuOf::Page) => WrittenControl::Menu(id),
+                Control::Menu(id, _) => WrittenControl::Menu(id),
                 _ => return None,
             };
             Some((row.key, control, row.words?))

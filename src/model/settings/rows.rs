@@ -57,6 +57,35 @@ pub fn written_pairs<S>(
         .collect()
 }
 
+/// How many rows `parts` hold together (the length of [`joined`]'s table).
+pub const fn count<S>(parts: &[&[Setting<S>]]) -> usize {
+    let (mut total, mut p) = (0, 0);
+    while p < parts.len() {
+        total += parts[p].len();
+        p += 1;
+    }
+    total
+}
+
+/// The rows of `parts`, one part after the other, as one table (a `const fn`, so that a table
+/// written in several files is still one constant; `N` is [`count`] of the parts, and the first
+/// part is not empty).
+pub const fn joined<S, const N: usize>(parts: &[&[Setting<S>]]) -> [Setting<S>; N] {
+    let mut rows = [parts[0][0]; N];
+    let (mut at, mut p) = (0, 0);
+    while p < parts.len() {
+        let mut i = 0;
+        while i < parts[p].len() {
+            rows[at] = parts[p][i];
+            at += 1;
+            i += 1;
+        }
+        p += 1;
+    }
+    assert!(at == N, "joined: N is not the parts' count");
+    rows
+}
+
 /// The keys of `rows`, in their order (for the tables' constants).
 pub const fn keys_of<S, const N: usize>(rows: &[Setting<S>; N]) -> [&'static str; N] {
     let mut keys = [""; N];

@@ -97,6 +97,17 @@ impl<S> Setting<S> {
         }
     }
 
+    /// A menu whose options come from the state (the heads that divide d, the sentence's tokens;
+    /// the page fills them): its label (`label`, the message `message`, `None` where the label's
+    /// markup names its own messages) and an empty list.
+    pub const fn state_menu_words(
+        self,
+        message: Option<&'static str>,
+        label: &'static str,
+    ) -> Setting<S> {
+        self.words(message, label, "")
+    }
+
     const fn with_words(self, words: Words) -> Setting<S> {
         #[cfg(not(target_arch = "wasm32"))]
         return Setting {
