@@ -8,9 +8,10 @@
 // rows of src/model give them; the markup names only the inputs), and the sliders, checkboxes and
 // menus a section places by their row (`<div class="control" data-row="key"></div>`, `<label
 // data-row="key"></label>`, `<div class="control-inline" data-row="key"></div>`: the label and
-// the inputs written from the row's words, www/controls.json's `words`). A new panel is then its
-// row in the list and its folder, a new control its row and that one line; nothing here names a
-// panel or a control.
+// the inputs written from the row's words, www/controls.json's `words`), or, where the row's words
+// name its panel and no section places it, last in that panel's `panel-controls`. A new panel is
+// then its row in the list and its folder, a new control its row (and at most that one line);
+// nothing here names a panel or a control.
 //
 // Run by Trunk before every build (Trunk.toml's pre_build hook) and by scripts/test.sh; it writes
 // index.html only when it changes, so that `trunk serve` does not rebuild in a loop. index.html is
