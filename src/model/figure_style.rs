@@ -19,6 +19,25 @@ pub struct FigureLook {
     pub page_px: u16,
 }
 
+impl FigureLook {
+    /// The look as one number, for the lazy modules' `render` (another wasm module: a number
+    /// crosses the boundary where this struct cannot), so that a module draws with the look the
+    /// page read for this frame instead of reading the page again: bit 0 dark, bit 1 projector,
+    /// bits 16–31 `page_px`.
+    pub const fn to_bits(self) -> u32 {
+        (self.page_px as u32) << 16 | (self.projector as u32) << 1 | self.dark as u32
+    }
+
+    /// The look [`FigureLook::to_bits`] wrote.
+    pub const fn from_bits(bits: u32) -> FigureLook {
+        FigureLook {
+            dark: bits & 1 != 0,
+            projector: bits & 2 != 0,
+            page_px: (bits >> 16) as u16,
+        }
+    }
+}
+
 /// An sRGB colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rgb(pub u8, pub u8, pub u8);
@@ -224,6 +243,16 @@ mod tests {
                 })
             })
             .collect()
+    }
+
+    #[test]
+    fn a_look_survives_its_bits() {
+        for look in every_look() {
+            for page_px in [0, 1, 23, u16::MAX] {
+                let look = FigureLook { page_px, ..look };
+                assert_eq!(FigureLook::from_bits(look.to_bits()), look);
+            }
+        }
     }
 
     #[test]

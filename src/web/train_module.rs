@@ -118,16 +118,17 @@ impl TrainModule {
     }
 
     /// Computes the run's numbers and lines for these settings and, when `draw`, its figures,
-    /// in the page's theme and mode (the module reads them from the page, as the page's own
-    /// figures do: it runs on the page's thread, in the same frame).
+    /// in the page's theme and mode (`look`: the page's `FigureLook` for this frame, as
+    /// [`FigureLook::to_bits`] writes it).
     pub fn render(
         &mut self,
         query: &str,
         draw: bool,
         page_cpu_reason: Option<String>,
+        look: u32,
     ) -> Result<(), JsError> {
         let settings = settings_from(query);
-        self.style = FigureStyle::for_look(crate::web::page::figure_look());
+        self.style = FigureStyle::for_look(FigureLook::from_bits(look));
         let mut ctx = TrainCtx {
             train: &settings,
             style: &self.style,

@@ -17,7 +17,7 @@ use web_sys::{HtmlCanvasElement, HtmlElement};
 
 use super::trained::{stats, Similarity, TrainedLayout, TrainedStats};
 use crate::math::colormap::diverging_bar_rgba;
-use crate::model::figure_style::FigureStyle;
+use crate::model::figure_style::{FigureLook, FigureStyle};
 use crate::model::messages::{Computed, Training};
 use crate::model::plot::PixelRect;
 use crate::panels::pretrained::fetch::fetch_counted;
@@ -125,7 +125,7 @@ impl TrainedTableModule {
 
     /// Fetches the table the first time, measures it against the sinusoid of `base`, writes the
     /// takeaway and, when `draw`, draws the figure in the page's theme and mode.
-    pub fn render(&mut self, base: f64, draw: bool) -> Result<(), JsError> {
+    pub fn render(&mut self, base: f64, draw: bool, look: u32) -> Result<(), JsError> {
         if matches!(*self.stage.borrow(), Stage::Idle) {
             self.start_loading();
         }
@@ -150,7 +150,7 @@ impl TrainedTableModule {
             dom::text(&self.dom.takeaway, &text);
         }
         if draw {
-            let style = FigureStyle::for_look(crate::web::page::figure_look());
+            let style = FigureStyle::for_look(FigureLook::from_bits(look));
             self.draw(&style).map_err(js_error)?;
         }
         Ok(())

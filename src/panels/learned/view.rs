@@ -30,7 +30,7 @@ extern "C" {
     /// browser fetches it once for both panels).
     pub type TrainedTableModule;
     #[wasm_bindgen(method, catch)]
-    fn render(this: &TrainedTableModule, base: f64, draw: bool) -> Result<(), JsValue>;
+    fn render(this: &TrainedTableModule, base: f64, draw: bool, look: u32) -> Result<(), JsValue>;
 }
 
 fn render(ctx: &mut Ctx, dom: &LearnedDom) -> Result<LearnedStats, WebError> {
@@ -108,7 +108,7 @@ impl Panel for LearnedPanel {
         let failed = match &self.trained {
             LazyModule::Ready(module) => module
                 .unchecked_ref::<TrainedTableModule>()
-                .render(ctx.params.base, ctx.draw)
+                .render(ctx.params.base, ctx.draw, ctx.style.look.to_bits())
                 .err()
                 .map(|e| WebError::from(e).to_string()),
             LazyModule::Failed(message) => Some(message.clone()),

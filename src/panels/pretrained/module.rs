@@ -21,7 +21,7 @@ use super::loading::{start_loading, start_words, wake, wake_later, Host, Shared,
 use super::runs::{complete_stats, cut, first_run, gpu_job, gpu_runs, rest_runs, Runs};
 use super::takeaway::head_words;
 use super::*;
-use crate::model::figure_style::FigureStyle;
+use crate::model::figure_style::{FigureLook, FigureStyle};
 use crate::model::messages::{Computed, Training};
 use crate::model::present::format_number;
 use crate::web::dom;
@@ -118,8 +118,14 @@ impl PretrainedModule {
 
     /// Computes the numbers of this sentence (on WebGPU after `use_gpu(true)`) and, when `draw`,
     /// its figures, in the page's theme and mode.
-    pub fn render(&mut self, text: &str, position_table: bool, draw: bool) -> Result<(), JsError> {
-        let style = FigureStyle::for_look(crate::web::page::figure_look());
+    pub fn render(
+        &mut self,
+        text: &str,
+        position_table: bool,
+        draw: bool,
+        look: u32,
+    ) -> Result<(), JsError> {
+        let style = FigureStyle::for_look(FigureLook::from_bits(look));
         self.dom.switch.set_checked(position_table);
         self.update(text, position_table).map_err(js_error)?;
         self.write_lines();

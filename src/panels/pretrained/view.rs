@@ -37,6 +37,7 @@ extern "C" {
         text: &str,
         position_table: bool,
         draw: bool,
+        look: u32,
     ) -> Result<(), JsValue>;
 }
 
@@ -96,7 +97,12 @@ impl Panel for PretrainedHost {
                 let module = module.unchecked_ref::<PretrainedModule>();
                 module.use_gpu(ctx.backend.is_gpu());
                 module
-                    .render(&ctx.settings.text, ctx.settings.position_table, ctx.draw)
+                    .render(
+                        &ctx.settings.text,
+                        ctx.settings.position_table,
+                        ctx.draw,
+                        ctx.style.look.to_bits(),
+                    )
                     .map_err(WebError::from)
             }
             LazyModule::Failed(message) => Err(WebError::Js(message.clone())),

@@ -39,6 +39,7 @@ extern "C" {
         query: &str,
         draw: bool,
         page_cpu_reason: Option<String>,
+        look: u32,
     ) -> Result<(), JsValue>;
     #[wasm_bindgen(method, catch)]
     fn command(
@@ -230,7 +231,12 @@ impl Panel for TrainPanelHost {
         train::show_settings(&self.dom, ctx.train);
         match &self.module {
             Module::Ready(module) => module
-                .render(&query(ctx.train), ctx.draw, self.page_cpu_reason.clone())
+                .render(
+                    &query(ctx.train),
+                    ctx.draw,
+                    self.page_cpu_reason.clone(),
+                    ctx.style.look.to_bits(),
+                )
                 .map_err(WebError::from),
             Module::Failed(message) => Err(WebError::Js(message.clone())),
             Module::NotLoaded | Module::Loading => {
