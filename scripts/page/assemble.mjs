@@ -104,6 +104,9 @@ function withPanelPlaces(page, words) {
   return page;
 }
 
+/** A label's message id as an attribute, or nothing where the label's markup names its own. */
+const messageAttribute = (w) => (w.message ? ` data-l10n-id="${w.message}"` : '');
+
 /** An attribute's value in HTML. */
 const escapeAttribute = (value) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;')
   .replaceAll('<', '&lt;');
@@ -130,20 +133,18 @@ function withControls(page, words) {
   page = page.replace(/^( *)<div class="control-inline" data-row="([a-z-]+)"><\/div>\n/gm, (_, indent, row) => {
     const w = wordsOf(row, 'menu');
     const options = w.options.map(([value, message, label]) => `${indent}    <option value="${value}" data-l10n-id="${message}">${label}</option>\n`);
-    const message = w.message ? ` data-l10n-id="${w.message}"` : '';
     // A menu whose options come from the state is written empty (the page fills it).
     const select = options.length ? `<select id="${w.menu}">\n${options.join('')}${indent}  </select>`
       : `<select id="${w.menu}"></select>`;
     return `${indent}<div class="control-inline">\n`
-      + `${indent}  <label for="${w.menu}"${message}>${w.label}</label>\n`
+      + `${indent}  <label for="${w.menu}"${messageAttribute(w)}>${w.label}</label>\n`
       + `${indent}  ${select}\n`
       + `${indent}</div>\n`;
   });
   page = page.replace(/^( *)<div class="control"([^>]*?) data-row="([a-z-]+)"><\/div>\n/gm, (_, indent, attributes, row) => {
     const w = wordsOf(row, 'range');
-    const message = w.message ? ` data-l10n-id="${w.message}"` : '';
     return `${indent}<div class="control"${attributes}>\n`
-      + `${indent}  <label for="${w.range}"${message}>${w.label}</label>\n`
+      + `${indent}  <label for="${w.range}"${messageAttribute(w)}>${w.label}</label>\n`
       + `${indent}  <input type="range" id="${w.range}">\n`
       + `${indent}  <input type="number" id="${w.number}" aria-label="${escapeAttribute(w.exact)}" data-l10n-id="${w.number}">\n`
       + `${indent}</div>\n`;
