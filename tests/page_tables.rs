@@ -185,7 +185,8 @@ fn first_paint(id: &str) -> Vec<(&'static str, String)> {
 fn controls_file() -> String {
     let about = "The attributes of the sliders' inputs at the first paint, from the rows and the \
                  default state (pe_lab::model::controls::first_paint_attributes), and the words of \
-                 the sliders and checkboxes whose markup is written from their rows \
+                 the sliders, checkboxes and menus whose markup is written from their rows, with \
+                 the panel whose controls a row's control ends where no section places it \
                  (pe_lab::model::tables::controls_with_words): written by PE_LAB_WRITE_FIXTURES=1 \
                  cargo test --test page_tables, put into the page's markup by \
                  scripts/page/assemble.mjs.";
