@@ -54,9 +54,13 @@ pub fn draw_grid(
 ) -> Result<GridLayout, WebError> {
     let (w, h) = clear(canvas, style)?;
     let (layers, heads) = (maps.shape()[0], maps.shape()[1]);
-    let grid = GridLayout::fit(w, h, layers, heads, style.tick_px);
     let context = surface::context(canvas)?;
     context.set_font(&format!("{}px {}", style.tick_px, style.font));
+    let legend_width = legend_entries(style)
+        .iter()
+        .map(|(_, _, label)| legend_entry_width(&context, style, label))
+        .sum::<Result<f64, WebError>>()?;
+    let grid = GridLayout::fit(w, h, (layers, heads), style.tick_px, legend_width);
     context.set_fill_style_str(&style.muted.css());
     context.set_text_baseline("middle");
     context.set_text_align("right");
@@ -118,7 +122,24 @@ fn draw_legend(
     let mut x = grid.origin.0;
     context.set_font(&format!("{px}px {}", style.font));
     context.set_text_baseline("alphabetic");
-    for (line, (colour, width, label)) in [
+    for (line, (colour, width, label)) in legend_entries(style).into_iter().enumerate() {
+        let y = grid.legend_y(px, line * (grid.legend_lines - 1));
+        if line > 0 && grid.legend_lines > 1 {
+            x = grid.origin.0;
+        }
+        context.set_stroke_style_str(&colour);
+        context.set_line_width(width);
+        context.stroke_rect(x + 1.5, y - px * 0.85, px * 0.8, px * 0.8);
+        context.set_fill_style_str(&style.muted.css());
+        context.fill_text(&label, x + px * 1.4, y)?;
+        x += legend_entry_width(&context, style, &label)?;
+    }
+    Ok(())
+}
+
+/// The legend's two entries: an outline's colour and line width, and what it means.
+fn legend_entries(style: &FigureStyle) -> [(String, f64, String); 2] {
+    [
         (
             style.series(1).css(),
             2.0,
@@ -130,21 +151,17 @@ fn draw_legend(
             crate::training_message!("pretrained-legend-chosen"),
         ),
     ]
-    .into_iter()
-    .enumerate()
-    {
-        let y = grid.legend_y(px, line * (grid.legend_lines - 1));
-        if line > 0 && grid.legend_lines > 1 {
-            x = grid.origin.0;
-        }
-        context.set_stroke_style_str(&colour);
-        context.set_line_width(width);
-        context.stroke_rect(x + 1.5, y - px * 0.85, px * 0.8, px * 0.8);
-        context.set_fill_style_str(&style.muted.css());
-        context.fill_text(&label, x + px * 1.4, y)?;
-        x += px * 1.4 + context.measure_text(&label)?.width() + px * 1.5;
-    }
-    Ok(())
+}
+
+/// The room one legend entry takes on its line, in the context's font: its square, its label
+/// and the space before the next entry.
+fn legend_entry_width(
+    context: &web_sys::CanvasRenderingContext2d,
+    style: &FigureStyle,
+    label: &str,
+) -> Result<f64, WebError> {
+    let px = style.tick_px;
+    Ok(px * 1.4 + context.measure_text(label)?.width() + px * 1.5)
 }
 
 /// The chosen head, enlarged: its title, its map, the tokens on both axes and the colour scale.

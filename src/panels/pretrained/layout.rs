@@ -15,24 +15,28 @@ pub struct GridLayout {
     /// The top-left corner of the first map (room for the labels left and above).
     pub origin: (f64, f64),
     /// The legend's lines under the grid: its two entries side by side, or one under the other
-    /// on a narrow figure (a phone's).
+    /// where they do not fit side by side (a phone's figure, a projector's large type).
     pub legend_lines: usize,
 }
 
-/// Narrower than this (logical pixels), the legend's two entries take a line each.
-const LEGEND_ONE_LINE_WIDTH: f64 = 560.0;
-
 impl GridLayout {
     /// Fits `layers × heads` square maps into `width × height` logical pixels, leaving `label_px`
-    /// of type room for the layer names on the left, the head numbers above and the legend's line
-    /// below.
-    pub fn fit(width: f64, height: f64, layers: usize, heads: usize, label_px: f64) -> Self {
+    /// of type room for the layer names on the left, the head numbers above and the legend's
+    /// lines below: one where its two entries, `legend_width` wide side by side (as measured in
+    /// the figure's type and language), fit right of the layer names; two otherwise.
+    pub fn fit(
+        width: f64,
+        height: f64,
+        (layers, heads): (usize, usize),
+        label_px: f64,
+        legend_width: f64,
+    ) -> Self {
         let left = (label_px * 4.2).ceil();
         let top = (label_px * 1.8).ceil();
         let gap = (width / 160.0).clamp(2.0, 6.0).round();
         let (layers_f, heads_f) = (layers.max(1) as f64, heads.max(1) as f64);
         let across = (width - left - gap * (heads_f - 1.0)) / heads_f;
-        let legend_lines = if width < LEGEND_ONE_LINE_WIDTH { 2 } else { 1 };
+        let legend_lines = if left + legend_width > width { 2 } else { 1 };
         let legend_room = (label_px * (0.8 + 1.3 * legend_lines as f64)).ceil();
         let down = (height - top - legend_room - gap * (layers_f - 1.0)) / layers_f;
         GridLayout {
@@ -122,9 +126,12 @@ impl HeadLayout {
 mod tests {
     use super::*;
 
+    /// About what the English legend measures side by side in 12 px type.
+    const LEGEND_AT_12_PX: f64 = 470.0;
+
     #[test]
     fn the_grid_fits_and_every_map_is_found_where_it_is_drawn() {
-        let grid = GridLayout::fit(680.0, 340.0, 6, 12, 12.0);
+        let grid = GridLayout::fit(680.0, 340.0, (6, 12), 12.0, LEGEND_AT_12_PX);
         let last = grid.tile_rect(5, 11);
         assert!(last.x1 <= 680.0 && last.y1 <= 340.0, "{grid:?} {last:?}");
         assert!(grid.tile >= 40.0, "{grid:?}");
@@ -141,8 +148,14 @@ mod tests {
 
     #[test]
     fn the_legend_lines_sit_under_the_last_row_and_inside() {
-        for (width, height, label_px, lines) in [(680.0, 340.0, 12.0, 1), (340.0, 200.0, 11.0, 2)] {
-            let grid = GridLayout::fit(width, height, 6, 12, label_px);
+        // A laptop's figure, a phone's, and a projector's wide figure in its large type.
+        for (width, height, label_px, lines) in [
+            (680.0, 340.0, 12.0, 1),
+            (340.0, 200.0, 11.0, 2),
+            (1290.0, 640.0, 36.0, 2),
+        ] {
+            let legend_width = LEGEND_AT_12_PX * label_px / 12.0;
+            let grid = GridLayout::fit(width, height, (6, 12), label_px, legend_width);
             assert_eq!(grid.legend_lines, lines, "{grid:?}");
             let last_row = grid.tile_rect(5, 0).y1;
             let first = grid.legend_y(label_px, 0);
@@ -154,7 +167,7 @@ mod tests {
 
     #[test]
     fn a_phone_grid_stays_square_and_inside() {
-        let grid = GridLayout::fit(340.0, 200.0, 6, 12, 11.0);
+        let grid = GridLayout::fit(340.0, 200.0, (6, 12), 11.0, LEGEND_AT_12_PX * 11.0 / 12.0);
         let last = grid.tile_rect(5, 11);
         assert!(last.x1 <= 340.0 && last.y1 <= 200.0, "{grid:?}");
     }
